@@ -1,0 +1,70 @@
+/**
+ * The one IPC contract between the main process and the renderer. The preload, the main handlers
+ * and the browser bridge are all typed from it; the renderer only knows `window.api`.
+ * Pure types and constants: no Node or Electron imports, so the renderer can import it too.
+ */
+
+/** A conversation file as read from disk (or from a browser file input). */
+export interface OpenedFile {
+  /** Absolute path on disk; null in the browser, where files have no path. */
+  path: string | null
+  /** The file name shown in the title and the recent list. */
+  name: string
+  /** The file's whole text, undecoded by the core. */
+  text: string
+}
+
+/** A result that crosses IPC: errors come back as data, never as rejected promises with stacks. */
+export type Result<T> = { ok: true; value: T } | { ok: false; error: string }
+
+/** What the renderer asks to export. */
+export interface ExportRequest {
+  /** The name proposed in the save dialog. */
+  suggestedName: string
+  /** The exact bytes to write, as text. */
+  text: string
+  /** The opened file, so the save never overwrites it without asking. */
+  sourcePath: string | null
+}
+
+/** How an export ended: written to a path, downloaded in the browser, or cancelled. */
+export type ExportOutcome =
+  | { status: 'saved'; path: string }
+  | { status: 'downloaded'; name: string }
+  | { status: 'cancelled' }
+
+/** Commands the application menu sends to the renderer. */
+export type MenuCommand = 'open' | 'export' | 'focus-summary' | 'apply-summary'
+
+/** IPC channel names, written once. */
+export const CHANNELS = {
+  openDialog: 'file:open-dialog',
+  openPath: 'file:open-path',
+  initialFile: 'file:initial',
+  recentFiles: 'file:recent',
+  clearRecentFiles: 'file:recent-clear',
+  saveExport: 'file:save-export',
+  menuCommand: 'menu:command',
+} as const
+
+/** The API the renderer sees as `window.api`, in Electron and in the browser alike. */
+export interface Api {
+  /** Which host implements the API. */
+  readonly host: 'electron' | 'web'
+  /** Shows the native open dialog; null when the user cancels. */
+  openFileDialog(): Promise<Result<OpenedFile | null>>
+  /** Opens a file by path (recent files). Not available in the browser. */
+  openPath(path: string): Promise<Result<OpenedFile>>
+  /** Reads a file dropped on the window. */
+  openDroppedFile(file: File): Promise<Result<OpenedFile>>
+  /** The file named on the command line, if any. */
+  initialFile(): Promise<Result<OpenedFile | null>>
+  /** Recently opened paths, newest first. */
+  recentFiles(): Promise<string[]>
+  /** Forgets the recent files. */
+  clearRecentFiles(): Promise<void>
+  /** Saves an export through a save dialog (atomic write), or downloads it in the browser. */
+  saveExport(request: ExportRequest): Promise<Result<ExportOutcome>>
+  /** Subscribes to menu commands; returns the unsubscribe function. */
+  onMenuCommand(listener: (command: MenuCommand) => void): () => void
+}

@@ -1,0 +1,50 @@
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+
+export default tseslint.config(
+  { ignores: ['out', 'dist', 'node_modules', 'test/e2e/__screenshots__'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Conversation text is shown as text, never as HTML.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message: 'Render conversation text as text, never as HTML.',
+        },
+      ],
+    },
+  },
+  {
+    // The core is pure: the app, the CLI and the tests all call it, in any process.
+    files: ['src/**/*.ts'],
+    languageOptions: { globals: { ...globals.es2022 } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*'], message: 'src/ is pure: no Node modules.' },
+            { group: ['electron', 'electron/*'], message: 'src/ is pure: no Electron.' },
+            { group: ['react', 'react-dom', 'react/*', 'react-dom/*', 'zustand', 'zustand/*'], message: 'src/ is pure: no UI.' },
+            { group: ['fs', 'path', 'os', 'child_process', 'worker_threads', 'url', 'crypto'], message: 'src/ is pure: no Node modules.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', 'window', 'document', 'process', 'require', 'Buffer', 'navigator', 'localStorage'],
+    },
+  },
+)

@@ -1,0 +1,52 @@
+import { validateOptions } from './options'
+import { splitMessagesForCompaction } from './split'
+import { countEachMessage } from './tokens'
+import { MIN_MESSAGES, type Check, type DeclineReason, type Message, type Options } from './types'
+
+/**
+ * Decides whether the conversation needs condensing, and if so how to divide it. Pass `counts`
+ * (per-message tokens for options.model, as countEachMessage returns) to re-tune without re-counting.
+ */
+export function checkCompaction(
+  messages: readonly Message[],
+  options: Options,
+  counts?: readonly number[],
+): Check {
+  const { triggerRatio } = validateOptions(options)
+  const perMessage = counts ?? countEachMessage(options.model ?? '', messages)
+  if (perMessage.length !== messages.length) {
+    throw new RangeError(`counts has ${perMessage.length} entries for ${messages.length} messages`)
+  }
+  let estimatedTokens = 0
+  for (const c of perMessage) estimatedTokens += c
+  const threshold = options.maxTokens * triggerRatio
+
+  const decline = (reason: DeclineReason): Check => ({
+    shouldCompact: false,
+    reason,
+    estimatedTokens,
+    threshold,
+    messagesToSummarize: [],
+    messagesToKeep: messages.slice(),
+  })
+
+  if (estimatedTokens < threshold) return decline('below-threshold')
+  if (messages.length < MIN_MESSAGES) return decline('too-few-messages')
+  const split = splitMessagesForCompaction(messages, options)
+  if (split.messagesToSummarize.length === 0) return decline('nothing-to-summarize')
+  return { shouldCompact: true, reason: null, estimatedTokens, threshold, ...split }
+}
+
+/** Says in words why a check declined, for people. */
+export function describeReason(reason: DeclineReason | null): string {
+  switch (reason) {
+    case 'below-threshold':
+      return 'The estimated total is below the trigger threshold, so nothing is compacted yet.'
+    case 'too-few-messages':
+      return `There are fewer than ${MIN_MESSAGES} messages; a summary would cost more than it saves.`
+    case 'nothing-to-summarize':
+      return 'The head holds only instructions, which are never summarised, so there is nothing to condense.'
+    case null:
+      return 'Compaction fires: the head is summarised and the tail is kept.'
+  }
+}

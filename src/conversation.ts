@@ -1,0 +1,183 @@
+import { locatePath, locateSyntaxError } from './json-location'
+import type { Message, Summary } from './types'
+
+/** Bad conversation input: says where (line and column, or message index and field) and what. */
+export class ConversationParseError extends Error {
+  readonly line?: number
+  readonly column?: number
+  readonly index?: number
+  readonly field?: string
+  readonly problem: string
+
+  constructor(
+    problem: string,
+    where: { line?: number; column?: number; index?: number; field?: string } = {},
+  ) {
+    super(formatLocation(where) + problem)
+    this.name = 'ConversationParseError'
+    this.problem = problem
+    Object.assign(this, where)
+  }
+}
+
+/** A field the wire shape has no place for; kept out of the messages, but reported. */
+export interface ParseWarning {
+  /** Where it was, as a JSON path: `messages[3].foo`, or `[3].foo` for a bare array. */
+  path: string
+  index?: number
+  field: string
+  problem: string
+}
+
+/** A parsed conversation: its messages, the model it names (if any), and what was left out. */
+export interface ParsedConversation {
+  model?: string
+  messages: Message[]
+  warnings: ParseWarning[]
+}
+
+function formatLocation(where: { line?: number; column?: number; index?: number; field?: string }) {
+  const parts: string[] = []
+  if (where.line !== undefined) parts.push(`line ${where.line}, column ${where.column ?? 1}`)
+  if (where.index !== undefined) {
+    parts.push(`message ${where.index}${where.field !== undefined ? `, field ${where.field}` : ''}`)
+  }
+  return parts.length > 0 ? `${parts.join(': ')}: ` : ''
+}
+
+const MESSAGE_FIELDS = new Set(['id', 'type', 'text', 'payload', 'meta'])
+const META_FIELDS = new Set(['compacted', 'droppedCount', 'summarizedIds'])
+const TOP_FIELDS = new Set(['model', 'messages'])
+
+type Json = Record<string, unknown>
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
+const kind = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'an array' : `a ${typeof v}`)
+
+/**
+ * Reads a conversation: a JSON array of messages, or `{ model?, messages }`. A leading byte-order
+ * mark is accepted. Throws ConversationParseError with its location; unknown fields become warnings.
+ */
+export function parseConversation(text: string): ParsedConversation {
+  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
+  let root: unknown
+  try {
+    root = JSON.parse(source)
+  } catch {
+    const { line, column, problem } = locateSyntaxError(source)
+    throw new ConversationParseError(`malformed JSON: ${problem}`, { line, column })
+  }
+
+  const fail = (problem: string, path: (string | number)[], index?: number, field?: string) => {
+    const at = locatePath(source, path)
+    return new ConversationParseError(problem, { ...at, index, field })
+  }
+
+  const warnings: ParseWarning[] = []
+  let list: unknown
+  let model: string | undefined
+  let prefix: (string | number)[] = []
+  if (Array.isArray(root)) {
+    list = root
+  } else if (isObject(root)) {
+    if (!('messages' in root)) throw fail('the object has no "messages" array', [])
+    list = root.messages
+    prefix = ['messages']
+    if (root.model !== undefined && root.model !== null) {
+      if (typeof root.model !== 'string') throw fail(`"model" is ${kind(root.model)}, not a string`, ['model'])
+      model = root.model
+    }
+    for (const key of Object.keys(root)) {
+      if (!TOP_FIELDS.has(key)) {
+        warnings.push({ path: key, field: key, problem: 'unknown top-level field, ignored' })
+      }
+    }
+    if (!Array.isArray(list)) throw fail(`"messages" is ${kind(list)}, not an array`, ['messages'])
+  } else {
+    throw fail(`expected an array of messages or an object with "messages", found ${kind(root)}`, [])
+  }
+
+  const arrayPath = prefix.length > 0 ? 'messages' : ''
+  const messages = (list as unknown[]).map((raw, index) => {
+    const path = [...prefix, index]
+    const where = `${arrayPath}[${index}]`
+    if (!isObject(raw)) throw fail(`message is ${kind(raw)}, not an object`, path, index)
+    const bad = (field: string, problem: string) =>
+      fail(problem, [...path, field], index, field)
+
+    if (!('type' in raw)) throw bad('type', 'missing "type"')
+    if (typeof raw.type !== 'string' || raw.type === '') {
+      throw bad('type', `"type" is ${kind(raw.type)}${raw.type === '' ? ' (empty)' : ''}, not a non-empty string`)
+    }
+    if (!('text' in raw)) throw bad('text', 'missing "text"')
+    if (typeof raw.text !== 'string') throw bad('text', `"text" is ${kind(raw.text)}, not a string`)
+    const message: Message = { type: raw.type, text: raw.text }
+    if (raw.id !== undefined && raw.id !== null) {
+      if (typeof raw.id !== 'string') throw bad('id', `"id" is ${kind(raw.id)}, not a string`)
+      if (raw.id !== '') message.id = raw.id
+    }
+    if (raw.payload !== undefined && raw.payload !== null) {
+      if (typeof raw.payload !== 'string') throw bad('payload', `"payload" is ${kind(raw.payload)}, not a string`)
+      if (raw.payload !== '') message.payload = raw.payload
+    }
+    if (raw.meta !== undefined && raw.meta !== null) {
+      message.meta = parseMeta(raw.meta, (field, problem) => bad(field, problem), where, index, warnings)
+    }
+    for (const key of Object.keys(raw)) {
+      if (!MESSAGE_FIELDS.has(key)) {
+        warnings.push({ path: `${where}.${key}`, index, field: key, problem: 'unknown field, ignored' })
+      }
+    }
+    // Keep the wire order whatever order the input used.
+    return orderMessage(message)
+  })
+  return { ...(model !== undefined ? { model } : {}), messages, warnings }
+}
+
+function parseMeta(
+  raw: unknown,
+  bad: (field: string, problem: string) => ConversationParseError,
+  where: string,
+  index: number,
+  warnings: ParseWarning[],
+): Summary {
+  if (!isObject(raw)) throw bad('meta', `"meta" is ${kind(raw)}, not an object`)
+  const { compacted, droppedCount, summarizedIds } = raw
+  if (typeof compacted !== 'boolean') throw bad('meta.compacted', `"meta.compacted" is ${kind(compacted)}, not a boolean`)
+  if (typeof droppedCount !== 'number' || !Number.isInteger(droppedCount) || droppedCount < 0) {
+    throw bad('meta.droppedCount', '"meta.droppedCount" is not a non-negative integer')
+  }
+  const meta: Summary = { compacted, droppedCount }
+  if (summarizedIds !== undefined && summarizedIds !== null) {
+    if (!Array.isArray(summarizedIds) || !summarizedIds.every((id) => typeof id === 'string')) {
+      throw bad('meta.summarizedIds', '"meta.summarizedIds" is not an array of strings')
+    }
+    if (summarizedIds.length > 0) meta.summarizedIds = summarizedIds as string[]
+  }
+  for (const key of Object.keys(raw)) {
+    if (!META_FIELDS.has(key)) {
+      warnings.push({ path: `${where}.meta.${key}`, index, field: `meta.${key}`, problem: 'unknown field, ignored' })
+    }
+  }
+  return meta
+}
+
+/** A copy of a message with its keys in wire order and empty optional fields left out. */
+export function orderMessage(m: Message): Message {
+  const out: Message = {} as Message
+  if (m.id) out.id = m.id
+  out.type = m.type
+  out.text = m.text
+  if (m.payload) out.payload = m.payload
+  if (m.meta) {
+    out.meta = { compacted: m.meta.compacted, droppedCount: m.meta.droppedCount }
+    if (m.meta.summarizedIds && m.meta.summarizedIds.length > 0) {
+      out.meta.summarizedIds = [...m.meta.summarizedIds]
+    }
+  }
+  return out
+}
+
+/** Writes messages in the wire shape: keys in order id, type, text, payload, meta; 2-space indent; trailing newline. */
+export function serializeConversation(messages: readonly Message[]): string {
+  return JSON.stringify(messages.map(orderMessage), null, 2) + '\n'
+}

@@ -1,0 +1,30 @@
+/** The compaction package: pure functions shared by the app, the CLI and the tests. */
+export * from './types'
+export { OptionError, validateOptions } from './options'
+export {
+  DEFAULT_ENCODING,
+  ENCODINGS,
+  MESSAGE_OVERHEAD_TOKENS,
+  countEachMessage,
+  countMessageTokens,
+  countMessagesTokens,
+  listModels,
+  pricedText,
+  resolveModel,
+  tokenizerFor,
+  type EncodingName,
+  type ModelEncoding,
+  type Tokenizer,
+} from './tokens'
+export { keepCount, splitMessagesForCompaction } from './split'
+export { checkCompaction, describeReason } from './check'
+export { CONVERSATIONAL_TYPES, buildSummaryPrompt, reachesPrompt } from './prompt'
+export { SummaryError, applySummary } from './apply'
+export {
+  ConversationParseError,
+  orderMessage,
+  parseConversation,
+  serializeConversation,
+  type ParseWarning,
+  type ParsedConversation,
+} from './conversation'

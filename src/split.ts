@@ -1,0 +1,29 @@
+import { validateKeepRecentCount } from './options'
+import { KEEP_RECENT_RATIO, type Message, type Options, type Split } from './types'
+
+/** How many tail messages stay verbatim: keepRecentCount capped at n, else max(1, ⌊n × ratio⌋). */
+export function keepCount(n: number, keepRecentCount?: number): number {
+  if (keepRecentCount !== undefined) return Math.min(keepRecentCount, n)
+  return Math.max(1, Math.floor(n * KEEP_RECENT_RATIO))
+}
+
+/**
+ * Divides a conversation into the head to summarise and the tail to keep. Instructions in the head
+ * are never summarised: they move, in order, to the front of the keep bucket.
+ */
+export function splitMessagesForCompaction(
+  messages: readonly Message[],
+  options: Pick<Options, 'keepRecentCount'>,
+): Split {
+  validateKeepRecentCount(options.keepRecentCount)
+  const headLength = messages.length - keepCount(messages.length, options.keepRecentCount)
+  const hoisted: Message[] = []
+  const messagesToSummarize: Message[] = []
+  for (let i = 0; i < headLength; i++) {
+    const m = messages[i]
+    if (m.type === 'instructions') hoisted.push(m)
+    else messagesToSummarize.push(m)
+  }
+  const messagesToKeep = hoisted.concat(messages.slice(headLength))
+  return { messagesToSummarize, messagesToKeep }
+}

@@ -1,0 +1,100 @@
+import { GptEncoding } from 'gpt-tokenizer/GptEncoding'
+import { resolveEncoding } from 'gpt-tokenizer/resolveEncoding'
+import { modelToEncodingMap, type EncodingName } from 'gpt-tokenizer/mapping'
+import * as knownModels from 'gpt-tokenizer/models'
+import type { Message } from './types'
+
+export type { EncodingName }
+
+/** The encoding used for an empty or unknown model name, as gpt-tokenizer does for new models. */
+export const DEFAULT_ENCODING: EncodingName = 'o200k_base'
+
+/** The encodings offered; each one's ordinary count is checked against OpenAI's tiktoken. */
+export const ENCODINGS: readonly EncodingName[] = [
+  'r50k_base',
+  'p50k_base',
+  'p50k_edit',
+  'cl100k_base',
+  'o200k_base',
+  'o200k_harmony',
+]
+
+/**
+ * The fixed wire-format cost of one message, in tokens. OpenAI's chat framing wraps each message as
+ * `<|start|>{role}\n{content}<|end|>\n`: three framing tokens plus one for the role name, the figure
+ * OpenAI's "How to count tokens with tiktoken" cookbook uses (tokens_per_message = 3, plus the role).
+ */
+export const MESSAGE_OVERHEAD_TOKENS = 4
+
+/** How a model name resolved to an encoding; `fellBack` is true for an unknown, non-empty name. */
+export interface ModelEncoding {
+  model: string
+  encoding: EncodingName
+  fellBack: boolean
+}
+
+const encodingByModel = modelToEncodingMap as Record<string, EncodingName | undefined>
+const modelNames = new Set(Object.keys(knownModels).concat(Object.keys(modelToEncodingMap)))
+
+/** Maps a model name to its encoding. Empty means the default; unknown falls back and says so. */
+export function resolveModel(model = ''): ModelEncoding {
+  if (model === '') return { model, encoding: DEFAULT_ENCODING, fellBack: false }
+  if ((ENCODINGS as readonly string[]).includes(model)) {
+    return { model, encoding: model as EncodingName, fellBack: false }
+  }
+  if (!modelNames.has(model)) return { model, encoding: DEFAULT_ENCODING, fellBack: true }
+  return { model, encoding: encodingByModel[model] ?? DEFAULT_ENCODING, fellBack: false }
+}
+
+/** Every model gpt-tokenizer knows, with its encoding, sorted by name. */
+export function listModels(): { model: string; encoding: EncodingName }[] {
+  return [...modelNames]
+    .sort()
+    .map((model) => ({ model, encoding: resolveModel(model).encoding }))
+}
+
+/** Counts text with one vocabulary. */
+export interface Tokenizer {
+  readonly encoding: EncodingName
+  count(text: string): number
+}
+
+// Special-token strings are ordinary text in a conversation: never thrown on, never merged.
+const ORDINARY = { disallowedSpecial: new Set<string>() }
+const tokenizers = new Map<EncodingName, Tokenizer>()
+
+/** The tokenizer for an encoding, built once: loading a vocabulary costs tens of milliseconds. */
+export function tokenizerFor(encoding: EncodingName): Tokenizer {
+  let tokenizer = tokenizers.get(encoding)
+  if (!tokenizer) {
+    const api = GptEncoding.getEncodingApi(encoding, resolveEncoding)
+    tokenizer = { encoding, count: (text) => (text === '' ? 0 : api.countTokens(text, ORDINARY)) }
+    tokenizers.set(encoding, tokenizer)
+  }
+  return tokenizer
+}
+
+/** The text a message is priced on: its text, then its payload, as one string. */
+export function pricedText(message: Message): string {
+  return message.payload ? message.text + message.payload : message.text
+}
+
+/** A message's token cost for the given model: `text + payload` plus the wire-format overhead. */
+export function countMessageTokens(model: string, message: Message): number {
+  const tokenizer = tokenizerFor(resolveModel(model).encoding)
+  return tokenizer.count(pricedText(message)) + MESSAGE_OVERHEAD_TOKENS
+}
+
+/** Each message's token cost, in order: the counts a caller caches so re-tuning never re-counts. */
+export function countEachMessage(model: string, messages: readonly Message[]): number[] {
+  const tokenizer = tokenizerFor(resolveModel(model).encoding)
+  return messages.map((m) => tokenizer.count(pricedText(m)) + MESSAGE_OVERHEAD_TOKENS)
+}
+
+/** The sum of the per-message counts. */
+export function countMessagesTokens(model: string, messages: readonly Message[]): number {
+  const tokenizer = tokenizerFor(resolveModel(model).encoding)
+  let total = 0
+  for (const m of messages) total += tokenizer.count(pricedText(m)) + MESSAGE_OVERHEAD_TOKENS
+  return total
+}
