@@ -45,6 +45,7 @@ export const CHANNELS = {
   clearRecentFiles: 'file:recent-clear',
   saveExport: 'file:save-export',
   menuCommand: 'menu:command',
+  fileOpened: 'file:opened',
 } as const
 
 /** The API the renderer sees as `window.api`, in Electron and in the browser alike. */
@@ -67,4 +68,9 @@ export interface Api {
   saveExport(request: ExportRequest): Promise<Result<ExportOutcome>>
   /** Subscribes to menu commands; returns the unsubscribe function. */
   onMenuCommand(listener: (command: MenuCommand) => void): () => void
+  /**
+   * Subscribes to files that main opens by itself (Open Recent menu, a second launch with a path,
+   * the OS's open-file); returns the unsubscribe function. The browser never calls the listener.
+   */
+  onFileOpened(listener: (file: Result<OpenedFile>) => void): () => void
 }
