@@ -17,6 +17,7 @@ export {
   type Tokenizer,
 } from './tokens'
 export { keepCount, splitMessagesForCompaction } from './split'
+export { bucketsOf, headLength, type Bucket } from './buckets'
 export { checkCompaction, describeReason } from './check'
 export { CONVERSATIONAL_TYPES, buildSummaryPrompt, reachesPrompt } from './prompt'
 export { SummaryError, applySummary } from './apply'
