@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { bucketsOf, checkCompaction, headLength, splitMessagesForCompaction, type Message } from '../../src'
+import {
+  bucketsOf,
+  checkCompaction,
+  headLength,
+  splitMessagesForCompaction,
+  type Message,
+} from '../../src'
 
 // An agent run: the system prompt, a reminder mid-run and a tool call, eight messages in all.
 const run: Message[] = [
