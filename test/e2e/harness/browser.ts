@@ -1,0 +1,74 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, type BrowserContext, type Page } from 'playwright-core'
+import { afterEach, beforeEach, inject } from 'vitest'
+
+/** Debian's Chromium; `.ci/run` installs it when it is missing. */
+export const CHROMIUM = '/usr/bin/chromium'
+
+/** A browser on the app with its own profile, and what the page reported on the way. */
+export interface AppSession {
+  context: BrowserContext
+  page: Page
+  /** Uncaught exceptions in the page: a test that expects none asserts this is empty. */
+  pageErrors: Error[]
+  close(): Promise<void>
+}
+
+/**
+ * Opens the web build in a Chromium with a fresh profile of its own, so tests share no storage and
+ * can run side by side. Clipboard access is granted for the app's origin, to test Copy.
+ */
+export async function launchApp(url: string): Promise<AppSession> {
+  const profile = await mkdtemp(join(tmpdir(), 'compaction-inspector-e2e-'))
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    acceptDownloads: true,
+    viewport: { width: 1440, height: 1000 },
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  })
+  const close = async () => {
+    await context.close()
+    await rm(profile, { recursive: true, force: true })
+  }
+  try {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: new URL(url).origin,
+    })
+    const page = context.pages()[0] ?? (await context.newPage())
+    const pageErrors: Error[] = []
+    page.on('pageerror', (error) => pageErrors.push(error))
+    await page.goto(url)
+    return { context, page, pageErrors, close }
+  } catch (error) {
+    await close()
+    throw error
+  }
+}
+
+/**
+ * Gives each test of the file a fresh browser on the app, closed after it: call once at the top of
+ * a describe block and read the session inside the tests.
+ */
+export function useAppSession(): () => AppSession {
+  let session: AppSession | undefined
+  beforeEach(async () => {
+    session = await launchApp(inject('webUrl'))
+  })
+  afterEach(async () => {
+    await session?.close()
+    session = undefined
+  })
+  return () => {
+    if (!session) throw new Error('useAppSession: the session exists only inside a test')
+    return session
+  }
+}
