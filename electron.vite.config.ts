@@ -1,0 +1,41 @@
+import { resolve } from 'node:path'
+import { defineConfig } from 'electron-vite'
+import react from '@vitejs/plugin-react'
+
+const root = import.meta.dirname
+const alias = { '@core': resolve(root, 'src') }
+
+export default defineConfig({
+  main: {
+    resolve: { alias },
+    build: {
+      outDir: 'out/main',
+      rolldownOptions: {
+        input: { main: resolve(root, 'electron/main.ts') },
+        // package.json says "type": "module", so out/main/main.js is an ES module.
+        output: { format: 'es', entryFileNames: '[name].js' },
+      },
+    },
+  },
+  preload: {
+    resolve: { alias },
+    build: {
+      outDir: 'out/preload',
+      rolldownOptions: {
+        input: { preload: resolve(root, 'electron/preload.ts') },
+        // A sandboxed renderer loads its preload as a classic script: it refuses ESM, so the
+        // preload is one self-contained CommonJS file whose only require is 'electron'.
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(root, 'renderer'),
+    plugins: [react()],
+    resolve: { alias },
+    build: {
+      outDir: resolve(root, 'out/renderer'),
+      rolldownOptions: { input: resolve(root, 'renderer/index.html') },
+    },
+  },
+})
