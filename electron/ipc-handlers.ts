@@ -1,0 +1,131 @@
+/**
+ * The main process's side of `window.api`. Each handler checks who sent the request and what it
+ * holds, calls files.ts or the dialogs, and answers with plain data: failures are `Result`
+ * errors, never exceptions with stacks thrown across IPC.
+ */
+import type { IpcMain, IpcMainInvokeEvent } from 'electron'
+import { CHANNELS, type ExportOutcome, type OpenedFile, type Result } from './contract'
+import type { FileDialogs } from './dialogs'
+import { saveExport } from './files'
+import {
+  isTrustedRendererUrl,
+  validateAbsolutePath,
+  validateExportRequest,
+  type RendererOrigin,
+} from './ipc-validation'
+
+/** The part of an IPC event the handlers read: the frame that sent it. */
+export interface SenderEvent {
+  readonly senderFrame: { readonly url: string } | null
+}
+
+/** What the handlers call; main.ts wires Electron and the file system in. */
+export interface IpcDeps<E extends SenderEvent> {
+  /** Where our renderer lives; requests from any other page are refused. */
+  origin: RendererOrigin
+  /** Native dialogs attached to the window that sent `event`. */
+  dialogsFor(event: E): FileDialogs
+  /** Reads a conversation and remembers it among the recent files. */
+  openPath(path: string): Promise<Result<OpenedFile>>
+  /** The file the app was launched with (or asked to open before the window was ready). */
+  initialPath(): string | null
+  recentFiles: { list(): Promise<string[]>; clear(): Promise<void> }
+  /** Where refusals and unexpected failures are reported; console.warn by default. */
+  log?: (message: string) => void
+}
+
+/** One handler per invoke channel, with arguments typed as the untrusted values they are. */
+export interface IpcHandlers<E extends SenderEvent> {
+  [CHANNELS.openDialog]: (event: E) => Promise<Result<OpenedFile | null>>
+  [CHANNELS.openPath]: (event: E, path: unknown) => Promise<Result<OpenedFile>>
+  [CHANNELS.initialFile]: (event: E) => Promise<Result<OpenedFile | null>>
+  [CHANNELS.recentFiles]: (event: E) => Promise<string[]>
+  [CHANNELS.clearRecentFiles]: (event: E) => Promise<void>
+  [CHANNELS.saveExport]: (event: E, request: unknown) => Promise<Result<ExportOutcome>>
+}
+
+/** The message a page other than our renderer gets. */
+export const REFUSED_SENDER = 'Refused: this request did not come from the inspector window.'
+
+/** Builds the handlers over `deps`; see {@link registerIpcHandlers} to install them. */
+export function createIpcHandlers<E extends SenderEvent>(deps: IpcDeps<E>): IpcHandlers<E> {
+  const log = deps.log ?? ((message: string) => console.warn(message))
+  const isTrusted = (event: E, channel: string): boolean => {
+    const url = event.senderFrame?.url
+    if (url !== undefined && isTrustedRendererUrl(url, deps.origin)) return true
+    log(`Refused ${channel} from ${url ?? 'a frame that is gone'}`)
+    return false
+  }
+
+  /** A handler that answers with a Result: refusals and surprises become errors. */
+  const answering =
+    <A extends unknown[], T>(
+      channel: string,
+      handle: (event: E, ...args: A) => Promise<Result<T>>,
+    ) =>
+    async (event: E, ...args: A): Promise<Result<T>> => {
+      if (!isTrusted(event, channel)) return { ok: false, error: REFUSED_SENDER }
+      try {
+        return await handle(event, ...args)
+      } catch (error) {
+        log(`${channel} failed: ${String(error)}`)
+        return { ok: false, error: `Unexpected error: ${messageOf(error)}` }
+      }
+    }
+
+  /** A handler whose answer is plain data: refusals and surprises get `fallback`. */
+  const plain =
+    <T>(channel: string, fallback: T, handle: () => Promise<T>) =>
+    async (event: E): Promise<T> => {
+      if (!isTrusted(event, channel)) return fallback
+      try {
+        return await handle()
+      } catch (error) {
+        log(`${channel} failed: ${String(error)}`)
+        return fallback
+      }
+    }
+
+  return {
+    [CHANNELS.openDialog]: answering(
+      CHANNELS.openDialog,
+      async (event: E): Promise<Result<OpenedFile | null>> => {
+        const path = await deps.dialogsFor(event).chooseFileToOpen()
+        return path === null ? { ok: true, value: null } : deps.openPath(path)
+      },
+    ),
+    [CHANNELS.openPath]: answering(CHANNELS.openPath, async (_event, path: unknown) => {
+      const checked = validateAbsolutePath(path)
+      return checked.ok ? deps.openPath(checked.value) : checked
+    }),
+    [CHANNELS.initialFile]: answering(
+      CHANNELS.initialFile,
+      async (): Promise<Result<OpenedFile | null>> => {
+        const path = deps.initialPath()
+        return path === null ? { ok: true, value: null } : deps.openPath(path)
+      },
+    ),
+    [CHANNELS.recentFiles]: plain(CHANNELS.recentFiles, [], () => deps.recentFiles.list()),
+    [CHANNELS.clearRecentFiles]: plain(CHANNELS.clearRecentFiles, undefined, () =>
+      deps.recentFiles.clear(),
+    ),
+    [CHANNELS.saveExport]: answering(CHANNELS.saveExport, async (event, request: unknown) => {
+      const checked = validateExportRequest(request)
+      return checked.ok ? saveExport(checked.value, deps.dialogsFor(event)) : checked
+    }),
+  }
+}
+
+/** Installs the handlers on Electron's ipcMain, one `handle` per channel. */
+export function registerIpcHandlers(
+  ipcMain: Pick<IpcMain, 'handle'>,
+  handlers: IpcHandlers<IpcMainInvokeEvent>,
+): void {
+  for (const [channel, handler] of Object.entries(handlers)) {
+    ipcMain.handle(channel, handler as (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown)
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}

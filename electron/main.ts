@@ -1,0 +1,176 @@
+/**
+ * The main process's lifecycle: one instance, one window, and the ways a conversation arrives
+ * (the command line, a second launch, macOS's open-file, the menu). The work itself lives in the
+ * modules this file wires together.
+ */
+import { join } from 'node:path'
+import { app, BrowserWindow, dialog, ipcMain, Menu, session } from 'electron'
+import { CHANNELS, type MenuCommand, type OpenedFile, type Result } from './contract'
+import { fileFromArgv, launchRequestFrom, type LaunchRequest } from './command-line'
+import { electronFileDialogs } from './dialogs'
+import { readConversationFile } from './files'
+import { createIpcHandlers, registerIpcHandlers } from './ipc-handlers'
+import { isTrustedRendererUrl, type RendererOrigin } from './ipc-validation'
+import { buildMenuTemplate } from './menu'
+import { openRecentFiles } from './recent-files'
+import { guardSession, guardWebContents } from './security'
+import { createMainWindow, PRELOAD_FILE, RENDERER_DIR, rendererSource } from './window'
+
+const preloadPath = join(import.meta.dirname, PRELOAD_FILE)
+const rendererDir = join(import.meta.dirname, RENDERER_DIR)
+
+// Tests (and anyone who wants a clean profile) point the app at its own data folder. It must be
+// set before the single-instance lock, which is per data folder.
+const userDataOverride = process.env.COMPACTION_INSPECTOR_USER_DATA
+if (userDataOverride) app.setPath('userData', userDataOverride)
+
+// Every renderer is sandboxed, whatever a window's options say.
+app.enableSandbox()
+
+const launch: LaunchRequest = { argv: process.argv, cwd: process.cwd() }
+if (app.requestSingleInstanceLock(launch)) {
+  start()
+} else {
+  // The first instance got our command line through 'second-instance' and opens the file.
+  app.quit()
+}
+
+function start(): void {
+  const argvContext = { defaultApp: Boolean(process.defaultApp) }
+  const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL
+  const origin: RendererOrigin = { rendererDir, devServerUrl }
+  const isTrusted = (url: string) => isTrustedRendererUrl(url, origin)
+  const recent = openRecentFiles({ storePath: join(app.getPath('userData'), 'recent-files.json') })
+
+  let mainWindow: BrowserWindow | null = null
+  // The file to show when the renderer asks for its first conversation.
+  let pendingPath = fileFromArgv(launch, argvContext)
+  // True once the renderer has asked for that file, so later files can be pushed to it.
+  let rendererListening = false
+  let recentList: string[] = []
+
+  const refreshMenu = (list: string[] = recentList) => {
+    recentList = list
+    const template = buildMenuTemplate({
+      isPackaged: app.isPackaged,
+      platform: process.platform,
+      recentFiles: recentList,
+      send: sendMenuCommand,
+      openRecent: deliver,
+      clearRecent,
+    })
+    Menu.setApplicationMenu(Menu.buildFromTemplate(template))
+  }
+
+  const warn = (what: string) => (error: unknown) => console.warn(`${what}: ${String(error)}`)
+
+  const openPath = async (path: string): Promise<Result<OpenedFile>> => {
+    const file = await readConversationFile(path)
+    if (file.ok) {
+      app.addRecentDocument(path)
+      recent.add(path).then(refreshMenu, warn('Could not update the recent files'))
+    }
+    return file
+  }
+
+  function sendMenuCommand(command: MenuCommand): void {
+    const target = BrowserWindow.getFocusedWindow() ?? mainWindow
+    target?.webContents.send(CHANNELS.menuCommand, command)
+  }
+
+  function clearRecent(): void {
+    recent.clear().then(() => {
+      app.clearRecentDocuments()
+      refreshMenu([])
+    }, warn('Could not clear the recent files'))
+  }
+
+  /** Opens a file main was asked for: pushed to a listening renderer, or kept until it asks. */
+  function deliver(path: string): void {
+    const window = mainWindow
+    if (!window || !rendererListening) {
+      pendingPath = path
+      if (!window && app.isReady()) createWindow()
+      return
+    }
+    void openPath(path).then((file) => {
+      if (!window.isDestroyed()) window.webContents.send(CHANNELS.fileOpened, file)
+    })
+  }
+
+  function createWindow(): void {
+    const source = rendererSource({ isPackaged: app.isPackaged, devServerUrl, rendererDir })
+    const window = createMainWindow(BrowserWindow, preloadPath, source)
+    // A reload starts a new page that has not subscribed yet.
+    window.webContents.on('did-start-loading', () => {
+      rendererListening = false
+    })
+    window.on('closed', () => {
+      if (mainWindow === window) mainWindow = null
+      rendererListening = false
+    })
+    mainWindow = window
+  }
+
+  app.on('web-contents-created', (_event, contents) => guardWebContents(contents, isTrusted))
+
+  app.on('second-instance', (_event, argv, workingDirectory, additionalData) => {
+    const request = launchRequestFrom(additionalData) ?? { argv, cwd: workingDirectory }
+    const path = fileFromArgv(request, argvContext)
+    if (mainWindow) {
+      if (mainWindow.isMinimized()) mainWindow.restore()
+      mainWindow.focus()
+    }
+    if (path) deliver(path)
+  })
+
+  // macOS: a file dropped on the Dock icon or opened from Finder, possibly before 'ready'.
+  app.on('open-file', (event, path) => {
+    event.preventDefault()
+    deliver(path)
+  })
+
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit()
+  })
+
+  app
+    .whenReady()
+    .then(async () => {
+      guardSession(session.defaultSession, isTrusted)
+      registerIpcHandlers(
+        ipcMain,
+        createIpcHandlers({
+          origin,
+          dialogsFor: (event) =>
+            electronFileDialogs(dialog, BrowserWindow.fromWebContents(event.sender)),
+          openPath,
+          initialPath: () => {
+            rendererListening = true
+            return pendingPath
+          },
+          recentFiles: {
+            list: async () => {
+              const list = await recent.list()
+              refreshMenu(list)
+              return list
+            },
+            clear: async () => {
+              await recent.clear()
+              app.clearRecentDocuments()
+              refreshMenu([])
+            },
+          },
+        }),
+      )
+      refreshMenu(await recent.list().catch(() => []))
+      createWindow()
+      app.on('activate', () => {
+        if (BrowserWindow.getAllWindows().length === 0) createWindow()
+      })
+    })
+    .catch((error: unknown) => {
+      console.error(`Compaction Inspector could not start: ${String(error)}`)
+      app.exit(1)
+    })
+}

@@ -1,0 +1,107 @@
+/**
+ * The application menu. Commands that act on the conversation are sent to the window as
+ * `MenuCommand`s (the renderer owns that state); main handles only Open Recent itself.
+ */
+import { basename } from 'node:path'
+import type { MenuItemConstructorOptions } from 'electron'
+import type { MenuCommand } from './contract'
+
+/** What the menu needs to know and to call. */
+export interface MenuContext {
+  /** Development builds get Reload and the developer tools; packaged builds do not. */
+  isPackaged: boolean
+  platform: NodeJS.Platform
+  /** Recent paths, newest first. */
+  recentFiles: readonly string[]
+  /** Sends a command to the focused window. */
+  send(command: MenuCommand): void
+  openRecent(path: string): void
+  clearRecent(): void
+}
+
+/** The menu template for the current platform and recent-files list. */
+export function buildMenuTemplate(context: MenuContext): MenuItemConstructorOptions[] {
+  const isMac = context.platform === 'darwin'
+  const template: MenuItemConstructorOptions[] = []
+  if (isMac) template.push({ role: 'appMenu' })
+  template.push(
+    {
+      label: '&File',
+      submenu: [
+        { label: '&Open…', accelerator: 'CmdOrCtrl+O', click: () => context.send('open') },
+        { label: 'Open &Recent', submenu: recentSubmenu(context) },
+        { type: 'separator' },
+        { label: '&Export…', accelerator: 'CmdOrCtrl+E', click: () => context.send('export') },
+        { type: 'separator' },
+        isMac ? { role: 'close' } : { role: 'quit' },
+      ],
+    },
+    {
+      label: '&Edit',
+      submenu: [
+        { role: 'undo' },
+        { role: 'redo' },
+        { type: 'separator' },
+        { role: 'cut' },
+        { role: 'copy' },
+        { role: 'paste' },
+        { role: 'selectAll' },
+      ],
+    },
+    {
+      label: '&Summary',
+      submenu: [
+        {
+          label: '&Paste a Summary',
+          accelerator: 'CmdOrCtrl+L',
+          click: () => context.send('focus-summary'),
+        },
+        {
+          label: '&Apply Summary',
+          accelerator: 'CmdOrCtrl+Enter',
+          click: () => context.send('apply-summary'),
+        },
+      ],
+    },
+    {
+      label: '&View',
+      submenu: [
+        ...(context.isPackaged
+          ? []
+          : [
+              { role: 'reload' as const },
+              { role: 'forceReload' as const },
+              { role: 'toggleDevTools' as const },
+              { type: 'separator' as const },
+            ]),
+        { role: 'resetZoom' },
+        { role: 'zoomIn' },
+        { role: 'zoomOut' },
+        { type: 'separator' },
+        { role: 'togglefullscreen' },
+      ],
+    },
+  )
+  if (isMac) template.push({ role: 'windowMenu' })
+  return template
+}
+
+function recentSubmenu(context: MenuContext): MenuItemConstructorOptions[] {
+  const items: MenuItemConstructorOptions[] =
+    context.recentFiles.length === 0
+      ? [{ label: 'No Recent Files', enabled: false }]
+      : context.recentFiles.map((path) => ({
+          // A bare `&` would become a mnemonic on Windows and Linux; `&&` shows one ampersand.
+          label: `${basename(path)} — ${path}`.replaceAll('&', '&&'),
+          click: () => context.openRecent(path),
+        }))
+  return [
+    ...items,
+    { type: 'separator' },
+    {
+      label: 'Clear Recently Opened',
+      enabled: context.recentFiles.length > 0,
+      click: () => context.clearRecent(),
+    },
+  ]
+}
