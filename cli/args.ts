@@ -1,0 +1,146 @@
+import { parseArgs } from 'node:util'
+import type { Options } from '../src/index'
+import { CliError } from './errors'
+
+/** The flags a command accepts, in node:util parseArgs' shape. */
+export type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string }>
+
+/** A command's parsed command line. */
+export interface ParsedArgs {
+  values: Record<string, string | boolean | undefined>
+  positionals: string[]
+}
+
+/** Where to look for a command's usage, for the end of an error line. */
+export const helpHint = (command: string): string => `'compaction-inspector ${command} --help'`
+
+/** Flags every command takes. */
+export const COMMON_OPTIONS = {
+  help: { type: 'boolean', short: 'h' },
+} satisfies OptionSpec
+
+/** Flags of every command that reads a conversation. */
+export const CONVERSATION_OPTIONS = {
+  model: { type: 'string' },
+} satisfies OptionSpec
+
+/** Flags of the compaction check, shared by the commands that run one. */
+export const CHECK_OPTIONS = {
+  ...CONVERSATION_OPTIONS,
+  'max-tokens': { type: 'string' },
+  'keep-recent': { type: 'string' },
+  'trigger-ratio': { type: 'string' },
+} satisfies OptionSpec
+
+/** The --help lines for CONVERSATION_OPTIONS. */
+export const CONVERSATION_OPTIONS_HELP = `  --model M            Count with model M's vocabulary: a model such as gpt-4o, or
+                       an encoding such as cl100k_base. Default: the file's
+                       "model", else o200k_base. An unknown name falls back to
+                       o200k_base, with a warning.`
+
+/** The --help lines for CHECK_OPTIONS. */
+export const CHECK_OPTIONS_HELP = `  --max-tokens N       The context budget in tokens (required): a positive integer.
+  --keep-recent N      Keep the last N messages verbatim. Default: a quarter of the
+                       messages, at least 1.
+  --trigger-ratio R    Compact at R × max-tokens, R in (0, 1]. Default: 0.9.
+${CONVERSATION_OPTIONS_HELP}`
+
+/**
+ * Parses a command's arguments strictly: an unknown flag, a missing value or a flag given twice is
+ * a CliError naming the flag, so a typo never silently changes what the command does.
+ */
+export function parseCommandArgs(command: string, argv: string[], spec: OptionSpec): ParsedArgs {
+  const options = { ...COMMON_OPTIONS, ...spec }
+  let parsed
+  try {
+    parsed = parseArgs({ args: argv, options, strict: true, allowPositionals: true, tokens: true })
+  } catch (error) {
+    throw new CliError(`${command}: ${describeParseArgsError(error)} (see ${helpHint(command)})`)
+  }
+  const seen = new Set<string>()
+  for (const token of parsed.tokens) {
+    if (token.kind !== 'option') continue
+    if (seen.has(token.name))
+      throw new CliError(`${command}: option --${token.name} is given twice`)
+    seen.add(token.name)
+  }
+  return { values: parsed.values, positionals: parsed.positionals }
+}
+
+function describeParseArgsError(error: unknown): string {
+  const { code, message } = error as { code?: string; message: string }
+  // Node names the flag in quotes, as "'--max-tokens <value>'" or "'-o, --output <value>'".
+  const flag = /'(-[^' ,]+)/.exec(message)?.[1] ?? 'an option'
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option ${flag}`
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    if (message.includes('does not take an argument')) return `option ${flag} takes no value`
+    if (message.includes('ambiguous')) {
+      return `option ${flag} needs a value (for one that starts with '-', write ${flag}=VALUE)`
+    }
+    return `option ${flag} needs a value`
+  }
+  return message.split('\n')[0]
+}
+
+/** The one FILE argument a command takes; a CliError when it is missing or followed by more. */
+export function singleFile(command: string, positionals: string[]): string {
+  if (positionals.length === 0) {
+    throw new CliError(`${command}: missing FILE (see ${helpHint(command)})`)
+  }
+  if (positionals.length > 1) {
+    throw new CliError(`${command}: unexpected argument ${JSON.stringify(positionals[1])}`)
+  }
+  return positionals[0]
+}
+
+/** A flag's string value, or undefined when it was not given. */
+export function stringValue(args: ParsedArgs, name: string): string | undefined {
+  const value = args.values[name]
+  return typeof value === 'string' ? value : undefined
+}
+
+/** Whether a boolean flag was given. */
+export function flagValue(args: ParsedArgs, name: string): boolean {
+  return args.values[name] === true
+}
+
+// The command, the flag, the value and what it should have been.
+const badValue = (command: string, flag: string, value: string, expected: string) =>
+  new CliError(`${command}: option --${flag}: ${JSON.stringify(value)} is not ${expected}`)
+
+function integerValue(command: string, flag: string, value: string, min: number): number {
+  const expected = min > 0 ? 'a positive integer' : 'a non-negative integer'
+  const n = Number(value)
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < min) {
+    throw badValue(command, flag, value, expected)
+  }
+  return n
+}
+
+function ratioValue(command: string, flag: string, value: string): number {
+  // Plain decimals only: Number() would also take '0x1', '1e-1' and ' 0.5 '.
+  const r = Number(value)
+  if (!/^(\d+(\.\d*)?|\.\d+)$/.test(value) || !(r > 0 && r <= 1)) {
+    throw badValue(command, flag, value, 'a number in (0, 1]')
+  }
+  return r
+}
+
+/** The check's options from the command line, validated with the flags' own names. */
+export function checkOptions(command: string, args: ParsedArgs): Omit<Options, 'model'> {
+  const maxTokens = stringValue(args, 'max-tokens')
+  if (maxTokens === undefined) {
+    throw new CliError(`${command}: missing --max-tokens N (the context budget in tokens)`)
+  }
+  const keepRecent = stringValue(args, 'keep-recent')
+  const triggerRatio = stringValue(args, 'trigger-ratio')
+  return {
+    maxTokens: integerValue(command, 'max-tokens', maxTokens, 1),
+    ...(keepRecent !== undefined
+      ? { keepRecentCount: integerValue(command, 'keep-recent', keepRecent, 0) }
+      : {}),
+    ...(triggerRatio !== undefined
+      ? { triggerRatio: ratioValue(command, 'trigger-ratio', triggerRatio) }
+      : {}),
+  }
+}

@@ -1,0 +1,19 @@
+import type { OptionSpec, ParsedArgs } from './args'
+
+/** Where a command writes: stdout takes the result exactly as given; stderr takes whole lines. */
+export interface Io {
+  out(text: string): void
+  err(line: string): void
+}
+
+/** One subcommand of the tool. */
+export interface Command {
+  name: string
+  /** One line for the tool's own --help. */
+  summary: string
+  /** The full text of `<command> --help`. */
+  help: string
+  options: OptionSpec
+  /** Runs the command and returns its exit status; throws CliError on bad input. */
+  run(args: ParsedArgs, io: Io): Promise<number>
+}

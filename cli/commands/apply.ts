@@ -1,0 +1,121 @@
+import { realpath, stat } from 'node:fs/promises'
+import {
+  applySummary,
+  countMessagesTokens,
+  serializeConversation,
+  SummaryError,
+} from '../../src/index'
+import { writeFileAtomic } from '../../node/atomic-write'
+import { CHECK_OPTIONS, CHECK_OPTIONS_HELP, flagValue, stringValue, type ParsedArgs } from '../args'
+import type { Command } from '../command'
+import { CliError, describeFsError, EXIT } from '../errors'
+import { displayName, readTextFile } from '../load'
+import { checkFile, declined } from '../run-check'
+
+/** `apply`: the conversation with the condensed messages replaced by a summary. */
+export const applyCommand: Command = {
+  name: 'apply',
+  summary: 'Replace the condensed messages with a summary and print the result',
+  options: {
+    ...CHECK_OPTIONS,
+    summary: { type: 'string' },
+    'summary-file': { type: 'string' },
+    output: { type: 'string', short: 'o' },
+    force: { type: 'boolean' },
+  },
+  help: `Usage: compaction-inspector apply FILE (--summary TEXT | --summary-file F) --max-tokens N [options]
+
+Runs the same check as 'check', then replaces the messages it would condense
+with the summary, and prints the compacted conversation in the wire shape:
+the instructions first, then the summary (a context message whose meta records
+what it replaced), then the kept messages.
+
+When the check declines there is nothing to replace: nothing is printed or
+written, the reason goes to stderr, and the exit status is 2.
+
+Options:
+  --summary TEXT       The summary text, used verbatim.
+  --summary-file F     Read the summary from file F ('-' for stdin), used verbatim.
+${CHECK_OPTIONS_HELP}
+  -o, --output OUT     Write to OUT instead of stdout, atomically (a temp file in
+                       the same directory, then a rename). Refuses to overwrite
+                       FILE itself.
+  --force              Allow -o to overwrite FILE.
+  -h, --help           Show this help.
+
+Exit status: 0 on success; 2 on bad input or options, or when the check declines.`,
+
+  async run(args, io) {
+    const summarySource = summaryOption(args)
+    const checked = await checkFile('apply', args, io)
+    const summaryText = await readSummary(summarySource)
+    if (!checked.check.shouldCompact) throw declined(checked, 'nothing to apply')
+
+    const { messagesToKeep, messagesToSummarize } = checked.check
+    let compacted
+    try {
+      compacted = applySummary(messagesToKeep, summaryText, messagesToSummarize)
+    } catch (error) {
+      if (error instanceof SummaryError) {
+        throw new CliError(`${summarySource.name}: ${error.message.replace(/^summary: /, '')}`)
+      }
+      throw error
+    }
+    const text = serializeConversation(compacted)
+
+    const output = stringValue(args, 'output')
+    if (output === undefined) {
+      io.out(text)
+      return EXIT.ok
+    }
+    const input = args.positionals[0]
+    if (!flagValue(args, 'force') && (await sameFile(input, output))) {
+      throw new CliError(
+        `${output}: refusing to overwrite the input file ${checked.file}; pass --force to replace it`,
+      )
+    }
+    try {
+      await writeFileAtomic(output, text)
+    } catch (error) {
+      throw new CliError(`${output}: cannot write: ${describeFsError(error)}`)
+    }
+    const after = countMessagesTokens(checked.model.model, compacted)
+    io.err(
+      `${output}: wrote ${compacted.length} messages (was ${checked.messages.length}), ` +
+        `${after} tokens (was ${checked.check.estimatedTokens})`,
+    )
+    return EXIT.ok
+  },
+}
+
+type SummarySource = { name: string; text: string } | { name: string; file: string }
+
+function summaryOption(args: ParsedArgs): SummarySource {
+  const text = stringValue(args, 'summary')
+  const file = stringValue(args, 'summary-file')
+  if (text !== undefined && file !== undefined) {
+    throw new CliError('apply: give either --summary or --summary-file, not both')
+  }
+  if (text !== undefined) return { name: '--summary', text }
+  if (file !== undefined) {
+    if (file === '-' && args.positionals[0] === '-') {
+      throw new CliError('apply: FILE and --summary-file cannot both be stdin')
+    }
+    return { name: displayName(file), file }
+  }
+  throw new CliError('apply: missing --summary TEXT or --summary-file F (the summary to apply)')
+}
+
+async function readSummary(source: SummarySource): Promise<string> {
+  return 'text' in source ? source.text : readTextFile(source.file)
+}
+
+// Compares the files themselves, so a symlink, a hard link or another spelling of the path to
+// FILE is caught too. An output that does not exist yet cannot be FILE, nor can stdin.
+async function sameFile(input: string, output: string): Promise<boolean> {
+  if (input === '-') return false
+  const [a, b] = await Promise.all([stat(input), stat(output).catch(() => undefined)])
+  if (b === undefined) return false
+  if (a.dev === b.dev && a.ino === b.ino) return true
+  return (await realpath(input)) === (await realpath(output))
+}

@@ -1,0 +1,96 @@
+import { describeReason, orderMessage, TRIGGER_RATIO } from '../../src/index'
+import { CHECK_OPTIONS, CHECK_OPTIONS_HELP, flagValue } from '../args'
+import { bucketsOf } from '../buckets'
+import type { Command } from '../command'
+import { EXIT } from '../errors'
+import { describeModel, messageRows, MESSAGE_COLUMNS } from '../message-table'
+import { renderTable } from '../table'
+import { checkFile } from '../run-check'
+
+const sum = (ns: number[]) => ns.reduce((a, b) => a + b, 0)
+
+/** `check`: whether FILE needs compacting, and where each message goes. */
+export const checkCommand: Command = {
+  name: 'check',
+  summary: 'Decide whether FILE needs compacting and show where each message goes',
+  options: { ...CHECK_OPTIONS, json: { type: 'boolean' } },
+  help: `Usage: compaction-inspector check FILE --max-tokens N [options]
+
+Decides whether the conversation in FILE needs compacting, and prints each
+message's index, id, type, tokens and bucket:
+  summarize  condensed into the summary
+  keep       kept verbatim (the recent tail; every message when nothing fires)
+  hoisted    instructions moved from the head to the front of the kept messages
+then the total, the threshold, the decision and why.
+
+Options:
+${CHECK_OPTIONS_HELP}
+  --json               Print one JSON object instead: shouldCompact, reason, why,
+                       estimatedTokens, threshold, tokens and buckets (one per
+                       message), messagesToSummarize, messagesToKeep, and the
+                       model, encoding and fellBack used.
+  -h, --help           Show this help.
+
+Exit status: 0 whatever the decision; 2 on bad input or options.`,
+
+  async run(args, io) {
+    const checked = await checkFile('check', args, io)
+    const { file, messages, model, options, counts, check } = checked
+    const buckets = bucketsOf(messages, check, options.keepRecentCount)
+    const triggerRatio = options.triggerRatio ?? TRIGGER_RATIO
+
+    if (flagValue(args, 'json')) {
+      const report = {
+        file,
+        model: model.model,
+        encoding: model.encoding,
+        fellBack: model.fellBack,
+        maxTokens: options.maxTokens,
+        triggerRatio,
+        keepRecentCount: options.keepRecentCount ?? null,
+        shouldCompact: check.shouldCompact,
+        reason: check.reason,
+        why: describeReason(check.reason),
+        estimatedTokens: check.estimatedTokens,
+        threshold: check.threshold,
+        tokens: counts,
+        buckets,
+        messagesToSummarize: check.messagesToSummarize.map(orderMessage),
+        messagesToKeep: check.messagesToKeep.map(orderMessage),
+      }
+      io.out(JSON.stringify(report, null, 2) + '\n')
+      return EXIT.ok
+    }
+
+    const tokensIn = (bucket: string) => sum(counts.filter((_, i) => buckets[i] === bucket))
+    const count = (bucket: string) => buckets.filter((b) => b === bucket).length
+    const hoisted = count('hoisted')
+    const decision = check.shouldCompact
+      ? `compact: summarise ${count('summarize')} messages (${tokensIn('summarize')} tokens), ` +
+        `keep ${check.messagesToKeep.length} (${tokensIn('keep') + tokensIn('hoisted')} tokens` +
+        `${hoisted > 0 ? `, ${hoisted} of them hoisted instructions` : ''})`
+      : `do not compact (${check.reason})`
+    io.out(
+      `${file}: ${messages.length} messages, ${describeModel(model)}\n\n` +
+        renderTable(
+          messageRows(messages, counts).map((row, i) => [...row.cells, buckets[i], row.preview]),
+          [...MESSAGE_COLUMNS.align, 'left', 'left'],
+          [...MESSAGE_COLUMNS.header, 'bucket', 'text'],
+        ) +
+        '\n' +
+        renderTable(
+          [
+            ['total', `${check.estimatedTokens} tokens`],
+            [
+              'threshold',
+              `${check.threshold} (max tokens ${options.maxTokens} × trigger ratio ${triggerRatio})`,
+            ],
+            ['decision', decision],
+            ['why', describeReason(check.reason)],
+          ],
+          ['left', 'left'],
+        ),
+    )
+    return EXIT.ok
+  },
+}

@@ -1,0 +1,13 @@
+import type { Command } from '../command'
+import { applyCommand } from './apply'
+import { checkCommand } from './check'
+import { promptCommand } from './prompt'
+import { tokensCommand } from './tokens'
+
+/** Every subcommand, in the order the tool's help lists them. */
+export const COMMANDS: readonly Command[] = [
+  checkCommand,
+  promptCommand,
+  applyCommand,
+  tokensCommand,
+]

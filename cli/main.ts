@@ -1,0 +1,14 @@
+#!/usr/bin/env node
+import { runCli } from './run-cli'
+
+// A reader that stops early (`| head`) closes the pipe; that is not an error worth a trace.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0)
+  throw error
+})
+
+// exitCode rather than exit(): let stdout drain into a pipe before the process ends.
+process.exitCode = await runCli(process.argv.slice(2), {
+  out: (text) => void process.stdout.write(text),
+  err: (line) => void process.stderr.write(`${line}\n`),
+})

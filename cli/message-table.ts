@@ -1,0 +1,35 @@
+import type { Message, ModelEncoding } from '../src/index'
+import { clip, printable, type Align } from './table'
+
+/** The columns check and tokens share: index, id, type, tokens. */
+export const MESSAGE_COLUMNS: { header: string[]; align: Align[] } = {
+  header: ['index', 'id', 'type', 'tokens'],
+  align: ['right', 'left', 'left', 'right'],
+}
+
+// Wide enough to recognise a message, narrow enough to keep a row on one line.
+const ID_WIDTH = 32
+const PREVIEW_WIDTH = 48
+
+/** Each message's shared cells, plus a one-line preview of its text (or payload) for a last column. */
+export function messageRows(
+  messages: readonly Message[],
+  counts: readonly number[],
+): { cells: string[]; preview: string }[] {
+  return messages.map((m, i) => ({
+    cells: [
+      String(i),
+      m.id ? clip(printable(m.id), ID_WIDTH) : '-',
+      clip(printable(m.type), ID_WIDTH),
+      String(counts[i]),
+    ],
+    preview: clip(printable(m.text || m.payload || ''), PREVIEW_WIDTH),
+  }))
+}
+
+/** The model and encoding counts use, as words for a report's first line. */
+export function describeModel(model: ModelEncoding): string {
+  if (model.model === '') return `no model named, encoding ${model.encoding}`
+  if (model.fellBack) return `unknown model ${model.model}, default encoding ${model.encoding}`
+  return `model ${model.model}, encoding ${model.encoding}`
+}

@@ -1,0 +1,51 @@
+import {
+  checkCompaction,
+  countEachMessage,
+  describeReason,
+  OptionError,
+  type Check,
+  type Options,
+} from '../src/index'
+import { checkOptions, singleFile, type ParsedArgs } from './args'
+import type { Io } from './command'
+import { CliError } from './errors'
+import { loadConversation, type LoadedConversation } from './load'
+
+/** A conversation with the check's options, its per-message tokens and the check itself. */
+export interface CheckedConversation extends LoadedConversation {
+  options: Options
+  counts: number[]
+  check: Check
+}
+
+/** Loads FILE and runs the compaction check with the command line's options. */
+export async function checkFile(
+  command: string,
+  args: ParsedArgs,
+  io: Io,
+): Promise<CheckedConversation> {
+  const file = singleFile(command, args.positionals)
+  // Options first: a typo in a flag is reported before the file is read.
+  const options: Options = checkOptions(command, args)
+  const loaded = await loadConversation(file, args, io)
+  options.model = loaded.model.model
+  const counts = countEachMessage(loaded.model.model, loaded.messages)
+  let check: Check
+  try {
+    check = checkCompaction(loaded.messages, options, counts)
+  } catch (error) {
+    // The flags are validated above; this only fires if the core's rules grow stricter.
+    if (error instanceof OptionError) throw new CliError(`${command}: ${error.message}`)
+    throw error
+  }
+  return { ...loaded, options, counts, check }
+}
+
+/** The error for a command that needs a compaction when the check declines: why, in one line. */
+export function declined(checked: CheckedConversation, what: string): CliError {
+  const { check, file } = checked
+  return new CliError(
+    `${file}: ${what}: the check declines (${check.reason}): ${describeReason(check.reason)} ` +
+      `Estimated ${check.estimatedTokens} tokens, threshold ${check.threshold}.`,
+  )
+}
