@@ -1,0 +1,305 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { CHANNELS } from '../../electron/contract'
+import type { FileDialogs } from '../../electron/dialogs'
+import { readConversationFile } from '../../electron/files'
+import { REFUSED_SENDER, createIpcHandlers, type SenderEvent } from '../../electron/ipc-handlers'
+import { isTrustedRendererUrl } from '../../electron/ipc-validation'
+import { openRecentFiles, type RecentFiles } from '../../electron/recent-files'
+
+const RENDERER_DIR = '/opt/inspector/out/renderer'
+const OURS = pathToFileURL(join(RENDERER_DIR, 'index.html')).href
+
+describe('which pages count as our renderer', () => {
+  const origin = { rendererDir: RENDERER_DIR }
+  const dev = { rendererDir: RENDERER_DIR, devServerUrl: 'http://localhost:5173/' }
+
+  it('trusts the built page, with or without a hash or query', () => {
+    expect(isTrustedRendererUrl('file:///opt/inspector/out/renderer/index.html', origin)).toBe(true)
+    expect(isTrustedRendererUrl('file:///opt/inspector/out/renderer/index.html#/x?y', origin)).toBe(
+      true,
+    )
+  })
+
+  it('refuses other local files, including look-alike folders and ../ escapes', () => {
+    for (const url of [
+      'file:///opt/inspector/out/renderer-evil/index.html',
+      'file:///opt/inspector/out/renderer/../main/index.html',
+      'file:///opt/inspector/out/renderer',
+      'file:///home/me/Downloads/dropped.html',
+      'file://fileserver/share/out/renderer/index.html',
+    ]) {
+      expect(isTrustedRendererUrl(url, origin), url).toBe(false)
+    }
+  })
+
+  it('refuses remote pages, blank pages and garbage', () => {
+    for (const url of [
+      'https://evil.example/',
+      'about:blank',
+      'data:text/html,hi',
+      '',
+      'not a url',
+    ]) {
+      expect(isTrustedRendererUrl(url, origin), url).toBe(false)
+    }
+  })
+
+  it('trusts the dev server only when one is configured, and only its origin', () => {
+    expect(isTrustedRendererUrl('http://localhost:5173/', origin)).toBe(false)
+    expect(isTrustedRendererUrl('http://localhost:5173/index.html', dev)).toBe(true)
+    expect(isTrustedRendererUrl('http://localhost:5174/', dev)).toBe(false)
+    expect(isTrustedRendererUrl('https://localhost:5173/', dev)).toBe(false)
+    expect(isTrustedRendererUrl('http://127.0.0.1:5173/', dev)).toBe(false)
+  })
+})
+
+describe('IPC handlers', () => {
+  let dir: string
+  let conversation: string
+  let recent: RecentFiles
+  let dialogsShown: string[]
+  let logged: string[]
+
+  /** Dialogs that answer as a user would; each records that it was shown. */
+  const answeringDialogs = (answers: { open?: string | null } = {}): FileDialogs => ({
+    chooseFileToOpen: async () => {
+      dialogsShown.push('open')
+      return answers.open ?? null
+    },
+    chooseSavePath: async () => {
+      dialogsShown.push('save')
+      return null
+    },
+    confirmReplaceSource: async () => {
+      dialogsShown.push('confirm')
+      return false
+    },
+  })
+
+  const handlersWith = (options: { open?: string | null; initial?: string | null } = {}) =>
+    createIpcHandlers<SenderEvent>({
+      origin: { rendererDir: RENDERER_DIR },
+      dialogsFor: () => answeringDialogs(options),
+      openPath: (path) => readConversationFile(path),
+      initialPath: () => options.initial ?? null,
+      recentFiles: recent,
+      log: (message) => logged.push(message),
+    })
+
+  const from = (url: string | null): SenderEvent => ({ senderFrame: url === null ? null : { url } })
+  const ours = from(OURS)
+
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'inspector-ipc-'))
+    conversation = join(dir, 'conversation.json')
+    await writeFile(conversation, '[{"type":"user","text":"hello"}]')
+    recent = openRecentFiles({ storePath: join(dir, 'recent-files.json') })
+    dialogsShown = []
+    logged = []
+  })
+
+  afterEach(() => rm(dir, { recursive: true, force: true }))
+
+  describe('the sender check', () => {
+    const foreign = [
+      from('https://evil.example/'),
+      from('file:///home/me/Downloads/page.html'),
+      from('about:blank'),
+      from(null),
+    ]
+
+    it('refuses every file request from a page that is not ours, without touching anything', async () => {
+      const handlers = handlersWith({ open: conversation, initial: conversation })
+      for (const event of foreign) {
+        expect(await handlers[CHANNELS.openPath](event, conversation)).toEqual({
+          ok: false,
+          error: REFUSED_SENDER,
+        })
+        expect(await handlers[CHANNELS.openDialog](event)).toEqual({
+          ok: false,
+          error: REFUSED_SENDER,
+        })
+        expect(await handlers[CHANNELS.initialFile](event)).toEqual({
+          ok: false,
+          error: REFUSED_SENDER,
+        })
+        const request = { suggestedName: 'x.json', text: '[]', sourcePath: null }
+        expect(await handlers[CHANNELS.saveExport](event, request)).toEqual({
+          ok: false,
+          error: REFUSED_SENDER,
+        })
+      }
+      expect(dialogsShown).toEqual([])
+      expect(logged).toHaveLength(foreign.length * 4)
+    })
+
+    it('neither reveals nor clears the recent files for a foreign page', async () => {
+      await recent.add(conversation)
+      const handlers = handlersWith()
+      for (const event of foreign) {
+        expect(await handlers[CHANNELS.recentFiles](event)).toEqual([])
+        await handlers[CHANNELS.clearRecentFiles](event)
+      }
+      expect(await handlers[CHANNELS.recentFiles](ours)).toEqual([conversation])
+      await handlers[CHANNELS.clearRecentFiles](ours)
+      expect(await handlers[CHANNELS.recentFiles](ours)).toEqual([])
+    })
+  })
+
+  describe('openPath', () => {
+    it('reads a conversation for our page', async () => {
+      const result = await handlersWith()[CHANNELS.openPath](ours, conversation)
+      expect(result).toEqual({
+        ok: true,
+        value: {
+          path: conversation,
+          name: 'conversation.json',
+          text: '[{"type":"user","text":"hello"}]',
+        },
+      })
+    })
+
+    it('refuses anything but an absolute path, saying why', async () => {
+      const openPath = handlersWith()[CHANNELS.openPath]
+      const cases: [unknown, string][] = [
+        [42, 'Invalid request: path must be a string, not a number.'],
+        [null, 'Invalid request: path must be a string, not null.'],
+        [undefined, 'Invalid request: path must be a string, not undefined.'],
+        [{ path: conversation }, 'Invalid request: path must be a string, not an object.'],
+        [[conversation], 'Invalid request: path must be a string, not an array.'],
+        ['', 'Invalid request: path is empty.'],
+        ['conversation.json', 'Invalid request: path must be absolute: conversation.json.'],
+        ['../conversation.json', 'Invalid request: path must be absolute: ../conversation.json.'],
+        [`${conversation}\0.png`, 'Invalid request: path contains a NUL character.'],
+        [
+          '/' + 'a'.repeat(5000),
+          'Invalid request: path is 5001 characters long; the limit is 4096.',
+        ],
+      ]
+      for (const [path, error] of cases) {
+        expect(await openPath(ours, path)).toEqual({ ok: false, error })
+      }
+    })
+
+    it('says plainly when the file is missing or a folder', async () => {
+      const openPath = handlersWith()[CHANNELS.openPath]
+      const missing = join(dir, 'missing.json')
+      expect(await openPath(ours, missing)).toEqual({
+        ok: false,
+        error: `ENOENT: ${missing}: no such file`,
+      })
+      await mkdir(join(dir, 'folder'))
+      expect(await openPath(ours, join(dir, 'folder'))).toEqual({
+        ok: false,
+        error: `EISDIR: ${join(dir, 'folder')}: is a folder, not a conversation file`,
+      })
+    })
+  })
+
+  it('refuses a file over the size limit without reading it into memory', async () => {
+    const big = join(dir, 'big.json')
+    await writeFile(big, 'x'.repeat(3 * 1024 * 1024))
+    expect(await readConversationFile(big, 2 * 1024 * 1024)).toEqual({
+      ok: false,
+      error: `EFBIG: ${big}: the file is 3.0 MB; the inspector opens files up to 2.0 MB`,
+    })
+  })
+
+  describe('openFileDialog and initialFile', () => {
+    it('reads the file the user picks, and gives null when they cancel', async () => {
+      const picked = await handlersWith({ open: conversation })[CHANNELS.openDialog](ours)
+      expect(picked.ok && picked.value?.name).toBe('conversation.json')
+      expect(await handlersWith({ open: null })[CHANNELS.openDialog](ours)).toEqual({
+        ok: true,
+        value: null,
+      })
+      expect(dialogsShown).toEqual(['open', 'open'])
+    })
+
+    it('gives the launch file, or null when the app started without one', async () => {
+      const launched = await handlersWith({ initial: conversation })[CHANNELS.initialFile](ours)
+      expect(launched.ok && launched.value?.path).toBe(conversation)
+      expect(await handlersWith()[CHANNELS.initialFile](ours)).toEqual({ ok: true, value: null })
+    })
+  })
+
+  describe('saveExport requests', () => {
+    it('refuses malformed requests before any dialog opens', async () => {
+      const saveExport = handlersWith()[CHANNELS.saveExport]
+      const good = { suggestedName: 'out.json', text: '[]', sourcePath: conversation }
+      const cases: [unknown, string][] = [
+        ['[]', 'Invalid request: the export request must be an object, not a string.'],
+        [null, 'Invalid request: the export request must be an object, not null.'],
+        [{ ...good, text: 42 }, 'Invalid request: text must be a string, not a number.'],
+        [
+          { ...good, suggestedName: undefined },
+          'Invalid request: suggestedName must be a string, not undefined.',
+        ],
+        [
+          { ...good, suggestedName: '  ' },
+          'Invalid request: suggestedName must be 1 to 255 characters.',
+        ],
+        [
+          { ...good, suggestedName: 'x'.repeat(256) },
+          'Invalid request: suggestedName must be 1 to 255 characters.',
+        ],
+        [
+          { ...good, suggestedName: '../../.bashrc' },
+          'Invalid request: suggestedName must be a file name, not a path: ../../.bashrc.',
+        ],
+        [
+          { ...good, suggestedName: 'a\\b.json' },
+          'Invalid request: suggestedName must be a file name, not a path: a\\b.json.',
+        ],
+        [
+          { ...good, sourcePath: 'conversation.json' },
+          'Invalid request: sourcePath must be absolute: conversation.json.',
+        ],
+        [
+          { ...good, sourcePath: undefined },
+          'Invalid request: sourcePath must be a string, not undefined.',
+        ],
+      ]
+      for (const [request, error] of cases) {
+        expect(await saveExport(ours, request)).toEqual({ ok: false, error })
+      }
+      expect(dialogsShown).toEqual([])
+    })
+
+    it('accepts a browser-style request without a source path', async () => {
+      const request = { suggestedName: 'out.json', text: '[]', sourcePath: null }
+      expect(await handlersWith()[CHANNELS.saveExport](ours, request)).toEqual({
+        ok: true,
+        value: { status: 'cancelled' },
+      })
+      expect(dialogsShown).toEqual(['save'])
+    })
+  })
+
+  it('turns an unexpected failure into a one-line error, never a stack', async () => {
+    const handlers = createIpcHandlers<SenderEvent>({
+      origin: { rendererDir: RENDERER_DIR },
+      dialogsFor: () => {
+        throw new Error('the dialog service is gone')
+      },
+      openPath: (path) => readConversationFile(path),
+      initialPath: () => null,
+      recentFiles: {
+        list: () => Promise.reject(new Error('disk on fire')),
+        clear: () => Promise.reject(new Error('disk on fire')),
+      },
+      log: (message) => logged.push(message),
+    })
+    expect(await handlers[CHANNELS.openDialog](ours)).toEqual({
+      ok: false,
+      error: 'Unexpected error: the dialog service is gone',
+    })
+    expect(await handlers[CHANNELS.recentFiles](ours)).toEqual([])
+    await expect(handlers[CHANNELS.clearRecentFiles](ours)).resolves.toBeUndefined()
+    expect(logged).toHaveLength(3)
+  })
+})

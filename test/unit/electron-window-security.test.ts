@@ -1,0 +1,190 @@
+import { EventEmitter } from 'node:events'
+import type { MenuItemConstructorOptions } from 'electron'
+import { describe, expect, it } from 'vitest'
+import type { MenuCommand } from '../../electron/contract'
+import { buildMenuTemplate } from '../../electron/menu'
+import {
+  guardSession,
+  guardWebContents,
+  type GuardedContents,
+  type GuardedSession,
+} from '../../electron/security'
+import { PRELOAD_FILE, rendererSource, secureWebPreferences } from '../../electron/window'
+
+const isOurs = (url: string) => url.startsWith('file:///app/out/renderer/')
+
+/** Stands in for Electron's WebContents: an event emitter with a window-open hook. */
+function webContents() {
+  const emitter = new EventEmitter()
+  let openHandler: (() => { action: string }) | undefined
+  const contents = Object.assign(emitter, {
+    setWindowOpenHandler(handler: () => { action: string }) {
+      openHandler = handler
+    },
+  })
+  /** Emits an event the way Electron does and says whether a listener prevented it. */
+  const attempt = (event: string, url = ''): boolean => {
+    let prevented = false
+    emitter.emit(event, { url, preventDefault: () => (prevented = true) })
+    return prevented
+  }
+  return {
+    contents: contents as unknown as GuardedContents,
+    attempt,
+    openWindow: () => openHandler?.(),
+  }
+}
+
+describe('the window cannot be taken elsewhere', () => {
+  it('blocks navigation away from our page: links, dropped files, scripts setting location', () => {
+    const { contents, attempt } = webContents()
+    guardWebContents(contents, isOurs)
+    expect(attempt('will-navigate', 'https://evil.example/')).toBe(true)
+    expect(attempt('will-navigate', 'file:///home/me/dropped.json')).toBe(true)
+    expect(attempt('will-frame-navigate', 'https://evil.example/')).toBe(true)
+    expect(attempt('will-navigate', 'file:///app/out/renderer/index.html')).toBe(false)
+  })
+
+  it('blocks redirects, new windows and webviews', () => {
+    const { contents, attempt, openWindow } = webContents()
+    guardWebContents(contents, isOurs)
+    expect(attempt('will-redirect', 'https://evil.example/')).toBe(true)
+    expect(attempt('will-attach-webview')).toBe(true)
+    expect(openWindow()).toEqual({ action: 'deny' })
+  })
+
+  it('denies every permission except clipboard writes from our own page', () => {
+    let requestHandler: ((...args: unknown[]) => void) | undefined
+    let checkHandler: ((...args: unknown[]) => boolean) | undefined
+    const session = {
+      setPermissionRequestHandler: (handler: typeof requestHandler) => (requestHandler = handler),
+      setPermissionCheckHandler: (handler: typeof checkHandler) => (checkHandler = handler),
+    }
+    guardSession(session as unknown as GuardedSession, isOurs)
+    const page = (url: string) => ({ getURL: () => url })
+    const ours = page('file:///app/out/renderer/index.html')
+    const request = (contents: unknown, permission: string) => {
+      let granted: boolean | undefined
+      requestHandler?.(contents, permission, (answer: boolean) => (granted = answer))
+      return granted
+    }
+    for (const permission of [
+      'media',
+      'geolocation',
+      'notifications',
+      'openExternal',
+      'clipboard-read',
+    ]) {
+      expect(request(ours, permission), permission).toBe(false)
+      expect(checkHandler?.(ours, permission, ''), permission).toBe(false)
+    }
+    expect(request(ours, 'clipboard-sanitized-write')).toBe(true)
+    expect(checkHandler?.(ours, 'clipboard-sanitized-write', '')).toBe(true)
+    expect(request(page('https://evil.example/'), 'clipboard-sanitized-write')).toBe(false)
+    expect(checkHandler?.(null, 'clipboard-sanitized-write', '')).toBe(false)
+  })
+})
+
+describe('the window', () => {
+  it('runs the page sandboxed, isolated and without Node, with the CommonJS preload', () => {
+    expect(PRELOAD_FILE).toBe('../preload/preload.cjs')
+    expect(secureWebPreferences('/app/out/preload/preload.cjs')).toMatchObject({
+      preload: '/app/out/preload/preload.cjs',
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      webviewTag: false,
+    })
+  })
+
+  it('loads the dev server only in an unpackaged app, the built files otherwise', () => {
+    const rendererDir = '/app/out/renderer'
+    const dev = 'http://localhost:5173'
+    expect(rendererSource({ isPackaged: false, devServerUrl: dev, rendererDir })).toEqual({
+      kind: 'url',
+      url: dev,
+    })
+    expect(rendererSource({ isPackaged: true, devServerUrl: dev, rendererDir })).toEqual({
+      kind: 'file',
+      path: '/app/out/renderer/index.html',
+    })
+    expect(rendererSource({ isPackaged: false, devServerUrl: undefined, rendererDir }).kind).toBe(
+      'file',
+    )
+  })
+})
+
+describe('the application menu', () => {
+  function menu(
+    options: { isPackaged?: boolean; platform?: NodeJS.Platform; recentFiles?: string[] } = {},
+  ) {
+    const sent: MenuCommand[] = []
+    const opened: string[] = []
+    let cleared = 0
+    const template = buildMenuTemplate({
+      isPackaged: options.isPackaged ?? true,
+      platform: options.platform ?? 'linux',
+      recentFiles: options.recentFiles ?? [],
+      send: (command) => sent.push(command),
+      openRecent: (path) => opened.push(path),
+      clearRecent: () => cleared++,
+    })
+    const all = (items: MenuItemConstructorOptions[]): MenuItemConstructorOptions[] =>
+      items.flatMap((item) => [item, ...(Array.isArray(item.submenu) ? all(item.submenu) : [])])
+    const find = (label: string) =>
+      all(template).find((item) => item.label?.replace(/&/g, '') === label)
+    const click = (label: string) => (find(label)?.click as () => void)()
+    return { template, all: () => all(template), find, click, sent, opened, cleared: () => cleared }
+  }
+
+  it('sends Open and Export to the window, with their shortcuts', () => {
+    const m = menu()
+    expect(m.find('Open…')?.accelerator).toBe('CmdOrCtrl+O')
+    expect(m.find('Export…')?.accelerator).toBe('CmdOrCtrl+E')
+    m.click('Open…')
+    m.click('Export…')
+    m.click('Apply Summary')
+    expect(m.sent).toEqual(['open', 'export', 'apply-summary'])
+  })
+
+  it('lists recent files, opens the one clicked, and clears them', () => {
+    const m = menu({ recentFiles: ['/work/run-1.json', '/work/R&D.json'] })
+    const recent = m.find('Open Recent')?.submenu as MenuItemConstructorOptions[]
+    expect(recent.map((item) => item.label ?? item.type)).toEqual([
+      'run-1.json — /work/run-1.json',
+      'R&&D.json — /work/R&&D.json',
+      'separator',
+      'Clear Recently Opened',
+    ])
+    ;(recent[1].click as () => void)()
+    m.click('Clear Recently Opened')
+    expect(m.opened).toEqual(['/work/R&D.json'])
+    expect(m.cleared()).toBe(1)
+  })
+
+  it('says when there are no recent files', () => {
+    const recent = menu().find('Open Recent')?.submenu as MenuItemConstructorOptions[]
+    expect(recent[0]).toMatchObject({ label: 'No Recent Files', enabled: false })
+    expect(recent.at(-1)).toMatchObject({ label: 'Clear Recently Opened', enabled: false })
+  })
+
+  it('offers Reload and the developer tools only in development', () => {
+    const roles = (isPackaged: boolean) =>
+      menu({ isPackaged })
+        .all()
+        .map((item) => item.role)
+    expect(roles(true)).not.toContain('toggleDevTools')
+    expect(roles(true)).not.toContain('reload')
+    expect(roles(false)).toEqual(expect.arrayContaining(['toggleDevTools', 'reload']))
+    expect(roles(true)).toEqual(
+      expect.arrayContaining(['zoomIn', 'zoomOut', 'resetZoom', 'copy', 'paste', 'quit']),
+    )
+  })
+
+  it('follows macOS conventions there: an app menu, and Close instead of Quit in File', () => {
+    const mac = menu({ platform: 'darwin' })
+    expect(mac.template[0].role).toBe('appMenu')
+    expect(mac.all().map((item) => item.role)).toContain('close')
+  })
+})
