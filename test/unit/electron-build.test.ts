@@ -1,0 +1,199 @@
+/**
+ * Checks the built app in out/, where a wrong format or file name only shows when Electron starts
+ * (which it cannot on machines without its binary): the preload must be CommonJS, main must point
+ * at it, and the page must carry its CSP. CI builds first; locally the build runs if it is missing.
+ */
+import { execFileSync } from 'node:child_process'
+import { EventEmitter } from 'node:events'
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { runInNewContext } from 'node:vm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { CHANNELS } from '../../electron/contract'
+
+const root = resolve(import.meta.dirname, '../..')
+const out = join(root, 'out')
+const preloadFile = join(out, 'preload', 'preload.cjs')
+const mainFile = join(out, 'main', 'main.js')
+const rendererPage = join(out, 'renderer', 'index.html')
+
+beforeAll(() => {
+  if ([preloadFile, mainFile, rendererPage].every((file) => existsSync(file))) return
+  execFileSync('npx', ['electron-vite', 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' },
+  })
+}, 300_000)
+
+/** Runs the built preload the way a sandboxed renderer does, with Electron's modules stood in for. */
+function loadPreload() {
+  const exposed: { name: string; api: Record<string, unknown> }[] = []
+  const invoked: unknown[][] = []
+  const ipcRenderer = Object.assign(new EventEmitter(), {
+    invoke: async (...args: unknown[]) => {
+      invoked.push(args)
+      return { ok: true, value: null }
+    },
+  })
+  const paths = new Map<object, string>()
+  const electron = {
+    contextBridge: {
+      exposeInMainWorld: (name: string, api: Record<string, unknown>) =>
+        exposed.push({ name, api }),
+    },
+    ipcRenderer,
+    webUtils: { getPathForFile: (file: object) => paths.get(file) ?? '' },
+  }
+  const required: string[] = []
+  const module = { exports: {} }
+  runInNewContext(readFileSync(preloadFile, 'utf8'), {
+    require: (name: string) => {
+      required.push(name)
+      if (name !== 'electron') throw new Error(`a sandboxed preload cannot require ${name}`)
+      return electron
+    },
+    module,
+    exports: module.exports,
+  })
+  return { exposed, invoked, ipcRenderer, paths, required }
+}
+
+describe('the built preload', () => {
+  it('is a CommonJS file, which a sandboxed renderer can load, requiring only electron', () => {
+    expect(readdirSync(dirname(preloadFile))).toEqual(['preload.cjs'])
+    const code = readFileSync(preloadFile, 'utf8')
+    expect(code).not.toMatch(/^\s*(import|export)\b/m)
+    expect([...code.matchAll(/require\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1])).toEqual([
+      'electron',
+    ])
+    expect(loadPreload().required).toEqual(['electron'])
+  })
+
+  it('exposes exactly one object, window.api, of named functions and no IPC primitives', () => {
+    const { exposed, ipcRenderer } = loadPreload()
+    expect(exposed.map((e) => e.name)).toEqual(['api'])
+    const api = exposed[0].api
+    expect(Object.keys(api).sort()).toEqual(
+      [
+        'clearRecentFiles',
+        'host',
+        'initialFile',
+        'onFileOpened',
+        'onMenuCommand',
+        'openDroppedFile',
+        'openFileDialog',
+        'openPath',
+        'recentFiles',
+        'saveExport',
+      ].sort(),
+    )
+    expect(api.host).toBe('electron')
+    for (const [key, value] of Object.entries(api)) {
+      if (key !== 'host') expect(typeof value, key).toBe('function')
+      expect(value).not.toBe(ipcRenderer)
+    }
+  })
+
+  it('sends each call on its own channel, with only the arguments given', async () => {
+    const { exposed, invoked } = loadPreload()
+    const api = exposed[0].api as Record<string, (...args: unknown[]) => Promise<unknown>>
+    const request = { suggestedName: 'a.json', text: '[]', sourcePath: null }
+    await api.openFileDialog()
+    await api.openPath('/work/a.json')
+    await api.initialFile()
+    await api.recentFiles()
+    await api.clearRecentFiles()
+    await api.saveExport(request)
+    expect(invoked).toEqual([
+      [CHANNELS.openDialog],
+      [CHANNELS.openPath, '/work/a.json'],
+      [CHANNELS.initialFile],
+      [CHANNELS.recentFiles],
+      [CHANNELS.clearRecentFiles],
+      [CHANNELS.saveExport, request],
+    ])
+  })
+
+  it('opens a dropped file by its path on disk, and refuses one that has none', async () => {
+    const { exposed, invoked, paths } = loadPreload()
+    const api = exposed[0].api as Record<string, (file: object) => Promise<unknown>>
+    const onDisk = { name: 'dropped.json' }
+    paths.set(onDisk, '/home/me/dropped.json')
+    await api.openDroppedFile(onDisk)
+    expect(invoked).toEqual([[CHANNELS.openPath, '/home/me/dropped.json']])
+    expect(await api.openDroppedFile({ name: 'made-in-page.json' })).toEqual({
+      ok: false,
+      error: 'made-in-page.json is not a file on disk.',
+    })
+    expect(invoked).toHaveLength(1)
+  })
+
+  it('relays known menu commands and opened files until unsubscribed', () => {
+    const { exposed, ipcRenderer } = loadPreload()
+    const api = exposed[0].api as Record<string, (listener: (value: unknown) => void) => () => void>
+    const commands: unknown[] = []
+    const files: unknown[] = []
+    const offMenu = api.onMenuCommand((command) => commands.push(command))
+    const offFile = api.onFileOpened((file) => files.push(file))
+    const event = { sender: 'the IPC event must not reach the page' }
+    ipcRenderer.emit(CHANNELS.menuCommand, event, 'export')
+    ipcRenderer.emit(CHANNELS.menuCommand, event, 'delete-everything')
+    ipcRenderer.emit(CHANNELS.fileOpened, event, { ok: false, error: 'ENOENT: /x: no such file' })
+    offMenu()
+    offFile()
+    ipcRenderer.emit(CHANNELS.menuCommand, event, 'open')
+    ipcRenderer.emit(CHANNELS.fileOpened, event, { ok: true, value: null })
+    expect(commands).toEqual(['export'])
+    expect(files).toEqual([{ ok: false, error: 'ENOENT: /x: no such file' }])
+    expect(ipcRenderer.listenerCount(CHANNELS.menuCommand)).toBe(0)
+  })
+})
+
+describe('the built main process', () => {
+  it('is the entry package.json names, and loads the preload and the page that were built', () => {
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { main: string }
+    expect(resolve(root, pkg.main)).toBe(mainFile)
+    const code = readFileSync(mainFile, 'utf8')
+    expect(code).toContain('"../preload/preload.cjs"')
+    expect(existsSync(resolve(dirname(mainFile), '../preload/preload.cjs'))).toBe(true)
+    expect(code).toContain('"../renderer"')
+    expect(existsSync(resolve(dirname(mainFile), '../renderer', 'index.html'))).toBe(true)
+    expect(code).not.toContain('preload.mjs')
+  })
+})
+
+describe('the built page', () => {
+  const html = () => readFileSync(rendererPage, 'utf8')
+
+  it('carries a strict Content-Security-Policy', () => {
+    const meta = html().match(/<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]+)"/i)
+    expect(meta, 'CSP meta tag').not.toBeNull()
+    const directives = new Map(
+      meta![1]
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .filter((parts) => parts[0])
+        .map(([name, ...values]) => [name, values.join(' ')]),
+    )
+    expect(directives.get('default-src')).toBe("'self'")
+    expect(directives.get('script-src')).toBe("'self'")
+    expect(directives.get('object-src')).toBe("'none'")
+    expect(directives.get('base-uri')).toBe("'none'")
+    expect(directives.get('form-action')).toBe("'none'")
+    expect(directives.get('frame-ancestors')).toBe("'none'")
+    expect(meta![1]).not.toContain('unsafe-eval')
+  })
+
+  it('has no inline scripts (the CSP would block them) and loads assets relative to itself, for file://', () => {
+    const page = html()
+    const scripts = [...page.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+    expect(scripts.length).toBeGreaterThan(0)
+    for (const [, attributes, body] of scripts) {
+      expect(attributes).toMatch(/\ssrc="\.\//)
+      expect(body.trim()).toBe('')
+    }
+    for (const [, href] of page.matchAll(/<link\b[^>]*\shref="([^"]+)"/g))
+      expect(href).toMatch(/^\.\//)
+  })
+})
