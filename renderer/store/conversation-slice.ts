@@ -1,0 +1,102 @@
+import { parseConversation, type Message, type ParseWarning } from '@core'
+import type { OpenedFile, Result } from '../../electron/contract'
+import { countsFor } from './counts-slice'
+import { DEFAULT_MODEL, FILE_MAX_TOKENS, SAMPLE_MAX_TOKENS, optionDefaults } from './options-slice'
+import { summaryDefaults } from './summary-slice'
+import type { SliceCreator } from './types'
+import { uiConversationDefaults } from './ui-slice'
+
+/** Where the conversation on screen came from. */
+export interface ConversationFile {
+  name: string
+  /** null for the sample and for files opened in the browser. */
+  path: string | null
+  isSample: boolean
+}
+
+export interface ConversationSlice {
+  file: ConversationFile
+  messages: readonly Message[]
+  /** The model the file names, if any. */
+  fileModel: string | null
+  warnings: readonly ParseWarning[]
+  /** Why the last open failed, with the core's location; the conversation on screen is the previous one. */
+  loadError: string | null
+  recentFiles: readonly string[]
+  /** Parses and shows a file. On failure, keeps the current conversation and records the error. */
+  loadFile(file: OpenedFile, origin?: 'file' | 'sample'): boolean
+  /** Handles what the host returns for an open: a file, a cancel (null) or an error. */
+  receiveFile(result: Result<OpenedFile | null>): void
+  openDialog(): Promise<void>
+  /** Reads a File from a drop or the web file input. */
+  openFile(file: File): Promise<void>
+  openRecent(path: string): Promise<void>
+  openSample(): void
+  /** Opens the file the host was started with, or the sample when there is none. */
+  init(): Promise<void>
+  refreshRecent(): Promise<void>
+  clearRecent(): Promise<void>
+  dismissLoadError(): void
+}
+
+export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) => (set, get) => ({
+  file: { name: '', path: null, isSample: false },
+  messages: [],
+  fileModel: null,
+  warnings: [],
+  loadError: null,
+  recentFiles: [],
+
+  loadFile: (file, origin = 'file') => {
+    let parsed
+    try {
+      parsed = parseConversation(file.text)
+    } catch (error) {
+      // ConversationParseError's message already starts with its location.
+      set({ loadError: `${file.name}: ${error instanceof Error ? error.message : String(error)}` })
+      return false
+    }
+    const isSample = origin === 'sample'
+    const model = parsed.model ?? DEFAULT_MODEL
+    // One update, so nothing ever renders new messages against old counts or options.
+    set({
+      file: { name: file.name, path: file.path, isSample },
+      messages: parsed.messages,
+      fileModel: parsed.model ?? null,
+      warnings: parsed.warnings,
+      loadError: null,
+      ...optionDefaults(model, isSample ? SAMPLE_MAX_TOKENS : FILE_MAX_TOKENS),
+      counts: countsFor(deps, parsed.messages, model),
+      ...summaryDefaults,
+      ...uiConversationDefaults,
+    })
+    return true
+  },
+
+  receiveFile: (result) => {
+    if (!result.ok) return set({ loadError: result.error })
+    if (result.value === null) return
+    if (get().loadFile(result.value)) void get().refreshRecent()
+  },
+
+  openDialog: async () => get().receiveFile(await deps.api.openFileDialog()),
+  openFile: async (file) => get().receiveFile(await deps.api.openDroppedFile(file)),
+  openRecent: async (path) => get().receiveFile(await deps.api.openPath(path)),
+  openSample: () => void get().loadFile(deps.sample, 'sample'),
+
+  init: async () => {
+    void get().refreshRecent()
+    const initial = await deps.api.initialFile()
+    if (initial.ok && initial.value === null) return
+    get().receiveFile(initial)
+  },
+
+  refreshRecent: async () => set({ recentFiles: await deps.api.recentFiles() }),
+
+  clearRecent: async () => {
+    await deps.api.clearRecentFiles()
+    set({ recentFiles: [] })
+  },
+
+  dismissLoadError: () => set({ loadError: null }),
+})

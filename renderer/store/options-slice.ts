@@ -1,0 +1,91 @@
+import { OptionError, TRIGGER_RATIO, validateOptions, type Options } from '@core'
+import { countsFor } from './counts-slice'
+import type { SliceCreator } from './types'
+
+/** The numeric controls, each typed as text by the user. */
+export type OptionField = 'maxTokens' | 'keepRecentCount' | 'triggerRatio'
+
+/** The model used when a file names none. */
+export const DEFAULT_MODEL = 'gpt-4o'
+/** MaxTokens for an opened file: a typical modern context window. */
+export const FILE_MAX_TOKENS = 128_000
+/** MaxTokens for the bundled sample: small enough that its ~2,000 tokens are over the threshold. */
+export const SAMPLE_MAX_TOKENS = 2_000
+
+export interface OptionsSlice {
+  /** The model whose tokenizer counts; starts as the file's model. */
+  model: string
+  /** The last valid values: the check always runs on these. */
+  maxTokens: number
+  /** null means unset: the core derives it from KEEP_RECENT_RATIO. */
+  keepRecentCount: number | null
+  triggerRatio: number
+  /** What the user typed in each control, valid or not. */
+  optionInputs: Record<OptionField, string>
+  /** The core's OptionError message for a control whose text is invalid. */
+  optionErrors: Partial<Record<OptionField, string>>
+  setModel(model: string): void
+  setOptionInput(field: OptionField, text: string): void
+}
+
+type OptionValues = Pick<
+  OptionsSlice,
+  'model' | 'maxTokens' | 'keepRecentCount' | 'triggerRatio' | 'optionInputs' | 'optionErrors'
+>
+
+/** The options a freshly opened conversation starts with. */
+export function optionDefaults(model: string, maxTokens: number): OptionValues {
+  return {
+    model,
+    maxTokens,
+    keepRecentCount: null,
+    triggerRatio: TRIGGER_RATIO,
+    optionInputs: {
+      maxTokens: String(maxTokens),
+      keepRecentCount: '',
+      triggerRatio: String(TRIGGER_RATIO),
+    },
+    optionErrors: {},
+  }
+}
+
+// Text that is a finite number goes to the core as a number; anything else goes as typed, so the
+// core's error quotes what the user wrote ("option maxTokens: "12k" is not a positive integer").
+function parseInput(field: OptionField, text: string): number | string | undefined {
+  const trimmed = text.trim()
+  if (field === 'keepRecentCount' && trimmed === '') return undefined
+  return trimmed !== '' && Number.isFinite(Number(trimmed)) ? Number(trimmed) : text
+}
+
+export const createOptionsSlice: SliceCreator<OptionsSlice> = (deps) => (set, get) => ({
+  ...optionDefaults(DEFAULT_MODEL, FILE_MAX_TOKENS),
+
+  setModel: (model) => {
+    const { messages, counts } = get()
+    set({ model, counts: countsFor(deps, messages, model, counts) })
+  },
+
+  setOptionInput: (field, text) => {
+    const state = get()
+    const optionInputs = { ...state.optionInputs, [field]: text }
+    const value = parseInput(field, text)
+    const candidate = {
+      model: state.model,
+      maxTokens: state.maxTokens,
+      keepRecentCount: state.keepRecentCount ?? undefined,
+      triggerRatio: state.triggerRatio,
+      [field]: value,
+    } as Options
+    try {
+      validateOptions(candidate)
+    } catch (error) {
+      if (!(error instanceof OptionError)) throw error
+      // Keep the last valid value, so everything else keeps showing the last valid result.
+      set({ optionInputs, optionErrors: { ...state.optionErrors, [field]: error.message } })
+      return
+    }
+    const optionErrors = { ...state.optionErrors }
+    delete optionErrors[field]
+    set({ optionInputs, optionErrors, [field]: value ?? null })
+  },
+})
