@@ -1,0 +1,91 @@
+import type { Api, OpenedFile, Result } from '../../electron/contract'
+
+/** The hidden file input the UI renders in web mode; its change event opens the chosen file. */
+export const OPEN_FILE_INPUT_ID = 'open-file-input'
+
+const RECENT_KEY = 'compaction-inspector.recent-files'
+const RECENT_LIMIT = 10
+
+const ok = <T>(value: T): Result<T> => ({ ok: true, value })
+const failure = <T>(error: unknown): Result<T> => ({
+  ok: false,
+  error: error instanceof Error ? error.message : String(error),
+})
+
+/**
+ * The `window.api` contract for a plain browser, where there are no paths and no native dialogs:
+ * files come from a file input or a drop, exports are downloads, and recent files are names kept
+ * in localStorage. Menu commands come from keyboard shortcuts the renderer handles itself.
+ */
+export function createWebApi(
+  storage: Storage = window.localStorage,
+  doc: Document = document,
+): Api {
+  const readRecent = (): string[] => {
+    try {
+      const value: unknown = JSON.parse(storage.getItem(RECENT_KEY) ?? '[]')
+      return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []
+    } catch {
+      // A corrupt entry is forgotten rather than breaking the header.
+      return []
+    }
+  }
+  const remember = (name: string) => {
+    const names = [name, ...readRecent().filter((n) => n !== name)].slice(0, RECENT_LIMIT)
+    storage.setItem(RECENT_KEY, JSON.stringify(names))
+  }
+
+  return {
+    host: 'web',
+
+    // A browser's picker cannot be awaited reliably, so this only opens it; the chosen file
+    // arrives through the input's change event, which feeds the same open action as a drop.
+    openFileDialog: async () => {
+      const input = doc.getElementById(OPEN_FILE_INPUT_ID)
+      if (!(input instanceof HTMLInputElement)) return failure('The file input is not on the page.')
+      input.click()
+      return ok(null)
+    },
+
+    openPath: async (path) =>
+      failure(
+        `${path}: a browser cannot open files by path. Use Open… or drop the file on the window.`,
+      ),
+
+    openDroppedFile: async (file) => {
+      try {
+        const opened: OpenedFile = { path: null, name: file.name, text: await file.text() }
+        remember(file.name)
+        return ok(opened)
+      } catch (error) {
+        return failure(`${file.name}: ${error instanceof Error ? error.message : String(error)}`)
+      }
+    },
+
+    initialFile: async () => ok(null),
+
+    recentFiles: async () => readRecent(),
+
+    clearRecentFiles: async () => storage.removeItem(RECENT_KEY),
+
+    saveExport: async ({ suggestedName, text }) => {
+      const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }))
+      try {
+        const link = doc.createElement('a')
+        link.href = url
+        link.download = suggestedName
+        link.style.display = 'none'
+        doc.body.append(link)
+        link.click()
+        link.remove()
+      } finally {
+        // The click has handed the blob to the download; revoking later lets slow browsers start it.
+        setTimeout(() => URL.revokeObjectURL(url), 10_000)
+      }
+      return ok({ status: 'downloaded', name: suggestedName })
+    },
+
+    onMenuCommand: () => () => {},
+    onFileOpened: () => () => {},
+  }
+}
