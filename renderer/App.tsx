@@ -1,0 +1,59 @@
+import { Budget } from './components/Budget'
+import { Controls } from './components/Controls'
+import { Decision } from './components/Decision'
+import { DropOverlay } from './components/DropOverlay'
+import { ErrorDisplay } from './components/ErrorDisplay'
+import { Header } from './components/Header'
+import { MessageList } from './components/MessageList'
+import { OpenFileInput } from './components/OpenFileInput'
+import { PanelBoundary } from './components/PanelBoundary'
+import { PromptPanel } from './components/PromptPanel'
+import { ShortcutHelp } from './components/ShortcutHelp'
+import { SummaryPanel } from './components/SummaryPanel'
+import { Toasts } from './components/Toasts'
+import { useFileDrop } from './hooks/useFileDrop'
+import { useHostEvents } from './hooks/useHostEvents'
+import { useShortcuts } from './hooks/useShortcuts'
+
+/** The inspector window: each panel behind its own error boundary, so one fault never blanks the rest. */
+export function App() {
+  useShortcuts()
+  useHostEvents()
+  const dragging = useFileDrop()
+  return (
+    <div className="app">
+      <PanelBoundary name="header">
+        <Header />
+      </PanelBoundary>
+      <ErrorDisplay />
+      <main className="workspace">
+        <div className="column column-controls">
+          <PanelBoundary name="controls">
+            <Controls />
+          </PanelBoundary>
+          <PanelBoundary name="budget">
+            <Budget />
+            <Decision />
+          </PanelBoundary>
+        </div>
+        <div className="column column-list">
+          <PanelBoundary name="conversation">
+            <MessageList />
+          </PanelBoundary>
+        </div>
+        <div className="column column-summary">
+          <PanelBoundary name="summary prompt">
+            <PromptPanel />
+          </PanelBoundary>
+          <PanelBoundary name="summary">
+            <SummaryPanel />
+          </PanelBoundary>
+        </div>
+      </main>
+      <OpenFileInput />
+      <DropOverlay visible={dragging} />
+      <ShortcutHelp />
+      <Toasts />
+    </div>
+  )
+}

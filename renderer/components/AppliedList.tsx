@@ -1,0 +1,39 @@
+import type { Applied } from '../store'
+import { previewOf } from './MessageRow'
+import { TypeBadge } from './TypeBadge'
+import { VirtualList } from './VirtualList'
+
+/** The applied conversation, one row per message, the new summary marked. */
+export function AppliedList({ applied }: { applied: Applied }) {
+  return (
+    <VirtualList
+      label="Applied conversation"
+      className="applied-list"
+      count={applied.messages.length}
+      itemKey={(i) => i}
+      renderItem={(i) => {
+        const message = applied.messages[i]
+        const isSummary = i === applied.summaryIndex
+        return (
+          <div
+            className={`applied-row${isSummary ? ' applied-summary' : ''}`}
+            data-testid="applied-row"
+            data-index={i}
+            data-type={message.type}
+            data-tokens={applied.tokens[i]}
+            data-summary={isSummary ? 'true' : undefined}
+          >
+            <span className="row-index">{i}</span>
+            <span className="row-id">{isSummary ? 'summary' : (message.id ?? '—')}</span>
+            <TypeBadge type={message.type} />
+            <span className="row-preview">
+              {isSummary && message.meta ? `replaces ${message.meta.droppedCount}: ` : ''}
+              {previewOf(message)}
+            </span>
+            <span className="row-tokens">{applied.tokens[i]}</span>
+          </div>
+        )
+      }}
+    />
+  )
+}

@@ -1,0 +1,64 @@
+import { useEffect, useRef } from 'react'
+import { selectApplied, selectCheck, useApp } from '../store'
+import { AppliedList } from './AppliedList'
+import { BudgetBar } from './BudgetBar'
+
+/** The conversation after the summary: its total against the budget, and what changed. */
+export function AppliedResult() {
+  const applied = useApp(selectApplied)
+  const before = useApp((s) => selectCheck(s).estimatedTokens)
+  const countBefore = useApp((s) => s.messages.length)
+  const maxTokens = useApp((s) => s.maxTokens)
+  const appliedSummary = useApp((s) => s.appliedSummary)
+  const section = useRef<HTMLDivElement>(null)
+  // Each Apply brings the result into view: it lands below the fold of the summary column.
+  useEffect(() => {
+    if (appliedSummary !== null)
+      section.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' })
+  }, [appliedSummary])
+  if (applied === null) return null
+  const { check } = applied
+  const after = check.estimatedTokens
+  return (
+    <div className="applied" data-testid="applied-result" ref={section}>
+      <h3>Applied: instructions, then the summary, then the tail</h3>
+      <BudgetBar
+        label="Applied total against MaxTokens"
+        total={after}
+        maxTokens={maxTokens}
+        threshold={check.threshold}
+        overThreshold={check.reason !== 'below-threshold'}
+        totalTestId="applied-total-tokens"
+        thresholdTestId="applied-threshold-tokens"
+      />
+      <table className="before-after">
+        <thead>
+          <tr>
+            <th />
+            <th>before</th>
+            <th>after</th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <th>messages</th>
+            <td>{countBefore}</td>
+            <td data-testid="applied-count">{applied.messages.length}</td>
+          </tr>
+          <tr>
+            <th>tokens</th>
+            <td>{before}</td>
+            <td>
+              {after} ({after - before >= 0 ? '+' : ''}
+              {after - before})
+            </td>
+          </tr>
+        </tbody>
+      </table>
+      {check.shouldCompact && (
+        <p className="field-note warn">Still over the threshold: the next check compacts again.</p>
+      )}
+      <AppliedList applied={applied} />
+    </div>
+  )
+}

@@ -1,0 +1,24 @@
+import { selectCheck, useApp } from '../store'
+import { BudgetBar } from './BudgetBar'
+
+/** The conversation's estimated total against the budget. */
+export function Budget() {
+  const total = useApp((s) => selectCheck(s).estimatedTokens)
+  const threshold = useApp((s) => selectCheck(s).threshold)
+  const overThreshold = useApp((s) => selectCheck(s).reason !== 'below-threshold')
+  const maxTokens = useApp((s) => s.maxTokens)
+  return (
+    <section className="panel" aria-label="Budget">
+      <h2>Budget</h2>
+      <BudgetBar
+        label="Estimated tokens against MaxTokens"
+        total={total}
+        maxTokens={maxTokens}
+        threshold={threshold}
+        overThreshold={overThreshold}
+        totalTestId="total-tokens"
+        thresholdTestId="threshold-tokens"
+      />
+    </section>
+  )
+}

@@ -1,0 +1,55 @@
+import { useApp } from '../store'
+import { ExportButton } from './ExportButton'
+import { ParseWarnings } from './ParseWarnings'
+import { RecentMenu } from './RecentMenu'
+
+/** The file on screen and the file actions. */
+export function Header() {
+  const name = useApp((s) => s.file.name)
+  const path = useApp((s) => s.file.path)
+  const isSample = useApp((s) => s.file.isSample)
+  const count = useApp((s) => s.messages.length)
+  const openDialog = useApp((s) => s.openDialog)
+  const setHelpOpen = useApp((s) => s.setHelpOpen)
+
+  return (
+    <header className="header">
+      <h1 className="app-title">Compaction Inspector</h1>
+      <div className="file-info">
+        <span className="file-name" data-testid="file-name" title={path ?? name}>
+          {name}
+        </span>
+        {isSample && (
+          <span
+            className="tag"
+            title="Opened with MaxTokens 2000, so its ~2,000 tokens are over the threshold"
+          >
+            sample conversation
+          </span>
+        )}
+        <span className="muted">{count} messages</span>
+        <ParseWarnings />
+      </div>
+      <nav className="header-actions" aria-label="File">
+        <button
+          type="button"
+          onClick={() => void openDialog()}
+          title="Open a conversation (Ctrl/Cmd+O)"
+        >
+          Open…
+        </button>
+        <RecentMenu />
+        <ExportButton />
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Keyboard shortcuts"
+          title="Keyboard shortcuts (?)"
+          onClick={() => setHelpOpen(true)}
+        >
+          ?
+        </button>
+      </nav>
+    </header>
+  )
+}

@@ -1,0 +1,81 @@
+import type { Virtualizer } from '@tanstack/react-virtual'
+import { useCallback, useRef } from 'react'
+import { selectListItems, useApp, type ListItem } from '../store'
+import { previewOf } from './MessageRow'
+import { MessageRow } from './MessageRow'
+import { VirtualList } from './VirtualList'
+
+const keyOf = (item: ListItem) =>
+  item.kind === 'boundary' ? 'boundary' : `${item.kind}-${item.index}`
+
+/** The conversation, split: the head, the boundary, hoisted instructions where they land, the tail. */
+export function MessageList() {
+  const items = useApp(selectListItems)
+  const virtualizer = useRef<Virtualizer<HTMLDivElement, Element> | null>(null)
+  const onReady = useCallback((v: Virtualizer<HTMLDivElement, Element>) => {
+    virtualizer.current = v
+  }, [])
+  const showOriginal = (index: number) => {
+    const at = items.findIndex((item) => item.kind === 'message' && item.index === index)
+    virtualizer.current?.scrollToIndex(at, { align: 'center' })
+  }
+
+  return (
+    <section className="panel list-panel" aria-label="Conversation">
+      <div className="list-header" aria-hidden="true">
+        <span className="row-index">#</span>
+        <span className="row-id">id</span>
+        <span className="row-type">type</span>
+        <span className="row-preview">text</span>
+        <span className="row-tokens">tokens</span>
+      </div>
+      <VirtualList
+        label="Messages"
+        className="message-list"
+        count={items.length}
+        itemKey={(i) => keyOf(items[i])}
+        onReady={onReady}
+        renderItem={(i) => {
+          const item = items[i]
+          if (item.kind === 'message') return <MessageRow index={item.index} />
+          if (item.kind === 'ghost')
+            return <HoistedGhost index={item.index} onShow={showOriginal} />
+          return <Boundary head={item.head} />
+        }}
+      />
+    </section>
+  )
+}
+
+/** The line between the head that is condensed and the tail that is kept verbatim. */
+function Boundary({ head }: { head: number }) {
+  const total = useApp((s) => s.messages.length)
+  return (
+    <div className="boundary" role="separator" data-testid="split-boundary" data-head={head}>
+      <span>▲ head: {head} summarised or hoisted</span>
+      <span>▼ kept: hoisted instructions, then the last {total - head}</span>
+    </div>
+  )
+}
+
+/** Where a hoisted instructions message goes: the front of the kept part. */
+function HoistedGhost({ index, onShow }: { index: number; onShow: (index: number) => void }) {
+  const message = useApp((s) => s.messages[index])
+  const tokens = useApp((s) => s.counts.perMessage[index])
+  return (
+    <button
+      type="button"
+      className="ghost-row"
+      data-testid="hoisted-ghost"
+      data-index={index}
+      title="Show it where it was"
+      onClick={() => onShow(index)}
+    >
+      <span className="ghost-arrow">→ hoisted to front</span>
+      <span className="row-index">{index}</span>
+      <span className="row-id">{message.id ?? '—'}</span>
+      <span className="row-preview">{previewOf(message)}</span>
+      <span className="row-tokens">{tokens}</span>
+    </button>
+  )
+}

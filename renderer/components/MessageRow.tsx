@@ -1,0 +1,82 @@
+import { memo, type KeyboardEvent } from 'react'
+import type { Message } from '@core'
+import { selectBuckets, useApp } from '../store'
+import { TypeBadge } from './TypeBadge'
+
+const PREVIEW_CHARS = 240
+
+/** One line of a message: whitespace collapsed, cut short; the payload when there is no text. */
+export function previewOf(message: Message): string {
+  const source = message.text.trim() !== '' ? message.text : (message.payload ?? '')
+  const flat = source.replace(/\s+/g, ' ').trim()
+  return flat.length > PREVIEW_CHARS ? `${flat.slice(0, PREVIEW_CHARS)}…` : flat
+}
+
+/** A message of the conversation: its index, id, type, preview and tokens; expands to show it all. */
+export const MessageRow = memo(function MessageRow({ index }: { index: number }) {
+  const message = useApp((s) => s.messages[index])
+  const tokens = useApp((s) => s.counts.perMessage[index])
+  const bucket = useApp((s) => selectBuckets(s)[index])
+  const expanded = useApp((s) => s.expanded[index] === true)
+  const toggleExpanded = useApp((s) => s.toggleExpanded)
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault()
+      toggleExpanded(index)
+    }
+  }
+
+  return (
+    <div
+      className={`message-row bucket-${bucket}${expanded ? ' expanded' : ''}`}
+      data-testid="message-row"
+      data-index={index}
+      data-bucket={bucket}
+      data-tokens={tokens}
+      data-type={message.type}
+    >
+      <div
+        className="row-line"
+        role="button"
+        tabIndex={0}
+        aria-expanded={expanded}
+        onClick={() => toggleExpanded(index)}
+        onKeyDown={onKeyDown}
+      >
+        <span className="row-index">{index}</span>
+        <span className="row-id" title={message.id}>
+          {message.id ?? '—'}
+        </span>
+        <TypeBadge type={message.type} />
+        {bucket === 'hoisted' && <span className="hoist-tag">hoisted ↑</span>}
+        <span className="row-preview">{previewOf(message)}</span>
+        <span className="row-tokens" title="tokens, overhead included">
+          {tokens}
+        </span>
+      </div>
+      {expanded && <MessageDetail message={message} />}
+    </div>
+  )
+})
+
+/** The whole message, as text: conversation content is never interpreted as HTML. */
+function MessageDetail({ message }: { message: Message }) {
+  return (
+    <div className="row-detail">
+      <h3>text</h3>
+      <pre className="message-text">{message.text === '' ? '(empty)' : message.text}</pre>
+      {message.payload !== undefined && (
+        <>
+          <h3>payload</h3>
+          <pre className="message-payload">{message.payload}</pre>
+        </>
+      )}
+      {message.meta !== undefined && (
+        <>
+          <h3>meta</h3>
+          <pre className="message-meta">{JSON.stringify(message.meta, null, 2)}</pre>
+        </>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,120 @@
+import { useEffect, useMemo, useState, type KeyboardEvent } from 'react'
+import { listModels, resolveModel } from '@core'
+import { MODEL_SEARCH_ID } from '../dom-ids'
+import { useApp } from '../store'
+
+const MODELS = listModels()
+const LISTBOX_ID = 'model-listbox'
+const optionId = (i: number) => `model-option-${i}`
+
+/** Models whose name contains the query: the exact name first, then prefixes, then the rest. */
+function search(query: string) {
+  const q = query.trim().toLowerCase()
+  const rank = (name: string) => (name === q ? 0 : name.startsWith(q) ? 1 : 2)
+  return MODELS.filter((m) => m.model.toLowerCase().includes(q)).sort(
+    (a, b) => rank(a.model.toLowerCase()) - rank(b.model.toLowerCase()),
+  )
+}
+
+/**
+ * A searchable combobox over gpt-tokenizer's models, each with its encoding. Type to filter,
+ * arrows to move, Enter to choose: typing a full name and pressing Enter picks that model.
+ */
+export function ModelPicker() {
+  const model = useApp((s) => s.model)
+  const setModel = useApp((s) => s.setModel)
+  // null while not searching: the input then shows the chosen model.
+  const [query, setQuery] = useState<string | null>(null)
+  const [active, setActive] = useState(0)
+  const matches = useMemo(() => (query === null ? [] : search(query)), [query])
+  const open = query !== null
+  const { encoding, fellBack } = resolveModel(model)
+
+  useEffect(() => {
+    if (open) document.getElementById(optionId(active))?.scrollIntoView?.({ block: 'nearest' })
+  }, [open, active])
+
+  const choose = (name: string) => {
+    setModel(name)
+    setQuery(null)
+  }
+  const startSearch = (text: string) => {
+    setQuery(text)
+    setActive(0)
+  }
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault()
+      if (!open) return startSearch('')
+      const step = event.key === 'ArrowDown' ? 1 : -1
+      setActive((i) => Math.min(Math.max(i + step, 0), Math.max(matches.length - 1, 0)))
+    } else if (event.key === 'Enter' && open) {
+      event.preventDefault()
+      if (matches[active]) choose(matches[active].model)
+    } else if (event.key === 'Escape' && open) {
+      event.preventDefault()
+      setQuery(null)
+    }
+  }
+
+  return (
+    <div className="field model-picker">
+      <label htmlFor={MODEL_SEARCH_ID}>Model</label>
+      <div className="combobox">
+        <input
+          id={MODEL_SEARCH_ID}
+          data-testid="model-select"
+          role="combobox"
+          aria-expanded={open}
+          aria-controls={LISTBOX_ID}
+          aria-autocomplete="list"
+          aria-activedescendant={open && matches[active] ? optionId(active) : undefined}
+          autoComplete="off"
+          spellCheck={false}
+          value={query ?? model}
+          placeholder={model}
+          onChange={(event) => startSearch(event.target.value)}
+          onFocus={(event) => event.target.select()}
+          onClick={() => !open && startSearch('')}
+          onBlur={() => setQuery(null)}
+          onKeyDown={onKeyDown}
+        />
+        <span
+          className="encoding-tag"
+          data-testid="model-encoding"
+          title="The encoding that counts"
+        >
+          {encoding}
+        </span>
+        {open && (
+          <ul id={LISTBOX_ID} role="listbox" aria-label="Models" className="listbox">
+            {matches.length === 0 && <li className="muted">No model matches “{query}”</li>}
+            {matches.map((m, i) => (
+              <li
+                key={m.model}
+                id={optionId(i)}
+                role="option"
+                aria-selected={i === active}
+                className={i === active ? 'option active' : 'option'}
+                // mousedown, not click: a click would blur the input and close the list first.
+                onMouseDown={(event) => {
+                  event.preventDefault()
+                  choose(m.model)
+                }}
+                onMouseEnter={() => setActive(i)}
+              >
+                <span>{m.model}</span>
+                <span className="muted">{m.encoding}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      {fellBack && (
+        <p className="field-note warn">
+          gpt-tokenizer does not know “{model}”: counted with {encoding}.
+        </p>
+      )}
+    </div>
+  )
+}
