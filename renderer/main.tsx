@@ -1,0 +1,28 @@
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { App } from './App'
+import { createWebApi } from './bridge/web-api'
+import { PanelBoundary } from './components/PanelBoundary'
+import { StoreProvider, createAppStore } from './store'
+import { SAMPLE_FILE } from './store/sample'
+import './styles/base.css'
+import './styles/layout.css'
+import './styles/controls.css'
+import './styles/list.css'
+import './styles/panels.css'
+
+// Electron's preload defines window.api before this runs; a plain browser gets the web bridge.
+window.api ??= createWebApi()
+
+const store = createAppStore({ api: window.api, sample: SAMPLE_FILE })
+void store.getState().init()
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <StoreProvider store={store}>
+      <PanelBoundary name="window">
+        <App />
+      </PanelBoundary>
+    </StoreProvider>
+  </StrictMode>,
+)

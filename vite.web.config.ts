@@ -1,0 +1,28 @@
+import { resolve } from 'node:path'
+import { defineConfig } from 'vite'
+import react from '@vitejs/plugin-react'
+
+const root = import.meta.dirname
+
+/**
+ * The renderer alone, for a plain browser: `npm run web` serves it, the e2e suite serves out/web.
+ *
+ * The dev server works under the page's strict CSP as it is: Vite prepends React Refresh's inline
+ * preamble to <head>, ahead of the CSP <meta>, and a policy delivered by <meta> only governs what
+ * comes after it. The production build has no inline script at all.
+ */
+export default defineConfig({
+  root: resolve(root, 'renderer'),
+  // Relative asset paths, so the same index.html works from a server, a file:// URL or Electron.
+  base: './',
+  plugins: [react()],
+  resolve: { alias: { '@core': resolve(root, 'src') } },
+  // The bundled sample lives in testdata/, outside the renderer root.
+  server: { fs: { allow: [root] } },
+  build: {
+    outDir: resolve(root, 'out/web'),
+    emptyOutDir: true,
+    // Every tokenizer vocabulary ships in the bundle (about 4 MB) so any model counts offline.
+    chunkSizeWarningLimit: 5000,
+  },
+})
