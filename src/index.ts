@@ -29,3 +29,4 @@ export {
   type ParseWarning,
   type ParsedConversation,
 } from './conversation'
+export * from './formats'

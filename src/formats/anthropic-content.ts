@@ -1,0 +1,181 @@
+import { orderMessage } from '../conversation'
+import type { Message } from '../types'
+import {
+  ShapeError,
+  isObject,
+  kind,
+  optionalString,
+  requireString,
+  type Json,
+  type JsonPath,
+} from './json-shape'
+import { encodePayload, type ToolCall } from './payload'
+import type { NoteList } from './report'
+import { CACHE_NOTE, UNKNOWN_FIELD_NOTE, attachmentNote, rejectForeignType } from './vocabulary'
+
+/** Where an Anthropic message sits, so notes name the right place in its file. */
+export interface BlockContext {
+  notes: NoteList
+  /** Turns steps inside the file into the path a note shows (`messages[3].content[1]`, `line 7: …`). */
+  where: (steps: JsonPath) => string
+  /** The format being read: Claude Code shares Anthropic's blocks. */
+  self: 'anthropic' | 'claude-code'
+}
+
+interface Pending {
+  texts: string[]
+  calls: ToolCall[]
+  attachments: unknown[]
+}
+
+/**
+ * Maps one Anthropic message (`{ role, content }` at `at`) to core messages, in block order:
+ * thinking → reasoning; tool_result → activity (id = tool_use_id); text, tool_use and other blocks
+ * around them → one user or bot message. `id` becomes the first message's id.
+ */
+export function readAnthropicMessage(
+  raw: Json,
+  at: JsonPath,
+  ctx: BlockContext,
+  id?: string,
+): Message[] {
+  const role = requireString(raw, 'role', at)
+  if (role !== 'user' && role !== 'assistant') {
+    throw new ShapeError(
+      role === 'system'
+        ? 'role "system" is not an Anthropic message role (the system prompt is the top-level "system")'
+        : `role "${role}" is not an Anthropic message role (user, assistant)`,
+      [...at, 'role'],
+    )
+  }
+  const type = role === 'user' ? 'user' : 'bot'
+  const out: Message[] = []
+  const push = (m: Message) =>
+    out.push(orderMessage(out.length === 0 && id ? { ...m, id: m.id ?? id } : m))
+  const content = raw.content
+  if (typeof content === 'string') {
+    push({ type, text: content })
+    return out
+  }
+  if (!Array.isArray(content)) {
+    throw new ShapeError(`"content" is ${kind(content)}, not a string or a list of blocks`, [
+      ...at,
+      'content',
+    ])
+  }
+  let pending: Pending = { texts: [], calls: [], attachments: [] }
+  const flush = (force = false) => {
+    const { texts, calls, attachments } = pending
+    if (!force && texts.length + calls.length + attachments.length === 0) return
+    const payload = encodePayload({
+      ...(calls.length > 0 ? { tool_calls: calls } : {}),
+      ...(attachments.length > 0 ? { attachments } : {}),
+    })
+    push({ type, text: texts.join('\n\n'), payload })
+    pending = { texts: [], calls: [], attachments: [] }
+  }
+  content.forEach((block, k) => {
+    const here = [...at, 'content', k]
+    if (!isObject(block)) throw new ShapeError(`block is ${kind(block)}, not an object`, here)
+    const blockType = requireString(block, 'type', here)
+    rejectForeignType(blockType, ctx.self, here)
+    const known = BLOCK_FIELDS[blockType]
+    if (known) reportExtraFields(block, here, known, ctx)
+    switch (blockType) {
+      case 'text':
+        pending.texts.push(requireString(block, 'text', here))
+        break
+      case 'tool_use':
+        pending.calls.push({
+          id: requireString(block, 'id', here),
+          name: requireString(block, 'name', here),
+          arguments: block.input ?? {},
+        })
+        break
+      case 'thinking':
+      case 'redacted_thinking':
+        flush()
+        push(reasoning(block, here, ctx))
+        break
+      case 'tool_result':
+        flush()
+        push(toolResult(block, here, ctx))
+        break
+      default:
+        pending.attachments.push(block)
+        ctx.notes.warn(ctx.where(here), attachmentNote(blockType))
+    }
+  })
+  flush(out.length === 0)
+  if (content.length === 0)
+    ctx.notes.warn(ctx.where([...at, 'content']), 'empty content; read as an empty message')
+  return out
+}
+
+const BLOCK_FIELDS: Record<string, readonly string[]> = {
+  text: ['type', 'text'],
+  tool_use: ['type', 'id', 'name', 'input'],
+  thinking: ['type', 'thinking', 'signature'],
+  redacted_thinking: ['type', 'data'],
+  tool_result: ['type', 'tool_use_id', 'content', 'is_error'],
+}
+
+function reportExtraFields(
+  block: Json,
+  here: JsonPath,
+  known: readonly string[],
+  ctx: BlockContext,
+) {
+  for (const key of Object.keys(block)) {
+    if (known.includes(key)) continue
+    if (key === 'cache_control') ctx.notes.info(ctx.where([...here, key]), CACHE_NOTE)
+    else ctx.notes.warn(ctx.where([...here, key]), UNKNOWN_FIELD_NOTE)
+  }
+}
+
+function reasoning(block: Json, here: JsonPath, ctx: BlockContext): Message {
+  if (block.type === 'redacted_thinking') {
+    const data = requireString(block, 'data', here)
+    ctx.notes.info(
+      ctx.where(here),
+      'redacted thinking: its encrypted data is the payload, and is counted',
+    )
+    return { type: 'reasoning', text: '', payload: encodePayload({ data }) }
+  }
+  const text = requireString(block, 'thinking', here)
+  const signature = optionalString(block, 'signature', here)
+  return { type: 'reasoning', text, payload: signature ? encodePayload({ signature }) : undefined }
+}
+
+function toolResult(block: Json, here: JsonPath, ctx: BlockContext): Message {
+  const id = requireString(block, 'tool_use_id', here)
+  const raw = block.content
+  let content: string | unknown[] = ''
+  if (typeof raw === 'string') {
+    content = raw
+  } else if (Array.isArray(raw)) {
+    const texts: string[] = []
+    let textOnly = true
+    raw.forEach((inner, j) => {
+      const at = [...here, 'content', j]
+      if (!isObject(inner)) throw new ShapeError(`block is ${kind(inner)}, not an object`, at)
+      const innerType = requireString(inner, 'type', at)
+      rejectForeignType(innerType, ctx.self, at)
+      if (innerType === 'text') {
+        texts.push(requireString(inner, 'text', at))
+        reportExtraFields(inner, at, BLOCK_FIELDS.text, ctx)
+      } else {
+        textOnly = false
+        ctx.notes.warn(ctx.where(at), attachmentNote(innerType))
+      }
+    })
+    content = textOnly ? texts.join('\n\n') : raw
+  } else if (raw !== undefined && raw !== null) {
+    throw new ShapeError(`"content" is ${kind(raw)}, not a string or a list of blocks`, [
+      ...here,
+      'content',
+    ])
+  }
+  const isError = block.is_error === true ? true : undefined
+  return { id, type: 'activity', text: '', payload: encodePayload({ content, is_error: isError }) }
+}

@@ -1,0 +1,32 @@
+import { ConversationParseError, orderMessage, parseConversation } from '../conversation'
+import type { Message } from '../types'
+import { LocatedError, type ReadInput, type ReadResult } from './reader'
+import { NoteList } from './report'
+
+/** Reads the core's own wire shape: a JSON array of messages, or `{ model?, messages }`. */
+export function readNative(input: ReadInput): ReadResult {
+  let parsed
+  try {
+    parsed = parseConversation(input.source)
+  } catch (error) {
+    if (!(error instanceof ConversationParseError)) throw error
+    throw new LocatedError(error.problem, nativePath(input.source, error), error.line, error.column)
+  }
+  const notes = new NoteList()
+  for (const w of parsed.warnings) {
+    notes.warn(w.path, `"${w.field}" has no place in the wire shape; not loaded`)
+  }
+  return { model: parsed.model, messages: parsed.messages, notes }
+}
+
+function nativePath(source: string, error: ConversationParseError): string {
+  if (error.index === undefined) return ''
+  const list = source.trimStart().startsWith('{') ? 'messages' : ''
+  return `${list}[${error.index}]${error.field !== undefined ? `.${error.field}` : ''}`
+}
+
+/** Writes the wire shape; with a model, as `{ model, messages }` so the model survives the trip. */
+export function writeNative(messages: readonly Message[], model?: string): string {
+  const list = messages.map(orderMessage)
+  return JSON.stringify(model ? { model, messages: list } : list, null, 2) + '\n'
+}

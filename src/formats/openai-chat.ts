@@ -1,0 +1,193 @@
+import { orderMessage } from '../conversation'
+import type { Message } from '../types'
+import {
+  ShapeError,
+  isObject,
+  kind,
+  optionalString,
+  parseArguments,
+  pathString,
+  requireArray,
+  requireString,
+  type Json,
+  type JsonPath,
+} from './json-shape'
+import { encodePayload, toolsMessage, type PayloadParts, type ToolCall } from './payload'
+import type { ReadInput, ReadResult } from './reader'
+import { NoteList } from './report'
+import {
+  REQUEST_SETTINGS,
+  SETTING_NOTE,
+  UNKNOWN_FIELD_NOTE,
+  attachmentNote,
+  rejectForeignType,
+} from './vocabulary'
+
+const ROLE_TYPES: Record<string, string> = {
+  system: 'instructions',
+  developer: 'instructions',
+  user: 'user',
+  assistant: 'bot',
+  tool: 'activity',
+  function: 'activity',
+}
+const MESSAGE_FIELDS = new Set(['role', 'content', 'name', 'tool_calls', 'tool_call_id', 'refusal'])
+const RESPONSES_ITEM_TYPES = new Set([
+  'message',
+  'function_call',
+  'function_call_output',
+  'reasoning',
+])
+
+/**
+ * Reads OpenAI Chat Completions: an array of messages, or a request body `{ model, messages, tools }`.
+ * Tool definitions become an instructions message whose payload holds them, since they are sent
+ * (and cost tokens) on every turn and, like the system prompt, are never summarised.
+ */
+export function readOpenAIChat(input: ReadInput): ReadResult {
+  const root = input.json()
+  const notes = new NoteList()
+  const messages: Message[] = []
+  let list: unknown[]
+  let prefix: JsonPath = []
+  let model: string | undefined
+  if (Array.isArray(root)) {
+    list = root
+  } else if (isObject(root)) {
+    if (!('messages' in root)) {
+      throw new ShapeError('no "messages" (a Chat Completions request body has one)', [])
+    }
+    list = requireArray(root, 'messages', [])
+    prefix = ['messages']
+    model = optionalString(root, 'model', [])
+    const tools = root.tools === undefined ? [] : requireArray(root, 'tools', [])
+    if (tools.length > 0) messages.push(toolsMessage(tools))
+    for (const key of Object.keys(root)) {
+      if (key === 'model' || key === 'messages' || key === 'tools') continue
+      if (REQUEST_SETTINGS.has(key)) notes.info(key, SETTING_NOTE)
+      else notes.warn(key, UNKNOWN_FIELD_NOTE)
+    }
+  } else {
+    throw new ShapeError(`expected an array of messages or a request body, found ${kind(root)}`, [])
+  }
+  list.forEach((raw, i) => messages.push(readMessage(raw, [...prefix, i], notes)))
+  return { model, messages, notes }
+}
+
+function readMessage(raw: unknown, at: JsonPath, notes: NoteList): Message {
+  if (!isObject(raw)) throw new ShapeError(`message is ${kind(raw)}, not an object`, at)
+  if (typeof raw.type === 'string' && (RESPONSES_ITEM_TYPES.has(raw.type) || !('role' in raw))) {
+    throw new ShapeError(`"type": "${raw.type}" is not a Chat Completions message field`, [
+      ...at,
+      'type',
+    ])
+  }
+  const role = requireString(raw, 'role', at)
+  const type = ROLE_TYPES[role]
+  if (type === undefined) {
+    throw new ShapeError(
+      `role "${role}" is not a Chat Completions role (system, developer, user, assistant, tool)`,
+      [...at, 'role'],
+    )
+  }
+  for (const key of Object.keys(raw)) {
+    if (!MESSAGE_FIELDS.has(key) && !(key === 'function_call' && role === 'assistant')) {
+      notes.warn(pathString([...at, key]), UNKNOWN_FIELD_NOTE)
+    }
+  }
+  const name = optionalString(raw, 'name', at)
+  const parts: PayloadParts = name !== undefined ? { name } : {}
+
+  if (type === 'activity') {
+    const result = readContent(raw.content, [...at, 'content'], notes)
+    parts.content = result.attachments.length > 0 ? (raw.content as unknown[]) : result.text
+    let id: string | undefined
+    if (role === 'tool') id = requireString(raw, 'tool_call_id', at)
+    else notes.info(pathString([...at, 'role']), 'legacy "function" result; read as an activity')
+    return orderMessage({ id, type, text: '', payload: encodePayload(parts) })
+  }
+
+  const { text, attachments } = readContent(raw.content, [...at, 'content'], notes)
+  if (attachments.length > 0) parts.attachments = attachments
+  let fullText = text
+  if (role === 'assistant') {
+    const refusal = optionalString(raw, 'refusal', at)
+    if (refusal !== undefined && refusal !== '') {
+      fullText = text === '' ? refusal : `${text}\n\n${refusal}`
+      notes.info(pathString([...at, 'refusal']), 'refusal read as part of the reply text')
+    }
+    const calls = readToolCalls(raw, at, notes)
+    if (calls.length > 0) parts.tool_calls = calls
+  } else if (raw.tool_call_id !== undefined) {
+    notes.warn(
+      pathString([...at, 'tool_call_id']),
+      `"tool_call_id" on a ${role} message; not loaded`,
+    )
+  }
+  return orderMessage({ type, text: fullText, payload: encodePayload(parts) })
+}
+
+function readToolCalls(raw: Json, at: JsonPath, notes: NoteList): ToolCall[] {
+  const calls: ToolCall[] = []
+  if (raw.tool_calls !== undefined && raw.tool_calls !== null) {
+    requireArray(raw, 'tool_calls', at).forEach((call, k) => {
+      const here = [...at, 'tool_calls', k]
+      if (!isObject(call)) throw new ShapeError(`tool call is ${kind(call)}, not an object`, here)
+      const id = requireString(call, 'id', here)
+      const body = isObject(call.function)
+        ? call.function
+        : isObject(call.custom)
+          ? call.custom
+          : null
+      if (body === null) throw new ShapeError('tool call has no "function"', [...here, 'function'])
+      const name = requireString(body, 'name', [...here, call.function ? 'function' : 'custom'])
+      const args = typeof body.arguments === 'string' ? body.arguments : body.input
+      calls.push({ id, name, arguments: typeof args === 'string' ? parseArguments(args) : '' })
+      for (const key of Object.keys(call)) {
+        if (!['id', 'type', 'function', 'custom'].includes(key)) {
+          notes.warn(pathString([...here, key]), UNKNOWN_FIELD_NOTE)
+        }
+      }
+    })
+  }
+  if (isObject(raw.function_call)) {
+    const here = [...at, 'function_call']
+    const name = requireString(raw.function_call, 'name', here)
+    const args = optionalString(raw.function_call, 'arguments', here) ?? ''
+    calls.push({ name, arguments: parseArguments(args) })
+    notes.info(pathString(here), 'legacy function_call; read as a tool call without an id')
+  }
+  return calls
+}
+
+/** A message's content as text (its text parts joined by a blank line) and its other parts. */
+function readContent(
+  content: unknown,
+  at: JsonPath,
+  notes: NoteList,
+): { text: string; attachments: unknown[] } {
+  if (content === undefined || content === null) return { text: '', attachments: [] }
+  if (typeof content === 'string') return { text: content, attachments: [] }
+  if (!Array.isArray(content)) {
+    throw new ShapeError(`"content" is ${kind(content)}, not a string or a list of parts`, at)
+  }
+  const texts: string[] = []
+  const attachments: unknown[] = []
+  content.forEach((part, k) => {
+    const here = [...at, k]
+    if (!isObject(part)) throw new ShapeError(`part is ${kind(part)}, not an object`, here)
+    const type = requireString(part, 'type', here)
+    rejectForeignType(type, 'openai', here)
+    if (type === 'text' || type === 'refusal') {
+      texts.push(requireString(part, type, here))
+      for (const key of Object.keys(part)) {
+        if (key !== 'type' && key !== type)
+          notes.warn(pathString([...here, key]), UNKNOWN_FIELD_NOTE)
+      }
+    } else {
+      attachments.push(part)
+      notes.warn(pathString(here), attachmentNote(type))
+    }
+  })
+  return { text: texts.join('\n\n'), attachments }
+}

@@ -1,0 +1,148 @@
+import type { Message } from '../types'
+import { isObject } from './json-shape'
+
+/** One tool call, the same whichever provider it came from. */
+export interface ToolCall {
+  /** The provider's call id (`call_…`, `toolu_…`); absent only for legacy function calls. */
+  id?: string
+  name: string
+  /** A JSON object when the source's arguments are one; otherwise the raw string that was sent. */
+  arguments: unknown
+}
+
+/**
+ * What a message carries outside its text, by part. One shape for every provider, so a tool call
+ * read from Anthropic and one read from OpenAI render (and are priced) the same way, and an export
+ * can rebuild the provider's structure from the payload alone.
+ */
+export interface PayloadParts {
+  /** OpenAI's `name` on a message: a participant or tool name. */
+  name?: string
+  /** A bot message's tool calls, in order. */
+  tool_calls?: ToolCall[]
+  /** A tool result: its text, or its blocks verbatim when they hold more than text. */
+  content?: string | unknown[]
+  /** Set only when true: the tool reported an error. */
+  is_error?: boolean
+  /** Images, files and other non-text parts, verbatim as the source had them. */
+  attachments?: unknown[]
+  /** An Anthropic thinking block's signature: Anthropic rejects a thinking block sent without it. */
+  signature?: string
+  /** An Anthropic redacted_thinking block's encrypted data. */
+  data?: string
+  /** An OpenAI Responses reasoning item's encrypted content. */
+  encrypted_content?: string
+  /** Tool definitions, verbatim in the source's shape: they are sent, and cost tokens, every turn. */
+  tools?: unknown[]
+  /** A Responses input item of a type with no mapping, verbatim. */
+  item?: unknown
+}
+
+type PartKey = keyof PayloadParts
+
+// The rendering order: fixed, so the same parts always render to the same string.
+const KEY_ORDER: readonly PartKey[] = [
+  'name',
+  'tool_calls',
+  'content',
+  'is_error',
+  'attachments',
+  'signature',
+  'data',
+  'encrypted_content',
+  'tools',
+  'item',
+]
+
+const CHECKS: Record<PartKey, (v: unknown) => boolean> = {
+  name: (v) => typeof v === 'string',
+  tool_calls: (v) => Array.isArray(v) && v.every(isToolCall),
+  content: (v) => typeof v === 'string' || Array.isArray(v),
+  is_error: (v) => v === true,
+  attachments: Array.isArray,
+  signature: (v) => typeof v === 'string',
+  data: (v) => typeof v === 'string',
+  encrypted_content: (v) => typeof v === 'string',
+  tools: Array.isArray,
+  item: (v) => v !== undefined,
+}
+
+function isToolCall(v: unknown): boolean {
+  if (!isObject(v) || typeof v.name !== 'string' || !('arguments' in v)) return false
+  if (v.id !== undefined && typeof v.id !== 'string') return false
+  return Object.keys(v).every((k) => k === 'id' || k === 'name' || k === 'arguments')
+}
+
+function render(parts: PayloadParts): string {
+  const ordered: Record<string, unknown> = {}
+  for (const key of KEY_ORDER) {
+    const value = parts[key]
+    if (value === undefined) continue
+    ordered[key] =
+      key === 'tool_calls'
+        ? (value as ToolCall[]).map((c) => ({
+            ...(c.id !== undefined ? { id: c.id } : {}),
+            name: c.name,
+            arguments: c.arguments,
+          }))
+        : value
+  }
+  return JSON.stringify(ordered)
+}
+
+/**
+ * Renders parts as a payload: deterministic compact JSON, except that a tool result that is only
+ * text is the text itself, since that is what the model reads. Empty parts give no payload.
+ */
+export function encodePayload(parts: PayloadParts): string | undefined {
+  const present = KEY_ORDER.filter((k) => parts[k] !== undefined)
+  if (present.length === 0) return undefined
+  const { content } = parts
+  if (present.length === 1 && typeof content === 'string') {
+    // A result that itself reads as structured parts is wrapped, so decoding gives it back as is.
+    return decodePayload(content) === undefined ? content : render(parts)
+  }
+  return render(parts)
+}
+
+/**
+ * The parts of a payload this module rendered, or undefined for any other payload (free text, a
+ * tool result's own JSON). Exact: only a string encodePayload would produce decodes.
+ */
+export function decodePayload(payload: string | undefined): PayloadParts | undefined {
+  if (payload === undefined || !payload.startsWith('{')) return undefined
+  let value: unknown
+  try {
+    value = JSON.parse(payload)
+  } catch {
+    return undefined
+  }
+  if (!isObject(value)) return undefined
+  const keys = Object.keys(value)
+  if (keys.length === 0) return undefined
+  for (const key of keys) {
+    const check = CHECKS[key as PartKey]
+    if (!check || !check(value[key])) return undefined
+  }
+  const parts = value as PayloadParts
+  return render(parts) === payload ? parts : undefined
+}
+
+/**
+ * The parts of a message's payload as an exporter needs them: decoded when this module rendered it;
+ * for an activity, any other payload is the tool result's text; otherwise it is `unknown` text.
+ */
+export function readPayload(
+  type: string,
+  payload: string | undefined,
+): PayloadParts & { unknown?: string } {
+  if (payload === undefined || payload === '') return {}
+  const parts = decodePayload(payload)
+  if (parts) return parts
+  return type === 'activity' ? { content: payload } : { unknown: payload }
+}
+
+/** The instructions message that carries a request's tool definitions: sent every turn, never summarised. */
+export function toolsMessage(tools: unknown[]): Message {
+  return { type: 'instructions', text: '', payload: encodePayload({ tools }) }
+}

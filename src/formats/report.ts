@@ -1,0 +1,94 @@
+/** How much a note matters: a warning changes what is counted or sent; info is metadata set aside. */
+export type NoteSeverity = 'warning' | 'info'
+
+/** One entry in an import or export report: where, and what happened to the input there. */
+export interface ImportNote {
+  severity: NoteSeverity
+  /**
+   * Where: a JSON path (`messages[3].content[1].cache_control`, `[3].content` for a bare array),
+   * `line 17` or `line 17: message.usage` for JSONL, `lines 3–9, 14` for a set of lines, or ''
+   * for the whole file. An aggregated note has `*` in place of the indices that vary.
+   */
+  path: string
+  problem: string
+  /** Set on an aggregated note: how many notes it stands for. */
+  count?: number
+}
+
+/**
+ * Repeats of one warning up to this many are listed one by one; more collapse into one note with
+ * `*` paths and a count, because forty image warnings bury the one note that matters. Repeats of
+ * an info note (metadata set aside, such as a session's `cwd` on every line) always collapse.
+ */
+export const MAX_REPEATED_NOTES = 3
+
+/** The path with every array index and line number replaced by `*`. */
+export function generalizePath(path: string): string {
+  return path.replace(/\[\d+\]/g, '[*]').replace(/^line \d+/, 'line *')
+}
+
+/**
+ * Collapses notes that differ only in their indices (same severity, problem and generalized path):
+ * warnings when there are more than MAX_REPEATED_NOTES, info notes when there are two or more.
+ * Order follows each group's first note.
+ */
+export function aggregateNotes(notes: readonly ImportNote[]): ImportNote[] {
+  const groups = new Map<string, ImportNote[]>()
+  for (const note of notes) {
+    const key = `${note.severity}\u0000${generalizePath(note.path)}\u0000${note.problem}`
+    const group = groups.get(key)
+    if (group) group.push(note)
+    else groups.set(key, [note])
+  }
+  const out: ImportNote[] = []
+  for (const group of groups.values()) {
+    const total = group.reduce((sum, n) => sum + (n.count ?? 1), 0)
+    const limit = group[0].severity === 'info' ? 1 : MAX_REPEATED_NOTES
+    if (group.length > limit) {
+      const { severity, path, problem } = group[0]
+      out.push({ severity, path: generalizePath(path), problem, count: total })
+    } else {
+      out.push(...group)
+    }
+  }
+  return out
+}
+
+/** One line for a person: `warning messages[3].content[1] (×40): problem`. */
+export function formatNote(note: ImportNote): string {
+  const where = note.path === '' ? '' : ` ${note.path}`
+  const times = note.count !== undefined ? ` (×${note.count})` : ''
+  return `${note.severity}${where}${times}: ${note.problem}`
+}
+
+/** Collects notes while a reader walks its input. */
+export class NoteList {
+  readonly notes: ImportNote[] = []
+
+  /** Something that changes what is counted or sent. */
+  warn(path: string, problem: string): void {
+    this.notes.push({ severity: 'warning', path, problem })
+  }
+
+  /** Something set aside that the model never sees, such as request settings or session metadata. */
+  info(path: string, problem: string): void {
+    this.notes.push({ severity: 'info', path, problem })
+  }
+
+  /** How many warnings so far: detection prefers the format that leaves the least unexplained. */
+  get warningCount(): number {
+    return this.notes.filter((n) => n.severity === 'warning').length
+  }
+}
+
+/** Line numbers as ranges: [3, 4, 5, 9] → `lines 3–5, 9`; a single line → `line 3`. */
+export function describeLines(lines: readonly number[]): string {
+  const sorted = [...new Set(lines)].sort((a, b) => a - b)
+  const ranges: string[] = []
+  for (let i = 0; i < sorted.length; i++) {
+    const start = sorted[i]
+    while (i + 1 < sorted.length && sorted[i + 1] === sorted[i] + 1) i++
+    ranges.push(start === sorted[i] ? `${start}` : `${start}–${sorted[i]}`)
+  }
+  return `${sorted.length === 1 ? 'line' : 'lines'} ${ranges.join(', ')}`
+}
