@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 import { expect } from 'vitest'
 import { encodingFor, readFixture, sum, tiktokenCounts, type Fixture } from './expected'
-import { SCREENSHOT_DIR } from './paths'
+import { SCREENSHOT_DIR, conversation } from './paths'
 
 /** The CSS selector of a test id. */
 export const byTestId = (id: string): string => `[data-testid="${id}"]`
@@ -23,19 +23,36 @@ export interface OpenedConversation {
 
 /**
  * Opens a conversation and waits until the page shows its total, as tiktoken counts it: the sign
- * that this file, and not the one before it, is on screen.
+ * that this file, and not the one before it, is on screen. When the page already shows that total
+ * (the bundled sample is sample.json), it opens short.json first, so the wait sees the file arrive
+ * and a later action cannot race the load that resets the controls.
  */
 export async function openConversation(page: Page, path: string): Promise<OpenedConversation> {
+  const target = expectedConversation(path)
+  await page.locator(byTestId('total-tokens')).waitFor()
+  if ((await readNumber(page.locator(byTestId('total-tokens')))) === target.total) {
+    const other = expectedConversation(conversation('short.json'))
+    if (other.total === target.total)
+      throw new Error('openConversation: pick a detour of another size')
+    await openAndWait(page, conversation('short.json'), other.total)
+  }
+  await openAndWait(page, path, target.total)
+  return target
+}
+
+function expectedConversation(path: string): OpenedConversation {
   const fixture = readFixture(path)
   const counts = tiktokenCounts(fixture.messages, encodingFor(fixture.model))
-  const total = sum(counts)
+  return { fixture, counts, total: sum(counts) }
+}
+
+async function openAndWait(page: Page, path: string, total: number): Promise<void> {
   await openFile(page, path)
   await expect
     .poll(() => readNumber(page.locator(byTestId('total-tokens'))), {
       message: `the total of ${path}`,
     })
     .toBe(total)
-  return { fixture, counts, total }
 }
 
 /** One message row as the list shows it. */
@@ -46,7 +63,7 @@ export interface Row {
   text: string
 }
 
-/** The message rows the virtualised list has rendered right now, in index order. */
+/** The rows of a list the page has drawn right now, in index order. */
 export async function visibleRows(page: Page, testId = 'message-row'): Promise<Row[]> {
   const rows = await page.$$eval(byTestId(testId), (elements) =>
     elements.map((element) => ({
@@ -59,66 +76,115 @@ export async function visibleRows(page: Page, testId = 'message-row'): Promise<R
   return rows.sort((a, b) => a.index - b.index)
 }
 
-/**
- * Every message row, scrolling the virtualised list from top to bottom: after each scroll it waits
- * for rows past the last one seen, so there is no sleep and no guess at the row height.
- */
-export async function allRows(page: Page, count: number): Promise<Row[]> {
-  const seen = new Map<number, Row>()
-  await page.locator(byTestId('message-row')).first().waitFor()
-  await scrollList(page, 'top')
-  await page.waitForFunction(
-    (selector) => document.querySelector(`${selector}[data-index="0"]`) !== null,
-    byTestId('message-row'),
-  )
-  for (;;) {
-    const batch = await visibleRows(page)
-    for (const row of batch) seen.set(row.index, row)
-    if (seen.size >= count) break
-    const last = Math.max(...batch.map((row) => row.index))
-    const moved = await scrollList(page, 'past-last')
-    if (!moved) break
-    await page.waitForFunction(
-      ({ selector, last }) =>
-        [...document.querySelectorAll(selector)].some(
-          (element) => Number(element.getAttribute('data-index')) > last,
-        ),
-      { selector: byTestId('message-row'), last },
-    )
-  }
-  await scrollList(page, 'top')
-  return [...seen.values()].sort((a, b) => a.index - b.index)
+/** What the conversation list draws: message rows, the split boundary, and hoisted copies. */
+export const LIST_ITEMS = ['message-row', 'split-boundary', 'hoisted-ghost'] as const
+
+/** One item of the list, with its distance from the top of the list's content. */
+export interface ListEntry extends Row {
+  testId: (typeof LIST_ITEMS)[number]
+  top: number
 }
 
-/** Scrolls the list's scroll container; returns false when it was already at the bottom. */
-function scrollList(page: Page, to: 'top' | 'past-last'): Promise<boolean> {
-  return page.evaluate(
-    ({ selector, to }) => {
-      const rows = document.querySelectorAll<HTMLElement>(selector)
-      let box: HTMLElement | null = rows[0] ?? null
-      while (
-        box &&
-        !(
-          box.scrollHeight > box.clientHeight && /auto|scroll/.test(getComputedStyle(box).overflowY)
-        )
-      ) {
-        box = box.parentElement
-      }
-      if (!box) return false
-      if (to === 'top') {
-        box.scrollTop = 0
-        return true
-      }
-      const before = box.scrollTop
-      const last = rows[rows.length - 1]
-      box.scrollTop += Math.max(
-        1,
-        last.getBoundingClientRect().top - box.getBoundingClientRect().top,
-      )
-      return box.scrollTop !== before
-    },
-    { selector: byTestId('message-row'), to },
-  )
+/** Every message row, in index order, scrolling the virtualised list through. */
+export async function allRows(page: Page, count: number): Promise<Row[]> {
+  const rows = (await scanList(page))
+    .filter((entry) => entry.testId === 'message-row')
+    .map(({ index, bucket, tokens, text }) => ({ index, bucket, tokens, text }))
+    .sort((a, b) => a.index - b.index)
+  expect(rows.length, 'message rows in the list').toBe(count)
+  return rows
+}
+
+interface ProbeArgs {
+  rowSelector: string
+  itemSelector: string
+  scrollTo: number | null
+}
+
+interface Probe {
+  entries: ListEntry[]
+  covered: boolean
+  next: number | null
+}
+
+/**
+ * Runs in the page: finds the list's scroll box, optionally scrolls it, and reads the items drawn.
+ * `covered` says the drawn items span the visible part of the list. Self-contained, because
+ * Playwright sends it to the page as source.
+ */
+const listProbe = ({ rowSelector, itemSelector, scrollTo }: ProbeArgs): Probe => {
+  let box = document.querySelector(rowSelector)?.parentElement ?? null
+  while (box) {
+    const { overflowY } = getComputedStyle(box)
+    if (box.scrollHeight > box.clientHeight && /auto|scroll/.test(overflowY)) break
+    box = box.parentElement
+  }
+  if (box && scrollTo !== null) box.scrollTop = scrollTo
+  const origin = box ? box.getBoundingClientRect().top - box.scrollTop : 0
+  const elements = [...(box ?? document).querySelectorAll<HTMLElement>(itemSelector)]
+  const entries = elements.map((element) => {
+    const rect = element.getBoundingClientRect()
+    return {
+      testId: element.getAttribute('data-testid') as ListEntry['testId'],
+      index: Number(element.getAttribute('data-index')),
+      bucket: element.getAttribute('data-bucket'),
+      tokens: Number(element.getAttribute('data-tokens')),
+      text: element.textContent ?? '',
+      top: Math.round(rect.top - origin),
+      bottom: Math.round(rect.bottom - origin),
+    }
+  })
+  // A list that fits without scrolling is drawn whole.
+  if (!box) return { entries, covered: entries.length > 0, next: null }
+  const viewTop = box.scrollTop
+  const viewBottom = Math.min(box.scrollTop + box.clientHeight, box.scrollHeight)
+  const slack = 8
+  const covered =
+    entries.length > 0 &&
+    Math.min(...entries.map((e) => e.top)) <= viewTop + slack &&
+    Math.max(...entries.map((e) => e.bottom)) >= viewBottom - slack
+  const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 1
+  return {
+    entries,
+    covered,
+    next: atEnd ? null : box.scrollTop + Math.ceil(box.clientHeight * 0.8),
+  }
+}
+
+/** Runs the probe in the page, as source, so it carries none of the test runner's helpers. */
+const probeSource = (args: ProbeArgs) => `(${listProbe.toString()})(${JSON.stringify(args)})`
+
+/**
+ * Every item of the virtualised conversation list, top to bottom. It scrolls most of a page at a
+ * time and, after each scroll, waits until the drawn items cover the visible part of the list: no
+ * sleeps, and no guess at row heights.
+ */
+export async function scanList(page: Page): Promise<ListEntry[]> {
+  const rowSelector = byTestId('message-row')
+  const itemSelector = LIST_ITEMS.map(byTestId).join(',')
+  await page.locator(rowSelector).first().waitFor()
+  const seen = new Map<string, ListEntry>()
+  for (let scrollTo: number | null = 0; scrollTo !== null;) {
+    await page.evaluate(probeSource({ rowSelector, itemSelector, scrollTo }))
+    const drawn = await page.waitForFunction(
+      `(() => { const probe = ${probeSource({ rowSelector, itemSelector, scrollTo: null })}; return probe.covered ? probe : null })()`,
+    )
+    const probe = (await drawn.jsonValue()) as Probe
+    await drawn.dispose()
+    for (const entry of probe.entries) seen.set(`${entry.testId}:${entry.index}`, entry)
+    scrollTo = probe.next
+  }
+  await page.evaluate(probeSource({ rowSelector, itemSelector, scrollTo: 0 }))
+  return [...seen.values()]
+    .map(({ testId, index, bucket, tokens, text, top }) => ({
+      testId,
+      index,
+      bucket,
+      tokens,
+      text,
+      top,
+    }))
+    .sort((a, b) => a.top - b.top)
 }
 
 /**
@@ -134,7 +200,7 @@ export async function readNumber(locator: Locator): Promise<number> {
   return Number(numbers[0].replace(/[,\u00a0\u202f]/g, ''))
 }
 
-/** Types a value into a control, as a user does: select what is there, type, leave the field. */
+/** Types a value into a control, as a user does: replace what is there, type, leave the field. */
 export async function setControl(
   page: Page,
   testId: string,
@@ -142,11 +208,15 @@ export async function setControl(
 ): Promise<void> {
   const control = page.locator(byTestId(testId))
   await control.fill(String(value))
-  await control.press('Tab')
+  await control.blur()
 }
 
-/** Saves a screenshot of the main state under test/e2e/__screenshots__/NAME.png. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Saves a screenshot of the main state under test/e2e/__screenshots__/NAME.png, after scrolling
+ * `reveal` into view when the state's point is below the fold.
+ */
+export async function screenshot(page: Page, name: string, reveal?: Locator): Promise<string> {
+  await reveal?.scrollIntoViewIfNeeded()
   await mkdir(SCREENSHOT_DIR, { recursive: true })
   const path = join(SCREENSHOT_DIR, `${name}.png`)
   await page.screenshot({ path, animations: 'disabled', caret: 'hide' })
