@@ -2,6 +2,7 @@ import { GptEncoding } from 'gpt-tokenizer/GptEncoding'
 import { resolveEncoding } from 'gpt-tokenizer/resolveEncoding'
 import { modelToEncodingMap, type EncodingName } from 'gpt-tokenizer/mapping'
 import * as knownModels from 'gpt-tokenizer/models'
+import { createPieceCounter } from './piece-counter'
 import type { Message } from './types'
 
 export type { EncodingName }
@@ -57,25 +58,34 @@ export function listModels(): { model: string; encoding: EncodingName }[] {
 export interface Tokenizer {
   readonly encoding: EncodingName
   count(text: string): number
+  /** Forgets the remembered piece counts: frees their memory, and makes the next count cold. */
+  clearCache(): void
 }
 
-// Special-token strings are ordinary text in a conversation: never thrown on, never merged.
-const ORDINARY = { disallowedSpecial: new Set<string>() }
 const tokenizers = new Map<EncodingName, Tokenizer>()
 
 /** The tokenizer for an encoding, built once: loading a vocabulary costs tens of milliseconds. */
 export function tokenizerFor(encoding: EncodingName): Tokenizer {
   let tokenizer = tokenizers.get(encoding)
   if (!tokenizer) {
-    const api = GptEncoding.getEncodingApi(encoding, resolveEncoding)
-    tokenizer = { encoding, count: (text) => (text === '' ? 0 : api.countTokens(text, ORDINARY)) }
+    // Counting goes piece by piece with a cache (see piece-counter.ts): the same counts as
+    // gpt-tokenizer's countTokens, about twice as fast on a long conversation.
+    const counter = createPieceCounter(
+      encoding,
+      GptEncoding.getEncodingApi(encoding, resolveEncoding),
+    )
+    tokenizer = {
+      encoding,
+      count: (text) => (text === '' ? 0 : counter.count(text)),
+      clearCache: counter.clear,
+    }
     tokenizers.set(encoding, tokenizer)
   }
   return tokenizer
 }
 
 /** The text a message is priced on: its text, then its payload, as one string. */
-export function pricedText(message: Message): string {
+export function pricedText(message: Pick<Message, 'text' | 'payload'>): string {
   return message.payload ? message.text + message.payload : message.text
 }
 
