@@ -16,6 +16,16 @@ export {
   type ModelEncoding,
   type Tokenizer,
 } from './tokens'
+export {
+  countSlice,
+  placeSliceCounts,
+  planCountSlices,
+  sliceRequest,
+  type CountSliceRequest,
+  type CountSliceResult,
+  type PricedMessage,
+  type SliceRange,
+} from './count-slices'
 export { keepCount, splitMessagesForCompaction } from './split'
 export { bucketsOf, headLength, type Bucket } from './buckets'
 export { checkCompaction, describeReason } from './check'
