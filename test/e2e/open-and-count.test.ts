@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { allRows, byTestId, openFile, readNumber, screenshot } from './harness/app'
+import {
+  allRows,
+  byTestId,
+  openConversation,
+  openFile,
+  readNumber,
+  screenshot,
+} from './harness/app'
 import { useAppSession } from './harness/browser'
 import { encodingFor, expectedBuckets, readFixture, sum, tiktokenCounts } from './harness/expected'
 import { conversation } from './harness/paths'
@@ -52,5 +59,19 @@ describe('opening a conversation', () => {
       expect(row.text.toLowerCase()).toContain(sample.messages[i].type)
     })
     expect(pageErrors).toEqual([])
+  })
+  it('re-counts every message with the encoding of the model chosen in the picker', async () => {
+    const { page } = app()
+    const { fixture } = await openConversation(page, conversation('sample.json'))
+    const model = 'gpt-4'
+    const encoding = encodingFor(model)
+    const counts = tiktokenCounts(fixture.messages, encoding)
+
+    const picker = page.locator(byTestId('model-select'))
+    await picker.fill(model)
+    await picker.press('Enter')
+    await expect.poll(() => page.locator(byTestId('model-encoding')).textContent()).toBe(encoding)
+    await expect.poll(() => readNumber(page.locator(byTestId('total-tokens')))).toBe(sum(counts))
+    expect((await allRows(page, counts.length)).map((row) => row.tokens)).toEqual(counts)
   })
 })
