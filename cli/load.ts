@@ -58,8 +58,8 @@ export function describeParseError(file: string, error: ConversationParseError):
 }
 
 /**
- * Reads and parses FILE (`-` for stdin), choosing the model: --model, else the file's own, else the default
- * encoding. Unknown fields and an unknown model are warnings on stderr, never silent.
+ * Reads and parses FILE (`-` for stdin), choosing the model: --model, else the file's own, else
+ * the default encoding. Unknown fields and an unknown model are warnings on stderr, never silent.
  */
 export async function loadConversation(
   path: string,
