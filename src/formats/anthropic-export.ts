@@ -162,6 +162,9 @@ function toAnthropicTool(tool: unknown, k: number, notes: NoteList): Json[] {
     const out: Json = { name: fn.name }
     if (fn.description !== undefined) out.description = fn.description
     out.input_schema = isObject(fn.schema) ? fn.schema : { type: 'object', properties: {} }
+    const dropped = fn.strict !== undefined ? ['strict', ...fn.extra] : fn.extra
+    for (const key of dropped)
+      notes.warn(`tools[${k}].${key}`, `${LABEL} tools have no "${key}"; not written`)
     return [out]
   }
   if (isObject(tool) && typeof tool.type === 'string' && typeof tool.name === 'string') {

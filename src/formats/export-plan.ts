@@ -76,28 +76,48 @@ export function sentText(out: Outgoing, notes: NoteList, label: string): string 
   return out.message.text + out.parts.unknown
 }
 
+/** A function tool's definition, read from whichever provider's shape it came in. */
+export interface FunctionTool {
+  shape: 'openai' | 'openai-responses' | 'anthropic'
+  name: string
+  description?: string
+  schema?: unknown
+  /** OpenAI's strict-schema flag. */
+  strict?: boolean
+  /** Fields besides these, which a conversion to the other provider's shape leaves behind. */
+  extra: string[]
+}
+
+const TOOL_KEYS = new Set([
+  'type',
+  'function',
+  'name',
+  'description',
+  'parameters',
+  'input_schema',
+  'strict',
+])
+
 /**
  * A function tool's definition, whichever provider shaped it (Chat nests it under `function`,
  * Responses keeps it flat, Anthropic names the schema `input_schema`); undefined for other tools.
  */
-export function functionTool(tool: unknown):
-  | {
-      shape: 'openai' | 'openai-responses' | 'anthropic'
-      name: string
-      description?: string
-      schema?: unknown
-    }
-  | undefined {
+export function functionTool(tool: unknown): FunctionTool | undefined {
   if (!isObject(tool)) return undefined
   const fn = tool.type === 'function' && isObject(tool.function) ? tool.function : undefined
   const from = fn ?? tool
   if (typeof from.name !== 'string') return undefined
-  const description = typeof from.description === 'string' ? from.description : undefined
-  if (fn) return { shape: 'openai', name: from.name, description, schema: fn.parameters }
+  const base = {
+    name: from.name,
+    description: typeof from.description === 'string' ? from.description : undefined,
+    strict: typeof from.strict === 'boolean' ? from.strict : undefined,
+    extra: [...Object.keys(tool), ...(fn ? Object.keys(fn) : [])].filter((k) => !TOOL_KEYS.has(k)),
+  }
+  if (fn) return { ...base, shape: 'openai', schema: fn.parameters }
   if (tool.type === 'function')
-    return { shape: 'openai-responses', name: from.name, description, schema: tool.parameters }
+    return { ...base, shape: 'openai-responses', schema: tool.parameters }
   if (isObject(tool.input_schema) && (tool.type === undefined || tool.type === 'custom')) {
-    return { shape: 'anthropic', name: from.name, description, schema: tool.input_schema }
+    return { ...base, shape: 'anthropic', schema: tool.input_schema }
   }
   return undefined
 }

@@ -148,6 +148,9 @@ function toOpenAITool(tool: unknown, k: number, notes: NoteList): Json[] {
     const out: Json = { name: fn.name }
     if (fn.description !== undefined) out.description = fn.description
     if (fn.schema !== undefined) out.parameters = fn.schema
+    if (fn.strict !== undefined) out.strict = fn.strict
+    for (const key of fn.extra)
+      notes.warn(`tools[${k}].${key}`, `${LABEL} tools have no "${key}"; not written`)
     return [{ type: 'function', function: out }]
   }
   notes.warn(`tools[${k}]`, `not a function tool; ${LABEL} cannot hold it, not written`)
