@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest'
+import {
+  EXPORT_FORMATS,
+  FORMAT_CHOICES,
+  FORMATS,
+  FormatError,
+  importConversation,
+  isFormatId,
+} from '../../src/index'
+import { fixture } from './formats-fixtures'
+
+describe('format detection', () => {
+  it.each([
+    ['native.json', 'native'],
+    ['openai-chat.json', 'openai'],
+    ['openai-responses.json', 'openai-responses'],
+    ['anthropic.json', 'anthropic'],
+    ['claude-code.jsonl', 'claude-code'],
+    ['claude-code-compacted.jsonl', 'claude-code'],
+    ['claude-code-truncated.jsonl', 'claude-code'],
+  ])('detects %s as %s', (name, format) => {
+    const imported = importConversation(fixture(name))
+    expect(imported.format).toBe(format)
+    expect(imported.detected).toBe(true)
+  })
+
+  it('reads plain role/content messages as Chat Completions and says what else they fit', () => {
+    const text = JSON.stringify([
+      { role: 'user', content: 'Ça va ?' },
+      { role: 'assistant', content: 'Très bien, merci.' },
+    ])
+    const imported = importConversation(text)
+    expect(imported.format).toBe('openai')
+    expect(imported.messages).toEqual([
+      { type: 'user', text: 'Ça va ?' },
+      { type: 'bot', text: 'Très bien, merci.' },
+    ])
+    expect(imported.report).toEqual([
+      {
+        severity: 'info',
+        path: '',
+        problem:
+          'read as OpenAI Chat Completions; it also reads as Anthropic Messages, OpenAI Responses (choose one to override)',
+      },
+    ])
+    // Forcing another format that fits gives the same messages, without the note.
+    const forced = importConversation(text, 'anthropic')
+    expect(forced).toMatchObject({ format: 'anthropic', detected: false, report: [] })
+    expect(forced.messages).toEqual(imported.messages)
+  })
+
+  it('prefers the format that leaves fewer fields unexplained', () => {
+    // Anthropic's top-level system prompt is a stray field to a Chat Completions reader.
+    const text = JSON.stringify({
+      model: 'claude-opus-4-1',
+      system: 'Be terse.',
+      messages: [{ role: 'user', content: 'Hi' }],
+    })
+    const imported = importConversation(text)
+    expect(imported.format).toBe('anthropic')
+    expect(imported.messages[0]).toEqual({ type: 'instructions', text: 'Be terse.' })
+  })
+
+  it('accepts a byte-order mark', () => {
+    const imported = importConversation('\ufeff' + fixture('openai-chat.json'))
+    expect(imported.format).toBe('openai')
+  })
+
+  it('rejects an unknown format name, listing the choices', () => {
+    expect(() => importConversation('[]', 'gemini' as never)).toThrow(
+      'unknown format "gemini"; expected one of auto, native, openai, openai-responses, anthropic, claude-code',
+    )
+  })
+
+  it('describes every format for the picker and the --format flag', () => {
+    expect(FORMATS.map((f) => [f.id, f.canExport])).toEqual([
+      ['native', true],
+      ['openai', true],
+      ['openai-responses', false],
+      ['anthropic', true],
+      ['claude-code', false],
+    ])
+    expect(FORMATS.map((f) => f.label)).toEqual([
+      'Compaction Inspector (native)',
+      'OpenAI Chat Completions',
+      'OpenAI Responses',
+      'Anthropic Messages',
+      'Claude Code session (JSONL)',
+    ])
+    expect(FORMAT_CHOICES).toEqual([
+      'auto',
+      'native',
+      'openai',
+      'openai-responses',
+      'anthropic',
+      'claude-code',
+    ])
+    expect(EXPORT_FORMATS).toEqual(['native', 'openai', 'anthropic'])
+    expect(isFormatId('anthropic')).toBe(true)
+    expect(isFormatId('auto')).toBe(false)
+  })
+
+  it('throws FormatError for a forced format that does not fit', () => {
+    expect(() => importConversation(fixture('anthropic.json'), 'openai')).toThrow(FormatError)
+  })
+})

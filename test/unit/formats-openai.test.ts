@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest'
+import { countEachMessage, importConversation, type Message } from '../../src/index'
+import { fixture, fixtureJson, tiktokenCost } from './formats-fixtures'
+
+describe('OpenAI Chat Completions in', () => {
+  const file = fixture('openai-chat.json')
+
+  it('maps a request body message by message, tools first', () => {
+    const imported = importConversation(file, 'openai')
+    const tools = JSON.stringify({ tools: fixtureJson('openai-chat.json').tools })
+    const expected: Message[] = [
+      { type: 'instructions', text: '', payload: tools },
+      {
+        type: 'instructions',
+        text: "You are a travel assistant. Answer in the user's language when you can.",
+      },
+      {
+        type: 'user',
+        text: '下周去京都，天气怎么样？也帮我找一家每晚 200 美元以内的酒店。',
+        payload: '{"name":"mei"}',
+      },
+      {
+        type: 'bot',
+        text: '',
+        payload:
+          '{"tool_calls":[{"id":"call_wx_01","name":"get_weather","arguments":{"city":"Kyoto"}},' +
+          '{"id":"call_ht_02","name":"search_hotels","arguments":{"city":"Kyoto","max_price":200}}]}',
+      },
+      {
+        id: 'call_wx_01',
+        type: 'activity',
+        text: '',
+        payload: '{"city":"Kyoto","forecast":"light rain","high_c":18,"low_c":11}',
+      },
+      {
+        id: 'call_ht_02',
+        type: 'activity',
+        text: '',
+        payload: 'Hotel Kanra Kyoto — $185/night\n\nSakura Terrace — $120/night',
+      },
+      {
+        type: 'bot',
+        text: '京都下周有小雨 🌧️，最高 18°C。推荐 Sakura Terrace（每晚 120 美元）或 Hotel Kanra Kyoto（185 美元）。',
+      },
+      {
+        type: 'user',
+        text: "Voilà ma réservation — c'est bien l'hôtel près de la gare ?",
+        payload:
+          '{"attachments":[{"type":"image_url","image_url":{"url":"https://example.com/booking.png","detail":"low"}}]}',
+      },
+      { type: 'bot', text: 'Oui ! Sakura Terrace est à 5 minutes à pied de la gare de Kyoto. 🚉' },
+    ]
+    expect(imported.messages).toEqual(expected)
+    expect(imported.model).toBe('gpt-4o-2024-08-06')
+    expect(imported.format).toBe('openai')
+    expect(imported.detected).toBe(false)
+  })
+
+  it('prices a tool call as its rendered payload, as OpenAI’s tokenizer counts it', () => {
+    const { messages, model } = importConversation(file)
+    const counts = countEachMessage(model ?? '', messages)
+    expect(counts[3]).toBe(tiktokenCost('', messages[3].payload))
+    expect(counts[5]).toBe(
+      tiktokenCost('', 'Hotel Kanra Kyoto — $185/night\n\nSakura Terrace — $120/night'),
+    )
+    expect(counts[6]).toBe(
+      tiktokenCost(
+        '京都下周有小雨 🌧️，最高 18°C。推荐 Sakura Terrace（每晚 120 美元）或 Hotel Kanra Kyoto（185 美元）。',
+      ),
+    )
+  })
+
+  it('reports request settings and the image by path', () => {
+    const { report } = importConversation(file)
+    expect(report).toEqual([
+      {
+        severity: 'info',
+        path: 'temperature',
+        problem: 'request setting; not part of the conversation',
+      },
+      {
+        severity: 'warning',
+        path: 'messages[6].content[1]',
+        problem:
+          'image counted as its JSON (the provider prices an image by its size, usually far lower)',
+      },
+    ])
+  })
+
+  it('reads a bare array: developer → instructions, refusal → text, legacy function_call', () => {
+    const text = JSON.stringify([
+      { role: 'developer', content: [{ type: 'text', text: 'Be brief.' }] },
+      { role: 'user', content: 'Write malware.' },
+      { role: 'assistant', content: null, refusal: 'I can’t help with that.' },
+      { role: 'assistant', content: '', function_call: { name: 'lookup', arguments: '{"q":' } },
+      { role: 'function', name: 'lookup', content: 'no result' },
+    ])
+    const imported = importConversation(text, 'openai')
+    expect(imported.messages).toEqual([
+      { type: 'instructions', text: 'Be brief.' },
+      { type: 'user', text: 'Write malware.' },
+      { type: 'bot', text: 'I can’t help with that.' },
+      // Arguments that are not valid JSON stay the raw string that was sent.
+      {
+        type: 'bot',
+        text: '',
+        payload: '{"tool_calls":[{"name":"lookup","arguments":"{\\"q\\":"}]}',
+      },
+      { type: 'activity', text: '', payload: '{"name":"lookup","content":"no result"}' },
+    ])
+    expect(imported.model).toBeUndefined()
+    expect(imported.report.map((n) => n.path)).toEqual([
+      '[2].refusal',
+      '[3].function_call',
+      '[4].role',
+    ])
+  })
+
+  it('reports a field with no place in the wire shape, and does not load it', () => {
+    const text = JSON.stringify({
+      model: 'gpt-4.1',
+      messages: [{ role: 'user', content: 'hi', audio: { id: 'audio_1' } }],
+      functions: [{ name: 'f' }],
+    })
+    const { report, messages } = importConversation(text, 'openai')
+    expect(messages).toEqual([{ type: 'user', text: 'hi' }])
+    expect(report).toEqual([
+      {
+        severity: 'warning',
+        path: 'functions',
+        problem: 'field has no place in the wire shape; not loaded',
+      },
+      {
+        severity: 'warning',
+        path: 'messages[0].audio',
+        problem: 'field has no place in the wire shape; not loaded',
+      },
+    ])
+  })
+})

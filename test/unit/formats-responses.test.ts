@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest'
+import { importConversation, type Message } from '../../src/index'
+import { fixture, fixtureJson } from './formats-fixtures'
+
+describe('OpenAI Responses in', () => {
+  const file = fixture('openai-responses.json')
+
+  it('maps items: reasoning, parallel function calls as one bot turn, outputs by call_id', () => {
+    const imported = importConversation(file, 'openai-responses')
+    const tools = JSON.stringify({ tools: fixtureJson('openai-responses.json').tools })
+    const expected: Message[] = [
+      { type: 'instructions', text: '', payload: tools },
+      {
+        type: 'instructions',
+        text: 'You are a support agent for Nordlicht Energie. Be concise and quote amounts exactly.',
+      },
+      { type: 'user', text: 'Warum ist meine Rechnung RE-2291 so hoch? Kundennummer K-77.' },
+      {
+        id: 'rs_001',
+        type: 'reasoning',
+        text: "Need the invoice and the customer's tariff; fetch both at once.",
+        payload: '{"encrypted_content":"gAAAAABo-enc-001"}',
+      },
+      {
+        id: 'fc_001',
+        type: 'bot',
+        text: '',
+        payload:
+          '{"tool_calls":[{"id":"call_inv","name":"lookup_invoice","arguments":{"number":"RE-2291"}},' +
+          '{"id":"call_cus","name":"lookup_customer","arguments":{"id":"K-77"}}]}',
+      },
+      {
+        id: 'call_inv',
+        type: 'activity',
+        text: '',
+        payload: '{"total_eur":412.80,"kwh":1240,"period":"2025-01"}',
+      },
+      {
+        id: 'call_cus',
+        type: 'activity',
+        text: '',
+        payload: '{"tariff":"Basis","kwh_price_eur":0.33}',
+      },
+      {
+        id: 'msg_003',
+        type: 'bot',
+        text: 'Im Januar haben Sie 1.240 kWh verbraucht, fast doppelt so viel wie üblich. ⚡ Zum Basis-Tarif (0,33 €/kWh) ergibt das 412,80 €.',
+      },
+      { type: 'user', text: 'Danke! Kann ich in den Öko-Tarif wechseln? 🌱' },
+    ]
+    expect(imported.messages).toEqual(expected)
+    expect(imported.model).toBe('o4-mini')
+  })
+
+  it('reports settings, statuses, merged item ids and annotations by path', () => {
+    const { report } = importConversation(file)
+    expect(report).toEqual([
+      {
+        severity: 'info',
+        path: 'reasoning',
+        problem: 'request setting; not part of the conversation',
+      },
+      { severity: 'info', path: 'store', problem: 'request setting; not part of the conversation' },
+      {
+        severity: 'info',
+        path: 'include',
+        problem: 'request setting; not part of the conversation',
+      },
+      {
+        severity: 'info',
+        path: 'input[*].status',
+        problem: 'item status; not part of the conversation',
+        count: 3,
+      },
+      {
+        severity: 'info',
+        path: 'input[3].id',
+        problem: 'item id not kept: the call is part of the bot message before it',
+      },
+      {
+        severity: 'info',
+        path: 'input[6].content[0].annotations',
+        problem: 'annotations; not part of the conversation',
+      },
+    ])
+  })
+
+  it('reads a string input, an assistant message followed by its calls, and unmapped items', () => {
+    const text = JSON.stringify({
+      model: 'gpt-4.1',
+      previous_response_id: 'resp_123',
+      input: [
+        {
+          type: 'message',
+          role: 'assistant',
+          id: 'msg_1',
+          content: [{ type: 'output_text', text: 'Searching.' }],
+        },
+        {
+          type: 'function_call',
+          id: 'fc_1',
+          call_id: 'c1',
+          name: 'search',
+          arguments: '{"q":"tides"}',
+        },
+        { type: 'web_search_call', id: 'ws_1', status: 'completed' },
+        { type: 'function_call_output', id: 'fco_1', call_id: 'c1', output: 'high tide 06:12' },
+      ],
+    })
+    const imported = importConversation(text, 'openai-responses')
+    expect(imported.messages).toEqual([
+      {
+        id: 'msg_1',
+        type: 'bot',
+        text: 'Searching.',
+        payload: '{"tool_calls":[{"id":"c1","name":"search","arguments":{"q":"tides"}}]}',
+      },
+      {
+        id: 'ws_1',
+        type: 'activity',
+        text: '',
+        payload: '{"item":{"type":"web_search_call","id":"ws_1","status":"completed"}}',
+      },
+      { id: 'c1', type: 'activity', text: '', payload: 'high tide 06:12' },
+    ])
+    expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([
+      {
+        severity: 'warning',
+        path: 'previous_response_id',
+        problem:
+          'continues a conversation stored by OpenAI; its earlier turns are not in this file',
+      },
+      {
+        severity: 'warning',
+        path: 'input[2]',
+        problem:
+          '"web_search_call" item has no mapping; kept as an activity with its JSON as payload',
+      },
+    ])
+    expect(importConversation(JSON.stringify({ input: 'Hallo!' })).messages).toEqual([
+      { type: 'user', text: 'Hallo!' },
+    ])
+  })
+})
