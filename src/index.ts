@@ -40,3 +40,4 @@ export {
   type ParsedConversation,
 } from './conversation'
 export * from './formats'
+export * from './diagnose'

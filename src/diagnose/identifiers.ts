@@ -21,11 +21,23 @@ const SEGMENT = String.raw`[\w.@%+~-]{1,255}`
 const WIN_SEGMENT = String.raw`[^\s\\/:*?"'<>|]{1,255}`
 const WIN_SEPARATOR = String.raw`(?:\\{1,2}|/)`
 
-const PATTERNS: readonly { kind: IdentifierKind; regex: RegExp }[] = [
-  { kind: 'url', regex: /\b(?:https?|ftps?|wss?|file):\/\/[^\s<>"'`\\^{}|]{1,2048}/g },
+// Each pattern has a cheap precondition on the whole text, so most texts skip most scans: prose
+// without a digit holds no UUID, id or hash; without a slash, no Unix path.
+const DIGIT = /\d/
+const PATTERNS: readonly {
+  kind: IdentifierKind
+  regex: RegExp
+  worth(text: string, digits: boolean): boolean
+}[] = [
+  {
+    kind: 'url',
+    regex: /\b(?:https?|ftps?|wss?|file):\/\/[^\s<>"'`\\^{}|]{1,2048}/g,
+    worth: (text) => text.includes('://'),
+  },
   {
     kind: 'uuid',
     regex: /\b[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}\b/g,
+    worth: (text, digits) => digits && text.includes('-'),
   },
   // Windows: a drive letter (C:\Users\…, C:/Users/…, or JSON-escaped C:\\Users\\…), or UNC \\host\share.
   {
@@ -35,6 +47,7 @@ const PATTERNS: readonly { kind: IdentifierKind; regex: RegExp }[] = [
         String.raw`|(?<![\\\w])\\\\[\w.$-]{1,255}(?:\\${WIN_SEGMENT}){1,63}`,
       'g',
     ),
+    worth: (text) => text.includes(':') || text.includes('\\\\'),
   },
   // Unix: /abs/path, ~/x, ./x, ../x, or a relative a/b.ext. Not after a path character or a colon,
   // so the tail of a URL or a Windows path is never taken for a second path.
@@ -44,17 +57,21 @@ const PATTERNS: readonly { kind: IdentifierKind; regex: RegExp }[] = [
       String.raw`(?<![\w/.~@%+:\\-])(?:(?:~|\.{1,2})?(?:/${SEGMENT}){1,64}|${SEGMENT}(?:/${SEGMENT}){1,64})`,
       'g',
     ),
+    worth: (text) => text.includes('/'),
   },
   // A prefix, then _ or - separated parts: call_abc123, toolu_01…, chatcmpl-9x…, PROJ-1234.
-  { kind: 'id', regex: /\b[A-Za-z][A-Za-z0-9]{0,31}(?:[_-][A-Za-z0-9]{1,128}){1,8}\b/g },
+  {
+    kind: 'id',
+    regex: /\b[A-Za-z][A-Za-z0-9]{0,31}(?:[_-][A-Za-z0-9]{1,128}){1,8}\b/g,
+    worth: (text, digits) => digits && (text.includes('_') || text.includes('-')),
+  },
   // Hex of hash length: short and long git SHAs, SHA-256 digests.
-  { kind: 'hash', regex: /\b[0-9A-Fa-f]{7,128}\b/g },
+  { kind: 'hash', regex: /\b[0-9A-Fa-f]{7,128}\b/g, worth: (_, digits) => digits },
 ]
 
 const TRAILING_PUNCTUATION = /[.,;:!?'"]+$/
 const EXTENSION = /\.[A-Za-z][A-Za-z0-9]{0,9}$/
 const SCIENTIFIC = /^\d+[eE]\d+$/
-const DIGIT = /\d/
 const HEX_LETTER = /[a-fA-F]/
 
 /** Drops sentence punctuation, and closing brackets the value never opened, from the end. */
@@ -109,7 +126,9 @@ function acceptsPath(value: string): boolean {
  */
 export function findIdentifiers(text: string): IdentifierMatch[] {
   const candidates: IdentifierMatch[] = []
-  for (const { kind, regex } of PATTERNS) {
+  const digits = DIGIT.test(text)
+  for (const { kind, regex, worth } of PATTERNS) {
+    if (!worth(text, digits)) continue
     regex.lastIndex = 0
     for (let m = regex.exec(text); m !== null; m = regex.exec(text)) {
       const value = trimEnd(m[0])

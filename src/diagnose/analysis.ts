@@ -1,0 +1,150 @@
+import { headLength } from '../buckets'
+import { checkCompaction } from '../check'
+import { countEachMessage, resolveModel, type ModelEncoding } from '../tokens'
+import type { Check, Message, Options } from '../types'
+import { extractIdentifiers } from './identifiers'
+import { callIdsOf } from './tool-calls'
+import type { DiagnoseInput, Finding, FindingCode, Severity } from './types'
+
+/**
+ * Everything the finding families share, worked out once: the check, and the split as input
+ * indexes, so no family re-counts a message or re-derives the split.
+ */
+export interface Analysis {
+  messages: readonly Message[]
+  counts: readonly number[]
+  options: Options
+  resolved: ModelEncoding
+  check: Check
+  /** Input indexes summarised away, in order; empty when the check declines. */
+  summarized: number[]
+  /** Input indexes of instructions moved from the head to the front; empty when it declines. */
+  hoisted: number[]
+  /** Where the kept tail starts in the input; messages.length when the check declines. */
+  tailStart: number
+  /** The pasted summary, or undefined when none (or a blank one) was given. */
+  summaryText?: string
+  /** Input indexes of earlier summaries (meta.compacted), in order. */
+  earlierSummaries: number[]
+  /** The first instructions message's index, or -1. */
+  firstInstructions: number
+}
+
+/** Runs the check and lays out the split by index. Throws OptionError on bad options. */
+export function analyse(input: DiagnoseInput): Analysis {
+  const { messages } = input
+  const model = input.options.model ?? input.model ?? ''
+  const options: Options = { ...input.options, model }
+  const counts = input.counts ?? countEachMessage(model, messages)
+  const check = checkCompaction(messages, options, counts)
+
+  const summarized: number[] = []
+  const hoisted: number[] = []
+  let tailStart = messages.length
+  if (check.shouldCompact) {
+    tailStart = headLength(messages.length, options.keepRecentCount)
+    for (let i = 0; i < tailStart; i++) {
+      if (messages[i].type === 'instructions') hoisted.push(i)
+      else summarized.push(i)
+    }
+  }
+
+  const earlierSummaries: number[] = []
+  let firstInstructions = -1
+  for (let i = 0; i < messages.length; i++) {
+    if (messages[i].meta?.compacted === true) earlierSummaries.push(i)
+    if (firstInstructions === -1 && messages[i].type === 'instructions') firstInstructions = i
+  }
+
+  const summaryText = input.summaryText?.trim() ? input.summaryText : undefined
+  return {
+    messages,
+    counts,
+    options,
+    resolved: resolveModel(model),
+    check,
+    summarized,
+    hoisted,
+    tailStart,
+    summaryText,
+    earlierSummaries,
+    firstInstructions,
+  }
+}
+
+/** Builds a finding, filling in the ids and the tokens of the messages it concerns. */
+export function finding(
+  a: Analysis,
+  code: FindingCode,
+  severity: Severity,
+  indexes: number[],
+  message: string,
+  detail: Partial<Finding> = {},
+): Finding {
+  const ids: string[] = []
+  const seen = new Set<string>()
+  let tokens = 0
+  for (const i of indexes) {
+    tokens += a.counts[i]
+    const id = a.messages[i].id
+    if (id && !seen.has(id)) {
+      seen.add(id)
+      ids.push(id)
+    }
+  }
+  return { code, severity, indexes, ids, tokens, message, ...detail }
+}
+
+/** "1 message", "3 messages". */
+export function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`
+}
+
+/** A short readable list: the first few items, then how many more. */
+export function listOf(items: readonly (string | number)[], limit = 5): string {
+  const shown = items.slice(0, limit).join(', ')
+  return items.length > limit ? `${shown} and ${items.length - limit} more` : shown
+}
+
+/** "index 3", "indexes 3, 4 and 9": how a sentence names the messages it is about. */
+export function at(indexes: readonly number[]): string {
+  return `${indexes.length === 1 ? 'index' : 'indexes'} ${listOf(indexes)}`
+}
+
+/** "a bot", "an activity". */
+export function withArticle(word: string): string {
+  return `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`
+}
+
+/**
+ * Memoises a function of a message's text and payload. The app re-diagnoses on every change of
+ * the controls, so what depends on content alone is worked out once per message. Keyed weakly by
+ * the message and checked against its text and payload, so a message edited in place is read again.
+ */
+function perMessage<T>(compute: (m: Message) => T): (m: Message) => T {
+  const cache = new WeakMap<Message, { text: string; payload?: string; value: T }>()
+  return (m) => {
+    const hit = cache.get(m)
+    if (hit && hit.text === m.text && hit.payload === m.payload) return hit.value
+    const value = compute(m)
+    cache.set(m, { text: m.text, payload: m.payload, value })
+    return value
+  }
+}
+
+/** The distinct identifiers in a message's text and payload, in order of first appearance. */
+export const identifiersOf = perMessage((m) =>
+  m.payload
+    ? [...new Set([...extractIdentifiers(m.text), ...extractIdentifiers(m.payload)])]
+    : extractIdentifiers(m.text),
+)
+
+/** The tool-call ids a message's payload carries. */
+export const callIdsOfMessage = perMessage((m) => callIdsOf(m.payload))
+
+/** "The message at index 4", "The 2 messages at indexes 2, 3": a sentence's subject. */
+export function theMessagesAt(indexes: readonly number[]): string {
+  return indexes.length === 1
+    ? `The message at ${at(indexes)}`
+    : `The ${indexes.length} messages at ${at(indexes)}`
+}

@@ -1,0 +1,108 @@
+import { MESSAGE_TYPES } from '../types'
+import { at, finding, listOf, theMessagesAt, type Analysis } from './analysis'
+import type { Finding } from './types'
+
+/**
+ * Problems in the input itself, whatever the split: special-token strings in text, an unknown
+ * model, unknown message types, and ids used more than once.
+ */
+export function hygieneFindings(a: Analysis): Finding[] {
+  return [...specialTokens(a), ...unknownModel(a), ...unknownTypes(a), ...duplicateIds(a)]
+}
+
+// The shape every tiktoken special token has: <|endoftext|>, <|im_start|>, <|fim_prefix|>, …
+const SPECIAL_TOKEN = /<\|[A-Za-z][A-Za-z0-9_]{0,63}\|>/g
+
+function specialTokens(a: Analysis): Finding[] {
+  const indexes: number[] = []
+  const tokens = new Set<string>()
+  a.messages.forEach((m, i) => {
+    let found = false
+    for (const text of m.payload ? [m.text, m.payload] : [m.text]) {
+      if (!text.includes('<|')) continue
+      for (const [token] of text.matchAll(SPECIAL_TOKEN)) {
+        tokens.add(token)
+        found = true
+      }
+    }
+    if (found) indexes.push(i)
+  })
+  if (indexes.length === 0) return []
+  const specialTokens = [...tokens]
+  return [
+    finding(
+      a,
+      'special-token-text',
+      'warning',
+      indexes,
+      `${theMessagesAt(indexes)} ${indexes.length === 1 ? 'holds' : 'hold'} special-token strings (${listOf(specialTokens, 3)}), counted here as ordinary text; a serving stack that does not escape them may read them as control tokens, so escape or remove them.`,
+      { specialTokens },
+    ),
+  ]
+}
+
+function unknownModel(a: Analysis): Finding[] {
+  const { model, encoding, fellBack } = a.resolved
+  if (!fellBack) return []
+  return [
+    finding(
+      a,
+      'unknown-model',
+      'warning',
+      [],
+      `The model "${model}" is unknown, so every count uses the default encoding ${encoding} and may be off; name a known model, or an encoding, to count with its own vocabulary.`,
+      { model, encoding },
+    ),
+  ]
+}
+
+const KNOWN_TYPES: ReadonlySet<string> = new Set(MESSAGE_TYPES)
+
+function unknownTypes(a: Analysis): Finding[] {
+  const byType = groupIndexes(a, (m) => (KNOWN_TYPES.has(m.type) ? undefined : m.type))
+  return [...byType].map(([type, indexes]) =>
+    finding(
+      a,
+      'unknown-type',
+      'warning',
+      indexes,
+      `${theMessagesAt(indexes)} ${indexes.length === 1 ? 'has' : 'have'} the unknown type "${type}", which compaction never hoists and never shows the summariser, so in the head it is lost; use one of ${MESSAGE_TYPES.join(', ')}.`,
+      { type },
+    ),
+  )
+}
+
+function duplicateIds(a: Analysis): Finding[] {
+  const byId = groupIndexes(a, (m) => m.id || undefined)
+  const found: Finding[] = []
+  for (const [id, indexes] of byId) {
+    if (indexes.length < 2) continue
+    found.push(
+      finding(
+        a,
+        'duplicate-id',
+        'warning',
+        indexes,
+        `The id "${id}" is on ${indexes.length} messages (${at(indexes)}), so filtering history by a summary's summarizedIds removes the wrong ones; give each message its own id.`,
+        { id },
+      ),
+    )
+  }
+  return found
+}
+
+/** Input indexes grouped by a key, in order of first appearance; messages keyed undefined are left out. */
+function groupIndexes(
+  a: Analysis,
+  keyOf: (m: Analysis['messages'][number]) => string | undefined,
+): Map<string, number[]> {
+  const groups = new Map<string, number[]>()
+  a.messages.forEach((m, i) => {
+    const key = keyOf(m)
+    if (key === undefined) return
+    const indexes = groups.get(key)
+    if (indexes) indexes.push(i)
+    else groups.set(key, [i])
+  })
+  return groups
+}

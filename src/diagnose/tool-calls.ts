@@ -1,0 +1,70 @@
+/** Keys that name the call a tool result answers, in the shapes of the common provider APIs. */
+const REFERENCE_KEYS = ['call_id', 'tool_call_id', 'tool_use_id'] as const
+
+/** Types of an object whose own `id` is a call id (a request half). */
+const CALL_TYPES = new Set([
+  'function',
+  'tool_use',
+  'server_tool_use',
+  'function_call',
+  'tool_call',
+])
+
+/** Arrays whose elements are tool calls or content blocks that may be. */
+const CALL_ARRAYS = ['tool_calls', 'content'] as const
+
+type Json = Record<string, unknown>
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+// A cheap look before parsing: most payloads name no call at all.
+const MENTIONS_CALL = /"(?:id|call_id|tool_call_id|tool_use_id)"\s*:/
+
+/**
+ * The tool-call ids a message payload carries, each once. Reads JSON payloads in the shapes of the
+ * OpenAI Chat (`tool_calls[].id`, `tool_call_id`), OpenAI Responses (`call_id`) and Anthropic
+ * (`tool_use.id`, `tool_use_id`) APIs; anything else, JSON or not, carries none.
+ */
+export function callIdsOf(payload: string | undefined): string[] {
+  if (!payload || !MENTIONS_CALL.test(payload)) return []
+  const first = payload.trimStart()[0]
+  if (first !== '{' && first !== '[') return []
+  let root: unknown
+  try {
+    root = JSON.parse(payload)
+  } catch {
+    return []
+  }
+  const ids = new Set<string>()
+  const objects = Array.isArray(root) ? root : [root]
+  for (const o of objects) {
+    if (!isObject(o)) continue
+    collect(o, ids)
+    // One level down only: deeper `id`s are tool arguments or results, not calls.
+    for (const key of CALL_ARRAYS) {
+      const list = o[key]
+      if (Array.isArray(list)) for (const item of list) if (isObject(item)) collect(item, ids)
+    }
+  }
+  return [...ids]
+}
+
+function collect(o: Json, ids: Set<string>): void {
+  let referenced = false
+  for (const key of REFERENCE_KEYS) {
+    const v = o[key]
+    if (typeof v === 'string' && v !== '') {
+      ids.add(v)
+      referenced = true
+    }
+  }
+  // A Responses function_call carries both an item `id` and the `call_id` its output quotes; only
+  // the call_id pairs the halves. Otherwise `id` is a call id only on an object shaped like a call.
+  if (referenced) return
+  const id = o.id
+  if (typeof id !== 'string' || id === '') return
+  const looksLikeCall =
+    (typeof o.type === 'string' && CALL_TYPES.has(o.type)) ||
+    isObject(o.function) ||
+    (typeof o.name === 'string' && ('arguments' in o || 'input' in o))
+  if (looksLikeCall) ids.add(id)
+}
