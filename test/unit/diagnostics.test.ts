@@ -1,0 +1,168 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { get_encoding } from 'tiktoken'
+import { afterAll, describe, expect, it } from 'vitest'
+import { parseConversation, type Options } from '../../src'
+import {
+  FINDING_CODES,
+  diagnose,
+  exitCodeFor,
+  summarizeFindings,
+  type Finding,
+} from '../../src/diagnose'
+
+/**
+ * testdata/diagnostics/*.json: a conversation, check options, maybe a pasted summary, and the
+ * findings expected, written by hand from the messages and the rules in docs/diagnostics.md.
+ */
+interface Fixture {
+  description: string
+  options: Options
+  summary?: string
+  conversation: unknown
+  expected: (Pick<Finding, 'code' | 'severity' | 'indexes' | 'ids'> & Partial<Finding>)[]
+}
+
+const dir = join(import.meta.dirname, '../../testdata/diagnostics')
+const fixtures = readdirSync(dir)
+  .filter((name) => name.endsWith('.json'))
+  .sort()
+  .map((name) => ({ name, ...(JSON.parse(readFileSync(join(dir, name), 'utf8')) as Fixture) }))
+
+// The oracle for `tokens`: OpenAI's reference tokenizer plus the 4-token framing per message. Every
+// fixture counts with o200k_base (no model, gpt-4o, or an unknown model that falls back to it).
+const reference = get_encoding('o200k_base')
+afterAll(() => reference.free())
+
+const key = (f: Pick<Finding, 'code' | 'severity' | 'indexes' | 'ids'>) =>
+  JSON.stringify([f.code, f.severity, f.indexes, f.ids])
+
+describe('diagnostics fixtures', () => {
+  it.each(fixtures)('$name', (fixture) => {
+    const { model, messages } = parseConversation(JSON.stringify(fixture.conversation))
+    const findings = diagnose({
+      messages,
+      model,
+      options: fixture.options,
+      summaryText: fixture.summary,
+    })
+
+    // Exactly the expected findings: a missing one and an unexpected extra one both fail.
+    expect(findings.map(key).sort()).toEqual(fixture.expected.map(key).sort())
+    // And every other field the fixture pins.
+    for (const expected of fixture.expected) {
+      const actual = findings.find((f) => key(f) === key(expected))!
+      const pinned = Object.fromEntries(
+        Object.keys(expected).map((field) => [field, actual[field as keyof Finding]]),
+      )
+      expect(pinned, expected.code).toEqual(expected)
+    }
+
+    for (const f of findings) {
+      let tokens = 0
+      for (const i of f.indexes) {
+        const m = messages[i]
+        tokens += reference.encode_ordinary(m.text + (m.payload ?? '')).length + 4
+      }
+      expect(f.tokens, `${f.code} tokens`).toBe(tokens)
+      // One sentence, saying what happened and, after the semicolon, what to do.
+      expect(f.message, f.code).toMatch(/^[A-Z][^\n]*; [^\n]*\.$/)
+    }
+  })
+
+  it('has at least one fixture expecting each finding code', () => {
+    const covered = new Set(fixtures.flatMap((f) => f.expected.map((e) => e.code)))
+    expect(FINDING_CODES.filter((code) => !covered.has(code))).toEqual([])
+  })
+
+  it('orders findings errors first, then warnings, then info', () => {
+    const rank = { error: 0, warning: 1, info: 2 }
+    for (const fixture of fixtures) {
+      const { model, messages } = parseConversation(JSON.stringify(fixture.conversation))
+      const findings = diagnose({
+        messages,
+        model,
+        options: fixture.options,
+        summaryText: fixture.summary,
+      })
+      const ranks = findings.map((f) => rank[f.severity])
+      expect(ranks, fixture.name).toEqual([...ranks].sort((a, b) => a - b))
+    }
+  })
+})
+
+describe('documentation', () => {
+  it('docs/diagnostics.md has a row for every finding code', () => {
+    const doc = readFileSync(join(import.meta.dirname, '../../docs/diagnostics.md'), 'utf8')
+    for (const code of FINDING_CODES) expect(doc, code).toContain(`| \`${code}\``)
+  })
+})
+
+describe('summarizeFindings and exitCodeFor', () => {
+  const finding = (severity: Finding['severity']): Finding => ({
+    code: 'no-instructions',
+    severity,
+    indexes: [],
+    ids: [],
+    tokens: 0,
+    message: 'x; y.',
+  })
+
+  it('counts findings by severity', () => {
+    const all = [finding('error'), finding('warning'), finding('warning'), finding('info')]
+    expect(summarizeFindings(all)).toEqual({ error: 1, warning: 2, info: 1 })
+    expect(summarizeFindings([])).toEqual({ error: 0, warning: 0, info: 0 })
+  })
+
+  it('exits 1 when any finding is an error, 0 otherwise', () => {
+    expect(exitCodeFor([])).toBe(0)
+    expect(exitCodeFor([finding('warning'), finding('info')])).toBe(0)
+    expect(exitCodeFor([finding('info'), finding('error')])).toBe(1)
+  })
+})
+
+describe('diagnose on a long run', () => {
+  it('stays linear on 100,000 messages with the counts given', () => {
+    // A long agent run: turns of user, bot, reasoning and a tool call with its result.
+    const messages = Array.from({ length: 100_000 }, (_, i) => {
+      const call = `call_${Math.floor(i / 5)}x`
+      switch (i % 5) {
+        case 0:
+          return { id: `u${i}`, type: 'user', text: `Check /srv/app/file${i}.ts please` }
+        case 1:
+          return {
+            id: `r${i}`,
+            type: 'reasoning',
+            text: `Look at commit ${(i * 2654435761).toString(16)}`,
+          }
+        case 2:
+          return {
+            id: `a${i}`,
+            type: 'activity',
+            text: '',
+            payload: `{"call_id":"${call}","name":"read"}`,
+          }
+        case 3:
+          return {
+            id: `a${i}`,
+            type: 'activity',
+            text: '',
+            payload: `{"call_id":"${call}","output":"ok"}`,
+          }
+        default:
+          return { id: `b${i}`, type: 'bot', text: `Done with file${i}.` }
+      }
+    })
+    const counts = messages.map(() => 10)
+    const started = performance.now()
+    const findings = diagnose({
+      messages,
+      counts,
+      options: { maxTokens: 500_000, keepRecentCount: 25_002 },
+      summaryText: 'Nothing kept.',
+    })
+    // Generous: well under a second on an idle machine; a quadratic pass would take minutes.
+    expect(performance.now() - started).toBeLessThan(20_000)
+    expect(findings.map((f) => f.code)).toContain('tool-exchange-cut')
+  })
+})
