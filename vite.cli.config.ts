@@ -28,7 +28,7 @@ function executableBin(): Plugin {
   }
 }
 
-/** Builds the command-line tool to one standalone file, dist/cli.js, core and tokenizer included. */
+/** Builds the command-line tool into one standalone file, dist/cli.js, core and tokenizer inside. */
 export default defineConfig({
   plugins: [executableBin()],
   resolve: { alias: { '@core': resolve(import.meta.dirname, 'src') } },

@@ -80,9 +80,8 @@ export async function loadConversation(
   }
   const model = resolveModel(stringValue(args, 'model') ?? parsed.model ?? '')
   if (model.fellBack) {
-    io.err(
-      `${file}: warning: unknown model ${JSON.stringify(model.model)}; counting with ${DEFAULT_ENCODING}`,
-    )
+    const name = JSON.stringify(model.model)
+    io.err(`${file}: warning: unknown model ${name}; counting with ${DEFAULT_ENCODING}`)
   }
   return { file, messages: parsed.messages, model }
 }

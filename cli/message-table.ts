@@ -11,7 +11,7 @@ export const MESSAGE_COLUMNS: { header: string[]; align: Align[] } = {
 const ID_WIDTH = 32
 const PREVIEW_WIDTH = 48
 
-/** Each message's shared cells, plus a one-line preview of its text (or payload) for a last column. */
+/** Each message's shared cells, and a one-line preview of its text (or payload) for a last column. */
 export function messageRows(
   messages: readonly Message[],
   counts: readonly number[],

@@ -71,7 +71,8 @@ Exit status: 0 on success; 2 on bad input or options, or when the check declines
     const input = args.positionals[0]
     if (!flagValue(args, 'force') && (await sameFile(input, output))) {
       throw new CliError(
-        `${output}: refusing to overwrite the input file ${checked.file}; pass --force to replace it`,
+        `${output}: refusing to overwrite the input file ${checked.file}; ` +
+          'pass --force to replace it',
       )
     }
     try {

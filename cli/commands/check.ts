@@ -65,6 +65,7 @@ Exit status: 0 whatever the decision; 2 on bad input or options.`,
     const tokensIn = (bucket: string) => sum(counts.filter((_, i) => buckets[i] === bucket))
     const count = (bucket: string) => buckets.filter((b) => b === bucket).length
     const hoisted = count('hoisted')
+    const budget = `max tokens ${options.maxTokens} × trigger ratio ${triggerRatio}`
     const decision = check.shouldCompact
       ? `compact: summarise ${count('summarize')} messages (${tokensIn('summarize')} tokens), ` +
         `keep ${check.messagesToKeep.length} (${tokensIn('keep') + tokensIn('hoisted')} tokens` +
@@ -81,10 +82,7 @@ Exit status: 0 whatever the decision; 2 on bad input or options.`,
         renderTable(
           [
             ['total', `${check.estimatedTokens} tokens`],
-            [
-              'threshold',
-              `${check.threshold} (max tokens ${options.maxTokens} × trigger ratio ${triggerRatio})`,
-            ],
+            ['threshold', `${check.threshold} (${budget})`],
             ['decision', decision],
             ['why', describeReason(check.reason)],
           ],

@@ -52,7 +52,8 @@ Exit status: 0 on success; 2 on bad input or options.`,
           [...MESSAGE_COLUMNS.align, 'left'],
           [...MESSAGE_COLUMNS.header, 'text'],
         ) +
-        `\ntotal  ${total} tokens (${model.encoding}, ${MESSAGE_OVERHEAD_TOKENS} of them per message for chat framing)\n`,
+        `\ntotal  ${total} tokens (${model.encoding}, ` +
+        `${MESSAGE_OVERHEAD_TOKENS} of them per message for chat framing)\n`,
     )
     return EXIT.ok
   },
