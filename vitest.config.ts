@@ -11,17 +11,18 @@ export default defineConfig({
     testTimeout: 60_000,
     projects: [
       {
-        resolve: { alias },
+        extends: true,
         test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' },
       },
       {
-        plugins: [react()],
-        resolve: { alias },
+        extends: true,
         test: {
           name: 'component',
           include: ['test/component/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['test/component/setup.ts'],
+          // A file's first test loads tokenizer vocabularies, which takes seconds on a busy machine.
+          testTimeout: 30_000,
         },
       },
     ],
