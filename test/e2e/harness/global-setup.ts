@@ -19,8 +19,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const missing = [`${WEB_DIR}/index.html`, CLI].filter((path) => !existsSync(path))
   if (missing.length > 0) {
     const names = missing.map((path) => relative(ROOT, path)).join(' and ')
+    const verb = missing.length === 1 ? 'is' : 'are'
     throw new Error(
-      `The browser tests run against the build, and ${names} is missing: run \`npm run build\` first.`,
+      `The browser tests run against the build, and ${names} ${verb} missing: run \`npm run build\` first.`,
     )
   }
   const server = await serveDirectory(WEB_DIR)
