@@ -154,15 +154,14 @@ describe('diagnose on a long run', () => {
       }
     })
     const counts = messages.map(() => 10)
-    const started = performance.now()
     const findings = diagnose({
       messages,
       counts,
       options: { maxTokens: 500_000, keepRecentCount: 25_002 },
       summaryText: 'Nothing kept.',
     })
-    // Generous: well under a second on an idle machine; a quadratic pass would take minutes.
-    expect(performance.now() - started).toBeLessThan(20_000)
+    // No timing here (these machines are noisy): a quadratic pass would blow the test timeout, and
+    // npm run bench measures the real figure.
     expect(findings.map((f) => f.code)).toContain('tool-exchange-cut')
   })
 })
