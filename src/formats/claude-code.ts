@@ -33,13 +33,14 @@ const METADATA_NOTE = 'session metadata; not part of the conversation'
  */
 export function readClaudeCode(input: ReadInput): ReadResult {
   const notes = new NoteList()
+  // Checked first: parsing a large pretty-printed JSON file line by line would fail on every line.
+  if (isOneJsonDocument(input)) {
+    throw new LocatedError('one JSON document, not JSONL with one session event per line', '')
+  }
   const { events, skipped } = parseLines(input.source)
   const onChain = (e: SessionEvent) =>
     CHAIN_TYPES.has(e.value.type as string) && typeof e.value.uuid === 'string'
   if (!events.some((e) => onChain(e) || e.value.type === 'summary')) {
-    if (isOneJsonDocument(input)) {
-      throw new LocatedError('one JSON document, not JSONL with one session event per line', '')
-    }
     const first = skipped[0]
     const why = first ? `${first.problem}, and` : 'the file is empty:'
     throw new LocatedError(

@@ -1,4 +1,4 @@
-import { locatePath } from '../json-location'
+import { locatePath, locateSyntaxError } from '../json-location'
 import { readAnthropic } from './anthropic'
 import { readClaudeCode } from './claude-code'
 import { FormatError } from './errors'
@@ -6,7 +6,13 @@ import { ShapeError, pathString } from './json-shape'
 import { readNative } from './native'
 import { readOpenAIChat } from './openai-chat'
 import { readOpenAIResponses } from './openai-responses'
-import { LocatedError, type ReadInput, type ReadResult, type Reader } from './reader'
+import {
+  JsonSyntaxError,
+  LocatedError,
+  type ReadInput,
+  type ReadResult,
+  type Reader,
+} from './reader'
 import type { FormatId, FormatMismatch } from './types'
 
 /** Each format's reader. */
@@ -37,12 +43,19 @@ export function toMismatch(format: FormatId, error: unknown, source: string): Fo
     const at = error.steps.length > 0 ? locatePath(source, [...error.steps]) : undefined
     return { format, problem: error.problem, path: pathString(error.steps), ...at }
   }
+  if (error instanceof JsonSyntaxError) {
+    const { line, column, problem } = locateSyntaxError(source)
+    return { format, problem: `malformed JSON: ${problem}`, path: '', line, column }
+  }
   if (error instanceof LocatedError) {
     const { problem, path, line, column } = error
     return { format, problem, path, ...(line !== undefined ? { line, column } : {}) }
   }
   throw error
 }
+
+const isReadFailure = (e: unknown) =>
+  e instanceof ShapeError || e instanceof LocatedError || e instanceof JsonSyntaxError
 
 /** The detected format, what its reader made of the input, and the formats that read it as well. */
 export interface Detection {
@@ -58,16 +71,20 @@ export interface Detection {
  */
 export function detectFormat(input: ReadInput): Detection {
   const fits: { format: FormatId; result: ReadResult; warnings: number }[] = []
-  const misfits: FormatMismatch[] = []
+  const misfits: { format: FormatId; error: unknown }[] = []
   for (const format of DETECTION_ORDER) {
     try {
       const result = READERS[format](input)
       fits.push({ format, result, warnings: result.notes.warningCount })
     } catch (error) {
-      misfits.push(toMismatch(format, error, input.source))
+      if (!isReadFailure(error)) throw error
+      misfits.push({ format, error })
     }
   }
-  if (fits.length === 0) throw new FormatError(misfits)
+  // Locating a failure re-parses the file; only an error message needs it.
+  if (fits.length === 0) {
+    throw new FormatError(misfits.map((m) => toMismatch(m.format, m.error, input.source)))
+  }
   const best = fits.reduce((a, b) => (b.warnings < a.warnings ? b : a))
   const alsoFits = fits
     .filter((f) => f !== best && f.warnings === best.warnings)

@@ -1,10 +1,12 @@
 import { ConversationParseError, orderMessage, parseConversation } from '../conversation'
 import type { Message } from '../types'
+import { ShapeError, isObject } from './json-shape'
 import { LocatedError, type ReadInput, type ReadResult } from './reader'
 import { NoteList } from './report'
 
 /** Reads the core's own wire shape: a JSON array of messages, or `{ model?, messages }`. */
 export function readNative(input: ReadInput): ReadResult {
+  rejectTypelessMessage(input.json())
   let parsed
   try {
     parsed = parseConversation(input.source)
@@ -17,6 +19,21 @@ export function readNative(input: ReadInput): ReadResult {
     notes.warn(w.path, `"${w.field}" has no place in the wire shape; not loaded`)
   }
   return { model: parsed.model, messages: parsed.messages, notes }
+}
+
+// A file of provider messages fails here, cheaply: parseConversation would say the same, but it
+// locates the failure by re-parsing the whole file, which detection does not need.
+function rejectTypelessMessage(root: unknown) {
+  const list = isObject(root) ? root.messages : root
+  if (!Array.isArray(list)) return
+  const index = list.findIndex((m) => isObject(m) && !('type' in m))
+  if (index !== -1) {
+    throw new ShapeError('missing "type"', [
+      ...(Array.isArray(root) ? [] : ['messages']),
+      index,
+      'type',
+    ])
+  }
 }
 
 function nativePath(source: string, error: ConversationParseError): string {

@@ -1,10 +1,9 @@
-import { locateSyntaxError } from '../json-location'
 import type { Message } from '../types'
 import type { NoteList } from './report'
 
 /** The text being imported, with its JSON parsed at most once however many formats try it. */
 export class ReadInput {
-  private parsed?: { value: unknown } | { failure: LocatedError }
+  private parsed?: { value: unknown } | { failure: JsonSyntaxError }
 
   /** The text with any byte-order mark removed. */
   readonly source: string
@@ -13,18 +12,28 @@ export class ReadInput {
     this.source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
   }
 
-  /** The whole text as JSON; throws a LocatedError naming the line and column when it is not. */
+  /** The whole text as JSON; throws JsonSyntaxError when it is not. */
   json(): unknown {
     if (!this.parsed) {
       try {
         this.parsed = { value: JSON.parse(this.source) }
       } catch {
-        const { line, column, problem } = locateSyntaxError(this.source)
-        this.parsed = { failure: new LocatedError(`malformed JSON: ${problem}`, '', line, column) }
+        this.parsed = { failure: new JsonSyntaxError() }
       }
     }
     if ('failure' in this.parsed) throw this.parsed.failure
     return this.parsed.value
+  }
+}
+
+/**
+ * The text is not JSON. Where it breaks is worked out only for an error message
+ * (locateSyntaxError re-parses the whole text), not every time a format is tried.
+ */
+export class JsonSyntaxError extends Error {
+  constructor() {
+    super('malformed JSON')
+    this.name = 'JsonSyntaxError'
   }
 }
 
