@@ -39,6 +39,16 @@ export interface ConversationSlice {
   dismissLoadError(): void
 }
 
+// The contract returns errors as data, but a host that rejects anyway must not leave an unhandled
+// rejection and a silent window: its error is shown like any other failed open.
+async function settle<T>(pending: Promise<Result<T>>): Promise<Result<T>> {
+  try {
+    return await pending
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) }
+  }
+}
+
 export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) => (set, get) => ({
   file: { name: '', path: null, isSample: false },
   messages: [],
@@ -79,14 +89,14 @@ export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) =
     if (get().loadFile(result.value)) void get().refreshRecent()
   },
 
-  openDialog: async () => get().receiveFile(await deps.api.openFileDialog()),
-  openFile: async (file) => get().receiveFile(await deps.api.openDroppedFile(file)),
-  openRecent: async (path) => get().receiveFile(await deps.api.openPath(path)),
+  openDialog: async () => get().receiveFile(await settle(deps.api.openFileDialog())),
+  openFile: async (file) => get().receiveFile(await settle(deps.api.openDroppedFile(file))),
+  openRecent: async (path) => get().receiveFile(await settle(deps.api.openPath(path))),
   openSample: () => void get().loadFile(deps.sample, 'sample'),
 
   init: async () => {
     void get().refreshRecent()
-    const initial = await deps.api.initialFile()
+    const initial = await settle(deps.api.initialFile())
     if (initial.ok && initial.value === null) return
     get().receiveFile(initial)
   },

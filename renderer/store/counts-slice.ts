@@ -1,4 +1,4 @@
-import { resolveModel, type EncodingName, type Message } from '@core'
+import { DEFAULT_ENCODING, resolveModel, type EncodingName, type Message } from '@core'
 import type { SliceCreator, StoreDeps } from './types'
 
 /** Per-message token counts, and what they were counted for. */
@@ -29,6 +29,7 @@ export function countsFor(
   return { messages, encoding, perMessage: deps.countEachMessage(model, messages) }
 }
 
-export const createCountsSlice: SliceCreator<CountsSlice> = (deps) => () => ({
-  counts: countsFor(deps, [], ''),
+// Nothing to count until the first conversation opens.
+export const createCountsSlice: SliceCreator<CountsSlice> = () => () => ({
+  counts: { messages: [], encoding: DEFAULT_ENCODING, perMessage: [] },
 })

@@ -21,6 +21,11 @@ export interface UiSlice {
   notify(kind: Toast['kind'], text: string): void
   dismissToast(id: number): void
   setHelpOpen(open: boolean): void
+  /**
+   * Listens to the host: menu commands and files it opens by itself. Focusing the summary is the
+   * caller's, since the store knows no elements. Returns the unsubscribe function.
+   */
+  subscribeToHost(focusSummary: () => void): () => void
 }
 
 /** What a newly opened conversation resets: indexes of the old one mean nothing in the new. */
@@ -54,4 +59,19 @@ export const createUiSlice: SliceCreator<UiSlice> = (deps) => (set, get) => ({
   dismissToast: (id) => set({ toasts: get().toasts.filter((t) => t.id !== id) }),
 
   setHelpOpen: (helpOpen) => set({ helpOpen }),
+
+  subscribeToHost: (focusSummary) => {
+    const offMenu = deps.api.onMenuCommand((command) => {
+      const state = get()
+      if (command === 'open') void state.openDialog()
+      else if (command === 'export') void state.exportApplied()
+      else if (command === 'apply-summary') state.applySummary()
+      else if (command === 'focus-summary') focusSummary()
+    })
+    const offFile = deps.api.onFileOpened((result) => get().receiveFile(result))
+    return () => {
+      offMenu()
+      offFile()
+    }
+  },
 })

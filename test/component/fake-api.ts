@@ -1,0 +1,58 @@
+import type { Api, ExportRequest, MenuCommand, OpenedFile, Result } from '../../electron/contract'
+
+/** An in-memory host: records what the renderer asks of it and lets a test play the host's part. */
+export interface FakeApi extends Api {
+  /** Every export request, in order. */
+  exports: ExportRequest[]
+  /** The files openPath can read, by path; the next file the open dialog returns. */
+  files: Map<string, OpenedFile>
+  nextDialogFile: OpenedFile | null
+  initial: Result<OpenedFile | null>
+  recent: string[]
+  /** Sends a menu command, as Electron's menu would. */
+  sendMenuCommand(command: MenuCommand): void
+  /** Pushes a file that the host opened by itself. */
+  pushFile(file: Result<OpenedFile>): void
+}
+
+export function fakeApi(host: Api['host'] = 'electron'): FakeApi {
+  const menuListeners = new Set<(command: MenuCommand) => void>()
+  const fileListeners = new Set<(file: Result<OpenedFile>) => void>()
+  const api: FakeApi = {
+    host,
+    exports: [],
+    files: new Map(),
+    nextDialogFile: null,
+    initial: { ok: true, value: null },
+    recent: [],
+    openFileDialog: async () => ({ ok: true, value: api.nextDialogFile }),
+    openPath: async (path) => {
+      const file = api.files.get(path)
+      return file ? { ok: true, value: file } : { ok: false, error: `${path}: no such file` }
+    },
+    openDroppedFile: async (file) => ({
+      ok: true,
+      value: { path: null, name: file.name, text: await file.text() },
+    }),
+    initialFile: async () => api.initial,
+    recentFiles: async () => [...api.recent],
+    clearRecentFiles: async () => {
+      api.recent = []
+    },
+    saveExport: async (request) => {
+      api.exports.push(request)
+      return { ok: true, value: { status: 'saved', path: `/exports/${request.suggestedName}` } }
+    },
+    onMenuCommand: (listener) => {
+      menuListeners.add(listener)
+      return () => menuListeners.delete(listener)
+    },
+    onFileOpened: (listener) => {
+      fileListeners.add(listener)
+      return () => fileListeners.delete(listener)
+    },
+    sendMenuCommand: (command) => menuListeners.forEach((l) => l(command)),
+    pushFile: (file) => fileListeners.forEach((l) => l(file)),
+  }
+  return api
+}

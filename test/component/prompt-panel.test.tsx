@@ -1,0 +1,53 @@
+import { screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { buildSummaryPrompt } from '../../src'
+import { PromptPanel } from '../../renderer/components/PromptPanel'
+import { RUN, referenceCounts, renderWithStore, runStore } from './fixtures'
+
+// The head of RUN that is summarised, by hand: indexes 1, 2, 4, 5, 6, 7.
+const HEAD = [1, 2, 4, 5, 6, 7].map((i) => RUN[i])
+
+describe('the summary prompt panel', () => {
+  it('shows exactly the prompt the core builds for the head', () => {
+    const { store } = runStore()
+    renderWithStore(<PromptPanel />, store)
+    expect(screen.getByTestId('summary-prompt').textContent).toBe(buildSummaryPrompt(HEAD))
+  })
+
+  it('lists the head messages that never reach the prompt, with their tokens', () => {
+    const { store } = runStore()
+    renderWithStore(<PromptPanel />, store)
+    const counts = referenceCounts(RUN)
+    const excluded = screen.getAllByTestId('excluded-row')
+    // activity, reasoning and the unknown telemetry type: 4, 5 and 6.
+    expect(excluded.map((row) => row.getAttribute('data-index'))).toEqual(['4', '5', '6'])
+    expect(excluded.map((row) => Number(row.getAttribute('data-tokens')))).toEqual([
+      counts[4],
+      counts[5],
+      counts[6],
+    ])
+    expect(screen.getByTestId('excluded-messages').textContent).toContain(
+      `${counts[4] + counts[5] + counts[6]} tokens`,
+    )
+  })
+
+  it('gives the prompt’s cost with the chosen model’s tokenizer', () => {
+    const { store } = runStore()
+    renderWithStore(<PromptPanel />, store)
+    const [withOverhead] = referenceCounts([{ text: buildSummaryPrompt(HEAD) }])
+    const bare = withOverhead - 4
+    expect(screen.getByTestId('prompt-tokens').textContent).toBe(
+      `${bare} tokens with o200k_base; ${withOverhead} sent as one message`,
+    )
+  })
+
+  it('copies the whole prompt and says so', async () => {
+    const user = userEvent.setup()
+    const { store } = runStore()
+    renderWithStore(<PromptPanel />, store)
+    await user.click(screen.getByRole('button', { name: 'Copy prompt' }))
+    expect(await navigator.clipboard.readText()).toBe(buildSummaryPrompt(HEAD))
+    expect(screen.getByTestId('copy-prompt').textContent).toBe('Copied')
+  })
+})
