@@ -77,7 +77,7 @@ export function readClaudeCode(input: ReadInput): ReadResult {
           messages[messages.length - 1] = mergeBots(last, m)
           notes.info(
             where([]),
-            'merged into the message before it (one API message, split across events)',
+            'merged into the message before it (one API message split across events); its uuid is not kept',
           )
         } else {
           messages.push(m)

@@ -143,10 +143,9 @@ export function readOpenAIResponses(input: ReadInput): ReadResult {
       }
       const { text, attachments } = readContent(raw.content, [...at, 'content'], notes)
       if (type === 'bot') {
-        if (turn && (turn.calls.length > 0 || turn.texts.length > 0)) flush()
-        turn ??= { id, texts: [], calls: [], attachments: [] }
-        turn.texts.push(text)
-        turn.attachments.push(...attachments)
+        // An assistant message opens a new turn; the function calls after it join that turn.
+        flush()
+        turn = { id, texts: [text], calls: [], attachments }
         return
       }
       flush()
