@@ -3,6 +3,9 @@ import { previewOf } from './MessageRow'
 import { TypeBadge } from './TypeBadge'
 import { VirtualList } from './VirtualList'
 
+// The height of a row in pixels, as panels.css draws it.
+const APPLIED_ROW_HEIGHT = 25
+
 /** The applied conversation, one row per message, the new summary marked. */
 export function AppliedList({ applied }: { applied: Applied }) {
   return (
@@ -11,6 +14,7 @@ export function AppliedList({ applied }: { applied: Applied }) {
       className="applied-list"
       count={applied.messages.length}
       itemKey={(i) => i}
+      estimateSize={() => APPLIED_ROW_HEIGHT}
       renderItem={(i) => {
         const message = applied.messages[i]
         const isSummary = i === applied.summaryIndex

@@ -13,8 +13,7 @@ export function AppliedResult() {
   const section = useRef<HTMLDivElement>(null)
   // Each Apply brings the result into view: it lands below the fold of the summary column.
   useEffect(() => {
-    if (appliedSummary !== null)
-      section.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' })
+    if (appliedSummary !== null) section.current?.scrollIntoView?.({ block: 'start' })
   }, [appliedSummary])
   if (applied === null) return null
   const { check } = applied

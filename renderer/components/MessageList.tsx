@@ -5,6 +5,10 @@ import { previewOf } from './MessageRow'
 import { MessageRow } from './MessageRow'
 import { VirtualList } from './VirtualList'
 
+// Collapsed heights in pixels, as list.css draws them: a row, a ghost, the boundary.
+export const ROW_HEIGHT = 29
+const BOUNDARY_HEIGHT = 40
+
 const keyOf = (item: ListItem) =>
   item.kind === 'boundary' ? 'boundary' : `${item.kind}-${item.index}`
 
@@ -34,6 +38,7 @@ export function MessageList() {
         className="message-list"
         count={items.length}
         itemKey={(i) => keyOf(items[i])}
+        estimateSize={(i) => (items[i].kind === 'boundary' ? BOUNDARY_HEIGHT : ROW_HEIGHT)}
         onReady={onReady}
         renderItem={(i) => {
           const item = items[i]

@@ -36,7 +36,7 @@ export const MessageRow = memo(function MessageRow({ index }: { index: number })
       data-type={message.type}
     >
       <div
-        className="row-line"
+        className={bucket === 'hoisted' ? 'row-line with-hoist' : 'row-line'}
         role="button"
         tabIndex={0}
         aria-expanded={expanded}

@@ -6,7 +6,7 @@ import { ExcludedList } from './ExcludedList'
 
 // Past this size the prompt is shown cut and counted on request: drawing and tokenizing megabytes
 // on every change of a control would stall the window. Copy always takes the whole prompt.
-const LARGE_PROMPT_CHARS = 200_000
+const LARGE_PROMPT_CHARS = 50_000
 
 /** The exact prompt the core builds for the head, its cost, and what never reaches it. */
 export function PromptPanel() {
@@ -16,7 +16,11 @@ export function PromptPanel() {
   const [showAll, setShowAll] = useState(false)
   const [countLarge, setCountLarge] = useState(false)
   const large = prompt.length > LARGE_PROMPT_CHARS
-  const tokens = useApp((s) => (!large || countLarge ? selectPromptTokens(s) : null))
+  // The size is checked on the state the selector is given, not on this render's prompt: zustand
+  // may run the selector against a newer state, such as a just-opened 10,000-message file.
+  const tokens = useApp((s) =>
+    selectPrompt(s).length <= LARGE_PROMPT_CHARS || countLarge ? selectPromptTokens(s) : null,
+  )
 
   return (
     <section className="panel prompt-panel" aria-label="Summary prompt">
