@@ -22,8 +22,9 @@ FILE is a conversation in the wire shape: a JSON array of messages, or
 
 Run '${TOOL} <command> --help' for a command's options.
 
-Exit status: 0 on success; 2 on bad input or bad options, with one line on
-stderr that names the file, the place and the problem.
+Exit status: 0 on success; 1 when diagnose finds an error; 2 on bad input or
+bad options, with one line on stderr that names the file, the place and the
+problem.
 `
 }
 

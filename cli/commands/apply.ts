@@ -6,11 +6,11 @@ import {
   SummaryError,
 } from '../../src/index'
 import { writeFileAtomic } from '../../node/atomic-write'
-import { CHECK_OPTIONS, CHECK_OPTIONS_HELP, flagValue, stringValue, type ParsedArgs } from '../args'
+import { CHECK_OPTIONS, CHECK_OPTIONS_HELP, flagValue, stringValue } from '../args'
 import type { Command } from '../command'
 import { CliError, describeFsError, EXIT } from '../errors'
-import { displayName, readTextFile } from '../load'
 import { checkFile, declined } from '../run-check'
+import { readSummary, summarySource } from '../summary-source'
 
 /** `apply`: the conversation with the condensed messages replaced by a summary. */
 export const applyCommand: Command = {
@@ -46,9 +46,12 @@ ${CHECK_OPTIONS_HELP}
 Exit status: 0 on success; 2 on bad input or options, or when the check declines.`,
 
   async run(args, io) {
-    const summarySource = summaryOption(args)
+    const source = summarySource('apply', args)
+    if (source === undefined) {
+      throw new CliError('apply: missing --summary TEXT or --summary-file F (the summary to apply)')
+    }
     const checked = await checkFile('apply', args, io)
-    const summaryText = await readSummary(summarySource)
+    const summaryText = await readSummary(source)
     if (!checked.check.shouldCompact) throw declined(checked, 'nothing to apply')
 
     const { messagesToKeep, messagesToSummarize } = checked.check
@@ -57,7 +60,7 @@ Exit status: 0 on success; 2 on bad input or options, or when the check declines
       compacted = applySummary(messagesToKeep, summaryText, messagesToSummarize)
     } catch (error) {
       if (error instanceof SummaryError) {
-        throw new CliError(`${summarySource.name}: ${error.message.replace(/^summary: /, '')}`)
+        throw new CliError(`${source.name}: ${error.message.replace(/^summary: /, '')}`)
       }
       throw error
     }
@@ -87,28 +90,6 @@ Exit status: 0 on success; 2 on bad input or options, or when the check declines
     )
     return EXIT.ok
   },
-}
-
-type SummarySource = { name: string; text: string } | { name: string; file: string }
-
-function summaryOption(args: ParsedArgs): SummarySource {
-  const text = stringValue(args, 'summary')
-  const file = stringValue(args, 'summary-file')
-  if (text !== undefined && file !== undefined) {
-    throw new CliError('apply: give either --summary or --summary-file, not both')
-  }
-  if (text !== undefined) return { name: '--summary', text }
-  if (file !== undefined) {
-    if (file === '-' && args.positionals[0] === '-') {
-      throw new CliError('apply: FILE and --summary-file cannot both be stdin')
-    }
-    return { name: displayName(file), file }
-  }
-  throw new CliError('apply: missing --summary TEXT or --summary-file F (the summary to apply)')
-}
-
-async function readSummary(source: SummarySource): Promise<string> {
-  return 'text' in source ? source.text : readTextFile(source.file)
 }
 
 // Compares the files themselves, so a symlink, a hard link or another spelling of the path to

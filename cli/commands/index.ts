@@ -1,6 +1,7 @@
 import type { Command } from '../command'
 import { applyCommand } from './apply'
 import { checkCommand } from './check'
+import { diagnoseCommand } from './diagnose'
 import { promptCommand } from './prompt'
 import { tokensCommand } from './tokens'
 
@@ -9,5 +10,6 @@ export const COMMANDS: readonly Command[] = [
   checkCommand,
   promptCommand,
   applyCommand,
+  diagnoseCommand,
   tokensCommand,
 ]

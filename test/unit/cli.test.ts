@@ -11,9 +11,8 @@ import {
   writeFile,
 } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { get_encoding, type TiktokenEncoding } from 'tiktoken'
-import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   applySummary,
@@ -22,12 +21,19 @@ import {
   serializeConversation,
   type Message,
 } from '../../src/index'
+import {
+  buildCli,
+  errLines,
+  expectOneLineFailure,
+  ROOT,
+  runBuiltCli,
+  type Run,
+} from './helpers/built-cli'
 
 // The tool is tested as users run it: built by the real config into a directory outside the
 // repository (so it must run without node_modules), then spawned as a child process.
-const ROOT = resolve(import.meta.dirname, '../..')
 const CONVERSATIONS = join(ROOT, 'testdata/conversations')
-const COMMANDS = ['check', 'prompt', 'apply', 'tokens']
+const COMMANDS = ['check', 'prompt', 'apply', 'diagnose', 'tokens']
 
 // Every case spawns node on a 5 MB bundle (the tokenizer's vocabularies): allow for a busy machine.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 })
@@ -37,13 +43,7 @@ let cli: string
 let work: string
 
 beforeAll(async () => {
-  buildDir = await mkdtemp(join(tmpdir(), 'cli-build-'))
-  await build({
-    root: ROOT,
-    configFile: join(ROOT, 'vite.cli.config.ts'),
-    logLevel: 'silent',
-    build: { outDir: buildDir },
-  })
+  buildDir = await buildCli()
   cli = join(buildDir, 'cli.js')
 }, 120_000)
 
@@ -56,35 +56,8 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true })
 })
 
-interface Run {
-  status: number | null
-  stdout: string
-  stderr: string
-}
-
 function run(args: string[], options: { cwd?: string; input?: string } = {}): Promise<Run> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [cli, ...args], { cwd: options.cwd ?? CONVERSATIONS })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
-    child.on('error', fail)
-    child.on('close', (status) => done({ status, stdout, stderr }))
-    child.stdin.end(options.input ?? '')
-  })
-}
-
-/** The lines a run wrote to stderr. */
-const errLines = (r: Run) => r.stderr.split('\n').filter((l) => l !== '')
-
-/** Asserts a bad-input failure: exit 2, nothing on stdout, exactly one stderr line, no trace. */
-function expectOneLineFailure(r: Run): string {
-  expect(r.status).toBe(2)
-  expect(r.stdout).toBe('')
-  expect(errLines(r)).toHaveLength(1)
-  expect(r.stderr).not.toMatch(/^\s+at /m)
-  return errLines(r)[0]
+  return runBuiltCli(cli, args, { ...options, cwd: options.cwd ?? CONVERSATIONS })
 }
 
 interface RawMessage {
@@ -158,6 +131,7 @@ describe.concurrent('--help', () => {
       check: ['--max-tokens', '--keep-recent', '--trigger-ratio', '--model', '--json'],
       prompt: ['--max-tokens', '--keep-recent', '--trigger-ratio', '--model'],
       apply: ['--summary', '--summary-file', '--max-tokens', '--output', '--force', '--model'],
+      diagnose: ['--summary', '--summary-file', '--max-tokens', '--keep-recent', '--json'],
       tokens: ['--model', '--json'],
     }
     const r = await run([name, '--help'])
