@@ -3,8 +3,9 @@ import { previewOf } from './MessageRow'
 import { TypeBadge } from './TypeBadge'
 import { VirtualList } from './VirtualList'
 
-// The height of a row in pixels, as panels.css draws it.
+// The height of a row in pixels, as panels.css draws it; the list grows to this many rows.
 const APPLIED_ROW_HEIGHT = 25
+const VISIBLE_ROWS = 12
 
 /** The applied conversation, one row per message, the new summary marked. */
 export function AppliedList({ applied }: { applied: Applied }) {
@@ -15,6 +16,8 @@ export function AppliedList({ applied }: { applied: Applied }) {
       count={applied.messages.length}
       itemKey={(i) => i}
       estimateSize={() => APPLIED_ROW_HEIGHT}
+      // Sized to its rows up to a dozen, then it scrolls; +2 for the border.
+      height={Math.min(applied.messages.length, VISIBLE_ROWS) * APPLIED_ROW_HEIGHT + 2}
       renderItem={(i) => {
         const message = applied.messages[i]
         const isSummary = i === applied.summaryIndex

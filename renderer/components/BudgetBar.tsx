@@ -36,11 +36,14 @@ export function BudgetBar(props: Props) {
           title="Trigger threshold"
         />
         {total > maxTokens && (
-          <div
-            className="budget-max"
-            style={{ left: percent(maxTokens, scale) }}
-            title="MaxTokens"
-          />
+          <>
+            <div className="budget-fill-over" style={{ left: percent(maxTokens, scale) }} />
+            <div
+              className="budget-max"
+              style={{ left: percent(maxTokens, scale) }}
+              title="MaxTokens"
+            />
+          </>
         )}
       </div>
       <dl className="budget-numbers">

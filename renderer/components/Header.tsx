@@ -20,12 +20,10 @@ export function Header() {
           {name}
         </span>
         {isSample && (
-          <span
-            className="tag"
-            title="Opened with MaxTokens 2000, so its ~2,000 tokens are over the threshold"
-          >
-            sample conversation
-          </span>
+          <>
+            <span className="tag">sample conversation</span>
+            <span className="muted">opened with MaxTokens 2000, so it is over its threshold</span>
+          </>
         )}
         <span className="muted">{count} messages</span>
         <ParseWarnings />

@@ -14,13 +14,15 @@ interface Props {
   estimateSize: (index: number) => number
   label: string
   className?: string
+  /** The scroll box's height, when it is not set by the layout. */
+  height?: number
   /** Receives the virtualizer, for scrolling to an item from outside. */
   onReady?: (virtualizer: Virtualizer<HTMLDivElement, Element>) => void
 }
 
 /** A scrolling list that only draws the rows in view: 10,000 messages scroll as smoothly as ten. */
 export function VirtualList(props: Props) {
-  const { count, itemKey, renderItem, estimateSize, label, className, onReady } = props
+  const { count, itemKey, renderItem, estimateSize, label, className, height, onReady } = props
   const scroller = useRef<HTMLDivElement>(null)
   // The app does not use the React Compiler, which is what this rule protects; the virtualizer
   // re-renders this component itself when the range changes.
@@ -43,6 +45,7 @@ export function VirtualList(props: Props) {
       data-virtual-scroll
       aria-label={label}
       role="region"
+      style={height === undefined ? undefined : { height }}
       tabIndex={-1}
     >
       <div className="virtual-sizer" style={{ height: virtualizer.getTotalSize() }}>
