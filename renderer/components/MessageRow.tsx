@@ -18,6 +18,7 @@ export const MessageRow = memo(function MessageRow({ index }: { index: number })
   const tokens = useApp((s) => s.counts.perMessage[index])
   const bucket = useApp((s) => selectBuckets(s)[index])
   const expanded = useApp((s) => s.expanded[index] === true)
+  const selected = useApp((s) => s.selected === index)
   const toggleExpanded = useApp((s) => s.toggleExpanded)
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Enter' || event.key === ' ') {
@@ -28,7 +29,7 @@ export const MessageRow = memo(function MessageRow({ index }: { index: number })
 
   return (
     <div
-      className={`message-row bucket-${bucket}${expanded ? ' expanded' : ''}`}
+      className={`message-row bucket-${bucket}${expanded ? ' expanded' : ''}${selected ? ' selected' : ''}`}
       data-testid="message-row"
       data-index={index}
       data-bucket={bucket}
