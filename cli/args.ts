@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import type { Options } from '../src/index'
+import { FORMATS, type Options } from '../src/index'
 import { CliError } from './errors'
 
 /** The flags a command accepts, in node:util parseArgs' shape. */
@@ -22,6 +22,8 @@ export const COMMON_OPTIONS = {
 /** Flags of every command that reads a conversation. */
 export const CONVERSATION_OPTIONS = {
   model: { type: 'string' },
+  format: { type: 'string' },
+  verbose: { type: 'boolean' },
 } satisfies OptionSpec
 
 /** Flags of the compaction check, shared by the commands that run one. */
@@ -36,7 +38,13 @@ export const CHECK_OPTIONS = {
 export const CONVERSATION_OPTIONS_HELP = `  --model M            Count with model M's vocabulary: a model such as gpt-4o, or
                        an encoding such as cl100k_base. Default: the file's
                        "model", else o200k_base. An unknown name falls back to
-                       o200k_base, with a warning.`
+                       o200k_base, with a warning.
+  --format F           Read FILE as format F instead of detecting it:
+${FORMATS.map((f) => `                         ${f.id.padEnd(17)}${f.label}`).join('\n')}
+                       Default: auto.
+  --verbose            Also say on stderr which format FILE was read as, and
+                       list the import report: every field set aside and every
+                       line skipped. Without it, warnings are only counted.`
 
 /** The --help lines for CHECK_OPTIONS. */
 export const CHECK_OPTIONS_HELP = `  --max-tokens N       The context budget in tokens (required): a positive integer.
@@ -124,6 +132,22 @@ function ratioValue(command: string, flag: string, value: string): number {
     throw badValue(command, flag, value, 'a number in (0, 1]')
   }
   return r
+}
+
+/** A flag's value, which must be one of `choices`; `fallback` when the flag was not given. */
+export function choiceValue<T extends string>(
+  command: string,
+  args: ParsedArgs,
+  flag: string,
+  choices: readonly T[],
+  fallback: T,
+): T {
+  const value = stringValue(args, flag)
+  if (value === undefined) return fallback
+  if (!(choices as readonly string[]).includes(value)) {
+    throw badValue(command, flag, value, `one of ${choices.join(', ')}`)
+  }
+  return value as T
 }
 
 /** The check's options from the command line, validated with the flags' own names. */

@@ -2,12 +2,21 @@ import { readFile } from 'node:fs/promises'
 import {
   ConversationParseError,
   DEFAULT_ENCODING,
+  FORMAT_CHOICES,
+  FORMAT_LABELS,
+  FormatError,
+  formatNote,
+  importConversation,
   parseConversation,
   resolveModel,
+  type FormatId,
+  type FormatMismatch,
+  type ImportedConversation,
+  type ImportNote,
   type Message,
   type ModelEncoding,
 } from '../src/index'
-import { stringValue, type ParsedArgs } from './args'
+import { choiceValue, flagValue, stringValue, type ParsedArgs } from './args'
 import { CliError, describeFsError } from './errors'
 import type { Io } from './command'
 
@@ -17,6 +26,8 @@ export interface LoadedConversation {
   file: string
   messages: Message[]
   model: ModelEncoding
+  /** The format FILE was read as. */
+  format: FormatId
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true })
@@ -58,30 +69,133 @@ export function describeParseError(file: string, error: ConversationParseError):
 }
 
 /**
- * Reads and parses FILE (`-` for stdin), choosing the model: --model, else the file's own, else
- * the default encoding. Unknown fields and an unknown model are warnings on stderr, never silent.
+ * Reads FILE (`-` for stdin) in the format --format names, else the one detected, and chooses the
+ * model: --model, else the file's own, else the default encoding. What the import set aside is
+ * listed on stderr with --verbose and counted without it; an unknown model is a warning.
  */
 export async function loadConversation(
+  command: string,
   path: string,
   args: ParsedArgs,
   io: Io,
 ): Promise<LoadedConversation> {
+  // Checked before the file is read, like every other flag.
+  const format = choiceValue(command, args, 'format', FORMAT_CHOICES, 'auto')
   const text = await readTextFile(path)
   const file = displayName(path)
-  let parsed
+  let imported: ImportedConversation
   try {
-    parsed = parseConversation(text)
+    imported = importConversation(text, format)
   } catch (error) {
-    if (error instanceof ConversationParseError) throw new CliError(describeParseError(file, error))
+    if (error instanceof FormatError) throw describeFormatError(file, text, error)
     throw error
   }
-  for (const warning of parsed.warnings) {
-    io.err(`${file}: warning: ${warning.path}: ${warning.problem}`)
+  const verbose = flagValue(args, 'verbose')
+  if (verbose) {
+    const how = imported.detected ? 'detected' : 'chosen with --format'
+    io.err(`${file}: format: ${FORMAT_LABELS[imported.format]} (${how})`)
   }
-  const model = resolveModel(stringValue(args, 'model') ?? parsed.model ?? '')
+  if (imported.format === 'native') {
+    reportNativeWarnings(file, text, imported.report, io)
+  } else {
+    reportNotes(file, 'import', imported.report, verbose, io)
+  }
+  const model = resolveModel(stringValue(args, 'model') ?? imported.model ?? '')
   if (model.fellBack) {
     const name = JSON.stringify(model.model)
     io.err(`${file}: warning: unknown model ${name}; counting with ${DEFAULT_ENCODING}`)
   }
-  return { file, messages: parsed.messages, model }
+  return { file, messages: imported.messages, model, format: imported.format }
 }
+
+/**
+ * An import or export report on stderr: every note with --verbose, each prefixed with `name`;
+ * without it, only how many warnings there are, so that nothing is set aside unannounced.
+ */
+export function reportNotes(
+  name: string,
+  what: string,
+  notes: readonly ImportNote[],
+  verbose: boolean,
+  io: Io,
+): void {
+  if (verbose) {
+    for (const note of notes) io.err(`${name}: ${formatNote(note)}`)
+    return
+  }
+  const warnings = notes
+    .filter((n) => n.severity === 'warning')
+    .reduce((sum, n) => sum + (n.count ?? 1), 0)
+  if (warnings > 0) {
+    const noun = `${what} warning${warnings === 1 ? '' : 's'}`
+    io.err(`${name}: ${warnings} ${noun} (use --verbose to list them)`)
+  }
+}
+
+// The wire shape's unknown fields have always been listed one a line, verbose or not, in
+// parseConversation's words, which scripts may match; its import report says the same in others.
+// Re-parsing costs a second JSON.parse, and only for a native file that has such fields.
+function reportNativeWarnings(file: string, text: string, report: readonly ImportNote[], io: Io) {
+  if (report.length === 0) return
+  for (const warning of parseConversation(text).warnings) {
+    io.err(`${file}: warning: ${warning.path}: ${warning.problem}`)
+  }
+}
+
+/**
+ * The error for a file no format read. A file meant as the wire shape (its messages have a type
+ * and a text), or that is not JSON at all (where every JSON format stops at the same place), gets
+ * the wire shape's one located line, as before formats existed; any other file gets every format's
+ * reason, or the forced format's, located.
+ */
+function describeFormatError(file: string, text: string, error: FormatError): CliError {
+  if (error.format === 'native' || (error.format === undefined && explainAsWireShape(text))) {
+    try {
+      parseConversation(text)
+    } catch (parseError) {
+      if (parseError instanceof ConversationParseError) {
+        return new CliError(describeParseError(file, parseError))
+      }
+      throw parseError
+    }
+  }
+  if (error.format !== undefined) return new CliError(describeMismatch(file, error.tried[0]))
+  return new CliError(`${file}: ${error.message}`)
+}
+
+// `FILE:LINE:COLUMN: not FORMAT: path: problem`, the place first as in every other error line.
+function describeMismatch(file: string, m: FormatMismatch): string {
+  const place =
+    m.line === undefined ? file : `${file}:${m.line}${m.column !== undefined ? `:${m.column}` : ''}`
+  // A JSONL path is `line N`, already said by the place.
+  const path = m.path === '' || m.path.startsWith('line ') ? '' : `${m.path}: `
+  return `${place}: not ${FORMAT_LABELS[m.format]}: ${path}${m.problem}`
+}
+
+/**
+ * Whether the wire shape's error says best why text was not read: JSON whose messages include one
+ * with a `type` and a `text` (no provider's messages or items have both), or not JSON, nor JSONL.
+ */
+function explainAsWireShape(text: string): boolean {
+  let root: unknown
+  try {
+    root = JSON.parse(text)
+  } catch {
+    return !startsWithJsonObjectLine(text)
+  }
+  const list = isRecord(root) ? root.messages : root
+  return Array.isArray(list) && list.some((m) => isRecord(m) && 'type' in m && 'text' in m)
+}
+
+// JSONL starts with a whole object on its first line; pretty-printed JSON starts with `{` or `[`.
+function startsWithJsonObjectLine(text: string): boolean {
+  const first = text.trimStart().split('\n', 1)[0]
+  try {
+    return isRecord(JSON.parse(first))
+  } catch {
+    return false
+  }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)

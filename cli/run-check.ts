@@ -27,7 +27,7 @@ export async function checkFile(
   const file = singleFile(command, args.positionals)
   // Options first: a typo in a flag is reported before the file is read.
   const options: Options = checkOptions(command, args)
-  const loaded = await loadConversation(file, args, io)
+  const loaded = await loadConversation(command, file, args, io)
   options.model = loaded.model.model
   const counts = countEachMessage(loaded.model.model, loaded.messages)
   let check: Check

@@ -1,4 +1,5 @@
 import { version } from '../package.json'
+import { FORMATS } from '../src/index'
 import { parseCommandArgs } from './args'
 import type { Command, Io } from './command'
 import { COMMANDS } from './commands/index'
@@ -16,15 +17,19 @@ Usage: ${TOOL} <command> FILE [options]
 Commands:
 ${list}
 
-FILE is a conversation in the wire shape: a JSON array of messages, or
-{ "model": "...", "messages": [...] }; '-' reads it from stdin. Each message is
-{ "id"?, "type", "text", "payload"?, "meta"? }.
+FILE is a conversation; '-' reads it from stdin. Its format is detected, or
+named with --format:
+${FORMATS.map((f) => `  ${f.id.padEnd(18)}${f.label}`).join('\n')}
+The wire shape (native) is a JSON array of messages, or
+{ "model": "...", "messages": [...] }; each message is
+{ "id"?, "type", "text", "payload"?, "meta"? }. 'apply --to openai' or
+'--to anthropic' writes the result as a request to that provider instead.
 
 Run '${TOOL} <command> --help' for a command's options.
 
 Exit status: 0 on success; 1 when diagnose finds an error; 2 on bad input or
 bad options, with one line on stderr that names the file, the place and the
-problem.
+problem (a file in no known format also gets one line per format tried).
 `
 }
 

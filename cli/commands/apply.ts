@@ -2,13 +2,15 @@ import { realpath, stat } from 'node:fs/promises'
 import {
   applySummary,
   countMessagesTokens,
-  serializeConversation,
+  EXPORT_FORMATS,
+  exportConversationWithReport,
   SummaryError,
 } from '../../src/index'
 import { writeFileAtomic } from '../../node/atomic-write'
-import { CHECK_OPTIONS, CHECK_OPTIONS_HELP, flagValue, stringValue } from '../args'
+import { CHECK_OPTIONS, CHECK_OPTIONS_HELP, choiceValue, flagValue, stringValue } from '../args'
 import type { Command } from '../command'
 import { CliError, describeFsError, EXIT } from '../errors'
+import { reportNotes } from '../load'
 import { checkFile, declined } from '../run-check'
 import { readSummary, summarySource } from '../summary-source'
 
@@ -22,13 +24,16 @@ export const applyCommand: Command = {
     'summary-file': { type: 'string' },
     output: { type: 'string', short: 'o' },
     force: { type: 'boolean' },
+    to: { type: 'string' },
   },
   help: `Usage: compaction-inspector apply FILE (--summary TEXT | --summary-file F) --max-tokens N [options]
 
 Runs the same check as 'check', then replaces the messages it would condense
 with the summary, and prints the compacted conversation in the wire shape:
 the instructions first, then the summary (a context message whose meta records
-what it replaced), then the kept messages.
+what it replaced), then the kept messages. With --to openai or --to anthropic
+it prints a request body that provider accepts as it is instead: the system
+prompt, then the summary as a user message, then the kept messages.
 
 When the check declines there is nothing to replace: nothing is printed or
 written, the reason goes to stderr, and the exit status is 2.
@@ -41,6 +46,12 @@ ${CHECK_OPTIONS_HELP}
                        the same directory, then a rename). Refuses to overwrite
                        FILE itself.
   --force              Allow -o to overwrite FILE.
+  --to F               Write format F: native (the wire shape; the default),
+                       openai (an OpenAI Chat Completions request) or
+                       anthropic (an Anthropic Messages request), naming the
+                       model of --model, else FILE's. What F has no place for
+                       (ids, meta; reasoning in openai) is counted on stderr;
+                       --verbose lists it.
   -h, --help           Show this help.
 
 Exit status: 0 on success; 2 on bad input or options, or when the check declines.`,
@@ -50,6 +61,7 @@ Exit status: 0 on success; 2 on bad input or options, or when the check declines
     if (source === undefined) {
       throw new CliError('apply: missing --summary TEXT or --summary-file F (the summary to apply)')
     }
+    const to = choiceValue('apply', args, 'to', EXPORT_FORMATS, 'native')
     const checked = await checkFile('apply', args, io)
     const summaryText = await readSummary(source)
     if (!checked.check.shouldCompact) throw declined(checked, 'nothing to apply')
@@ -64,11 +76,15 @@ Exit status: 0 on success; 2 on bad input or options, or when the check declines
       }
       throw error
     }
-    const text = serializeConversation(compacted)
+    // Native stays the bare array it always was; a provider's request names the model.
+    const model = to === 'native' ? undefined : checked.model.model || undefined
+    const { text, report } = exportConversationWithReport(compacted, to, { model })
+    const verbose = flagValue(args, 'verbose')
 
     const output = stringValue(args, 'output')
     if (output === undefined) {
       io.out(text)
+      reportNotes('<stdout>', 'export', report, verbose, io)
       return EXIT.ok
     }
     const input = args.positionals[0]
@@ -83,6 +99,7 @@ Exit status: 0 on success; 2 on bad input or options, or when the check declines
     } catch (error) {
       throw new CliError(`${output}: cannot write: ${describeFsError(error)}`)
     }
+    reportNotes(output, 'export', report, verbose, io)
     const after = countMessagesTokens(checked.model.model, compacted)
     io.err(
       `${output}: wrote ${compacted.length} messages (was ${checked.messages.length}), ` +

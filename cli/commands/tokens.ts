@@ -27,7 +27,7 @@ Exit status: 0 on success; 2 on bad input or options.`,
 
   async run(args, io) {
     const path = singleFile('tokens', args.positionals)
-    const { file, messages, model } = await loadConversation(path, args, io)
+    const { file, messages, model } = await loadConversation('tokens', path, args, io)
     const counts = countEachMessage(model.model, messages)
     const total = counts.reduce((a, b) => a + b, 0)
 
