@@ -31,6 +31,8 @@ export function SummaryPanel() {
           type="button"
           className="primary"
           data-testid="apply-summary"
+          disabled={!shouldCompact}
+          title={shouldCompact ? undefined : 'The check declines, so there is nothing to replace'}
           onClick={applySummary}
         >
           Apply
@@ -46,7 +48,8 @@ export function SummaryPanel() {
       )}
       {!shouldCompact && (
         <p className="field-note muted">
-          The check declines: applying adds the summary without replacing anything.
+          The check declines, so there is nothing to replace: tune MaxTokens or KeepRecentCount
+          until it compacts, then apply.
         </p>
       )}
       <AppliedResult />

@@ -118,7 +118,8 @@ export const selectApplied: (s: AppState) => Applied | null = memoSelector(
     selectOptions(s),
   ],
   (summary, messages, check, counts, options): Applied | null => {
-    if (summary === null) return null
+    // Like `compaction-inspector apply`, a summary only applies to a check that compacts.
+    if (summary === null || !check.shouldCompact) return null
     const applied = applySummary(check.messagesToKeep, summary, check.messagesToSummarize)
     // Kept messages are the input's own objects: reuse their cached counts; only the summary is new.
     const cached = new Map(messages.map((m, i) => [m, counts[i]]))

@@ -1,4 +1,4 @@
-import { SummaryError, applySummary, serializeConversation } from '@core'
+import { SummaryError, applySummary, describeReason, serializeConversation } from '@core'
 import { selectApplied, selectCheck } from './selectors'
 import type { SliceCreator } from './types'
 
@@ -29,6 +29,11 @@ export const createSummarySlice: SliceCreator<SummarySlice> = (deps) => (set, ge
   applySummary: () => {
     const state = get()
     const check = selectCheck(state)
+    if (!check.shouldCompact) {
+      // The CLI's apply refuses here too: a summary that replaces nothing only adds tokens.
+      set({ applyError: `Nothing to apply: ${describeReason(check.reason)}` })
+      return
+    }
     try {
       // Applied once here only to surface the core's SummaryError; the result itself is derived.
       applySummary(check.messagesToKeep, state.summaryText, check.messagesToSummarize)

@@ -48,6 +48,20 @@ describe('pasting and applying a summary', () => {
     expect(screen.queryByTestId('applied-row')).toBeNull()
   })
 
+  it('refuses to apply when the check declines, as the CLI does, and says why', async () => {
+    const user = userEvent.setup()
+    const { store } = runStore()
+    renderWithStore(<SummaryPanel />, store)
+    await user.click(screen.getByTestId('summary-input'))
+    await user.paste(SUMMARY)
+    // A budget far above the run's total: below the threshold, so nothing is summarised.
+    act(() => store.getState().setOptionInput('maxTokens', '1000000'))
+    expect((screen.getByTestId('apply-summary') as HTMLButtonElement).disabled).toBe(true)
+    act(() => store.getState().applySummary())
+    expect(screen.getByTestId('apply-error').textContent).toMatch(/^Nothing to apply: .*below/)
+    expect(screen.queryByTestId('applied-row')).toBeNull()
+  })
+
   it('follows the controls after applying: a different split gives a different result', async () => {
     const user = userEvent.setup()
     const { store } = runStore()
