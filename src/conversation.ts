@@ -51,7 +51,14 @@ const TOP_FIELDS = new Set(['model', 'messages'])
 
 type Json = Record<string, unknown>
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
-const kind = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'an array' : `a ${typeof v}`)
+const kind = (v: unknown) =>
+  v === null || v === undefined
+    ? String(v)
+    : Array.isArray(v)
+      ? 'an array'
+      : typeof v === 'object'
+        ? 'an object'
+        : `a ${typeof v}`
 
 /**
  * Reads a conversation: a JSON array of messages, or `{ model?, messages }`. A leading byte-order
@@ -101,8 +108,9 @@ export function parseConversation(text: string): ParsedConversation {
     const path = [...prefix, index]
     const where = `${arrayPath}[${index}]`
     if (!isObject(raw)) throw fail(`message is ${kind(raw)}, not an object`, path, index)
+    // A meta field is named `meta.droppedCount`; its JSON path is ['meta', 'droppedCount'].
     const bad = (field: string, problem: string) =>
-      fail(problem, [...path, field], index, field)
+      fail(problem, [...path, ...field.split('.')], index, field)
 
     if (!('type' in raw)) throw bad('type', 'missing "type"')
     if (typeof raw.type !== 'string' || raw.type === '') {
