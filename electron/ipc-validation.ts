@@ -2,8 +2,8 @@
  * Checks on what crosses IPC. The renderer is our own code, but it shows text from arbitrary
  * conversations, so main treats every request as untrusted: who sent it, and what it holds.
  */
-import { isAbsolute, relative, resolve, sep } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { isAbsolute } from 'node:path'
+import { isAppUrl } from './app-protocol'
 import type { ExportRequest, Result } from './contract'
 
 /** Longest path accepted, in characters (Linux's PATH_MAX). */
@@ -13,42 +13,32 @@ export const MAX_FILE_NAME_LENGTH = 255
 /** Largest export accepted, in characters. */
 export const MAX_EXPORT_CHARS = 256 * 1024 * 1024
 
-/** Where our renderer is served from: its folder on disk, and the dev server in development. */
+/** Where our renderer is served from besides `app://inspector`: the dev server in development. */
 export interface RendererOrigin {
-  /** The built renderer's folder (out/renderer). */
-  rendererDir: string
   /** electron-vite's dev server URL, only when running unpackaged in development. */
   devServerUrl?: string | null
 }
 
 /**
- * Whether a frame URL is our renderer: a file under the renderer folder, or a page of the dev
- * server. Everything else (remote pages, other local files, about:blank) is foreign.
+ * Whether a frame URL is our renderer: a page of `app://inspector`, or of the dev server when
+ * there is one. Everything else (file:// pages, remote pages, about:blank) is foreign.
  */
 export function isTrustedRendererUrl(url: string, origin: RendererOrigin): boolean {
-  let parsed: URL
-  try {
-    parsed = new URL(url)
-  } catch {
-    return false
-  }
-  if (parsed.protocol === 'file:') {
-    let path: string
-    try {
-      path = fileURLToPath(parsed)
-    } catch {
-      // file://some-host/… (a network share) is not where we install the renderer.
-      return false
-    }
-    const inside = relative(resolve(origin.rendererDir), path)
-    return inside !== '' && !inside.startsWith('..' + sep) && inside !== '..' && !isAbsolute(inside)
-  }
-  if (!origin.devServerUrl) return false
-  try {
-    return parsed.origin === new URL(origin.devServerUrl).origin
-  } catch {
-    return false
-  }
+  const parsed = parseUrl(url)
+  if (!parsed) return false
+  if (isAppUrl(parsed)) return true
+  const devServer = origin.devServerUrl ? parseUrl(origin.devServerUrl) : null
+  return devServer !== null && isHttp(parsed) && parsed.origin === devServer.origin
+}
+
+/**
+ * Whether a URL is our renderer's page itself (`/` or `/index.html`, any query or hash): the
+ * only place the window may navigate to, so that a reload works and nothing else does.
+ */
+export function isRendererPage(url: string, origin: RendererOrigin): boolean {
+  const parsed = parseUrl(url)
+  if (!parsed || !isTrustedRendererUrl(url, origin)) return false
+  return parsed.pathname === '/' || parsed.pathname === '/index.html'
 }
 
 /** An absolute file path from the renderer, or the reason it is not one. */
@@ -87,6 +77,18 @@ export function validateExportRequest(value: unknown): Result<ExportRequest> {
     if (!checked.ok) return checked
   }
   return { ok: true, value: { suggestedName, text, sourcePath: sourcePath as string | null } }
+}
+
+function parseUrl(url: string): URL | null {
+  try {
+    return new URL(url)
+  } catch {
+    return null
+  }
+}
+
+function isHttp(url: URL): boolean {
+  return url.protocol === 'http:' || url.protocol === 'https:'
 }
 
 function typeOf(value: unknown): string {

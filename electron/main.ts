@@ -4,17 +4,18 @@
  * modules this file wires together.
  */
 import { join } from 'node:path'
-import { app, BrowserWindow, dialog, ipcMain, Menu, session } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session } from 'electron'
+import { registerAppScheme, serveRenderer } from './app-protocol'
 import { CHANNELS, type MenuCommand, type OpenedFile, type Result } from './contract'
 import { fileFromArgv, launchRequestFrom, type LaunchRequest } from './command-line'
 import { electronFileDialogs } from './dialogs'
 import { readConversationFile } from './files'
 import { createIpcHandlers, registerIpcHandlers } from './ipc-handlers'
-import { isTrustedRendererUrl, type RendererOrigin } from './ipc-validation'
+import { isRendererPage, isTrustedRendererUrl, type RendererOrigin } from './ipc-validation'
 import { buildMenuTemplate } from './menu'
 import { openRecentFiles } from './recent-files'
 import { guardSession, guardWebContents } from './security'
-import { createMainWindow, PRELOAD_FILE, RENDERER_DIR, rendererSource } from './window'
+import { createMainWindow, PRELOAD_FILE, RENDERER_DIR, rendererUrl } from './window'
 
 const preloadPath = join(import.meta.dirname, PRELOAD_FILE)
 const rendererDir = join(import.meta.dirname, RENDERER_DIR)
@@ -27,6 +28,9 @@ if (userDataOverride) app.setPath('userData', userDataOverride)
 // Every renderer is sandboxed, whatever a window's options say.
 app.enableSandbox()
 
+// The renderer is served on app://inspector, not file://. Schemes are declared before 'ready'.
+registerAppScheme(protocol)
+
 const launch: LaunchRequest = { argv: process.argv, cwd: process.cwd() }
 if (app.requestSingleInstanceLock(launch)) {
   start()
@@ -38,8 +42,9 @@ if (app.requestSingleInstanceLock(launch)) {
 function start(): void {
   const argvContext = { defaultApp: Boolean(process.defaultApp) }
   const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL
-  const origin: RendererOrigin = { rendererDir, devServerUrl }
+  const origin: RendererOrigin = { devServerUrl }
   const isTrusted = (url: string) => isTrustedRendererUrl(url, origin)
+  const isOwnPage = (url: string) => isRendererPage(url, origin)
   const recent = openRecentFiles({ storePath: join(app.getPath('userData'), 'recent-files.json') })
 
   let mainWindow: BrowserWindow | null = null
@@ -99,8 +104,8 @@ function start(): void {
   }
 
   function createWindow(): void {
-    const source = rendererSource({ isPackaged: app.isPackaged, devServerUrl, rendererDir })
-    const window = createMainWindow(BrowserWindow, preloadPath, source)
+    const url = rendererUrl({ isPackaged: app.isPackaged, devServerUrl })
+    const window = createMainWindow(BrowserWindow, preloadPath, url)
     // A reload starts a new page that has not subscribed yet.
     window.webContents.on('did-start-loading', () => {
       rendererListening = false
@@ -112,7 +117,7 @@ function start(): void {
     mainWindow = window
   }
 
-  app.on('web-contents-created', (_event, contents) => guardWebContents(contents, isTrusted))
+  app.on('web-contents-created', (_event, contents) => guardWebContents(contents, isOwnPage))
 
   app.on('second-instance', (_event, argv, workingDirectory, additionalData) => {
     const request = launchRequestFrom(additionalData) ?? { argv, cwd: workingDirectory }
@@ -137,6 +142,7 @@ function start(): void {
   app
     .whenReady()
     .then(async () => {
+      serveRenderer(protocol, rendererDir)
       guardSession(session.defaultSession, isTrusted)
       registerIpcHandlers(
         ipcMain,

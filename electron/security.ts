@@ -14,19 +14,20 @@ export type GuardedSession = Pick<
   'setPermissionRequestHandler' | 'setPermissionCheckHandler'
 >
 
-/** Whether a URL is our own renderer page (see ipc-validation.ts). */
+/** A test on a URL: our renderer's origin, or its page (see ipc-validation.ts). */
 export type TrustedUrl = (url: string) => boolean
 
 /**
- * Denies every navigation away from our renderer (a dropped file, a link in a conversation, a
- * script setting `location`), every redirect, every new window and every webview.
+ * Denies every navigation (a dropped file, a link in a conversation, a script setting
+ * `location`, another page of our own origin) except to our renderer's page itself, every
+ * redirect, every new window and every webview.
  */
-export function guardWebContents(contents: GuardedContents, isTrusted: TrustedUrl): void {
+export function guardWebContents(contents: GuardedContents, isRendererPage: TrustedUrl): void {
   contents.on('will-navigate', (event) => {
-    if (!isTrusted(event.url)) event.preventDefault()
+    if (!isRendererPage(event.url)) event.preventDefault()
   })
   contents.on('will-frame-navigate', (event) => {
-    if (!isTrusted(event.url)) event.preventDefault()
+    if (!isRendererPage(event.url)) event.preventDefault()
   })
   contents.on('will-redirect', (event) => event.preventDefault())
   contents.on('will-attach-webview', (event) => event.preventDefault())

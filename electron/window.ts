@@ -1,16 +1,13 @@
 /**
  * The inspector window: locked-down web preferences, the preload, and our renderer (the built
- * files, or electron-vite's dev server in development).
+ * files served on `app://inspector`, or electron-vite's dev server in development).
  */
-import { join } from 'node:path'
 import type { BrowserWindow, BrowserWindowConstructorOptions, WebPreferences } from 'electron'
+import { APP_ENTRY_URL } from './app-protocol'
 
 /** The built app's layout, relative to out/main where main.js runs. */
 export const PRELOAD_FILE = '../preload/preload.cjs'
 export const RENDERER_DIR = '../renderer'
-
-/** Where the window's page comes from. */
-export type RendererSource = { kind: 'url'; url: string } | { kind: 'file'; path: string }
 
 /**
  * Electron's security checklist for our one window: the page gets no Node, runs sandboxed in its
@@ -32,14 +29,16 @@ export function secureWebPreferences(preloadPath: string): WebPreferences {
   }
 }
 
-/** The dev server when running unpackaged under `electron-vite dev`, the built files otherwise. */
-export function rendererSource(options: {
+/**
+ * The page to load: the dev server when running unpackaged under `electron-vite dev`, otherwise
+ * the built files on `app://inspector` (never file://; see app-protocol.ts).
+ */
+export function rendererUrl(options: {
   isPackaged: boolean
   devServerUrl: string | undefined
-  rendererDir: string
-}): RendererSource {
-  if (!options.isPackaged && options.devServerUrl) return { kind: 'url', url: options.devServerUrl }
-  return { kind: 'file', path: join(options.rendererDir, 'index.html') }
+}): string {
+  if (!options.isPackaged && options.devServerUrl) return options.devServerUrl
+  return APP_ENTRY_URL
 }
 
 /** The options the window is created with. */
@@ -56,17 +55,16 @@ export function mainWindowOptions(preloadPath: string): BrowserWindowConstructor
   }
 }
 
-/** Creates the window and starts loading the renderer; `BrowserWindowClass` is Electron's. */
+/** Creates the window and starts loading `url`; `BrowserWindowClass` is Electron's. */
 export function createMainWindow(
   BrowserWindowClass: new (options: BrowserWindowConstructorOptions) => BrowserWindow,
   preloadPath: string,
-  source: RendererSource,
+  url: string,
 ): BrowserWindow {
   const window = new BrowserWindowClass(mainWindowOptions(preloadPath))
   window.once('ready-to-show', () => window.show())
-  const loading = source.kind === 'url' ? window.loadURL(source.url) : window.loadFile(source.path)
-  loading.catch((error: unknown) =>
-    console.error(`Could not load the inspector page: ${String(error)}`),
-  )
+  window
+    .loadURL(url)
+    .catch((error: unknown) => console.error(`Could not load the inspector page: ${String(error)}`))
   return window
 }

@@ -1,6 +1,7 @@
 /**
  * The desktop app itself, driven through Playwright's Electron support: the built main process,
- * the CommonJS preload in a sandboxed window, and a conversation named on the command line.
+ * the CommonJS preload in a sandboxed window serving the page on app://inspector, and a
+ * conversation named on the command line.
  * It needs Electron's binary, which `npm install` downloads where it can; elsewhere it says it
  * was skipped.
  */
@@ -66,6 +67,19 @@ describe.skipIf('skip' in electron)('the Electron app', () => {
     await window.waitForSelector('[data-testid="message-row"]')
     expect(await window.locator('[data-testid="message-row"]').count()).toBeGreaterThan(0)
     await expect.poll(() => window.title()).toContain(basename(file))
+  })
+
+  it('serves the page from app://inspector, a secure origin that cannot read local files', async () => {
+    expect(window.url()).toBe('app://inspector/index.html')
+    const page = await window.evaluate(async () => ({
+      origin: location.origin,
+      secure: isSecureContext,
+      localFile: await fetch('file:///etc/hosts').then(
+        () => 'read',
+        () => 'blocked',
+      ),
+    }))
+    expect(page).toEqual({ origin: 'app://inspector', secure: true, localFile: 'blocked' })
   })
 
   it('gives the page window.api and nothing of Node or IPC', async () => {

@@ -1,14 +1,18 @@
 /**
  * Checks the built app in out/, where a wrong format or file name only shows when Electron starts
  * (which it cannot on machines without its binary): the preload must be CommonJS, main must point
- * at it, and the page must carry its CSP. CI builds first; locally the build runs if it is missing.
+ * at it and serve the page on app://, and the page must carry its CSP. CI builds first; locally
+ * the build runs if it is missing.
  */
 import { execFileSync } from 'node:child_process'
 import { EventEmitter } from 'node:events'
-import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { runInNewContext } from 'node:vm'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { RENDERER_CSP } from '../../electron/app-protocol'
 import { CHANNELS } from '../../electron/contract'
 
 const root = resolve(import.meta.dirname, '../..')
@@ -161,6 +165,91 @@ describe('the built main process', () => {
     expect(existsSync(resolve(dirname(mainFile), '../renderer', 'index.html'))).toBe(true)
     expect(code).not.toContain('preload.mjs')
   })
+
+  it('registers the app scheme and loads the page from it, never from file://', () => {
+    const code = readFileSync(mainFile, 'utf8')
+    expect(code).toContain('registerSchemesAsPrivileged')
+    expect(code).toMatch(/scheme:\s*"app"/)
+    expect(code).toContain('app://inspector/index.html')
+    expect(code).not.toMatch(/\.loadFile\(/)
+  })
+})
+
+/** Runs out/main/main.js under Node with 'electron' resolved to a recording stand-in. */
+function runMainWithStubbedElectron() {
+  const stub = pathToFileURL(join(import.meta.dirname, 'helpers', 'electron-stub.mjs')).href
+  const hooks = `export async function resolve(specifier, context, next) {
+    return specifier === 'electron' ? { url: ${JSON.stringify(stub)}, shortCircuit: true } : next(specifier, context)
+  }`
+  const register = `import { register } from 'node:module'
+    register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(hooks)}))`
+  const userData = mkdtempSync(join(tmpdir(), 'inspector-main-'))
+  try {
+    const stdout = execFileSync(
+      process.execPath,
+      ['--import', `data:text/javascript,${encodeURIComponent(register)}`, mainFile],
+      {
+        cwd: root,
+        encoding: 'utf8',
+        env: {
+          ...process.env,
+          COMPACTION_INSPECTOR_USER_DATA: userData,
+          ELECTRON_RENDERER_URL: '',
+        },
+        timeout: 30_000,
+      },
+    )
+    const line = stdout.split('\n').find((l) => l.startsWith('ELECTRON-STUB '))
+    expect(line, `stub record in:\n${stdout}`).toBeDefined()
+    return JSON.parse(line!.slice('ELECTRON-STUB '.length)) as { name: string; detail?: unknown }[]
+  } finally {
+    rmSync(userData, { recursive: true, force: true })
+  }
+}
+
+describe('the built main process, run against a stand-in for Electron', () => {
+  it('declares app:// privileged before ready, serves it after, and loads the page from it', () => {
+    const events = runMainWithStubbedElectron()
+    const names = events.map((e) => e.name)
+    const at = (name: string) => names.indexOf(name)
+    expect(events[at('protocol.registerSchemesAsPrivileged')].detail).toEqual([
+      {
+        scheme: 'app',
+        privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true },
+      },
+    ])
+    expect(at('protocol.registerSchemesAsPrivileged')).toBeLessThan(at('ready'))
+    expect(at('ready')).toBeLessThan(at('protocol.handle'))
+    expect(events[at('protocol.handle')].detail).toBe('app')
+    expect(at('protocol.handle')).toBeLessThan(at('BrowserWindow.loadURL'))
+    expect(events[at('new BrowserWindow')].detail).toEqual({
+      preload: resolve(out, 'preload', 'preload.cjs'),
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+    })
+    expect(events[at('BrowserWindow.loadURL')].detail).toBe('app://inspector/index.html')
+    expect(names).not.toContain('BrowserWindow.loadFile')
+    expect(names).not.toContain('app.exit')
+    expect(events[at('page')].detail).toEqual({
+      status: 200,
+      contentType: 'text/html; charset=utf-8',
+      csp: RENDERER_CSP,
+      nosniff: 'nosniff',
+      body: readFileSync(rendererPage, 'utf8'),
+    })
+    const assets = events.filter((e) => e.name === 'asset').map((e) => e.detail)
+    expect(assets).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ status: 200, contentType: 'text/javascript; charset=utf-8' }),
+        expect.objectContaining({ status: 200, contentType: 'text/css; charset=utf-8' }),
+      ]),
+    )
+    for (const asset of assets) {
+      expect(asset).toMatchObject({ url: expect.stringMatching(/^app:\/\/inspector\/assets\//) })
+      expect(asset).toMatchObject({ status: 200 })
+    }
+  })
 })
 
 describe('the built page', () => {
@@ -185,7 +274,7 @@ describe('the built page', () => {
     expect(meta![1]).not.toContain('unsafe-eval')
   })
 
-  it('has no inline scripts (the CSP would block them) and loads assets relative to itself, for file://', () => {
+  it('has no inline scripts (the CSP would block them) and loads assets relative to itself', () => {
     const page = html()
     const scripts = [...page.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
     expect(scripts.length).toBeGreaterThan(0)

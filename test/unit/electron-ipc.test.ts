@@ -1,38 +1,58 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { CHANNELS } from '../../electron/contract'
 import type { FileDialogs } from '../../electron/dialogs'
 import { readConversationFile } from '../../electron/files'
 import { REFUSED_SENDER, createIpcHandlers, type SenderEvent } from '../../electron/ipc-handlers'
-import { isTrustedRendererUrl } from '../../electron/ipc-validation'
+import { isRendererPage, isTrustedRendererUrl } from '../../electron/ipc-validation'
 import { openRecentFiles, type RecentFiles } from '../../electron/recent-files'
 
-const RENDERER_DIR = '/opt/inspector/out/renderer'
-const OURS = pathToFileURL(join(RENDERER_DIR, 'index.html')).href
+const OURS = 'app://inspector/index.html'
+/** Where the renderer used to load from; it is no longer trusted. */
+const OLD_FILE_PAGE = 'file:///opt/inspector/out/renderer/index.html'
 
 describe('which pages count as our renderer', () => {
-  const origin = { rendererDir: RENDERER_DIR }
-  const dev = { rendererDir: RENDERER_DIR, devServerUrl: 'http://localhost:5173/' }
+  const built = {}
+  const dev = { devServerUrl: 'http://localhost:5173/' }
 
-  it('trusts the built page, with or without a hash or query', () => {
-    expect(isTrustedRendererUrl('file:///opt/inspector/out/renderer/index.html', origin)).toBe(true)
-    expect(isTrustedRendererUrl('file:///opt/inspector/out/renderer/index.html#/x?y', origin)).toBe(
-      true,
-    )
+  it('trusts every page of app://inspector, with or without a hash or query', () => {
+    for (const url of [
+      OURS,
+      'app://inspector/',
+      'app://inspector/index.html?x=1#/y',
+      'app://inspector/assets/count-worker-abc123.js',
+    ]) {
+      expect(isTrustedRendererUrl(url, built), url).toBe(true)
+      expect(isTrustedRendererUrl(url, dev), url).toBe(true)
+    }
   })
 
-  it('refuses other local files, including look-alike folders and ../ escapes', () => {
+  it('refuses file:// pages, the built renderer included', () => {
     for (const url of [
-      'file:///opt/inspector/out/renderer-evil/index.html',
-      'file:///opt/inspector/out/renderer/../main/index.html',
-      'file:///opt/inspector/out/renderer',
+      OLD_FILE_PAGE,
+      'file:///opt/inspector/out/renderer/index.html#/x?y',
       'file:///home/me/Downloads/dropped.html',
       'file://fileserver/share/out/renderer/index.html',
     ]) {
-      expect(isTrustedRendererUrl(url, origin), url).toBe(false)
+      expect(isTrustedRendererUrl(url, built), url).toBe(false)
+      expect(isTrustedRendererUrl(url, dev), url).toBe(false)
+    }
+  })
+
+  it('refuses look-alikes of our origin: other hosts, ports, credentials and schemes', () => {
+    for (const url of [
+      'app://inspector.evil.example/index.html',
+      'app://evil/index.html',
+      'app://inspector@evil/index.html',
+      'app://evil@inspector/index.html',
+      'app://inspector:8080/index.html',
+      'apps://inspector/index.html',
+      'https://inspector/index.html',
+      'app:inspector/index.html',
+    ]) {
+      expect(isTrustedRendererUrl(url, built), url).toBe(false)
     }
   })
 
@@ -41,19 +61,37 @@ describe('which pages count as our renderer', () => {
       'https://evil.example/',
       'about:blank',
       'data:text/html,hi',
+      'blob:app://inspector/1234',
       '',
       'not a url',
     ]) {
-      expect(isTrustedRendererUrl(url, origin), url).toBe(false)
+      expect(isTrustedRendererUrl(url, built), url).toBe(false)
     }
   })
 
   it('trusts the dev server only when one is configured, and only its origin', () => {
-    expect(isTrustedRendererUrl('http://localhost:5173/', origin)).toBe(false)
+    expect(isTrustedRendererUrl('http://localhost:5173/', built)).toBe(false)
     expect(isTrustedRendererUrl('http://localhost:5173/index.html', dev)).toBe(true)
     expect(isTrustedRendererUrl('http://localhost:5174/', dev)).toBe(false)
     expect(isTrustedRendererUrl('https://localhost:5173/', dev)).toBe(false)
     expect(isTrustedRendererUrl('http://127.0.0.1:5173/', dev)).toBe(false)
+  })
+
+  it('takes only the page itself as a place to navigate to, not other files of our origin', () => {
+    expect(isRendererPage(OURS, built)).toBe(true)
+    expect(isRendererPage('app://inspector/', built)).toBe(true)
+    expect(isRendererPage('app://inspector/index.html#/x', built)).toBe(true)
+    expect(isRendererPage('http://localhost:5173/', dev)).toBe(true)
+    for (const url of [
+      'app://inspector/assets/index.js',
+      'app://inspector/other.html',
+      OLD_FILE_PAGE,
+      'https://evil.example/',
+      'not a url',
+    ]) {
+      expect(isRendererPage(url, dev), url).toBe(false)
+    }
+    expect(isRendererPage('http://localhost:5173/', built)).toBe(false)
   })
 })
 
@@ -82,7 +120,7 @@ describe('IPC handlers', () => {
 
   const handlersWith = (options: { open?: string | null; initial?: string | null } = {}) =>
     createIpcHandlers<SenderEvent>({
-      origin: { rendererDir: RENDERER_DIR },
+      origin: {},
       dialogsFor: () => answeringDialogs(options),
       openPath: (path) => readConversationFile(path),
       initialPath: () => options.initial ?? null,
@@ -108,6 +146,7 @@ describe('IPC handlers', () => {
     const foreign = [
       from('https://evil.example/'),
       from('file:///home/me/Downloads/page.html'),
+      from(OLD_FILE_PAGE),
       from('about:blank'),
       from(null),
     ]
@@ -282,7 +321,7 @@ describe('IPC handlers', () => {
 
   it('turns an unexpected failure into a one-line error, never a stack', async () => {
     const handlers = createIpcHandlers<SenderEvent>({
-      origin: { rendererDir: RENDERER_DIR },
+      origin: {},
       dialogsFor: () => {
         throw new Error('the dialog service is gone')
       },

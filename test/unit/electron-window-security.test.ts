@@ -9,9 +9,11 @@ import {
   type GuardedContents,
   type GuardedSession,
 } from '../../electron/security'
-import { PRELOAD_FILE, rendererSource, secureWebPreferences } from '../../electron/window'
+import { isRendererPage, isTrustedRendererUrl } from '../../electron/ipc-validation'
+import { PRELOAD_FILE, rendererUrl, secureWebPreferences } from '../../electron/window'
 
-const isOurs = (url: string) => url.startsWith('file:///app/out/renderer/')
+const isOurs = (url: string) => isTrustedRendererUrl(url, {})
+const isOurPage = (url: string) => isRendererPage(url, {})
 
 /** Stands in for Electron's WebContents: an event emitter with a window-open hook. */
 function webContents() {
@@ -38,16 +40,20 @@ function webContents() {
 describe('the window cannot be taken elsewhere', () => {
   it('blocks navigation away from our page: links, dropped files, scripts setting location', () => {
     const { contents, attempt } = webContents()
-    guardWebContents(contents, isOurs)
+    guardWebContents(contents, isOurPage)
     expect(attempt('will-navigate', 'https://evil.example/')).toBe(true)
     expect(attempt('will-navigate', 'file:///home/me/dropped.json')).toBe(true)
+    expect(attempt('will-navigate', 'file:///app/out/renderer/index.html')).toBe(true)
     expect(attempt('will-frame-navigate', 'https://evil.example/')).toBe(true)
-    expect(attempt('will-navigate', 'file:///app/out/renderer/index.html')).toBe(false)
+    // Our own origin serves scripts and styles, which are not pages to show.
+    expect(attempt('will-navigate', 'app://inspector/assets/index.js')).toBe(true)
+    expect(attempt('will-frame-navigate', 'app://inspector/assets/index.js')).toBe(true)
+    expect(attempt('will-navigate', 'app://inspector/index.html')).toBe(false)
   })
 
   it('blocks redirects, new windows and webviews', () => {
     const { contents, attempt, openWindow } = webContents()
-    guardWebContents(contents, isOurs)
+    guardWebContents(contents, isOurPage)
     expect(attempt('will-redirect', 'https://evil.example/')).toBe(true)
     expect(attempt('will-attach-webview')).toBe(true)
     expect(openWindow()).toEqual({ action: 'deny' })
@@ -62,7 +68,7 @@ describe('the window cannot be taken elsewhere', () => {
     }
     guardSession(session as unknown as GuardedSession, isOurs)
     const page = (url: string) => ({ getURL: () => url })
-    const ours = page('file:///app/out/renderer/index.html')
+    const ours = page('app://inspector/index.html')
     const request = (contents: unknown, permission: string) => {
       let granted: boolean | undefined
       requestHandler?.(contents, permission, (answer: boolean) => (granted = answer))
@@ -81,6 +87,9 @@ describe('the window cannot be taken elsewhere', () => {
     expect(request(ours, 'clipboard-sanitized-write')).toBe(true)
     expect(checkHandler?.(ours, 'clipboard-sanitized-write', '')).toBe(true)
     expect(request(page('https://evil.example/'), 'clipboard-sanitized-write')).toBe(false)
+    expect(request(page('file:///app/out/renderer/index.html'), 'clipboard-sanitized-write')).toBe(
+      false,
+    )
     expect(checkHandler?.(null, 'clipboard-sanitized-write', '')).toBe(false)
   })
 })
@@ -98,20 +107,14 @@ describe('the window', () => {
     })
   })
 
-  it('loads the dev server only in an unpackaged app, the built files otherwise', () => {
-    const rendererDir = '/app/out/renderer'
+  it('loads the dev server only in an unpackaged app, the built files on app:// otherwise', () => {
     const dev = 'http://localhost:5173'
-    expect(rendererSource({ isPackaged: false, devServerUrl: dev, rendererDir })).toEqual({
-      kind: 'url',
-      url: dev,
-    })
-    expect(rendererSource({ isPackaged: true, devServerUrl: dev, rendererDir })).toEqual({
-      kind: 'file',
-      path: '/app/out/renderer/index.html',
-    })
-    expect(rendererSource({ isPackaged: false, devServerUrl: undefined, rendererDir }).kind).toBe(
-      'file',
+    expect(rendererUrl({ isPackaged: false, devServerUrl: dev })).toBe(dev)
+    expect(rendererUrl({ isPackaged: true, devServerUrl: dev })).toBe('app://inspector/index.html')
+    expect(rendererUrl({ isPackaged: false, devServerUrl: undefined })).toBe(
+      'app://inspector/index.html',
     )
+    expect(rendererUrl({ isPackaged: false, devServerUrl: '' })).toBe('app://inspector/index.html')
   })
 })
 
