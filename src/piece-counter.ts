@@ -1,9 +1,7 @@
-import type { GptEncoding } from 'gpt-tokenizer/GptEncoding'
 import { getEncodingParams } from 'gpt-tokenizer/modelParams'
 import type { EncodingName } from 'gpt-tokenizer/mapping'
-
-// Special-token strings are ordinary text in a conversation: never thrown on, never merged.
-const ORDINARY = { disallowedSpecial: new Set<string>() }
+import { resolveEncoding } from 'gpt-tokenizer/resolveEncoding'
+import { countPieceTokens, vocabularyOf } from './byte-pair'
 
 /**
  * Past this many distinct pieces the cache starts again from empty: cheaper than an LRU's
@@ -19,38 +17,60 @@ export interface PieceCounter {
   readonly size: number
 }
 
+/** How to build a piece counter; the defaults are gpt-tokenizer's. */
+export interface PieceCounterOptions {
+  /** The pattern that cuts text into pieces (global or sticky); gpt-tokenizer's for the encoding by default. */
+  pattern?: RegExp
+  cacheLimit?: number
+}
+
 /**
- * A counter that gives exactly gpt-tokenizer's ordinary count, faster. BPE never merges across
- * the pieces the encoding's split pattern cuts text into, so a text's count is the sum of its
- * pieces' counts; each distinct piece is counted once, by gpt-tokenizer itself, and remembered.
+ * A counter that gives exactly gpt-tokenizer's ordinary count (given its split pattern), faster.
+ * BPE never merges across the pieces the split pattern cuts text into, so a text's count is the
+ * sum of its pieces' counts; each distinct piece is counted once (see byte-pair.ts) and remembered.
  * Conversations repeat their words, paths and keys, so most pieces are a single map lookup.
+ * Special-token strings get no special treatment: they are ordinary text in a conversation.
  */
 export function createPieceCounter(
   encoding: EncodingName,
-  api: GptEncoding,
-  cacheLimit = PIECE_CACHE_LIMIT,
+  { pattern, cacheLimit = PIECE_CACHE_LIMIT }: PieceCounterOptions = {},
 ): PieceCounter {
-  // The split pattern gpt-tokenizer uses for this encoding, from its own parameters. The ranks
-  // argument only feeds the vocabulary, which this counter never reads.
-  const { tokenSplitRegex } = getEncodingParams(encoding, () => [])
-  const split = new RegExp(tokenSplitRegex.source, tokenSplitRegex.flags)
+  // gpt-tokenizer's vocabulary for this encoding, and its split pattern unless given another.
+  const { tokenSplitRegex, bytePairRankDecoder } = getEncodingParams(encoding, resolveEncoding)
+  const split = pattern ?? tokenSplitRegex
+  const vocabulary = vocabularyOf(bytePairRankDecoder)
+  // Sticky, so that `test` finds the piece that starts where the last one ended without building a
+  // match array; the global twin finds the next piece if one ever does not (as matchAll would).
+  const flags = split.flags.replace(/[gy]/g, '')
+  const sticky = new RegExp(split.source, flags + 'y')
+  const global = new RegExp(split.source, flags + 'g')
   let cache = new Map<string, number>()
 
   const count = (text: string): number => {
     let total = 0
-    split.lastIndex = 0
-    let match: RegExpExecArray | null
-    while ((match = split.exec(text)) !== null) {
-      const piece = match[0]
-      // The patterns never match empty, but a future one might; step over it as matchAll does.
-      if (piece === '') {
-        split.lastIndex += text.codePointAt(split.lastIndex)! > 0xffff ? 2 : 1
+    let start = 0
+    while (start < text.length) {
+      sticky.lastIndex = start
+      let end: number
+      if (sticky.test(text)) {
+        end = sticky.lastIndex
+      } else {
+        global.lastIndex = start
+        const next = global.exec(text)
+        if (next === null) break
+        start = next.index
+        end = start + next[0].length
+      }
+      // The patterns never match empty, but step over one as matchAll does if one ever did.
+      if (end === start) {
+        start += text.codePointAt(start)! > 0xffff ? 2 : 1
         continue
       }
+      const piece = text.slice(start, end)
+      start = end
       let n = cache.get(piece)
       if (n === undefined) {
-        // A piece matched alone is matched whole again, so this is the piece's own BPE count.
-        n = api.countTokens(piece, ORDINARY)
+        n = countPieceTokens(piece, vocabulary)
         if (cache.size >= cacheLimit) cache = new Map()
         cache.set(piece, n)
       }

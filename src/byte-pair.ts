@@ -1,0 +1,155 @@
+/**
+ * Byte-pair merging, for counting only: how many tokens one piece of text becomes. It follows
+ * gpt-tokenizer 4's bytePairMerge step for step (lowest rank first, leftmost on a tie), over the
+ * same vocabulary, without its per-lookup UTF-8 decoding, which made a cold count of a large file
+ * spend most of its time on the pieces that are not whole tokens (ids, hashes, CJK runs).
+ */
+
+/** A vocabulary as gpt-tokenizer ships it: index = rank, value = the token as text, or its bytes. */
+export type RawRanks = readonly (string | readonly number[])[]
+
+/** A vocabulary ready for lookups. */
+export interface Vocabulary {
+  /** Tokens that are valid UTF-8, by their text. */
+  byText: Map<string, number>
+  /** Tokens that are not (parts of a character), by their bytes as a one-char-per-byte string. */
+  byBytes: Map<string, number>
+}
+
+// Encodings that share a vocabulary (p50k_base and p50k_edit, o200k_base and o200k_harmony) share
+// its index too: each is a few megabytes.
+const vocabularies = new WeakMap<RawRanks, Vocabulary>()
+
+/** Indexes a vocabulary for lookups, once per vocabulary. */
+export function vocabularyOf(ranks: RawRanks): Vocabulary {
+  const known = vocabularies.get(ranks)
+  if (known) return known
+  const byText = new Map<string, number>()
+  const byBytes = new Map<string, number>()
+  ranks.forEach((token, rank) => {
+    if (typeof token === 'string') byText.set(token, rank)
+    else byBytes.set(String.fromCharCode(...token), rank)
+  })
+  const vocabulary = { byText, byBytes }
+  vocabularies.set(ranks, vocabulary)
+  return vocabulary
+}
+
+// Scratch space reused across pieces: a piece's UTF-8 bytes, and for each byte the index of the
+// character it starts in the piece's text (-1 for a continuation byte).
+let bytes = new Uint8Array(256)
+let charAt = new Int32Array(257)
+
+function ensureCapacity(n: number): void {
+  if (bytes.length >= n) return
+  bytes = new Uint8Array(n * 2)
+  charAt = new Int32Array(n * 2 + 1)
+}
+
+/**
+ * Encodes `piece` as UTF-8 into the scratch space and returns its byte length, with the text that
+ * the bytes decode to: a lone surrogate is encoded as U+FFFD, as TextEncoder does, so the text has
+ * U+FFFD in its place too.
+ */
+function encode(piece: string): { length: number; text: string } {
+  ensureCapacity(piece.length * 3)
+  let n = 0
+  let text = piece
+  for (let i = 0; i < piece.length; i++) {
+    let c = piece.charCodeAt(i)
+    charAt[n] = i
+    if (c < 0x80) {
+      bytes[n++] = c
+      continue
+    }
+    if (c >= 0xd800 && c <= 0xdfff) {
+      const next = piece.charCodeAt(i + 1)
+      if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+        const cp = 0x10000 + ((c - 0xd800) << 10) + (next - 0xdc00)
+        bytes[n] = 0xf0 | (cp >> 18)
+        bytes[n + 1] = 0x80 | ((cp >> 12) & 0x3f)
+        bytes[n + 2] = 0x80 | ((cp >> 6) & 0x3f)
+        bytes[n + 3] = 0x80 | (cp & 0x3f)
+        charAt[n + 1] = charAt[n + 2] = charAt[n + 3] = -1
+        n += 4
+        i++
+        continue
+      }
+      c = 0xfffd
+      text = text.slice(0, i) + '\ufffd' + text.slice(i + 1)
+    }
+    if (c < 0x800) {
+      bytes[n] = 0xc0 | (c >> 6)
+      bytes[n + 1] = 0x80 | (c & 0x3f)
+      charAt[n + 1] = -1
+      n += 2
+    } else {
+      bytes[n] = 0xe0 | (c >> 12)
+      bytes[n + 1] = 0x80 | ((c >> 6) & 0x3f)
+      bytes[n + 2] = 0x80 | (c & 0x3f)
+      charAt[n + 1] = charAt[n + 2] = -1
+      n += 3
+    }
+  }
+  charAt[n] = piece.length
+  return { length: n, text }
+}
+
+// The merge state, reused across pieces: starts[i] is where part i begins (in bytes); ranks[i] is
+// the rank of merging part i with part i + 1.
+const starts: number[] = []
+const ranks: number[] = []
+
+// The rank of the token that bytes [from, to) of the encoded piece make, or Infinity. A range that
+// starts and ends on character boundaries is valid UTF-8, so it is looked up by its text; any other
+// range is looked up by its bytes: the same split as gpt-tokenizer's isValidUTF8 check.
+function rankOf(
+  vocabulary: Vocabulary,
+  text: string,
+  from: number,
+  to: number | undefined,
+): number {
+  if (to === undefined) return Infinity
+  const a = charAt[from]
+  const b = charAt[to]
+  let rank: number | undefined
+  if (a >= 0 && b >= 0) {
+    rank = vocabulary.byText.get(text.slice(a, b))
+  } else {
+    let key = ''
+    for (let i = from; i < to; i++) key += String.fromCharCode(bytes[i])
+    rank = vocabulary.byBytes.get(key)
+  }
+  return rank ?? Infinity
+}
+
+/**
+ * How many tokens byte-pair merging makes of one piece (a match of the encoding's split pattern):
+ * the lowest-ranked adjacent pair merges first, the leftmost on a tie, until no pair is a token.
+ */
+export function countPieceTokens(piece: string, vocabulary: Vocabulary): number {
+  if (vocabulary.byText.has(piece)) return 1
+  const { length, text } = encode(piece)
+  starts.length = 0
+  ranks.length = 0
+  for (let i = 0; i <= length; i++) {
+    starts.push(i)
+    ranks.push(i < length - 1 ? rankOf(vocabulary, text, i, i + 2) : Infinity)
+  }
+  while (starts.length > 1) {
+    let lowest = Infinity
+    let at = -1
+    for (let i = 0; i < ranks.length - 1; i++) {
+      if (ranks[i] < lowest) {
+        lowest = ranks[i]
+        at = i
+      }
+    }
+    if (at === -1) break
+    starts.splice(at + 1, 1)
+    ranks.splice(at, 1)
+    ranks[at] = rankOf(vocabulary, text, starts[at], starts[at + 2])
+    if (at > 0) ranks[at - 1] = rankOf(vocabulary, text, starts[at - 1], starts[at + 1])
+  }
+  return starts.length - 1
+}
