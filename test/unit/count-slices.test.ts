@@ -5,6 +5,7 @@ import {
   placeSliceCounts,
   planCountSlices,
   sliceRequest,
+  type Message,
 } from '../../src/index'
 import { generateConversation } from '../../bench/generate'
 
@@ -37,10 +38,8 @@ describe('countSlice', () => {
   })
 
   it('sends only text and payload', () => {
-    const request = sliceRequest('', [{ id: 'a', type: 'activity', text: 't', payload: 'p' }], {
-      start: 0,
-      end: 1,
-    })
+    const message: Message = { id: 'a', type: 'activity', text: 't', payload: 'p' }
+    const request = sliceRequest('', [message], { start: 0, end: 1 })
     expect(request).toEqual({ model: '', start: 0, messages: [{ text: 't', payload: 'p' }] })
   })
 })
