@@ -15,6 +15,7 @@ import {
   type ImportNote,
   type Message,
   type ModelEncoding,
+  wireShapeExplanation,
 } from '../src/index'
 import { choiceValue, flagValue, stringValue, type ParsedArgs } from './args'
 import { CliError, describeFsError } from './errors'
@@ -143,22 +144,12 @@ function reportNativeWarnings(file: string, text: string, report: readonly Impor
 }
 
 /**
- * The error for a file no format read. A file meant as the wire shape (its messages have a type
- * and a text), or that is not JSON at all (where every JSON format stops at the same place), gets
- * the wire shape's one located line, as before formats existed; any other file gets every format's
- * reason, or the forced format's, located.
+ * The error for a file no format read: the wire shape's one located line when that says best why
+ * (see wireShapeExplanation), else every format's reason, or the forced format's, located.
  */
 function describeFormatError(file: string, text: string, error: FormatError): CliError {
-  if (error.format === 'native' || (error.format === undefined && explainAsWireShape(text))) {
-    try {
-      parseConversation(text)
-    } catch (parseError) {
-      if (parseError instanceof ConversationParseError) {
-        return new CliError(describeParseError(file, parseError))
-      }
-      throw parseError
-    }
-  }
+  const parseError = wireShapeExplanation(text, error)
+  if (parseError) return new CliError(describeParseError(file, parseError))
   if (error.format !== undefined) return new CliError(describeMismatch(file, error.tried[0]))
   return new CliError(`${file}: ${error.message}`)
 }
@@ -171,31 +162,3 @@ function describeMismatch(file: string, m: FormatMismatch): string {
   const path = m.path === '' || m.path.startsWith('line ') ? '' : `${m.path}: `
   return `${place}: not ${FORMAT_LABELS[m.format]}: ${path}${m.problem}`
 }
-
-/**
- * Whether the wire shape's error says best why text was not read: JSON whose messages include one
- * with a `type` and a `text` (no provider's messages or items have both), or not JSON, nor JSONL.
- */
-function explainAsWireShape(text: string): boolean {
-  let root: unknown
-  try {
-    root = JSON.parse(text)
-  } catch {
-    return !startsWithJsonObjectLine(text)
-  }
-  const list = isRecord(root) ? root.messages : root
-  return Array.isArray(list) && list.some((m) => isRecord(m) && 'type' in m && 'text' in m)
-}
-
-// JSONL starts with a whole object on its first line; pretty-printed JSON starts with `{` or `[`.
-function startsWithJsonObjectLine(text: string): boolean {
-  const first = text.trimStart().split('\n', 1)[0]
-  try {
-    return isRecord(JSON.parse(first))
-  } catch {
-    return false
-  }
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)

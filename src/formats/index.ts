@@ -145,6 +145,7 @@ export function exportConversation(
 }
 
 export { FormatError, describeMismatch, FORMAT_LABELS } from './errors'
+export { wireShapeExplanation } from './explain'
 export { formatNote, MAX_REPEATED_NOTES, type ImportNote, type NoteSeverity } from './report'
 export { DEFAULT_MAX_TOKENS } from './anthropic-export'
 export { decodePayload, encodePayload, type PayloadParts, type ToolCall } from './payload'
