@@ -1,0 +1,340 @@
+/**
+ * `npm run bench [-- --quick] [-- --strict]`: counting, re-tuning and memory on generated
+ * conversations, each figure printed beside a baseline measured in the same run. Targets are
+ * issue 2's (core vs raw gpt-tokenizer) and issue 6's (throughput, workers, re-tuning, memory).
+ * It exits 0 whatever the verdicts, as the machine is shared and noisy, unless given --strict.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { countEachMessage, parseConversation, type Message } from '../src/index'
+import { coreEach, coreTotal, rawGptTokenizer, tiktoken, type Contender } from './contenders'
+import { benchCounting, warmUp, type CountingFigures } from './counting'
+import { writeConversation } from './generate'
+import { machineLines } from './machine'
+import { collectGarbage, timeOnce } from './measure'
+import { measureMemory, type MemoryFigures } from './memory'
+import { mb, num, printTable, printVerdicts, times, type Verdict } from './report'
+import { benchRetune, type RetuneFigures } from './retune'
+import { startCountingPool } from './worker-pool'
+
+const args = process.argv.slice(2)
+const quick = args.includes('--quick')
+const strict = args.includes('--strict')
+
+const SEED = 1
+const WARM_SEED = 2
+// Issue 2: at least 20 MB. Issue 6: 50 MB in 100,000 messages. --quick keeps the shape, smaller.
+const ISSUE2 = quick
+  ? { targetBytes: 2e6, messages: 4_000 }
+  : { targetBytes: 20e6, messages: 40_000 }
+const ISSUE6 = quick
+  ? { targetBytes: 5e6, messages: 10_000 }
+  : { targetBytes: 50e6, messages: 100_000 }
+const WARM = { targetBytes: 1e6, messages: 2_000 }
+const ROUNDS = quick ? 2 : 3
+const RETUNE_PASSES = 5
+const WORKERS = 2
+
+const progress = (line: string) => process.stderr.write(`… ${line}\n`)
+
+interface Loaded {
+  label: string
+  file: string
+  bytes: number
+  messages: Message[]
+  readMs: number
+  jsonParseMs: number
+  parseMs: number
+}
+
+/** Reads and parses a file the way the CLI does, timing JSON.parse alone for comparison. */
+function load(label: string, file: string): Loaded {
+  const read = timeOnce(() => readFileSync(file, 'utf8'))
+  const text = read.value
+  const jsonParseMs = timeOnce(() => JSON.parse(text) as unknown).wall
+  collectGarbage()
+  const parse = timeOnce(() => parseConversation(text))
+  return {
+    label,
+    file,
+    bytes: Buffer.byteLength(text, 'utf8'),
+    messages: parse.value.messages,
+    readMs: read.wall,
+    jsonParseMs,
+    parseMs: parse.wall,
+  }
+}
+
+function printHeader(): void {
+  console.log('Compaction Inspector bench')
+  for (const line of machineLines()) console.log(`  ${line}`)
+  console.log(`  Command: npm run bench${args.length ? ' -- ' + args.join(' ') : ''}`)
+  console.log(
+    `  Conversations generated with seed ${SEED} (warm-up text: seed ${WARM_SEED}); ` +
+      `${ROUNDS} rounds per contender, median shown; caches emptied before each timed count.`,
+  )
+  console.log()
+}
+
+function printLoading(files: Loaded[]): void {
+  console.log('Loading (one run each; the app parses once per file)')
+  printTable(
+    ['file', 'size', 'messages', 'read ms', 'JSON.parse ms', 'parseConversation ms', 'MB/s'],
+    files.map((f) => [
+      f.label,
+      mb(f.bytes),
+      num(f.messages.length),
+      num(f.readMs),
+      num(f.jsonParseMs),
+      num(f.parseMs),
+      num(f.bytes / 1e6 / (f.parseMs / 1000), 1),
+    ]),
+  )
+  console.log()
+}
+
+const ratio = (a: number, b: number) => `${times(a)} / ${times(b)}`
+
+function printCounting(title: string, file: Loaded, figures: CountingFigures): void {
+  const raw = figures.contenders.find((c) => c.name.startsWith('raw'))!
+  const tik = figures.contenders.find((c) => c.name.startsWith('tiktoken'))!
+  const megabytes = file.bytes / 1e6
+  console.log(`${title}: ${mb(file.bytes)}, ${num(file.messages.length)} messages`)
+  const rows = figures.contenders.map((c) => [
+    c.name,
+    num(c.tokens),
+    num(c.wall),
+    num(c.cpu),
+    num(megabytes / (c.wall / 1000), 1),
+    num(megabytes / (c.cpu / 1000), 1),
+    ratio(raw.wall / c.wall, raw.cpu / c.cpu),
+    ratio(tik.wall / c.wall, tik.cpu / c.cpu),
+  ])
+  if (figures.pool) {
+    const p = figures.pool
+    rows.push([
+      `core countSlice, ${p.workers} worker threads`,
+      num(p.tokens),
+      num(p.wall),
+      '-',
+      num(megabytes / (p.wall / 1000), 1),
+      '-',
+      `${times(raw.wall / p.wall)} / -`,
+      `${times(tik.wall / p.wall)} / -`,
+    ])
+  }
+  printTable(
+    [
+      'one thread unless said',
+      'tokens',
+      'wall ms',
+      'CPU ms',
+      'MB/s wall',
+      'MB/s CPU',
+      'speed vs raw (wall / CPU)',
+      'speed vs tiktoken (wall / CPU)',
+    ],
+    rows,
+  )
+  const totals = new Set([
+    ...figures.contenders.map((c) => c.tokens),
+    ...(figures.pool ? [figures.pool.tokens] : []),
+  ])
+  console.log(
+    totals.size === 1
+      ? '  Every contender counted the same total.'
+      : `  WARNING: the totals differ (${[...totals].join(', ')}): a tokenizer disagrees.`,
+  )
+  console.log()
+}
+
+function printRetune(figures: RetuneFigures, n: number): void {
+  console.log(
+    `Re-tuning: checkCompaction(messages, options, counts) on ${num(n)} messages, ` +
+      `${figures.samples} option changes`,
+  )
+  printTable(
+    ['option changed', 'values', 'median ms'],
+    figures.byOption.map((o) => [o.option, String(o.values), num(o.median, 2)]),
+  )
+  console.log(
+    `  all changes: median ${num(figures.median, 2)} ms, p95 ${num(figures.p95, 2)} ms, ` +
+      `max ${num(figures.max, 2)} ms`,
+  )
+  console.log(
+    `  tokenizer calls while re-tuning (counted through the Tokenizer seam): ${figures.tokenizerCalls}`,
+  )
+  const m = figures.modelChange
+  console.log(
+    `  changing the model to ${m.model} (${m.encoding}) does re-count: ` +
+      `${num(m.tokenizerCalls)} tokenizer calls, ${num(m.wall)} ms`,
+  )
+  console.log()
+}
+
+const peakRss = (m: MemoryFigures) => Math.max(m.peakRssKernel, m.peakRssSampled)
+
+function printMemory(natural: MemoryFigures, collected: MemoryFigures): void {
+  const size = natural.fileBytes
+  console.log(
+    `Memory: reading, parsing and counting ${mb(size)} (${num(natural.messages)} messages) ` +
+      'in a fresh process',
+  )
+  const rows = (m: MemoryFigures, mode: string) =>
+    [m.baseline, ...m.points].map((p) => [
+      `${mode}: ${p.label}`,
+      mb(p.rss, 0),
+      mb(p.heapUsed, 0),
+      times((p.rss - m.baseline.rss) / size),
+    ])
+  printTable(
+    ['point', 'RSS', 'heap used', 'RSS over baseline ÷ file'],
+    [...rows(natural, 'as the app runs'), ...rows(collected, 'full GC after each phase')],
+  )
+  for (const [mode, m] of [
+    ['as the app runs', natural],
+    ['full GC after each phase', collected],
+  ] as const) {
+    console.log(
+      `  ${mode}: peak RSS ${mb(peakRss(m), 0)} (${m.samples} samples, kernel high-water mark ` +
+        `${mb(m.peakRssKernel, 0)}), ${times(peakRss(m) / size)} the file; over the baseline ` +
+        `${mb(peakRss(m) - m.baseline.rss, 0)}, ${times((peakRss(m) - m.baseline.rss) / size)}; ` +
+        `peak heap used ${mb(m.peakHeapUsed, 0)}`,
+    )
+  }
+  console.log()
+}
+
+async function main(): Promise<void> {
+  printHeader()
+  const dir = mkdtempSync(join(tmpdir(), 'compaction-bench-'))
+  const disposable: Contender[] = []
+  let pool: Awaited<ReturnType<typeof startCountingPool>> | undefined
+  try {
+    progress('generating conversations')
+    const files = {
+      warm: join(dir, 'warm.json'),
+      issue2: join(dir, 'issue2.json'),
+      issue6: join(dir, 'issue6.json'),
+    }
+    writeConversation(files.warm, { seed: WARM_SEED, ...WARM })
+    writeConversation(files.issue2, { seed: SEED, ...ISSUE2 })
+    writeConversation(files.issue6, { seed: SEED, ...ISSUE6 })
+
+    progress('loading')
+    const warm = load('warm-up', files.warm)
+    const issue2 = load('issue 2', files.issue2)
+    printLoading([issue2])
+
+    const raw = rawGptTokenizer()
+    const tik = tiktoken()
+    disposable.push(raw, tik)
+    progress(`starting ${WORKERS} worker threads`)
+    const poolStart = timeOnce(() => startCountingPool(WORKERS, ''))
+    pool = await poolStart.value
+
+    progress('warming up')
+    await warmUp(warm.messages, [coreTotal, coreEach, raw, tik], pool)
+
+    progress(`counting ${mb(issue2.bytes)}`)
+    const counting2 = await benchCounting(issue2.messages, [coreTotal, raw, tik], ROUNDS)
+    printCounting('Counting, issue 2', issue2, counting2)
+    issue2.messages = []
+    collectGarbage()
+
+    progress('loading the issue 6 file')
+    const issue6 = load('issue 6', files.issue6)
+    printLoading([issue6])
+    progress(`counting ${mb(issue6.bytes)}`)
+    const counting6 = await benchCounting(issue6.messages, [coreEach, raw, tik], ROUNDS, pool)
+    printCounting('Counting, issue 6', issue6, counting6)
+
+    progress('re-tuning')
+    const counts = countEachMessage('', issue6.messages)
+    const retune = benchRetune(issue6.messages, counts, RETUNE_PASSES)
+    printRetune(retune, issue6.messages.length)
+    issue6.messages = []
+    await pool.close()
+    pool = undefined
+    collectGarbage()
+
+    progress('memory, in a child process')
+    const natural = await measureMemory(files.issue6)
+    const collected = await measureMemory(files.issue6, true)
+    printMemory(natural, collected)
+
+    const verdicts = judge(counting2, counting6, retune, natural)
+    console.log('Targets')
+    const failed = printVerdicts(verdicts)
+    console.log(
+      `  (One-thread comparisons use CPU time, which another process's load disturbs least; ` +
+        'the workers use wall time, the only time that shows parallelism.)',
+    )
+    if (strict && failed > 0) process.exitCode = 1
+  } finally {
+    await pool?.close()
+    for (const c of disposable) c.dispose?.()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+function judge(
+  counting2: CountingFigures,
+  counting6: CountingFigures,
+  retune: RetuneFigures,
+  memory: MemoryFigures,
+): Verdict[] {
+  const find = (f: CountingFigures, prefix: string) =>
+    f.contenders.find((c) => c.name.startsWith(prefix))!
+  const core2 = find(counting2, 'core')
+  const raw2 = find(counting2, 'raw')
+  const core6 = find(counting6, 'core')
+  const raw6 = find(counting6, 'raw')
+  const tik6 = find(counting6, 'tiktoken')
+  const pool = counting6.pool!
+  const overRaw = core2.cpu / raw2.cpu
+  const vsRaw = raw6.cpu / core6.cpu
+  const scaling = core6.wall / pool.wall
+  const vsTiktoken = tik6.cpu / core6.cpu
+  const memoryRatio = (peakRss(memory) - memory.baseline.rss) / memory.fileBytes
+  return [
+    {
+      target: 'issue 2: core countMessagesTokens costs at most 1.10× raw gpt-tokenizer',
+      measured: `${times(overRaw)} (CPU), ${times(core2.wall / raw2.wall)} (wall)`,
+      pass: overRaw <= 1.1,
+    },
+    {
+      target: 'issue 6: core throughput on one thread at least 0.9× raw gpt-tokenizer',
+      measured: `${times(vsRaw)} (CPU), ${times(raw6.wall / core6.wall)} (wall)`,
+      pass: vsRaw >= 0.9,
+    },
+    {
+      target: `issue 6: ${pool.workers} workers at least 1.6× the core's one-thread throughput`,
+      measured: `${times(scaling)} (wall)`,
+      pass: scaling >= 1.6,
+    },
+    {
+      target: 'issue 6: core throughput at least 3× tiktoken (WASM)',
+      measured: `${times(vsTiktoken)} (CPU), ${times(tik6.wall / core6.wall)} (wall)`,
+      pass: vsTiktoken >= 3,
+    },
+    {
+      target: 'issue 6: re-tuning median at most 5 ms',
+      measured: `${num(retune.median, 2)} ms`,
+      pass: retune.median <= 5,
+    },
+    {
+      target: 'issue 6: changing options never re-counts',
+      measured: `${retune.tokenizerCalls} tokenizer calls`,
+      pass: retune.tokenizerCalls === 0,
+    },
+    {
+      target: 'issue 6: peak memory loading and counting at most 4× the file (RSS over baseline)',
+      measured: `${times(memoryRatio)} (${times(peakRss(memory) / memory.fileBytes)} counting the baseline)`,
+      pass: memoryRatio <= 4,
+    },
+  ]
+}
+
+await main()
