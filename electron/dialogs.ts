@@ -16,6 +16,12 @@ const JSON_FILTERS = [
   { name: 'All files', extensions: ['*'] },
 ]
 
+// Opening also takes JSONL, such as a Claude Code session; exports are always JSON.
+const OPEN_FILTERS = [
+  { name: 'Conversation (JSON, JSONL)', extensions: ['json', 'jsonl'] },
+  { name: 'All files', extensions: ['*'] },
+]
+
 /** Electron's dialogs, attached to `window` (sheet-style on macOS) when there is one. */
 export function electronFileDialogs(
   dialog: Pick<Dialog, 'showOpenDialog' | 'showSaveDialog' | 'showMessageBox'>,
@@ -25,7 +31,7 @@ export function electronFileDialogs(
     async chooseFileToOpen() {
       const options = {
         title: 'Open conversation',
-        filters: JSON_FILTERS,
+        filters: OPEN_FILTERS,
         properties: ['openFile' as const],
       }
       const { canceled, filePaths } = window

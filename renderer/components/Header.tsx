@@ -1,6 +1,7 @@
 import { useApp } from '../store'
 import { ExportButton } from './ExportButton'
-import { ParseWarnings } from './ParseWarnings'
+import { FormatPicker } from './FormatPicker'
+import { ImportReport } from './ImportReport'
 import { RecentMenu } from './RecentMenu'
 
 /** The file on screen and the file actions. */
@@ -16,17 +17,22 @@ export function Header() {
     <header className="header">
       <h1 className="app-title">Compaction Inspector</h1>
       <div className="file-info">
-        <span className="file-name" data-testid="file-name" title={path ?? name}>
-          {name}
-        </span>
-        {isSample && (
-          <>
-            <span className="tag">sample conversation</span>
-            <span className="muted">opened with MaxTokens 2000, so it is over its threshold</span>
-          </>
-        )}
-        <span className="muted">{count} messages</span>
-        <ParseWarnings />
+        <div className="file-line">
+          <span className="file-name" data-testid="file-name" title={path ?? name}>
+            {name}
+          </span>
+          {isSample && (
+            <>
+              <span className="tag">sample conversation</span>
+              <span className="muted">opened with MaxTokens 2000, so it is over its threshold</span>
+            </>
+          )}
+          <span className="muted file-count">{count} messages</span>
+        </div>
+        <div className="file-line">
+          <FormatPicker />
+          <ImportReport />
+        </div>
       </div>
       <nav className="header-actions" aria-label="File">
         <button

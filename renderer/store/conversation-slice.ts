@@ -1,6 +1,7 @@
-import { parseConversation, type Message, type ParseWarning } from '@core'
+import { importConversation, type FormatId, type ImportNote, type Message } from '@core'
 import type { OpenedFile, Result } from '../../electron/contract'
 import { countsFor } from './counts-slice'
+import { describeImportError } from './import-error'
 import { DEFAULT_MODEL, FILE_MAX_TOKENS, SAMPLE_MAX_TOKENS, optionDefaults } from './options-slice'
 import { summaryDefaults } from './summary-slice'
 import type { SliceCreator } from './types'
@@ -16,15 +17,24 @@ export interface ConversationFile {
 
 export interface ConversationSlice {
   file: ConversationFile
+  /** The file's whole text, kept so that choosing another format can read it again. */
+  fileText: string
   messages: readonly Message[]
   /** The model the file names, if any. */
   fileModel: string | null
-  warnings: readonly ParseWarning[]
+  /** The format asked for: 'auto' (detect it) unless the picker overrides it. */
+  requestedFormat: FormatId | 'auto'
+  /** The format the file was read as, detected or requested. */
+  format: FormatId
+  /** What the import set aside or could not read, with where: every warning about the file. */
+  importReport: readonly ImportNote[]
   /** Why the last open failed, with the core's location; the conversation on screen is the previous one. */
   loadError: string | null
   recentFiles: readonly string[]
-  /** Parses and shows a file. On failure, keeps the current conversation and records the error. */
-  loadFile(file: OpenedFile, origin?: 'file' | 'sample'): boolean
+  /** Reads and shows a file. On failure, keeps the current conversation and records the error. */
+  loadFile(file: OpenedFile, origin?: 'file' | 'sample', format?: FormatId | 'auto'): boolean
+  /** Reads the file on screen again as `format`; on failure it stays as it was, with the error. */
+  reimportAs(format: FormatId | 'auto'): boolean
   /** Handles what the host returns for an open: a file, a cancel (null) or an error. */
   receiveFile(result: Result<OpenedFile | null>): void
   openDialog(): Promise<void>
@@ -51,36 +61,47 @@ async function settle<T>(pending: Promise<Result<T>>): Promise<Result<T>> {
 
 export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) => (set, get) => ({
   file: { name: '', path: null, isSample: false },
+  fileText: '',
   messages: [],
   fileModel: null,
-  warnings: [],
+  requestedFormat: 'auto',
+  format: 'native',
+  importReport: [],
   loadError: null,
   recentFiles: [],
 
-  loadFile: (file, origin = 'file') => {
-    let parsed
+  loadFile: (file, origin = 'file', format = 'auto') => {
+    let imported
     try {
-      parsed = parseConversation(file.text)
+      imported = importConversation(file.text, format)
     } catch (error) {
-      // ConversationParseError's message already starts with its location.
-      set({ loadError: `${file.name}: ${error instanceof Error ? error.message : String(error)}` })
+      set({ loadError: describeImportError(file.name, file.text, error) })
       return false
     }
     const isSample = origin === 'sample'
-    const model = parsed.model ?? DEFAULT_MODEL
+    const model = imported.model ?? DEFAULT_MODEL
     // One update, so nothing ever renders new messages against old counts or options.
     set({
       file: { name: file.name, path: file.path, isSample },
-      messages: parsed.messages,
-      fileModel: parsed.model ?? null,
-      warnings: parsed.warnings,
+      fileText: file.text,
+      messages: imported.messages,
+      fileModel: imported.model ?? null,
+      requestedFormat: format,
+      format: imported.format,
+      importReport: imported.report,
       loadError: null,
       ...optionDefaults(model, isSample ? SAMPLE_MAX_TOKENS : FILE_MAX_TOKENS),
-      counts: countsFor(deps, parsed.messages, model),
+      counts: countsFor(deps, imported.messages, model),
       ...summaryDefaults,
       ...uiConversationDefaults,
     })
     return true
+  },
+
+  reimportAs: (format) => {
+    const { file, fileText } = get()
+    const opened = { name: file.name, path: file.path, text: fileText }
+    return get().loadFile(opened, file.isSample ? 'sample' : 'file', format)
   },
 
   receiveFile: (result) => {

@@ -1,4 +1,11 @@
-import { SummaryError, applySummary, describeReason, serializeConversation } from '@core'
+import {
+  SummaryError,
+  applySummary,
+  describeReason,
+  exportConversationWithReport,
+  type ExportFormatId,
+  type ImportNote,
+} from '@core'
 import { selectApplied, selectCheck } from './selectors'
 import type { SliceCreator } from './types'
 
@@ -9,22 +16,39 @@ export interface SummarySlice {
   appliedSummary: string | null
   /** The core's SummaryError from the last Apply, if it failed. */
   applyError: string | null
+  /** The format Export writes: the wire shape, or a request body a provider accepts as it is. */
+  exportFormat: ExportFormatId
+  /** What the last export's format had no place for, once it is saved; null before any export. */
+  exportReport: { format: ExportFormatId; notes: readonly ImportNote[] } | null
   setSummaryText(text: string): void
   applySummary(): void
-  /** Saves serializeConversation(applied) through the host: the CLI's `apply` bytes. */
+  setExportFormat(format: ExportFormatId): void
+  /** Saves the applied conversation in the export format: the bytes of the CLI's `apply --to`. */
   exportApplied(): Promise<void>
 }
 
 /** A fresh conversation starts with nothing pasted or applied. */
-export const summaryDefaults = { summaryText: '', appliedSummary: null, applyError: null }
+export const summaryDefaults = {
+  summaryText: '',
+  appliedSummary: null,
+  applyError: null,
+  exportReport: null,
+}
 
-/** `run.json` → `run.compacted.json`. */
-export const exportName = (name: string) => `${name.replace(/\.json$/i, '')}.compacted.json`
+/** `run.json` → `run.compacted.json`, or `run.compacted.openai.json`: the name says the format. */
+export function exportName(name: string, format: ExportFormatId = 'native'): string {
+  const base = name.replace(/\.jsonl?$/i, '')
+  return `${base}.compacted${format === 'native' ? '' : `.${format}`}.json`
+}
 
 export const createSummarySlice: SliceCreator<SummarySlice> = (deps) => (set, get) => ({
   ...summaryDefaults,
 
+  exportFormat: 'native',
+
   setSummaryText: (summaryText) => set({ summaryText }),
+
+  setExportFormat: (exportFormat) => set({ exportFormat }),
 
   applySummary: () => {
     const state = get()
@@ -52,13 +76,18 @@ export const createSummarySlice: SliceCreator<SummarySlice> = (deps) => (set, ge
       state.notify('error', 'Nothing to export yet: paste a summary and apply it first.')
       return
     }
+    const format = state.exportFormat
+    // As `apply --to`: the wire shape stays the bare array; a provider's request names the model.
+    const model = format === 'native' ? undefined : state.model
+    const { text, report } = exportConversationWithReport(applied.messages, format, { model })
     const result = await deps.api.saveExport({
-      suggestedName: exportName(state.file.name),
-      text: serializeConversation(applied.messages),
+      suggestedName: exportName(state.file.name, format),
+      text,
       sourcePath: state.file.path,
     })
     if (!result.ok) return get().notify('error', `Export failed: ${result.error}`)
     const outcome = result.value
+    if (outcome.status !== 'cancelled') set({ exportReport: { format, notes: report } })
     if (outcome.status === 'saved') get().notify('info', `Exported to ${outcome.path}`)
     else if (outcome.status === 'downloaded') get().notify('info', `Downloaded ${outcome.name}`)
     else get().notify('info', 'Export cancelled')

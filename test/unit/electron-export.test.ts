@@ -170,6 +170,15 @@ describe("Electron's dialogs behind the export", () => {
     })
   })
 
+  it('opens JSON and JSONL conversations, such as a Claude Code session', async () => {
+    const { dialog, calls } = electronDialog({ filePath: '/tmp/session.jsonl' })
+    expect(await electronFileDialogs(dialog, null).chooseFileToOpen()).toBe('/tmp/session.jsonl')
+    expect(calls[0].options.filters).toContainEqual({
+      name: 'Conversation (JSON, JSONL)',
+      extensions: ['json', 'jsonl'],
+    })
+  })
+
   it('treats a cancelled save or open dialog as null', async () => {
     const { dialog } = electronDialog({ canceled: true })
     const dialogs = electronFileDialogs(dialog, null)

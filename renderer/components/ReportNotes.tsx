@@ -1,0 +1,66 @@
+import { useState } from 'react'
+import type { ImportNote, NoteSeverity } from '@core'
+
+// Each collapsed repeat counts: "40 image warnings" is forty, not one.
+const tally = (notes: readonly ImportNote[], severity: NoteSeverity): number =>
+  notes.filter((n) => n.severity === severity).reduce((sum, n) => sum + (n.count ?? 1), 0)
+
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`
+
+/** `3 warnings · 12 notes`: warnings change what is counted or sent; notes are metadata set aside. */
+export function describeTally(notes: readonly ImportNote[]): string {
+  const warnings = tally(notes, 'warning')
+  const infos = tally(notes, 'info')
+  return [warnings > 0 && plural(warnings, 'warning'), infos > 0 && plural(infos, 'note')]
+    .filter(Boolean)
+    .join(' · ')
+}
+
+interface ReportNotesProps {
+  notes: readonly ImportNote[]
+  testId: string
+  /** What the list is, above it: the reader needs to know which file or export it speaks of. */
+  title: string
+  /** Opens each new list by itself, for a report the user has just caused (an export). */
+  openWhenNew?: boolean
+}
+
+/** A report's notes, collapsed behind a count badge: each with its severity, place and problem. */
+export function ReportNotes({ notes, testId, title, openWhenNew = false }: ReportNotesProps) {
+  // The user's toggle holds for this list only; a new list starts closed, or open when asked.
+  const [toggled, setToggled] = useState<{ notes: readonly ImportNote[]; open: boolean } | null>(
+    null,
+  )
+  if (notes.length === 0) return null
+  const open = toggled?.notes === notes ? toggled.open : openWhenNew
+  const hasWarnings = tally(notes, 'warning') > 0
+  return (
+    <details
+      className="report"
+      data-testid={testId}
+      open={open}
+      onToggle={(event) => {
+        if (event.currentTarget.open !== open) setToggled({ notes, open: event.currentTarget.open })
+      }}
+    >
+      <summary className={hasWarnings ? 'report-badge has-warnings' : 'report-badge'} title={title}>
+        {describeTally(notes)}
+      </summary>
+      <div className="popover report-popover">
+        <p className="report-title">{title}</p>
+        <ul>
+          {notes.map((note, i) => (
+            // Notes have no id, and two may share a place; the list never reorders.
+            <li key={i} className="report-note" data-severity={note.severity}>
+              <span className={`severity severity-${note.severity}`}>{note.severity}</span>{' '}
+              {note.path !== '' && <code className="report-path">{note.path}</code>}
+              {note.count !== undefined && <span className="muted"> ×{note.count}</span>}
+              {note.path !== '' || note.count !== undefined ? ': ' : ''}
+              {note.problem}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </details>
+  )
+}

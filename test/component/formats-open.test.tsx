@@ -1,0 +1,183 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { App } from '../../renderer/App'
+import type { OpenedFile } from '../../electron/contract'
+import { fakeApi } from './fake-api'
+import { RUN, makeStore, renderWithStore } from './fixtures'
+
+/** A fixture from testdata/formats, as the host hands it over. */
+function formatFile(name: string): OpenedFile {
+  const path = resolve(import.meta.dirname, '../../testdata/formats', name)
+  return { path, name, text: readFileSync(path, 'utf8') }
+}
+
+/** The app on a web host, with `file` opened through the file input as a user opens it. */
+async function openInApp(file: OpenedFile) {
+  const user = userEvent.setup()
+  const { store } = makeStore(fakeApi('web'))
+  renderWithStore(<App />, store)
+  const input = screen.getByTestId('open-file') as HTMLInputElement
+  await user.upload(input, new File([file.text], file.name))
+  await waitFor(() => expect(screen.getByTestId('file-name').textContent).toBe(file.name))
+  return { user, store }
+}
+
+const rowTypes = () => screen.getAllByTestId('message-row').map((row) => row.dataset.type)
+const chip = () => screen.getByTestId('format-detected').textContent
+const picker = () => screen.getByTestId('format-select') as HTMLSelectElement
+
+// openai-chat.json by hand: tools and the system prompt are instructions; mei's question; one
+// assistant turn with two calls; two tool results; the answer; a question with an image; a reply.
+const OPENAI_TYPES = [
+  'instructions',
+  'instructions',
+  'user',
+  'bot',
+  'activity',
+  'activity',
+  'bot',
+  'user',
+  'bot',
+]
+
+describe('the format of an opened file', () => {
+  it('is detected and shown, with a picker that offers every format by name', async () => {
+    await openInApp(formatFile('openai-chat.json'))
+    expect(chip()).toBe('OpenAI Chat Completions · detected')
+    expect(picker().value).toBe('auto')
+    expect([...picker().options].map((o) => o.textContent)).toEqual([
+      'Detect the format',
+      'Compaction Inspector (native)',
+      'OpenAI Chat Completions',
+      'OpenAI Responses',
+      'Anthropic Messages',
+      'Claude Code session (JSONL)',
+    ])
+    expect(rowTypes()).toEqual(OPENAI_TYPES)
+  })
+
+  it('re-reads the file as the format chosen in the picker', async () => {
+    // Plain {role, content} messages read the same as Chat Completions, Anthropic and Responses.
+    const plain = [
+      { role: 'user', content: 'Wie spät ist es in Tokio?' },
+      { role: 'assistant', content: 'Dort ist es 21 Uhr.' },
+    ]
+    const { user } = await openInApp({
+      path: null,
+      name: 'plain.json',
+      text: JSON.stringify(plain),
+    })
+    expect(chip()).toBe('OpenAI Chat Completions · detected')
+    // Detection says which other formats fit, so a reader knows the picker matters here.
+    await user.click(screen.getByText('1 note'))
+    expect(screen.getByTestId('import-report').textContent).toContain('Anthropic Messages')
+
+    await user.selectOptions(picker(), 'anthropic')
+    expect(chip()).toBe('Anthropic Messages · chosen')
+    expect(picker().value).toBe('anthropic')
+    expect(rowTypes()).toEqual(['user', 'bot'])
+    // Read as asked, nothing is left to explain.
+    expect(screen.queryByTestId('import-report')).toBeNull()
+
+    await user.selectOptions(picker(), 'auto')
+    expect(chip()).toBe('OpenAI Chat Completions · detected')
+  })
+
+  it('shows why a chosen format does not fit, and keeps the conversation and options as they were', async () => {
+    const { user, store } = await openInApp(formatFile('openai-chat.json'))
+    await user.clear(screen.getByTestId('max-tokens-input'))
+    await user.type(screen.getByTestId('max-tokens-input'), '500')
+    const before = store.getState()
+
+    await user.selectOptions(picker(), 'anthropic')
+    // The file's first message, on line 32, column 7, has the role "system", which Anthropic keeps
+    // at the top level.
+    expect(screen.getByTestId('error').textContent).toContain(
+      'openai-chat.json: not Anthropic Messages: messages[0].role (line 32, column 7): ',
+    )
+    expect(store.getState().messages).toBe(before.messages)
+    expect(rowTypes()).toEqual(OPENAI_TYPES)
+    expect(chip()).toBe('OpenAI Chat Completions · detected')
+    expect(picker().value).toBe('auto')
+    expect((screen.getByTestId('max-tokens-input') as HTMLInputElement).value).toBe('500')
+  })
+
+  it('names every format tried, and why, for a file in none of them', async () => {
+    const user = userEvent.setup()
+    const { store } = makeStore(fakeApi('web'))
+    renderWithStore(<App />, store)
+    const file = formatFile('no-format.json')
+    await user.upload(
+      screen.getByTestId('open-file') as HTMLInputElement,
+      new File([file.text], file.name),
+    )
+    const error = (await screen.findByTestId('error')).textContent ?? ''
+    expect(error).toContain('no-format.json: not a conversation in any known format; tried:')
+    for (const label of [
+      'Compaction Inspector (native)',
+      'OpenAI Chat Completions',
+      'OpenAI Responses',
+      'Anthropic Messages',
+      'Claude Code session (JSONL)',
+    ]) {
+      expect(error).toContain(`- ${label}: `)
+    }
+    expect(screen.getByTestId('file-name').textContent).toBe('sample.json')
+  })
+})
+
+describe('the import report', () => {
+  it('is collapsed behind a count, and lists each note with its place when opened', async () => {
+    const { user } = await openInApp(formatFile('anthropic.json'))
+    expect(chip()).toBe('Anthropic Messages · detected')
+    const report = screen.getByTestId('import-report') as HTMLDetailsElement
+    expect(report.open).toBe(false)
+    // By the mapping in docs/formats.md: the image is a warning (counted as its JSON); max_tokens,
+    // two cache_control hints and the redacted thinking are notes.
+    expect(within(report).getByText('1 warning · 4 notes')).toBeTruthy()
+
+    await user.click(within(report).getByText('1 warning · 4 notes'))
+    expect(report.open).toBe(true)
+    const notes = within(report).getAllByRole('listitem')
+    expect(notes).toHaveLength(5)
+    const warnings = notes.filter((li) => li.dataset.severity === 'warning')
+    expect(warnings).toHaveLength(1)
+    // The image is the first block of the sixth message.
+    expect(warnings[0].textContent).toContain('messages[5].content[0]')
+    expect(warnings[0].textContent).toContain('image')
+  })
+
+  it('opens a Claude Code session with broken lines: each named by its number, the rest loaded', async () => {
+    const { user } = await openInApp(formatFile('claude-code-truncated.jsonl'))
+    expect(chip()).toBe('Claude Code session (JSONL) · detected')
+    // Lines 1, 2, 4 and 5 are whole events on one chain; line 3 is not JSON, line 6 is cut short.
+    const rows = screen.getAllByTestId('message-row')
+    expect(rows.map((row) => row.dataset.type)).toEqual(['user', 'bot', 'user', 'bot'])
+    rows.forEach((row, i) => expect(row.textContent).toContain(`t-000${i + 1}`))
+
+    const report = screen.getByTestId('import-report')
+    await user.click(within(report).getByText(/^2 warnings/))
+    const warnings = within(report)
+      .getAllByRole('listitem')
+      .filter((li) => li.dataset.severity === 'warning')
+      .map((li) => li.textContent)
+    expect(warnings).toHaveLength(2)
+    expect(warnings[0]).toMatch(/line 3\b/)
+    expect(warnings[1]).toMatch(/line 6\b/)
+  })
+
+  it('lists a native file’s unknown fields in the same report', async () => {
+    const messages = [{ ...RUN[0], color: 'red' }, ...RUN.slice(1)]
+    const text = JSON.stringify({ model: 'gpt-4o', messages }, null, 2)
+    const { user } = await openInApp({ path: null, name: 'extra.json', text })
+    expect(chip()).toBe('Compaction Inspector (native) · detected')
+    await user.click(screen.getByText('1 warning'))
+    const [note] = within(screen.getByTestId('import-report')).getAllByRole('listitem')
+    expect(note.dataset.severity).toBe('warning')
+    expect(note.textContent).toContain('messages[0].color')
+    expect(screen.getAllByTestId('message-row')).toHaveLength(RUN.length)
+  })
+})
