@@ -20,6 +20,17 @@ export interface Vocabulary {
 // its index too: each is a few megabytes.
 const vocabularies = new WeakMap<RawRanks, Vocabulary>()
 
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
+
+/** A token's bytes as text, byte-order mark kept, or undefined when they are not valid UTF-8. */
+function textOf(bytes: readonly number[]): string | undefined {
+  try {
+    return utf8.decode(new Uint8Array(bytes))
+  } catch {
+    return undefined
+  }
+}
+
 /** Indexes a vocabulary for lookups, once per vocabulary. */
 export function vocabularyOf(ranks: RawRanks): Vocabulary {
   const known = vocabularies.get(ranks)
@@ -28,7 +39,13 @@ export function vocabularyOf(ranks: RawRanks): Vocabulary {
   const byBytes = new Map<string, number>()
   ranks.forEach((token, rank) => {
     if (typeof token === 'string') byText.set(token, rank)
-    else byBytes.set(String.fromCharCode(...token), rank)
+    else {
+      // gpt-tokenizer ships the tokens that begin with U+FEFF as bytes, because its decoder strips
+      // a leading mark (and so mis-merges them). They are whole characters: look them up by text.
+      const text = textOf(token)
+      if (text === undefined) byBytes.set(String.fromCharCode(...token), rank)
+      else byText.set(text, rank)
+    }
   })
   const vocabulary = { byText, byBytes }
   vocabularies.set(ranks, vocabulary)

@@ -1,6 +1,7 @@
 import { modelToEncodingMap, type EncodingName } from 'gpt-tokenizer/mapping'
 import * as knownModels from 'gpt-tokenizer/models'
 import { createPieceCounter } from './piece-counter'
+import { splitPatternFor } from './split-patterns'
 import type { Message } from './types'
 
 export type { EncodingName }
@@ -47,9 +48,7 @@ export function resolveModel(model = ''): ModelEncoding {
 
 /** Every model gpt-tokenizer knows, with its encoding, sorted by name. */
 export function listModels(): { model: string; encoding: EncodingName }[] {
-  return [...modelNames]
-    .sort()
-    .map((model) => ({ model, encoding: resolveModel(model).encoding }))
+  return [...modelNames].sort().map((model) => ({ model, encoding: resolveModel(model).encoding }))
 }
 
 /** Counts text with one vocabulary. */
@@ -66,9 +65,11 @@ const tokenizers = new Map<EncodingName, Tokenizer>()
 export function tokenizerFor(encoding: EncodingName): Tokenizer {
   let tokenizer = tokenizers.get(encoding)
   if (!tokenizer) {
-    // Counting goes piece by piece with a cache (see piece-counter.ts): the same counts as
-    // gpt-tokenizer's countTokens, several times faster on a long conversation.
-    const counter = createPieceCounter(encoding)
+    // Counting goes piece by piece with a cache (see piece-counter.ts), several times faster than
+    // gpt-tokenizer's countTokens on a long conversation. The pieces are cut where tiktoken cuts
+    // them (split-patterns.ts), so the counts are the reference's.
+    const pattern = splitPatternFor(encoding)
+    const counter = createPieceCounter(encoding, { pattern })
     tokenizer = {
       encoding,
       count: (text) => (text === '' ? 0 : counter.count(text)),
