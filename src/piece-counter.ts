@@ -25,7 +25,8 @@ export interface PieceCounterOptions {
 }
 
 /**
- * A counter that gives exactly gpt-tokenizer's ordinary count (given its split pattern), faster.
+ * A counter that gives exactly gpt-tokenizer's ordinary count (given its split pattern), faster,
+ * except where gpt-tokenizer mis-merges a token that begins with U+FEFF (see byte-pair.ts).
  * BPE never merges across the pieces the split pattern cuts text into, so a text's count is the
  * sum of its pieces' counts; each distinct piece is counted once (see byte-pair.ts) and remembered.
  * Conversations repeat their words, paths and keys, so most pieces are a single map lookup.
