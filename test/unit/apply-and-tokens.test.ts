@@ -1,4 +1,3 @@
-import { get_encoding } from 'tiktoken'
 import { describe, expect, it } from 'vitest'
 import {
   MESSAGE_OVERHEAD_TOKENS,
@@ -8,6 +7,7 @@ import {
   resolveModel,
   type Message,
 } from '@core'
+import { tiktokenFor } from './helpers/tiktoken'
 
 describe('applySummary', () => {
   const keep: Message[] = [
@@ -108,20 +108,15 @@ describe('special-token strings are ordinary text', () => {
   ]
 
   it.each(MODELS)('%s: never throws, and counts each as its characters', (model) => {
-    const encoding = resolveModel(model).encoding
-    const reference = get_encoding(encoding === 'o200k_harmony' ? 'o200k_base' : encoding)
-    try {
-      for (const special of SPECIAL) {
-        const message: Message = { type: 'user', text: `a ${special} b`, payload: special }
-        const expected = reference.encode_ordinary(message.text + message.payload).length
-        expect(countMessageTokens(model, message), special).toBe(expected + MESSAGE_OVERHEAD_TOKENS)
-        // More than one token: the string was not read as the special token.
-        expect(countMessageTokens(model, { type: 'user', text: special })).toBeGreaterThan(
-          1 + MESSAGE_OVERHEAD_TOKENS,
-        )
-      }
-    } finally {
-      reference.free()
+    const reference = tiktokenFor(resolveModel(model).encoding)
+    for (const special of SPECIAL) {
+      const message: Message = { type: 'user', text: `a ${special} b`, payload: special }
+      const expected = reference.encode_ordinary(message.text + message.payload).length
+      expect(countMessageTokens(model, message), special).toBe(expected + MESSAGE_OVERHEAD_TOKENS)
+      // More than one token: the string was not read as the special token.
+      expect(countMessageTokens(model, { type: 'user', text: special })).toBeGreaterThan(
+        1 + MESSAGE_OVERHEAD_TOKENS,
+      )
     }
   })
 })

@@ -1,6 +1,6 @@
-import { get_encoding, type Tiktoken, type TiktokenEncoding } from 'tiktoken'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ENCODINGS, listModels, tokenizerFor, type EncodingName } from '@core'
+import { tiktokenFor } from './helpers/tiktoken'
 
 // Our count of `text + payload` must be OpenAI's reference count: tiktoken's ordinary encoding
 // (special-token strings as plain text). This test compares the two on hand-picked tricky text and
@@ -11,23 +11,6 @@ const ENCODINGS_ON_OFFER = [
   ...new Set<EncodingName>([...ENCODINGS, ...listModels().map((m) => m.encoding)]),
 ]
 
-const references = new Map<string, Tiktoken>()
-/**
- * tiktoken's encoder for an encoding. tiktoken has no o200k_harmony: that encoding is o200k_base's
- * ranks and split pattern plus special tokens for the harmony chat format, and an ordinary count
- * never produces a special token, so o200k_base is its reference.
- */
-function referenceFor(encoding: EncodingName): Tiktoken {
-  const name = (encoding === 'o200k_harmony' ? 'o200k_base' : encoding) as TiktokenEncoding
-  let reference = references.get(name)
-  if (!reference) {
-    reference = get_encoding(name)
-    references.set(name, reference)
-  }
-  return reference
-}
-afterAll(() => references.forEach((r) => r.free()))
-
 interface Mismatch {
   encoding: string
   text: string
@@ -37,7 +20,7 @@ interface Mismatch {
 
 function compare(encoding: EncodingName, texts: Iterable<string>): Mismatch[] {
   const ours = tokenizerFor(encoding)
-  const reference = referenceFor(encoding)
+  const reference = tiktokenFor(encoding)
   const mismatches: Mismatch[] = []
   for (const text of texts) {
     const a = ours.count(text)
@@ -276,7 +259,7 @@ describe('our count of text equals tiktoken’s ordinary count', () => {
       ['\udc00\udc00', '\ufffd\ufffd'],
     ]) {
       expect(ours.count(lone)).toBe(ours.count(replaced))
-      expect(referenceFor('o200k_base').encode_ordinary(lone).length).toBe(ours.count(replaced))
+      expect(tiktokenFor('o200k_base').encode_ordinary(lone).length).toBe(ours.count(replaced))
     }
   })
 
