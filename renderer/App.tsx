@@ -3,6 +3,7 @@ import { Controls } from './components/Controls'
 import { Decision } from './components/Decision'
 import { DropOverlay } from './components/DropOverlay'
 import { ErrorDisplay } from './components/ErrorDisplay'
+import { FindingsPanel } from './components/FindingsPanel'
 import { Header } from './components/Header'
 import { MessageList } from './components/MessageList'
 import { OpenFileInput } from './components/OpenFileInput'
@@ -34,6 +35,9 @@ export function App() {
           <PanelBoundary name="budget">
             <Budget />
             <Decision />
+          </PanelBoundary>
+          <PanelBoundary name="findings">
+            <FindingsPanel />
           </PanelBoundary>
         </div>
         <div className="column column-list">

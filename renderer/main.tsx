@@ -10,6 +10,7 @@ import './styles/layout.css'
 import './styles/controls.css'
 import './styles/list.css'
 import './styles/panels.css'
+import './styles/findings.css'
 import './styles/formats.css'
 
 // Electron's preload defines window.api before this runs; a plain browser gets the web bridge.

@@ -1,6 +1,6 @@
 import type { Virtualizer } from '@tanstack/react-virtual'
-import { useCallback, useRef } from 'react'
-import { selectListItems, useApp, type ListItem } from '../store'
+import { useCallback, useEffect, useRef } from 'react'
+import { selectActiveFinding, selectListItems, useApp, type ListItem } from '../store'
 import { previewOf } from './MessageRow'
 import { MessageRow } from './MessageRow'
 import { VirtualList } from './VirtualList'
@@ -8,6 +8,10 @@ import { VirtualList } from './VirtualList'
 // Collapsed heights in pixels, as list.css draws them: a row, a ghost, the boundary.
 export const ROW_HEIGHT = 29
 const BOUNDARY_HEIGHT = 40
+
+/** Where a message's own row is in the list. */
+const itemOf = (items: readonly ListItem[], index: number) =>
+  items.findIndex((item) => item.kind === 'message' && item.index === index)
 
 const keyOf = (item: ListItem) =>
   item.kind === 'boundary' ? 'boundary' : `${item.kind}-${item.index}`
@@ -20,9 +24,19 @@ export function MessageList() {
     virtualizer.current = v
   }, [])
   const showOriginal = (index: number) => {
-    const at = items.findIndex((item) => item.kind === 'message' && item.index === index)
-    virtualizer.current?.scrollToIndex(at, { align: 'center' })
+    virtualizer.current?.scrollToIndex(itemOf(items, index), { align: 'center' })
   }
+  // Picking a finding, or stepping through its messages, brings the message into view, drawn or not.
+  const picked = useApp((s) => s.activeFinding)
+  const target = useApp((s) => {
+    const at = selectActiveFinding(s)?.target
+    return at === undefined ? -1 : itemOf(selectListItems(s), at)
+  })
+  useEffect(() => {
+    if (picked !== null && target !== -1) {
+      virtualizer.current?.scrollToIndex(target, { align: 'center' })
+    }
+  }, [picked, target])
 
   return (
     <section className="panel list-panel" aria-label="Conversation">

@@ -1,6 +1,13 @@
 import { memo, type KeyboardEvent } from 'react'
 import type { Message } from '@core'
-import { selectBuckets, useApp } from '../store'
+import {
+  selectActiveFinding,
+  selectBuckets,
+  selectDroppedIdentifiers,
+  selectHighlighted,
+  useApp,
+} from '../store'
+import { MarkedText } from './MarkedText'
 import { TypeBadge } from './TypeBadge'
 
 const PREVIEW_CHARS = 240
@@ -19,6 +26,8 @@ export const MessageRow = memo(function MessageRow({ index }: { index: number })
   const bucket = useApp((s) => selectBuckets(s)[index])
   const expanded = useApp((s) => s.expanded[index] === true)
   const selected = useApp((s) => s.selected === index)
+  const highlighted = useApp((s) => selectHighlighted(s).has(index))
+  const current = useApp((s) => selectActiveFinding(s)?.target === index)
   const toggleExpanded = useApp((s) => s.toggleExpanded)
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Enter' || event.key === ' ') {
@@ -29,9 +38,10 @@ export const MessageRow = memo(function MessageRow({ index }: { index: number })
 
   return (
     <div
-      className={`message-row bucket-${bucket}${expanded ? ' expanded' : ''}${selected ? ' selected' : ''}`}
+      className={`message-row bucket-${bucket}${expanded ? ' expanded' : ''}${selected ? ' selected' : ''}${highlighted ? ' highlighted' : ''}${current ? ' highlight-current' : ''}`}
       data-testid="message-row"
       data-index={index}
+      data-highlighted={highlighted ? 'true' : undefined}
       data-bucket={bucket}
       data-tokens={tokens}
       data-type={message.type}
@@ -55,21 +65,32 @@ export const MessageRow = memo(function MessageRow({ index }: { index: number })
           {tokens}
         </span>
       </div>
-      {expanded && <MessageDetail message={message} />}
+      {expanded && <MessageDetail index={index} message={message} />}
     </div>
   )
 })
 
-/** The whole message, as text: conversation content is never interpreted as HTML. */
-function MessageDetail({ message }: { message: Message }) {
+/**
+ * The whole message, as text: conversation content is never interpreted as HTML. Identifiers a
+ * pasted summary drops are marked in the messages that held them.
+ */
+function MessageDetail({ index, message }: { index: number; message: Message }) {
+  const marked = useApp((s) => {
+    const dropped = selectDroppedIdentifiers(s)
+    return dropped.holders.has(index) ? dropped.identifiers : null
+  })
   return (
     <div className="row-detail">
       <h3>text</h3>
-      <pre className="message-text">{message.text === '' ? '(empty)' : message.text}</pre>
+      <pre className="message-text">
+        {message.text === '' ? '(empty)' : <MarkedText text={message.text} marked={marked} />}
+      </pre>
       {message.payload !== undefined && (
         <>
           <h3>payload</h3>
-          <pre className="message-payload">{message.payload}</pre>
+          <pre className="message-payload">
+            <MarkedText text={message.payload} marked={marked} />
+          </pre>
         </>
       )}
       {message.meta !== undefined && (

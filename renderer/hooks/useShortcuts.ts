@@ -10,7 +10,7 @@ export const SHORTCUTS: readonly { keys: string; action: string }[] = [
   { keys: '/  or  Ctrl/Cmd + K', action: 'Search models' },
   { keys: 'Enter  or  Space', action: 'Expand the focused message' },
   { keys: '?', action: 'Show these shortcuts' },
-  { keys: 'Esc', action: 'Close this help' },
+  { keys: 'Esc', action: 'Close this help, or clear the highlighted finding' },
 ]
 
 const isEditable = (target: EventTarget | null) =>
@@ -38,6 +38,10 @@ export function useShortcuts() {
       if (mod && key === 'enter') return run(state.applySummary)
       if (mod && key === 'k') return run(() => focusById(MODEL_SEARCH_ID))
       if (key === 'escape' && state.helpOpen) return run(() => state.setHelpOpen(false))
+      // An Escape that closed the model list has done its job; the highlight stays.
+      if (key === 'escape' && state.activeFinding && !event.defaultPrevented) {
+        return run(state.clearFinding)
+      }
       if (mod || event.altKey || isEditable(event.target)) return
       if (event.key === '/') return run(() => focusById(MODEL_SEARCH_ID))
       if (event.key === '?') return run(() => state.setHelpOpen(!state.helpOpen))

@@ -3,6 +3,7 @@ import { createStore, useStore, type StoreApi } from 'zustand'
 import { countEachMessage } from '@core'
 import { createConversationSlice } from './conversation-slice'
 import { createCountsSlice } from './counts-slice'
+import { createFindingsSlice } from './findings-slice'
 import { createOptionsSlice } from './options-slice'
 import { createSummarySlice } from './summary-slice'
 import type { AppState, StoreDeps } from './types'
@@ -24,6 +25,7 @@ export function createAppStore(
     ...createCountsSlice(full)(...a),
     ...createSummarySlice(full)(...a),
     ...createUiSlice(full)(...a),
+    ...createFindingsSlice(full)(...a),
   }))
   store.getState().openSample()
   return store

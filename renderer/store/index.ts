@@ -1,5 +1,6 @@
 export { createAppStore, StoreProvider, useApp, useAppStore, type AppStore } from './app-store'
 export * from './selectors'
+export * from './findings'
 export type { AppState, StoreDeps } from './types'
 export type { OptionField } from './options-slice'
 export { DEFAULT_MODEL, FILE_MAX_TOKENS, SAMPLE_MAX_TOKENS } from './options-slice'

@@ -1,3 +1,4 @@
+import { findingsConversationDefaults } from './findings-slice'
 import type { SliceCreator } from './types'
 
 /** A short message in the corner: export outcomes, failures that are not about a file. */
@@ -29,7 +30,11 @@ export interface UiSlice {
 }
 
 /** What a newly opened conversation resets: indexes of the old one mean nothing in the new. */
-export const uiConversationDefaults = { expanded: {}, selected: null }
+export const uiConversationDefaults = {
+  expanded: {},
+  selected: null,
+  ...findingsConversationDefaults,
+}
 
 // Information fades by itself; an error waits until it is read and dismissed.
 const INFO_TOAST_MS = 4000

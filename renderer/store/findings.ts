@@ -1,0 +1,110 @@
+import { diagnose, resolveModel, type Finding } from '@core'
+import { memoSelector } from './memo'
+import { selectOptions } from './selectors'
+import type { AppState } from './types'
+
+/** What the findings panel shows: the findings, or that the counts they need are not in yet. */
+export type FindingsView = { status: 'waiting' } | { status: 'ready'; findings: Finding[] }
+
+const WAITING: FindingsView = { status: 'waiting' }
+
+/**
+ * Whether the per-message counts are those of the conversation and model on screen. Findings carry
+ * tokens and judge the split, so they wait for counts rather than show figures for another file.
+ */
+export function countsReady(s: AppState): boolean {
+  const { counts, messages, model } = s
+  return (
+    counts.messages === messages &&
+    counts.perMessage.length === messages.length &&
+    counts.encoding === resolveModel(model).encoding
+  )
+}
+
+/**
+ * The core's findings for the conversation, the options in force and the pasted summary (as of the
+ * last pause in typing): the same call, on the same inputs, as `compaction-inspector diagnose`.
+ * The one place the app diagnoses, so it can move to a worker without touching the components.
+ */
+export const selectFindings: (s: AppState) => FindingsView = memoSelector(
+  (s: AppState) => [
+    s.messages,
+    s.counts.perMessage,
+    selectOptions(s),
+    s.diagnosedSummary,
+    s.fileModel,
+    countsReady(s),
+  ],
+  (messages, counts, options, summaryText, fileModel, ready): FindingsView =>
+    ready
+      ? {
+          status: 'ready',
+          findings: diagnose({
+            messages,
+            options,
+            counts,
+            summaryText,
+            model: fileModel ?? undefined,
+          }),
+        }
+      : WAITING,
+)
+
+/**
+ * A finding's identity across re-diagnoses: its code and its messages. A finding whose messages
+ * change after a change of the controls is another finding, so its highlight goes.
+ */
+export const findingKey = (f: Finding): string => `${f.code}:${f.indexes.join(',')}`
+
+/** The finding picked in the panel, with the message of it the list shows now. */
+export interface ActiveFinding {
+  finding: Finding
+  step: number
+  /** The input index the list scrolls to: finding.indexes[step]. */
+  target: number
+}
+
+const findingsOf = (s: AppState): readonly Finding[] | null => {
+  if (s.activeFinding === null) return null
+  const view = selectFindings(s)
+  return view.status === 'ready' ? view.findings : null
+}
+
+/** The picked finding, if it is still among the findings. */
+export const selectActiveFinding: (s: AppState) => ActiveFinding | null = memoSelector(
+  (s: AppState) => [findingsOf(s), s.activeFinding],
+  (findings, active): ActiveFinding | null => {
+    if (findings === null || active === null) return null
+    const finding = findings.find((f) => findingKey(f) === active.key)
+    if (!finding || finding.indexes.length === 0) return null
+    const step = Math.min(active.step, finding.indexes.length - 1)
+    return { finding, step, target: finding.indexes[step] }
+  },
+)
+
+const NONE: ReadonlySet<number> = new Set()
+
+/** The input indexes the list highlights: those of the picked finding. */
+export const selectHighlighted: (s: AppState) => ReadonlySet<number> = memoSelector(
+  (s: AppState) => [selectActiveFinding(s)],
+  (active) => (active === null ? NONE : new Set(active.finding.indexes)),
+)
+
+/** Identifiers a pasted summary drops, and the messages that held them. */
+export interface DroppedIdentifiers {
+  holders: ReadonlySet<number>
+  identifiers: ReadonlySet<string>
+}
+
+const NOTHING_DROPPED: DroppedIdentifiers = { holders: NONE, identifiers: new Set() }
+
+/** What the summary-drops-identifier finding reports, for marking in the messages' own text. */
+export const selectDroppedIdentifiers: (s: AppState) => DroppedIdentifiers = memoSelector(
+  (s: AppState) => [s.diagnosedSummary.trim() === '' ? null : selectFindings(s)],
+  (view): DroppedIdentifiers => {
+    if (view === null || view.status !== 'ready') return NOTHING_DROPPED
+    const dropped = view.findings.find((f) => f.code === 'summary-drops-identifier')
+    if (!dropped) return NOTHING_DROPPED
+    return { holders: new Set(dropped.indexes), identifiers: new Set(dropped.identifiers) }
+  },
+)
