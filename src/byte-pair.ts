@@ -14,6 +14,11 @@ export interface Vocabulary {
   byText: Map<string, number>
   /** Tokens that are not (parts of a character), by their bytes as a one-char-per-byte string. */
   byBytes: Map<string, number>
+  /** The rank of every two-byte token, at `first * 256 + second`; -1 where there is none. */
+  pairs: Int32Array
+  /** The longest token in `byText`, in UTF-16 units, and in `byBytes`, in bytes. */
+  longestText: number
+  longestBytes: number
 }
 
 // Encodings that share a vocabulary (p50k_base and p50k_edit, o200k_base and o200k_harmony) share
@@ -47,9 +52,40 @@ export function vocabularyOf(ranks: RawRanks): Vocabulary {
       else byText.set(text, rank)
     }
   })
-  const vocabulary = { byText, byBytes }
+  let longestText = 0
+  for (const text of byText.keys()) longestText = Math.max(longestText, text.length)
+  let longestBytes = 0
+  for (const key of byBytes.keys()) longestBytes = Math.max(longestBytes, key.length)
+  const vocabulary = {
+    byText,
+    byBytes,
+    pairs: pairRanks(byText, byBytes),
+    longestText,
+    longestBytes,
+  }
   vocabularies.set(ranks, vocabulary)
   return vocabulary
+}
+
+// Every merge starts from byte pairs, most of them looked up once per piece: a table answers those
+// without building a key. Two bytes are a whole character or two (so looked up by text) exactly
+// when both are ASCII or they are a two-byte sequence; any other pair is looked up by its bytes.
+function pairRanks(byText: Map<string, number>, byBytes: Map<string, number>): Int32Array {
+  const pairs = new Int32Array(256 * 256).fill(-1)
+  for (let first = 0; first < 256; first++) {
+    for (let second = 0; second < 256; second++) {
+      let rank: number | undefined
+      if (first < 0x80 && second < 0x80) {
+        rank = byText.get(String.fromCharCode(first, second))
+      } else if (first >= 0xc2 && first <= 0xdf && second >= 0x80 && second <= 0xbf) {
+        rank = byText.get(String.fromCharCode(((first & 0x1f) << 6) | (second & 0x3f)))
+      } else {
+        rank = byBytes.get(String.fromCharCode(first, second))
+      }
+      if (rank !== undefined) pairs[first * 256 + second] = rank
+    }
+  }
+  return pairs
 }
 
 // Scratch space reused across pieces: a piece's UTF-8 bytes, and for each byte the index of the
@@ -63,15 +99,31 @@ function ensureCapacity(n: number): void {
   charAt = new Int32Array(n * 2 + 1)
 }
 
+// The piece being merged: its byte length, what the bytes decode to (see encode), and its bytes as
+// a one-char-per-byte string, made only when a range that is not whole characters needs looking up.
+let pieceLength = 0
+let text = ''
+let binary: string | undefined
+
+/** The first `n` scratch bytes as a one-char-per-byte string, in chunks that any engine accepts. */
+function oneCharPerByte(n: number): string {
+  let out = ''
+  for (let i = 0; i < n; i += 4096) {
+    out += String.fromCharCode(...bytes.subarray(i, Math.min(n, i + 4096)))
+  }
+  return out
+}
+
 /**
- * Encodes `piece` as UTF-8 into the scratch space and returns its byte length, with the text that
+ * Encodes `piece` as UTF-8 into the scratch space, returns its byte length, and sets `text` to what
  * the bytes decode to: a lone surrogate is encoded as U+FFFD, as TextEncoder does, so the text has
  * U+FFFD in its place too.
  */
-function encode(piece: string): { length: number; text: string } {
+function encode(piece: string): number {
   ensureCapacity(piece.length * 3)
   let n = 0
-  let text = piece
+  text = piece
+  binary = undefined
   for (let i = 0; i < piece.length; i++) {
     let c = piece.charCodeAt(i)
     charAt[n] = i
@@ -109,7 +161,8 @@ function encode(piece: string): { length: number; text: string } {
     }
   }
   charAt[n] = piece.length
-  return { length: n, text }
+  pieceLength = n
+  return n
 }
 
 // The merge state, reused across pieces: starts[i] is where part i begins (in bytes); ranks[i] is
@@ -120,22 +173,18 @@ const ranks: number[] = []
 // The rank of the token that bytes [from, to) of the encoded piece make, or Infinity. A range that
 // starts and ends on character boundaries is valid UTF-8, so it is looked up by its text; any other
 // range is looked up by its bytes: the same split as gpt-tokenizer's isValidUTF8 check.
-function rankOf(
-  vocabulary: Vocabulary,
-  text: string,
-  from: number,
-  to: number | undefined,
-): number {
+function rankOf(vocabulary: Vocabulary, from: number, to: number | undefined): number {
   if (to === undefined) return Infinity
   const a = charAt[from]
   const b = charAt[to]
   let rank: number | undefined
   if (a >= 0 && b >= 0) {
+    if (b - a > vocabulary.longestText) return Infinity
     rank = vocabulary.byText.get(text.slice(a, b))
   } else {
-    let key = ''
-    for (let i = from; i < to; i++) key += String.fromCharCode(bytes[i])
-    rank = vocabulary.byBytes.get(key)
+    if (to - from > vocabulary.longestBytes) return Infinity
+    binary ??= oneCharPerByte(pieceLength)
+    rank = vocabulary.byBytes.get(binary.slice(from, to))
   }
   return rank ?? Infinity
 }
@@ -146,12 +195,14 @@ function rankOf(
  */
 export function countPieceTokens(piece: string, vocabulary: Vocabulary): number {
   if (vocabulary.byText.has(piece)) return 1
-  const { length, text } = encode(piece)
+  const length = encode(piece)
+  const { pairs } = vocabulary
   starts.length = 0
   ranks.length = 0
   for (let i = 0; i <= length; i++) {
     starts.push(i)
-    ranks.push(i < length - 1 ? rankOf(vocabulary, text, i, i + 2) : Infinity)
+    const rank = i < length - 1 ? pairs[bytes[i] * 256 + bytes[i + 1]] : -1
+    ranks.push(rank < 0 ? Infinity : rank)
   }
   while (starts.length > 1) {
     let lowest = Infinity
@@ -165,8 +216,8 @@ export function countPieceTokens(piece: string, vocabulary: Vocabulary): number 
     if (at === -1) break
     starts.splice(at + 1, 1)
     ranks.splice(at, 1)
-    ranks[at] = rankOf(vocabulary, text, starts[at], starts[at + 2])
-    if (at > 0) ranks[at - 1] = rankOf(vocabulary, text, starts[at - 1], starts[at + 1])
+    ranks[at] = rankOf(vocabulary, starts[at], starts[at + 2])
+    if (at > 0) ranks[at - 1] = rankOf(vocabulary, starts[at - 1], starts[at + 1])
   }
   return starts.length - 1
 }
