@@ -33,8 +33,28 @@ export interface ModelEncoding {
   fellBack: boolean
 }
 
-const encodingByModel = modelToEncodingMap as Record<string, EncodingName | undefined>
-const modelNames = new Set(Object.keys(knownModels).concat(Object.keys(modelToEncodingMap)))
+// Names OpenAI's tiktoken maps that gpt-tokenizer does not know (Azure spellings, dated snapshots).
+// Without them these real models would "fall back" to o200k_base and be counted with the wrong
+// vocabulary. A test checks every name in tiktoken's own table against resolveModel.
+const TIKTOKEN_ONLY_MODELS: Record<string, EncodingName> = {
+  'gpt-35-turbo': 'cl100k_base',
+  'gpt-3.5-turbo-0301': 'cl100k_base',
+  'gpt-3.5-turbo-16k': 'cl100k_base',
+  'gpt-3.5-turbo-instruct-0914': 'cl100k_base',
+  'gpt-4-32k-0314': 'cl100k_base',
+  'gpt-4-32k-0613': 'cl100k_base',
+  'gpt-4-vision-preview': 'cl100k_base',
+  'gpt-4o-realtime': 'o200k_base',
+}
+const encodingByModel: Record<string, EncodingName | undefined> = {
+  ...TIKTOKEN_ONLY_MODELS,
+  ...(modelToEncodingMap as Record<string, EncodingName>),
+}
+const modelNames = new Set([
+  ...Object.keys(knownModels),
+  ...Object.keys(modelToEncodingMap),
+  ...Object.keys(TIKTOKEN_ONLY_MODELS),
+])
 
 /** Maps a model name to its encoding. Empty means the default; unknown falls back and says so. */
 export function resolveModel(model = ''): ModelEncoding {
