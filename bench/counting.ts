@@ -14,7 +14,8 @@ export interface ContenderFigures {
 /** One size's counting figures: each single-thread contender, and the worker pool if one ran. */
 export interface CountingFigures {
   contenders: ContenderFigures[]
-  pool?: { workers: number; wall: number; tokens: number }
+  /** `cpu` is every thread's, so it shows the work the split adds, not the time it took. */
+  pool?: { workers: number; wall: number; cpu: number; tokens: number }
 }
 
 /**
@@ -29,6 +30,7 @@ export async function benchCounting(
 ): Promise<CountingFigures> {
   const runs = new Map<string, { wall: number[]; cpu: number[]; tokens: number }>()
   const poolWalls: number[] = []
+  const poolCpus: number[] = []
   let poolTokens = 0
   const steps: (() => Promise<void>)[] = contenders.map((c) => async () => {
     c.reset()
@@ -45,6 +47,7 @@ export async function benchCounting(
       collectGarbage()
       const t = await timeAsync(() => pool.count(messages))
       poolWalls.push(t.wall)
+      poolCpus.push(t.cpu)
       poolTokens = t.value.reduce((s, n) => s + n, 0)
     })
   }
@@ -56,7 +59,9 @@ export async function benchCounting(
       const r = runs.get(c.name)!
       return { name: c.name, wall: median(r.wall), cpu: median(r.cpu), tokens: r.tokens }
     }),
-    pool: pool ? { workers: pool.size, wall: median(poolWalls), tokens: poolTokens } : undefined,
+    pool: pool
+      ? { workers: pool.size, wall: median(poolWalls), cpu: median(poolCpus), tokens: poolTokens }
+      : undefined,
   }
 }
 

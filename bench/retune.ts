@@ -10,10 +10,13 @@ import { median, quantile, timeOnce } from './measure'
 /** How re-tuning performed: checkCompaction with cached counts, and the cost of a model change. */
 export interface RetuneFigures {
   samples: number
+  /** Wall-clock milliseconds. */
   median: number
   p95: number
   max: number
-  byOption: { option: string; values: number; median: number }[]
+  /** CPU milliseconds: what the call costs when no other process takes the core away mid-call. */
+  cpuMedian: number
+  byOption: { option: string; values: number; median: number; cpuMedian: number }[]
   /** Tokenizer calls made while re-tuning with cached counts: zero means nothing was re-counted. */
   tokenizerCalls: number
   modelChange: { model: string; encoding: string; wall: number; tokenizerCalls: number }
@@ -62,14 +65,19 @@ export function benchRetune(
   for (const { options } of series) checkCompaction(messages, options, counts)
 
   const spy = spyOnTokenizer('')
-  const times = new Map<string, number[]>()
+  const times = new Map<string, { wall: number[]; cpu: number[] }>()
   const all: number[] = []
+  const allCpu: number[] = []
   try {
     for (let pass = 0; pass < passes; pass++) {
       for (const { option, options } of series) {
         const t = timeOnce(() => checkCompaction(messages, options, counts))
         all.push(t.wall)
-        times.set(option, [...(times.get(option) ?? []), t.wall])
+        allCpu.push(t.cpu)
+        const entry = times.get(option) ?? { wall: [], cpu: [] }
+        entry.wall.push(t.wall)
+        entry.cpu.push(t.cpu)
+        times.set(option, entry)
       }
     }
   } finally {
@@ -97,10 +105,12 @@ export function benchRetune(
     median: median(all),
     p95: quantile(all, 0.95),
     max: Math.max(...all),
-    byOption: [...times].map(([option, values]) => ({
+    cpuMedian: median(allCpu),
+    byOption: [...times].map(([option, { wall, cpu }]) => ({
       option,
-      values: values.length / passes,
-      median: median(values),
+      values: wall.length / passes,
+      median: median(wall),
+      cpuMedian: median(cpu),
     })),
     tokenizerCalls: spy.calls,
     modelChange,
