@@ -1,12 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdtemp, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { Finding, Options } from '../../src/index'
 import { whereOf } from '../../cli/findings-report'
 import {
-  buildCli,
+  useBuiltCli,
   errLines,
   expectOneLineFailure,
   ROOT,
@@ -35,23 +34,9 @@ const fixtures: Fixture[] = readdirSync(DIAGNOSTICS)
   .sort()
   .map((name) => ({ name, ...JSON.parse(readFileSync(join(DIAGNOSTICS, name), 'utf8')) }))
 
-let buildDir: string
 let cli: string
 let work: string
-
-beforeAll(async () => {
-  buildDir = await buildCli()
-  cli = join(buildDir, 'cli.js')
-}, 120_000)
-
-beforeAll(async () => {
-  work = await mkdtemp(join(tmpdir(), 'cli-diagnose-'))
-})
-
-afterAll(async () => {
-  await rm(buildDir, { recursive: true, force: true })
-  await rm(work, { recursive: true, force: true })
-})
+useBuiltCli('cli-diagnose-', (built) => ({ cli, work } = built))
 
 const run = (args: string[], input?: string): Promise<Run> =>
   runBuiltCli(cli, ['diagnose', ...args], { cwd: CONVERSATIONS, input })

@@ -1,10 +1,9 @@
-import { copyFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { copyFile, mkdtemp, readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { get_encoding } from 'tiktoken'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
-  buildCli,
+  useBuiltCli,
   errLines,
   expectOneLineFailure,
   ROOT,
@@ -22,23 +21,9 @@ const FORMAT_CHOICES = 'auto, native, openai, openai-responses, anthropic, claud
 // Every case spawns node on a 5 MB bundle (the tokenizer's vocabularies): allow for a busy machine.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 })
 
-let buildDir: string
 let cli: string
 let work: string
-
-beforeAll(async () => {
-  buildDir = await buildCli()
-  cli = join(buildDir, 'cli.js')
-}, 120_000)
-
-beforeAll(async () => {
-  work = await mkdtemp(join(tmpdir(), 'cli-formats-'))
-})
-
-afterAll(async () => {
-  await rm(buildDir, { recursive: true, force: true })
-  await rm(work, { recursive: true, force: true })
-})
+useBuiltCli('cli-formats-', (built) => ({ cli, work } = built))
 
 const run = (args: string[], cwd = FORMATS_DIR): Promise<Run> => runBuiltCli(cli, args, { cwd })
 

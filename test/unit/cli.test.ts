@@ -1,19 +1,8 @@
 import { spawn } from 'node:child_process'
-import {
-  copyFile,
-  mkdir,
-  mkdtemp,
-  readdir,
-  readFile,
-  rm,
-  stat,
-  symlink,
-  writeFile,
-} from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { copyFile, mkdir, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
 import { get_encoding, type TiktokenEncoding } from 'tiktoken'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   applySummary,
   buildSummaryPrompt,
@@ -22,7 +11,7 @@ import {
   type Message,
 } from '../../src/index'
 import {
-  buildCli,
+  useBuiltCli,
   errLines,
   expectOneLineFailure,
   ROOT,
@@ -38,23 +27,9 @@ const COMMANDS = ['check', 'prompt', 'apply', 'diagnose', 'tokens']
 // Every case spawns node on a 5 MB bundle (the tokenizer's vocabularies): allow for a busy machine.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 })
 
-let buildDir: string
 let cli: string
 let work: string
-
-beforeAll(async () => {
-  buildDir = await buildCli()
-  cli = join(buildDir, 'cli.js')
-}, 120_000)
-
-beforeAll(async () => {
-  work = await mkdtemp(join(tmpdir(), 'cli-work-'))
-})
-
-afterAll(async () => {
-  await rm(buildDir, { recursive: true, force: true })
-  await rm(work, { recursive: true, force: true })
-})
+useBuiltCli('cli-work-', (built) => ({ cli, work } = built))
 
 function run(args: string[], options: { cwd?: string; input?: string } = {}): Promise<Run> {
   return runBuiltCli(cli, args, { ...options, cwd: options.cwd ?? CONVERSATIONS })
@@ -104,12 +79,12 @@ describe('the built bin', () => {
     const text = await readFile(cli, 'utf8')
     expect(text.split('\n')[0]).toBe('#!/usr/bin/env node')
     expect((await stat(cli)).mode & 0o111).not.toBe(0)
-    expect(await readdir(buildDir)).toEqual(['cli.js'])
+    expect(await readdir(dirname(cli))).toEqual(['cli.js'])
   })
 
   it('runs directly, without node_modules beside it', async () => {
     const r = await new Promise<Run>((done) => {
-      const child = spawn(cli, ['--version'], { cwd: buildDir })
+      const child = spawn(cli, ['--version'], { cwd: dirname(cli) })
       let stdout = ''
       child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c))
       child.on('close', (status) => done({ status, stdout, stderr: '' }))

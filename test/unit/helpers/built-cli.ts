@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process'
-import { mkdtemp } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { build } from 'vite'
-import { expect } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 
 /** The repository root. */
 export const ROOT = resolve(import.meta.dirname, '../../..')
@@ -58,4 +58,22 @@ export function expectOneLineFailure(r: Run): string {
   expect(errLines(r)).toHaveLength(1)
   expect(r.stderr).not.toMatch(/^\s+at /m)
   return errLines(r)[0]
+}
+
+/**
+ * Registers the hooks every CLI test file needs: build the tool once for the file and make a work
+ * directory, both removed afterwards. `ready` receives the bin's path and the work directory.
+ */
+export function useBuiltCli(prefix: string, ready: (paths: { cli: string; work: string }) => void) {
+  let buildDir = ''
+  let work = ''
+  beforeAll(async () => {
+    buildDir = await buildCli()
+    work = await mkdtemp(join(tmpdir(), prefix))
+    ready({ cli: join(buildDir, 'cli.js'), work })
+  }, 120_000)
+  afterAll(async () => {
+    await rm(buildDir, { recursive: true, force: true })
+    await rm(work, { recursive: true, force: true })
+  })
 }
