@@ -29,7 +29,12 @@ export {
 export { keepCount, splitMessagesForCompaction } from './split'
 export { bucketsOf, headLength, type Bucket } from './buckets'
 export { checkCompaction, describeReason } from './check'
-export { CONVERSATIONAL_TYPES, buildSummaryPrompt, reachesPrompt } from './prompt'
+export {
+  CONVERSATIONAL_TYPES,
+  buildSummaryPrompt,
+  reachesPrompt,
+  summaryPromptPieces,
+} from './prompt'
 export { SummaryError, applySummary } from './apply'
 export {
   ConversationParseError,

@@ -33,10 +33,25 @@ function renderMessage(message: Message): string {
 }
 
 /**
+ * The summary prompt as consecutive pieces whose concatenation is buildSummaryPrompt's text, each
+ * made only when asked for. On a long conversation the prompt runs to megabytes: a caller that
+ * shows its start reads only the first pieces, and never builds the rest.
+ */
+export function* summaryPromptPieces(messagesToSummarize: readonly Message[]): Generator<string> {
+  yield `${PREAMBLE}\n\n<conversation>\n`
+  let first = true
+  for (const message of messagesToSummarize) {
+    if (!reachesPrompt(message)) continue
+    yield first ? renderMessage(message) : `\n\n${renderMessage(message)}`
+    first = false
+  }
+  yield '\n</conversation>\n'
+}
+
+/**
  * Renders the prompt that asks a model to condense the history. Only user, bot and context messages
  * reach it; instructions, reasoning, activity and unknown types never do.
  */
 export function buildSummaryPrompt(messagesToSummarize: readonly Message[]): string {
-  const rendered = messagesToSummarize.filter(reachesPrompt).map(renderMessage)
-  return `${PREAMBLE}\n\n<conversation>\n${rendered.join('\n\n')}\n</conversation>\n`
+  return [...summaryPromptPieces(messagesToSummarize)].join('')
 }
