@@ -10,8 +10,11 @@ export interface OpenedFile {
   path: string | null
   /** The file name shown in the title and the recent list. */
   name: string
-  /** The file's whole text, undecoded by the core. */
-  text: string
+  /**
+   * The file's whole text, undecoded by the core. In the browser it is the File itself: a worker
+   * decodes it, since decoding megabytes on the page's main thread freezes the window.
+   */
+  text: string | Blob
 }
 
 /** A result that crosses IPC: errors come back as data, never as rejected promises with stacks. */

@@ -5,6 +5,7 @@ import { DropOverlay } from './components/DropOverlay'
 import { ErrorDisplay } from './components/ErrorDisplay'
 import { FindingsPanel } from './components/FindingsPanel'
 import { Header } from './components/Header'
+import { LoadProgress } from './components/LoadProgress'
 import { MessageList } from './components/MessageList'
 import { OpenFileInput } from './components/OpenFileInput'
 import { PanelBoundary } from './components/PanelBoundary'
@@ -27,6 +28,7 @@ export function App() {
         <Header />
       </PanelBoundary>
       <ErrorDisplay />
+      <LoadProgress />
       <main className="workspace">
         <div className="column column-controls">
           <PanelBoundary name="controls">

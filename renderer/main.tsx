@@ -5,6 +5,7 @@ import { createWebApi } from './bridge/web-api'
 import { PanelBoundary } from './components/PanelBoundary'
 import { StoreProvider, createAppStore } from './store'
 import { SAMPLE_FILE } from './store/sample'
+import { createWebWorkers } from './workers/web-workers'
 import './styles/base.css'
 import './styles/layout.css'
 import './styles/controls.css'
@@ -12,11 +13,12 @@ import './styles/list.css'
 import './styles/panels.css'
 import './styles/findings.css'
 import './styles/formats.css'
+import './styles/loading.css'
 
 // Electron's preload defines window.api before this runs; a plain browser gets the web bridge.
 window.api ??= createWebApi()
 
-const store = createAppStore({ api: window.api, sample: SAMPLE_FILE })
+const store = createAppStore({ api: window.api, sample: SAMPLE_FILE, workers: createWebWorkers() })
 void store.getState().init()
 
 createRoot(document.getElementById('root')!).render(

@@ -6,7 +6,7 @@ import { BudgetBar } from './BudgetBar'
 /** The conversation after the summary: its total against the budget, and what changed. */
 export function AppliedResult() {
   const applied = useApp(selectApplied)
-  const before = useApp((s) => selectCheck(s).estimatedTokens)
+  const before = useApp((s) => selectCheck(s)?.estimatedTokens ?? 0)
   const countBefore = useApp((s) => s.messages.length)
   const maxTokens = useApp((s) => s.maxTokens)
   const appliedSummary = useApp((s) => s.appliedSummary)

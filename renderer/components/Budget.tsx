@@ -1,11 +1,11 @@
 import { selectCheck, useApp } from '../store'
 import { BudgetBar } from './BudgetBar'
 
-/** The conversation's estimated total against the budget. */
+/** The conversation's estimated total against the budget; "counting…" until every count is in. */
 export function Budget() {
-  const total = useApp((s) => selectCheck(s).estimatedTokens)
-  const threshold = useApp((s) => selectCheck(s).threshold)
-  const overThreshold = useApp((s) => selectCheck(s).reason !== 'below-threshold')
+  const total = useApp((s) => selectCheck(s)?.estimatedTokens ?? null)
+  const threshold = useApp((s) => selectCheck(s)?.threshold ?? null)
+  const overThreshold = useApp((s) => selectCheck(s)?.reason !== 'below-threshold')
   const maxTokens = useApp((s) => s.maxTokens)
   return (
     <section className="panel" aria-label="Budget">

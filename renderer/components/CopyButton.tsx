@@ -28,8 +28,17 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
-/** Copies text to the clipboard and says so for a moment. */
-export function CopyButton({ text, label = 'Copy' }: { text: string; label?: string }) {
+/**
+ * Copies text to the clipboard and says so for a moment. `text` may be a function, for a text that
+ * is megabytes long and only worth building when it is copied.
+ */
+export function CopyButton({
+  text,
+  label = 'Copy',
+}: {
+  text: string | (() => string)
+  label?: string
+}) {
   const [status, setStatus] = useState<'idle' | 'copied' | 'failed'>('idle')
   useEffect(() => {
     if (status === 'idle') return
@@ -40,7 +49,10 @@ export function CopyButton({ text, label = 'Copy' }: { text: string; label?: str
     <button
       type="button"
       data-testid="copy-prompt"
-      onClick={() => void copyText(text).then((ok) => setStatus(ok ? 'copied' : 'failed'))}
+      onClick={() => {
+        const whole = typeof text === 'function' ? text() : text
+        void copyText(whole).then((ok) => setStatus(ok ? 'copied' : 'failed'))
+      }}
     >
       {status === 'copied' ? 'Copied' : status === 'failed' ? 'Copy failed' : label}
     </button>

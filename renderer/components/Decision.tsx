@@ -1,13 +1,28 @@
 import { describeReason } from '@core'
-import { selectBuckets, selectCheck, useApp } from '../store'
+import { selectCheck, selectHoisted, useApp } from '../store'
 
-/** The check's outcome in words, and how it divides the conversation. */
+/** The check's outcome in words, and how it divides the conversation; none from partial counts. */
 export function Decision() {
-  const shouldCompact = useApp((s) => selectCheck(s).shouldCompact)
-  const reason = useApp((s) => selectCheck(s).reason)
-  const summarized = useApp((s) => selectCheck(s).messagesToSummarize.length)
-  const kept = useApp((s) => selectCheck(s).messagesToKeep.length)
-  const hoisted = useApp((s) => selectBuckets(s).filter((b) => b === 'hoisted').length)
+  const counting = useApp((s) => selectCheck(s) === null)
+  const shouldCompact = useApp((s) => selectCheck(s)?.shouldCompact === true)
+  const reason = useApp((s) => selectCheck(s)?.reason ?? null)
+  const summarized = useApp((s) => selectCheck(s)?.messagesToSummarize.length ?? 0)
+  const kept = useApp((s) => selectCheck(s)?.messagesToKeep.length ?? 0)
+  const hoisted = useApp((s) => selectHoisted(s).length)
+  if (counting) {
+    return (
+      <section
+        className="panel decision decision-counting"
+        aria-label="Decision"
+        data-testid="decision"
+        data-should-compact=""
+        data-counting="true"
+      >
+        <h2 className="counting">counting…</h2>
+        <p>The decision waits until every message is counted: a partial total could say either.</p>
+      </section>
+    )
+  }
   return (
     <section
       className={`panel decision ${shouldCompact ? 'decision-compacts' : 'decision-declines'}`}

@@ -2,8 +2,9 @@ import { selectExcluded, useApp } from '../store'
 import { previewOf } from './MessageRow'
 import { TypeBadge } from './TypeBadge'
 
-// Enough to see what kind of content is lost; the total covers the rest.
-const SHOWN = 200
+// Enough to see what kind of content is lost; the total covers the rest. Each row is laid out
+// whenever the head changes, so a long list would cost every change of a control.
+const SHOWN = 20
 
 /** Head messages summarised away that never reach the prompt: reasoning, activity, unknown types. */
 export function ExcludedList() {

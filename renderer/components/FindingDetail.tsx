@@ -1,4 +1,5 @@
 import type { Finding } from '@core'
+import { useState } from 'react'
 import { useApp } from '../store'
 
 /**
@@ -50,19 +51,34 @@ interface ValueListProps {
   testId: string
 }
 
+// A long conversation's lost content can hold tens of thousands of identifiers: drawing them all
+// would stall the window, so the list shows the first ones, and only while it is open.
+const SHOWN_VALUES = 500
+
 function ValueList({ label, values, open, testId }: ValueListProps) {
+  const [isOpen, setOpen] = useState(open)
   return (
-    <details className="finding-values" open={open} data-testid={testId}>
+    <details
+      className="finding-values"
+      open={open}
+      data-testid={testId}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
       <summary>
         {label} ({values.length})
       </summary>
-      <ul>
-        {values.map((value) => (
-          <li key={value}>
-            <code>{value}</code>
-          </li>
-        ))}
-      </ul>
+      {isOpen && (
+        <ul>
+          {values.slice(0, SHOWN_VALUES).map((value) => (
+            <li key={value}>
+              <code>{value}</code>
+            </li>
+          ))}
+          {values.length > SHOWN_VALUES && (
+            <li className="muted">and {values.length - SHOWN_VALUES} more</li>
+          )}
+        </ul>
+      )}
     </details>
   )
 }

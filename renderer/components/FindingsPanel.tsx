@@ -1,6 +1,6 @@
 import { summarizeFindings, type Finding, type Severity } from '@core'
 import { countOf } from '../../cli/findings-report'
-import { selectFindings, useApp, type FindingsView } from '../store'
+import { selectFindings, selectReadyCounts, useApp, type FindingsView } from '../store'
 import { FindingGroup } from './FindingGroup'
 
 const GROUPS: { severity: Severity; heading: string }[] = [
@@ -32,10 +32,14 @@ export function FindingsPanel() {
 
 /** The findings by severity; or why there are none to show. */
 function FindingsBody({ view }: { view: FindingsView }) {
+  const counted = useApp((s) => selectReadyCounts(s) !== null)
   if (view.status === 'waiting') {
+    // Once counted, the conversation's worker works the findings out: a moment on a long one.
     return (
       <p className="muted" data-testid="findings-waiting">
-        Waiting for counts: findings need every message's tokens.
+        {counted
+          ? 'Working out the findings…'
+          : "Waiting for counts: findings need every message's tokens."}
       </p>
     )
   }

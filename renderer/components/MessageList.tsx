@@ -1,6 +1,12 @@
 import type { Virtualizer } from '@tanstack/react-virtual'
 import { useCallback, useEffect, useRef } from 'react'
-import { selectActiveFinding, selectListItems, useApp, type ListItem } from '../store'
+import {
+  selectActiveFinding,
+  selectListItems,
+  selectMessageTokens,
+  useApp,
+  type ListItem,
+} from '../store'
 import { previewOf } from './MessageRow'
 import { MessageRow } from './MessageRow'
 import { VirtualList } from './VirtualList'
@@ -9,28 +15,32 @@ import { VirtualList } from './VirtualList'
 export const ROW_HEIGHT = 29
 const BOUNDARY_HEIGHT = 40
 
-/** Where a message's own row is in the list. */
-const itemOf = (items: readonly ListItem[], index: number) =>
-  items.findIndex((item) => item.kind === 'message' && item.index === index)
-
+// Numbers where they can be: the virtualizer reads every item's key whenever the list changes, and
+// on 100,000 messages building strings for them costs tens of milliseconds.
 const keyOf = (item: ListItem) =>
-  item.kind === 'boundary' ? 'boundary' : `${item.kind}-${item.index}`
+  item.kind === 'message' ? item.index : item.kind === 'ghost' ? -1 - item.index : 'boundary'
 
 /** The conversation, split: the head, the boundary, hoisted instructions where they land, the tail. */
 export function MessageList() {
   const items = useApp(selectListItems)
+  // Stable while the items are, so that a render for another reason lays nothing out again.
+  const itemKey = useCallback((i: number) => keyOf(items.at(i)), [items])
+  const estimateSize = useCallback(
+    (i: number) => (items.at(i).kind === 'boundary' ? BOUNDARY_HEIGHT : ROW_HEIGHT),
+    [items],
+  )
   const virtualizer = useRef<Virtualizer<HTMLDivElement, Element> | null>(null)
   const onReady = useCallback((v: Virtualizer<HTMLDivElement, Element>) => {
     virtualizer.current = v
   }, [])
   const showOriginal = (index: number) => {
-    virtualizer.current?.scrollToIndex(itemOf(items, index), { align: 'center' })
+    virtualizer.current?.scrollToIndex(items.positionOf(index), { align: 'center' })
   }
   // Picking a finding, or stepping through its messages, brings the message into view, drawn or not.
   const picked = useApp((s) => s.activeFinding)
   const target = useApp((s) => {
     const at = selectActiveFinding(s)?.target
-    return at === undefined ? -1 : itemOf(selectListItems(s), at)
+    return at === undefined ? -1 : selectListItems(s).positionOf(at)
   })
   useEffect(() => {
     if (picked !== null && target !== -1) {
@@ -51,11 +61,11 @@ export function MessageList() {
         label="Messages"
         className="message-list"
         count={items.length}
-        itemKey={(i) => keyOf(items[i])}
-        estimateSize={(i) => (items[i].kind === 'boundary' ? BOUNDARY_HEIGHT : ROW_HEIGHT)}
+        itemKey={itemKey}
+        estimateSize={estimateSize}
         onReady={onReady}
         renderItem={(i) => {
-          const item = items[i]
+          const item = items.at(i)
           if (item.kind === 'message') return <MessageRow index={item.index} />
           if (item.kind === 'ghost')
             return <HoistedGhost index={item.index} onShow={showOriginal} />
@@ -80,7 +90,7 @@ function Boundary({ head }: { head: number }) {
 /** Where a hoisted instructions message goes: the front of the kept part. */
 function HoistedGhost({ index, onShow }: { index: number; onShow: (index: number) => void }) {
   const message = useApp((s) => s.messages[index])
-  const tokens = useApp((s) => s.counts.perMessage[index])
+  const tokens = useApp((s) => selectMessageTokens(s, index))
   return (
     <button
       type="button"

@@ -4,38 +4,45 @@ import { selectCheck, selectPrompt, selectPromptTokens, useApp } from '../store'
 import { CopyButton } from './CopyButton'
 import { ExcludedList } from './ExcludedList'
 
-// Past this size the prompt is shown cut and counted on request: drawing and tokenizing megabytes
-// on every change of a control would stall the window. Copy always takes the whole prompt.
-const LARGE_PROMPT_CHARS = 50_000
+// Past this size the prompt is shown cut: laying out text costs the main thread 2 to 4 ms per
+// thousand characters of mixed scripts, on every change of the head, and the box shows about a
+// thousand at a time. Copy always takes the whole prompt; the conversation's worker counts it.
+const LARGE_PROMPT_CHARS = 2_000
 
 /** The exact prompt the core builds for the head, its cost, and what never reaches it. */
 export function PromptPanel() {
   const prompt = useApp(selectPrompt)
-  const shouldCompact = useApp((s) => selectCheck(s).shouldCompact)
+  const shouldCompact = useApp((s) => selectCheck(s)?.shouldCompact === true)
   const encoding = useApp((s) => resolveModel(s.model).encoding)
+  const tokens = useApp(selectPromptTokens)
   const [showAll, setShowAll] = useState(false)
-  const [countLarge, setCountLarge] = useState(false)
-  const large = prompt.length > LARGE_PROMPT_CHARS
-  // The size is checked on the state the selector is given, not on this render's prompt: zustand
-  // may run the selector against a newer state, such as a just-opened 10,000-message file.
-  const tokens = useApp((s) =>
-    selectPrompt(s).length <= LARGE_PROMPT_CHARS || countLarge ? selectPromptTokens(s) : null,
-  )
 
+  if (prompt === null) {
+    return (
+      <section className="panel prompt-panel" aria-label="Summary prompt">
+        <h2>Summary prompt</h2>
+        <p className="field-note counting" data-testid="prompt-tokens">
+          counting…
+        </p>
+        <p className="field-note muted">
+          What reaches the prompt depends on the decision, which waits for every message’s count.
+        </p>
+      </section>
+    )
+  }
+  // The whole prompt's length comes with its count, from the worker that builds it.
+  const large = tokens === null || tokens.chars > LARGE_PROMPT_CHARS
+  const shown = large && !showAll ? prompt.start(LARGE_PROMPT_CHARS) : prompt.text()
   return (
     <section className="panel prompt-panel" aria-label="Summary prompt">
       <div className="panel-title">
         <h2>Summary prompt</h2>
-        <CopyButton text={prompt} label="Copy prompt" />
+        <CopyButton text={prompt.text} label="Copy prompt" />
       </div>
       <p className="field-note muted" data-testid="prompt-tokens">
-        {tokens ? (
-          `${tokens.text} tokens with ${encoding}; ${tokens.asMessage} sent as one message`
-        ) : (
-          <button type="button" className="link-button" onClick={() => setCountLarge(true)}>
-            Count its tokens
-          </button>
-        )}
+        {tokens
+          ? `${tokens.text} tokens with ${encoding}; ${tokens.asMessage} sent as one message`
+          : 'counting…'}
       </p>
       {!shouldCompact && (
         <p className="field-note muted">
@@ -43,12 +50,13 @@ export function PromptPanel() {
         </p>
       )}
       <pre className="prompt" data-testid="summary-prompt">
-        {large && !showAll ? prompt.slice(0, LARGE_PROMPT_CHARS) : prompt}
+        {shown}
       </pre>
-      {large && !showAll && (
+      {large && !showAll && shown.length === LARGE_PROMPT_CHARS && (
         <button type="button" className="link-button" onClick={() => setShowAll(true)}>
-          Showing {LARGE_PROMPT_CHARS.toLocaleString('en')} of {prompt.length.toLocaleString('en')}{' '}
-          characters: show all
+          {tokens
+            ? `Showing ${LARGE_PROMPT_CHARS.toLocaleString('en')} of ${tokens.chars.toLocaleString('en')} characters: show all`
+            : `Showing the first ${LARGE_PROMPT_CHARS.toLocaleString('en')} characters: show all`}
         </button>
       )}
       <ExcludedList />

@@ -6,7 +6,8 @@ import { AppliedResult } from './AppliedResult'
 export function SummaryPanel() {
   const text = useApp((s) => s.summaryText)
   const error = useApp((s) => s.applyError)
-  const shouldCompact = useApp((s) => selectCheck(s).shouldCompact)
+  const shouldCompact = useApp((s) => selectCheck(s)?.shouldCompact === true)
+  const counting = useApp((s) => selectCheck(s) === null)
   const setSummaryText = useApp((s) => s.setSummaryText)
   const applySummary = useApp((s) => s.applySummary)
 
@@ -32,7 +33,13 @@ export function SummaryPanel() {
           className="primary"
           data-testid="apply-summary"
           disabled={!shouldCompact}
-          title={shouldCompact ? undefined : 'The check declines, so there is nothing to replace'}
+          title={
+            shouldCompact
+              ? undefined
+              : counting
+                ? 'The decision waits for every message to be counted'
+                : 'The check declines, so there is nothing to replace'
+          }
           onClick={applySummary}
         >
           Apply
@@ -46,7 +53,7 @@ export function SummaryPanel() {
           {error}
         </p>
       )}
-      {!shouldCompact && (
+      {!shouldCompact && !counting && (
         <p className="field-note muted">
           The check declines, so there is nothing to replace: tune MaxTokens or KeepRecentCount
           until it compacts, then apply.

@@ -32,9 +32,17 @@ export function VirtualList(props: Props) {
     getScrollElement: () => scroller.current,
     estimateSize,
     getItemKey: itemKey,
-    overscan: 12,
+    // Enough to scroll a few rows without a blank; each extra row is laid out on every change.
+    overscan: 6,
     // Rows carry their own data-index (the message's), so the virtualizer uses another attribute.
     indexAttribute: 'data-virtual-index',
+    // Sizes come from the ResizeObserver, after the browser lays rows out anyway. Reading a new
+    // row's size as it mounts would force a layout of the whole page inside React's commit: 50 ms
+    // and more when a long conversation opens. Until then a row has its estimated size.
+    measureElement: (element, entry, instance) => {
+      const box = entry?.borderBoxSize?.[0]
+      return box ? Math.round(box.blockSize) : estimateSize(instance.indexFromElement(element))
+    },
   })
   useEffect(() => onReady?.(virtualizer), [onReady, virtualizer])
 

@@ -1,11 +1,14 @@
 import { createContext, createElement, useContext, type ReactNode } from 'react'
 import { createStore, useStore, type StoreApi } from 'zustand'
-import { countEachMessage } from '@core'
 import { createConversationSlice } from './conversation-slice'
 import { createCountsSlice } from './counts-slice'
+import { createDiagnosisSlice } from './diagnosis-slice'
 import { createFindingsSlice } from './findings-slice'
+import { createLoadingSlice } from './loading-slice'
+import { createPromptTokensSlice } from './prompt-slice'
 import { createOptionsSlice } from './options-slice'
 import { createSummarySlice } from './summary-slice'
+import { createTextTokensSlice } from './text-tokens-slice'
 import type { AppState, StoreDeps } from './types'
 import { createUiSlice } from './ui-slice'
 
@@ -13,21 +16,24 @@ export type AppStore = StoreApi<AppState>
 
 /**
  * Creates the app's one store, showing the sample until init() opens something else. A factory
- * rather than a module singleton, so each test gets a fresh store with its own host API.
+ * rather than a module singleton, so each test gets a fresh store with its own host API and
+ * workers (the app's are Web Workers; jsdom has none, so the component tests run the same core
+ * functions on the main thread).
  */
-export function createAppStore(
-  deps: Partial<StoreDeps> & Pick<StoreDeps, 'api' | 'sample'>,
-): AppStore {
-  const full: StoreDeps = { countEachMessage, ...deps }
+export function createAppStore(deps: StoreDeps): AppStore {
   const store = createStore<AppState>()((...a) => ({
-    ...createConversationSlice(full)(...a),
-    ...createOptionsSlice(full)(...a),
-    ...createCountsSlice(full)(...a),
-    ...createSummarySlice(full)(...a),
-    ...createUiSlice(full)(...a),
-    ...createFindingsSlice(full)(...a),
+    ...createConversationSlice(deps)(...a),
+    ...createOptionsSlice(deps)(...a),
+    ...createCountsSlice(deps)(...a),
+    ...createSummarySlice(deps)(...a),
+    ...createUiSlice(deps)(...a),
+    ...createFindingsSlice(deps)(...a),
+    ...createLoadingSlice(deps)(...a),
+    ...createTextTokensSlice(deps)(...a),
+    ...createDiagnosisSlice(deps)(...a),
+    ...createPromptTokensSlice(deps)(...a),
   }))
-  store.getState().openSample()
+  void store.getState().openSample()
   return store
 }
 

@@ -1,7 +1,6 @@
-import { importConversation, type FormatId, type ImportNote, type Message } from '@core'
+import type { FormatId, ImportNote, Message } from '@core'
 import type { OpenedFile, Result } from '../../electron/contract'
-import { countsFor } from './counts-slice'
-import { describeImportError } from './import-error'
+import { NO_COUNTS } from './counts-slice'
 import { DEFAULT_MODEL, FILE_MAX_TOKENS, SAMPLE_MAX_TOKENS, optionDefaults } from './options-slice'
 import { summaryDefaults } from './summary-slice'
 import type { SliceCreator } from './types'
@@ -17,8 +16,8 @@ export interface ConversationFile {
 
 export interface ConversationSlice {
   file: ConversationFile
-  /** The file's whole text, kept so that choosing another format can read it again. */
-  fileText: string
+  /** The file's whole text (a File in the browser), kept so that choosing another format can read it again. */
+  fileText: string | Blob
   messages: readonly Message[]
   /** The model the file names, if any. */
   fileModel: string | null
@@ -31,10 +30,18 @@ export interface ConversationSlice {
   /** Why the last open failed, with the core's location; the conversation on screen is the previous one. */
   loadError: string | null
   recentFiles: readonly string[]
-  /** Reads and shows a file. On failure, keeps the current conversation and records the error. */
-  loadFile(file: OpenedFile, origin?: 'file' | 'sample', format?: FormatId | 'auto'): boolean
+  /**
+   * Reads a file in a worker, shows it, and starts counting it. Resolves true once its messages
+   * are on screen; on failure or a cancel, keeps the current conversation (a failure records the
+   * error) and resolves false.
+   */
+  loadFile(
+    file: OpenedFile,
+    origin?: 'file' | 'sample',
+    format?: FormatId | 'auto',
+  ): Promise<boolean>
   /** Reads the file on screen again as `format`; on failure it stays as it was, with the error. */
-  reimportAs(format: FormatId | 'auto'): boolean
+  reimportAs(format: FormatId | 'auto'): Promise<boolean>
   /** Handles what the host returns for an open: a file, a cancel (null) or an error. */
   receiveFile(result: Result<OpenedFile | null>): void
   openDialog(): Promise<void>
@@ -70,33 +77,28 @@ export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) =
   loadError: null,
   recentFiles: [],
 
-  loadFile: (file, origin = 'file', format = 'auto') => {
-    let imported
-    try {
-      imported = importConversation(file.text, format)
-    } catch (error) {
-      set({ loadError: describeImportError(file.name, file.text, error) })
-      return false
-    }
-    const isSample = origin === 'sample'
-    const model = imported.model ?? DEFAULT_MODEL
-    // One update, so nothing ever renders new messages against old counts or options.
-    set({
-      file: { name: file.name, path: file.path, isSample },
-      fileText: file.text,
-      messages: imported.messages,
-      fileModel: imported.model ?? null,
-      requestedFormat: format,
-      format: imported.format,
-      importReport: imported.report,
-      loadError: null,
-      ...optionDefaults(model, isSample ? SAMPLE_MAX_TOKENS : FILE_MAX_TOKENS),
-      counts: countsFor(deps, imported.messages, model),
-      ...summaryDefaults,
-      ...uiConversationDefaults,
-    })
-    return true
-  },
+  loadFile: (file, origin = 'file', format = 'auto') =>
+    get().readFile(file, format, (imported) => {
+      const isSample = origin === 'sample'
+      const model = imported.model ?? DEFAULT_MODEL
+      // One update, so nothing ever renders new messages against old counts or options: the new
+      // messages have none until the workers count them.
+      set({
+        file: { name: file.name, path: file.path, isSample },
+        fileText: file.text,
+        messages: imported.messages,
+        fileModel: imported.model ?? null,
+        requestedFormat: format,
+        format: imported.format,
+        importReport: imported.report,
+        loadError: null,
+        ...optionDefaults(model, isSample ? SAMPLE_MAX_TOKENS : FILE_MAX_TOKENS),
+        counts: NO_COUNTS,
+        ...summaryDefaults,
+        ...uiConversationDefaults,
+      })
+      get().countMessages()
+    }),
 
   reimportAs: (format) => {
     const { file, fileText } = get()
@@ -107,7 +109,11 @@ export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) =
   receiveFile: (result) => {
     if (!result.ok) return set({ loadError: result.error })
     if (result.value === null) return
-    if (get().loadFile(result.value)) void get().refreshRecent()
+    void get()
+      .loadFile(result.value)
+      .then((shown) => {
+        if (shown) void get().refreshRecent()
+      })
   },
 
   openDialog: async () => get().receiveFile(await settle(deps.api.openFileDialog())),

@@ -1,35 +1,156 @@
 import { DEFAULT_ENCODING, resolveModel, type EncodingName, type Message } from '@core'
-import type { SliceCreator, StoreDeps } from './types'
+import type { Job } from '../workers/types'
+import { throttled } from './throttle'
+import type { SliceCreator } from './types'
 
-/** Per-message token counts, and what they were counted for. */
+/** Per-message token counts, and what they were counted for. Always complete: never partial. */
 export interface Counts {
   messages: readonly Message[]
   encoding: EncodingName
   perMessage: readonly number[]
 }
 
-export interface CountsSlice {
-  counts: Counts
+/** Counts still arriving from the workers, or left part-way by a cancel. */
+export interface PartialCounts {
+  messages: readonly Message[]
+  encoding: EncodingName
+  /** Each message's count; undefined until its slice arrives. */
+  perMessage: readonly (number | undefined)[]
+  /** How many entries of perMessage have arrived. */
+  counted: number
+  /** True while workers count; false once cancelled (or failed) part-way. */
+  running: boolean
 }
+
+export interface CountsSlice {
+  /**
+   * The last complete counts: the cache that re-tuning reads. Keyed by encoding rather than model
+   * name: two models that share a vocabulary give the same counts, so switching costs nothing.
+   */
+  counts: Counts
+  /** Counts under way for the conversation on screen, or left partial; null when there are none. */
+  partialCounts: PartialCounts | null
+  /**
+   * Counts the conversation on screen for the model in force, in workers, unless the cache already
+   * holds those counts. Only opening a file or changing the encoding calls it: re-tuning never does.
+   */
+  countMessages(): void
+  /** Stops the counting workers; the counts that arrived stay, marked partial. */
+  cancelCounting(): void
+  /** Counts the messages a cancel left uncounted. */
+  countAgain(): void
+}
+
+/** No counts at all: what a conversation has before its counting starts. */
+export const NO_COUNTS: Counts = { messages: [], encoding: DEFAULT_ENCODING, perMessage: [] }
 
 /**
- * The counts for a conversation under a model, reusing `previous` when neither the conversation nor
- * the encoding changed. Keyed by encoding rather than model name: two models that share a
- * vocabulary give the same counts, so switching between them costs nothing. Counting 10,000
- * messages takes most of a second; re-tuning MaxTokens or KeepRecentCount must not pay it again.
+ * Store updates while counting come at most this often: counts arrive slice by slice, and redrawing
+ * the window for each slice would cost more than the counting saves.
  */
-export function countsFor(
-  deps: StoreDeps,
-  messages: readonly Message[],
-  model: string,
-  previous?: Counts,
-): Counts {
-  const { encoding } = resolveModel(model)
-  if (previous && previous.messages === messages && previous.encoding === encoding) return previous
-  return { messages, encoding, perMessage: deps.countEachMessage(model, messages) }
+export const COUNTS_FLUSH_MS = 100
+
+/** Whether `counts` are those of these messages under this encoding. */
+export const countsMatch = (counts: Counts, messages: readonly Message[], encoding: EncodingName) =>
+  counts.messages === messages &&
+  counts.encoding === encoding &&
+  counts.perMessage.length === messages.length
+
+// The runs of messages whose count is still missing, as ranges to hand to the workers.
+function missingRanges(perMessage: readonly (number | undefined)[]) {
+  const ranges: { start: number; end: number }[] = []
+  for (let i = 0; i < perMessage.length; i++) {
+    if (perMessage[i] !== undefined) continue
+    const start = i
+    while (i < perMessage.length && perMessage[i] === undefined) i++
+    ranges.push({ start, end: i })
+  }
+  return ranges
 }
 
-// Nothing to count until the first conversation opens.
-export const createCountsSlice: SliceCreator<CountsSlice> = () => () => ({
-  counts: { messages: [], encoding: DEFAULT_ENCODING, perMessage: [] },
-})
+export const createCountsSlice: SliceCreator<CountsSlice> = (deps) => (set, get) => {
+  // The counting under way: its workers' job, and how to stop it, publishing what has arrived.
+  let current: { job: Job; halt: (publish: boolean) => void } | null = null
+  const stopCounting = (publish: boolean) => {
+    current?.job.cancel()
+    current?.halt(publish)
+    current = null
+  }
+
+  // Counts `perMessage`'s missing entries for `messages`, publishing what arrives every
+  // COUNTS_FLUSH_MS and the complete counts, as the cache, at the end.
+  const count = (
+    messages: readonly Message[],
+    model: string,
+    known: readonly (number | undefined)[],
+  ) => {
+    stopCounting(false)
+    const { encoding } = resolveModel(model)
+    const perMessage = known.slice()
+    let counted = perMessage.reduce<number>((n, c) => (c === undefined ? n : n + 1), 0)
+    const publish = (running: boolean) =>
+      set({
+        partialCounts: { messages, encoding, perMessage: perMessage.slice(), counted, running },
+      })
+    const flush = throttled(() => publish(true), COUNTS_FLUSH_MS)
+    let live = true
+    // Stopped by a cancel, an error or a newer count: nothing it receives later is published.
+    const halt = (publishPartial: boolean) => {
+      live = false
+      flush.cancel()
+      if (publishPartial) publish(false)
+    }
+    publish(true)
+    const job = deps.workers.countMessages(model, messages, missingRanges(perMessage), {
+      onSlice: ({ start, counts }) => {
+        if (!live) return
+        for (let i = 0; i < counts.length; i++) perMessage[start + i] = counts[i]
+        counted += counts.length
+        flush.request()
+      },
+      onDone: () => {
+        if (!live) return
+        halt(false)
+        current = null
+        set({
+          counts: { messages, encoding, perMessage: perMessage as number[] },
+          partialCounts: null,
+        })
+      },
+      onError: (error) => {
+        if (!live) return
+        halt(true)
+        current = null
+        get().notify('error', `Counting stopped: ${error}`)
+      },
+    })
+    // The main-thread workers finish before returning; then there is nothing left to stop.
+    if (live) current = { job, halt }
+  }
+
+  return {
+    counts: NO_COUNTS,
+    partialCounts: null,
+
+    countMessages: () => {
+      const { messages, model, counts } = get()
+      if (countsMatch(counts, messages, resolveModel(model).encoding)) {
+        // Back to the encoding the cache holds: whatever was being counted for another is moot.
+        stopCounting(false)
+        return set({ partialCounts: null })
+      }
+      count(messages, model, new Array<undefined>(messages.length))
+    },
+
+    cancelCounting: () => stopCounting(true),
+
+    countAgain: () => {
+      const { messages, model, partialCounts } = get()
+      const resumable =
+        partialCounts?.messages === messages &&
+        partialCounts.encoding === resolveModel(model).encoding
+      if (!resumable) return get().countMessages()
+      count(messages, model, partialCounts.perMessage)
+    },
+  }
+}

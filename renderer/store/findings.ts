@@ -1,6 +1,6 @@
-import { diagnose, resolveModel, type Finding } from '@core'
+import type { Finding } from '@core'
+import { selectDiagnosedFindings } from './diagnosis-slice'
 import { memoSelector } from './memo'
-import { selectOptions } from './selectors'
 import type { AppState } from './types'
 
 /** What the findings panel shows: the findings, or that the counts they need are not in yet. */
@@ -9,52 +9,29 @@ export type FindingsView = { status: 'waiting' } | { status: 'ready'; findings: 
 const WAITING: FindingsView = { status: 'waiting' }
 
 /**
- * Whether the per-message counts are those of the conversation and model on screen. Findings carry
- * tokens and judge the split, so they wait for counts rather than show figures for another file.
- */
-export function countsReady(s: AppState): boolean {
-  const { counts, messages, model } = s
-  return (
-    counts.messages === messages &&
-    counts.perMessage.length === messages.length &&
-    counts.encoding === resolveModel(model).encoding
-  )
-}
-
-/**
  * The core's findings for the conversation, the options in force and the pasted summary (as of the
  * last pause in typing): the same call, on the same inputs, as `compaction-inspector diagnose`.
- * The one place the app diagnoses, so it can move to a worker without touching the components.
+ * It runs in the worker that read the file (see diagnosis-slice.ts); findings wait for every
+ * message's count, rather than show figures for another file or a partial total.
  */
 export const selectFindings: (s: AppState) => FindingsView = memoSelector(
-  (s: AppState) => [
-    s.messages,
-    s.counts.perMessage,
-    selectOptions(s),
-    s.diagnosedSummary,
-    s.fileModel,
-    countsReady(s),
-  ],
-  (messages, counts, options, summaryText, fileModel, ready): FindingsView =>
-    ready
-      ? {
-          status: 'ready',
-          findings: diagnose({
-            messages,
-            options,
-            counts,
-            summaryText,
-            model: fileModel ?? undefined,
-          }),
-        }
-      : WAITING,
+  (s: AppState) => [selectDiagnosedFindings(s)],
+  (findings): FindingsView => (findings === null ? WAITING : { status: 'ready', findings }),
 )
+
+// Kept per finding: on a long conversation a finding holds tens of thousands of indexes, and
+// every row and panel render asks for its key.
+const findingKeys = new WeakMap<Finding, string>()
 
 /**
  * A finding's identity across re-diagnoses: its code and its messages. A finding whose messages
  * change after a change of the controls is another finding, so its highlight goes.
  */
-export const findingKey = (f: Finding): string => `${f.code}:${f.indexes.join(',')}`
+export function findingKey(f: Finding): string {
+  let key = findingKeys.get(f)
+  if (key === undefined) findingKeys.set(f, (key = `${f.code}:${f.indexes.join(',')}`))
+  return key
+}
 
 /** The finding picked in the panel, with the message of it the list shows now. */
 export interface ActiveFinding {

@@ -1,5 +1,6 @@
 export { createAppStore, StoreProvider, useApp, useAppStore, type AppStore } from './app-store'
 export * from './selectors'
+export { selectPrompt, selectPromptTokens, type SummaryPrompt } from './prompt-slice'
 export * from './findings'
 export type { AppState, StoreDeps } from './types'
 export type { OptionField } from './options-slice'

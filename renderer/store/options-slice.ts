@@ -1,5 +1,4 @@
 import { OptionError, TRIGGER_RATIO, validateOptions, type Options } from '@core'
-import { countsFor } from './counts-slice'
 import type { SliceCreator } from './types'
 
 /** The numeric controls, each typed as text by the user. */
@@ -57,12 +56,13 @@ function parseInput(field: OptionField, text: string): number | string | undefin
   return trimmed !== '' && Number.isFinite(Number(trimmed)) ? Number(trimmed) : text
 }
 
-export const createOptionsSlice: SliceCreator<OptionsSlice> = (deps) => (set, get) => ({
+export const createOptionsSlice: SliceCreator<OptionsSlice> = () => (set, get) => ({
   ...optionDefaults(DEFAULT_MODEL, FILE_MAX_TOKENS),
 
+  // Only a change of encoding counts again (in the workers); the cache answers the rest.
   setModel: (model) => {
-    const { messages, counts } = get()
-    set({ model, counts: countsFor(deps, messages, model, counts) })
+    set({ model })
+    get().countMessages()
   },
 
   setOptionInput: (field, text) => {

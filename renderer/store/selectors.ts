@@ -1,20 +1,21 @@
 import {
+  MESSAGE_OVERHEAD_TOKENS,
   applySummary,
   bucketsOf,
-  buildSummaryPrompt,
   checkCompaction,
-  countMessageTokens,
   headLength,
   keepCount,
   reachesPrompt,
   resolveModel,
-  tokenizerFor,
   type Bucket,
   type Check,
   type Message,
   type Options,
 } from '@core'
+import { countsMatch } from './counts-slice'
+import { listItems, type ListItems } from './list-items'
 import { memoSelector } from './memo'
+import { textTokensOf } from './text-tokens-slice'
 import type { AppState } from './types'
 
 /** The options in force: always the last valid values. */
@@ -28,75 +29,82 @@ export const selectOptions: (s: AppState) => Options = memoSelector(
   }),
 )
 
-/** The core's decision on the conversation, from the cached counts. */
-export const selectCheck: (s: AppState) => Check = memoSelector(
-  (s: AppState) => [s.messages, selectOptions(s), s.counts.perMessage],
-  (messages, options, counts): Check => checkCompaction(messages, options, counts),
+/**
+ * The cached counts of the conversation on screen under the model in force; null while they are
+ * still being counted, or left partial by a cancel. Nothing decides on partial counts.
+ */
+export const selectReadyCounts = (s: AppState): readonly number[] | null =>
+  countsMatch(s.counts, s.messages, resolveModel(s.model).encoding) ? s.counts.perMessage : null
+
+/** A message's count as the list shows it: undefined until its slice has arrived. */
+export function selectMessageTokens(s: AppState, index: number): number | undefined {
+  const ready = selectReadyCounts(s)
+  if (ready) return ready[index]
+  const partial = s.partialCounts
+  return partial?.messages === s.messages ? partial.perMessage[index] : undefined
+}
+
+/** The core's decision on the conversation, from the cached counts; null until they are all in. */
+export const selectCheck: (s: AppState) => Check | null = memoSelector(
+  (s: AppState) => [s.messages, selectOptions(s), selectReadyCounts(s)],
+  (messages, options, counts): Check | null =>
+    counts === null ? null : checkCompaction(messages, options, counts),
 )
 
 /** The keep count the core derives when KeepRecentCount is unset. */
 export const selectDerivedKeep = (s: AppState): number => keepCount(s.messages.length)
 
-/** Each input message's bucket, by index. */
-export const selectBuckets: (s: AppState) => Bucket[] = memoSelector(
-  (s: AppState) => [s.messages, selectCheck(s), s.keepRecentCount],
-  (messages, check, keep): Bucket[] => bucketsOf(messages, check, keep ?? undefined),
+/** Whether the check compacts; null until every message is counted. */
+const selectShouldCompact = (s: AppState): boolean | null => selectCheck(s)?.shouldCompact ?? null
+
+/**
+ * Each input message's bucket, by index; null while the counts, and so the decision, are not in.
+ * Keyed on the decision rather than the whole check, so that tuning MaxTokens without flipping it
+ * leaves the list as it is: nothing to lay out again on 100,000 rows.
+ */
+export const selectBuckets: (s: AppState) => Bucket[] | null = memoSelector(
+  (s: AppState) => [s.messages, selectShouldCompact(s), s.keepRecentCount],
+  (messages, shouldCompact, keep): Bucket[] | null =>
+    shouldCompact === null ? null : bucketsOf(messages, { shouldCompact }, keep ?? undefined),
 )
 
-/** Where the head ends when the check compacts; null when it declines and nothing is split. */
-export const selectBoundary = (s: AppState): number | null =>
-  selectCheck(s).shouldCompact
-    ? headLength(s.messages.length, s.keepRecentCount ?? undefined)
-    : null
+const NONE_HOISTED: readonly number[] = []
 
-/** One entry of the conversation list: a message, the head/tail boundary, or a hoisted ghost. */
-export type ListItem =
-  | { kind: 'message'; index: number }
-  | { kind: 'boundary'; head: number }
-  | { kind: 'ghost'; index: number }
-
-/** The list as drawn: the head, the boundary, hoisted instructions as ghosts at the front of the kept part, the tail. */
-export const selectListItems: (s: AppState) => ListItem[] = memoSelector(
-  (s: AppState) => [s.messages.length, selectBuckets(s), selectBoundary(s)],
-  (n, buckets, boundary): ListItem[] => {
-    const items: ListItem[] = []
-    for (let index = 0; index < n; index++) {
-      if (index === boundary) {
-        items.push({ kind: 'boundary', head: boundary })
-        buckets.forEach((b, i) => b === 'hoisted' && items.push({ kind: 'ghost', index: i }))
-      }
-      items.push({ kind: 'message', index })
-    }
-    if (boundary === n) items.push({ kind: 'boundary', head: boundary })
-    return items
+/** The indexes of the instructions that move from the head to the front of the kept part. */
+export const selectHoisted: (s: AppState) => readonly number[] = memoSelector(
+  (s: AppState) => [selectBuckets(s)],
+  (buckets) => {
+    if (buckets === null) return NONE_HOISTED
+    const hoisted: number[] = []
+    buckets.forEach((bucket, index) => bucket === 'hoisted' && hoisted.push(index))
+    return hoisted
   },
 )
 
-/** The exact prompt the core builds for the head. */
-export const selectPrompt: (s: AppState) => string = memoSelector(
-  (s: AppState) => [selectCheck(s).messagesToSummarize],
-  (head) => buildSummaryPrompt(head),
-)
+/** Where the head ends when the check compacts; null when it declines (or waits) and nothing is split. */
+export const selectBoundary = (s: AppState): number | null =>
+  selectCheck(s)?.shouldCompact
+    ? headLength(s.messages.length, s.keepRecentCount ?? undefined)
+    : null
 
-/** The prompt's cost with the chosen model: as bare text, and as one message with its overhead. */
-export const selectPromptTokens: (s: AppState) => { text: number; asMessage: number } =
-  memoSelector(
-    (s: AppState) => [selectPrompt(s), s.model],
-    (prompt, model) => ({
-      text: tokenizerFor(resolveModel(model).encoding).count(prompt),
-      asMessage: countMessageTokens(model, { type: 'user', text: prompt }),
-    }),
-  )
+/** The conversation list, split, as the list draws it. */
+export const selectListItems: (s: AppState) => ListItems = memoSelector(
+  (s: AppState) => [s.messages.length, selectBoundary(s), selectHoisted(s)],
+  listItems,
+)
 
 /** Head messages that are summarised away but never reach the prompt, with their tokens. */
 export const selectExcluded = memoSelector(
-  (s: AppState) => [s.messages, selectBuckets(s), s.counts.perMessage],
-  (messages, buckets, counts) =>
-    messages.flatMap((message, index) =>
-      buckets[index] === 'summarize' && !reachesPrompt(message)
-        ? [{ index, message, tokens: counts[index] }]
-        : [],
-    ),
+  (s: AppState) => [s.messages, selectBuckets(s), selectReadyCounts(s)],
+  (messages, buckets, counts) => {
+    const excluded: { index: number; message: Message; tokens: number }[] = []
+    if (buckets === null || counts === null) return excluded
+    messages.forEach((message, index) => {
+      if (buckets[index] === 'summarize' && !reachesPrompt(message))
+        excluded.push({ index, message, tokens: counts[index] })
+    })
+    return excluded
+  },
 )
 
 /** The applied result: the messages, each one's tokens, and the core's check on them. */
@@ -108,22 +116,35 @@ export interface Applied {
   check: Check
 }
 
-/** The conversation after applying the summary, re-derived whenever the check changes. */
+/** The applied summary's own cost as a message, counted in a worker; null while it is. */
+const selectSummaryTokens = (s: AppState): number | null => {
+  if (s.appliedSummary === null) return null
+  const text = textTokensOf(s.textTokens, resolveModel(s.model).encoding, s.appliedSummary)
+  // A message costs its text's tokens plus the core's fixed per-message overhead.
+  return text === null ? null : text + MESSAGE_OVERHEAD_TOKENS
+}
+
+/**
+ * The conversation after applying the summary, re-derived whenever the check changes; null until
+ * the summary's own count has arrived.
+ */
 export const selectApplied: (s: AppState) => Applied | null = memoSelector(
   (s: AppState) => [
     s.appliedSummary,
     s.messages,
     selectCheck(s),
-    s.counts.perMessage,
+    selectReadyCounts(s),
     selectOptions(s),
+    selectSummaryTokens(s),
   ],
-  (summary, messages, check, counts, options): Applied | null => {
+  (summary, messages, check, counts, options, summaryTokens): Applied | null => {
     // Like `compaction-inspector apply`, a summary only applies to a check that compacts.
-    if (summary === null || !check.shouldCompact) return null
+    if (summary === null || !check?.shouldCompact || counts === null || summaryTokens === null)
+      return null
     const applied = applySummary(check.messagesToKeep, summary, check.messagesToSummarize)
     // Kept messages are the input's own objects: reuse their cached counts; only the summary is new.
     const cached = new Map(messages.map((m, i) => [m, counts[i]]))
-    const tokens = applied.map((m) => cached.get(m) ?? countMessageTokens(options.model ?? '', m))
+    const tokens = applied.map((m) => cached.get(m) ?? summaryTokens)
     // The summary is the one message that is not an input object: found, not re-derived.
     const summaryIndex = applied.findIndex((m) => !cached.has(m))
     return {
@@ -134,3 +155,5 @@ export const selectApplied: (s: AppState) => Applied | null = memoSelector(
     }
   },
 )
+
+export type { ListItem, ListItems } from './list-items'

@@ -53,6 +53,12 @@ export const createSummarySlice: SliceCreator<SummarySlice> = (deps) => (set, ge
   applySummary: () => {
     const state = get()
     const check = selectCheck(state)
+    if (check === null) {
+      set({
+        applyError: 'Nothing to apply yet: the decision waits for every message to be counted.',
+      })
+      return
+    }
     if (!check.shouldCompact) {
       // The CLI's apply refuses here too: a summary that replaces nothing only adds tokens.
       set({ applyError: `Nothing to apply: ${describeReason(check.reason)}` })

@@ -1,11 +1,15 @@
 import type { StateCreator } from 'zustand'
-import type { countEachMessage } from '@core'
 import type { Api, OpenedFile } from '../../electron/contract'
+import type { Workers } from '../workers/types'
 import type { ConversationSlice } from './conversation-slice'
 import type { CountsSlice } from './counts-slice'
+import type { DiagnosisSlice } from './diagnosis-slice'
 import type { FindingsSlice } from './findings-slice'
+import type { LoadingSlice } from './loading-slice'
 import type { OptionsSlice } from './options-slice'
+import type { PromptTokensSlice } from './prompt-slice'
 import type { SummarySlice } from './summary-slice'
+import type { TextTokensSlice } from './text-tokens-slice'
 import type { UiSlice } from './ui-slice'
 
 /** The whole app state: one store composed of typed slices. */
@@ -14,12 +18,19 @@ export type AppState = ConversationSlice &
   CountsSlice &
   SummarySlice &
   UiSlice &
-  FindingsSlice
+  FindingsSlice &
+  LoadingSlice &
+  TextTokensSlice &
+  DiagnosisSlice &
+  PromptTokensSlice
 
-/** What the store needs from outside: the host API, the counter (injectable so tests can count calls) and the sample. */
+/**
+ * What the store needs from outside: the host API, the workers that read and count (Web Workers in
+ * the app; the tests pass ones they can watch) and the sample.
+ */
 export interface StoreDeps {
   api: Api
-  countEachMessage: typeof countEachMessage
+  workers: Workers
   sample: OpenedFile
 }
 

@@ -7,6 +7,7 @@ import type { Message } from '../../src'
 import type { OpenedFile } from '../../electron/contract'
 import { StoreProvider, createAppStore, type AppStore } from '../../renderer/store'
 import { SAMPLE_FILE } from '../../renderer/store/sample'
+import { createMainThreadWorkers } from '../../renderer/workers/main-thread-workers'
 import { fakeApi, type FakeApi } from './fake-api'
 
 /**
@@ -47,14 +48,17 @@ export const RUN_BUCKETS = [
   'keep',
 ]
 
-export const RUN_FILE: OpenedFile = {
+/** An opened file whose text is already a string, as Electron's host gives it. */
+export type TextFile = OpenedFile & { text: string }
+
+export const RUN_FILE: TextFile = {
   path: '/work/run.json',
   name: 'run.json',
   text: JSON.stringify({ model: 'gpt-4o', messages: RUN }, null, 2),
 }
 
 /** A fixture file from testdata/conversations. */
-export function conversationFile(name: string): OpenedFile {
+export function conversationFile(name: string): TextFile {
   const path = resolve(import.meta.dirname, '../../testdata/conversations', name)
   return { path, name, text: readFileSync(path, 'utf8') }
 }
@@ -76,7 +80,10 @@ export const sum = (values: readonly number[]) => values.reduce((a, b) => a + b,
 
 /** A fresh store on a fake host, showing the sample as the app does at start. */
 export function makeStore(api: FakeApi = fakeApi()): { store: AppStore; api: FakeApi } {
-  return { store: createAppStore({ api, sample: SAMPLE_FILE }), api }
+  return {
+    store: createAppStore({ api, sample: SAMPLE_FILE, workers: createMainThreadWorkers() }),
+    api,
+  }
 }
 
 /** A store showing RUN with MaxTokens 50, so the check compacts (ten messages cost far more than 45). */

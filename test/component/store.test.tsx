@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { countEachMessage } from '../../src'
 import { createAppStore, selectBuckets, selectCheck } from '../../renderer/store'
 import { SAMPLE_FILE } from '../../renderer/store/sample'
+import { createMainThreadWorkers } from '../../renderer/workers/main-thread-workers'
+import type { Workers } from '../../renderer/workers/types'
 import { fakeApi } from './fake-api'
 import {
   RUN,
@@ -23,12 +24,12 @@ describe('the store', () => {
     expect(s.maxTokens).toBe(2000)
     expect(s.keepRecentCount).toBeNull()
     expect(s.triggerRatio).toBe(0.9)
-    expect(selectCheck(s).shouldCompact).toBe(true)
+    expect(selectCheck(s)?.shouldCompact).toBe(true)
   })
 
-  it('opens a conversation with MaxTokens 128000 and the counts tiktoken gives', () => {
+  it('opens a conversation with MaxTokens 128000 and the counts tiktoken gives', async () => {
     const { store } = makeStore()
-    expect(store.getState().loadFile(RUN_FILE)).toBe(true)
+    expect(await store.getState().loadFile(RUN_FILE)).toBe(true)
     const s = store.getState()
     expect(s.file).toEqual({ name: 'run.json', path: '/work/run.json', isSample: false })
     expect(s.messages.map((m) => m.id)).toEqual(RUN.map((m) => m.id))
@@ -50,10 +51,10 @@ describe('the store', () => {
     expect(store.getState().counts.perMessage).toEqual(referenceCounts(RUN, 'cl100k_base'))
   })
 
-  it('keeps the current conversation when a file fails to parse, and says where', () => {
+  it('keeps the current conversation when a file fails to parse, and says where', async () => {
     const { store } = runStore()
     const before = store.getState()
-    expect(store.getState().loadFile(conversationFile('malformed.json'))).toBe(false)
+    expect(await store.getState().loadFile(conversationFile('malformed.json'))).toBe(false)
     const after = store.getState()
     // malformed.json lacks the comma after "type": "bot" on line 11; "text" starts line 12, column 7.
     expect(after.loadError).toMatch(/^malformed\.json: line 12, column 7: /)
@@ -87,11 +88,15 @@ describe('the store', () => {
 
   it('counts once per conversation and encoding: re-tuning never re-counts', () => {
     const calls: string[] = []
-    const counter: typeof countEachMessage = (model, messages) => {
-      calls.push(model)
-      return countEachMessage(model, messages)
+    const inner = createMainThreadWorkers()
+    const workers: Workers = {
+      ...inner,
+      countMessages: (model, messages, ranges, events) => {
+        calls.push(model)
+        return inner.countMessages(model, messages, ranges, events)
+      },
     }
-    const store = createAppStore({ api: fakeApi(), sample: SAMPLE_FILE, countEachMessage: counter })
+    const store = createAppStore({ api: fakeApi(), sample: SAMPLE_FILE, workers })
     store.getState().loadFile(RUN_FILE)
     expect(calls).toEqual(['gpt-4o', 'gpt-4o'])
     const counts = store.getState().counts
@@ -149,7 +154,7 @@ describe('the store', () => {
 
     store.getState().setOptionInput('maxTokens', '60')
     expect(store.getState().optionErrors.maxTokens).toBeUndefined()
-    expect(selectCheck(store.getState()).threshold).toBe(60 * 0.9)
+    expect(selectCheck(store.getState())?.threshold).toBe(60 * 0.9)
   })
 
   it('refuses an empty summary with the core’s error', () => {

@@ -11,8 +11,10 @@ describe('the web bridge', () => {
   it('reads a chosen or dropped file and remembers its name, newest first', async () => {
     const api = createWebApi()
     expect(api.host).toBe('web')
-    const opened = await api.openDroppedFile(new File(['[]'], 'a.json'))
-    expect(opened).toEqual({ ok: true, value: { path: null, name: 'a.json', text: '[]' } })
+    const file = new File(['[]'], 'a.json')
+    const opened = await api.openDroppedFile(file)
+    // The File itself, undecoded: the store's reading worker decodes it.
+    expect(opened).toEqual({ ok: true, value: { path: null, name: 'a.json', text: file } })
     await api.openDroppedFile(new File(['[]'], 'b.json'))
     await api.openDroppedFile(new File(['[]'], 'a.json'))
     expect(await api.recentFiles()).toEqual(['a.json', 'b.json'])

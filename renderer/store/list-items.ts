@@ -1,0 +1,44 @@
+/** One entry of the conversation list: a message, the head/tail boundary, or a hoisted ghost. */
+export type ListItem =
+  | { kind: 'message'; index: number }
+  | { kind: 'boundary'; head: number }
+  | { kind: 'ghost'; index: number }
+
+/**
+ * The list as drawn: the head, the boundary, hoisted instructions as ghosts at the front of the
+ * kept part, the tail. Described rather than spelt out: an array of 100,000 entries would be built
+ * again each time the split moves, and the list only ever reads the few rows in view.
+ */
+export interface ListItems {
+  readonly length: number
+  /** The entry at a position in the list. */
+  at(position: number): ListItem
+  /** Where a message's own row is in the list. */
+  positionOf(index: number): number
+}
+
+/**
+ * The list for `n` messages split at `boundary` (null when nothing is split), with `hoisted`
+ * instructions shown again after it. A boundary after the last message has no ghosts after it.
+ */
+export function listItems(
+  n: number,
+  boundary: number | null,
+  hoisted: readonly number[],
+): ListItems {
+  if (boundary === null) {
+    return { length: n, at: (index) => ({ kind: 'message', index }), positionOf: (index) => index }
+  }
+  const ghosts = boundary < n ? hoisted : []
+  const tail = boundary + 1 + ghosts.length
+  return {
+    length: n + 1 + ghosts.length,
+    at: (position) => {
+      if (position < boundary) return { kind: 'message', index: position }
+      if (position === boundary) return { kind: 'boundary', head: boundary }
+      if (position < tail) return { kind: 'ghost', index: ghosts[position - boundary - 1] }
+      return { kind: 'message', index: position - 1 - ghosts.length }
+    },
+    positionOf: (index) => (index < boundary ? index : index + 1 + ghosts.length),
+  }
+}

@@ -1,0 +1,108 @@
+import {
+  MESSAGE_OVERHEAD_TOKENS,
+  buildSummaryPrompt,
+  resolveModel,
+  summaryPromptPieces,
+  type EncodingName,
+  type Message,
+} from '@core'
+import type { PromptSize } from '../workers/types'
+import { memoSelector } from './memo'
+import { selectBoundary, selectCheck, selectOptions, selectReadyCounts } from './selectors'
+import type { AppState, SliceCreator } from './types'
+
+/**
+ * The summary prompt for the head. On a long conversation it runs to megabytes: its start is built
+ * from the first of the core's pieces alone, and the whole text only when asked for (Copy).
+ */
+export interface SummaryPrompt {
+  /** The first `chars` characters (all of them, for a shorter prompt). */
+  start(chars: number): string
+  /** The whole prompt, built once and kept. */
+  text(): string
+}
+
+function promptOf(head: readonly Message[]): SummaryPrompt {
+  let whole: string | null = null
+  const text = () => (whole ??= buildSummaryPrompt(head))
+  const start = (chars: number) => {
+    if (whole !== null) return whole.slice(0, chars)
+    let begun = ''
+    for (const piece of summaryPromptPieces(head)) {
+      begun += piece
+      if (begun.length >= chars) break
+    }
+    return begun.slice(0, chars)
+  }
+  return { start, text }
+}
+
+/** The exact prompt the core builds for the head; null until the counts decide what the head is. */
+export const selectPrompt: (s: AppState) => SummaryPrompt | null = memoSelector(
+  (s: AppState) => [selectCheck(s)?.messagesToSummarize],
+  (head) => (head === undefined ? null : promptOf(head)),
+)
+
+/** What the prompt's count depends on: the conversation, the encoding and where the head ends. */
+interface PromptKey {
+  messages: readonly Message[]
+  encoding: EncodingName
+  /** The head's length: 0 when the check declines, and the prompt condenses nothing. */
+  head: number
+}
+
+export interface PromptTokensSlice {
+  /** The prompt's size, measured by the conversation's worker, with what it was measured for. */
+  promptTokens: { key: PromptKey; size: PromptSize } | null
+}
+
+// The same key object as long as none of its parts changes, so re-tuning MaxTokens without moving
+// the boundary asks for nothing.
+const selectPromptKey: (s: AppState) => PromptKey | null = memoSelector(
+  (s: AppState) => [
+    s.messages,
+    resolveModel(s.model).encoding,
+    selectCheck(s) === null ? null : (selectBoundary(s) ?? 0),
+  ],
+  (messages, encoding, head): PromptKey | null =>
+    head === null ? null : { messages, encoding, head },
+)
+
+/**
+ * The prompt's cost, as bare text and as one message (which adds the core's fixed per-message
+ * overhead), and its length; null while the worker measures it.
+ */
+export const selectPromptTokens: (
+  s: AppState,
+) => { text: number; asMessage: number; chars: number } | null = memoSelector(
+  (s: AppState) => [selectPromptKey(s), s.promptTokens],
+  (key, measured) =>
+    key === null || measured?.key !== key
+      ? null
+      : {
+          text: measured.size.tokens,
+          asMessage: measured.size.tokens + MESSAGE_OVERHEAD_TOKENS,
+          chars: measured.size.chars,
+        },
+)
+
+/**
+ * Counting the prompt means building it whole and tokenizing megabytes: seconds on a long
+ * conversation. The worker that read the file does it on the messages it holds, so the main thread
+ * neither builds the text nor sends it anywhere. A newer head supersedes an older one.
+ */
+export const createPromptTokensSlice: SliceCreator<PromptTokensSlice> = () => (set, get, store) => {
+  let asked: PromptKey | null = null
+  store.subscribe((state) => {
+    const key = selectPromptKey(state)
+    const counts = selectReadyCounts(state)
+    if (key === null || counts === null || key === asked) return
+    asked = key
+    const input = { options: selectOptions(state), counts }
+    state.conversationOf(key.messages)?.countPrompt(input, (outcome) => {
+      if (outcome.ok) set({ promptTokens: { key, size: outcome.value } })
+      else get().notify('error', `Counting the prompt failed: ${outcome.error}`)
+    })
+  })
+  return { promptTokens: null }
+}

@@ -1,0 +1,142 @@
+import type { FormatId, Message } from '@core'
+import type { OpenedFile } from '../../electron/contract'
+import { textPieces } from './chunks'
+import type {
+  ConversationAnswers,
+  ConversationQuestion,
+  ConversationReply,
+  ConversationRequest,
+  ImportHeader,
+} from './protocol'
+import type { Conversation, ImportEvents, Job, Outcome } from './types'
+
+const post = (worker: Worker, request: ConversationRequest) => worker.postMessage(request)
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+// A File goes over whole (cloning a Blob copies no bytes); a string goes in pieces, each posted in
+// a task of its own, so that no single task clones megabytes.
+async function send(
+  worker: Worker,
+  file: OpenedFile,
+  format: FormatId | 'auto',
+  live: () => boolean,
+) {
+  if (typeof file.text === 'string') {
+    for (const text of textPieces(file.text)) {
+      post(worker, { kind: 'piece', text })
+      await nextTask()
+      if (!live()) return
+    }
+  }
+  const blob = typeof file.text === 'string' ? null : file.text
+  post(worker, { kind: 'import', name: file.name, blob, format })
+}
+
+/**
+ * Reads a file in a conversation worker: the text goes in, the messages come back chunk by chunk
+ * and are gathered here. Cancelling terminates the worker, and nothing more is reported.
+ */
+export function importInWorker(
+  spawn: () => Worker,
+  file: OpenedFile,
+  format: FormatId | 'auto',
+  events: ImportEvents,
+): Job {
+  const worker = spawn()
+  const messages: Message[] = []
+  let header: ImportHeader | null = null
+  let live = true
+  const finish = () => {
+    live = false
+    worker.onmessage = worker.onerror = null
+  }
+  worker.onmessage = ({ data }: MessageEvent<ConversationReply>) => {
+    if (data.kind === 'parsed') {
+      header = data.header
+      events.onParsed(data.total)
+    } else if (data.kind === 'messages') {
+      for (const message of data.messages) messages.push(message)
+      events.onProgress(messages.length)
+    } else if (data.kind === 'done' && header) {
+      finish()
+      events.onDone({ ...header, messages }, conversationIn(worker))
+    } else if (data.kind === 'failed') {
+      finish()
+      worker.terminate()
+      events.onError(data.error)
+    }
+  }
+  worker.onerror = (event) => {
+    event.preventDefault()
+    finish()
+    worker.terminate()
+    events.onError(
+      `${file.name}: the reading worker failed: ${event.message || 'it could not start'}`,
+    )
+  }
+  void send(worker, file, format, () => live)
+  return {
+    cancel: () => {
+      if (!live) return
+      finish()
+      worker.terminate()
+    },
+  }
+}
+
+type Pending = {
+  question: ConversationQuestion
+  done: (outcome: Outcome<ConversationAnswers[keyof ConversationAnswers]>) => void
+}
+
+/**
+ * The conversation worker after its import, holding the messages. One question runs at a time; of
+ * those asked meanwhile only the newest of each kind waits, since the older ones are already stale.
+ */
+function conversationIn(worker: Worker): Conversation {
+  let nextId = 1
+  let running: (Pending & { id: number }) | null = null
+  const waiting = new Map<ConversationQuestion['kind'], Pending>()
+
+  const startNext = () => {
+    const [next] = waiting.values()
+    running = null
+    if (!next) return
+    waiting.delete(next.question.kind)
+    running = { ...next, id: nextId++ }
+    post(worker, { kind: 'ask', id: running.id, question: next.question })
+  }
+  const ask = (pending: Pending) => {
+    waiting.delete(pending.question.kind)
+    waiting.set(pending.question.kind, pending)
+    if (!running) startNext()
+  }
+
+  worker.onmessage = ({ data }: MessageEvent<ConversationReply>) => {
+    if (!running || !('id' in data) || data.id !== running.id) return
+    const { done } = running
+    startNext()
+    if (data.kind === 'answer') done({ ok: true, value: data.answer })
+    else if (data.kind === 'answer-failed') done({ ok: false, error: data.error })
+  }
+
+  return {
+    diagnose({ counts, ...input }, done) {
+      const question = {
+        kind: 'diagnose' as const,
+        input: { ...input, counts: Uint32Array.from(counts) },
+      }
+      ask({ question, done: done as Pending['done'] })
+    },
+    countPrompt({ options, counts }, done) {
+      const question = { kind: 'prompt-tokens' as const, options, counts: Uint32Array.from(counts) }
+      ask({ question, done: done as Pending['done'] })
+    },
+    dispose() {
+      worker.onmessage = null
+      worker.terminate()
+      running = null
+      waiting.clear()
+    },
+  }
+}

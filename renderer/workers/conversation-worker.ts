@@ -1,0 +1,70 @@
+/**
+ * The conversation worker: reads a file's text with the core's importConversation, sends the
+ * messages back in chunks, and keeps them to answer questions about the same conversation (its
+ * findings, its summary prompt's tokens). Parsing tens of megabytes is a long task by itself;
+ * here it never touches the main thread.
+ */
+import { diagnose, importConversation, type Message } from '@core'
+import { describeImportError } from '../store/import-error'
+import { promptSize } from './answers'
+import { chunkMessages } from './chunks'
+import type {
+  ConversationAnswers,
+  ConversationQuestion,
+  ConversationReply,
+  ConversationRequest,
+} from './protocol'
+
+const reply = (message: ConversationReply) => self.postMessage(message)
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+let messages: readonly Message[] = []
+let pieces: string[] = []
+
+async function read(blob: Blob | null): Promise<string> {
+  if (blob) return blob.text()
+  const text = pieces.join('')
+  pieces = []
+  return text
+}
+
+function answer(question: ConversationQuestion): ConversationAnswers[keyof ConversationAnswers] {
+  if (question.kind === 'diagnose') {
+    const { counts, ...input } = question.input
+    return diagnose({ ...input, messages, counts: Array.from(counts) })
+  }
+  return promptSize(messages, question.options, Array.from(question.counts))
+}
+
+self.onmessage = async ({ data }: MessageEvent<ConversationRequest>) => {
+  if (data.kind === 'piece') {
+    pieces.push(data.text)
+  } else if (data.kind === 'import') {
+    let text: string
+    try {
+      text = await read(data.blob)
+    } catch (error) {
+      reply({ kind: 'failed', error: `${data.name}: ${messageOf(error)}` })
+      return
+    }
+    let imported
+    try {
+      imported = importConversation(text, data.format)
+    } catch (error) {
+      reply({ kind: 'failed', error: describeImportError(data.name, text, error) })
+      return
+    }
+    const { messages: all, ...header } = imported
+    messages = all
+    reply({ kind: 'parsed', header, total: all.length })
+    for (const chunk of chunkMessages(all)) reply({ kind: 'messages', messages: chunk })
+    reply({ kind: 'done' })
+  } else {
+    const { id, question } = data
+    try {
+      reply({ kind: 'answer', id, answer: answer(question) })
+    } catch (error) {
+      reply({ kind: 'answer-failed', id, error: messageOf(error) })
+    }
+  }
+}

@@ -1,0 +1,120 @@
+import { planCountSlices, sliceRequest, type Message, type SliceRange } from '@core'
+import type { CountReply, CountRequest } from './protocol'
+import type { CountEvents, Job } from './types'
+
+/**
+ * About 256 K characters of text per slice: a worker counts one in a few tens of milliseconds, so
+ * progress moves often and two workers stay balanced; sending one costs the main thread under a
+ * millisecond of cloning.
+ */
+export const CHARS_PER_SLICE = 256 * 1024
+/** Slices handed to each worker ahead of its results, so that it never waits for the main thread. */
+const IN_FLIGHT = 2
+
+/** The pool's size: one worker per core, at least two and at most four. */
+export function poolSize(cores = globalThis.navigator?.hardwareConcurrency ?? 2): number {
+  return Math.min(4, Math.max(2, cores))
+}
+
+/** Cuts the ranges still to count into slices of about CHARS_PER_SLICE characters. */
+export function planSlices(
+  messages: readonly Message[],
+  ranges: readonly SliceRange[],
+  charsPerSlice = CHARS_PER_SLICE,
+): SliceRange[] {
+  return ranges.flatMap(({ start, end }) =>
+    planCountSlices(messages.slice(start, end), charsPerSlice).map((slice) => ({
+      start: start + slice.start,
+      end: start + slice.end,
+    })),
+  )
+}
+
+/** Counting workers that share the slices of one job; a new job or a cancel terminates them. */
+export interface CountPool {
+  count(
+    model: string,
+    messages: readonly Message[],
+    ranges: readonly SliceRange[],
+    events: CountEvents,
+  ): Job
+}
+
+/**
+ * A pool of `size` workers made by `spawn`. Workers start with the first job and stay, their
+ * vocabularies loaded, until a job is cancelled or superseded: then they are terminated, so no
+ * slice of the old job keeps a core busy, and the next job starts fresh ones.
+ */
+export function createCountPool(spawn: () => Worker, size = poolSize()): CountPool {
+  let workers: Worker[] = []
+  let stopCurrent: (() => void) | null = null
+
+  const terminate = () => {
+    for (const worker of workers) worker.terminate()
+    workers = []
+  }
+
+  return {
+    count(model, messages, ranges, events) {
+      stopCurrent?.()
+      let live = true
+      let slices: SliceRange[] = []
+      let next = 0
+      let remaining = 0
+      const stop = () => {
+        if (!live) return
+        live = false
+        stopCurrent = null
+        clearTimeout(starting)
+        for (const worker of workers) worker.onmessage = worker.onerror = null
+      }
+      const fail = (error: string) => {
+        stop()
+        terminate()
+        events.onError(error)
+      }
+      const feed = (worker: Worker) => {
+        if (next >= slices.length) return
+        const message: CountRequest = {
+          kind: 'slice',
+          request: sliceRequest(model, messages, slices[next++]),
+        }
+        worker.postMessage(message)
+      }
+      const start = () => {
+        if (workers.length === 0) workers = Array.from({ length: size }, spawn)
+        slices = planSlices(messages, ranges)
+        remaining = slices.length
+        if (remaining === 0) {
+          stop()
+          return events.onDone()
+        }
+        for (const worker of workers) {
+          worker.onmessage = ({ data }: MessageEvent<CountReply>) => {
+            if (data.kind === 'failed') return fail(data.error)
+            if (data.kind !== 'slice') return
+            feed(worker)
+            events.onSlice(data.result)
+            if (--remaining === 0) {
+              stop()
+              events.onDone()
+            }
+          }
+          worker.onerror = (event) => {
+            event.preventDefault()
+            fail(`a counting worker failed: ${event.message || 'it could not start'}`)
+          }
+          for (let i = 0; i < IN_FLIGHT; i++) feed(worker)
+        }
+      }
+      // Started in a task of its own: the caller has just shown the messages, and planning and
+      // sending the first slices would lengthen the task that draws them.
+      const starting = setTimeout(start, 0)
+      stopCurrent = () => {
+        stop()
+        terminate()
+      }
+      return { cancel: () => live && stopCurrent?.() }
+    },
+  }
+}

@@ -1,0 +1,66 @@
+import { countSlice, diagnose, importConversation, sliceRequest, tokenizerFor } from '@core'
+import { describeImportError } from '../store/import-error'
+import { promptSize } from './answers'
+import type { Conversation, Outcome, Workers } from './types'
+
+const NOTHING_TO_CANCEL = { cancel: () => {} }
+
+function attempt<T>(answer: () => T): Outcome<T> {
+  try {
+    return { ok: true, value: answer() }
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) }
+  }
+}
+
+/**
+ * The same work as the Web Workers, done in place and reported before each call returns: for the
+ * component tests (jsdom has no Worker) and any host without workers. The app never uses it on
+ * large files, since everything here blocks the main thread.
+ */
+export function createMainThreadWorkers(): Workers {
+  const workers: Workers = {
+    importFile(file, format, events) {
+      // A browser File is decoded first, which only a promise can wait for.
+      if (typeof file.text !== 'string') {
+        let live = true
+        file.text.text().then(
+          (text) => live && workers.importFile({ ...file, text }, format, events),
+          (error: unknown) => live && events.onError(`${file.name}: ${String(error)}`),
+        )
+        return { cancel: () => (live = false) }
+      }
+      let imported
+      try {
+        imported = importConversation(file.text, format)
+      } catch (error) {
+        events.onError(describeImportError(file.name, file.text, error))
+        return NOTHING_TO_CANCEL
+      }
+      const { messages } = imported
+      events.onParsed(messages.length)
+      events.onProgress(messages.length)
+      const conversation: Conversation = {
+        diagnose: ({ counts, ...input }, done) =>
+          done(attempt(() => diagnose({ ...input, counts, messages }))),
+        countPrompt: ({ options, counts }, done) =>
+          done(attempt(() => promptSize(messages, options, counts))),
+        dispose: () => {},
+      }
+      events.onDone(imported, conversation)
+      return NOTHING_TO_CANCEL
+    },
+
+    countMessages(model, messages, ranges, events) {
+      for (const range of ranges) events.onSlice(countSlice(sliceRequest(model, messages, range)))
+      events.onDone()
+      return NOTHING_TO_CANCEL
+    },
+
+    countText(encoding, text, done) {
+      done(tokenizerFor(encoding).count(text))
+      return NOTHING_TO_CANCEL
+    },
+  }
+  return workers
+}

@@ -1,0 +1,68 @@
+/**
+ * What the renderer and its Web Workers say to each other: plain data, so it survives structured
+ * cloning. Written once, so both ends are typed from the same declarations.
+ */
+import type {
+  CountSliceRequest,
+  CountSliceResult,
+  DiagnoseInput,
+  EncodingName,
+  Finding,
+  FormatId,
+  ImportedConversation,
+  Message,
+  Options,
+} from '@core'
+import type { PromptSize } from './types'
+
+/** A conversation read from a file, without its messages: those follow in chunks. */
+export type ImportHeader = Omit<ImportedConversation, 'messages'>
+
+/**
+ * Main → conversation worker: read a file, then answer questions about what it read. A long text
+ * comes first in pieces, each posted in a task of its own, then `import` without a blob reads them.
+ */
+export type ConversationRequest =
+  | { kind: 'piece'; text: string }
+  | { kind: 'import'; name: string; blob: Blob | null; format: FormatId | 'auto' }
+  | { kind: 'ask'; id: number; question: ConversationQuestion }
+
+/**
+ * A question the conversation worker answers with the core, on the messages it holds. Each carries
+ * the per-message counts in a typed array: copying it costs far less than copying messages.
+ */
+export type ConversationQuestion =
+  | {
+      kind: 'diagnose'
+      input: Omit<DiagnoseInput, 'messages' | 'counts'> & { counts: Uint32Array<ArrayBuffer> }
+    }
+  /** The token count of the summary prompt for these options. */
+  | { kind: 'prompt-tokens'; options: Options; counts: Uint32Array<ArrayBuffer> }
+
+/** What a question's answer holds, by the question's kind. */
+export interface ConversationAnswers {
+  diagnose: Finding[]
+  'prompt-tokens': PromptSize
+}
+
+/** Conversation worker → main. */
+export type ConversationReply =
+  /** Parsed: `total` messages follow in `messages` chunks, then `done`. */
+  | { kind: 'parsed'; header: ImportHeader; total: number }
+  | { kind: 'messages'; messages: Message[] }
+  | { kind: 'done' }
+  /** The file could not be read, said as the error display says it. */
+  | { kind: 'failed'; error: string }
+  | { kind: 'answer'; id: number; answer: ConversationAnswers[keyof ConversationAnswers] }
+  | { kind: 'answer-failed'; id: number; error: string }
+
+/** Main → counting worker: one slice of a conversation, or one text such as the summary prompt. */
+export type CountRequest =
+  | { kind: 'slice'; request: CountSliceRequest }
+  | { kind: 'text'; id: number; encoding: EncodingName; text: string }
+
+/** Counting worker → main. */
+export type CountReply =
+  | { kind: 'slice'; result: CountSliceResult }
+  | { kind: 'text'; id: number; tokens: number }
+  | { kind: 'failed'; error: string }

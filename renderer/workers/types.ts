@@ -1,0 +1,86 @@
+import type {
+  CountSliceResult,
+  DiagnoseInput,
+  EncodingName,
+  Finding,
+  FormatId,
+  ImportedConversation,
+  Message,
+  Options,
+  SliceRange,
+} from '@core'
+import type { OpenedFile } from '../../electron/contract'
+
+/** Work under way that can be stopped; a stopped job reports nothing more. */
+export interface Job {
+  cancel(): void
+}
+
+/** What an import reports, in order: parsed, progress as messages arrive, then done or error. */
+export interface ImportEvents {
+  /** The text is parsed; `total` messages are on their way. */
+  onParsed(total: number): void
+  /** `received` of the messages have arrived. */
+  onProgress(received: number): void
+  onDone(imported: ImportedConversation, conversation: Conversation): void
+  /** The file could not be read: the message the error display shows. */
+  onError(error: string): void
+}
+
+/** What diagnose needs besides the messages, which the conversation already holds. */
+export type ConversationDiagnoseInput = Omit<DiagnoseInput, 'messages'> & {
+  counts: readonly number[]
+}
+
+/** What the summary prompt's count needs: the options that decide the head, and the counts. */
+export interface PromptTokensInput {
+  options: Options
+  counts: readonly number[]
+}
+
+/** The summary prompt's size: its tokens under the options' model, and its length. */
+export interface PromptSize {
+  tokens: number
+  chars: number
+}
+
+/** An answer, or why there is none. */
+export type Outcome<T> = { ok: true; value: T } | { ok: false; error: string }
+
+/**
+ * An imported conversation that can still be asked about, off the main thread. Of the questions
+ * of one kind asked while another runs, only the newest is answered: the older ones are stale.
+ */
+export interface Conversation {
+  /** The core's findings. */
+  diagnose(input: ConversationDiagnoseInput, done: (outcome: Outcome<Finding[]>) => void): void
+  /** The summary prompt's size under the options' model. */
+  countPrompt(input: PromptTokensInput, done: (outcome: Outcome<PromptSize>) => void): void
+  /** Frees it: its worker stops, and questions still open are never answered. */
+  dispose(): void
+}
+
+/** What counting reports: each slice's counts as they arrive, then done, or an error. */
+export interface CountEvents {
+  onSlice(result: CountSliceResult): void
+  onDone(): void
+  onError(error: string): void
+}
+
+/**
+ * The heavy work the store hands off. The app's runs in Web Workers; the main-thread one runs the
+ * same core functions in place, for tests and hosts without workers.
+ */
+export interface Workers {
+  /** Reads a file as `format` ('auto' detects it) with the core's importConversation. */
+  importFile(file: OpenedFile, format: FormatId | 'auto', events: ImportEvents): Job
+  /** Counts the messages in `ranges` with the core's countSlice, slice by slice. */
+  countMessages(
+    model: string,
+    messages: readonly Message[],
+    ranges: readonly SliceRange[],
+    events: CountEvents,
+  ): Job
+  /** Counts one text's tokens; a newer text supersedes an older one still being counted. */
+  countText(encoding: EncodingName, text: string, done: (tokens: number) => void): Job
+}

@@ -1,0 +1,22 @@
+import { createCountPool } from './count-pool'
+import { importInWorker } from './conversation-client'
+import { createTextCounter } from './text-counter'
+import type { Workers } from './types'
+
+// Written out in full at each `new Worker(new URL(…))`: Vite finds workers by this exact shape, and
+// bundles each with its imports for both the web build and Electron's renderer.
+const spawnConversation = () =>
+  new Worker(new URL('./conversation-worker.ts', import.meta.url), { type: 'module' })
+const spawnCounter = () =>
+  new Worker(new URL('./count-worker.ts', import.meta.url), { type: 'module' })
+
+/** The app's workers: a conversation worker per file, a counting pool, and a text counter. */
+export function createWebWorkers(): Workers {
+  const pool = createCountPool(spawnCounter)
+  const texts = createTextCounter(spawnCounter)
+  return {
+    importFile: (file, format, events) => importInWorker(spawnConversation, file, format, events),
+    countMessages: (model, messages, ranges, events) => pool.count(model, messages, ranges, events),
+    countText: (encoding, text, done) => texts.count(encoding, text, done),
+  }
+}

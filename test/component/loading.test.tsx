@@ -1,0 +1,158 @@
+import { act, fireEvent, screen } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { App } from '../../renderer/App'
+import { createAppStore, selectCheck } from '../../renderer/store'
+import { SAMPLE_FILE } from '../../renderer/store/sample'
+import { fakeApi } from './fake-api'
+import { RUN, RUN_FILE, referenceCounts, renderWithStore, sum } from './fixtures'
+import { manualWorkers } from './manual-workers'
+
+// RUN's ten messages as OpenAI's tiktoken counts them, for gpt-4o (o200k_base) and gpt-4.
+const O200K = referenceCounts(RUN)
+const CL100K = referenceCounts(RUN, 'cl100k_base')
+
+/** The app on a store whose workers the test drives, showing the counted sample. */
+function appOnManualWorkers() {
+  const manual = manualWorkers(3)
+  const store = createAppStore({ api: fakeApi(), sample: SAMPLE_FILE, workers: manual.workers })
+  manual.finishReading()
+  manual.deliverAll()
+  renderWithStore(<App />, store)
+  return { store, manual }
+}
+
+/** Opens RUN and lets the reading worker answer; its counting is left to the test. */
+function openRun({ store, manual }: ReturnType<typeof appOnManualWorkers>) {
+  let shown: Promise<boolean> | undefined
+  act(() => {
+    shown = store.getState().loadFile(RUN_FILE)
+    manual.finishReading()
+  })
+  return shown!
+}
+
+const rowTokens = () =>
+  screen.getAllByTestId('message-row').map((row) => row.getAttribute('data-tokens'))
+const progress = () => screen.getByTestId('load-progress')
+// Counts reach the store at most every 100 ms; this moves the clock past one such wait.
+const flush = () => act(() => vi.advanceTimersByTime(100))
+
+describe('loading a conversation in workers', () => {
+  beforeEach(() => vi.useFakeTimers())
+  afterEach(() => vi.useRealTimers())
+
+  it('shows the messages once read, with placeholders, and no decision until every count is in', async () => {
+    const app = appOnManualWorkers()
+    expect(await openRun(app)).toBe(true)
+
+    expect(screen.getByTestId('file-name').textContent).toBe('run.json')
+    expect(rowTokens()).toEqual(RUN.map(() => ''))
+    expect(screen.getAllByTestId('message-row')[0].textContent).toContain('…')
+    expect(screen.getByTestId('total-tokens').textContent).toBe('counting…')
+    expect(screen.getByTestId('decision').getAttribute('data-counting')).toBe('true')
+    expect(screen.getByTestId('decision').getAttribute('data-should-compact')).toBe('')
+    expect(progress().getAttribute('data-done')).toBe('0')
+    expect(progress().getAttribute('data-total')).toBe('10')
+    expect(selectCheck(app.store.getState())).toBeNull()
+  })
+
+  it('fills counts in as they arrive, one update per 100 ms, then decides on all of them', async () => {
+    const app = appOnManualWorkers()
+    await openRun(app)
+
+    act(() => app.manual.deliver())
+    // Within the 100 ms the slice waits, so that many slices cost one redraw.
+    expect(rowTokens()).toEqual(RUN.map(() => ''))
+    flush()
+    expect(rowTokens().slice(0, 4)).toEqual([...O200K.slice(0, 3).map(String), ''])
+    expect(progress().getAttribute('data-done')).toBe('3')
+    // Three counts are a total of sorts, and never one to decide on.
+    expect(screen.getByTestId('total-tokens').textContent).toBe('counting…')
+
+    act(() => app.manual.deliver())
+    act(() => app.manual.deliver())
+    flush()
+    expect(progress().getAttribute('data-done')).toBe('9')
+    expect(screen.getByTestId('decision').getAttribute('data-counting')).toBe('true')
+
+    // The last slice completes the counts: published at once, with the decision.
+    act(() => app.manual.deliver())
+    expect(rowTokens()).toEqual(O200K.map(String))
+    expect(screen.getByTestId('total-tokens').textContent).toBe(String(sum(O200K)))
+    // RUN costs far less than 90% of the 128,000 tokens a file opens with: it is not compacted.
+    expect(screen.getByTestId('decision').getAttribute('data-should-compact')).toBe('false')
+    expect(screen.queryByTestId('load-progress')).toBeNull()
+  })
+
+  it('stops counting on Cancel, says the counts are partial, and counts only the rest again', async () => {
+    const app = appOnManualWorkers()
+    await openRun(app)
+    // Cancelled within the 100 ms the slice waits to be shown: it is shown, and nothing after.
+    act(() => app.manual.deliver())
+
+    fireEvent.click(screen.getByTestId('cancel-load'))
+    flush()
+    expect(app.manual.lastJob().cancelled).toBe(true)
+    expect(screen.queryByTestId('load-progress')).toBeNull()
+    expect(screen.getByTestId('counts-partial').textContent).toContain('3 of 10')
+    // The counts that arrived stay; the rest keep their placeholder, and nothing is decided.
+    expect(rowTokens()).toEqual([...O200K.slice(0, 3).map(String), ...RUN.slice(3).map(() => '')])
+    expect(screen.getByTestId('total-tokens').textContent).toBe('counting…')
+    expect(screen.getByTestId('decision').getAttribute('data-should-compact')).toBe('')
+
+    fireEvent.click(screen.getByTestId('count-again'))
+    expect(app.manual.lastJob().ranges).toEqual([{ start: 3, end: 10 }])
+    expect(progress().getAttribute('data-done')).toBe('3')
+    act(() => app.manual.deliverAll())
+    expect(rowTokens()).toEqual(O200K.map(String))
+    expect(screen.getByTestId('total-tokens').textContent).toBe(String(sum(O200K)))
+    expect(screen.queryByTestId('counts-partial')).toBeNull()
+  })
+
+  it('keeps the conversation on screen when reading a new one is cancelled', async () => {
+    const { store, manual } = appOnManualWorkers()
+    const before = store.getState().messages
+    let shown: Promise<boolean> | undefined
+    act(() => {
+      shown = store.getState().loadFile(RUN_FILE)
+    })
+    expect(progress().getAttribute('data-phase')).toBe('reading')
+
+    fireEvent.click(screen.getByTestId('cancel-load'))
+    expect(await shown).toBe(false)
+    // The worker answering after all changes nothing: it was stopped.
+    expect(manual.finishReading()).toBe(false)
+    expect(store.getState().messages).toBe(before)
+    expect(screen.getByTestId('file-name').textContent).toBe('sample.json')
+    expect(screen.queryByTestId('load-progress')).toBeNull()
+    expect(screen.queryByTestId('error')).toBeNull()
+  })
+
+  it('counts again, with progress, only when the model changes to another encoding', async () => {
+    const app = appOnManualWorkers()
+    await openRun(app)
+    act(() => app.manual.deliverAll())
+    const jobs = app.manual.jobs.length
+    const counts = app.store.getState().counts
+
+    act(() => {
+      app.store.getState().setOptionInput('maxTokens', '50')
+      app.store.getState().setOptionInput('keepRecentCount', '3')
+      app.store.getState().setOptionInput('triggerRatio', '0.5')
+      // gpt-4o-mini shares gpt-4o's vocabulary.
+      app.store.getState().setModel('gpt-4o-mini')
+    })
+    expect(app.manual.jobs).toHaveLength(jobs)
+    expect(app.store.getState().counts).toBe(counts)
+
+    act(() => app.store.getState().setModel('gpt-4'))
+    expect(app.manual.lastJob().model).toBe('gpt-4')
+    expect(progress().getAttribute('data-done')).toBe('0')
+    expect(screen.getByTestId('total-tokens').textContent).toBe('counting…')
+    act(() => app.manual.deliverAll())
+    expect(rowTokens()).toEqual(CL100K.map(String))
+    expect(screen.getByTestId('total-tokens').textContent).toBe(String(sum(CL100K)))
+    // 50 × 0.5 = 25 tokens: RUN is over it, and keeping 3 leaves a head to condense.
+    expect(screen.getByTestId('decision').getAttribute('data-should-compact')).toBe('true')
+  })
+})
