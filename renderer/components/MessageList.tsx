@@ -1,12 +1,6 @@
 import type { Virtualizer } from '@tanstack/react-virtual'
 import { useCallback, useEffect, useRef } from 'react'
-import {
-  selectActiveFinding,
-  selectListItems,
-  selectMessageTokens,
-  useApp,
-  type ListItem,
-} from '../store'
+import { selectActiveFinding, selectListItems, selectMessageTokens, useApp } from '../store'
 import { previewOf } from './MessageRow'
 import { MessageRow } from './MessageRow'
 import { VirtualList } from './VirtualList'
@@ -15,18 +9,15 @@ import { VirtualList } from './VirtualList'
 export const ROW_HEIGHT = 29
 const BOUNDARY_HEIGHT = 40
 
-// Numbers where they can be: the virtualizer reads every item's key whenever the list changes, and
-// on 100,000 messages building strings for them costs tens of milliseconds.
-const keyOf = (item: ListItem) =>
-  item.kind === 'message' ? item.index : item.kind === 'ghost' ? -1 - item.index : 'boundary'
-
 /** The conversation, split: the head, the boundary, hoisted instructions where they land, the tail. */
 export function MessageList() {
   const items = useApp(selectListItems)
-  // Stable while the items are, so that a render for another reason lays nothing out again.
-  const itemKey = useCallback((i: number) => keyOf(items.at(i)), [items])
+  // Stable while the items are, so that a render for another reason lays nothing out again. The
+  // virtualiser calls both for every entry whenever the list changes: 100,000 times, on a long
+  // conversation, so they read numbers rather than build entries.
+  const itemKey = useCallback((i: number) => items.keyAt(i), [items])
   const estimateSize = useCallback(
-    (i: number) => (items.at(i).kind === 'boundary' ? BOUNDARY_HEIGHT : ROW_HEIGHT),
+    (i: number) => (i === items.boundaryAt ? BOUNDARY_HEIGHT : ROW_HEIGHT),
     [items],
   )
   const virtualizer = useRef<Virtualizer<HTMLDivElement, Element> | null>(null)

@@ -7,7 +7,7 @@ import { ExcludedList } from './ExcludedList'
 // Past this size the prompt is shown cut: laying out text costs the main thread 2 to 4 ms per
 // thousand characters of mixed scripts, on every change of the head, and the box shows about a
 // thousand at a time. Copy always takes the whole prompt; the conversation's worker counts it.
-const LARGE_PROMPT_CHARS = 2_000
+const LARGE_PROMPT_CHARS = 5_000
 
 /** The exact prompt the core builds for the head, its cost, and what never reaches it. */
 export function PromptPanel() {
@@ -30,9 +30,10 @@ export function PromptPanel() {
       </section>
     )
   }
-  // The whole prompt's length comes with its count, from the worker that builds it.
-  const large = tokens === null || tokens.chars > LARGE_PROMPT_CHARS
-  const shown = large && !showAll ? prompt.start(LARGE_PROMPT_CHARS) : prompt.text()
+  // One character past the limit says whether the prompt is cut, without building the rest.
+  const begun = prompt.start(LARGE_PROMPT_CHARS + 1)
+  const large = begun.length > LARGE_PROMPT_CHARS
+  const shown = !large ? begun : showAll ? prompt.text() : begun.slice(0, LARGE_PROMPT_CHARS)
   return (
     <section className="panel prompt-panel" aria-label="Summary prompt">
       <div className="panel-title">
@@ -52,7 +53,7 @@ export function PromptPanel() {
       <pre className="prompt" data-testid="summary-prompt">
         {shown}
       </pre>
-      {large && !showAll && shown.length === LARGE_PROMPT_CHARS && (
+      {large && !showAll && (
         <button type="button" className="link-button" onClick={() => setShowAll(true)}>
           {tokens
             ? `Showing ${LARGE_PROMPT_CHARS.toLocaleString('en')} of ${tokens.chars.toLocaleString('en')} characters: show all`

@@ -11,8 +11,15 @@ export type ListItem =
  */
 export interface ListItems {
   readonly length: number
+  /** Where the boundary is in the list; null when nothing is split. */
+  readonly boundaryAt: number | null
   /** The entry at a position in the list. */
   at(position: number): ListItem
+  /**
+   * A stable key for the entry at a position: a message's index, a ghost's below zero. Numbers,
+   * made without an object, since the virtualiser asks for every entry's key.
+   */
+  keyAt(position: number): number | 'boundary'
   /** Where a message's own row is in the list. */
   positionOf(index: number): number
 }
@@ -27,17 +34,30 @@ export function listItems(
   hoisted: readonly number[],
 ): ListItems {
   if (boundary === null) {
-    return { length: n, at: (index) => ({ kind: 'message', index }), positionOf: (index) => index }
+    return {
+      length: n,
+      boundaryAt: null,
+      at: (index) => ({ kind: 'message', index }),
+      keyAt: (index) => index,
+      positionOf: (index) => index,
+    }
   }
   const ghosts = boundary < n ? hoisted : []
   const tail = boundary + 1 + ghosts.length
   return {
     length: n + 1 + ghosts.length,
+    boundaryAt: boundary,
     at: (position) => {
       if (position < boundary) return { kind: 'message', index: position }
       if (position === boundary) return { kind: 'boundary', head: boundary }
       if (position < tail) return { kind: 'ghost', index: ghosts[position - boundary - 1] }
       return { kind: 'message', index: position - 1 - ghosts.length }
+    },
+    keyAt: (position) => {
+      if (position < boundary) return position
+      if (position === boundary) return 'boundary'
+      if (position < tail) return -1 - ghosts[position - boundary - 1]
+      return position - 1 - ghosts.length
     },
     positionOf: (index) => (index < boundary ? index : index + 1 + ghosts.length),
   }

@@ -44,6 +44,7 @@ export function importInWorker(
 ): Job {
   const worker = spawn()
   const messages: Message[] = []
+  const types = new Map<string, string>()
   let header: ImportHeader | null = null
   let live = true
   const finish = () => {
@@ -55,7 +56,14 @@ export function importInWorker(
       header = data.header
       events.onParsed(data.total)
     } else if (data.kind === 'messages') {
-      for (const message of data.messages) messages.push(message)
+      for (const message of data.messages) {
+        // A cloned message brings its own copy of its type's string. One shared copy per type
+        // makes the type comparisons every re-tune does (buckets, the prompt's filter) identity
+        // checks rather than comparisons of characters.
+        message.type =
+          types.get(message.type) ?? types.set(message.type, message.type).get(message.type)!
+        messages.push(message)
+      }
       events.onProgress(messages.length)
     } else if (data.kind === 'done' && header) {
       finish()

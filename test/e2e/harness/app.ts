@@ -29,8 +29,9 @@ export interface OpenedConversation {
  */
 export async function openConversation(page: Page, path: string): Promise<OpenedConversation> {
   const target = expectedConversation(path)
-  await page.locator(byTestId('total-tokens')).waitFor()
-  if ((await readNumber(page.locator(byTestId('total-tokens')))) === target.total) {
+  // The conversation on screen first: its total shows once its messages are counted.
+  const shown = await shownTotal(page)
+  if (shown === target.total) {
     const other = expectedConversation(conversation('short.json'))
     if (other.total === target.total)
       throw new Error('openConversation: pick a detour of another size')
@@ -53,6 +54,13 @@ async function openAndWait(page: Page, path: string, total: number): Promise<voi
       message: `the total of ${path}`,
     })
     .toBe(total)
+}
+
+/** The total the page shows once counting is done, waiting for it through "counting…". */
+export async function shownTotal(page: Page): Promise<number> {
+  const total = page.locator(byTestId('total-tokens'))
+  await expect.poll(() => readNumber(total), { message: 'a counted total' }).toBeGreaterThan(0)
+  return readNumber(total)
 }
 
 /** One message row as the list shows it. */
@@ -153,6 +161,24 @@ const listProbe = ({ rowSelector, itemSelector, scrollTo }: ProbeArgs): Probe =>
 
 /** Runs the probe in the page, as source, so it carries none of the test runner's helpers. */
 const probeSource = (args: ProbeArgs) => `(${listProbe.toString()})(${JSON.stringify(args)})`
+
+/**
+ * The message rows drawn once the list is scrolled to `scrollTo` pixels, waiting until the drawn
+ * rows cover the visible part of the list.
+ */
+export async function rowsAtScroll(page: Page, scrollTo: number): Promise<Row[]> {
+  const rowSelector = byTestId('message-row')
+  const itemSelector = LIST_ITEMS.map(byTestId).join(',')
+  await page.evaluate(probeSource({ rowSelector, itemSelector, scrollTo }))
+  // Polled with evaluate: a string given to waitForFunction is eval'd, which the app's CSP blocks
+  // on a freshly loaded page.
+  const look = () => page.evaluate(probeSource({ rowSelector, itemSelector, scrollTo: null }))
+  await expect.poll(async () => ((await look()) as Probe).covered).toBe(true)
+  const probe = (await look()) as Probe
+  return probe.entries
+    .filter((entry) => entry.testId === 'message-row')
+    .map(({ index, bucket, tokens, text }) => ({ index, bucket, tokens, text }))
+}
 
 /**
  * Every item of the virtualised conversation list, top to bottom. It scrolls most of a page at a

@@ -1,0 +1,258 @@
+/**
+ * A 20 MB, 40,000-message conversation in the browser: read and counted in workers, the window
+ * responsive throughout. A long-task observer, installed before the app loads, records every main
+ * thread task of 50 ms or more; the suite reports the longest and holds it to the issue's 100 ms.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { cpus, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { writeConversation } from '../../bench/generate'
+import {
+  byTestId,
+  openFile,
+  readNumber,
+  rowsAtScroll,
+  screenshot,
+  setControl,
+  shownTotal,
+} from './harness/app'
+import { useAppSession } from './harness/browser'
+import {
+  keptTail,
+  largestTriggeringMaxTokens,
+  readFixture,
+  sum,
+  tiktokenCounts,
+} from './harness/expected'
+import { SCREENSHOT_DIR } from './harness/paths'
+
+/** The issue's target: no task on the main thread longer than this while loading and tuning. */
+const LONGEST_TASK_MS = 100
+
+// The issue's 20 MB file by default. LARGE_FILE_MB=50 LARGE_FILE_MESSAGES=100000 loads the
+// bench's 50 MB, 100,000-message conversation instead; its figures go to a file of their own.
+const MEGABYTES = Number(process.env.LARGE_FILE_MB ?? 20)
+const MESSAGES = process.env.LARGE_FILE_MESSAGES
+  ? Number(process.env.LARGE_FILE_MESSAGES)
+  : undefined
+const NAME = MEGABYTES === 20 && MESSAGES === undefined ? 'large-file' : `large-file-${MEGABYTES}mb`
+const FILE_NAME = `${NAME}.json`
+
+let dir: string
+let file: string
+let messages: number
+let counts: number[]
+let total: number
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'compaction-inspector-large-'))
+  file = join(dir, FILE_NAME)
+  // Generated here, never committed: the bench's seeded generator, 20 MB of realistic mixed text.
+  const targetBytes = MEGABYTES * 1_000_000
+  messages = writeConversation(file, { seed: 6, targetBytes, messages: MESSAGES }).messages
+  // The whole oracle, from OpenAI's tiktoken (about five seconds for 20 MB): every row's count,
+  // and the total as their sum. The file names no model, so the app counts with gpt-4o's o200k_base.
+  counts = tiktokenCounts(readFixture(file).messages, 'o200k_base')
+  total = sum(counts)
+})
+
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true })
+})
+
+interface LongTask {
+  start: number
+  duration: number
+}
+
+/** Reloads the page with a long-task observer that starts before the app's first script. */
+async function observeLongTasks(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const tasks: { start: number; duration: number }[] = []
+    Object.assign(window, { __longTasks: tasks })
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        tasks.push({ start: Math.round(entry.startTime), duration: Math.round(entry.duration) })
+      }
+    }).observe({ type: 'longtask', buffered: true })
+  })
+  await page.reload()
+}
+
+const longTasks = (page: Page, since: number): Promise<LongTask[]> =>
+  page.evaluate(
+    (from) =>
+      (window as unknown as { __longTasks: LongTask[] }).__longTasks.filter((t) => t.start >= from),
+    since,
+  )
+
+const now = (page: Page) => page.evaluate(() => performance.now())
+
+/** What the loading strip and the list show at one moment. */
+async function loadState(page: Page) {
+  return page.evaluate(() => {
+    const strip = document.querySelector('[data-testid="load-progress"]')
+    return {
+      phase: strip?.getAttribute('data-phase') ?? null,
+      done: Number(strip?.getAttribute('data-done') ?? NaN),
+      total: Number(strip?.getAttribute('data-total') ?? NaN),
+      name: document.querySelector('[data-testid="file-name"]')?.textContent ?? '',
+      rows: document.querySelectorAll('[data-testid="message-row"]').length,
+      placeholders: document.querySelectorAll('[data-testid="message-row"][data-tokens=""]').length,
+      at: performance.now(),
+    }
+  })
+}
+
+/**
+ * The head as the decision states it: what is summarised plus the instructions hoisted out of it;
+ * null when the check declines and nothing is split. Read from the decision rather than the list,
+ * whose boundary is only drawn while it is scrolled into view.
+ */
+async function decidedHead(page: Page): Promise<number | null> {
+  const decision = page.locator(byTestId('decision'))
+  if ((await decision.getAttribute('data-should-compact')) !== 'true') return null
+  const text = (await decision.textContent()) ?? ''
+  const [, summarised, , hoisted] = /(\d+) summarised · (\d+) kept, of which (\d+) hoisted/.exec(
+    text,
+  )!
+  return Number(summarised) + Number(hoisted)
+}
+
+const scrollHeight = (page: Page) =>
+  page.evaluate(
+    () => document.querySelector('[aria-label="Messages"][data-virtual-scroll]')!.scrollHeight,
+  )
+
+describe(`a ${MEGABYTES} MB conversation`, () => {
+  const app = useAppSession()
+
+  it('reads and counts in workers, shows rows before the counts, and never freezes the window', async () => {
+    const { page, pageErrors } = app()
+    await observeLongTasks(page)
+    await shownTotal(page)
+    const startup = await longTasks(page, 0)
+
+    const opened = await now(page)
+    await openFile(page, file)
+
+    // Poll what the page shows until every count is in: rows must come while counting goes on.
+    // Only reads what the page shows: the screenshot while counting is the Cancel test's, since
+    // capturing the page is work no user asks of it.
+    const seen: Awaited<ReturnType<typeof loadState>>[] = []
+    for (;;) {
+      const state = await loadState(page)
+      seen.push(state)
+      if (state.phase === null && state.name === FILE_NAME) break
+      expect(state.at - opened, 'loading takes under two minutes').toBeLessThan(120_000)
+      await page.waitForTimeout(100)
+    }
+    const countedAt = seen[seen.length - 1].at
+
+    const counting = seen.filter((s) => s.phase === 'counting' && s.name === FILE_NAME)
+    expect(counting[0].total).toBe(messages)
+    // The bar moves: several distinct counts on the way, never backwards.
+    const done = counting.map((s) => s.done)
+    expect(new Set(done.filter((d) => d > 0 && d < messages)).size).toBeGreaterThan(1)
+    expect(done).toEqual([...done].sort((a, b) => a - b))
+    // Rows are there while counting goes on.
+    const firstRows = counting.find((s) => s.rows > 0 && s.done < s.total)
+    expect(firstRows, 'rows before counting ends').toBeDefined()
+
+    expect(await readNumber(page.locator(byTestId('total-tokens')))).toBe(total)
+    // 200 rows from all over the list, each against tiktoken's count of its message.
+    const height = await scrollHeight(page)
+    const sampled = new Map<number, number>()
+    for (let step = 0; sampled.size < 200; step++) {
+      const at = Math.floor(((step * 0.6180339887) % 1) * height)
+      for (const row of await rowsAtScroll(page, at)) sampled.set(row.index, row.tokens)
+    }
+    for (const [index, tokens] of sampled) expect(tokens, `row ${index}`).toBe(counts[index])
+    await rowsAtScroll(page, 0)
+    await screenshot(page, `${NAME}-loaded`)
+
+    // Re-tuning: the split moves, from the cached counts, without a count.
+    const tunedAt = await now(page)
+    const head = messages - keptTail(messages)
+    expect(await decidedHead(page)).toBe(head)
+    await setControl(page, 'keep-recent-input', 1000)
+    await expect.poll(() => decidedHead(page)).toBe(messages - keptTail(messages, 1000))
+    const keepMoved = (await now(page)) - tunedAt
+    const declining = largestTriggeringMaxTokens(total) + 1
+    await setControl(page, 'max-tokens-input', declining)
+    await expect.poll(() => decidedHead(page)).toBeNull()
+    await setControl(page, 'max-tokens-input', declining - 1)
+    await expect.poll(() => decidedHead(page)).toBe(messages - keptTail(messages, 1000))
+    expect(await page.locator(byTestId('load-progress')).count()).toBe(0)
+    const tuned = (await now(page)) - tunedAt
+
+    const during = await longTasks(page, opened)
+    const longest = Math.max(0, ...during.map((t) => t.duration))
+    const report = [
+      `${NAME}: ${messages} messages, ${MEGABYTES} MB, ${cpus().length} cores`,
+      `longest main-thread task while loading, counting and tuning: ${longest} ms (target ≤ ${LONGEST_TASK_MS} ms)`,
+      `long tasks (ms, at ms after the open): ${during.map((t) => `${t.duration} at +${Math.round(t.start - opened)}`).join(', ') || 'none'}`,
+      `time to first rows: ${Math.round(firstRows!.at - opened)} ms`,
+      `time to all counts: ${Math.round(countedAt - opened)} ms`,
+      `KeepRecentCount to a moved split: ${Math.round(keepMoved)} ms; three re-tunings: ${Math.round(tuned)} ms`,
+      `startup (not part of the target): longest task ${Math.max(0, ...startup.map((t) => t.duration))} ms`,
+    ].join('\n')
+    console.log(report)
+    await writeFile(join(SCREENSHOT_DIR, `${NAME}.txt`), report + '\n')
+
+    expect(pageErrors).toEqual([])
+    expect(longest, report).toBeLessThanOrEqual(LONGEST_TASK_MS)
+  })
+
+  it('cancels: reading leaves the previous conversation, counting leaves partial counts', async () => {
+    const { page } = app()
+    const sampleTotal = await shownTotal(page)
+
+    // Cancel while the file is read: the sample stays, as it was.
+    await openFile(page, file)
+    const strip = page.locator(byTestId('load-progress'))
+    await expect.poll(() => strip.getAttribute('data-phase')).toBe('reading')
+    await page.locator(byTestId('cancel-load')).click()
+    await expect.poll(() => strip.count()).toBe(0)
+    expect(await page.locator(byTestId('file-name')).textContent()).toBe('sample.json')
+    expect(await readNumber(page.locator(byTestId('total-tokens')))).toBe(sampleTotal)
+
+    // While counting, the list is usable: workers count from the top, so the last rows are still
+    // waiting for their counts, and show "…".
+    await openFile(page, file)
+    await expect
+      .poll(async () => {
+        const state = await loadState(page)
+        return state.phase === 'counting' && state.done > 0
+      })
+      .toBe(true)
+    await rowsAtScroll(page, await scrollHeight(page))
+    const atEnd = await loadState(page)
+    expect(atEnd.phase).toBe('counting')
+    expect(atEnd.placeholders, 'rows waiting for their counts').toBeGreaterThan(0)
+    await screenshot(page, `${NAME}-counting`)
+
+    // Cancel while counting: the counts so far stay, marked partial, and nothing is decided.
+    await page.locator(byTestId('cancel-load')).click()
+    const partial = page.locator(byTestId('counts-partial'))
+    await partial.waitFor()
+    const [, counted] = /([\d,]+) of ([\d,]+)/.exec((await partial.textContent()) ?? '') ?? []
+    expect(Number(counted.replace(/,/g, ''))).toBeLessThan(messages)
+    expect(await page.locator(byTestId('total-tokens')).textContent()).toBe('counting…')
+    expect(await page.locator(byTestId('decision')).getAttribute('data-should-compact')).toBe('')
+    // No worker is left counting: the partial figure stays where it stopped.
+    await page.waitForTimeout(1000)
+    expect(await partial.textContent()).toContain(`${counted} of`)
+
+    // Count again: the rest are counted, and the total is tiktoken's.
+    await page.locator(byTestId('count-again')).click()
+    await expect
+      .poll(() => readNumber(page.locator(byTestId('total-tokens'))), {
+        timeout: 120_000,
+      })
+      .toBe(total)
+    expect(await partial.count()).toBe(0)
+  })
+})
