@@ -106,7 +106,11 @@ export const createCountsSlice: SliceCreator<CountsSlice> = (deps) => (set, get)
         if (!live) return
         for (let i = 0; i < counts.length; i++) perMessage[start + i] = counts[i]
         counted += counts.length
-        flush.request()
+        // The last slice shows at once; the decision follows with onDone, in a task of its own.
+        if (counted === perMessage.length) {
+          flush.cancel()
+          publish(true)
+        } else flush.request()
       },
       onDone: () => {
         if (!live) return

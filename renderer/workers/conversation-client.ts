@@ -1,6 +1,7 @@
 import type { FormatId, Message } from '@core'
 import type { OpenedFile } from '../../electron/contract'
 import { textPieces } from './chunks'
+import { unpackFinding } from './packed-findings'
 import type {
   ConversationAnswers,
   ConversationQuestion,
@@ -134,7 +135,9 @@ function conversationIn(worker: Worker): Conversation {
         kind: 'diagnose' as const,
         input: { ...input, counts: Uint32Array.from(counts) },
       }
-      ask({ question, done: done as Pending['done'] })
+      const unpacked = (outcome: Outcome<ConversationAnswers['diagnose']>) =>
+        done(outcome.ok ? { ok: true, value: outcome.value.map(unpackFinding) } : outcome)
+      ask({ question, done: unpacked as Pending['done'] })
     },
     countPrompt({ options, counts }, done) {
       const question = { kind: 'prompt-tokens' as const, options, counts: Uint32Array.from(counts) }

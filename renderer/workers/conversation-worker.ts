@@ -8,6 +8,7 @@ import { diagnose, importConversation, type Message } from '@core'
 import { describeImportError } from '../store/import-error'
 import { promptSize } from './answers'
 import { chunkMessages } from './chunks'
+import { packFinding } from './packed-findings'
 import type {
   ConversationAnswers,
   ConversationQuestion,
@@ -31,7 +32,7 @@ async function read(blob: Blob | null): Promise<string> {
 function answer(question: ConversationQuestion): ConversationAnswers[keyof ConversationAnswers] {
   if (question.kind === 'diagnose') {
     const { counts, ...input } = question.input
-    return diagnose({ ...input, messages, counts: Array.from(counts) })
+    return diagnose({ ...input, messages, counts: Array.from(counts) }).map(packFinding)
   }
   return promptSize(messages, question.options, Array.from(question.counts))
 }

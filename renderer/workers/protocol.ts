@@ -7,12 +7,12 @@ import type {
   CountSliceResult,
   DiagnoseInput,
   EncodingName,
-  Finding,
   FormatId,
   ImportedConversation,
   Message,
   Options,
 } from '@core'
+import type { PackedFinding } from './packed-findings'
 import type { PromptSize } from './types'
 
 /** A conversation read from a file, without its messages: those follow in chunks. */
@@ -41,7 +41,7 @@ export type ConversationQuestion =
 
 /** What a question's answer holds, by the question's kind. */
 export interface ConversationAnswers {
-  diagnose: Finding[]
+  diagnose: PackedFinding[]
   'prompt-tokens': PromptSize
 }
 

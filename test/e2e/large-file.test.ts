@@ -121,6 +121,16 @@ async function decidedHead(page: Page): Promise<number | null> {
   return Number(summarised) + Number(hoisted)
 }
 
+/** Waits until the workers have answered for the state on screen: the findings, the prompt's size. */
+async function settled(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.locator(byTestId('findings')).getAttribute('data-status'), { timeout: 60_000 })
+    .toBe('ready')
+  await expect
+    .poll(() => page.locator(byTestId('prompt-tokens')).textContent(), { timeout: 60_000 })
+    .toMatch(/tokens with/)
+}
+
 const scrollHeight = (page: Page) =>
   page.evaluate(
     () => document.querySelector('[aria-label="Messages"][data-virtual-scroll]')!.scrollHeight,
@@ -150,6 +160,9 @@ describe(`a ${MEGABYTES} MB conversation`, () => {
       await page.waitForTimeout(100)
     }
     const countedAt = seen[seen.length - 1].at
+    // Loading ends when the workers' last answers are in too: the findings and the prompt's size.
+    await settled(page)
+    const loadedAt = await now(page)
 
     const counting = seen.filter((s) => s.phase === 'counting' && s.name === FILE_NAME)
     expect(counting[0].total).toBe(messages)
@@ -161,6 +174,7 @@ describe(`a ${MEGABYTES} MB conversation`, () => {
     const firstRows = counting.find((s) => s.rows > 0 && s.done < s.total)
     expect(firstRows, 'rows before counting ends').toBeDefined()
 
+    // Checking what is on screen is the test's work, not the app's: it is not measured.
     expect(await readNumber(page.locator(byTestId('total-tokens')))).toBe(total)
     // 200 rows from all over the list, each against tiktoken's count of its message.
     const height = await scrollHeight(page)
@@ -186,17 +200,32 @@ describe(`a ${MEGABYTES} MB conversation`, () => {
     await setControl(page, 'max-tokens-input', declining - 1)
     await expect.poll(() => decidedHead(page)).toBe(messages - keptTail(messages, 1000))
     expect(await page.locator(byTestId('load-progress')).count()).toBe(0)
-    const tuned = (await now(page)) - tunedAt
+    await settled(page)
+    const tunedEnd = await now(page)
+    const tuned = tunedEnd - tunedAt
 
-    const during = await longTasks(page, opened)
+    const during = (await longTasks(page, opened)).filter(
+      (t) => t.start < loadedAt || (t.start >= tunedAt && t.start < tunedEnd),
+    )
     const longest = Math.max(0, ...during.map((t) => t.duration))
+    // The observer is live: a 120 ms task the page runs after the measurement is seen. (Code
+    // Playwright evaluates runs outside the page's tasks, so the busy loop waits for a timer.)
+    const probeAt = await now(page)
+    await page.evaluate(() =>
+      setTimeout(() => {
+        const end = performance.now() + 120
+        while (performance.now() < end);
+      }, 0),
+    )
+    await expect.poll(async () => (await longTasks(page, probeAt)).length).toBeGreaterThan(0)
     const report = [
       `${NAME}: ${messages} messages, ${MEGABYTES} MB, ${cpus().length} cores`,
       `longest main-thread task while loading, counting and tuning: ${longest} ms (target ≤ ${LONGEST_TASK_MS} ms)`,
+      `measured: from choosing the file to the last answer of the workers (${Math.round(loadedAt - opened)} ms), then three re-tunings until their findings are in (${Math.round(tuned)} ms)`,
       `long tasks (ms, at ms after the open): ${during.map((t) => `${t.duration} at +${Math.round(t.start - opened)}`).join(', ') || 'none'}`,
       `time to first rows: ${Math.round(firstRows!.at - opened)} ms`,
       `time to all counts: ${Math.round(countedAt - opened)} ms`,
-      `KeepRecentCount to a moved split: ${Math.round(keepMoved)} ms; three re-tunings: ${Math.round(tuned)} ms`,
+      `KeepRecentCount to a moved split, as the test sees it: ${Math.round(keepMoved)} ms`,
       `startup (not part of the target): longest task ${Math.max(0, ...startup.map((t) => t.duration))} ms`,
     ].join('\n')
     console.log(report)

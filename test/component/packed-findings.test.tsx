@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest'
+import type { Finding } from '../../src'
+import { packFinding, unpackFinding } from '../../renderer/workers/packed-findings'
+
+const finding: Finding = {
+  code: 'unprompted-content',
+  severity: 'warning',
+  indexes: [1, 4, 5],
+  ids: ['call-1', '', 'r1'],
+  tokens: 120,
+  message: 'Three messages never reach the prompt.',
+  identifiers: ['src/a.ts', 'sha-ü-😀', 'https://example.com/x?y=1'],
+}
+
+describe('findings sent from the worker', () => {
+  it('arrive as they left, whatever characters their strings hold', () => {
+    // Through structured cloning, as postMessage sends them.
+    const back = unpackFinding(structuredClone(packFinding(finding)))
+    expect({ ...back }).toEqual(finding)
+    expect(back.ids).toEqual(['call-1', '', 'r1'])
+    expect(back.identifiers).toEqual(['src/a.ts', 'sha-ü-😀', 'https://example.com/x?y=1'])
+  })
+
+  it('send each list as one text and its offsets', () => {
+    const packed = packFinding(finding)
+    expect(packed.identifiers!.text).toBe('src/a.tssha-ü-😀https://example.com/x?y=1')
+    expect([...packed.ids.ends]).toEqual([6, 6, 8])
+  })
+
+  it('leave out the identifiers of a finding that has none', () => {
+    const bare: Finding = { ...finding, identifiers: undefined }
+    delete bare.identifiers
+    expect('identifiers' in unpackFinding(packFinding(bare))).toBe(false)
+  })
+})
