@@ -73,9 +73,16 @@ export function parseConversation(text: string): ParsedConversation {
     const { line, column, problem } = locateSyntaxError(source)
     throw new ConversationParseError(`malformed JSON: ${problem}`, { line, column })
   }
+  return readConversationValue(root, () => source)
+}
 
+/**
+ * Reads a conversation from its parsed JSON. `source` gives the text, and is called only to
+ * locate an error: a file read from its bytes is then decoded, and not before.
+ */
+export function readConversationValue(root: unknown, source: () => string): ParsedConversation {
   const fail = (problem: string, path: (string | number)[], index?: number, field?: string) => {
-    const at = locatePath(source, path)
+    const at = locatePath(source(), path)
     return new ConversationParseError(problem, { ...at, index, field })
   }
 

@@ -95,7 +95,7 @@ export function readClaudeCode(input: ReadInput): ReadResult {
 }
 
 function isOneJsonDocument(input: ReadInput): boolean {
-  if (!input.source.trim().includes('\n')) return false
+  if (!input.spansLines()) return false
   try {
     input.json()
     return true

@@ -63,10 +63,12 @@ export function isFormatId(value: string): value is FormatId {
 
 /**
  * Reads a conversation in any supported format: detected when `format` is 'auto', else forced.
+ * Given the file's UTF-8 bytes rather than its text, it never holds the whole text as one string
+ * unless it must (an error to locate, JSONL): the way to read large files.
  * Throws FormatError: with one reason per format tried, or the forced format's reason and location.
  */
 export function importConversation(
-  text: string,
+  text: string | Uint8Array,
   format: FormatId | 'auto' = 'auto',
 ): ImportedConversation {
   if (format !== 'auto' && !isFormatId(format)) {

@@ -1,4 +1,4 @@
-import { ConversationParseError, orderMessage, parseConversation } from '../conversation'
+import { ConversationParseError, orderMessage, readConversationValue } from '../conversation'
 import type { Message } from '../types'
 import { ShapeError, isObject } from './json-shape'
 import { LocatedError, type ReadInput, type ReadResult } from './reader'
@@ -6,10 +6,11 @@ import { NoteList } from './report'
 
 /** Reads the core's own wire shape: a JSON array of messages, or `{ model?, messages }`. */
 export function readNative(input: ReadInput): ReadResult {
-  rejectTypelessMessage(input.json())
+  const root = input.json()
+  rejectTypelessMessage(root)
   let parsed
   try {
-    parsed = parseConversation(input.source)
+    parsed = readConversationValue(root, () => input.source)
   } catch (error) {
     if (!(error instanceof ConversationParseError)) throw error
     throw new LocatedError(error.problem, nativePath(input.source, error), error.line, error.column)
@@ -21,8 +22,8 @@ export function readNative(input: ReadInput): ReadResult {
   return { model: parsed.model, messages: parsed.messages, notes }
 }
 
-// A file of provider messages fails here, cheaply: parseConversation would say the same, but it
-// locates the failure by re-parsing the whole file, which detection does not need.
+// A file of provider messages fails here, cheaply: readConversationValue would say the same, but
+// it locates the failure by re-parsing the whole file, which detection does not need.
 function rejectTypelessMessage(root: unknown) {
   const list = isObject(root) ? root.messages : root
   if (!Array.isArray(list)) return

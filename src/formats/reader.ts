@@ -1,22 +1,40 @@
+import { decodeText, parseJsonBytes } from '../json-bytes'
 import type { Message } from '../types'
 import type { NoteList } from './report'
 
-/** The text being imported, with its JSON parsed at most once however many formats try it. */
+/**
+ * The file being imported, as text or as its UTF-8 bytes, with its JSON parsed at most once however
+ * many formats try it. Bytes are parsed without decoding the whole file (json-bytes.ts); the whole
+ * text is decoded only when something asks for it: an error's location, or a JSONL reader.
+ */
 export class ReadInput {
   private parsed?: { value: unknown } | { failure: JsonSyntaxError }
+  private text?: string
 
-  /** The text with any byte-order mark removed. */
-  readonly source: string
+  constructor(private readonly content: string | Uint8Array) {}
 
-  constructor(text: string) {
-    this.source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
+  /** The text with any byte-order mark removed (decoded on first use when given bytes). */
+  get source(): string {
+    if (this.text === undefined) {
+      const { content } = this
+      this.text =
+        typeof content !== 'string'
+          ? decodeText(content)
+          : content.charCodeAt(0) === 0xfeff
+            ? content.slice(1)
+            : content
+    }
+    return this.text
   }
 
-  /** The whole text as JSON; throws JsonSyntaxError when it is not. */
+  /** The whole input as JSON; throws JsonSyntaxError when it is not. */
   json(): unknown {
     if (!this.parsed) {
       try {
-        this.parsed = { value: JSON.parse(this.source) }
+        const { content } = this
+        this.parsed = {
+          value: typeof content === 'string' ? JSON.parse(this.source) : parseJsonBytes(content),
+        }
       } catch {
         this.parsed = { failure: new JsonSyntaxError() }
       }
@@ -24,7 +42,21 @@ export class ReadInput {
     if ('failure' in this.parsed) throw this.parsed.failure
     return this.parsed.value
   }
+
+  /** Whether a line break comes between the first and the last character that is not blank. */
+  spansLines(): boolean {
+    const { content } = this
+    if (typeof content === 'string') return content.trim().includes('\n')
+    let first = 0
+    let last = content.length - 1
+    while (first <= last && isBlankByte(content[first])) first++
+    while (last >= first && isBlankByte(content[last])) last--
+    const lineBreak = content.indexOf(0x0a, first)
+    return lineBreak !== -1 && lineBreak < last
+  }
 }
+
+const isBlankByte = (b: number) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09
 
 /**
  * The text is not JSON. Where it breaks is worked out only for an error message

@@ -1,0 +1,172 @@
+/**
+ * JSON read from its UTF-8 bytes without the whole text ever being one string.
+ *
+ * A conversation file of 50 MB is one string of 100 MB as soon as it holds a single emoji (V8
+ * stores a string at two bytes per character when any character needs it), and that string is
+ * alive while JSON.parse builds the messages. Here the top level is walked in the bytes, and each
+ * element of a top-level array (or of an array that is a member of a top-level object, such as
+ * `messages` or `input`) is decoded and parsed on its own. The strings that exist at any moment
+ * are one element's.
+ *
+ * The result is the value JSON.parse gives for the decoded text. Anything this walk does not
+ * accept throws, and then so would JSON.parse: callers decode the whole text only then, to say
+ * where the file breaks.
+ */
+
+// ignoreBOM: a byte-order mark is skipped once, at the start of the file, not at every element.
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true })
+
+const QUOTE = 0x22
+const BACKSLASH = 0x5c
+const COMMA = 0x2c
+const COLON = 0x3a
+const OPEN_OBJECT = 0x7b
+const CLOSE_OBJECT = 0x7d
+const OPEN_ARRAY = 0x5b
+const CLOSE_ARRAY = 0x5d
+
+const isSpace = (b: number) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09
+
+/** The bytes are not JSON; where they break is found by parsing the decoded text (json-location). */
+export class JsonBytesError extends SyntaxError {
+  constructor(offset: number) {
+    super(`not JSON at byte ${offset}`)
+    this.name = 'JsonBytesError'
+  }
+}
+
+/** Whether the bytes start with UTF-8's byte-order mark. */
+export const hasByteOrderMark = (bytes: Uint8Array) =>
+  bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf
+
+/** The bytes as text, without a leading byte-order mark. Invalid UTF-8 becomes U+FFFD. */
+export function decodeText(bytes: Uint8Array): string {
+  return decoder.decode(hasByteOrderMark(bytes) ? bytes.subarray(3) : bytes)
+}
+
+/** The value of a JSON document given as UTF-8 bytes, as JSON.parse would give it for the text. */
+export function parseJsonBytes(bytes: Uint8Array): unknown {
+  const start = skipSpace(bytes, hasByteOrderMark(bytes) ? 3 : 0)
+  const { value, end } =
+    bytes[start] === OPEN_ARRAY
+      ? readArray(bytes, start)
+      : bytes[start] === OPEN_OBJECT
+        ? readObject(bytes, start)
+        : readWhole(bytes, start)
+  const rest = skipSpace(bytes, end)
+  if (rest !== bytes.length) throw new JsonBytesError(rest)
+  return value
+}
+
+interface Read {
+  value: unknown
+  end: number
+}
+
+function skipSpace(bytes: Uint8Array, from: number): number {
+  let i = from
+  while (i < bytes.length && isSpace(bytes[i])) i++
+  return i
+}
+
+/** Just past the string whose opening quote is at `at`. */
+function stringEnd(bytes: Uint8Array, at: number): number {
+  let from = at + 1
+  for (;;) {
+    const quote = bytes.indexOf(QUOTE, from)
+    if (quote === -1) throw new JsonBytesError(at)
+    let backslashes = 0
+    while (bytes[quote - 1 - backslashes] === BACKSLASH) backslashes++
+    if (backslashes % 2 === 0) return quote + 1
+    from = quote + 1
+  }
+}
+
+/**
+ * Just past the value that starts at `at`: a string, an object or array (brackets balanced, their
+ * strings skipped), or a literal up to the next delimiter. Only the extent is found here; what is
+ * inside is checked by JSON.parse.
+ */
+function valueEnd(bytes: Uint8Array, at: number): number {
+  const first = bytes[at]
+  if (first === QUOTE) return stringEnd(bytes, at)
+  if (first === OPEN_OBJECT || first === OPEN_ARRAY) {
+    let depth = 0
+    let i = at
+    while (i < bytes.length) {
+      const b = bytes[i]
+      if (b === QUOTE) {
+        i = stringEnd(bytes, i)
+        continue
+      }
+      if (b === OPEN_OBJECT || b === OPEN_ARRAY) depth++
+      else if (b === CLOSE_OBJECT || b === CLOSE_ARRAY) {
+        if (--depth === 0) return i + 1
+      }
+      i++
+    }
+    throw new JsonBytesError(at)
+  }
+  let i = at
+  while (i < bytes.length) {
+    const b = bytes[i]
+    if (b === COMMA || b === CLOSE_ARRAY || b === CLOSE_OBJECT || isSpace(b)) break
+    i++
+  }
+  return i
+}
+
+function parseRange(bytes: Uint8Array, start: number, end: number): unknown {
+  try {
+    return JSON.parse(decoder.decode(bytes.subarray(start, end)))
+  } catch {
+    throw new JsonBytesError(start)
+  }
+}
+
+function readWhole(bytes: Uint8Array, at: number): Read {
+  const end = valueEnd(bytes, at)
+  return { value: parseRange(bytes, at, end), end }
+}
+
+/** An array whose elements are parsed one by one. */
+function readArray(bytes: Uint8Array, at: number): Read {
+  const values: unknown[] = []
+  let i = skipSpace(bytes, at + 1)
+  if (bytes[i] === CLOSE_ARRAY) return { value: values, end: i + 1 }
+  for (;;) {
+    const end = valueEnd(bytes, i)
+    values.push(parseRange(bytes, i, end))
+    i = skipSpace(bytes, end)
+    if (bytes[i] === CLOSE_ARRAY) return { value: values, end: i + 1 }
+    if (bytes[i] !== COMMA) throw new JsonBytesError(i)
+    i = skipSpace(bytes, i + 1)
+  }
+}
+
+/** The top-level object: its array members are read element by element, the rest whole. */
+function readObject(bytes: Uint8Array, at: number): Read {
+  const object: Record<string, unknown> = {}
+  let i = skipSpace(bytes, at + 1)
+  if (bytes[i] === CLOSE_OBJECT) return { value: object, end: i + 1 }
+  for (;;) {
+    if (bytes[i] !== QUOTE) throw new JsonBytesError(i)
+    const keyEnd = stringEnd(bytes, i)
+    const key = parseRange(bytes, i, keyEnd) as string
+    i = skipSpace(bytes, keyEnd)
+    if (bytes[i] !== COLON) throw new JsonBytesError(i)
+    i = skipSpace(bytes, i + 1)
+    const { value, end } = bytes[i] === OPEN_ARRAY ? readArray(bytes, i) : readWhole(bytes, i)
+    // JSON.parse makes "__proto__" an own property; plain assignment would set the prototype.
+    Object.defineProperty(object, key, {
+      value,
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    })
+    i = skipSpace(bytes, end)
+    if (bytes[i] === CLOSE_OBJECT) return { value: object, end: i + 1 }
+    if (bytes[i] !== COMMA) throw new JsonBytesError(i)
+    i = skipSpace(bytes, i + 1)
+  }
+}
