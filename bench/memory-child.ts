@@ -3,7 +3,7 @@
  * process (see memory.ts) so the bench's other phases do not pollute the figures.
  */
 import { readFileSync } from 'node:fs'
-import { countEachMessage, parseConversation, tokenizerFor } from '../src/index'
+import { countEachMessage, importConversation, tokenizerFor } from '../src/index'
 import { collectGarbage } from './measure'
 
 /** process.memoryUsage() at one point, labelled. */
@@ -54,15 +54,17 @@ tokenizerFor('o200k_base').count('load the vocabulary')
 collectGarbage()
 const baseline = point('baseline: core and vocabulary loaded')
 
-// The app keeps the messages, not the text it parsed them from: the text lives only in this scope.
+// As the app's conversation worker does: the file's bytes go to importConversation, which parses
+// them message by message (the whole text is never one string), and the bytes are dropped once the
+// messages exist. The app keeps the messages, not what they were parsed from.
 const { fileBytes, messages } = (() => {
-  const text = readFileSync(file, 'utf8')
-  phaseDone('read (the file as one string)')
-  const parsed = parseConversation(text)
-  phaseDone('parsed (string and messages both alive)')
-  return { fileBytes: Buffer.byteLength(text, 'utf8'), messages: parsed.messages }
+  const bytes = readFileSync(file)
+  phaseDone('read (the file\'s bytes)')
+  const imported = importConversation(bytes)
+  phaseDone('imported (bytes and messages both alive)')
+  return { fileBytes: bytes.length, messages: imported.messages }
 })()
-phaseDone('text released (dead, but freed only when V8 next collects)')
+phaseDone('bytes released (dead, but freed only when V8 next collects)')
 
 // Counted in chunks only so that the heap can be sampled as it goes; the counts are the same.
 const CHUNK = 2_000

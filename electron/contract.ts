@@ -11,10 +11,12 @@ export interface OpenedFile {
   /** The file name shown in the title and the recent list. */
   name: string
   /**
-   * The file's whole text, undecoded by the core. In the browser it is the File itself: a worker
-   * decodes it, since decoding megabytes on the page's main thread freezes the window.
+   * The file's content, undecoded: its bytes as main read them in Electron, the File itself in
+   * the browser, text only for what the app holds itself (the sample). A worker decodes and parses
+   * it, from the bytes (decoding megabytes on the page's main thread freezes the window, and a
+   * whole file as one string costs up to twice its size in memory).
    */
-  text: string | Blob
+  content: string | Uint8Array<ArrayBuffer> | Blob
 }
 
 /** A result that crosses IPC: errors come back as data, never as rejected promises with stacks. */

@@ -19,7 +19,7 @@ export interface ExportDialogs {
   confirmReplaceSource(path: string): Promise<boolean>
 }
 
-/** Reads a conversation file as text, refusing directories and files over `maxBytes`. */
+/** Reads a conversation file's bytes, refusing directories and files over `maxBytes`. */
 export async function readConversationFile(
   path: string,
   maxBytes = MAX_CONVERSATION_BYTES,
@@ -36,8 +36,10 @@ export async function readConversationFile(
           `EFBIG: ${path}: the file is ${megabytes(info.size)}; the inspector opens files up to ${megabytes(maxBytes)}`,
         )
       }
-      const text = await handle.readFile({ encoding: 'utf8' })
-      return { ok: true, value: { path, name: basename(path), text } }
+      // Bytes, not text: the renderer's worker parses them without making the whole file one
+      // string (see src/json-bytes.ts). They cross IPC as a Uint8Array.
+      const content = new Uint8Array(await handle.readFile())
+      return { ok: true, value: { path, name: basename(path), content } }
     } finally {
       await handle.close()
     }

@@ -55,7 +55,7 @@ export function createWebApi(
     // The File itself goes to the store, undecoded: its reading worker decodes it. Decoding 20 MB
     // here, on the page's main thread, would freeze the window for half a second.
     openDroppedFile: async (file) => {
-      const opened: OpenedFile = { path: null, name: file.name, text: file }
+      const opened: OpenedFile = { path: null, name: file.name, content: file }
       remember(file.name)
       return ok(opened)
     },

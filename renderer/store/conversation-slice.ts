@@ -17,7 +17,7 @@ export interface ConversationFile {
 export interface ConversationSlice {
   file: ConversationFile
   /** The file's whole text (a File in the browser), kept so that choosing another format can read it again. */
-  fileText: string | Blob
+  fileContent: OpenedFile['content']
   messages: readonly Message[]
   /** The model the file names, if any. */
   fileModel: string | null
@@ -68,7 +68,7 @@ async function settle<T>(pending: Promise<Result<T>>): Promise<Result<T>> {
 
 export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) => (set, get) => ({
   file: { name: '', path: null, isSample: false },
-  fileText: '',
+  fileContent: '',
   messages: [],
   fileModel: null,
   requestedFormat: 'auto',
@@ -85,7 +85,7 @@ export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) =
       // messages have none until the workers count them.
       set({
         file: { name: file.name, path: file.path, isSample },
-        fileText: file.text,
+        fileContent: file.content,
         messages: imported.messages,
         fileModel: imported.model ?? null,
         requestedFormat: format,
@@ -101,8 +101,8 @@ export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) =
     }),
 
   reimportAs: (format) => {
-    const { file, fileText } = get()
-    const opened = { name: file.name, path: file.path, text: fileText }
+    const { file, fileContent } = get()
+    const opened = { name: file.name, path: file.path, content: fileContent }
     return get().loadFile(opened, file.isSample ? 'sample' : 'file', format)
   },
 

@@ -3,4 +3,4 @@ import type { OpenedFile } from '../../electron/contract'
 import sampleText from '../../testdata/conversations/sample.json?raw'
 
 /** The bundled conversation the app opens on when no file is given. */
-export const SAMPLE_FILE: OpenedFile = { path: null, name: 'sample.json', text: sampleText }
+export const SAMPLE_FILE: OpenedFile = { path: null, name: 'sample.json', content: sampleText }

@@ -26,18 +26,3 @@ export function chunkMessages(messages: readonly Message[]): Message[][] {
   if (chunk.length > 0) chunks.push(chunk)
   return chunks
 }
-
-/**
- * How much of a file's text one post to the worker carries. Cloning a string costs the main thread
- * about 10 ms per million characters, and the whole of a 20 MB file in one post takes 100–250 ms.
- */
-export const TEXT_PIECE_CHARS = 1 << 20
-
-/** Cuts a text into pieces of TEXT_PIECE_CHARS characters, which join back into the text. */
-export function textPieces(text: string): string[] {
-  const pieces: string[] = []
-  for (let at = 0; at < text.length; at += TEXT_PIECE_CHARS) {
-    pieces.push(text.slice(at, at + TEXT_PIECE_CHARS))
-  }
-  return pieces
-}

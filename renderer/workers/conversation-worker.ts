@@ -4,7 +4,8 @@
  * findings, its summary prompt's tokens). Parsing tens of megabytes is a long task by itself;
  * here it never touches the main thread.
  */
-import { diagnose, importConversation, type Message } from '@core'
+import { decodeText, diagnose, importConversation, type Message } from '@core'
+import type { OpenedFile } from '../../electron/contract'
 import { describeImportError } from '../store/import-error'
 import { promptSize } from './answers'
 import { chunkMessages } from './chunks'
@@ -20,13 +21,11 @@ const reply = (message: ConversationReply) => self.postMessage(message)
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 let messages: readonly Message[] = []
-let pieces: string[] = []
 
-async function read(blob: Blob | null): Promise<string> {
-  if (blob) return blob.text()
-  const text = pieces.join('')
-  pieces = []
-  return text
+// A Blob is read as bytes, not text: importConversation parses bytes message by message, and never
+// holds the whole file as one string.
+async function read(content: OpenedFile['content']): Promise<string | Uint8Array> {
+  return content instanceof Blob ? new Uint8Array(await content.arrayBuffer()) : content
 }
 
 function answer(question: ConversationQuestion): ConversationAnswers[keyof ConversationAnswers] {
@@ -38,20 +37,19 @@ function answer(question: ConversationQuestion): ConversationAnswers[keyof Conve
 }
 
 self.onmessage = async ({ data }: MessageEvent<ConversationRequest>) => {
-  if (data.kind === 'piece') {
-    pieces.push(data.text)
-  } else if (data.kind === 'import') {
-    let text: string
+  if (data.kind === 'import') {
+    let content: string | Uint8Array
     try {
-      text = await read(data.blob)
+      content = await read(data.content)
     } catch (error) {
       reply({ kind: 'failed', error: `${data.name}: ${messageOf(error)}` })
       return
     }
     let imported
     try {
-      imported = importConversation(text, data.format)
+      imported = importConversation(content, data.format)
     } catch (error) {
+      const text = typeof content === 'string' ? content : decodeText(content)
       reply({ kind: 'failed', error: describeImportError(data.name, text, error) })
       return
     }

@@ -1,4 +1,11 @@
-import { countSlice, diagnose, importConversation, sliceRequest, tokenizerFor } from '@core'
+import {
+  countSlice,
+  decodeText,
+  diagnose,
+  importConversation,
+  sliceRequest,
+  tokenizerFor,
+} from '@core'
 import { describeImportError } from '../store/import-error'
 import { promptSize } from './answers'
 import type { Conversation, Outcome, Workers } from './types'
@@ -21,20 +28,23 @@ function attempt<T>(answer: () => T): Outcome<T> {
 export function createMainThreadWorkers(): Workers {
   const workers: Workers = {
     importFile(file, format, events) {
-      // A browser File is decoded first, which only a promise can wait for.
-      if (typeof file.text !== 'string') {
+      // A browser File is decoded first, which only a promise can wait for. (As text: this path
+      // never meets large files, and jsdom's Blob has no arrayBuffer().)
+      const { content } = file
+      if (content instanceof Blob) {
         let live = true
-        file.text.text().then(
-          (text) => live && workers.importFile({ ...file, text }, format, events),
+        content.text().then(
+          (text) => live && workers.importFile({ ...file, content: text }, format, events),
           (error: unknown) => live && events.onError(`${file.name}: ${String(error)}`),
         )
         return { cancel: () => (live = false) }
       }
       let imported
       try {
-        imported = importConversation(file.text, format)
+        imported = importConversation(content, format)
       } catch (error) {
-        events.onError(describeImportError(file.name, file.text, error))
+        const text = typeof content === 'string' ? content : decodeText(content)
+        events.onError(describeImportError(file.name, text, error))
         return NOTHING_TO_CANCEL
       }
       const { messages } = imported

@@ -12,6 +12,7 @@ import type {
   Message,
   Options,
 } from '@core'
+import type { OpenedFile } from '../../electron/contract'
 import type { PackedFinding } from './packed-findings'
 import type { PromptSize } from './types'
 
@@ -19,12 +20,11 @@ import type { PromptSize } from './types'
 export type ImportHeader = Omit<ImportedConversation, 'messages'>
 
 /**
- * Main → conversation worker: read a file, then answer questions about what it read. A long text
- * comes first in pieces, each posted in a task of its own, then `import` without a blob reads them.
+ * Main → conversation worker: read a file, then answer questions about what it read. The file goes
+ * as it came: a Blob (cloning one copies no bytes), bytes (one copy, no decoding), or short text.
  */
 export type ConversationRequest =
-  | { kind: 'piece'; text: string }
-  | { kind: 'import'; name: string; blob: Blob | null; format: FormatId | 'auto' }
+  | { kind: 'import'; name: string; content: OpenedFile['content']; format: FormatId | 'auto' }
   | { kind: 'ask'; id: number; question: ConversationQuestion }
 
 /**

@@ -5,8 +5,8 @@ import { App } from '../../renderer/App'
 import { fakeApi } from './fake-api'
 import { RUN_FILE, conversationFile, makeStore, renderWithStore } from './fixtures'
 
-const asFile = (opened: { name: string; text: string }) =>
-  new File([opened.text], opened.name, { type: 'application/json' })
+const asFile = (opened: { name: string; content: string }) =>
+  new File([opened.content], opened.name, { type: 'application/json' })
 
 describe('opening files in the window', () => {
   it('opens the file chosen in the web file input', async () => {

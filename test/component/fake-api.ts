@@ -32,7 +32,7 @@ export function fakeApi(host: Api['host'] = 'electron'): FakeApi {
     },
     openDroppedFile: async (file) => ({
       ok: true,
-      value: { path: null, name: file.name, text: await file.text() },
+      value: { path: null, name: file.name, content: await file.text() },
     }),
     initialFile: async () => api.initial,
     recentFiles: async () => [...api.recent],

@@ -24,7 +24,7 @@ function openDiagnostics(name: string) {
   const { store } = makeStore()
   const text = JSON.stringify(fixture.conversation)
   act(() => {
-    store.getState().loadFile({ path: null, name, text })
+    store.getState().loadFile({ path: null, name, content: text })
     const { maxTokens, keepRecentCount } = fixture.options
     store.getState().setOptionInput('maxTokens', String(maxTokens))
     if (keepRecentCount !== undefined) {

@@ -48,19 +48,19 @@ export const RUN_BUCKETS = [
   'keep',
 ]
 
-/** An opened file whose text is already a string, as Electron's host gives it. */
-export type TextFile = OpenedFile & { text: string }
+/** An opened file whose content is already text, as the sample is (Electron gives bytes). */
+export type TextFile = OpenedFile & { content: string }
 
 export const RUN_FILE: TextFile = {
   path: '/work/run.json',
   name: 'run.json',
-  text: JSON.stringify({ model: 'gpt-4o', messages: RUN }, null, 2),
+  content: JSON.stringify({ model: 'gpt-4o', messages: RUN }, null, 2),
 }
 
 /** A fixture file from testdata/conversations. */
 export function conversationFile(name: string): TextFile {
   const path = resolve(import.meta.dirname, '../../testdata/conversations', name)
-  return { path, name, text: readFileSync(path, 'utf8') }
+  return { path, name, content: readFileSync(path, 'utf8') }
 }
 
 /** The reference cost of each message: tiktoken's ordinary count of text + payload, plus 4. */

@@ -11,7 +11,7 @@ import { RUN, makeStore, renderWithStore } from './fixtures'
 /** A fixture from testdata/formats, as the host hands it over. */
 function formatFile(name: string): OpenedFile {
   const path = resolve(import.meta.dirname, '../../testdata/formats', name)
-  return { path, name, text: readFileSync(path, 'utf8') }
+  return { path, name, content: readFileSync(path, 'utf8') }
 }
 
 /** The app on a web host, with `file` opened through the file input as a user opens it. */
@@ -20,7 +20,7 @@ async function openInApp(file: OpenedFile) {
   const { store } = makeStore(fakeApi('web'))
   renderWithStore(<App />, store)
   const input = screen.getByTestId('open-file') as HTMLInputElement
-  await user.upload(input, new File([file.text], file.name))
+  await user.upload(input, new File([file.content], file.name))
   await waitFor(() => expect(screen.getByTestId('file-name').textContent).toBe(file.name))
   return { user, store }
 }
@@ -68,7 +68,7 @@ describe('the format of an opened file', () => {
     const { user } = await openInApp({
       path: null,
       name: 'plain.json',
-      text: JSON.stringify(plain),
+      content: JSON.stringify(plain),
     })
     expect(chip()).toBe('OpenAI Chat Completions · detected')
     // Detection says which other formats fit, so a reader knows the picker matters here.
@@ -112,7 +112,7 @@ describe('the format of an opened file', () => {
     const file = formatFile('no-format.json')
     await user.upload(
       screen.getByTestId('open-file') as HTMLInputElement,
-      new File([file.text], file.name),
+      new File([file.content], file.name),
     )
     const error = (await screen.findByTestId('error')).textContent ?? ''
     expect(error).toContain('no-format.json: not a conversation in any known format; tried:')
@@ -172,7 +172,7 @@ describe('the import report', () => {
   it('lists a native file’s unknown fields in the same report', async () => {
     const messages = [{ ...RUN[0], color: 'red' }, ...RUN.slice(1)]
     const text = JSON.stringify({ model: 'gpt-4o', messages }, null, 2)
-    const { user } = await openInApp({ path: null, name: 'extra.json', text })
+    const { user } = await openInApp({ path: null, name: 'extra.json', content: text })
     expect(chip()).toBe('Compaction Inspector (native) · detected')
     await user.click(screen.getByText('1 warning'))
     const [note] = within(screen.getByTestId('import-report')).getAllByRole('listitem')

@@ -40,15 +40,30 @@ describe('the store', () => {
 
   it('uses gpt-4o when the file names no model, and the file’s model when it does', () => {
     const { store } = makeStore()
-    store.getState().loadFile({ path: null, name: 'bare.json', text: JSON.stringify(RUN) })
+    store.getState().loadFile({ path: null, name: 'bare.json', content: JSON.stringify(RUN) })
     expect(store.getState().model).toBe('gpt-4o')
     store.getState().loadFile({
       path: null,
       name: 'm.json',
-      text: JSON.stringify({ model: 'gpt-4', messages: RUN }),
+      content: JSON.stringify({ model: 'gpt-4', messages: RUN }),
     })
     expect(store.getState().model).toBe('gpt-4')
     expect(store.getState().counts.perMessage).toEqual(referenceCounts(RUN, 'cl100k_base'))
+  })
+
+  it('reads a file given as bytes, as Electron’s main sends it, and locates its errors', async () => {
+    const { store } = makeStore()
+    const bytes = (text: string) => new TextEncoder().encode(text)
+    const run = { ...RUN_FILE, content: bytes(RUN_FILE.content) }
+    expect(await store.getState().loadFile(run)).toBe(true)
+    expect(store.getState().messages.map((m) => m.id)).toEqual(RUN.map((m) => m.id))
+    expect(store.getState().counts.perMessage).toEqual(referenceCounts(RUN))
+    const malformed = conversationFile('malformed.json')
+    expect(
+      await store.getState().loadFile({ ...malformed, content: bytes(malformed.content) }),
+    ).toBe(false)
+    expect(store.getState().loadError).toMatch(/^malformed\.json: line 12, column 7: /)
+    expect(store.getState().file.name).toBe('run.json')
   })
 
   it('keeps the current conversation when a file fails to parse, and says where', async () => {

@@ -14,7 +14,7 @@ describe('the web bridge', () => {
     const file = new File(['[]'], 'a.json')
     const opened = await api.openDroppedFile(file)
     // The File itself, undecoded: the store's reading worker decodes it.
-    expect(opened).toEqual({ ok: true, value: { path: null, name: 'a.json', text: file } })
+    expect(opened).toEqual({ ok: true, value: { path: null, name: 'a.json', content: file } })
     await api.openDroppedFile(new File(['[]'], 'b.json'))
     await api.openDroppedFile(new File(['[]'], 'a.json'))
     expect(await api.recentFiles()).toEqual(['a.json', 'b.json'])

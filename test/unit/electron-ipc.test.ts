@@ -197,7 +197,8 @@ describe('IPC handlers', () => {
         value: {
           path: conversation,
           name: 'conversation.json',
-          text: '[{"type":"user","text":"hello"}]',
+          // Bytes, undecoded: the renderer's worker parses them (structured clone keeps a Uint8Array).
+          content: new TextEncoder().encode('[{"type":"user","text":"hello"}]'),
         },
       })
     })
