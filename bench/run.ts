@@ -7,7 +7,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { countEachMessage, parseConversation, type Message } from '../src/index'
+import { countEachMessage, importConversation, type Message } from '../src/index'
 import { coreEach, coreTotal, rawGptTokenizer, tiktoken, type Contender } from './contenders'
 import { benchCounting, warmUp, type CountingFigures } from './counting'
 import { writeConversation } from './generate'
@@ -44,25 +44,29 @@ interface Loaded {
   bytes: number
   messages: Message[]
   readMs: number
-  jsonParseMs: number
-  parseMs: number
+  /** Decoding the whole file and one JSON.parse of it: what importing from text would start with. */
+  wholeTextMs: number
+  importMs: number
 }
 
-/** Reads and parses a file the way the CLI does, timing JSON.parse alone for comparison. */
+/**
+ * Reads and imports a file the way the app's worker does: its bytes, into importConversation. For
+ * comparison it also times decoding the whole text and one JSON.parse of it.
+ */
 function load(label: string, file: string): Loaded {
-  const read = timeOnce(() => readFileSync(file, 'utf8'))
-  const text = read.value
-  const jsonParseMs = timeOnce(() => JSON.parse(text) as unknown).wall
+  const read = timeOnce(() => readFileSync(file))
+  const bytes = read.value
+  const wholeTextMs = timeOnce(() => JSON.parse(bytes.toString('utf8')) as unknown).wall
   collectGarbage()
-  const parse = timeOnce(() => parseConversation(text))
+  const imported = timeOnce(() => importConversation(bytes))
   return {
     label,
     file,
-    bytes: Buffer.byteLength(text, 'utf8'),
-    messages: parse.value.messages,
+    bytes: bytes.length,
+    messages: imported.value.messages,
     readMs: read.wall,
-    jsonParseMs,
-    parseMs: parse.wall,
+    wholeTextMs,
+    importMs: imported.wall,
   }
 }
 
@@ -78,17 +82,25 @@ function printHeader(): void {
 }
 
 function printLoading(files: Loaded[]): void {
-  console.log('Loading (one run each; the app parses once per file)')
+  console.log('Loading (one run each; the app imports each file once, from its bytes)')
   printTable(
-    ['file', 'size', 'messages', 'read ms', 'JSON.parse ms', 'parseConversation ms', 'MB/s'],
+    [
+      'file',
+      'size',
+      'messages',
+      'read bytes ms',
+      'importConversation(bytes) ms',
+      'MB/s',
+      'for comparison: decode + JSON.parse ms',
+    ],
     files.map((f) => [
       f.label,
       mb(f.bytes),
       num(f.messages.length),
       num(f.readMs),
-      num(f.jsonParseMs),
-      num(f.parseMs),
-      num(f.bytes / 1e6 / (f.parseMs / 1000), 1),
+      num(f.importMs),
+      num(f.bytes / 1e6 / (f.importMs / 1000), 1),
+      num(f.wholeTextMs),
     ]),
   )
   console.log()
@@ -272,6 +284,7 @@ async function main(): Promise<void> {
     const verdicts = judge(counting2, counting6, retune, natural)
     console.log('Targets')
     const failed = printVerdicts(verdicts)
+    console.log(`  ${parallelSpeedUp(counting6)}`)
     console.log(
       `  (One-thread figures are judged on CPU time, which another process's load disturbs ` +
         'least; the workers on wall time, the only time that shows parallelism. Linux shares a ' +
@@ -286,6 +299,20 @@ async function main(): Promise<void> {
     for (const c of disposable) c.dispose?.()
     rmSync(dir, { recursive: true, force: true })
   }
+}
+
+/**
+ * What the workers gain over the core's own one thread, and what they could gain: the CPU the split
+ * adds (cloning slices, each worker's own piece cache) bounds the speed-up even on idle cores.
+ */
+function parallelSpeedUp(counting6: CountingFigures): string {
+  const core6 = counting6.contenders.find((c) => c.name.startsWith('core'))!
+  const pool = counting6.pool!
+  return (
+    `${pool.workers} workers over the core's one thread: ${times(core6.wall / pool.wall)} (wall). ` +
+    `The workers used ${times(pool.cpu / core6.cpu)} the CPU of one thread, so with ` +
+    `${pool.workers} free cores the speed-up is at most ${times((pool.workers * core6.cpu) / pool.cpu)}.`
+  )
 }
 
 function judge(
@@ -304,7 +331,7 @@ function judge(
   const pool = counting6.pool!
   const overRaw = core2.cpu / raw2.cpu
   const vsRaw = raw6.cpu / core6.cpu
-  const scaling = core6.wall / pool.wall
+  const poolVsRaw = raw6.wall / pool.wall
   const vsTiktoken = tik6.cpu / core6.cpu
   const memoryRatio = (peakRss(memory) - memory.baseline.rss) / memory.fileBytes
   return [
@@ -319,13 +346,11 @@ function judge(
       pass: vsRaw >= 0.9,
     },
     {
-      target: `issue 6: ${pool.workers} workers at least 1.6× the core's one-thread throughput`,
-      // The CPU the split adds bounds what the workers can gain even with every core free.
-      measured:
-        `${times(scaling)} (wall); the workers used ${times(pool.cpu / core6.cpu)} the CPU of ` +
-        `one thread, so with ${pool.workers} free cores at most ` +
-        `${times((pool.workers * core6.cpu) / pool.cpu)}`,
-      pass: scaling >= 1.6,
+      // The issue's row: "at least 0.9× raw gpt-tokenizer throughput on one thread, and at least
+      // 1.6× that with two workers". The speed-up over the core's own one thread is printed below.
+      target: `issue 6: ${pool.workers} workers at least 1.6× raw gpt-tokenizer's one-thread throughput`,
+      measured: `${times(poolVsRaw)} (wall)`,
+      pass: poolVsRaw >= 1.6,
     },
     {
       target: 'issue 6: core throughput at least 3× tiktoken (WASM)',
