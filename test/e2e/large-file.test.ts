@@ -19,6 +19,7 @@ import {
   shownTotal,
 } from './harness/app'
 import { useAppSession } from './harness/browser'
+import { sampleRendererMemory } from './harness/memory'
 import {
   keptTail,
   largestTriggeringMaxTokens,
@@ -42,6 +43,7 @@ const FILE_NAME = `${NAME}.json`
 
 let dir: string
 let file: string
+let fileBytes: number
 let messages: number
 let counts: number[]
 let total: number
@@ -51,7 +53,9 @@ beforeAll(async () => {
   file = join(dir, FILE_NAME)
   // Generated here, never committed: the bench's seeded generator, 20 MB of realistic mixed text.
   const targetBytes = MEGABYTES * 1_000_000
-  messages = writeConversation(file, { seed: 6, targetBytes, messages: MESSAGES }).messages
+  const written = writeConversation(file, { seed: 6, targetBytes, messages: MESSAGES })
+  messages = written.messages
+  fileBytes = written.bytes
   // The whole oracle, from OpenAI's tiktoken (about five seconds for 20 MB): every row's count,
   // and the total as their sum. The file names no model, so the app counts with gpt-4o's o200k_base.
   counts = tiktokenCounts(readFixture(file).messages, 'o200k_base')
@@ -89,6 +93,8 @@ const longTasks = (page: Page, since: number): Promise<LongTask[]> =>
   )
 
 const now = (page: Page) => page.evaluate(() => performance.now())
+const megabytes = (bytes: number) => `${Math.round(bytes / 1e6)} MB`
+const times = (ratio: number) => `${ratio.toFixed(2)}×`
 
 /** What the loading strip and the list show at one moment. */
 async function loadState(page: Page) {
@@ -140,11 +146,14 @@ describe(`a ${MEGABYTES} MB conversation`, () => {
   const app = useAppSession()
 
   it('reads and counts in workers, shows rows before the counts, and never freezes the window', async () => {
-    const { page, pageErrors } = app()
+    const { page, pageErrors, profile } = app()
     await observeLongTasks(page)
     await shownTotal(page)
     const startup = await longTasks(page, 0)
 
+    // Reported, not asserted (memory targets belong to the bench): what the whole app, page and
+    // workers, holds in the browser for this file, from the renderer processes' resident size.
+    const memory = sampleRendererMemory(profile)
     const opened = await now(page)
     await openFile(page, file)
 
@@ -163,6 +172,7 @@ describe(`a ${MEGABYTES} MB conversation`, () => {
     // Loading ends when the workers' last answers are in too: the findings and the prompt's size.
     await settled(page)
     const loadedAt = await now(page)
+    const resident = memory.stop()
 
     const counting = seen.filter((s) => s.phase === 'counting' && s.name === FILE_NAME)
     expect(counting[0].total).toBe(messages)
@@ -227,6 +237,9 @@ describe(`a ${MEGABYTES} MB conversation`, () => {
       `time to all counts: ${Math.round(countedAt - opened)} ms`,
       `KeepRecentCount to a moved split, as the test sees it: ${Math.round(keepMoved)} ms`,
       `startup (not part of the target): longest task ${Math.max(0, ...startup.map((t) => t.duration))} ms`,
+      memory.found
+        ? `renderer processes' resident memory (page and workers), over ${megabytes(resident.before)} before the open: peak +${megabytes(resident.peak - resident.before)} (${times((resident.peak - resident.before) / fileBytes)} the file), +${megabytes(resident.after - resident.before)} (${times((resident.after - resident.before) / fileBytes)}) when loaded; reported, not a target`
+        : `renderer processes' resident memory: not measured (no /proc, or the renderer was not found)`,
     ].join('\n')
     console.log(report)
     await writeFile(join(SCREENSHOT_DIR, `${NAME}.txt`), report + '\n')

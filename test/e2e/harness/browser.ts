@@ -11,6 +11,8 @@ export const CHROMIUM = '/usr/bin/chromium'
 export interface AppSession {
   context: BrowserContext
   page: Page
+  /** The browser's profile directory, which also finds its processes (see memory.ts). */
+  profile: string
   /** Uncaught exceptions in the page: a test that expects none asserts this is empty. */
   pageErrors: Error[]
   close(): Promise<void>
@@ -47,7 +49,7 @@ export async function launchApp(url: string): Promise<AppSession> {
     const pageErrors: Error[] = []
     page.on('pageerror', (error) => pageErrors.push(error))
     await page.goto(url)
-    return { context, page, pageErrors, close }
+    return { context, page, profile, pageErrors, close }
   } catch (error) {
     await close()
     throw error
