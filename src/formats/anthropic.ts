@@ -1,56 +1,29 @@
 import { orderMessage } from '../conversation'
 import type { Message } from '../types'
 import { readAnthropicMessage, type BlockContext } from './anthropic-content'
-import {
-  ShapeError,
-  isObject,
-  kind,
-  optionalString,
-  pathString,
-  requireArray,
-  requireString,
-  type Json,
-  type JsonPath,
-} from './json-shape'
-import { toolsMessage } from './payload'
+import { ShapeError, isObject, kind, pathString, requireString, type Json } from './json-shape'
 import type { ReadInput, ReadResult } from './reader'
+import { readRequestBody, type BodyShape } from './request-body'
 import { NoteList } from './report'
-import { CACHE_NOTE, REQUEST_SETTINGS, SETTING_NOTE, UNKNOWN_FIELD_NOTE } from './vocabulary'
+import { CACHE_NOTE, UNKNOWN_FIELD_NOTE } from './vocabulary'
 
-const TOP_FIELDS = new Set(['model', 'system', 'messages', 'tools'])
+const BODY: BodyShape = {
+  listKey: 'messages',
+  missing: 'no "messages" (an Anthropic Messages request body has one)',
+  expected: 'expected a request body or an array of messages',
+  fields: new Set(['model', 'system', 'messages', 'tools']),
+  readOwn: (body, notes) => readSystem(body, notes),
+}
 
 /**
  * Reads Anthropic Messages: a request body `{ model, system, messages, tools }`, or a bare array of
  * messages. The system prompt (a string, or one instructions message per text block) comes first.
  */
 export function readAnthropic(input: ReadInput): ReadResult {
-  const root = input.json()
   const notes = new NoteList()
   const ctx: BlockContext = { notes, where: pathString, self: 'anthropic' }
-  const messages: Message[] = []
-  let list: unknown[]
-  let prefix: JsonPath = []
-  let model: string | undefined
-  if (Array.isArray(root)) {
-    list = root
-  } else if (isObject(root)) {
-    if (!('messages' in root)) {
-      throw new ShapeError('no "messages" (an Anthropic Messages request body has one)', [])
-    }
-    list = requireArray(root, 'messages', [])
-    prefix = ['messages']
-    model = optionalString(root, 'model', [])
-    const tools = root.tools === undefined ? [] : requireArray(root, 'tools', [])
-    if (tools.length > 0) messages.push(toolsMessage(tools))
-    messages.push(...readSystem(root, notes))
-    for (const key of Object.keys(root)) {
-      if (TOP_FIELDS.has(key)) continue
-      if (REQUEST_SETTINGS.has(key)) notes.info(key, SETTING_NOTE)
-      else notes.warn(key, UNKNOWN_FIELD_NOTE)
-    }
-  } else {
-    throw new ShapeError(`expected a request body or an array of messages, found ${kind(root)}`, [])
-  }
+  const { list, prefix, model, head } = readRequestBody(input.json(), BODY, notes)
+  const messages: Message[] = head
   list.forEach((raw, i) => {
     const at = [...prefix, i]
     if (!isObject(raw)) throw new ShapeError(`message is ${kind(raw)}, not an object`, at)

@@ -12,16 +12,11 @@ import {
   type Json,
   type JsonPath,
 } from './json-shape'
-import { encodePayload, toolsMessage, type PayloadParts, type ToolCall } from './payload'
+import { encodePayload, type PayloadParts, type ToolCall } from './payload'
 import type { ReadInput, ReadResult } from './reader'
+import { readRequestBody, type BodyShape } from './request-body'
 import { NoteList } from './report'
-import {
-  REQUEST_SETTINGS,
-  SETTING_NOTE,
-  UNKNOWN_FIELD_NOTE,
-  attachmentNote,
-  rejectForeignType,
-} from './vocabulary'
+import { UNKNOWN_FIELD_NOTE, attachmentNote, rejectForeignType } from './vocabulary'
 
 const ROLE_TYPES: Record<string, string> = {
   system: 'instructions',
@@ -45,33 +40,18 @@ const RESPONSES_ITEM_TYPES = new Set([
  * (and cost tokens) on every turn and, like the system prompt, are never summarised.
  */
 export function readOpenAIChat(input: ReadInput): ReadResult {
-  const root = input.json()
   const notes = new NoteList()
-  const messages: Message[] = []
-  let list: unknown[]
-  let prefix: JsonPath = []
-  let model: string | undefined
-  if (Array.isArray(root)) {
-    list = root
-  } else if (isObject(root)) {
-    if (!('messages' in root)) {
-      throw new ShapeError('no "messages" (a Chat Completions request body has one)', [])
-    }
-    list = requireArray(root, 'messages', [])
-    prefix = ['messages']
-    model = optionalString(root, 'model', [])
-    const tools = root.tools === undefined ? [] : requireArray(root, 'tools', [])
-    if (tools.length > 0) messages.push(toolsMessage(tools))
-    for (const key of Object.keys(root)) {
-      if (key === 'model' || key === 'messages' || key === 'tools') continue
-      if (REQUEST_SETTINGS.has(key)) notes.info(key, SETTING_NOTE)
-      else notes.warn(key, UNKNOWN_FIELD_NOTE)
-    }
-  } else {
-    throw new ShapeError(`expected an array of messages or a request body, found ${kind(root)}`, [])
-  }
+  const { list, prefix, model, head } = readRequestBody(input.json(), BODY, notes)
+  const messages: Message[] = head
   list.forEach((raw, i) => messages.push(readMessage(raw, [...prefix, i], notes)))
   return { model, messages, notes }
+}
+
+const BODY: BodyShape = {
+  listKey: 'messages',
+  missing: 'no "messages" (a Chat Completions request body has one)',
+  expected: 'expected an array of messages or a request body',
+  fields: new Set(['model', 'messages', 'tools']),
 }
 
 function readMessage(raw: unknown, at: JsonPath, notes: NoteList): Message {

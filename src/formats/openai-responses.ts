@@ -7,21 +7,15 @@ import {
   optionalString,
   parseArguments,
   pathString,
-  requireArray,
   requireString,
   type Json,
   type JsonPath,
 } from './json-shape'
-import { encodePayload, toolsMessage, type ToolCall } from './payload'
+import { encodePayload, type ToolCall } from './payload'
 import type { ReadInput, ReadResult } from './reader'
+import { readRequestBody, type BodyShape } from './request-body'
 import { NoteList } from './report'
-import {
-  REQUEST_SETTINGS,
-  SETTING_NOTE,
-  UNKNOWN_FIELD_NOTE,
-  attachmentNote,
-  rejectForeignType,
-} from './vocabulary'
+import { UNKNOWN_FIELD_NOTE, attachmentNote, rejectForeignType } from './vocabulary'
 
 const ROLE_TYPES: Record<string, string> = {
   system: 'instructions',
@@ -29,7 +23,21 @@ const ROLE_TYPES: Record<string, string> = {
   user: 'user',
   assistant: 'bot',
 }
-const TOP_FIELDS = new Set(['model', 'input', 'instructions', 'tools'])
+const BODY: BodyShape = {
+  listKey: 'input',
+  listMayBeText: true,
+  missing: 'no "input" (a Responses request body has one)',
+  expected: 'expected an array of input items or a request body',
+  fields: new Set(['model', 'input', 'instructions', 'tools']),
+  warnings: {
+    previous_response_id:
+      'continues a conversation stored by OpenAI; its earlier turns are not in this file',
+  },
+  readOwn: (body) => {
+    const instructions = optionalString(body, 'instructions', [])
+    return instructions !== undefined ? [{ type: 'instructions', text: instructions }] : []
+  },
+}
 const ITEM_FIELDS: Record<string, readonly string[]> = {
   message: ['type', 'id', 'role', 'content', 'status'],
   function_call: ['type', 'id', 'call_id', 'name', 'arguments', 'status'],
@@ -69,45 +77,12 @@ interface Turn {
  * become one bot message (the first item's id), the way Chat Completions would carry them.
  */
 export function readOpenAIResponses(input: ReadInput): ReadResult {
-  const root = input.json()
   const notes = new NoteList()
-  const messages: Message[] = []
-  let items: unknown[]
-  let prefix: JsonPath = []
-  let model: string | undefined
-  if (Array.isArray(root)) {
-    items = root
-  } else if (isObject(root)) {
-    if (!('input' in root))
-      throw new ShapeError('no "input" (a Responses request body has one)', [])
-    model = optionalString(root, 'model', [])
-    if (root.tools !== undefined) {
-      const tools = requireArray(root, 'tools', [])
-      if (tools.length > 0) messages.push(toolsMessage(tools))
-    }
-    const instructions = optionalString(root, 'instructions', [])
-    if (instructions !== undefined) messages.push({ type: 'instructions', text: instructions })
-    for (const key of Object.keys(root)) {
-      if (TOP_FIELDS.has(key)) continue
-      if (key === 'previous_response_id') {
-        notes.warn(
-          key,
-          'continues a conversation stored by OpenAI; its earlier turns are not in this file',
-        )
-      } else if (REQUEST_SETTINGS.has(key)) notes.info(key, SETTING_NOTE)
-      else notes.warn(key, UNKNOWN_FIELD_NOTE)
-    }
-    if (typeof root.input === 'string') {
-      messages.push({ type: 'user', text: root.input })
-      return { model, messages, notes }
-    }
-    items = requireArray(root, 'input', [])
-    prefix = ['input']
-  } else {
-    throw new ShapeError(
-      `expected an array of input items or a request body, found ${kind(root)}`,
-      [],
-    )
+  const { list: items, text, prefix, model, head } = readRequestBody(input.json(), BODY, notes)
+  const messages: Message[] = head
+  if (text !== undefined) {
+    messages.push({ type: 'user', text })
+    return { model, messages, notes }
   }
 
   let turn: Turn | undefined

@@ -1,0 +1,82 @@
+import type { Message } from '../types'
+import {
+  ShapeError,
+  isObject,
+  kind,
+  optionalString,
+  requireArray,
+  type Json,
+  type JsonPath,
+} from './json-shape'
+import { toolsMessage } from './payload'
+import type { NoteList } from './report'
+import { REQUEST_SETTINGS, SETTING_NOTE, UNKNOWN_FIELD_NOTE } from './vocabulary'
+
+/** How one provider's request body is laid out at its top level. */
+export interface BodyShape {
+  /** The field that holds the conversation: `messages`, or Responses' `input`. */
+  listKey: string
+  /** Whether that field may be a string instead (Responses' `input` may be one user turn). */
+  listMayBeText?: boolean
+  /** Why a body without it is not this format. */
+  missing: string
+  /** What the format's top level is, for a file that is neither an array nor an object. */
+  expected: string
+  /** The top-level fields the reader reads itself; the rest are reported. */
+  fields: ReadonlySet<string>
+  /** Fields that deserve their own warning rather than "unknown". */
+  warnings?: Readonly<Record<string, string>>
+  /** Reads the format's own top-level messages (a system prompt, instructions), after the tools. */
+  readOwn?: (body: Json, notes: NoteList) => Message[]
+}
+
+/** What every provider reader takes from the top level: a bare array, or a request body. */
+export interface RequestBody {
+  /** The messages or items. */
+  list: unknown[]
+  /** The list field's text instead, where the shape allows one (then `list` is empty). */
+  text?: string
+  /** The list's path: [] for a bare array, [listKey] in a body. */
+  prefix: JsonPath
+  model?: string
+  /**
+   * The messages the top level holds, in order: the tool definitions (one instructions message,
+   * when there are any), then what `readOwn` read.
+   */
+  head: Message[]
+}
+
+/**
+ * Reads a provider file's top level: a bare array of messages, or a request body whose model,
+ * list and tools are read and whose other fields are reported (generation settings as info,
+ * anything else as a warning). Throws ShapeError when the top level is not this format's.
+ */
+export function readRequestBody(root: unknown, shape: BodyShape, notes: NoteList): RequestBody {
+  if (Array.isArray(root)) return { list: root, prefix: [], head: [] }
+  if (!isObject(root)) throw new ShapeError(`${shape.expected}, found ${kind(root)}`, [])
+  const { listKey } = shape
+  if (!(listKey in root)) throw new ShapeError(shape.missing, [])
+  const value = root[listKey]
+  const text = shape.listMayBeText && typeof value === 'string' ? value : undefined
+  const list = text === undefined ? requireArray(root, listKey, []) : []
+  const model = optionalString(root, 'model', [])
+  const tools = root.tools === undefined ? [] : requireArray(root, 'tools', [])
+  const head = [
+    ...(tools.length > 0 ? [toolsMessage(tools)] : []),
+    ...(shape.readOwn?.(root, notes) ?? []),
+  ]
+  for (const key of Object.keys(root)) {
+    if (shape.fields.has(key)) continue
+    const warning = shape.warnings?.[key]
+    if (warning !== undefined) notes.warn(key, warning)
+    else if (REQUEST_SETTINGS.has(key)) notes.info(key, SETTING_NOTE)
+    else notes.warn(key, UNKNOWN_FIELD_NOTE)
+  }
+  return {
+    list,
+    ...(text !== undefined ? { text } : {}),
+    prefix: [listKey],
+    model,
+    head,
+  }
+}
