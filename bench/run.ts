@@ -286,6 +286,12 @@ async function main(): Promise<void> {
     const failed = printVerdicts(verdicts)
     console.log(`  ${parallelSpeedUp(counting6)}`)
     console.log(
+      "  The memory target is measured on the core's loading path in one process, with one copy " +
+        'of the messages. The app in the browser holds them twice, in the page and in the reading ' +
+        'worker, in four V8 heaps: the large-file end-to-end test reports its renderer processes, ' +
+        'about 10× the file (see docs/performance.md).',
+    )
+    console.log(
       `  (One-thread figures are judged on CPU time, which another process's load disturbs ` +
         'least; the workers on wall time, the only time that shows parallelism. Linux shares a ' +
         'busy CPU between sessions, not threads, so on a loaded machine two workers cannot show ' +
@@ -368,7 +374,11 @@ function judge(
       pass: retune.tokenizerCalls === 0,
     },
     {
-      target: 'issue 6: peak memory loading and counting at most 4× the file (RSS over baseline)',
+      // One process, one copy of the messages: the reading worker's path. The app holds the messages
+      // twice (page and reading worker) in four V8 heaps; the e2e suite reports what it holds.
+      target:
+        'issue 6: peak memory loading and counting at most 4× the file (RSS over baseline; ' +
+        "the core's loading path in one process, not the whole app)",
       measured: `${times(memoryRatio)} (${times(peakRss(memory) / memory.fileBytes)} counting the baseline)`,
       pass: memoryRatio <= 4,
     },

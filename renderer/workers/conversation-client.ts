@@ -44,6 +44,7 @@ export function importInWorker(
           types.get(message.type) ?? types.set(message.type, message.type).get(message.type)!
         messages.push(message)
       }
+      post(worker, { kind: 'more' })
       events.onProgress(messages.length)
     } else if (data.kind === 'done' && header) {
       finish()

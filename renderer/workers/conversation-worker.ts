@@ -21,6 +21,20 @@ const reply = (message: ConversationReply) => self.postMessage(message)
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 let messages: readonly Message[] = []
+// The chunks not yet sent. Only CHUNKS_IN_FLIGHT are posted ahead of the page's `more`: posted all
+// at once, every chunk's serialised copy of the messages waited in the page's queue together.
+let unsent: Message[][] = []
+let sentAll = true
+const CHUNKS_IN_FLIGHT = 2
+
+/** Sends the next chunk, or `done` once after the last. */
+function sendNext(): void {
+  if (sentAll) return
+  const chunk = unsent.shift()
+  if (chunk) return reply({ kind: 'messages', messages: chunk })
+  sentAll = true
+  reply({ kind: 'done' })
+}
 
 // A Blob is read as bytes, not text: importConversation parses bytes message by message, and never
 // holds the whole file as one string.
@@ -56,8 +70,11 @@ self.onmessage = async ({ data }: MessageEvent<ConversationRequest>) => {
     const { messages: all, ...header } = imported
     messages = all
     reply({ kind: 'parsed', header, total: all.length })
-    for (const chunk of chunkMessages(all)) reply({ kind: 'messages', messages: chunk })
-    reply({ kind: 'done' })
+    unsent = chunkMessages(all)
+    sentAll = false
+    for (let i = 0; i < CHUNKS_IN_FLIGHT; i++) sendNext()
+  } else if (data.kind === 'more') {
+    sendNext()
   } else {
     const { id, question } = data
     try {

@@ -25,6 +25,8 @@ export type ImportHeader = Omit<ImportedConversation, 'messages'>
  */
 export type ConversationRequest =
   | { kind: 'import'; name: string; content: OpenedFile['content']; format: FormatId | 'auto' }
+  /** The page has read a chunk of messages: send the next (or `done`). */
+  | { kind: 'more' }
   | { kind: 'ask'; id: number; question: ConversationQuestion }
 
 /**

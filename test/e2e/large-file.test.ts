@@ -164,6 +164,7 @@ describe(`a ${MEGABYTES} MB conversation`, () => {
     for (;;) {
       const state = await loadState(page)
       seen.push(state)
+      memory.mark(state.phase ?? 'answering')
       if (state.phase === null && state.name === FILE_NAME) break
       expect(state.at - opened, 'loading takes under two minutes').toBeLessThan(120_000)
       await page.waitForTimeout(100)
@@ -238,7 +239,7 @@ describe(`a ${MEGABYTES} MB conversation`, () => {
       `KeepRecentCount to a moved split, as the test sees it: ${Math.round(keepMoved)} ms`,
       `startup (not part of the target): longest task ${Math.max(0, ...startup.map((t) => t.duration))} ms`,
       memory.found
-        ? `renderer processes' resident memory (page and workers), over ${megabytes(resident.before)} before the open: peak +${megabytes(resident.peak - resident.before)} (${times((resident.peak - resident.before) / fileBytes)} the file), +${megabytes(resident.after - resident.before)} (${times((resident.after - resident.before) / fileBytes)}) when loaded; reported, not a target`
+        ? `renderer processes' resident memory (page and workers), over ${megabytes(resident.before)} before the open: peak +${megabytes(resident.peak - resident.before)} (${times((resident.peak - resident.before) / fileBytes)} the file), +${megabytes(resident.after - resident.before)} (${times((resident.after - resident.before) / fileBytes)}) when loaded; peak by phase: ${[...resident.peaks].map(([phase, bytes]) => `${phase} +${megabytes(bytes - resident.before)}`).join(', ')}; reported, not a target`
         : `renderer processes' resident memory: not measured (no /proc, or the renderer was not found)`,
     ].join('\n')
     console.log(report)

@@ -65,21 +65,40 @@ export function rendererPids(profile: string): number[] {
     .map((p) => p.pid)
 }
 
-/** Samples the renderers' total resident memory every `everyMs` until stopped; keeps the peak. */
+/** What the sampling saw: before it began, the peak in each phase marked, and at the end. */
+export interface RendererMemory {
+  before: number
+  /** The highest sample in each phase, in the order the phases were marked. */
+  peaks: Map<string, number>
+  peak: number
+  after: number
+}
+
+/**
+ * Samples the renderers' total resident memory every `everyMs` until stopped, keeping the peak of
+ * each phase the caller marks (`mark('counting')`); samples before the first mark are 'start'.
+ */
 export function sampleRendererMemory(profile: string, everyMs = 20) {
   const pids = rendererPids(profile)
   const total = () => pids.reduce((sum, pid) => sum + residentBytes(pid), 0)
   const before = total()
-  let peak = before
-  const timer = setInterval(() => (peak = Math.max(peak, total())), everyMs)
+  const peaks = new Map<string, number>()
+  let phase = 'start'
+  const sample = () => peaks.set(phase, Math.max(peaks.get(phase) ?? 0, total()))
+  const timer = setInterval(sample, everyMs)
   return {
     /** Whether any renderer process was found (none outside Linux). */
     found: pids.length > 0 && before > 0,
-    before,
-    stop(): { before: number; peak: number; after: number } {
+    mark(next: string): void {
+      if (next === phase) return
+      sample()
+      phase = next
+    },
+    stop(): RendererMemory {
       clearInterval(timer)
+      sample()
       const after = total()
-      return { before, peak: Math.max(peak, after), after }
+      return { before, peaks, peak: Math.max(before, ...peaks.values()), after }
     },
   }
 }
