@@ -16,7 +16,7 @@ export interface ConversationFile {
 
 export interface ConversationSlice {
   file: ConversationFile
-  /** The file's whole text (a File in the browser), kept so that choosing another format can read it again. */
+  /** The file's content as it was opened (bytes, a File, or text), kept so that choosing another format can read it again. */
   fileContent: OpenedFile['content']
   messages: readonly Message[]
   /** The model the file names, if any. */

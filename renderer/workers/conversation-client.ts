@@ -13,7 +13,7 @@ import type { Conversation, ImportEvents, Job, Outcome } from './types'
 const post = (worker: Worker, request: ConversationRequest) => worker.postMessage(request)
 
 /**
- * Reads a file in a conversation worker: the text goes in, the messages come back chunk by chunk
+ * Reads a file in a conversation worker: its content goes in, the messages come back chunk by chunk
  * and are gathered here. Cancelling terminates the worker, and nothing more is reported.
  */
 export function importInWorker(
