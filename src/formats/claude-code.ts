@@ -37,7 +37,7 @@ export function readClaudeCode(input: ReadInput): ReadResult {
   if (isOneJsonDocument(input)) {
     throw new LocatedError('one JSON document, not JSONL with one session event per line', '')
   }
-  const { events, skipped } = parseLines(input.source)
+  const { events, skipped } = input.spansLines() ? parseLines(input.source) : parseOneLine(input)
   const onChain = (e: SessionEvent) =>
     CHAIN_TYPES.has(e.value.type as string) && typeof e.value.uuid === 'string'
   if (!events.some((e) => onChain(e) || e.value.type === 'summary')) {
@@ -104,9 +104,43 @@ function isOneJsonDocument(input: ReadInput): boolean {
   }
 }
 
-function parseLines(source: string) {
-  const events: SessionEvent[] = []
-  const skipped: { line: number; problem: string }[] = []
+interface ParsedLines {
+  events: SessionEvent[]
+  skipped: { line: number; problem: string }[]
+}
+
+/**
+ * An input whose text sits on one line: that line's value is the whole input's, which every format
+ * shares. Decoding the text and parsing the line again would double what a large minified file of
+ * another format costs while this reader rules it out.
+ */
+function parseOneLine(input: ReadInput): ParsedLines {
+  let value: unknown
+  try {
+    value = input.json()
+  } catch {
+    return parseLines(input.source) // says where the line breaks
+  }
+  const parsed: ParsedLines = { events: [], skipped: [] }
+  addEvent(parsed, input.firstContentLine(), value)
+  return parsed
+}
+
+/** Files an event, or the reason a line's value is not one. */
+function addEvent({ events, skipped }: ParsedLines, line: number, value: unknown): void {
+  if (!isObject(value) || typeof value.type !== 'string') {
+    skipped.push({
+      line,
+      problem: `${isObject(value) ? 'an object with no "type"' : kind(value)}, not a session event`,
+    })
+    return
+  }
+  events.push({ line, value })
+}
+
+function parseLines(source: string): ParsedLines {
+  const parsed: ParsedLines = { events: [], skipped: [] }
+  const { skipped } = parsed
   source.split('\n').forEach((raw, i) => {
     const line = i + 1
     const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw
@@ -122,16 +156,9 @@ function parseLines(source: string) {
       })
       return
     }
-    if (!isObject(value) || typeof value.type !== 'string') {
-      skipped.push({
-        line,
-        problem: `${isObject(value) ? 'an object with no "type"' : kind(value)}, not a session event`,
-      })
-      return
-    }
-    events.push({ line, value })
+    addEvent(parsed, line, value)
   })
-  return { events, skipped }
+  return parsed
 }
 
 /** The main chain, root first: from the last non-sidechain event back along parentUuid. */

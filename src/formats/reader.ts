@@ -1,4 +1,4 @@
-import { decodeText, parseJsonBytes } from '../json-bytes'
+import { decodeText, hasByteOrderMark, parseJsonBytes } from '../json-bytes'
 import type { Message } from '../types'
 import type { NoteList } from './report'
 
@@ -54,9 +54,27 @@ export class ReadInput {
     const lineBreak = content.indexOf(0x0a, first)
     return lineBreak !== -1 && lineBreak < last
   }
+
+  /** The 1-based line of the first character that is not blank (a byte-order mark is not one). */
+  firstContentLine(): number {
+    const { content } = this
+    let line = 1
+    for (let i = 0; i < content.length; i++) {
+      const c = typeof content === 'string' ? content.charCodeAt(i) : content[i]
+      if (c === 0x0a) line++
+      else if (!isBlankByte(c) && !isByteOrderMark(content, i)) break
+    }
+    return line
+  }
 }
 
 const isBlankByte = (b: number) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09
+const isByteOrderMark = (content: string | Uint8Array, i: number) =>
+  typeof content === 'string'
+    ? content.charCodeAt(i) === 0xfeff
+    : i < 3 &&
+      (content[i] === 0xef || content[i] === 0xbb || content[i] === 0xbf) &&
+      hasByteOrderMark(content)
 
 /**
  * The text is not JSON. Where it breaks is worked out only for an error message

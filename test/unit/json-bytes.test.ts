@@ -193,3 +193,67 @@ describe('importConversation from bytes: the same conversation, notes and errors
     expect(outcome(bytes, 'native').error).toMatch(/line 12, column 7/)
   })
 })
+
+describe('a file on one line (minified JSON, or JSONL of one event)', () => {
+  const minified = JSON.stringify({
+    model: 'gpt-4o',
+    messages: [
+      { id: 'u1', type: 'user', text: 'hi' },
+      { id: 'b1', type: 'bot', text: 'hello' },
+    ],
+  })
+  const forcedClaudeCode = (content: string | Uint8Array) => {
+    try {
+      importConversation(content, 'claude-code')
+    } catch (error) {
+      if (error instanceof FormatError) return error.tried[0]
+      throw error
+    }
+    throw new Error('expected a FormatError')
+  }
+
+  it('reads as its format, from bytes as from text', () => {
+    for (const content of [minified, utf8(minified)]) {
+      const imported = importConversation(content)
+      expect(imported.format).toBe('native')
+      expect(imported.messages.map((m) => m.text)).toEqual(['hi', 'hello'])
+    }
+  })
+
+  it('is ruled out as Claude Code at the line it is on, blank lines before it counted', () => {
+    for (const [content, line] of [
+      [minified, 1],
+      [`\n\n${minified}\n`, 3],
+      [`\r\n  ${minified}`, 2],
+    ] as const) {
+      for (const given of [content, utf8(content)]) {
+        expect(forcedClaudeCode(given)).toMatchObject({
+          problem:
+            'an object with no "type", not a session event, and no line is a Claude Code event',
+          line,
+        })
+      }
+    }
+  })
+
+  it('reads one Claude Code event on one line', () => {
+    const event = JSON.stringify({
+      type: 'user',
+      uuid: 'e1',
+      parentUuid: null,
+      message: { role: 'user', content: 'hi' },
+    })
+    for (const given of [event, utf8(event), new Uint8Array([0xef, 0xbb, 0xbf, ...utf8(event)])]) {
+      const imported = importConversation(given, 'claude-code')
+      expect(imported.messages).toEqual([{ type: 'user', text: 'hi', id: 'e1' }])
+    }
+  })
+
+  it('still says where a one-line file breaks', () => {
+    const broken = '{"type":"user","uuid":"e1",'
+    for (const given of [broken, utf8(broken)]) {
+      expect(forcedClaudeCode(given)).toMatchObject({ line: 1 })
+      expect(forcedClaudeCode(given).problem).toMatch(/^truncated or malformed JSON \(column \d+/)
+    }
+  })
+})
