@@ -44,6 +44,6 @@ export {
   type ParseWarning,
   type ParsedConversation,
 } from './conversation'
-export { decodeText, parseJsonBytes } from './json-bytes'
+export { decodeText, parseJsonBytes, type ParseProgress } from './json-bytes'
 export * from './formats'
 export * from './diagnose'

@@ -44,17 +44,34 @@ export function decodeText(bytes: Uint8Array): string {
   return decoder.decode(hasByteOrderMark(bytes) ? bytes.subarray(3) : bytes)
 }
 
-/** The value of a JSON document given as UTF-8 bytes, as JSON.parse would give it for the text. */
-export function parseJsonBytes(bytes: Uint8Array): unknown {
+/** Told how many of the bytes are parsed so far, and of how many. */
+export type ParseProgress = (done: number, total: number) => void
+
+/** How many bytes pass between two progress reports: a 50 MB file reports about 50 times. */
+export const PROGRESS_STEP_BYTES = 1 << 20
+
+/**
+ * The value of a JSON document given as UTF-8 bytes, as JSON.parse would give it for the text.
+ * `onProgress` hears how far the parse has got, about every PROGRESS_STEP_BYTES and at the end.
+ */
+export function parseJsonBytes(bytes: Uint8Array, onProgress?: ParseProgress): unknown {
   const start = skipSpace(bytes, hasByteOrderMark(bytes) ? 3 : 0)
+  let reported = 0
+  const progress = (at: number) => {
+    if (onProgress && at - reported >= PROGRESS_STEP_BYTES) {
+      reported = at
+      onProgress(at, bytes.length)
+    }
+  }
   const { value, end } =
     bytes[start] === OPEN_ARRAY
-      ? readArray(bytes, start)
+      ? readArray(bytes, start, progress)
       : bytes[start] === OPEN_OBJECT
-        ? readObject(bytes, start)
+        ? readObject(bytes, start, progress)
         : readWhole(bytes, start)
   const rest = skipSpace(bytes, end)
   if (rest !== bytes.length) throw new JsonBytesError(rest)
+  onProgress?.(bytes.length, bytes.length)
   return value
 }
 
@@ -130,13 +147,14 @@ function readWhole(bytes: Uint8Array, at: number): Read {
 }
 
 /** An array whose elements are parsed one by one. */
-function readArray(bytes: Uint8Array, at: number): Read {
+function readArray(bytes: Uint8Array, at: number, progress: (at: number) => void): Read {
   const values: unknown[] = []
   let i = skipSpace(bytes, at + 1)
   if (bytes[i] === CLOSE_ARRAY) return { value: values, end: i + 1 }
   for (;;) {
     const end = valueEnd(bytes, i)
     values.push(parseRange(bytes, i, end))
+    progress(end)
     i = skipSpace(bytes, end)
     if (bytes[i] === CLOSE_ARRAY) return { value: values, end: i + 1 }
     if (bytes[i] !== COMMA) throw new JsonBytesError(i)
@@ -145,7 +163,7 @@ function readArray(bytes: Uint8Array, at: number): Read {
 }
 
 /** The top-level object: its array members are read element by element, the rest whole. */
-function readObject(bytes: Uint8Array, at: number): Read {
+function readObject(bytes: Uint8Array, at: number, progress: (at: number) => void): Read {
   const object: Record<string, unknown> = {}
   let i = skipSpace(bytes, at + 1)
   if (bytes[i] === CLOSE_OBJECT) return { value: object, end: i + 1 }
@@ -156,7 +174,8 @@ function readObject(bytes: Uint8Array, at: number): Read {
     i = skipSpace(bytes, keyEnd)
     if (bytes[i] !== COLON) throw new JsonBytesError(i)
     i = skipSpace(bytes, i + 1)
-    const { value, end } = bytes[i] === OPEN_ARRAY ? readArray(bytes, i) : readWhole(bytes, i)
+    const { value, end } =
+      bytes[i] === OPEN_ARRAY ? readArray(bytes, i, progress) : readWhole(bytes, i)
     // JSON.parse makes "__proto__" an own property; plain assignment would set the prototype.
     Object.defineProperty(object, key, {
       value,

@@ -1,6 +1,7 @@
 import { useApp } from '../store'
 
 const number = (n: number) => n.toLocaleString('en')
+const megabytes = (bytes: number) => (bytes / 1e6).toFixed(1)
 
 /**
  * What loading is doing: reading the file in its worker, then counting its messages, with a
@@ -32,15 +33,25 @@ export function LoadProgress() {
   const phase = reading !== null ? 'reading' : 'counting'
   const total = reading !== null ? (reading.total ?? 0) : partial!.perMessage.length
   const done = reading !== null ? 0 : partial!.counted
+  // While parsing, the bar follows the bytes when the worker reports them; otherwise (text, or
+  // the format readers after the parse) it only says that work goes on.
+  const parsing = reading !== null && reading.total === null ? reading.parsed : null
   const label =
     reading === null
       ? `Counting tokens: ${number(done)} of ${number(total)} messages`
-      : reading.total === null
-        ? `Reading ${reading.name}: parsing…`
-        : `Reading ${reading.name}: ${number(reading.received)} of ${number(reading.total)} messages received`
-  // While parsing there is no measure of progress, so the bar only says that work goes on.
-  const shown = reading === null ? done : reading.received
-  const indeterminate = reading !== null && reading.total === null
+      : reading.total !== null
+        ? `Reading ${reading.name}: ${number(reading.received)} of ${number(reading.total)} messages received`
+        : parsing === null
+          ? `Reading ${reading.name}: parsing…`
+          : parsing.done < parsing.total
+            ? `Reading ${reading.name}: parsed ${megabytes(parsing.done)} of ${megabytes(parsing.total)} MB`
+            : `Reading ${reading.name}: parsed ${megabytes(parsing.total)} MB; reading its messages…`
+  const shown = reading === null ? done : parsing !== null ? parsing.done : reading.received
+  const max = parsing !== null ? parsing.total : total
+  const indeterminate =
+    reading !== null &&
+    reading.total === null &&
+    (parsing === null || parsing.done >= parsing.total)
   return (
     <div
       className="load-progress"
@@ -54,7 +65,7 @@ export function LoadProgress() {
       <progress
         className="load-bar"
         aria-label={phase === 'reading' ? 'Reading the file' : 'Counting tokens'}
-        max={indeterminate ? undefined : Math.max(total, 1)}
+        max={indeterminate ? undefined : Math.max(max, 1)}
         value={indeterminate ? undefined : shown}
       />
       <button type="button" data-testid="cancel-load" onClick={cancelLoad}>

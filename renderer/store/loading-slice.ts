@@ -10,6 +10,8 @@ export interface ReadProgress {
   /** How many messages have arrived from the worker, of `total`; total is null until parsed. */
   received: number
   total: number | null
+  /** While parsing: how many of the file's bytes are parsed, of how many; null when not known. */
+  parsed: { done: number; total: number } | null
 }
 
 export interface LoadingSlice {
@@ -58,7 +60,7 @@ export const createLoadingSlice: SliceCreator<LoadingSlice> = (deps) => (set, ge
       new Promise<boolean>((resolve) => {
         // A newer file wins; the one on screen keeps counting until the new one is shown.
         cancelReading()
-        let progress: ReadProgress = { name: file.name, received: 0, total: null }
+        let progress: ReadProgress = { name: file.name, received: 0, total: null, parsed: null }
         const flush = throttled(() => set({ reading: progress }), PROGRESS_FLUSH_MS)
         const finish = (result: boolean) => {
           flush.cancel()
@@ -67,6 +69,10 @@ export const createLoadingSlice: SliceCreator<LoadingSlice> = (deps) => (set, ge
         }
         set({ reading: progress })
         const job = deps.workers.importFile(file, format, {
+          onParsing: (done, total) => {
+            progress = { ...progress, parsed: { done, total } }
+            flush.request()
+          },
           onParsed: (total) => {
             progress = { ...progress, total }
             set({ reading: progress })

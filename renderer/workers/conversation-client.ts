@@ -32,7 +32,9 @@ export function importInWorker(
     worker.onmessage = worker.onerror = null
   }
   worker.onmessage = ({ data }: MessageEvent<ConversationReply>) => {
-    if (data.kind === 'parsed') {
+    if (data.kind === 'parsing') {
+      events.onParsing?.(data.done, data.total)
+    } else if (data.kind === 'parsed') {
       header = data.header
       events.onParsed(data.total)
     } else if (data.kind === 'messages') {

@@ -61,7 +61,9 @@ self.onmessage = async ({ data }: MessageEvent<ConversationRequest>) => {
     }
     let imported
     try {
-      imported = importConversation(content, data.format)
+      imported = importConversation(content, data.format, {
+        onProgress: (done, total) => reply({ kind: 'parsing', done, total }),
+      })
     } catch (error) {
       const text = typeof content === 'string' ? content : decodeText(content)
       reply({ kind: 'failed', error: describeImportError(data.name, text, error) })

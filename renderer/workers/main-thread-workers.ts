@@ -41,7 +41,9 @@ export function createMainThreadWorkers(): Workers {
       }
       let imported
       try {
-        imported = importConversation(content, format)
+        imported = importConversation(content, format, {
+          onProgress: (done, total) => events.onParsing?.(done, total),
+        })
       } catch (error) {
         const text = typeof content === 'string' ? content : decodeText(content)
         events.onError(describeImportError(file.name, text, error))

@@ -49,6 +49,8 @@ export interface ConversationAnswers {
 
 /** Conversation worker → main. */
 export type ConversationReply =
+  /** How many of the file's bytes are parsed, of `total`: sent while parsing, about every 1 MB. */
+  | { kind: 'parsing'; done: number; total: number }
   /** Parsed: `total` messages follow in `messages` chunks, then `done`. */
   | { kind: 'parsed'; header: ImportHeader; total: number }
   | { kind: 'messages'; messages: Message[] }

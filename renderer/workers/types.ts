@@ -18,6 +18,8 @@ export interface Job {
 
 /** What an import reports, in order: parsed, progress as messages arrive, then done or error. */
 export interface ImportEvents {
+  /** `done` of the file's `total` bytes are parsed (reported only where it is read from bytes). */
+  onParsing?(done: number, total: number): void
   /** The text is parsed; `total` messages are on their way. */
   onParsed(total: number): void
   /** `received` of the messages have arrived. */

@@ -1,4 +1,5 @@
 import { orderMessage } from '../conversation'
+import type { ParseProgress } from '../json-bytes'
 import type { Message } from '../types'
 import { writeAnthropic } from './anthropic-export'
 import { READERS, detectFormat, toMismatch } from './detect'
@@ -61,6 +62,12 @@ export function isFormatId(value: string): value is FormatId {
   return FORMATS.some((f) => f.id === value)
 }
 
+/** How importConversation reports on a long import. */
+export interface ImportOptions {
+  /** Hears how many of the file's bytes are parsed so far, and of how many (bytes only). */
+  onProgress?: ParseProgress
+}
+
 /**
  * Reads a conversation in any supported format: detected when `format` is 'auto', else forced.
  * Given the file's UTF-8 bytes rather than its text, it never holds the whole text as one string
@@ -70,13 +77,14 @@ export function isFormatId(value: string): value is FormatId {
 export function importConversation(
   text: string | Uint8Array,
   format: FormatId | 'auto' = 'auto',
+  opts: ImportOptions = {},
 ): ImportedConversation {
   if (format !== 'auto' && !isFormatId(format)) {
     throw new Error(
       `unknown format "${String(format)}"; expected one of ${FORMAT_CHOICES.join(', ')}`,
     )
   }
-  const input = new ReadInput(text)
+  const input = new ReadInput(text, opts.onProgress)
   let chosen: FormatId
   let result
   const notes: ImportNote[] = []

@@ -1,4 +1,4 @@
-import { decodeText, hasByteOrderMark, parseJsonBytes } from '../json-bytes'
+import { decodeText, hasByteOrderMark, parseJsonBytes, type ParseProgress } from '../json-bytes'
 import type { Message } from '../types'
 import type { NoteList } from './report'
 
@@ -11,7 +11,11 @@ export class ReadInput {
   private parsed?: { value: unknown } | { failure: JsonSyntaxError }
   private text?: string
 
-  constructor(private readonly content: string | Uint8Array) {}
+  /** `onProgress` hears how far the parse of bytes has got (text is parsed in one go). */
+  constructor(
+    private readonly content: string | Uint8Array,
+    private readonly onProgress?: ParseProgress,
+  ) {}
 
   /** The text with any byte-order mark removed (decoded on first use when given bytes). */
   get source(): string {
@@ -33,7 +37,10 @@ export class ReadInput {
       try {
         const { content } = this
         this.parsed = {
-          value: typeof content === 'string' ? JSON.parse(this.source) : parseJsonBytes(content),
+          value:
+            typeof content === 'string'
+              ? JSON.parse(this.source)
+              : parseJsonBytes(content, this.onProgress),
         }
       } catch {
         this.parsed = { failure: new JsonSyntaxError() }

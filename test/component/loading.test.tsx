@@ -109,6 +109,38 @@ describe('loading a conversation in workers', () => {
     expect(screen.queryByTestId('counts-partial')).toBeNull()
   })
 
+  it('shows how much of the file is parsed while it is read, then the messages arriving', async () => {
+    const { store, manual } = appOnManualWorkers()
+    let shown: Promise<boolean> | undefined
+    act(() => {
+      shown = store.getState().loadFile(RUN_FILE)
+    })
+    const bar = () => progress().querySelector('progress')!
+    expect(progress().textContent).toContain('Reading run.json: parsing…')
+    expect(bar().hasAttribute('value')).toBe(false)
+
+    act(() => manual.parsing(12_500_000, 50_000_000))
+    flush()
+    expect(progress().textContent).toContain('Reading run.json: parsed 12.5 of 50.0 MB')
+    expect(bar().value).toBe(12_500_000)
+    expect(bar().max).toBe(50_000_000)
+
+    // Parsed whole: the format's reader has the messages still to read, and the bar says only
+    // that work goes on rather than sitting full.
+    act(() => manual.parsing(50_000_000, 50_000_000))
+    flush()
+    expect(progress().textContent).toContain(
+      'Reading run.json: parsed 50.0 MB; reading its messages…',
+    )
+    expect(bar().hasAttribute('value')).toBe(false)
+
+    act(() => {
+      manual.finishReading()
+    })
+    expect(await shown).toBe(true)
+    expect(progress().getAttribute('data-phase')).toBe('counting')
+  })
+
   it('keeps the conversation on screen when reading a new one is cancelled', async () => {
     const { store, manual } = appOnManualWorkers()
     const before = store.getState().messages

@@ -23,11 +23,15 @@ export function manualWorkers(sliceSize = 3) {
   const inner = createMainThreadWorkers()
   const jobs: CountingJob[] = []
   const queues = new Map<CountingJob, { slices: SliceRange[]; run: () => void }>()
-  let reading: { finish: () => void; cancelled: boolean } | null = null
+  let reading: { finish: () => void; cancelled: boolean; events: ImportEvents } | null = null
 
   const workers: Workers = {
     importFile(file: OpenedFile, format: FormatId | 'auto', events: ImportEvents) {
-      const read = { cancelled: false, finish: () => inner.importFile(file, format, events) }
+      const read = {
+        cancelled: false,
+        events,
+        finish: () => inner.importFile(file, format, events),
+      }
       reading = read
       return { cancel: () => (read.cancelled = true) }
     },
@@ -71,6 +75,10 @@ export function manualWorkers(sliceSize = 3) {
       const job = jobs[jobs.length - 1]
       const queue = queues.get(job)!
       while (queue.slices.length > 0) queue.run()
+    },
+    /** Reports how far parsing the file being read has got, as the reading worker does. */
+    parsing(done: number, total: number) {
+      if (reading && !reading.cancelled) reading.events.onParsing?.(done, total)
     },
     /** Lets the file being read arrive, unless reading was cancelled. */
     finishReading() {

@@ -81,6 +81,13 @@ async function observeLongTasks(page: Page): Promise<void> {
         tasks.push({ start: Math.round(entry.startTime), duration: Math.round(entry.duration) })
       }
     }).observe({ type: 'longtask', buffered: true })
+    // Every label the loading strip shows, however briefly: parsing is over in well under a second.
+    const labels: string[] = []
+    Object.assign(window, { __loadLabels: labels })
+    new MutationObserver(() => {
+      const label = document.querySelector('[data-testid="load-progress"] .load-label')?.textContent
+      if (label && labels[labels.length - 1] !== label) labels.push(label)
+    }).observe(document, { subtree: true, childList: true, characterData: true })
   })
   await page.reload()
 }
@@ -170,6 +177,13 @@ describe(`a ${MEGABYTES} MB conversation`, () => {
       await page.waitForTimeout(100)
     }
     const countedAt = seen[seen.length - 1].at
+    // While the file is parsed, the strip says how many megabytes of how many are done.
+    const labels = await page.evaluate(
+      () => (window as unknown as { __loadLabels: string[] }).__loadLabels,
+    )
+    const size = (fileBytes / 1e6).toFixed(1)
+    const parsedLabels = labels.filter((l) => new RegExp(`: parsed [\\d.]+ of ${size} MB$`).test(l))
+    expect(parsedLabels.length, labels.join('\n')).toBeGreaterThan(0)
     // Loading ends when the workers' last answers are in too: the findings and the prompt's size.
     await settled(page)
     const loadedAt = await now(page)
@@ -234,6 +248,7 @@ describe(`a ${MEGABYTES} MB conversation`, () => {
       `longest main-thread task while loading, counting and tuning: ${longest} ms (target ≤ ${LONGEST_TASK_MS} ms)`,
       `measured: from choosing the file to the last answer of the workers (${Math.round(loadedAt - opened)} ms), then three re-tunings until their findings are in (${Math.round(tuned)} ms)`,
       `long tasks (ms, at ms after the open): ${during.map((t) => `${t.duration} at +${Math.round(t.start - opened)}`).join(', ') || 'none'}`,
+      `parse progress shown: ${parsedLabels.length} updates (${parsedLabels[0]} … ${parsedLabels[parsedLabels.length - 1]})`,
       `time to first rows: ${Math.round(firstRows!.at - opened)} ms`,
       `time to all counts: ${Math.round(countedAt - opened)} ms`,
       `KeepRecentCount to a moved split, as the test sees it: ${Math.round(keepMoved)} ms`,

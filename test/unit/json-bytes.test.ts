@@ -111,6 +111,23 @@ describe('parseJsonBytes: the value JSON.parse gives, from bytes', () => {
     }
   })
 
+  it('reports its progress through the bytes, in order, ending at the whole file', () => {
+    const element = { type: 'user', text: 'x'.repeat(100_000) }
+    const bytes = utf8(JSON.stringify({ model: 'm', messages: Array(30).fill(element) }))
+    const reports: [number, number][] = []
+    expect(parseJsonBytes(bytes, (done, total) => reports.push([done, total]))).toEqual({
+      model: 'm',
+      messages: Array(30).fill(element),
+    })
+    // About 3 MB, a report at least every megabyte, and the last one at the end.
+    expect(reports.length).toBeGreaterThanOrEqual(3)
+    expect(reports.every(([, total]) => total === bytes.length)).toBe(true)
+    const done = reports.map(([d]) => d)
+    expect(done).toEqual([...done].sort((a, b) => a - b))
+    expect(done.at(-1)).toBe(bytes.length)
+    expect(Math.max(...done.slice(1).map((d, i) => d - done[i]))).toBeLessThan(2 ** 20 + 200_000)
+  })
+
   it('agrees with JSON.parse on thousands of generated documents and their mutations', () => {
     let seed = 7
     const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
