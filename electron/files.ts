@@ -37,8 +37,14 @@ export async function readConversationFile(
         )
       }
       // Bytes, not text: the renderer's worker parses them without making the whole file one
-      // string (see src/json-bytes.ts). They cross IPC as a Uint8Array.
-      const content = new Uint8Array(await handle.readFile())
+      // string (see src/json-bytes.ts). They cross IPC as a Uint8Array, and IPC sends the whole
+      // memory under a view: a large file's Buffer owns its memory and goes as it is, while a
+      // small one may sit in Node's shared pool, next to other data, and is copied out of it.
+      const bytes = await handle.readFile()
+      const content =
+        bytes.byteLength === bytes.buffer.byteLength
+          ? new Uint8Array(bytes.buffer as ArrayBuffer)
+          : new Uint8Array(bytes)
       return { ok: true, value: { path, name: basename(path), content } }
     } finally {
       await handle.close()

@@ -33,11 +33,12 @@ const METADATA_NOTE = 'session metadata; not part of the conversation'
  */
 export function readClaudeCode(input: ReadInput): ReadResult {
   const notes = new NoteList()
+  const multiline = input.spansLines()
   // Checked first: parsing a large pretty-printed JSON file line by line would fail on every line.
-  if (isOneJsonDocument(input)) {
+  if (multiline && isJson(input)) {
     throw new LocatedError('one JSON document, not JSONL with one session event per line', '')
   }
-  const { events, skipped } = input.spansLines() ? parseLines(input.source) : parseOneLine(input)
+  const { events, skipped } = multiline ? parseLines(input.source) : parseOneLine(input)
   const onChain = (e: SessionEvent) =>
     CHAIN_TYPES.has(e.value.type as string) && typeof e.value.uuid === 'string'
   if (!events.some((e) => onChain(e) || e.value.type === 'summary')) {
@@ -94,8 +95,7 @@ export function readClaudeCode(input: ReadInput): ReadResult {
   return { model, messages, notes }
 }
 
-function isOneJsonDocument(input: ReadInput): boolean {
-  if (!input.spansLines()) return false
+function isJson(input: ReadInput): boolean {
   try {
     input.json()
     return true

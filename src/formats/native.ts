@@ -13,7 +13,7 @@ export function readNative(input: ReadInput): ReadResult {
     parsed = readConversationValue(root, () => input.source)
   } catch (error) {
     if (!(error instanceof ConversationParseError)) throw error
-    throw new LocatedError(error.problem, nativePath(input.source, error), error.line, error.column)
+    throw new LocatedError(error.problem, nativePath(root, error), error.line, error.column)
   }
   const notes = new NoteList()
   for (const w of parsed.warnings) {
@@ -37,9 +37,9 @@ function rejectTypelessMessage(root: unknown) {
   }
 }
 
-function nativePath(source: string, error: ConversationParseError): string {
+function nativePath(root: unknown, error: ConversationParseError): string {
   if (error.index === undefined) return ''
-  const list = source.trimStart().startsWith('{') ? 'messages' : ''
+  const list = Array.isArray(root) ? '' : 'messages'
   return `${list}[${error.index}]${error.field !== undefined ? `.${error.field}` : ''}`
 }
 

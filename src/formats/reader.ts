@@ -62,26 +62,22 @@ export class ReadInput {
     return lineBreak !== -1 && lineBreak < last
   }
 
-  /** The 1-based line of the first character that is not blank (a byte-order mark is not one). */
+  /**
+   * The 1-based line the JSON value starts on. Asked only of input that parsed as JSON, so what
+   * comes before the value is a byte-order mark and JSON's blanks.
+   */
   firstContentLine(): number {
     const { content } = this
+    const text = typeof content === 'string'
+    const code = (i: number) => (text ? content.charCodeAt(i) : content[i])
     let line = 1
-    for (let i = 0; i < content.length; i++) {
-      const c = typeof content === 'string' ? content.charCodeAt(i) : content[i]
-      if (c === 0x0a) line++
-      else if (!isBlankByte(c) && !isByteOrderMark(content, i)) break
-    }
+    let i = text ? (content.charCodeAt(0) === 0xfeff ? 1 : 0) : hasByteOrderMark(content) ? 3 : 0
+    for (; i < content.length && isBlankByte(code(i)); i++) if (code(i) === 0x0a) line++
     return line
   }
 }
 
 const isBlankByte = (b: number) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09
-const isByteOrderMark = (content: string | Uint8Array, i: number) =>
-  typeof content === 'string'
-    ? content.charCodeAt(i) === 0xfeff
-    : i < 3 &&
-      (content[i] === 0xef || content[i] === 0xbb || content[i] === 0xbf) &&
-      hasByteOrderMark(content)
 
 /**
  * The text is not JSON. Where it breaks is worked out only for an error message

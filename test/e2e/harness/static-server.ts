@@ -2,22 +2,8 @@ import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { extname, resolve, sep } from 'node:path'
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-}
+import { resolve, sep } from 'node:path'
+import { mimeTypeFor } from '../../../electron/app-protocol'
 
 /** A running static server; `close` stops it. */
 export interface StaticServer {
@@ -40,7 +26,8 @@ export async function serveDirectory(root: string): Promise<StaticServer> {
       return
     }
     response.writeHead(200, {
-      'content-type': CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+      // As the app's own protocol serves them in Electron.
+      'content-type': mimeTypeFor(file),
       'content-length': info.size,
       'cache-control': 'no-store',
     })
