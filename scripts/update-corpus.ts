@@ -14,7 +14,7 @@
 //   them shows in the corpus diff and is committed on purpose.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { get_encoding, type Tiktoken, type TiktokenEncoding } from 'tiktoken'
+import { REFERENCE_FRAMING_TOKENS, referenceCounts } from '../test/unit/helpers/tiktoken'
 import tiktokenModels from 'tiktoken/model_to_encoding.json' with { type: 'json' }
 import { applySummary } from '../src/apply'
 import { serializeConversation } from '../src/conversation'
@@ -29,7 +29,7 @@ const CORPUS = resolve(import.meta.dirname, '../testdata/corpus.json')
 const MIN_MESSAGES = 4
 const KEEP_RECENT_RATIO = 0.25
 const TRIGGER_RATIO = 0.9
-const MESSAGE_OVERHEAD_TOKENS = 4
+const MESSAGE_OVERHEAD_TOKENS = REFERENCE_FRAMING_TOKENS
 const ENCODING_NAMES = [
   'gpt2',
   'r50k_base',
@@ -40,25 +40,8 @@ const ENCODING_NAMES = [
   'o200k_harmony',
 ]
 
-const encoders = new Map<string, Tiktoken>()
-function tiktokenFor(encoding: string): Tiktoken {
-  // tiktoken has no o200k_harmony: it is o200k_base's ranks and pattern with more special tokens,
-  // and an ordinary count never uses special tokens.
-  const name = (encoding === 'o200k_harmony' ? 'o200k_base' : encoding) as TiktokenEncoding
-  let encoder = encoders.get(name)
-  if (!encoder) {
-    encoder = get_encoding(name)
-    encoders.set(name, encoder)
-  }
-  return encoder
-}
-
-function referenceTokens(encoding: string, m: Message): number {
-  return (
-    tiktokenFor(encoding).encode_ordinary(m.text + (m.payload ?? '')).length +
-    MESSAGE_OVERHEAD_TOKENS
-  )
-}
+// OpenAI's tiktoken, shared with the test suites' oracle: text + payload, plus 4 of framing.
+const referenceTokens = (encoding: string, m: Message): number => referenceCounts([m], encoding)[0]
 
 interface Derived {
   threshold: number

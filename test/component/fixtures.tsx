@@ -2,7 +2,6 @@ import { render } from '@testing-library/react'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { ReactElement } from 'react'
-import { get_encoding, type TiktokenEncoding } from 'tiktoken'
 import type { Message } from '../../src'
 import type { OpenedFile } from '../../electron/contract'
 import { StoreProvider, createAppStore, type AppStore } from '../../renderer/store'
@@ -63,18 +62,8 @@ export function conversationFile(name: string): TextFile {
   return { path, name, content: readFileSync(path, 'utf8') }
 }
 
-/** The reference cost of each message: tiktoken's ordinary count of text + payload, plus 4. */
-export function referenceCounts(
-  messages: readonly Pick<Message, 'text' | 'payload'>[],
-  encoding: TiktokenEncoding = 'o200k_base',
-): number[] {
-  const encoder = get_encoding(encoding)
-  try {
-    return messages.map((m) => encoder.encode_ordinary(m.text + (m.payload ?? '')).length + 4)
-  } finally {
-    encoder.free()
-  }
-}
+// The reference cost of each message: tiktoken's ordinary count of text + payload, plus 4.
+export { referenceCounts } from '../unit/helpers/tiktoken'
 
 export const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0)
 

@@ -1,6 +1,5 @@
 import { copyFile, mkdtemp, readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { get_encoding } from 'tiktoken'
 import { describe, expect, it, vi } from 'vitest'
 import {
   useBuiltCli,
@@ -10,6 +9,7 @@ import {
   runBuiltCli,
   type Run,
 } from './helpers/built-cli'
+import { referenceCounts } from './helpers/tiktoken'
 
 // --format, --verbose and apply --to as users run them: the built bin, spawned on the hand-written
 // transcripts in testdata/formats. Expected counts are worked out by hand from the fixtures, and
@@ -28,14 +28,7 @@ useBuiltCli('cli-formats-', (built) => ({ cli, work } = built))
 const run = (args: string[], cwd = FORMATS_DIR): Promise<Run> => runBuiltCli(cli, args, { cwd })
 
 /** o200k_base tokens of a text-only message: its text plus 4 of chat framing. */
-function textTokens(text: string): number {
-  const enc = get_encoding('o200k_base')
-  try {
-    return enc.encode_ordinary(text).length + 4
-  } finally {
-    enc.free()
-  }
-}
+const textTokens = (text: string): number => referenceCounts([{ text }])[0]
 
 const fixture = async (name: string) => JSON.parse(await readFile(join(FORMATS_DIR, name), 'utf8'))
 

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import { copyFile, mkdir, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
-import { get_encoding, type TiktokenEncoding } from 'tiktoken'
+import { referenceCounts } from './helpers/tiktoken'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   applySummary,
@@ -48,14 +48,8 @@ async function rawMessages(name: string): Promise<RawMessage[]> {
 }
 
 /** Per-message tokens from OpenAI's reference tokenizer: text + payload, plus 4 of framing. */
-function referenceTokens(encoding: TiktokenEncoding, messages: RawMessage[]): number[] {
-  const enc = get_encoding(encoding)
-  try {
-    return messages.map((m) => enc.encode_ordinary(m.text + (m.payload ?? '')).length + 4)
-  } finally {
-    enc.free()
-  }
-}
+const referenceTokens = (encoding: string, messages: RawMessage[]) =>
+  referenceCounts(messages, encoding)
 
 const sum = (ns: number[]) => ns.reduce((a, b) => a + b, 0)
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { get_encoding } from 'tiktoken'
-import { afterAll, describe, expect, it } from 'vitest'
+import { referenceCounts } from './helpers/tiktoken'
+import { describe, expect, it } from 'vitest'
 import { parseConversation, type Options } from '../../src'
 import {
   FINDING_CODES,
@@ -31,8 +31,6 @@ const fixtures = readdirSync(dir)
 
 // The oracle for `tokens`: OpenAI's reference tokenizer plus the 4-token framing per message. Every
 // fixture counts with o200k_base (no model, gpt-4o, or an unknown model that falls back to it).
-const reference = get_encoding('o200k_base')
-afterAll(() => reference.free())
 
 const key = (f: Pick<Finding, 'code' | 'severity' | 'indexes' | 'ids'>) =>
   JSON.stringify([f.code, f.severity, f.indexes, f.ids])
@@ -59,11 +57,7 @@ describe('diagnostics fixtures', () => {
     }
 
     for (const f of findings) {
-      let tokens = 0
-      for (const i of f.indexes) {
-        const m = messages[i]
-        tokens += reference.encode_ordinary(m.text + (m.payload ?? '')).length + 4
-      }
+      const tokens = referenceCounts(f.indexes.map((i) => messages[i])).reduce((a, b) => a + b, 0)
       expect(f.tokens, `${f.code} tokens`).toBe(tokens)
       // One sentence, saying what happened and, after the semicolon, what to do.
       expect(f.message, f.code).toMatch(/^[A-Z][^\n]*; [^\n]*\.$/)

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { get_encoding } from 'tiktoken'
+import { referenceCounts } from './helpers/tiktoken'
 
 const DIR = resolve(import.meta.dirname, '../../testdata/formats')
 
@@ -14,12 +14,10 @@ export function fixtureJson(name: string): Record<string, unknown> {
   return JSON.parse(fixture(name)) as Record<string, unknown>
 }
 
-const o200k = get_encoding('o200k_base')
-
 /**
  * A message's cost by OpenAI's own tokenizer, independent of the code under test: the ordinary
  * encoding of text + payload, plus 4 for the wire framing.
  */
 export function tiktokenCost(text: string, payload = ''): number {
-  return o200k.encode_ordinary(text + payload).length + 4
+  return referenceCounts([{ text, payload }])[0]
 }

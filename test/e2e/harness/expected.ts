@@ -4,12 +4,8 @@
  * written out here in a few lines rather than imported from `src/`.
  */
 import { readFileSync } from 'node:fs'
-import {
-  get_encoding,
-  get_encoding_name_for_model,
-  type TiktokenEncoding,
-  type TiktokenModel,
-} from 'tiktoken'
+import { get_encoding_name_for_model, type TiktokenEncoding, type TiktokenModel } from 'tiktoken'
+import { referenceCounts } from '../../unit/helpers/tiktoken'
 
 /** A message as the fixture file holds it. */
 export interface FixtureMessage {
@@ -31,9 +27,6 @@ export function readFixture(path: string): Fixture {
   return Array.isArray(root) ? { messages: root } : root
 }
 
-/** The fixed per-message framing cost: three tokens of framing plus one for the role. */
-export const MESSAGE_OVERHEAD = 4
-
 /** The encoding tiktoken uses for a model; an empty model means o200k_base, the documented default. */
 export function encodingFor(model: string | undefined): TiktokenEncoding {
   if (!model) return 'o200k_base'
@@ -43,19 +36,10 @@ export function encodingFor(model: string | undefined): TiktokenEncoding {
 }
 
 /** Each message's cost: tiktoken's ordinary count of `text + payload`, plus the framing. */
-export function tiktokenCounts(
+export const tiktokenCounts = (
   messages: readonly FixtureMessage[],
   encoding: TiktokenEncoding,
-): number[] {
-  const encoder = get_encoding(encoding)
-  try {
-    return messages.map(
-      (m) => encoder.encode_ordinary(m.text + (m.payload ?? '')).length + MESSAGE_OVERHEAD,
-    )
-  } finally {
-    encoder.free()
-  }
-}
+): number[] => referenceCounts(messages, encoding)
 
 export const sum = (values: readonly number[]): number => values.reduce((a, b) => a + b, 0)
 
