@@ -28,7 +28,7 @@ const CLOSE_ARRAY = 0x5d
 const isSpace = (b: number) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09
 
 /** The bytes are not JSON; where they break is found by parsing the decoded text (json-location). */
-export class JsonBytesError extends SyntaxError {
+class JsonBytesError extends SyntaxError {
   constructor(offset: number) {
     super(`not JSON at byte ${offset}`)
     this.name = 'JsonBytesError'
@@ -48,7 +48,7 @@ export function decodeText(bytes: Uint8Array): string {
 export type ParseProgress = (done: number, total: number) => void
 
 /** How many bytes pass between two progress reports: a 50 MB file reports about 50 times. */
-export const PROGRESS_STEP_BYTES = 1 << 20
+const PROGRESS_STEP_BYTES = 1 << 20
 
 /**
  * The value of a JSON document given as UTF-8 bytes, as JSON.parse would give it for the text.

@@ -4,7 +4,7 @@
  * findings, its summary prompt's tokens). Parsing tens of megabytes is a long task by itself;
  * here it never touches the main thread.
  */
-import { decodeText, diagnose, importConversation, type Message } from '@core'
+import { diagnose, importConversation, type Message } from '@core'
 import type { OpenedFile } from '../../electron/contract'
 import { describeImportError } from '../store/import-error'
 import { promptSize } from './answers'
@@ -65,8 +65,7 @@ self.onmessage = async ({ data }: MessageEvent<ConversationRequest>) => {
         onProgress: (done, total) => reply({ kind: 'parsing', done, total }),
       })
     } catch (error) {
-      const text = typeof content === 'string' ? content : decodeText(content)
-      reply({ kind: 'failed', error: describeImportError(data.name, text, error) })
+      reply({ kind: 'failed', error: describeImportError(data.name, content, error) })
       return
     }
     const { messages: all, ...header } = imported

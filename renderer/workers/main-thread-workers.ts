@@ -1,11 +1,4 @@
-import {
-  countSlice,
-  decodeText,
-  diagnose,
-  importConversation,
-  sliceRequest,
-  tokenizerFor,
-} from '@core'
+import { countSlice, diagnose, importConversation, sliceRequest, tokenizerFor } from '@core'
 import { describeImportError } from '../store/import-error'
 import { promptSize } from './answers'
 import type { Conversation, Outcome, Workers } from './types'
@@ -45,8 +38,7 @@ export function createMainThreadWorkers(): Workers {
           onProgress: (done, total) => events.onParsing?.(done, total),
         })
       } catch (error) {
-        const text = typeof content === 'string' ? content : decodeText(content)
-        events.onError(describeImportError(file.name, text, error))
+        events.onError(describeImportError(file.name, content, error))
         return NOTHING_TO_CANCEL
       }
       const { messages } = imported
