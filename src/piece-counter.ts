@@ -2,6 +2,7 @@ import { getEncodingParams } from 'gpt-tokenizer/modelParams'
 import type { EncodingName } from 'gpt-tokenizer/mapping'
 import { resolveEncoding } from 'gpt-tokenizer/resolveEncoding'
 import { countPieceTokens, vocabularyOf } from './byte-pair'
+import { createPieceTable } from './piece-table'
 
 /**
  * Past this many distinct pieces the cache starts again from empty: cheaper than an LRU's
@@ -45,7 +46,7 @@ export function createPieceCounter(
   const flags = split.flags.replace(/[gy]/g, '')
   const sticky = new RegExp(split.source, flags + 'y')
   const global = new RegExp(split.source, flags + 'g')
-  let cache = new Map<string, number>()
+  const table = createPieceTable(cacheLimit)
 
   const count = (text: string): number => {
     let total = 0
@@ -67,14 +68,12 @@ export function createPieceCounter(
         start += text.codePointAt(start)! > 0xffff ? 2 : 1
         continue
       }
-      const piece = text.slice(start, end)
-      start = end
-      let n = cache.get(piece)
-      if (n === undefined) {
-        n = countPieceTokens(piece, vocabulary)
-        if (cache.size >= cacheLimit) cache = new Map()
-        cache.set(piece, n)
+      let n = table.get(text, start, end)
+      if (n === -1) {
+        n = countPieceTokens(text.slice(start, end), vocabulary)
+        table.set(text, start, end, n)
       }
+      start = end
       total += n
     }
     return total
@@ -82,11 +81,9 @@ export function createPieceCounter(
 
   return {
     count,
-    clear: () => {
-      cache = new Map()
-    },
+    clear: table.clear,
     get size() {
-      return cache.size
+      return table.size
     },
   }
 }
