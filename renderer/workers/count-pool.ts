@@ -11,6 +11,14 @@ export const CHARS_PER_SLICE = 256 * 1024
 /** Slices handed to each worker ahead of its results, so that it never waits for the main thread. */
 const IN_FLIGHT = 2
 
+/**
+ * After a job of this many slices (about 4 MB of text) its workers are let go. A worker's heap
+ * keeps the size it grew to while counting long after the garbage in it is collected: 50 to 70 MB
+ * each after a 50 MB file, which the app would otherwise hold as long as it runs. The next job
+ * starts fresh workers and pays for loading the vocabulary once, as the first job does.
+ */
+export const RECYCLE_AFTER_SLICES = 16
+
 /** The pool's size: one worker per core, at least two and at most four. */
 export function poolSize(cores = globalThis.navigator?.hardwareConcurrency ?? 2): number {
   return Math.min(4, Math.max(2, cores))
@@ -42,8 +50,9 @@ export interface CountPool {
 
 /**
  * A pool of `size` workers made by `spawn`. Workers start with the first job and stay, their
- * vocabularies loaded, until a job is cancelled or superseded: then they are terminated, so no
- * slice of the old job keeps a core busy, and the next job starts fresh ones.
+ * vocabularies loaded, until a job is cancelled or superseded (so no slice of the old job keeps a
+ * core busy) or a large job ends (see RECYCLE_AFTER_SLICES): then they are terminated, and the
+ * next job starts fresh ones.
  */
 export function createCountPool(spawn: () => Worker, size = poolSize()): CountPool {
   let workers: Worker[] = []
@@ -97,6 +106,7 @@ export function createCountPool(spawn: () => Worker, size = poolSize()): CountPo
             events.onSlice(data.result)
             if (--remaining === 0) {
               stop()
+              if (slices.length >= RECYCLE_AFTER_SLICES) terminate()
               // Done in a task of its own: drawing the last counts and deriving the decision from
               // all of them are each a long enough piece of work on 100,000 messages.
               setTimeout(() => events.onDone(), 0)
