@@ -1,10 +1,15 @@
 /**
  * Loads and counts one conversation file and reports memory as JSON on stdout. Runs in its own
- * process (see memory.ts) so the bench's other phases do not pollute the figures.
+ * process (see memory.ts) so the bench's other phases do not pollute the figures. It loads the file
+ * as the app's reading worker does and counts it as the app's counting pool does, in worker
+ * threads of this process, so its resident memory includes theirs.
  */
 import { readFileSync } from 'node:fs'
-import { countEachMessage, importConversation, tokenizerFor } from '../src/index'
+import { availableParallelism } from 'node:os'
+import { importConversation } from '../src/index'
+import { CHARS_PER_SLICE, poolSize } from '../renderer/workers/count-pool'
 import { collectGarbage } from './measure'
+import { startCountingPool } from './worker-pool'
 
 /** process.memoryUsage() at one point, labelled. */
 export interface MemoryPoint {
@@ -21,7 +26,7 @@ export interface MemoryReport {
   messages: number
   baseline: MemoryPoint
   points: MemoryPoint[]
-  /** The highest heapUsed seen, sampled between counting chunks. */
+  /** The highest heapUsed of this process's main thread at the points. */
   peakHeapUsed: number
   /** The kernel's high-water mark of resident memory (VmHWM) for this process. */
   peakRssKernel: number
@@ -40,8 +45,9 @@ function kernelPeakRss(): number {
 
 const file = process.argv[2]
 if (!file) throw new Error('usage: memory-child.ts FILE [--collect]')
-// With --collect, a full GC runs after each phase: the figures are then what the data needs, not
-// what V8 chose to leave uncollected. Without it, the process behaves as the app would.
+// With --collect, a full GC of this main thread runs after each phase: the figures are then what
+// the data needs, not what V8 chose to leave uncollected (the workers collect on their own).
+// Without it, the process behaves as the app would.
 const collect = process.argv.includes('--collect')
 const points: MemoryPoint[] = []
 const phaseDone = (label: string) => {
@@ -49,34 +55,30 @@ const phaseDone = (label: string) => {
   points.push(point(label))
 }
 
-// The vocabulary is loaded before the baseline: it is a fixed cost, not one that grows with the file.
-tokenizerFor('o200k_base').count('load the vocabulary')
+// The counting workers start, their vocabularies loaded, before the baseline: a fixed cost, not one
+// that grows with the file. The app's pool is in this state once it has counted its sample, and
+// has as many workers by the same rule.
+const pool = await startCountingPool(poolSize(availableParallelism()), '')
 collectGarbage()
-const baseline = point('baseline: core and vocabulary loaded')
+const baseline = point(`baseline: core loaded, ${pool.size} counting workers with vocabularies`)
 
 // As the app's conversation worker does: the file's bytes go to importConversation, which parses
 // them message by message (the whole text is never one string), and the bytes are dropped once the
 // messages exist. The app keeps the messages, not what they were parsed from.
 const { fileBytes, messages } = (() => {
   const bytes = readFileSync(file)
-  phaseDone('read (the file\'s bytes)')
+  phaseDone("read (the file's bytes)")
   const imported = importConversation(bytes)
   phaseDone('imported (bytes and messages both alive)')
   return { fileBytes: bytes.length, messages: imported.messages }
 })()
 phaseDone('bytes released (dead, but freed only when V8 next collects)')
 
-// Counted in chunks only so that the heap can be sampled as it goes; the counts are the same.
-const CHUNK = 2_000
-const counts: number[] = []
-let peakHeapUsed = 0
-for (let start = 0; start < messages.length; start += CHUNK) {
-  for (const n of countEachMessage('', messages.slice(start, start + CHUNK))) counts.push(n)
-  peakHeapUsed = Math.max(peakHeapUsed, process.memoryUsage().heapUsed)
-}
-phaseDone('counted')
+// In slices of the app's size, each worker taking the next slice as soon as it is free.
+const counts = await pool.count(messages, CHARS_PER_SLICE)
+phaseDone(`counted (in ${pool.size} worker threads)`)
 collectGarbage()
-points.push(point('after a full GC: what stays (messages and counts)'))
+points.push(point('after a full GC here: what stays (messages and counts)'))
 
 const report: MemoryReport = {
   fileBytes,
@@ -84,7 +86,9 @@ const report: MemoryReport = {
   messages: messages.length,
   baseline,
   points,
-  peakHeapUsed: Math.max(peakHeapUsed, ...points.map((p) => p.heapUsed)),
+  peakHeapUsed: Math.max(...points.map((p) => p.heapUsed)),
   peakRssKernel: kernelPeakRss(),
 }
+if (counts.length !== messages.length) throw new Error('memory child: not every message counted')
+await pool.close()
 process.stdout.write(JSON.stringify(report) + '\n')
