@@ -282,6 +282,31 @@ describe(`a ${MEGABYTES} MB conversation`, () => {
     },
   )
 
+  it('re-counts with fresh workers when the model changes after the large file', async () => {
+    const { page, pageErrors } = app()
+    await shownTotal(page)
+    await openFile(page, file)
+    const shown = () => readNumber(page.locator(byTestId('total-tokens')))
+    await expect.poll(shown, { timeout: 120_000 }).toBe(total)
+
+    // A count this large lets its workers go when it ends (count-pool.ts), so the next model's
+    // count starts fresh ones, vocabulary and all. Its total is tiktoken's for that encoding.
+    const picker = page.locator(byTestId('model-select'))
+    const choose = async (model: string, encoding: string) => {
+      await picker.fill(model)
+      await picker.press('Enter')
+      await expect.poll(() => page.locator(byTestId('model-encoding')).textContent()).toBe(encoding)
+    }
+    await choose('gpt-4', 'cl100k_base')
+    const cl100k = sum(tiktokenCounts(readFixture(file).messages, 'cl100k_base'))
+    expect(cl100k).not.toBe(total)
+    await expect.poll(shown, { timeout: 120_000 }).toBe(cl100k)
+    // And back, from fresh workers once more.
+    await choose('gpt-4o', 'o200k_base')
+    await expect.poll(shown, { timeout: 120_000 }).toBe(total)
+    expect(pageErrors).toEqual([])
+  })
+
   it('cancels: reading leaves the previous conversation, counting leaves partial counts', async () => {
     const { page } = app()
     const sampleTotal = await shownTotal(page)
