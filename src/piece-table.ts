@@ -1,7 +1,7 @@
 /**
- * A table of piece counts looked up by a range of a text, without cutting the piece out: on a
- * 50 MB conversation, a string per piece (millions of them) was most of what counting allocated,
- * and that garbage is what grew each counting worker's heap.
+ * A table of numbers (piece counts, token ranks) looked up by a range of a text, without cutting
+ * the range out: on a 50 MB conversation, a string per piece (millions of them) was most of what
+ * counting allocated.
  */
 export interface PieceTable {
   /** The count stored for `text[start, end)`, or -1. */
@@ -52,8 +52,9 @@ export function createPieceTable(limit: number): PieceTable {
       const h = hashOf(text, start, end)
       const i = slot(text, start, end, h)
       // A copy, not a slice: V8 makes a slice of 13 or more characters a view that keeps the whole
-      // text alive, and a stored piece would hold a message's text as long as the table lives.
-      keys[i] = (' ' + text.slice(start, end)).slice(1)
+      // text alive, and a stored piece would hold a message's text as long as the table lives. A
+      // whole text (a vocabulary's token) is stored as it is.
+      keys[i] = start === 0 && end === text.length ? text : (' ' + text.slice(start, end)).slice(1)
       hashes[i] = h
       counts[i] = count
       size++
