@@ -10,9 +10,17 @@ import { createPieceTable } from './piece-table'
  */
 export const PIECE_CACHE_LIMIT = 200_000
 
+/** About how many characters of joined chunks are counted at a time (see countJoined). */
+const JOINED_BATCH = 64 * 1024
+
 /** Counts text by pieces; `clear` empties the piece cache (say, once a whole file is counted). */
 export interface PieceCounter {
   count(text: string): number
+  /**
+   * What `count` gives for the chunks joined, without joining them: pieces are counted as the
+   * chunks arrive, so a text of megabytes (the summary prompt) is never built whole.
+   */
+  countJoined(chunks: Iterable<string>): number
   clear(): void
   /** How many distinct pieces the cache holds now. */
   readonly size: number
@@ -48,10 +56,14 @@ export function createPieceCounter(
   const global = new RegExp(split.source, flags + 'g')
   const table = createPieceTable(cacheLimit)
 
-  const count = (text: string): number => {
+  // Where the last countPieces stopped: the end of the last piece it counted.
+  let stoppedAt = 0
+
+  // Counts the pieces of `text` that start before `stop`.
+  const countPieces = (text: string, stop: number): number => {
     let total = 0
     let start = 0
-    while (start < text.length) {
+    while (start < stop) {
       sticky.lastIndex = start
       let end: number
       if (sticky.test(text)) {
@@ -76,11 +88,50 @@ export function createPieceCounter(
       start = end
       total += n
     }
+    stoppedAt = start
+    return total
+  }
+
+  const count = (text: string): number => countPieces(text, text.length)
+
+  // tiktoken's split patterns never put a newline and a '<' after it in one piece, and a match
+  // that reaches the newline reads no further than the '<'. So the pieces before a "\n<" are the
+  // same whatever follows the '<': they are counted once the '<' has arrived, and the rest waits
+  // for the next chunk. The summary prompt has a "\n<" in every message it renders.
+  const countJoined = (chunks: Iterable<string>): number => {
+    let total = 0
+    let batch: string[] = []
+    let size = 0
+    let threshold = JOINED_BATCH
+    // Chunks are gathered to about JOINED_BATCH characters before they are counted: one at a time,
+    // the join and the scan for "\n<" cost more per chunk than counting a short message does.
+    const countBatch = (last: boolean) => {
+      const text = batch.join('')
+      batch = []
+      const cut = last ? text.length : text.lastIndexOf('\n<') + 1
+      let rest = text
+      if (cut > 0) {
+        total += countPieces(text, cut)
+        rest = text.slice(stoppedAt)
+      }
+      if (rest !== '') batch.push(rest)
+      size = rest.length
+      // What waits is scanned again only once as much text again has come, so a text without a
+      // "\n<" is joined a few times, not once per chunk.
+      threshold = Math.max(JOINED_BATCH, 2 * rest.length)
+    }
+    for (const chunk of chunks) {
+      batch.push(chunk)
+      size += chunk.length
+      if (size >= threshold) countBatch(false)
+    }
+    countBatch(true)
     return total
   }
 
   return {
     count,
+    countJoined,
     clear: table.clear,
     get size() {
       return table.size

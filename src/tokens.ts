@@ -75,6 +75,8 @@ export function listModels(): { model: string; encoding: EncodingName }[] {
 export interface Tokenizer {
   readonly encoding: EncodingName
   count(text: string): number
+  /** The count of the chunks joined, without building the joined text (see PieceCounter). */
+  countJoined(chunks: Iterable<string>): number
   /** Forgets the remembered piece counts: frees their memory, and makes the next count cold. */
   clearCache(): void
 }
@@ -93,6 +95,7 @@ export function tokenizerFor(encoding: EncodingName): Tokenizer {
     tokenizer = {
       encoding,
       count: (text) => (text === '' ? 0 : counter.count(text)),
+      countJoined: counter.countJoined,
       clearCache: counter.clear,
     }
     tokenizers.set(encoding, tokenizer)

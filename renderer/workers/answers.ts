@@ -1,7 +1,7 @@
 import {
-  buildSummaryPrompt,
   checkCompaction,
   resolveModel,
+  summaryPromptPieces,
   tokenizerFor,
   type Message,
   type Options,
@@ -10,7 +10,8 @@ import type { PromptSize } from './types'
 
 /**
  * The summary prompt's size under these options: the core's check picks the head from the counts,
- * the core builds its prompt, and the model's tokenizer counts it, as the panel shows it.
+ * and the model's tokenizer counts the core's prompt as its pieces come. The prompt of a long head
+ * runs to tens of megabytes; built whole, it stayed in the reading worker's heap after every count.
  */
 export function promptSize(
   messages: readonly Message[],
@@ -18,7 +19,14 @@ export function promptSize(
   counts: readonly number[],
 ): PromptSize {
   const { messagesToSummarize } = checkCompaction(messages, options, counts)
-  const prompt = buildSummaryPrompt(messagesToSummarize)
   const { encoding } = resolveModel(options.model)
-  return { tokens: tokenizerFor(encoding).count(prompt), chars: prompt.length }
+  let chars = 0
+  function* measured() {
+    for (const piece of summaryPromptPieces(messagesToSummarize)) {
+      chars += piece.length
+      yield piece
+    }
+  }
+  const tokens = tokenizerFor(encoding).countJoined(measured())
+  return { tokens, chars }
 }
