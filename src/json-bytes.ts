@@ -25,7 +25,8 @@ const CLOSE_OBJECT = 0x7d
 const OPEN_ARRAY = 0x5b
 const CLOSE_ARRAY = 0x5d
 
-const isSpace = (b: number) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09
+/** Whether a byte (or a UTF-16 code unit) is one of JSON's four blanks. */
+export const isSpace = (b: number) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09
 
 /** The bytes are not JSON; where they break is found by parsing the decoded text (json-location). */
 class JsonBytesError extends SyntaxError {

@@ -1,4 +1,10 @@
-import { decodeText, hasByteOrderMark, parseJsonBytes, type ParseProgress } from '../json-bytes'
+import {
+  decodeText,
+  hasByteOrderMark,
+  isSpace,
+  parseJsonBytes,
+  type ParseProgress,
+} from '../json-bytes'
 import type { Message } from '../types'
 import type { NoteList } from './report'
 
@@ -56,8 +62,8 @@ export class ReadInput {
     if (typeof content === 'string') return content.trim().includes('\n')
     let first = 0
     let last = content.length - 1
-    while (first <= last && isBlankByte(content[first])) first++
-    while (last >= first && isBlankByte(content[last])) last--
+    while (first <= last && isSpace(content[first])) first++
+    while (last >= first && isSpace(content[last])) last--
     const lineBreak = content.indexOf(0x0a, first)
     return lineBreak !== -1 && lineBreak < last
   }
@@ -72,12 +78,10 @@ export class ReadInput {
     const code = (i: number) => (text ? content.charCodeAt(i) : content[i])
     let line = 1
     let i = text ? (content.charCodeAt(0) === 0xfeff ? 1 : 0) : hasByteOrderMark(content) ? 3 : 0
-    for (; i < content.length && isBlankByte(code(i)); i++) if (code(i) === 0x0a) line++
+    for (; i < content.length && isSpace(code(i)); i++) if (code(i) === 0x0a) line++
     return line
   }
 }
-
-const isBlankByte = (b: number) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09
 
 /**
  * The text is not JSON. Where it breaks is worked out only for an error message
