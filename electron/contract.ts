@@ -14,7 +14,8 @@ export interface OpenedFile {
    * The file's content, undecoded: its bytes as main read them in Electron, the File itself in
    * the browser, text only for what the app holds itself (the sample). A worker decodes and parses
    * it, from the bytes (decoding megabytes on the page's main thread freezes the window, and a
-   * whole file as one string costs up to twice its size in memory).
+   * whole file as one string costs up to twice its size in memory). Bytes are transferred to
+   * that worker, so the page keeps no copy; a file with a path is read again from disk.
    */
   content: string | Uint8Array<ArrayBuffer> | Blob
 }

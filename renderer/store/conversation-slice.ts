@@ -14,10 +14,26 @@ export interface ConversationFile {
   isSample: boolean
 }
 
+/**
+ * How to read the file on screen again, to choose another format: from disk by its path, or from
+ * what the store kept. A file's bytes are never kept where the file has a path: they go to the
+ * reading worker, and a copy here would cost the page the file's size for as long as it is shown.
+ * A browser File is only a handle, and the sample is short text.
+ */
+export type FileSource = { path: string } | { content: OpenedFile['content'] }
+
+/** Where to read `file` again from (see FileSource); bytes without a path are kept as a copy. */
+export function sourceOf(file: OpenedFile): FileSource {
+  const { path, content } = file
+  // isView, not instanceof: bytes made in another realm (a test's, a bridge's) are bytes too.
+  if (!ArrayBuffer.isView(content)) return { content }
+  return path !== null ? { path } : { content: content.slice() }
+}
+
 export interface ConversationSlice {
   file: ConversationFile
-  /** The file's content as it was opened (bytes, a File, or text), kept so that choosing another format can read it again. */
-  fileContent: OpenedFile['content']
+  /** Where the file on screen can be read again from, to choose another format. */
+  source: FileSource
   messages: readonly Message[]
   /** The model the file names, if any. */
   fileModel: string | null
@@ -40,7 +56,10 @@ export interface ConversationSlice {
     origin?: 'file' | 'sample',
     format?: FormatId | 'auto',
   ): Promise<boolean>
-  /** Reads the file on screen again as `format`; on failure it stays as it was, with the error. */
+  /**
+   * Reads the file on screen again as `format`, from disk where it has a path (so a file changed
+   * since shows as it is now); on failure the conversation stays as it was, with the error.
+   */
   reimportAs(format: FormatId | 'auto'): Promise<boolean>
   /** Handles what the host returns for an open: a file, a cancel (null) or an error. */
   receiveFile(result: Result<OpenedFile | null>): void
@@ -68,7 +87,7 @@ async function settle<T>(pending: Promise<Result<T>>): Promise<Result<T>> {
 
 export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) => (set, get) => ({
   file: { name: '', path: null, isSample: false },
-  fileContent: '',
+  source: { content: '' },
   messages: [],
   fileModel: null,
   requestedFormat: 'auto',
@@ -77,15 +96,17 @@ export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) =
   loadError: null,
   recentFiles: [],
 
-  loadFile: (file, origin = 'file', format = 'auto') =>
-    get().readFile(file, format, (imported) => {
+  loadFile: (file, origin = 'file', format = 'auto') => {
+    // Taken before the worker is handed the file: its bytes are transferred, and gone from here.
+    const source = sourceOf(file)
+    return get().readFile(file, format, (imported) => {
       const isSample = origin === 'sample'
       const model = imported.model ?? DEFAULT_MODEL
       // One update, so nothing ever renders new messages against old counts or options: the new
       // messages have none until the workers count them.
       set({
         file: { name: file.name, path: file.path, isSample },
-        fileContent: file.content,
+        source,
         messages: imported.messages,
         fileModel: imported.model ?? null,
         requestedFormat: format,
@@ -98,12 +119,25 @@ export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) =
         ...uiConversationDefaults,
       })
       get().countMessages()
-    }),
+    })
+  },
 
-  reimportAs: (format) => {
-    const { file, fileContent } = get()
-    const opened = { name: file.name, path: file.path, content: fileContent }
-    return get().loadFile(opened, file.isSample ? 'sample' : 'file', format)
+  reimportAs: async (format) => {
+    const { file, source } = get()
+    const origin = file.isSample ? 'sample' : 'file'
+    if ('content' in source) {
+      return get().loadFile(
+        { name: file.name, path: file.path, content: source.content },
+        origin,
+        format,
+      )
+    }
+    const opened = await settle(deps.api.openPath(source.path))
+    if (!opened.ok) {
+      set({ loadError: opened.error })
+      return false
+    }
+    return get().loadFile(opened.value, origin, format)
   },
 
   receiveFile: (result) => {

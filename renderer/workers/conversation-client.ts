@@ -65,9 +65,18 @@ export function importInWorker(
       `${file.name}: the reading worker failed: ${event.message || 'it could not start'}`,
     )
   }
-  // The bytes are copied, not transferred: the store keeps them to read the file again in another
-  // format. Copying bytes is a memcpy, a few milliseconds for 20 MB (a string took 100–250 ms).
-  post(worker, { kind: 'import', name: file.name, content: file.content, format })
+  // Bytes are transferred, not copied: they change owner, and the page holds no copy of the file
+  // while the worker reads it (the store reads a file with a path again from disk). A view of part
+  // of a larger buffer is copied first, so that nothing else of that buffer is taken away.
+  const { content } = file
+  const bytes = ArrayBuffer.isView(content) ? ownBuffer(content) : null
+  const request: ConversationRequest = {
+    kind: 'import',
+    name: file.name,
+    content: bytes ?? content,
+    format,
+  }
+  worker.postMessage(request, bytes ? [bytes.buffer] : [])
   return {
     cancel: () => {
       if (!live) return
@@ -75,6 +84,12 @@ export function importInWorker(
       worker.terminate()
     },
   }
+}
+
+/** The bytes in a buffer of their own: the same array when it spans its whole buffer. */
+function ownBuffer(bytes: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
+  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+  return whole ? bytes : bytes.slice()
 }
 
 type Pending = {

@@ -181,3 +181,57 @@ describe('the import report', () => {
     expect(screen.getAllByTestId('message-row')).toHaveLength(RUN.length)
   })
 })
+
+describe('choosing another format on the desktop', () => {
+  const PATH = '/runs/plain.json'
+  const plain = JSON.stringify([
+    { role: 'user', content: 'Wie spät ist es in Tokio?' },
+    { role: 'assistant', content: 'Dort ist es 21 Uhr.' },
+  ])
+
+  /** The app on an Electron host whose disk holds `disk`; main reads a file's bytes afresh each time. */
+  async function openFromDisk(disk: Map<string, string>) {
+    const user = userEvent.setup()
+    const api = fakeApi('electron')
+    const reads: string[] = []
+    api.openPath = async (path) => {
+      reads.push(path)
+      const text = disk.get(path)
+      if (text === undefined) return { ok: false, error: `${path}: no such file` }
+      const content = new TextEncoder().encode(text)
+      return { ok: true, value: { path, name: 'plain.json', content } }
+    }
+    const { store } = makeStore(api)
+    renderWithStore(<App />, store)
+    store.getState().receiveFile(await api.openPath(PATH))
+    await waitFor(() => expect(screen.getByTestId('file-name').textContent).toBe('plain.json'))
+    return { user, store, reads }
+  }
+
+  it('keeps no copy of the file’s bytes, and reads the file again from its path', async () => {
+    const { user, store, reads } = await openFromDisk(new Map([[PATH, plain]]))
+    expect(chip()).toBe('OpenAI Chat Completions · detected')
+    // The bytes went to the reader; the store remembers only where the file is.
+    expect(store.getState().source).toEqual({ path: PATH })
+    const kept = Object.values(store.getState()).filter((v) => v instanceof Uint8Array)
+    expect(kept).toEqual([])
+
+    await user.selectOptions(picker(), 'anthropic')
+    await waitFor(() => expect(chip()).toBe('Anthropic Messages · chosen'))
+    expect(reads).toEqual([PATH, PATH])
+    expect(rowTypes()).toEqual(['user', 'bot'])
+  })
+
+  it('says so when the file is gone, and keeps the conversation as it was', async () => {
+    const disk = new Map([[PATH, plain]])
+    const { user, store } = await openFromDisk(disk)
+    const before = store.getState().messages
+    disk.delete(PATH)
+
+    await user.selectOptions(picker(), 'anthropic')
+    expect((await screen.findByTestId('error')).textContent).toContain(`${PATH}: no such file`)
+    expect(store.getState().messages).toBe(before)
+    expect(chip()).toBe('OpenAI Chat Completions · detected')
+    expect(picker().value).toBe('auto')
+  })
+})
