@@ -11,15 +11,17 @@ export type RawRanks = readonly (string | readonly number[])[]
 
 /** A vocabulary ready for lookups. */
 export interface Vocabulary {
-  /** Tokens that are valid UTF-8, by their text. */
-  byText: Map<string, number>
-  /** The same ranks, looked up by a range of a piece's text without cutting the range out. */
+  /**
+   * Tokens that are valid UTF-8, by their text, looked up by a range of a piece's text without
+   * cutting the range out. The only index of them: a Map beside it cost every counting thread
+   * another 5 MB.
+   */
   textRanks: PieceTable
   /** Tokens that are not (parts of a character), by their bytes as a one-char-per-byte string. */
   byBytes: Map<string, number>
   /** The rank of every two-byte token, at `first * 256 + second`; -1 where there is none. */
   pairs: Int32Array
-  /** The longest token in `byText`, in UTF-16 units, and in `byBytes`, in bytes. */
+  /** The longest token in `textRanks`, in UTF-16 units, and in `byBytes`, in bytes. */
   longestText: number
   longestBytes: number
 }
@@ -43,29 +45,27 @@ function textOf(bytes: readonly number[]): string | undefined {
 export function vocabularyOf(ranks: RawRanks): Vocabulary {
   const known = vocabularies.get(ranks)
   if (known) return known
-  const byText = new Map<string, number>()
+  const textRanks = createPieceTable(ranks.length)
   const byBytes = new Map<string, number>()
+  let longestText = 0
   ranks.forEach((token, rank) => {
-    if (typeof token === 'string') byText.set(token, rank)
-    else {
-      // gpt-tokenizer ships the tokens that begin with U+FEFF as bytes, because its decoder strips
-      // a leading mark (and so mis-merges them). They are whole characters: look them up by text.
-      const text = textOf(token)
-      if (text === undefined) byBytes.set(String.fromCharCode(...token), rank)
-      else byText.set(text, rank)
+    // gpt-tokenizer ships the tokens that begin with U+FEFF as bytes, because its decoder strips a
+    // leading mark (and so mis-merges them). They are whole characters: look them up by text.
+    const text = typeof token === 'string' ? token : textOf(token)
+    if (text === undefined) {
+      byBytes.set(String.fromCharCode(...(token as readonly number[])), rank)
+    } else if (textRanks.get(text, 0, text.length) === -1) {
+      // No vocabulary gpt-tokenizer ships holds a text twice; were one to, the lower rank is kept.
+      textRanks.set(text, 0, text.length, rank)
+      longestText = Math.max(longestText, text.length)
     }
   })
-  let longestText = 0
-  for (const text of byText.keys()) longestText = Math.max(longestText, text.length)
   let longestBytes = 0
   for (const key of byBytes.keys()) longestBytes = Math.max(longestBytes, key.length)
-  const textRanks = createPieceTable(byText.size)
-  for (const [token, rank] of byText) textRanks.set(token, 0, token.length, rank)
   const vocabulary = {
-    byText,
     textRanks,
     byBytes,
-    pairs: pairRanks(byText, byBytes),
+    pairs: pairRanks(textRanks, byBytes),
     longestText,
     longestBytes,
   }
@@ -76,15 +76,19 @@ export function vocabularyOf(ranks: RawRanks): Vocabulary {
 // Every merge starts from byte pairs, most of them looked up once per piece: a table answers those
 // without building a key. Two bytes are a whole character or two (so looked up by text) exactly
 // when both are ASCII or they are a two-byte sequence; any other pair is looked up by its bytes.
-function pairRanks(byText: Map<string, number>, byBytes: Map<string, number>): Int32Array {
+function pairRanks(textRanks: PieceTable, byBytes: Map<string, number>): Int32Array {
   const pairs = new Int32Array(256 * 256).fill(-1)
+  const byText = (text: string) => {
+    const rank = textRanks.get(text, 0, text.length)
+    return rank === -1 ? undefined : rank
+  }
   for (let first = 0; first < 256; first++) {
     for (let second = 0; second < 256; second++) {
       let rank: number | undefined
       if (first < 0x80 && second < 0x80) {
-        rank = byText.get(String.fromCharCode(first, second))
+        rank = byText(String.fromCharCode(first, second))
       } else if (first >= 0xc2 && first <= 0xdf && second >= 0x80 && second <= 0xbf) {
-        rank = byText.get(String.fromCharCode(((first & 0x1f) << 6) | (second & 0x3f)))
+        rank = byText(String.fromCharCode(((first & 0x1f) << 6) | (second & 0x3f)))
       } else {
         rank = byBytes.get(String.fromCharCode(first, second))
       }
@@ -202,7 +206,7 @@ function rankOf(vocabulary: Vocabulary, from: number, to: number): number {
  * the lowest-ranked adjacent pair merges first, the leftmost on a tie, until no pair is a token.
  */
 export function countPieceTokens(piece: string, vocabulary: Vocabulary): number {
-  if (vocabulary.byText.has(piece)) return 1
+  if (vocabulary.textRanks.get(piece, 0, piece.length) !== -1) return 1
   const length = encode(piece)
   const { pairs } = vocabulary
   if (parts.length < length + 1) {
