@@ -1,9 +1,16 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import react from '@vitejs/plugin-react'
+import { vocabularyAsJson } from './scripts/vocabulary-as-json.ts'
 
 const root = import.meta.dirname
 const alias = { '@core': resolve(root, 'src') }
+// The renderer takes the core without Node's bundled vocabularies: its workers load the one they
+// count with (see src/index.ts and src/vocabularies.ts).
+export const rendererAlias = [
+  { find: /^@core$/, replacement: resolve(root, 'src/core.ts') },
+  { find: /^@core\//, replacement: `${resolve(root, 'src')}/` },
+]
 
 export default defineConfig({
   main: {
@@ -31,8 +38,11 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(root, 'renderer'),
-    plugins: [react()],
-    resolve: { alias },
+    plugins: [react(), vocabularyAsJson()],
+    resolve: { alias: rendererAlias },
+    // Workers are bundled on their own, with their own plugins; as ES modules, so that a worker
+    // can import one vocabulary when it needs it.
+    worker: { format: 'es', plugins: () => [vocabularyAsJson()] },
     build: {
       outDir: resolve(root, 'out/renderer'),
       rolldownOptions: { input: resolve(root, 'renderer/index.html') },

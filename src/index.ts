@@ -1,49 +1,11 @@
-/** The compaction package: pure functions shared by the app, the CLI and the tests. */
-export * from './types'
-export { OptionError, validateOptions } from './options'
-export {
-  DEFAULT_ENCODING,
-  ENCODINGS,
-  MESSAGE_OVERHEAD_TOKENS,
-  countEachMessage,
-  countMessageTokens,
-  countMessagesTokens,
-  listModels,
-  pricedText,
-  resolveModel,
-  tokenizerFor,
-  type EncodingName,
-  type ModelEncoding,
-  type Tokenizer,
-} from './tokens'
-export {
-  countSlice,
-  placeSliceCounts,
-  planCountSlices,
-  sliceRequest,
-  type CountSliceRequest,
-  type CountSliceResult,
-  type PricedMessage,
-  type SliceRange,
-} from './count-slices'
-export { keepCount, splitMessagesForCompaction } from './split'
-export { bucketsOf, headLength, type Bucket } from './buckets'
-export { checkCompaction, describeReason } from './check'
-export {
-  CONVERSATIONAL_TYPES,
-  buildSummaryPrompt,
-  reachesPrompt,
-  summaryPromptPieces,
-} from './prompt'
-export { SummaryError, applySummary } from './apply'
-export {
-  ConversationParseError,
-  orderMessage,
-  parseConversation,
-  serializeConversation,
-  type ParseWarning,
-  type ParsedConversation,
-} from './conversation'
-export { decodeText, parseJsonBytes, type ParseProgress } from './json-bytes'
-export * from './formats'
-export * from './diagnose'
+/**
+ * The compaction package for Node (the CLI, the bench, the tests): the core, with every tokenizer
+ * vocabulary available at once. The renderer imports src/core.ts instead, and its workers load
+ * the one vocabulary they count with (loadVocabulary), so no thread holds the others.
+ */
+import { resolveEncoding } from 'gpt-tokenizer/resolveEncoding'
+import { provideVocabularies } from './vocabularies'
+
+provideVocabularies(resolveEncoding)
+
+export * from './core'

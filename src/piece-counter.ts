@@ -1,8 +1,8 @@
 import { getEncodingParams } from 'gpt-tokenizer/modelParams'
 import type { EncodingName } from 'gpt-tokenizer/mapping'
-import { resolveEncoding } from 'gpt-tokenizer/resolveEncoding'
 import { countPieceTokens, vocabularyOf } from './byte-pair'
 import { createPieceTable } from './piece-table'
+import { vocabularyData } from './vocabularies'
 
 /**
  * Past this many distinct pieces the cache starts again from empty: cheaper than an LRU's
@@ -46,7 +46,7 @@ export function createPieceCounter(
   { pattern, cacheLimit = PIECE_CACHE_LIMIT }: PieceCounterOptions = {},
 ): PieceCounter {
   // gpt-tokenizer's vocabulary for this encoding, and its split pattern unless given another.
-  const { tokenSplitRegex, bytePairRankDecoder } = getEncodingParams(encoding, resolveEncoding)
+  const { tokenSplitRegex, bytePairRankDecoder } = getEncodingParams(encoding, vocabularyData)
   const split = pattern ?? tokenSplitRegex
   const vocabulary = vocabularyOf(bytePairRankDecoder)
   // Sticky, so that `test` finds the piece that starts where the last one ended without building a

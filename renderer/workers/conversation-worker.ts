@@ -4,7 +4,7 @@
  * findings, its summary prompt's tokens). Parsing tens of megabytes is a long task by itself;
  * here it never touches the main thread.
  */
-import { diagnose, importConversation, type Message } from '@core'
+import { diagnose, importConversation, loadVocabulary, resolveModel, type Message } from '@core'
 import type { OpenedFile } from '../../electron/contract'
 import { describeImportError } from '../store/import-error'
 import { promptSize } from './answers'
@@ -42,7 +42,13 @@ async function read(content: OpenedFile['content']): Promise<string | Uint8Array
   return content instanceof Blob ? new Uint8Array(await content.arrayBuffer()) : content
 }
 
-function answer(question: ConversationQuestion): ConversationAnswers[keyof ConversationAnswers] {
+async function answer(
+  question: ConversationQuestion,
+): Promise<ConversationAnswers[keyof ConversationAnswers]> {
+  // The model's vocabulary is loaded when first asked for: reading a file counts nothing here.
+  const options = question.kind === 'diagnose' ? question.input.options : question.options
+  const model = options.model ?? (question.kind === 'diagnose' ? question.input.model : '')
+  await loadVocabulary(resolveModel(model).encoding)
   if (question.kind === 'diagnose') {
     const { counts, ...input } = question.input
     return diagnose({ ...input, messages, counts: Array.from(counts) }).map(packFinding)
@@ -79,7 +85,7 @@ self.onmessage = async ({ data }: MessageEvent<ConversationRequest>) => {
   } else {
     const { id, question } = data
     try {
-      reply({ kind: 'answer', id, answer: answer(question) })
+      reply({ kind: 'answer', id, answer: await answer(question) })
     } catch (error) {
       reply({ kind: 'answer-failed', id, error: messageOf(error) })
     }

@@ -2,14 +2,19 @@
  * A counting worker: counts slices of a conversation with the core's countSlice, and single texts
  * (the summary prompt, a pasted summary) with the same tokenizer, off the main thread.
  */
-import { countSlice, tokenizerFor } from '@core'
+import { countSlice, loadVocabulary, resolveModel, tokenizerFor } from '@core'
 import type { CountReply, CountRequest } from './protocol'
 
 const reply = (message: CountReply, transfer: Transferable[] = []) =>
   self.postMessage(message, { transfer })
 
-self.onmessage = ({ data }: MessageEvent<CountRequest>) => {
+self.onmessage = async ({ data }: MessageEvent<CountRequest>) => {
   try {
+    // The first request loads its encoding's vocabulary; requests that arrive meanwhile wait for
+    // the same load and are answered in the order they came.
+    await loadVocabulary(
+      data.kind === 'slice' ? resolveModel(data.request.model).encoding : data.encoding,
+    )
     if (data.kind === 'slice') {
       const result = countSlice(data.request)
       // The counts go back by transfer: a slice's buffer changes owner instead of being copied.

@@ -252,6 +252,36 @@ describe('the built main process, run against a stand-in for Electron', () => {
   })
 })
 
+describe('the built renderer’s workers', () => {
+  const assets = join(out, 'renderer', 'assets')
+  const files = () => readdirSync(assets)
+  const read = (prefix: string) =>
+    readFileSync(
+      join(
+        assets,
+        files().find((name) => name.startsWith(prefix))!,
+      ),
+      'utf8',
+    )
+
+  it('carry no vocabulary: each is a chunk of its own, imported by the worker that counts with it', async () => {
+    for (const encoding of ['o200k_base', 'cl100k_base', 'p50k_base', 'r50k_base']) {
+      // The vocabulary's last plain-ASCII token: written the same in any literal and in JSON.
+      const { default: ranks } = (await import(`gpt-tokenizer/bpeRanks/${encoding}`)) as {
+        default: unknown[]
+      }
+      const marker = ranks.findLast((t) => typeof t === 'string' && /^[A-Za-z]{6,}$/.test(t))
+      // (Booleans, so that a failure does not print megabytes of code.)
+      const chunk = read(`${encoding}-`)
+      expect(chunk.includes(`${marker}`), `${encoding} chunk has ${marker}`).toBe(true)
+      expect(chunk.includes('JSON.parse('), `${encoding} chunk is JSON`).toBe(true)
+      for (const bundle of ['count-worker-', 'conversation-worker-', 'index-']) {
+        expect(read(bundle).includes(`${marker}`), `${bundle} has ${marker}`).toBe(false)
+      }
+    }
+  })
+})
+
 describe('the built page', () => {
   const html = () => readFileSync(rendererPage, 'utf8')
 

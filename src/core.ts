@@ -1,0 +1,54 @@
+/**
+ * The compaction package: pure functions shared by the app, the CLI and the tests. Counting needs
+ * its encoding's vocabulary loaded (loadVocabulary) unless the host provides them all at once, as
+ * src/index.ts does for Node.
+ */
+export * from './types'
+export { OptionError, validateOptions } from './options'
+export { loadVocabulary, provideVocabularies, type VocabularySource } from './vocabularies'
+export {
+  DEFAULT_ENCODING,
+  ENCODINGS,
+  MESSAGE_OVERHEAD_TOKENS,
+  countEachMessage,
+  countMessageTokens,
+  countMessagesTokens,
+  listModels,
+  pricedText,
+  resolveModel,
+  tokenizerFor,
+  type EncodingName,
+  type ModelEncoding,
+  type Tokenizer,
+} from './tokens'
+export {
+  countSlice,
+  placeSliceCounts,
+  planCountSlices,
+  sliceRequest,
+  type CountSliceRequest,
+  type CountSliceResult,
+  type PricedMessage,
+  type SliceRange,
+} from './count-slices'
+export { keepCount, splitMessagesForCompaction } from './split'
+export { bucketsOf, headLength, type Bucket } from './buckets'
+export { checkCompaction, describeReason } from './check'
+export {
+  CONVERSATIONAL_TYPES,
+  buildSummaryPrompt,
+  reachesPrompt,
+  summaryPromptPieces,
+} from './prompt'
+export { SummaryError, applySummary } from './apply'
+export {
+  ConversationParseError,
+  orderMessage,
+  parseConversation,
+  serializeConversation,
+  type ParseWarning,
+  type ParsedConversation,
+} from './conversation'
+export { decodeText, parseJsonBytes, type ParseProgress } from './json-bytes'
+export * from './formats'
+export * from './diagnose'
