@@ -13,6 +13,7 @@ import { readConversationFile } from './files'
 import { createIpcHandlers, registerIpcHandlers } from './ipc-handlers'
 import { isRendererPage, isTrustedRendererUrl, type RendererOrigin } from './ipc-validation'
 import { buildMenuTemplate } from './menu'
+import { RENDERER_JS_FLAGS } from './renderer-flags'
 import { openRecentFiles } from './recent-files'
 import { guardSession, guardWebContents } from './security'
 import { createMainWindow, PRELOAD_FILE, RENDERER_DIR, rendererUrl } from './window'
@@ -27,6 +28,10 @@ if (userDataOverride) app.setPath('userData', userDataOverride)
 
 // Every renderer is sandboxed, whatever a window's options say.
 app.enableSandbox()
+
+// The renderer's V8 collects sooner than by default, so that a large file costs the memory it holds
+// and not several times that (see renderer-flags.ts). Switches are read as Chromium starts.
+app.commandLine.appendSwitch('js-flags', RENDERER_JS_FLAGS)
 
 // The renderer is served on app://inspector, not file://. Schemes are declared before 'ready'.
 registerAppScheme(protocol)

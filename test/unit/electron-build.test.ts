@@ -14,6 +14,7 @@ import { runInNewContext } from 'node:vm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { RENDERER_CSP } from '../../electron/app-protocol'
 import { CHANNELS } from '../../electron/contract'
+import { RENDERER_JS_FLAGS } from '../../electron/renderer-flags'
 
 const root = resolve(import.meta.dirname, '../..')
 const out = join(root, 'out')
@@ -219,6 +220,12 @@ describe('the built main process, run against a stand-in for Electron', () => {
       },
     ])
     expect(at('protocol.registerSchemesAsPrivileged')).toBeLessThan(at('ready'))
+    // The renderer's V8 flags, given to Chromium before it starts.
+    expect(events[at('app.commandLine.appendSwitch')].detail).toEqual({
+      name: 'js-flags',
+      value: RENDERER_JS_FLAGS,
+    })
+    expect(at('app.commandLine.appendSwitch')).toBeLessThan(at('ready'))
     expect(at('ready')).toBeLessThan(at('protocol.handle'))
     expect(events[at('protocol.handle')].detail).toBe('app')
     expect(at('protocol.handle')).toBeLessThan(at('BrowserWindow.loadURL'))

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import { afterEach, beforeEach, inject } from 'vitest'
+import { RENDERER_JS_FLAGS } from '../../../electron/renderer-flags'
 
 /** Debian's Chromium; `.ci/run` installs it when it is missing. */
 export const CHROMIUM = '/usr/bin/chromium'
@@ -35,6 +36,8 @@ export async function launchApp(url: string): Promise<AppSession> {
       '--disable-background-networking',
       '--disable-component-update',
       '--no-first-run',
+      // The renderer's V8 as the desktop app sets it (see renderer-flags.ts).
+      `--js-flags=${RENDERER_JS_FLAGS}`,
     ],
   })
   const close = async () => {

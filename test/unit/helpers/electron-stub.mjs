@@ -16,6 +16,12 @@ export const app = {
   setPath: (name) => record('app.setPath', name),
   getPath: () => process.env.COMPACTION_INSPECTOR_USER_DATA,
   enableSandbox: () => record('app.enableSandbox'),
+  commandLine: {
+    appendSwitch(name, value) {
+      if (ready) throw new Error('command-line switches must be appended before ready')
+      record('app.commandLine.appendSwitch', { name, value })
+    },
+  },
   requestSingleInstanceLock: () => true,
   quit: () => record('app.quit'),
   exit: (code) => record('app.exit', code),
