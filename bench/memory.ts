@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { RENDERER_JS_FLAGS } from '../electron/renderer-flags'
 import type { MemoryReport } from './memory-child'
 
 /** The child's own report, plus the resident memory its parent saw by polling it. */
@@ -27,6 +28,9 @@ export function measureMemory(file: string, collect = false): Promise<MemoryFigu
   const child = spawn(
     process.execPath,
     [
+      // The V8 flags the desktop app gives its renderer, where the reading worker and the counting
+      // workers run: the child stands for them, so its heaps grow as theirs do.
+      ...RENDERER_JS_FLAGS.split(' '),
       '--expose-gc',
       '--import',
       'tsx',
