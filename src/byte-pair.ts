@@ -13,8 +13,8 @@ export type RawRanks = readonly (string | readonly number[])[]
 export interface Vocabulary {
   /**
    * Tokens that are valid UTF-8, by their text, looked up by a range of a piece's text without
-   * cutting the range out. The only index of them: a Map beside it cost every counting thread
-   * another 5 MB.
+   * cutting the range out. The only index of them: a Map beside it cost every thread that counts
+   * another 7 MB of heap.
    */
   textRanks: PieceTable
   /** Tokens that are not (parts of a character), by their bytes as a one-char-per-byte string. */
