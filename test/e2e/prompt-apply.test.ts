@@ -60,6 +60,11 @@ describe('the summary prompt and applying a summary', () => {
       range.setStart(text, at)
       element.scrollTop += range.getBoundingClientRect().top - element.getBoundingClientRect().top
     })
+    // The prompt's size comes from the reading worker, which loads the model's vocabulary when it
+    // is first asked: the picture shows it once it is in.
+    await expect
+      .poll(() => page.locator(byTestId('prompt-tokens')).textContent())
+      .toMatch(/^[\d,]+ tokens with o200k_base/)
     await screenshot(page, 'summary-prompt')
 
     // Paste a summary and apply it.
