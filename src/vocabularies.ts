@@ -14,8 +14,8 @@ let atOnce: VocabularySource | null = null
 /**
  * Lets counting take any vocabulary at once from `source`. Node's entry (src/index.ts) passes
  * gpt-tokenizer's resolveEncoding, which imports all four vocabularies as it loads. The renderer's
- * workers do not: each loads the one it counts with (loadVocabulary), and a worker that loaded all
- * four held their 8 MB of text in every thread for nothing.
+ * workers do not: each loads the one it counts with (loadVocabulary). A worker that started with
+ * all four took the renderer up 160 MB for a moment, and held three it never used.
  */
 export function provideVocabularies(source: VocabularySource): void {
   atOnce = source
