@@ -74,25 +74,23 @@ export function vocabularyOf(ranks: RawRanks): Vocabulary {
 }
 
 // Every merge starts from byte pairs, most of them looked up once per piece: a table answers those
-// without building a key. Two bytes are a whole character or two (so looked up by text) exactly
-// when both are ASCII or they are a two-byte sequence; any other pair is looked up by its bytes.
+// without building a key (-1 where a pair is no token, as the piece table answers). Two bytes are a
+// whole character or two (so looked up by text) exactly when both are ASCII or they are a two-byte
+// sequence; any other pair is looked up by its bytes.
 function pairRanks(textRanks: PieceTable, byBytes: Map<string, number>): Int32Array {
-  const pairs = new Int32Array(256 * 256).fill(-1)
-  const byText = (text: string) => {
-    const rank = textRanks.get(text, 0, text.length)
-    return rank === -1 ? undefined : rank
-  }
+  const pairs = new Int32Array(256 * 256)
+  const byText = (text: string) => textRanks.get(text, 0, text.length)
   for (let first = 0; first < 256; first++) {
     for (let second = 0; second < 256; second++) {
-      let rank: number | undefined
+      let rank: number
       if (first < 0x80 && second < 0x80) {
         rank = byText(String.fromCharCode(first, second))
       } else if (first >= 0xc2 && first <= 0xdf && second >= 0x80 && second <= 0xbf) {
         rank = byText(String.fromCharCode(((first & 0x1f) << 6) | (second & 0x3f)))
       } else {
-        rank = byBytes.get(String.fromCharCode(first, second))
+        rank = byBytes.get(String.fromCharCode(first, second)) ?? -1
       }
-      if (rank !== undefined) pairs[first * 256 + second] = rank
+      pairs[first * 256 + second] = rank
     }
   }
   return pairs
