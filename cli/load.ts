@@ -150,15 +150,19 @@ function reportNativeWarnings(file: string, text: string, report: readonly Impor
 function describeFormatError(file: string, text: string, error: FormatError): CliError {
   const parseError = wireShapeExplanation(text, error)
   if (parseError) return new CliError(describeParseError(file, parseError))
-  if (error.format !== undefined) return new CliError(describeMismatch(file, error.tried[0]))
-  return new CliError(`${file}: ${error.message}`)
+  if (error.reason === undefined) return new CliError(`${file}: ${error.message}`)
+  return new CliError(describeMismatch(file, error.reason, error.format === undefined))
 }
 
 // `FILE:LINE:COLUMN: not FORMAT: path: problem`, the place first as in every other error line.
-function describeMismatch(file: string, m: FormatMismatch): string {
+// A detected format says that it is the one the file looks most like.
+function describeMismatch(file: string, m: FormatMismatch, detected: boolean): string {
   const place =
     m.line === undefined ? file : `${file}:${m.line}${m.column !== undefined ? `:${m.column}` : ''}`
   // A JSONL path is `line N`, already said by the place.
   const path = m.path === '' || m.path.startsWith('line ') ? '' : `${m.path}: `
-  return `${place}: not ${FORMAT_LABELS[m.format]}: ${path}${m.problem}`
+  const what = detected
+    ? `not a conversation in any known format; it looks most like ${m.label}, but`
+    : `not ${m.label}:`
+  return `${place}: ${what} ${path}${m.problem}`
 }

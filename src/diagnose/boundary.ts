@@ -1,4 +1,5 @@
 import { at, callIdsOfMessage, finding, withArticle, type Analysis } from './analysis'
+import { toolCallIds } from './tool-calls'
 import type { Finding } from './types'
 
 /** What the boundary between the summarised head and the kept tail cuts through: a tool exchange, a turn. */
@@ -10,7 +11,7 @@ export function boundaryFindings(a: Analysis): Finding[] {
 function toolExchanges(a: Analysis): Finding[] {
   const { messages, tailStart } = a
   const n = messages.length
-  const callIds = messages.map(callIdsOfMessage)
+  const callIds = toolCallIds(messages, callIdsOfMessage)
 
   // Matched by call id: every id carried on both sides of the boundary.
   const sides = new Map<string, { head: number[]; tail: number[] }>()

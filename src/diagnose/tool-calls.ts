@@ -68,3 +68,25 @@ function collect(o: Json, ids: Set<string>): void {
     (typeof o.name === 'string' && ('arguments' in o || 'input' in o))
   if (looksLikeCall) ids.add(id)
 }
+
+/**
+ * The tool-call ids each message carries, in one place for every format. A call's id is in its
+ * payload (`tool_calls[].id`, or a provider's own shape in a hand-written payload); a result's is
+ * in its payload when the payload names it (`tool_call_id`, `call_id`, `tool_use_id`), and
+ * otherwise it is the activity's own `id`, which is where every importer puts the call id a result
+ * answers (docs/formats.md, "Tool pairing"). An activity's id counts as a call id only when some
+ * message in the conversation makes that call, so ordinary message ids never pair by accident.
+ */
+export function toolCallIds<M extends { type: string; id?: string; payload?: string }>(
+  messages: readonly M[],
+  fromPayload: (m: M) => string[] = (m) => callIdsOf(m.payload),
+): string[][] {
+  const carried = messages.map(fromPayload)
+  const called = new Set<string>()
+  carried.forEach((ids) => ids.forEach((id) => called.add(id)))
+  return messages.map((m, i) => {
+    const ids = carried[i]
+    if (m.type === 'activity' && ids.length === 0 && m.id && called.has(m.id)) return [m.id]
+    return ids
+  })
+}

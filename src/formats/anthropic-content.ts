@@ -11,15 +11,21 @@ import {
 } from './json-shape'
 import { encodePayload, type ToolCall } from './payload'
 import type { NoteList } from './report'
-import { CACHE_NOTE, UNKNOWN_FIELD_NOTE, attachmentNote, rejectForeignType } from './vocabulary'
+import {
+  CACHE_NOTE,
+  UNKNOWN_FIELD_NOTE,
+  attachmentNote,
+  rejectForeignType,
+  type ContentFamily,
+} from './vocabulary'
 
 /** Where an Anthropic message sits, so notes name the right place in its file. */
 export interface BlockContext {
   notes: NoteList
   /** Turns steps inside the file into the path a note shows (`messages[3].content[1]`, `line 7: …`). */
   where: (steps: JsonPath) => string
-  /** The format being read: Claude Code shares Anthropic's blocks. */
-  self: 'anthropic' | 'claude-code'
+  /** Whose blocks these are: always Anthropic's, which Claude Code and Cline share. */
+  self: ContentFamily
 }
 
 interface Pending {

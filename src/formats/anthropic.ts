@@ -6,6 +6,9 @@ import type { ReadInput, ReadResult } from './reader'
 import { readRequestBody, type BodyShape } from './request-body'
 import { NoteList } from './report'
 import { CACHE_NOTE, UNKNOWN_FIELD_NOTE } from './vocabulary'
+import { writeAnthropic } from './anthropic-export'
+import { firstObjects, listIn, rootObject, someHas } from './sniff-shapes'
+import type { FormatDescriptor } from './types'
 
 const BODY: BodyShape = {
   listKey: 'messages',
@@ -58,3 +61,24 @@ function readSystem(root: Json, notes: NoteList): Message[] {
     return orderMessage({ type: 'instructions', text: requireString(block, 'text', at) })
   })
 }
+
+const ANTHROPIC_BLOCKS = new Set(['tool_use', 'tool_result', 'thinking', 'redacted_thinking'])
+
+/** Anthropic Messages: a request body, or messages. */
+export const anthropicFormat = {
+  id: 'anthropic',
+  label: 'Anthropic Messages',
+  shape: 'a request body {model, system, messages, tools}, or a JSON array of {role, content}',
+  detect(sniff) {
+    const objects = firstObjects(listIn(sniff, 'messages'))
+    if (!someHas(objects, 'role')) return 0
+    const blocks = objects.some(
+      (o) =>
+        Array.isArray(o.content) &&
+        o.content.some((b) => isObject(b) && ANTHROPIC_BLOCKS.has(b.type as string)),
+    )
+    return blocks || rootObject(sniff)?.system !== undefined ? 2 : 1
+  },
+  read: readAnthropic,
+  write: writeAnthropic,
+} as const satisfies FormatDescriptor

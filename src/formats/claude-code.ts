@@ -1,11 +1,12 @@
 import { orderMessage } from '../conversation'
-import { locateSyntaxError } from '../json-location'
 import type { Message } from '../types'
 import { readAnthropicMessage, type BlockContext } from './anthropic-content'
 import { ShapeError, isObject, kind, pathString, type Json, type JsonPath } from './json-shape'
 import { decodePayload, encodePayload } from './payload'
 import { LocatedError, type ReadInput, type ReadResult } from './reader'
 import { NoteList, describeLines } from './report'
+import { lineObjects } from './sniff-shapes'
+import type { FormatDescriptor } from './types'
 
 /** One parsed line of a session file. */
 interface SessionEvent {
@@ -38,7 +39,7 @@ export function readClaudeCode(input: ReadInput): ReadResult {
   if (multiline && isJson(input)) {
     throw new LocatedError('one JSON document, not JSONL with one session event per line', '')
   }
-  const { events, skipped } = multiline ? parseLines(input.source) : parseOneLine(input)
+  const { events, skipped } = parseEvents(input)
   const onChain = (e: SessionEvent) =>
     CHAIN_TYPES.has(e.value.type as string) && typeof e.value.uuid === 'string'
   if (!events.some((e) => onChain(e) || e.value.type === 'summary')) {
@@ -67,7 +68,7 @@ export function readClaudeCode(input: ReadInput): ReadResult {
   for (const e of chain) {
     const where = (steps: JsonPath) =>
       steps.length > 0 ? `line ${e.line}: ${pathString(steps)}` : `line ${e.line}`
-    const ctx: BlockContext = { notes, where, self: 'claude-code' }
+    const ctx: BlockContext = { notes, where, self: 'anthropic' }
     try {
       const read = readEvent(e, ctx)
       const messageId = read.messageId
@@ -109,20 +110,11 @@ interface ParsedLines {
   skipped: { line: number; problem: string }[]
 }
 
-/**
- * An input whose text sits on one line: that line's value is the whole input's, which every format
- * shares. Decoding the text and parsing the line again would double what a large minified file of
- * another format costs while this reader rules it out.
- */
-function parseOneLine(input: ReadInput): ParsedLines {
-  let value: unknown
-  try {
-    value = input.json()
-  } catch {
-    return parseLines(input.source) // says where the line breaks
-  }
-  const parsed: ParsedLines = { events: [], skipped: [] }
-  addEvent(parsed, input.firstContentLine(), value)
+/** The session's events: every line that parsed as an object with a type, and why the rest did not. */
+function parseEvents(input: ReadInput): ParsedLines {
+  const { values, broken } = input.jsonLines()
+  const parsed: ParsedLines = { events: [], skipped: [...broken] }
+  for (const { line, value } of values) addEvent(parsed, line, value)
   return parsed
 }
 
@@ -136,29 +128,6 @@ function addEvent({ events, skipped }: ParsedLines, line: number, value: unknown
     return
   }
   events.push({ line, value })
-}
-
-function parseLines(source: string): ParsedLines {
-  const parsed: ParsedLines = { events: [], skipped: [] }
-  const { skipped } = parsed
-  source.split('\n').forEach((raw, i) => {
-    const line = i + 1
-    const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw
-    if (text.trim() === '') return
-    let value: unknown
-    try {
-      value = JSON.parse(text)
-    } catch {
-      const at = locateSyntaxError(text)
-      skipped.push({
-        line,
-        problem: `truncated or malformed JSON (column ${at.column}: ${at.problem})`,
-      })
-      return
-    }
-    addEvent(parsed, line, value)
-  })
-  return parsed
 }
 
 /** The main chain, root first: from the last non-sidechain event back along parentUuid. */
@@ -270,3 +239,18 @@ function mergeBots(a: Message, b: Message): Message {
   const text = [a.text, b.text].filter((t) => t !== '').join('\n\n')
   return orderMessage({ id: a.id, type: 'bot', text, payload })
 }
+
+/** A Claude Code session: JSONL events chained by uuid. */
+export const claudeCodeFormat = {
+  id: 'claude-code',
+  label: 'Claude Code session (JSONL)',
+  shape: 'JSONL, one session event per line, chained by uuid and parentUuid',
+  detect(sniff) {
+    const events = lineObjects(sniff)
+    const isEvent = (e: Json) =>
+      (typeof e.uuid === 'string' && ('parentUuid' in e || 'sessionId' in e)) ||
+      (e.type === 'summary' && 'leafUuid' in e)
+    return events.some(isEvent) ? 3 : 0
+  },
+  read: readClaudeCode,
+} as const satisfies FormatDescriptor

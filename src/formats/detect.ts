@@ -1,55 +1,41 @@
 import { locatePath, locateSyntaxError } from '../json-location'
-import { readAnthropic } from './anthropic'
-import { readClaudeCode } from './claude-code'
-import { FormatError } from './errors'
+import { isObject } from './json-shape'
 import { ShapeError, pathString } from './json-shape'
-import { readNative } from './native'
-import { readOpenAIChat } from './openai-chat'
-import { readOpenAIResponses } from './openai-responses'
-import {
-  JsonSyntaxError,
-  LocatedError,
-  type ReadInput,
-  type ReadResult,
-  type Reader,
-} from './reader'
-import type { FormatId, FormatMismatch } from './types'
+import { FormatError } from './errors'
+import { JsonSyntaxError, LocatedError, type ReadInput, type ReadResult } from './reader'
+import { FORMATS } from './registry'
+import type { FormatDescriptor, FormatId, FormatMismatch } from './types'
+import { ForeignPartError } from './vocabulary'
 
-/** Each format's reader. */
-export const READERS: Record<FormatId, Reader> = {
-  native: readNative,
-  openai: readOpenAIChat,
-  anthropic: readAnthropic,
-  'openai-responses': readOpenAIResponses,
-  'claude-code': readClaudeCode,
+/** The registry's row for a format id. */
+export function formatOf(id: FormatId): FormatDescriptor<FormatId> {
+  const row = FORMATS.find((f) => f.id === id)
+  if (!row) throw new Error(`unknown format "${id}"`)
+  return row
 }
 
-/**
- * The order formats are tried in, which also breaks ties: plain `{role, content}` messages read the
- * same in OpenAI Chat, Anthropic and Responses, and most such files are Chat Completions logs.
- */
-export const DETECTION_ORDER: readonly FormatId[] = [
-  'native',
-  'openai',
-  'anthropic',
-  'openai-responses',
-  'claude-code',
-]
+/** A format's label, for messages. */
+export const formatLabel = (id: FormatId): string => formatOf(id).label
 
 /** Why a reader failed, located: a JSON path resolved to its line and column, or a line number. */
 export function toMismatch(format: FormatId, error: unknown, source: string): FormatMismatch {
+  const label = formatLabel(format)
   if (error instanceof ShapeError) {
     // The whole file's position (line 1, column 1) says nothing; a field's does.
     const at = error.steps.length > 0 ? locatePath(source, [...error.steps]) : undefined
-    return { format, problem: error.problem, path: pathString(error.steps), ...at }
+    const problem =
+      error instanceof ForeignPartError
+        ? `"${error.partType}" is a part type of ${formatLabel(error.owner)}, not of ${label}`
+        : error.problem
+    return { format, label, problem, path: pathString(error.steps), ...at }
   }
   if (error instanceof JsonSyntaxError) {
     const { line, column, problem } = locateSyntaxError(source)
-    return { format, problem: `malformed JSON: ${problem}`, path: '', line, column }
+    return { format, label, problem: `malformed JSON: ${problem}`, path: '', line, column }
   }
   if (error instanceof LocatedError) {
     const { problem, path, line, column } = error
-    return { format, problem, path, ...(line !== undefined ? { line, column } : {}) }
+    return { format, label, problem, path, ...(line !== undefined ? { line, column } : {}) }
   }
   throw error
 }
@@ -66,28 +52,73 @@ export interface Detection {
 }
 
 /**
- * Tries every format and keeps the one whose reading leaves the fewest warnings (the least it could
- * not place); ties go to the earlier format. Throws FormatError with every format's reason if none fits.
+ * Detects the format by content. Each format scores how much the input looks like it (its
+ * `detect`); the formats with the highest score are read first, and of those that read the input
+ * the one with the fewest warnings wins (ties go to the earlier row). Only when none of them
+ * reads it are the next-scoring formats tried. A file no format reads gets one reason: that of
+ * the format it looks most like, with the place; never a list of every parser's complaint.
  */
 export function detectFormat(input: ReadInput): Detection {
-  const fits: { format: FormatId; result: ReadResult; warnings: number }[] = []
-  const misfits: { format: FormatId; error: unknown }[] = []
-  for (const format of DETECTION_ORDER) {
-    try {
-      const result = READERS[format](input)
-      fits.push({ format, result, warnings: result.notes.warningCount })
-    } catch (error) {
-      if (!isReadFailure(error)) throw error
-      misfits.push({ format, error })
+  const sniff = input.sniff()
+  const scored = FORMATS.map((f) => ({
+    id: f.id as FormatId,
+    read: f.read,
+    score: f.detect(sniff),
+  }))
+  const tiers = [...new Set(scored.map((s) => s.score).filter((s) => s > 0))].sort((a, b) => b - a)
+  let firstFailure: { format: FormatId; error: unknown } | undefined
+  for (const tier of tiers) {
+    const fits: { format: FormatId; result: ReadResult; warnings: number }[] = []
+    for (const { id, read, score } of scored) {
+      if (score !== tier) continue
+      try {
+        const result = read(input)
+        fits.push({ format: id, result, warnings: result.notes.warningCount })
+      } catch (error) {
+        if (!isReadFailure(error)) throw error
+        firstFailure ??= { format: id, error }
+      }
+    }
+    if (fits.length > 0) {
+      const best = fits.reduce((a, b) => (b.warnings < a.warnings ? b : a))
+      const alsoFits = fits
+        .filter((f) => f !== best && f.warnings === best.warnings)
+        .map((f) => f.format)
+      return { format: best.format, result: best.result, alsoFits }
     }
   }
-  // Locating a failure re-parses the file; only an error message needs it.
-  if (fits.length === 0) {
-    throw new FormatError(misfits.map((m) => toMismatch(m.format, m.error, input.source)))
+  if (firstFailure) {
+    throw new FormatError(toMismatch(firstFailure.format, firstFailure.error, input.source))
   }
-  const best = fits.reduce((a, b) => (b.warnings < a.warnings ? b : a))
-  const alsoFits = fits
-    .filter((f) => f !== best && f.warnings === best.warnings)
-    .map((f) => f.format)
-  return { format: best.format, result: best.result, alsoFits }
+  throw unrecognised(input)
+}
+
+/** The error for an input that looks like no format at all: what it is instead, and where. */
+function unrecognised(input: ReadInput): FormatError {
+  const sniff = input.sniff()
+  if (sniff.notJson) {
+    // Not JSON and not JSONL: the native reader says where the JSON breaks.
+    try {
+      formatOf('native').read(input)
+    } catch (error) {
+      if (isReadFailure(error)) return new FormatError(toMismatch('native', error, input.source))
+      throw error
+    }
+  }
+  if (sniff.json === undefined) {
+    const first = (sniff.lines ?? []).find(isObject)
+    const keys = first ? Object.keys(first).slice(0, 6).join(', ') : ''
+    const jsonl = FORMATS.filter((f) => f.shape.startsWith('JSONL')).map((f) => f.label)
+    return new FormatError(
+      `JSONL, but no line is an event of a known format${keys ? ` (the first line's fields: ${keys})` : ''}; the JSONL formats read here are ${jsonl.join(', ')}`,
+    )
+  }
+  // JSON that no format scores: the wire shape's reader says what is missing, and where.
+  try {
+    formatOf('native').read(input)
+  } catch (error) {
+    if (isReadFailure(error)) return new FormatError(toMismatch('native', error, input.source))
+    throw error
+  }
+  return new FormatError('not a conversation in any known format')
 }

@@ -1,14 +1,5 @@
 import type { FormatId, FormatMismatch } from './types'
 
-/** The human name of each format, for messages. */
-export const FORMAT_LABELS: Record<FormatId, string> = {
-  native: 'Compaction Inspector (native)',
-  openai: 'OpenAI Chat Completions',
-  'openai-responses': 'OpenAI Responses',
-  anthropic: 'Anthropic Messages',
-  'claude-code': 'Claude Code session (JSONL)',
-}
-
 /** `messages[2].role (line 14, column 7): problem`, or just the problem for the whole file. */
 export function describeMismatch(m: FormatMismatch): string {
   const at =
@@ -20,23 +11,32 @@ export function describeMismatch(m: FormatMismatch): string {
 }
 
 /**
- * A conversation could not be read. With a forced format, `tried` holds that format's one reason;
- * when detecting, it holds one reason per format tried, in the order they were tried.
+ * A conversation could not be read. With a forced format, `reason` is that format's; when
+ * detecting, it is the reason of the format the file most resembles (detect.ts), and `format` is
+ * undefined. When the file resembles no format at all, `reason` is undefined and `problem` says
+ * what the file is instead.
  */
 export class FormatError extends Error {
-  /** The format that was asked for, or undefined when detection found none. */
+  /** The format that was asked for, or undefined when it was detected. */
   readonly format?: FormatId
-  readonly tried: readonly FormatMismatch[]
+  /** Why the forced or most resembling format did not read the file, and where. */
+  readonly reason?: FormatMismatch
+  /** What the file is, when it resembles no format (`not JSON or JSONL: …`). */
+  readonly problem?: string
 
-  constructor(tried: readonly FormatMismatch[], format?: FormatId) {
+  constructor(reason: FormatMismatch, format?: FormatId)
+  constructor(problem: string)
+  constructor(what: FormatMismatch | string, format?: FormatId) {
     super(
-      format !== undefined
-        ? `not ${FORMAT_LABELS[format]}: ${describeMismatch(tried[0])}`
-        : 'not a conversation in any known format; tried:\n' +
-            tried.map((m) => `  - ${FORMAT_LABELS[m.format]}: ${describeMismatch(m)}`).join('\n'),
+      typeof what === 'string'
+        ? what
+        : format !== undefined
+          ? `not ${what.label}: ${describeMismatch(what)}`
+          : `not a conversation in any known format; it looks most like ${what.label}, which it is not: ${describeMismatch(what)}`,
     )
     this.name = 'FormatError'
     this.format = format
-    this.tried = tried
+    if (typeof what === 'string') this.problem = what
+    else this.reason = what
   }
 }

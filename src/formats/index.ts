@@ -1,12 +1,10 @@
 import { orderMessage } from '../conversation'
 import type { ParseProgress } from '../json-bytes'
 import type { Message } from '../types'
-import { writeAnthropic } from './anthropic-export'
-import { READERS, detectFormat, toMismatch } from './detect'
-import { FORMAT_LABELS, FormatError } from './errors'
-import { writeNative } from './native'
-import { writeOpenAIChat } from './openai-chat-export'
+import { detectFormat, formatOf, toMismatch } from './detect'
+import { FormatError } from './errors'
 import { ReadInput } from './reader'
+import { FORMATS } from './registry'
 import { aggregateNotes, type ImportNote } from './report'
 import type {
   ExportFormatId,
@@ -17,45 +15,29 @@ import type {
   ImportedConversation,
 } from './types'
 
-/** Every format, in the order a picker lists them. */
-export const FORMATS: readonly FormatInfo[] = [
-  {
-    id: 'native',
-    label: FORMAT_LABELS.native,
-    canExport: true,
-    shape: 'a JSON array of {id, type, text, payload, meta}, or {model, messages}',
-  },
-  {
-    id: 'openai',
-    label: FORMAT_LABELS.openai,
-    canExport: true,
-    shape: 'a JSON array of {role, content, …}, or a request body {model, messages, tools}',
-  },
-  {
-    id: 'openai-responses',
-    label: FORMAT_LABELS['openai-responses'],
-    canExport: false,
-    shape: 'a JSON array of input items, or a request body {model, instructions, input, tools}',
-  },
-  {
-    id: 'anthropic',
-    label: FORMAT_LABELS.anthropic,
-    canExport: true,
-    shape: 'a request body {model, system, messages, tools}, or a JSON array of {role, content}',
-  },
-  {
-    id: 'claude-code',
-    label: FORMAT_LABELS['claude-code'],
-    canExport: false,
-    shape: 'JSONL, one session event per line, chained by uuid and parentUuid',
-  },
-]
+export { FORMATS }
+
+/** Every format as the pickers show it, in the registry's order. */
+export const FORMAT_INFO: readonly FormatInfo[] = FORMATS.map((f) => ({
+  id: f.id,
+  label: f.label,
+  canExport: 'write' in f,
+  shape: f.shape,
+}))
+
+/** The human name of each format, for messages. */
+export const FORMAT_LABELS = Object.fromEntries(FORMATS.map((f) => [f.id, f.label])) as Record<
+  FormatId,
+  string
+>
 
 /** The values `--format` and the picker accept: `auto`, then every format id. */
 export const FORMAT_CHOICES: readonly (FormatId | 'auto')[] = ['auto', ...FORMATS.map((f) => f.id)]
 
-/** The formats exportConversation writes. */
-export const EXPORT_FORMATS: readonly ExportFormatId[] = ['native', 'openai', 'anthropic']
+/** The formats exportConversation writes: the rows with a writer. */
+export const EXPORT_FORMATS = FORMATS.filter((f) => 'write' in f).map(
+  (f) => f.id,
+) as readonly ExportFormatId[]
 
 /** Whether a string names a format (for validating a flag or a picker value). */
 export function isFormatId(value: string): value is FormatId {
@@ -103,9 +85,9 @@ export function importConversation(
   } else {
     chosen = format
     try {
-      result = READERS[format](input)
+      result = formatOf(format).read(input)
     } catch (error) {
-      throw new FormatError([toMismatch(format, error, input.source)], format)
+      throw new FormatError(toMismatch(format, error, input.source), format)
     }
   }
   notes.push(...aggregateNotes(result.notes.notes))
@@ -127,21 +109,13 @@ export function exportConversationWithReport(
   format: ExportFormatId,
   opts: ExportOptions = {},
 ): ExportResult {
-  switch (format) {
-    case 'native':
-      return { text: writeNative(messages, opts.model), report: [] }
-    case 'openai':
-      return finish(writeOpenAIChat(messages, opts))
-    case 'anthropic':
-      return finish(writeAnthropic(messages, opts))
-    default:
-      throw new Error(
-        `cannot export to "${String(format)}"; expected one of ${EXPORT_FORMATS.join(', ')}`,
-      )
+  const row = FORMATS.find((f) => f.id === format)
+  if (!row || !('write' in row)) {
+    throw new Error(
+      `cannot export to "${String(format)}"; expected one of ${EXPORT_FORMATS.join(', ')}`,
+    )
   }
-}
-
-function finish(result: ExportResult): ExportResult {
+  const result = row.write(messages, opts)
   return { text: result.text, report: aggregateNotes(result.report) }
 }
 
@@ -154,7 +128,7 @@ export function exportConversation(
   return exportConversationWithReport(messages, format, opts).text
 }
 
-export { FormatError, describeMismatch, FORMAT_LABELS } from './errors'
+export { FormatError, describeMismatch } from './errors'
 export { wireShapeExplanation } from './explain'
 export { formatNote, MAX_REPEATED_NOTES, type ImportNote, type NoteSeverity } from './report'
 export { DEFAULT_MAX_TOKENS } from './anthropic-export'

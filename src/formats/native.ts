@@ -3,6 +3,8 @@ import type { Message } from '../types'
 import { ShapeError, isObject } from './json-shape'
 import { LocatedError, type ReadInput, type ReadResult } from './reader'
 import { NoteList } from './report'
+import { firstObjects, listIn } from './sniff-shapes'
+import type { FormatDescriptor } from './types'
 
 /** Reads the core's own wire shape: a JSON array of messages, or `{ model?, messages }`. */
 export function readNative(input: ReadInput): ReadResult {
@@ -48,3 +50,24 @@ export function writeNative(messages: readonly Message[], model?: string): strin
   const list = messages.map(orderMessage)
   return JSON.stringify(model ? { model, messages: list } : list, null, 2) + '\n'
 }
+
+/** The core's own wire shape. */
+export const nativeFormat = {
+  id: 'native',
+  label: 'Compaction Inspector (native)',
+  shape: 'a JSON array of {id, type, text, payload, meta}, or {model, messages}',
+  detect(sniff) {
+    const list = listIn(sniff, 'messages')
+    if (!list) return 0
+    if (list.length === 0) return 1
+    const objects = firstObjects(list)
+    if (objects.some((o) => 'role' in o)) return 0
+    return objects.some((o) => 'type' in o && 'text' in o)
+      ? 3
+      : objects.some((o) => 'type' in o)
+        ? 1
+        : 0
+  },
+  read: readNative,
+  write: (messages, opts) => ({ text: writeNative(messages, opts.model), report: [] }),
+} as const satisfies FormatDescriptor

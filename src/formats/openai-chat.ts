@@ -17,6 +17,9 @@ import type { ReadInput, ReadResult } from './reader'
 import { readRequestBody, type BodyShape } from './request-body'
 import { NoteList } from './report'
 import { UNKNOWN_FIELD_NOTE, attachmentNote, rejectForeignType } from './vocabulary'
+import { writeOpenAIChat } from './openai-chat-export'
+import { firstObjects, listIn, someHas } from './sniff-shapes'
+import type { FormatDescriptor } from './types'
 
 const ROLE_TYPES: Record<string, string> = {
   system: 'instructions',
@@ -171,3 +174,25 @@ function readContent(
   })
   return { text: texts.join('\n\n'), attachments }
 }
+
+// Fields and roles that only Chat Completions messages have.
+const CHAT_MARKS = (o: Json) =>
+  'tool_calls' in o ||
+  'tool_call_id' in o ||
+  o.role === 'tool' ||
+  o.role === 'function' ||
+  (Array.isArray(o.content) && o.content.some((p) => isObject(p) && p.type === 'image_url'))
+
+/** OpenAI Chat Completions: messages, or a request body. */
+export const openaiChatFormat = {
+  id: 'openai',
+  label: 'OpenAI Chat Completions',
+  shape: 'a JSON array of {role, content, …}, or a request body {model, messages, tools}',
+  detect(sniff) {
+    const objects = firstObjects(listIn(sniff, 'messages'))
+    if (!someHas(objects, 'role')) return 0
+    return objects.some(CHAT_MARKS) ? 2 : 1
+  },
+  read: readOpenAIChat,
+  write: writeOpenAIChat,
+} as const satisfies FormatDescriptor

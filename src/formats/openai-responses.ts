@@ -16,6 +16,8 @@ import type { ReadInput, ReadResult } from './reader'
 import { readRequestBody, type BodyShape } from './request-body'
 import { NoteList } from './report'
 import { UNKNOWN_FIELD_NOTE, attachmentNote, rejectForeignType } from './vocabulary'
+import { firstObjects, listIn, rootObject, someHas } from './sniff-shapes'
+import type { FormatDescriptor } from './types'
 
 const ROLE_TYPES: Record<string, string> = {
   system: 'instructions',
@@ -258,3 +260,22 @@ function readContent(
   })
   return { text: texts.join('\n\n'), attachments }
 }
+
+/** OpenAI Responses: input items, or a request body. */
+export const openaiResponsesFormat = {
+  id: 'openai-responses',
+  label: 'OpenAI Responses',
+  shape: 'a JSON array of input items, or a request body {model, instructions, input, tools}',
+  detect(sniff) {
+    if (rootObject(sniff)?.input !== undefined) return 2
+    const objects = firstObjects(listIn(sniff))
+    if (
+      objects.some(
+        (o) => typeof o.type === 'string' && o.type in ITEM_FIELDS && o.type !== 'message',
+      )
+    )
+      return 2
+    return someHas(objects, 'role') ? 1 : 0
+  },
+  read: readOpenAIResponses,
+} as const satisfies FormatDescriptor

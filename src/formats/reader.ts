@@ -5,8 +5,38 @@ import {
   parseJsonBytes,
   type ParseProgress,
 } from '../json-bytes'
+import { locateSyntaxError } from '../json-location'
 import type { Message } from '../types'
 import type { NoteList } from './report'
+
+/** One line of a JSONL file that parsed: its 1-based number and its value. */
+export interface JsonLine {
+  line: number
+  value: unknown
+}
+
+/** A JSONL file, line by line: the lines that parsed, and why each other non-blank line did not. */
+export interface JsonLines {
+  values: JsonLine[]
+  broken: { line: number; problem: string }[]
+}
+
+/**
+ * What detection looks at: the whole input's JSON value when it is one document, and the first
+ * values of a JSONL file. Cheap: the JSON is parsed once for every format, and only the first
+ * SNIFF_LINES lines of a JSONL file are read to guess its format.
+ */
+export interface Sniff {
+  /** The input's value when the whole input is one JSON document. */
+  json?: unknown
+  /** The values of the first lines that parse, when the input spans lines and is not one document. */
+  lines?: unknown[]
+  /** The first line's reason when it is not JSON (neither a document nor JSONL). */
+  notJson?: boolean
+}
+
+/** How many lines of a JSONL file detection reads. */
+export const SNIFF_LINES = 50
 
 /**
  * The file being imported, as text or as its UTF-8 bytes, with its JSON parsed at most once however
@@ -16,6 +46,8 @@ import type { NoteList } from './report'
 export class ReadInput {
   private parsed?: { value: unknown } | { failure: JsonSyntaxError }
   private text?: string
+  private lines?: JsonLines
+  private sniffed?: Sniff
 
   /** `onProgress` hears how far the parse of bytes has got (text is parsed in one go). */
   constructor(
@@ -56,6 +88,66 @@ export class ReadInput {
     return this.parsed.value
   }
 
+  /**
+   * The input as JSONL, parsed once however many formats read it. Each line is decoded and parsed
+   * on its own, so a broken line loses only itself, and the file's text is never one string.
+   */
+  jsonLines(): JsonLines {
+    if (!this.lines) {
+      const lines: JsonLines = { values: [], broken: [] }
+      eachLine(this.content, (text, line) => {
+        if (text.trim() === '') return
+        try {
+          lines.values.push({ line, value: JSON.parse(text) })
+        } catch {
+          const at = locateSyntaxError(text)
+          lines.broken.push({
+            line,
+            problem: `truncated or malformed JSON (column ${at.column}: ${at.problem})`,
+          })
+        }
+      })
+      this.lines = lines
+    }
+    return this.lines
+  }
+
+  /** What detection looks at (see Sniff). */
+  sniff(): Sniff {
+    if (!this.sniffed) {
+      let json: { value: unknown } | undefined
+      try {
+        json = { value: this.json() }
+      } catch {
+        json = undefined
+      }
+      if (json) {
+        const oneLine = !this.spansLines()
+        this.sniffed = { json: json.value, ...(oneLine ? { lines: [json.value] } : {}) }
+      } else if (this.spansLines()) {
+        const lines: unknown[] = []
+        let tried = 0
+        eachLine(
+          this.content,
+          (text) => {
+            if (text.trim() === '') return
+            tried++
+            try {
+              lines.push(JSON.parse(text))
+            } catch {
+              // a broken line; the reader reports it
+            }
+          },
+          () => tried >= SNIFF_LINES,
+        )
+        this.sniffed = lines.length > 0 ? { lines } : { notJson: true }
+      } else {
+        this.sniffed = { notJson: true }
+      }
+    }
+    return this.sniffed
+  }
+
   /** Whether a line break comes between the first and the last character that is not blank. */
   spansLines(): boolean {
     const { content } = this
@@ -80,6 +172,36 @@ export class ReadInput {
     let i = text ? (content.charCodeAt(0) === 0xfeff ? 1 : 0) : hasByteOrderMark(content) ? 3 : 0
     for (; i < content.length && isSpace(code(i)); i++) if (code(i) === 0x0a) line++
     return line
+  }
+}
+
+const lineDecoder = new TextDecoder('utf-8', { ignoreBOM: true })
+
+/**
+ * Calls `visit` with each line's text (without its line break or a trailing CR) and 1-based
+ * number, decoding bytes one line at a time, until `stop` says so.
+ */
+function eachLine(
+  content: string | Uint8Array,
+  visit: (text: string, line: number) => void,
+  stop: () => boolean = () => false,
+): void {
+  const text = typeof content === 'string'
+  let start = text ? (content.charCodeAt(0) === 0xfeff ? 1 : 0) : hasByteOrderMark(content) ? 3 : 0
+  for (let line = 1; start <= content.length && !stop(); line++) {
+    let end = text ? content.indexOf('\n', start) : content.indexOf(0x0a, start)
+    if (end === -1) end = content.length
+    let stripped = end
+    if (
+      stripped > start &&
+      (text ? content.charCodeAt(stripped - 1) : content[stripped - 1]) === 0x0d
+    )
+      stripped--
+    visit(
+      text ? content.slice(start, stripped) : lineDecoder.decode(content.subarray(start, stripped)),
+      line,
+    )
+    start = end + 1
   }
 }
 

@@ -1,11 +1,39 @@
 import type { Message } from '../types'
+import type { Reader, Sniff } from './reader'
+import type { FORMATS } from './registry'
 import type { ImportNote } from './report'
 
-/** The formats a conversation can be read from. */
-export type FormatId = 'native' | 'openai' | 'openai-responses' | 'anthropic' | 'claude-code'
+/** The formats a conversation can be read from: the ids of the registry's rows. */
+export type FormatId = (typeof FORMATS)[number]['id']
 
-/** The formats a conversation can be written to. */
-export type ExportFormatId = 'native' | 'openai' | 'anthropic'
+/** The formats a conversation can be written to: the rows with a writer. */
+export type ExportFormatId = Extract<(typeof FORMATS)[number], { write: Writer }>['id']
+
+/** A format's writer: the file's text, and what the format had no place for. */
+export type Writer = (messages: readonly Message[], opts: ExportOptions) => ExportResult
+
+/**
+ * One row of the format registry: everything about a format that the CLI's `--format`, the app's
+ * pickers, detection and the docs need. Adding a format is one file that exports one of these and
+ * one row in registry.ts.
+ */
+export interface FormatDescriptor<Id extends string = string> {
+  id: Id
+  /** The name a person knows it by. */
+  label: string
+  /** What a file in this format looks like, in a few words. */
+  shape: string
+  /**
+   * How much the input looks like this format, from a cheap look at its content: 0 not at all,
+   * 1 a generic shape several formats share (`[{role, content}]`), 2 a shape of its own,
+   * 3 unmistakable (a field or event type no other format has). Detection reads the formats that
+   * score highest first, and a file no format reads is described against the best-scoring one.
+   */
+  detect(sniff: Sniff): number
+  read: Reader
+  /** Present when the format can be written. */
+  write?: Writer
+}
 
 /** What the app's picker and the CLI's `--format` need to know about a format. */
 export interface FormatInfo {
@@ -33,6 +61,8 @@ export interface ImportedConversation {
 /** Why one format could not read the input, and where. */
 export interface FormatMismatch {
   format: FormatId
+  /** The format's label, for messages. */
+  label: string
   problem: string
   /** A JSON path (`messages[2].role`) or `line 17`; '' for the whole file. */
   path: string

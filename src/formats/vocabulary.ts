@@ -1,11 +1,12 @@
-import { FORMAT_LABELS } from './errors'
 import { ShapeError, type JsonPath } from './json-shape'
-import type { FormatId } from './types'
+
+/** The provider APIs whose content parts the formats share: every format's content is one of these. */
+export type ContentFamily = 'openai' | 'openai-responses' | 'anthropic'
 
 // Content part and block types only one provider format uses. A reader that meets another
 // format's type rejects the file rather than guessing, so detection can tell formats apart and a
 // forced format that does not fit says why. Types no format here knows are reported, not rejected.
-const OWNER: Record<string, FormatId> = {
+const OWNER: Record<string, ContentFamily> = {
   image_url: 'openai',
   input_audio: 'openai',
   file: 'openai',
@@ -27,17 +28,30 @@ const OWNER: Record<string, FormatId> = {
 }
 
 /**
- * Throws when a part type belongs to another format than `self` (Claude Code shares Anthropic's).
- * `at` is the part's path; the error points at its `type`.
+ * A content part of another provider's API. Its problem names the owner by id; detection, which
+ * knows every format's label, words it for a person (`"tool_use" is a part type of Anthropic
+ * Messages, not of OpenAI Chat Completions`).
  */
-export function rejectForeignType(type: string, self: FormatId, at: JsonPath): void {
+export class ForeignPartError extends ShapeError {
+  constructor(
+    readonly partType: string,
+    readonly owner: ContentFamily,
+    steps: JsonPath,
+  ) {
+    super(`"${partType}" is a part type of ${owner}`, steps)
+    this.name = 'ForeignPartError'
+  }
+}
+
+/**
+ * Throws when a part type belongs to another provider's API than `family`, the one whose content
+ * the format carries (Claude Code and Cline carry Anthropic's). `at` is the part's path; the error
+ * points at its `type`.
+ */
+export function rejectForeignType(type: string, family: ContentFamily, at: JsonPath): void {
   const owner = OWNER[type]
-  const mine = self === 'claude-code' ? 'anthropic' : self
-  if (owner !== undefined && owner !== mine) {
-    throw new ShapeError(
-      `"${type}" is a part type of ${FORMAT_LABELS[owner]}, not of ${FORMAT_LABELS[self]}`,
-      [...at, 'type'],
-    )
+  if (owner !== undefined && owner !== family) {
+    throw new ForeignPartError(type, owner, [...at, 'type'])
   }
 }
 

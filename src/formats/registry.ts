@@ -1,0 +1,19 @@
+import { anthropicFormat } from './anthropic'
+import { claudeCodeFormat } from './claude-code'
+import { nativeFormat } from './native'
+import { openaiChatFormat } from './openai-chat'
+import { openaiResponsesFormat } from './openai-responses'
+
+/**
+ * Every format, one row each. The order is the pickers' and the CLI's, and it breaks ties in
+ * detection: plain `{role, content}` messages read the same in Chat Completions, Anthropic and
+ * Responses, and most such files are Chat Completions logs. `--format`'s values, the app's
+ * pickers, detection and the table in docs/formats.md all come from here.
+ */
+export const FORMATS = [
+  nativeFormat,
+  openaiChatFormat,
+  anthropicFormat,
+  openaiResponsesFormat,
+  claudeCodeFormat,
+] as const
