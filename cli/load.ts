@@ -151,18 +151,20 @@ function describeFormatError(file: string, text: string, error: FormatError): Cl
   const parseError = wireShapeExplanation(text, error)
   if (parseError) return new CliError(describeParseError(file, parseError))
   if (error.reason === undefined) return new CliError(`${file}: ${error.message}`)
-  return new CliError(describeMismatch(file, error.reason, error.format === undefined))
+  return new CliError(describeMismatch(file, error, error.reason))
 }
 
 // `FILE:LINE:COLUMN: not FORMAT: path: problem`, the place first as in every other error line.
-// A detected format says that it is the one the file looks most like.
-function describeMismatch(file: string, m: FormatMismatch, detected: boolean): string {
+function describeMismatch(file: string, error: FormatError, m: FormatMismatch): string {
   const place =
     m.line === undefined ? file : `${file}:${m.line}${m.column !== undefined ? `:${m.column}` : ''}`
   // A JSONL path is `line N`, already said by the place.
   const path = m.path === '' || m.path.startsWith('line ') ? '' : `${m.path}: `
-  const what = detected
-    ? `not a conversation in any known format; it looks most like ${m.label}, but`
-    : `not ${m.label}:`
+  const what =
+    error.format !== undefined
+      ? `not ${m.label}:`
+      : error.resembled
+        ? `not a conversation in any known format; it looks most like ${m.label}, but`
+        : 'not a conversation in any known format:'
   return `${place}: ${what} ${path}${m.problem}`
 }

@@ -88,7 +88,8 @@ export function detectFormat(input: ReadInput): Detection {
     }
   }
   if (firstFailure) {
-    throw new FormatError(toMismatch(firstFailure.format, firstFailure.error, input.source))
+    const reason = toMismatch(firstFailure.format, firstFailure.error, input.source)
+    throw new FormatError({ reason, resembled: true })
   }
   throw unrecognised(input)
 }
@@ -97,28 +98,34 @@ export function detectFormat(input: ReadInput): Detection {
 function unrecognised(input: ReadInput): FormatError {
   const sniff = input.sniff()
   if (sniff.notJson) {
-    // Not JSON and not JSONL: the native reader says where the JSON breaks.
-    try {
-      formatOf('native').read(input)
-    } catch (error) {
-      if (isReadFailure(error)) return new FormatError(toMismatch('native', error, input.source))
-      throw error
-    }
+    if (input.source.trim() === '') return new FormatError({ problem: 'the file is empty' })
+    const { line, column, problem } = locateSyntaxError(input.source)
+    return new FormatError({
+      reason: {
+        format: 'native',
+        label: formatLabel('native'),
+        problem: `not JSON or JSONL: ${problem}`,
+        path: '',
+        line,
+        column,
+      },
+    })
   }
   if (sniff.json === undefined) {
     const first = (sniff.lines ?? []).find(isObject)
     const keys = first ? Object.keys(first).slice(0, 6).join(', ') : ''
     const jsonl = FORMATS.filter((f) => f.shape.startsWith('JSONL')).map((f) => f.label)
-    return new FormatError(
-      `JSONL, but no line is an event of a known format${keys ? ` (the first line's fields: ${keys})` : ''}; the JSONL formats read here are ${jsonl.join(', ')}`,
-    )
+    return new FormatError({
+      problem: `JSONL, but no line is an event of a known format${keys ? ` (the first line's fields: ${keys})` : ''}; the JSONL formats read here are ${jsonl.join(', ')}`,
+    })
   }
   // JSON that no format scores: the wire shape's reader says what is missing, and where.
   try {
     formatOf('native').read(input)
   } catch (error) {
-    if (isReadFailure(error)) return new FormatError(toMismatch('native', error, input.source))
+    if (isReadFailure(error))
+      return new FormatError({ reason: toMismatch('native', error, input.source) })
     throw error
   }
-  return new FormatError('not a conversation in any known format')
+  return new FormatError({})
 }

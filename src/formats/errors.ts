@@ -11,32 +11,37 @@ export function describeMismatch(m: FormatMismatch): string {
 }
 
 /**
- * A conversation could not be read. With a forced format, `reason` is that format's; when
- * detecting, it is the reason of the format the file most resembles (detect.ts), and `format` is
- * undefined. When the file resembles no format at all, `reason` is undefined and `problem` says
- * what the file is instead.
+ * A conversation could not be read. With a forced format, `reason` is that format's. When
+ * detecting, it is the reason of the format the file looks most like (`resembled`), or, for a
+ * file that looks like no format, the reason the wire shape gives (JSON) or where the JSON breaks.
+ * `problem` alone, without a reason, says what a file that is none of those is.
  */
 export class FormatError extends Error {
   /** The format that was asked for, or undefined when it was detected. */
   readonly format?: FormatId
   /** Why the forced or most resembling format did not read the file, and where. */
   readonly reason?: FormatMismatch
-  /** What the file is, when it resembles no format (`not JSON or JSONL: …`). */
-  readonly problem?: string
+  /** True when `reason` is that of a format the file looks like (not a fallback). */
+  readonly resembled: boolean
 
-  constructor(reason: FormatMismatch, format?: FormatId)
-  constructor(problem: string)
-  constructor(what: FormatMismatch | string, format?: FormatId) {
-    super(
-      typeof what === 'string'
-        ? what
-        : format !== undefined
-          ? `not ${what.label}: ${describeMismatch(what)}`
-          : `not a conversation in any known format; it looks most like ${what.label}, which it is not: ${describeMismatch(what)}`,
-    )
+  constructor(what: {
+    reason?: FormatMismatch
+    format?: FormatId
+    resembled?: boolean
+    problem?: string
+  }) {
+    const { reason, format, resembled = false } = what
+    const lead =
+      format !== undefined && reason
+        ? `not ${reason.label}`
+        : resembled && reason
+          ? `not a conversation in any known format; it looks most like ${reason.label}, but`
+          : 'not a conversation in any known format'
+    const detail = reason ? describeMismatch(reason) : (what.problem ?? '')
+    super(detail === '' ? lead : `${lead}${lead.endsWith('but') ? '' : ':'} ${detail}`)
     this.name = 'FormatError'
     this.format = format
-    if (typeof what === 'string') this.problem = what
-    else this.reason = what
+    this.reason = reason
+    this.resembled = resembled
   }
 }

@@ -87,7 +87,7 @@ export function importConversation(
     try {
       result = formatOf(format).read(input)
     } catch (error) {
-      throw new FormatError(toMismatch(format, error, input.source), format)
+      throw new FormatError({ reason: toMismatch(format, error, input.source), format })
     }
   }
   notes.push(...aggregateNotes(result.notes.notes))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { FormatError, importConversation, type FormatId } from '../../src/index'
+import { FORMATS, FormatError, importConversation, type FormatId } from '../../src/index'
 import { fixture } from './formats-fixtures'
 
 /** The error importConversation throws, for inspection. */
@@ -14,46 +14,41 @@ function failure(text: string, format: FormatId | 'auto' = 'auto'): FormatError 
 }
 
 describe('malformed files', () => {
-  it('a JSON file in no format: every format tried, one reason each', () => {
+  it('a JSON file in no format: one reason, from the wire shape, located', () => {
+    // No format's detector recognises {"conversation": …}: the wire shape says what is missing.
     const error = failure(fixture('no-format.json'))
     expect(error.format).toBeUndefined()
+    expect(error.resembled).toBe(false)
     expect(error.message).toBe(
-      [
-        'not a conversation in any known format; tried:',
-        '  - Compaction Inspector (native): line 1, column 1: the object has no "messages" array',
-        '  - OpenAI Chat Completions: no "messages" (a Chat Completions request body has one)',
-        '  - Anthropic Messages: no "messages" (an Anthropic Messages request body has one)',
-        '  - OpenAI Responses: no "input" (a Responses request body has one)',
-        '  - Claude Code session (JSONL): one JSON document, not JSONL with one session event per line',
-      ].join('\n'),
+      'not a conversation in any known format: line 1, column 1: the object has no "messages" array',
     )
-    expect(error.tried.map((m) => m.format)).toEqual([
-      'native',
-      'openai',
-      'anthropic',
-      'openai-responses',
-      'claude-code',
-    ])
   })
 
-  it('a truncated JSON file: the line and column where it ends, for each JSON format', () => {
+  it('a truncated JSON file: the line and column where it ends, once', () => {
     const error = failure(fixture('openai-chat-truncated.json'))
-    expect(error.tried.slice(0, 4)).toEqual(
-      ['native', 'openai', 'anthropic', 'openai-responses'].map((format) => ({
-        format,
-        problem: 'malformed JSON: unexpected end of string',
-        path: '',
-        line: 6,
-        column: 39,
-      })),
-    )
-    expect(error.tried[4]).toEqual({
-      format: 'claude-code',
-      problem:
-        "truncated or malformed JSON (column 2: expected '}'), and no line is a Claude Code event",
-      path: 'line 1',
-      line: 1,
+    expect(error.reason).toMatchObject({
+      problem: 'not JSON or JSONL: unexpected end of string',
+      line: 6,
+      column: 39,
     })
+    expect(error.message).not.toContain('Claude Code')
+  })
+
+  it('a complete JSONL file in no known format is never "unexpected end of file"', () => {
+    const error = failure('{"event":"start","at":1}\n{"event":"stop","at":2}\n')
+    expect(error.message).toBe(
+      'not a conversation in any known format: JSONL, but no line is an event of a known format (the first line\'s fields: event, at); the JSONL formats read here are ' +
+        FORMATS.filter((f) => f.shape.startsWith('JSONL'))
+          .map((f) => f.label)
+          .join(', '),
+    )
+  })
+
+  it('an empty file says so, and a large file in no format never does', () => {
+    expect(failure('').message).toBe('not a conversation in any known format: the file is empty')
+    expect(failure(' \n\n').message).toBe('not a conversation in any known format: the file is empty')
+    const big = JSON.stringify({ rows: Array.from({ length: 20_000 }, (_, i) => ({ n: i })) })
+    expect(failure(big).message).not.toContain('empty')
   })
 
   it('OpenAI Chat: a tool message without tool_call_id, located by path, line and column', () => {
@@ -63,18 +58,19 @@ describe('malformed files', () => {
     expect(forced.message).toBe(
       'not OpenAI Chat Completions: messages[3].tool_call_id (line 17, column 5): missing "tool_call_id"',
     )
-    expect(forced.tried).toEqual([
-      {
-        format: 'openai',
-        problem: 'missing "tool_call_id"',
-        path: 'messages[3].tool_call_id',
-        line: 17,
-        column: 5,
-      },
-    ])
-    // Detection names the same reason among the others.
-    expect(failure(text).message).toContain(
-      '  - OpenAI Chat Completions: messages[3].tool_call_id (line 17, column 5): missing "tool_call_id"',
+    expect(forced.reason).toEqual({
+      format: 'openai',
+      label: 'OpenAI Chat Completions',
+      problem: 'missing "tool_call_id"',
+      path: 'messages[3].tool_call_id',
+      line: 17,
+      column: 5,
+    })
+    // Detection names the format it looks most like (its tool message), with the same reason.
+    const detected = failure(text)
+    expect(detected.resembled).toBe(true)
+    expect(detected.message).toBe(
+      'not a conversation in any known format; it looks most like OpenAI Chat Completions, but messages[3].tool_call_id (line 17, column 5): missing "tool_call_id"',
     )
   })
 
@@ -83,8 +79,13 @@ describe('malformed files', () => {
     expect(failure(text, 'anthropic').message).toBe(
       'not Anthropic Messages: messages[1].content[1].id (line 11, column 9): missing "id"',
     )
-    expect(failure(text).message).toContain(
-      '  - OpenAI Chat Completions: messages[1].content[1].type (line 11, column 11): "tool_use" is a part type of Anthropic Messages, not of OpenAI Chat Completions',
+    // Its tool_use block makes it look like Anthropic, not like Chat Completions.
+    expect(failure(text).message).toBe(
+      'not a conversation in any known format; it looks most like Anthropic Messages, but messages[1].content[1].id (line 11, column 9): missing "id"',
+    )
+    // Forced as Chat Completions, the foreign block is named with both formats' labels.
+    expect(failure(text, 'openai').message).toBe(
+      'not OpenAI Chat Completions: messages[1].content[1].type (line 11, column 11): "tool_use" is a part type of Anthropic Messages, not of OpenAI Chat Completions',
     )
   })
 
@@ -99,8 +100,9 @@ describe('malformed files', () => {
     expect(failure(text, 'native').message).toBe(
       'not Compaction Inspector (native): [2].text (line 4, column 32): "text" is a number, not a string',
     )
-    expect(failure(text).message).toContain(
-      '  - OpenAI Responses: [0].type (line 2, column 17): "instructions" is not a Responses item type',
+    // Its messages have a type and a text, as only the wire shape's do.
+    expect(failure(text).message).toBe(
+      'not a conversation in any known format; it looks most like Compaction Inspector (native), but [2].text (line 4, column 32): "text" is a number, not a string',
     )
   })
 

@@ -188,7 +188,7 @@ describe('importConversation from bytes: the same conversation, notes and errors
       return { imported: importConversation(content, format) }
     } catch (error) {
       if (!(error instanceof FormatError)) throw error
-      return { error: error.message, tried: error.tried }
+      return { error: error.message, reason: error.reason }
     }
   }
 
@@ -223,7 +223,7 @@ describe('a file on one line (minified JSON, or JSONL of one event)', () => {
     try {
       importConversation(content, 'claude-code')
     } catch (error) {
-      if (error instanceof FormatError) return error.tried[0]
+      if (error instanceof FormatError) return error.reason
       throw error
     }
     throw new Error('expected a FormatError')
