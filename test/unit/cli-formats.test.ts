@@ -174,7 +174,7 @@ describe.concurrent('files no format reads', () => {
     expect(line).toBe('openai-chat-truncated.json:6:39: malformed JSON: unexpected end of string')
   })
 
-  it('JSON in no format gets one located reason, not every parser\'s complaint', async () => {
+  it("JSON in no format gets one located reason, not every parser's complaint", async () => {
     const r = await run(['prompt', 'no-format.json', '--max-tokens', '100'])
     expect(r.status).toBe(2)
     expect(r.stdout).toBe('')

@@ -37,7 +37,7 @@ describe('malformed files', () => {
   it('a complete JSONL file in no known format is never "unexpected end of file"', () => {
     const error = failure('{"event":"start","at":1}\n{"event":"stop","at":2}\n')
     expect(error.message).toBe(
-      'not a conversation in any known format: JSONL, but no line is an event of a known format (the first line\'s fields: event, at); the JSONL formats read here are ' +
+      "not a conversation in any known format: JSONL, but no line is an event of a known format (the first line's fields: event, at); the JSONL formats read here are " +
         FORMATS.filter((f) => f.shape.startsWith('JSONL'))
           .map((f) => f.label)
           .join(', '),
@@ -46,7 +46,9 @@ describe('malformed files', () => {
 
   it('an empty file says so, and a large file in no format never does', () => {
     expect(failure('').message).toBe('not a conversation in any known format: the file is empty')
-    expect(failure(' \n\n').message).toBe('not a conversation in any known format: the file is empty')
+    expect(failure(' \n\n').message).toBe(
+      'not a conversation in any known format: the file is empty',
+    )
     const big = JSON.stringify({ rows: Array.from({ length: 20_000 }, (_, i) => ({ n: i })) })
     expect(failure(big).message).not.toContain('empty')
   })

@@ -270,7 +270,7 @@ describe('a file on one line (minified JSON, or JSONL of one event)', () => {
     const broken = '{"type":"user","uuid":"e1",'
     for (const given of [broken, utf8(broken)]) {
       expect(forcedClaudeCode(given)).toMatchObject({ line: 1 })
-      expect(forcedClaudeCode(given).problem).toMatch(/^truncated or malformed JSON \(column \d+/)
+      expect(forcedClaudeCode(given)?.problem).toMatch(/^truncated or malformed JSON \(column \d+/)
     }
   })
 })
