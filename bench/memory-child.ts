@@ -49,6 +49,8 @@ if (!file) throw new Error('usage: memory-child.ts FILE [--collect]')
 // the data needs, not what V8 chose to leave uncollected (the workers collect on their own).
 // Without it, the process behaves as the app would.
 const collect = process.argv.includes('--collect')
+// With --import-only, the file is imported and not counted: the streaming-import row's measure.
+const importOnly = process.argv.includes('--import-only')
 const points: MemoryPoint[] = []
 const phaseDone = (label: string) => {
   if (collect) collectGarbage()
@@ -58,9 +60,13 @@ const phaseDone = (label: string) => {
 // The counting workers start, their vocabularies loaded, before the baseline: a fixed cost, not one
 // that grows with the file. The app's pool is in this state once it has counted its sample, and
 // has as many workers by the same rule.
-const pool = await startCountingPool(poolSize(availableParallelism()), '')
+const pool = importOnly ? undefined : await startCountingPool(poolSize(availableParallelism()), '')
 collectGarbage()
-const baseline = point(`baseline: core loaded, ${pool.size} counting workers with vocabularies`)
+const baseline = point(
+  pool
+    ? `baseline: core loaded, ${pool.size} counting workers with vocabularies`
+    : 'baseline: core loaded',
+)
 
 // As the app's conversation worker does: the file's bytes go to importConversation, which parses
 // them message by message (the whole text is never one string), and the bytes are dropped once the
@@ -75,8 +81,8 @@ const { fileBytes, messages } = (() => {
 phaseDone('bytes released (dead, but freed only when V8 next collects)')
 
 // In slices of the app's size, each worker taking the next slice as soon as it is free.
-const counts = await pool.count(messages, CHARS_PER_SLICE)
-phaseDone(`counted (in ${pool.size} worker threads)`)
+const counts = pool ? await pool.count(messages, CHARS_PER_SLICE) : messages
+if (pool) phaseDone(`counted (in ${pool.size} worker threads)`)
 collectGarbage()
 points.push(point('after a full GC here: what stays (messages and counts)'))
 
@@ -90,5 +96,5 @@ const report: MemoryReport = {
   peakRssKernel: kernelPeakRss(),
 }
 if (counts.length !== messages.length) throw new Error('memory child: not every message counted')
-await pool.close()
+await pool?.close()
 process.stdout.write(JSON.stringify(report) + '\n')

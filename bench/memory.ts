@@ -22,9 +22,14 @@ function residentBytes(pid: number): number | undefined {
 /**
  * Loads and counts `file` in a fresh process and measures its memory: the child reports heap
  * figures at each phase, and this process samples the child's resident size every 10 ms. With
- * `collect`, the child runs a full GC after each phase, to tell what is needed from what is left over.
+ * `collect`, the child runs a full GC after each phase, to tell what is needed from what is left over;
+ * with `importOnly`, it imports the file and does not count it.
  */
-export function measureMemory(file: string, collect = false): Promise<MemoryFigures> {
+export function measureMemory(
+  file: string,
+  collect = false,
+  importOnly = false,
+): Promise<MemoryFigures> {
   const child = spawn(
     process.execPath,
     [
@@ -37,6 +42,7 @@ export function measureMemory(file: string, collect = false): Promise<MemoryFigu
       fileURLToPath(new URL('./memory-child.ts', import.meta.url)),
       file,
       ...(collect ? ['--collect'] : []),
+      ...(importOnly ? ['--import-only'] : []),
     ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   )

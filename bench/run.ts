@@ -13,6 +13,8 @@ import { benchCounting, warmUp, type CountingFigures } from './counting'
 import { writeConversation } from './generate'
 import { machineLines } from './machine'
 import { collectGarbage, timeOnce } from './measure'
+import { benchJsonlImport, type JsonlImportFigures } from './jsonl-import'
+import { writeClaudeCodeSession } from './jsonl-session'
 import { measureMemory, type MemoryFigures } from './memory'
 import { mb, num, printTable, printVerdicts, times, type Verdict } from './report'
 import { benchRetune, type RetuneFigures } from './retune'
@@ -32,6 +34,10 @@ const ISSUE6 = quick
   ? { targetBytes: 5e6, messages: 10_000 }
   : { targetBytes: 50e6, messages: 100_000 }
 const WARM = { targetBytes: 1e6, messages: 2_000 }
+// Issue 12: a 100 MB JSONL log imports line by line.
+const JSONL = quick
+  ? { targetBytes: 10e6, messages: 20_000 }
+  : { targetBytes: 100e6, messages: 200_000 }
 const ROUNDS = quick ? 2 : 3
 const RETUNE_PASSES = 5
 const WORKERS = 2
@@ -223,6 +229,51 @@ function printMemory(natural: MemoryFigures, collected: MemoryFigures): void {
   console.log()
 }
 
+function printJsonl(f: JsonlImportFigures): void {
+  console.log(
+    `Streaming import: a Claude Code session of ${mb(f.bytes)}, ${num(f.lines)} lines, ` +
+      `${num(f.messages)} messages (median of ${ROUNDS}, CPU)`,
+  )
+  printTable(
+    ['what', 'CPU ms', 'MB/s'],
+    [
+      [
+        'JSON.parse of every line (decoded line by line)',
+        num(f.parseLinesMs),
+        num(f.bytes / 1e3 / f.parseLinesMs, 1),
+      ],
+      [
+        'importConversation(bytes), format detected',
+        num(f.importMs),
+        num(f.bytes / 1e3 / f.importMs, 1),
+      ],
+    ],
+  )
+  const m = f.memory
+  console.log(
+    `  memory, importing in a fresh process: peak RSS ${mb(peakRss(m), 0)}, ` +
+      `${times((peakRss(m) - m.baseline.rss) / f.bytes)} the file over the baseline`,
+  )
+  console.log()
+}
+
+function judgeJsonl(f: JsonlImportFigures): Verdict[] {
+  const timeRatio = f.importMs / f.parseLinesMs
+  const memoryRatio = (peakRss(f.memory) - f.memory.baseline.rss) / f.bytes
+  return [
+    {
+      target: 'issue 12: a JSONL log imports in at most 2× the time of JSON.parse of its lines',
+      measured: `${times(timeRatio)} (CPU)`,
+      pass: timeRatio <= 2,
+    },
+    {
+      target: 'issue 12: importing a JSONL log peaks at most 3× the file (RSS over baseline)',
+      measured: times(memoryRatio),
+      pass: memoryRatio <= 3,
+    },
+  ]
+}
+
 async function main(): Promise<void> {
   printHeader()
   const dir = mkdtempSync(join(tmpdir(), 'compaction-bench-'))
@@ -234,6 +285,7 @@ async function main(): Promise<void> {
       warm: join(dir, 'warm.json'),
       issue2: join(dir, 'issue2.json'),
       issue6: join(dir, 'issue6.json'),
+      jsonl: join(dir, 'session.jsonl'),
     }
     writeConversation(files.warm, { seed: WARM_SEED, ...WARM })
     writeConversation(files.issue2, { seed: SEED, ...ISSUE2 })
@@ -281,7 +333,12 @@ async function main(): Promise<void> {
     const collected = await measureMemory(files.issue6, true)
     printMemory(natural, collected)
 
-    const verdicts = judge(counting2, counting6, retune, natural)
+    progress('streaming import of a JSONL session')
+    writeClaudeCodeSession(files.jsonl, { seed: SEED, ...JSONL })
+    const jsonl = await benchJsonlImport(files.jsonl, ROUNDS)
+    printJsonl(jsonl)
+
+    const verdicts = [...judge(counting2, counting6, retune, natural), ...judgeJsonl(jsonl)]
     console.log('Targets')
     const failed = printVerdicts(verdicts)
     console.log(`  ${parallelSpeedUp(counting6)}`)

@@ -61,23 +61,53 @@ export function formatNote(note: ImportNote): string {
   return `${note.severity}${where}${times}: ${note.problem}`
 }
 
-/** Collects notes while a reader walks its input. */
+/**
+ * Collects notes while a reader walks its input, collapsing repeats as they come (the rule of
+ * aggregateNotes): a session of 100,000 lines notes its metadata on every line, and keeping each
+ * of those notes until the end would cost more memory than the conversation.
+ */
 export class NoteList {
-  readonly notes: ImportNote[] = []
+  private readonly groups = new Map<string, { kept: ImportNote[]; total: number }>()
+  private warnings = 0
 
   /** Something that changes what is counted or sent. */
   warn(path: string, problem: string): void {
-    this.notes.push({ severity: 'warning', path, problem })
+    this.add({ severity: 'warning', path, problem })
   }
 
   /** Something set aside that the model never sees, such as request settings or session metadata. */
   info(path: string, problem: string): void {
-    this.notes.push({ severity: 'info', path, problem })
+    this.add({ severity: 'info', path, problem })
+  }
+
+  private add(note: ImportNote): void {
+    if (note.severity === 'warning') this.warnings++
+    const key = `${note.severity}\u0000${generalizePath(note.path)}\u0000${note.problem}`
+    const group = this.groups.get(key)
+    if (!group) {
+      this.groups.set(key, { kept: [note], total: 1 })
+      return
+    }
+    group.total++
+    // One more than a group may list is enough to know that it collapses.
+    if (group.kept.length <= MAX_REPEATED_NOTES) group.kept.push(note)
+  }
+
+  /** The notes so far, repeats collapsed as aggregateNotes would, in order of first appearance. */
+  get notes(): ImportNote[] {
+    const out: ImportNote[] = []
+    for (const { kept, total } of this.groups.values()) {
+      const { severity, path, problem } = kept[0]
+      const limit = severity === 'info' ? 1 : MAX_REPEATED_NOTES
+      if (total > limit) out.push({ severity, path: generalizePath(path), problem, count: total })
+      else out.push(...kept)
+    }
+    return out
   }
 
   /** How many warnings so far: detection prefers the format that leaves the least unexplained. */
   get warningCount(): number {
-    return this.notes.filter((n) => n.severity === 'warning').length
+    return this.warnings
   }
 }
 
