@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 
 export default tseslint.config(
-  { ignores: ['out', 'dist', 'node_modules', 'test/e2e/__screenshots__'] },
+  { ignores: ['out', 'dist', 'release', 'node_modules', 'test/e2e/__screenshots__'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

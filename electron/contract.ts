@@ -4,21 +4,43 @@
  * Pure types and constants: no Node or Electron imports, so the renderer can import it too.
  */
 
-/** A conversation file as read from disk (or from a browser file input). */
+/**
+ * A capability for one file the user chose: an opaque random string main made when the file came
+ * from the open dialog, the command line, the OS or main's own recent list. The renderer can hand
+ * it back to read that file again; it cannot make one, and it never sends main a path.
+ */
+export type FileToken = string
+
+/** A conversation file as read from disk (or from a browser file input, or a drop). */
 export interface OpenedFile {
-  /** Absolute path on disk; null in the browser, where files have no path. */
+  /**
+   * The token to read this file again or export beside it; absent or null where main did not
+   * read it (a dropped file, the browser, the sample).
+   */
+  token?: FileToken | null
+  /** Where the file is on disk, to show; null in the browser. Main never reads a path the renderer sends. */
   path: string | null
   /** The file name shown in the title and the recent list. */
   name: string
   /**
-   * The file's content, undecoded: its bytes as main read them in Electron, the File itself in
-   * the browser, text only for what the app holds itself (the sample). A worker decodes and parses
-   * it, from the bytes (decoding megabytes on the page's main thread freezes the window, and a
-   * whole file as one string costs up to twice its size in memory). Bytes are transferred to
-   * that worker, so the page keeps no copy; a file with a path is read again from disk.
+   * The file's content, undecoded: its bytes as main read them, the File itself in the browser
+   * and for a drop, text only for what the app holds itself (the sample). A worker decodes and
+   * parses it, from the bytes (decoding megabytes on the page's main thread freezes the window,
+   * and a whole file as one string costs up to twice its size in memory). Bytes are transferred
+   * to that worker, so the page keeps no copy; a file with a token is read again from disk.
    */
   content: string | Uint8Array<ArrayBuffer> | Blob
 }
+
+/** A recently opened file, as main offers it: a token to open it by, and what to show. */
+export interface RecentFile {
+  token: FileToken
+  name: string
+  path: string
+}
+
+/** The largest conversation file the desktop app opens, in bytes, from disk or from a drop. */
+export const MAX_CONVERSATION_BYTES = 64 * 1024 * 1024
 
 /** A result that crosses IPC: errors come back as data, never as rejected promises with stacks. */
 export type Result<T> = { ok: true; value: T } | { ok: false; error: string }
@@ -29,8 +51,8 @@ export interface ExportRequest {
   suggestedName: string
   /** The exact bytes to write, as text. */
   text: string
-  /** The opened file, so the save never overwrites it without asking. */
-  sourcePath: string | null
+  /** The opened file's token, so the save proposes its folder and never overwrites it without asking. */
+  source: FileToken | null
 }
 
 /** How an export ended: written to a path, downloaded in the browser, or cancelled. */
@@ -45,7 +67,7 @@ export type MenuCommand = 'open' | 'export' | 'focus-summary' | 'apply-summary'
 /** IPC channel names, written once. */
 export const CHANNELS = {
   openDialog: 'file:open-dialog',
-  openPath: 'file:open-path',
+  reopenFile: 'file:reopen',
   initialFile: 'file:initial',
   recentFiles: 'file:recent',
   clearRecentFiles: 'file:recent-clear',
@@ -60,14 +82,17 @@ export interface Api {
   readonly host: 'electron' | 'web'
   /** Shows the native open dialog; null when the user cancels. */
   openFileDialog(): Promise<Result<OpenedFile | null>>
-  /** Opens a file by path (recent files). Not available in the browser. */
-  openPath(path: string): Promise<Result<OpenedFile>>
-  /** Reads a file dropped on the window. */
+  /**
+   * Reads again a file main opened before (a recent file, or the one on screen in another
+   * format), by its token. Not available in the browser.
+   */
+  reopenFile(token: FileToken): Promise<Result<OpenedFile>>
+  /** Takes a file dropped on the window; its bytes are read from the File, never by path. */
   openDroppedFile(file: File): Promise<Result<OpenedFile>>
   /** The file named on the command line, if any. */
   initialFile(): Promise<Result<OpenedFile | null>>
-  /** Recently opened paths, newest first. */
-  recentFiles(): Promise<string[]>
+  /** Recently opened files, newest first; none in the browser. */
+  recentFiles(): Promise<RecentFile[]>
   /** Forgets the recent files. */
   clearRecentFiles(): Promise<void>
   /** Saves an export through a save dialog (atomic write), or downloads it in the browser. */

@@ -3,13 +3,26 @@
  * show as they are; nothing here throws across IPC, and an export never replaces the opened file
  * unless the user said so.
  */
-import { open, realpath } from 'node:fs/promises'
+import { realpath } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
-import type { ExportOutcome, ExportRequest, OpenedFile, Result } from './contract'
+import {
+  MAX_CONVERSATION_BYTES,
+  type ExportOutcome,
+  type OpenedFile,
+  type Result,
+} from './contract'
 import { writeFileAtomic } from '../node/atomic-write'
+import { FileRefusal, readRegularFile } from './regular-file'
 
-/** The largest conversation file the window opens, in bytes. */
-export const MAX_CONVERSATION_BYTES = 64 * 1024 * 1024
+/** An export as main saves it: the renderer's request, its source token resolved to a path. */
+export interface SaveRequest {
+  /** The name proposed in the save dialog. */
+  suggestedName: string
+  /** The exact bytes to write, as text. */
+  text: string
+  /** The opened file, so the save never overwrites it without asking; null when there is none. */
+  sourcePath: string | null
+}
 
 /** The native dialogs an export needs (see dialogs.ts for Electron's). */
 export interface ExportDialogs {
@@ -19,38 +32,22 @@ export interface ExportDialogs {
   confirmReplaceSource(path: string): Promise<boolean>
 }
 
-/** Reads a conversation file's bytes, refusing directories and files over `maxBytes`. */
+/**
+ * Reads a conversation file's bytes, refusing anything but a regular file (without waiting on a
+ * FIFO or device) and files over `maxBytes`. The file has no token yet: main gives it one
+ * (file-grants.ts) once it knows the user chose it.
+ */
 export async function readConversationFile(
   path: string,
   maxBytes = MAX_CONVERSATION_BYTES,
 ): Promise<Result<OpenedFile>> {
   try {
-    const handle = await open(path, 'r')
-    try {
-      const info = await handle.stat()
-      if (info.isDirectory())
-        return failure(`EISDIR: ${path}: is a folder, not a conversation file`)
-      if (!info.isFile()) return failure(`EINVAL: ${path}: is not a regular file`)
-      if (info.size > maxBytes) {
-        return failure(
-          `EFBIG: ${path}: the file is ${megabytes(info.size)}; the inspector opens files up to ${megabytes(maxBytes)}`,
-        )
-      }
-      // Bytes, not text: the renderer's worker parses them without making the whole file one
-      // string (see src/json-bytes.ts). They cross IPC as a Uint8Array, and IPC sends the whole
-      // memory under a view: a large file's Buffer owns its memory and goes as it is, while a
-      // small one may sit in Node's shared pool, next to other data, and is copied out of it.
-      const bytes = await handle.readFile()
-      const content =
-        bytes.byteLength === bytes.buffer.byteLength
-          ? new Uint8Array(bytes.buffer as ArrayBuffer)
-          : new Uint8Array(bytes)
-      return { ok: true, value: { path, name: basename(path), content } }
-    } finally {
-      await handle.close()
-    }
+    // Bytes, not text: the renderer's worker parses them without making the whole file one
+    // string (see src/json-bytes.ts). They cross IPC as a Uint8Array that owns its memory.
+    const content = await readRegularFile(path, maxBytes)
+    return { ok: true, value: { token: null, path, name: basename(path), content } }
   } catch (error) {
-    return failure(describeFileError(error, path))
+    return failure(error instanceof FileRefusal ? error.message : describeFileError(error, path))
   }
 }
 
@@ -60,7 +57,7 @@ export async function readConversationFile(
  * whatever was at the path untouched.
  */
 export async function saveExport(
-  request: ExportRequest,
+  request: SaveRequest,
   dialogs: ExportDialogs,
 ): Promise<Result<ExportOutcome>> {
   const name = basename(request.suggestedName)
@@ -98,7 +95,7 @@ export function describeFileError(error: unknown, path: string): string {
     case 'EPERM':
       return `${code}: ${path}: permission denied`
     case 'EISDIR':
-      return `EISDIR: ${path}: is a folder, not a file`
+      return `EISDIR: ${path}: is a directory, not a regular file`
     case 'ENOTDIR':
       return `ENOTDIR: ${path}: a part of the path is not a folder`
     case 'ENOSPC':
@@ -124,10 +121,6 @@ async function canonical(path: string): Promise<string> {
       return absolute
     }
   }
-}
-
-function megabytes(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
 }
 
 function failure(error: string): { ok: false; error: string } {

@@ -3,14 +3,22 @@
  * holds, calls files.ts or the dialogs, and answers with plain data: failures are `Result`
  * errors, never exceptions with stacks thrown across IPC.
  */
+import { basename } from 'node:path'
 import type { IpcMain, IpcMainInvokeEvent } from 'electron'
-import { CHANNELS, type ExportOutcome, type OpenedFile, type Result } from './contract'
+import {
+  CHANNELS,
+  type ExportOutcome,
+  type OpenedFile,
+  type RecentFile,
+  type Result,
+} from './contract'
 import type { FileDialogs } from './dialogs'
+import type { FileGrants } from './file-grants'
 import { saveExport } from './files'
 import {
   isTrustedRendererUrl,
-  validateAbsolutePath,
   validateExportRequest,
+  validateFileToken,
   type RendererOrigin,
 } from './ipc-validation'
 
@@ -25,8 +33,14 @@ export interface IpcDeps<E extends SenderEvent> {
   origin: RendererOrigin
   /** Native dialogs attached to the window that sent `event`. */
   dialogsFor(event: E): FileDialogs
-  /** Reads a conversation and remembers it among the recent files. */
-  openPath(path: string): Promise<Result<OpenedFile>>
+  /**
+   * Reads a file the user chose, gives it its token (see file-grants.ts) and remembers it among
+   * the recent files. Only paths from main's own sources reach it: the dialog, the launch, the
+   * recent list, or a token main issued.
+   */
+  openChosenPath(path: string): Promise<Result<OpenedFile>>
+  /** The tokens main issued, and their paths. */
+  grants: FileGrants
   /** The file the app was launched with (or asked to open before the window was ready). */
   initialPath(): string | null
   recentFiles: { list(): Promise<string[]>; clear(): Promise<void> }
@@ -37,15 +51,19 @@ export interface IpcDeps<E extends SenderEvent> {
 /** One handler per invoke channel, with arguments typed as the untrusted values they are. */
 export interface IpcHandlers<E extends SenderEvent> {
   [CHANNELS.openDialog]: (event: E) => Promise<Result<OpenedFile | null>>
-  [CHANNELS.openPath]: (event: E, path: unknown) => Promise<Result<OpenedFile>>
+  [CHANNELS.reopenFile]: (event: E, token: unknown) => Promise<Result<OpenedFile>>
   [CHANNELS.initialFile]: (event: E) => Promise<Result<OpenedFile | null>>
-  [CHANNELS.recentFiles]: (event: E) => Promise<string[]>
+  [CHANNELS.recentFiles]: (event: E) => Promise<RecentFile[]>
   [CHANNELS.clearRecentFiles]: (event: E) => Promise<void>
   [CHANNELS.saveExport]: (event: E, request: unknown) => Promise<Result<ExportOutcome>>
 }
 
 /** The message a page other than our renderer gets. */
 export const REFUSED_SENDER = 'Refused: this request did not come from the inspector window.'
+
+/** The message for a well-formed token that main never issued (or has forgotten). */
+export const UNKNOWN_FILE =
+  'Refused: the inspector did not open this file in this session. Open it again with Open….'
 
 /** Builds the handlers over `deps`; see {@link registerIpcHandlers} to install them. */
 export function createIpcHandlers<E extends SenderEvent>(deps: IpcDeps<E>): IpcHandlers<E> {
@@ -55,6 +73,16 @@ export function createIpcHandlers<E extends SenderEvent>(deps: IpcDeps<E>): IpcH
     if (url !== undefined && isTrustedRendererUrl(url, deps.origin)) return true
     log(`Refused ${channel} from ${url ?? 'a frame that is gone'}`)
     return false
+  }
+
+  /** The path behind a token from the renderer; a token main did not issue is refused and logged. */
+  const pathFor = (token: unknown, channel: string): Result<string> => {
+    const checked = validateFileToken(token)
+    if (!checked.ok) return checked
+    const path = deps.grants.pathOf(checked.value)
+    if (path !== null) return { ok: true, value: path }
+    log(`Refused ${channel}: a file token main did not issue`)
+    return { ok: false, error: UNKNOWN_FILE }
   }
 
   /** A handler that answers with a Result: refusals and surprises become errors. */
@@ -91,27 +119,35 @@ export function createIpcHandlers<E extends SenderEvent>(deps: IpcDeps<E>): IpcH
       CHANNELS.openDialog,
       async (event: E): Promise<Result<OpenedFile | null>> => {
         const path = await deps.dialogsFor(event).chooseFileToOpen()
-        return path === null ? { ok: true, value: null } : deps.openPath(path)
+        return path === null ? { ok: true, value: null } : deps.openChosenPath(path)
       },
     ),
-    [CHANNELS.openPath]: answering(CHANNELS.openPath, async (_event, path: unknown) => {
-      const checked = validateAbsolutePath(path)
-      return checked.ok ? deps.openPath(checked.value) : checked
+    [CHANNELS.reopenFile]: answering(CHANNELS.reopenFile, async (_event, token: unknown) => {
+      const path = pathFor(token, CHANNELS.reopenFile)
+      return path.ok ? deps.openChosenPath(path.value) : path
     }),
     [CHANNELS.initialFile]: answering(
       CHANNELS.initialFile,
       async (): Promise<Result<OpenedFile | null>> => {
         const path = deps.initialPath()
-        return path === null ? { ok: true, value: null } : deps.openPath(path)
+        return path === null ? { ok: true, value: null } : deps.openChosenPath(path)
       },
     ),
-    [CHANNELS.recentFiles]: plain(CHANNELS.recentFiles, [], () => deps.recentFiles.list()),
+    [CHANNELS.recentFiles]: plain(CHANNELS.recentFiles, [], async (): Promise<RecentFile[]> => {
+      const paths = await deps.recentFiles.list()
+      return paths.map((path) => ({ token: deps.grants.grant(path), name: basename(path), path }))
+    }),
     [CHANNELS.clearRecentFiles]: plain(CHANNELS.clearRecentFiles, undefined, () =>
       deps.recentFiles.clear(),
     ),
     [CHANNELS.saveExport]: answering(CHANNELS.saveExport, async (event, request: unknown) => {
       const checked = validateExportRequest(request)
-      return checked.ok ? saveExport(checked.value, deps.dialogsFor(event)) : checked
+      if (!checked.ok) return checked
+      const { suggestedName, text, source } = checked.value
+      const sourcePath = source === null ? null : pathFor(source, CHANNELS.saveExport)
+      if (sourcePath !== null && !sourcePath.ok) return sourcePath
+      const save = { suggestedName, text, sourcePath: sourcePath?.value ?? null }
+      return saveExport(save, deps.dialogsFor(event))
     }),
   }
 }

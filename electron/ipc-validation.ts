@@ -4,9 +4,10 @@
  */
 import { isAbsolute } from 'node:path'
 import { isAppUrl } from './app-protocol'
-import type { ExportRequest, Result } from './contract'
+import type { ExportRequest, FileToken, Result } from './contract'
+import { FILE_TOKEN_PATTERN } from './file-grants'
 
-/** Longest path accepted, in characters (Linux's PATH_MAX). */
+/** Longest path accepted from the recent list, in characters (Linux's PATH_MAX). */
 export const MAX_PATH_LENGTH = 4096
 /** Longest file name accepted for an export, in characters. */
 export const MAX_FILE_NAME_LENGTH = 255
@@ -41,15 +42,26 @@ export function isRendererPage(url: string, origin: RendererOrigin): boolean {
   return parsed.pathname === '/' || parsed.pathname === '/index.html'
 }
 
-/** An absolute file path from the renderer, or the reason it is not one. */
-export function validateAbsolutePath(value: unknown, what = 'path'): Result<string> {
-  if (typeof value !== 'string') return invalid(`${what} must be a string, not ${typeOf(value)}`)
-  if (value.length === 0) return invalid(`${what} is empty`)
+/**
+ * What is wrong with a value that should be an absolute path, in words (`path is empty`); null
+ * when nothing is. Main reads paths only from its own sources, but the recent list is a file on
+ * disk that anything may have written.
+ */
+export function pathProblem(value: unknown, what = 'path'): string | null {
+  if (typeof value !== 'string') return `${what} must be a string, not ${typeOf(value)}`
+  if (value.length === 0) return `${what} is empty`
   if (value.length > MAX_PATH_LENGTH) {
-    return invalid(`${what} is ${value.length} characters long; the limit is ${MAX_PATH_LENGTH}`)
+    return `${what} is ${value.length} characters long; the limit is ${MAX_PATH_LENGTH}`
   }
-  if (value.includes('\0')) return invalid(`${what} contains a NUL character`)
-  if (!isAbsolute(value)) return invalid(`${what} must be absolute: ${value}`)
+  if (value.includes('\0')) return `${what} contains a NUL character`
+  if (!isAbsolute(value)) return `${what} must be absolute: ${value}`
+  return null
+}
+
+/** A file token from the renderer, or the reason it is not one (it may still be unknown to main). */
+export function validateFileToken(value: unknown, what = 'token'): Result<FileToken> {
+  if (typeof value !== 'string') return invalid(`${what} must be a string, not ${typeOf(value)}`)
+  if (!FILE_TOKEN_PATTERN.test(value)) return invalid(`${what} is not a file token`)
   return { ok: true, value }
 }
 
@@ -58,7 +70,7 @@ export function validateExportRequest(value: unknown): Result<ExportRequest> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return invalid(`the export request must be an object, not ${typeOf(value)}`)
   }
-  const { suggestedName, text, sourcePath } = value as Record<string, unknown>
+  const { suggestedName, text, source } = value as Record<string, unknown>
   if (typeof suggestedName !== 'string') {
     return invalid(`suggestedName must be a string, not ${typeOf(suggestedName)}`)
   }
@@ -72,11 +84,11 @@ export function validateExportRequest(value: unknown): Result<ExportRequest> {
   if (text.length > MAX_EXPORT_CHARS) {
     return invalid(`the export is ${text.length} characters; the limit is ${MAX_EXPORT_CHARS}`)
   }
-  if (sourcePath !== null) {
-    const checked = validateAbsolutePath(sourcePath, 'sourcePath')
+  if (source !== null) {
+    const checked = validateFileToken(source, 'source')
     if (!checked.ok) return checked
   }
-  return { ok: true, value: { suggestedName, text, sourcePath: sourcePath as string | null } }
+  return { ok: true, value: { suggestedName, text, source: source as FileToken | null } }
 }
 
 function parseUrl(url: string): URL | null {

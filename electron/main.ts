@@ -8,8 +8,9 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session } from 'el
 import { registerAppScheme, serveRenderer } from './app-protocol'
 import { CHANNELS, type MenuCommand, type OpenedFile, type Result } from './contract'
 import { fileFromArgv, launchRequestFrom, type LaunchRequest } from './command-line'
+import { developmentTrust } from './development'
 import { electronFileDialogs } from './dialogs'
-import { readConversationFile } from './files'
+import { createFileGrants, openChosenFile } from './file-grants'
 import { createIpcHandlers, registerIpcHandlers } from './ipc-handlers'
 import { isRendererPage, isTrustedRendererUrl, type RendererOrigin } from './ipc-validation'
 import { buildMenuTemplate } from './menu'
@@ -46,11 +47,19 @@ if (app.requestSingleInstanceLock(launch)) {
 
 function start(): void {
   const argvContext = { defaultApp: Boolean(process.defaultApp) }
-  const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL
-  const origin: RendererOrigin = { devServerUrl }
+  // In a production build, import.meta.env.DEV is the constant false: the bundle never reads
+  // ELECTRON_RENDERER_URL, so no environment can point the window at another server.
+  const development = developmentTrust({
+    isDevBuild: import.meta.env.DEV,
+    isPackaged: app.isPackaged,
+    rendererUrl: import.meta.env.DEV ? process.env.ELECTRON_RENDERER_URL : undefined,
+  })
+  const origin: RendererOrigin = { devServerUrl: development.devServerUrl }
   const isTrusted = (url: string) => isTrustedRendererUrl(url, origin)
   const isOwnPage = (url: string) => isRendererPage(url, origin)
   const recent = openRecentFiles({ storePath: join(app.getPath('userData'), 'recent-files.json') })
+  // The files the user chose in this run, by token: the only files the renderer can ask for.
+  const grants = createFileGrants()
 
   let mainWindow: BrowserWindow | null = null
   // The file to show when the renderer asks for its first conversation.
@@ -62,7 +71,7 @@ function start(): void {
   const refreshMenu = (list: string[] = recentList) => {
     recentList = list
     const template = buildMenuTemplate({
-      isPackaged: app.isPackaged,
+      devTools: development.devTools,
       platform: process.platform,
       recentFiles: recentList,
       send: sendMenuCommand,
@@ -74,8 +83,9 @@ function start(): void {
 
   const warn = (what: string) => (error: unknown) => console.warn(`${what}: ${String(error)}`)
 
-  const openPath = async (path: string): Promise<Result<OpenedFile>> => {
-    const file = await readConversationFile(path)
+  /** Opens a path from main's own sources (never one the renderer sent), with its token. */
+  const openChosenPath = async (path: string): Promise<Result<OpenedFile>> => {
+    const file = await openChosenFile(path, grants)
     if (file.ok) {
       app.addRecentDocument(path)
       recent.add(path).then(refreshMenu, warn('Could not update the recent files'))
@@ -103,13 +113,13 @@ function start(): void {
       if (!window && app.isReady()) createWindow()
       return
     }
-    void openPath(path).then((file) => {
+    void openChosenPath(path).then((file) => {
       if (!window.isDestroyed()) window.webContents.send(CHANNELS.fileOpened, file)
     })
   }
 
   function createWindow(): void {
-    const url = rendererUrl({ isPackaged: app.isPackaged, devServerUrl })
+    const url = rendererUrl(development)
     const window = createMainWindow(BrowserWindow, preloadPath, url)
     // A reload starts a new page that has not subscribed yet.
     window.webContents.on('did-start-loading', () => {
@@ -155,7 +165,8 @@ function start(): void {
           origin,
           dialogsFor: (event) =>
             electronFileDialogs(dialog, BrowserWindow.fromWebContents(event.sender)),
-          openPath,
+          openChosenPath,
+          grants,
           initialPath: () => {
             rendererListening = true
             return pendingPath

@@ -8,8 +8,8 @@ import type { MenuCommand } from './contract'
 
 /** What the menu needs to know and to call. */
 export interface MenuContext {
-  /** Development builds get Reload and the developer tools; packaged builds do not. */
-  isPackaged: boolean
+  /** Development builds get Reload and the developer tools (see development.ts); others do not. */
+  devTools: boolean
   platform: NodeJS.Platform
   /** Recent paths, newest first. */
   recentFiles: readonly string[]
@@ -66,14 +66,14 @@ export function buildMenuTemplate(context: MenuContext): MenuItemConstructorOpti
     {
       label: '&View',
       submenu: [
-        ...(context.isPackaged
-          ? []
-          : [
+        ...(context.devTools
+          ? [
               { role: 'reload' as const },
               { role: 'forceReload' as const },
               { role: 'toggleDevTools' as const },
               { type: 'separator' as const },
-            ]),
+            ]
+          : []),
         { role: 'resetZoom' },
         { role: 'zoomIn' },
         { role: 'zoomOut' },

@@ -7,11 +7,14 @@
 import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron'
 import {
   CHANNELS,
+  MAX_CONVERSATION_BYTES,
   type Api,
   type ExportOutcome,
   type ExportRequest,
+  type FileToken,
   type MenuCommand,
   type OpenedFile,
+  type RecentFile,
   type Result,
 } from './contract'
 
@@ -21,27 +24,38 @@ function openFileDialog(): Promise<Result<OpenedFile | null>> {
   return ipcRenderer.invoke(CHANNELS.openDialog)
 }
 
-function openPath(path: string): Promise<Result<OpenedFile>> {
-  return ipcRenderer.invoke(CHANNELS.openPath, path)
+function reopenFile(token: FileToken): Promise<Result<OpenedFile>> {
+  return ipcRenderer.invoke(CHANNELS.reopenFile, token)
 }
 
+/**
+ * A dropped file is read from the File itself, as in a browser, and its path is never sent to
+ * main: Chromium lets this renderer read exactly the files the user dropped, so those bytes are
+ * proof of the drop, where a path would be only a claim that any script could make. The path is
+ * kept to show; the file gets no token, so it is not reopened by path or added to the recent list.
+ */
 async function openDroppedFile(file: File): Promise<Result<OpenedFile>> {
-  let path: string
-  try {
-    path = webUtils.getPathForFile(file)
-  } catch {
-    return { ok: false, error: 'Only files can be dropped here.' }
+  if (file.size > MAX_CONVERSATION_BYTES) {
+    const size = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+    return {
+      ok: false,
+      error: `${file.name}: the file is ${size(file.size)}; the inspector opens files up to ${size(MAX_CONVERSATION_BYTES)}`,
+    }
   }
-  // Files made in the page, or dragged from another app without a file behind them, have no path.
-  if (!path) return { ok: false, error: `${file.name || 'This item'} is not a file on disk.` }
-  return openPath(path)
+  let path: string | null = null
+  try {
+    path = webUtils.getPathForFile(file) || null
+  } catch {
+    // A file made in the page, or dragged from another app, has no path: it shows by its name.
+  }
+  return { ok: true, value: { token: null, path, name: file.name, content: file } }
 }
 
 function initialFile(): Promise<Result<OpenedFile | null>> {
   return ipcRenderer.invoke(CHANNELS.initialFile)
 }
 
-function recentFiles(): Promise<string[]> {
+function recentFiles(): Promise<RecentFile[]> {
   return ipcRenderer.invoke(CHANNELS.recentFiles)
 }
 
@@ -75,7 +89,7 @@ function onFileOpened(listener: (file: Result<OpenedFile>) => void): () => void 
 const api = {
   host: 'electron',
   openFileDialog,
-  openPath,
+  reopenFile,
   openDroppedFile,
   initialFile,
   recentFiles,

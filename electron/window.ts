@@ -4,6 +4,7 @@
  */
 import type { BrowserWindow, BrowserWindowConstructorOptions, WebPreferences } from 'electron'
 import { APP_ENTRY_URL } from './app-protocol'
+import type { DevelopmentTrust } from './development'
 
 /** The built app's layout, relative to out/main where main.js runs. */
 export const PRELOAD_FILE = '../preload/preload.cjs'
@@ -30,15 +31,12 @@ export function secureWebPreferences(preloadPath: string): WebPreferences {
 }
 
 /**
- * The page to load: the dev server when running unpackaged under `electron-vite dev`, otherwise
- * the built files on `app://inspector` (never file://; see app-protocol.ts).
+ * The page to load: the dev server in a development build under `electron-vite dev` (see
+ * development.ts), otherwise the built files on `app://inspector` (never file://; see
+ * app-protocol.ts).
  */
-export function rendererUrl(options: {
-  isPackaged: boolean
-  devServerUrl: string | undefined
-}): string {
-  if (!options.isPackaged && options.devServerUrl) return options.devServerUrl
-  return APP_ENTRY_URL
+export function rendererUrl(development: DevelopmentTrust): string {
+  return development.devServerUrl || APP_ENTRY_URL
 }
 
 /** The options the window is created with. */

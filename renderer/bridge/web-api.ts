@@ -3,9 +3,6 @@ import type { Api, OpenedFile, Result } from '../../electron/contract'
 /** The hidden file input the UI renders in web mode; its change event opens the chosen file. */
 export const OPEN_FILE_INPUT_ID = 'open-file-input'
 
-const RECENT_KEY = 'compaction-inspector.recent-files'
-const RECENT_LIMIT = 10
-
 const ok = <T>(value: T): Result<T> => ({ ok: true, value })
 const failure = <T>(error: unknown): Result<T> => ({
   ok: false,
@@ -14,27 +11,11 @@ const failure = <T>(error: unknown): Result<T> => ({
 
 /**
  * The `window.api` contract for a plain browser, where there are no paths and no native dialogs:
- * files come from a file input or a drop, exports are downloads, and recent files are names kept
- * in localStorage. Menu commands come from keyboard shortcuts the renderer handles itself.
+ * files come from a file input or a drop, exports are downloads, and there are no recent files
+ * (a page cannot open a file again without the user choosing it). Menu commands come from
+ * keyboard shortcuts the renderer handles itself.
  */
-export function createWebApi(
-  storage: Storage = window.localStorage,
-  doc: Document = document,
-): Api {
-  const readRecent = (): string[] => {
-    try {
-      const value: unknown = JSON.parse(storage.getItem(RECENT_KEY) ?? '[]')
-      return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []
-    } catch {
-      // A corrupt entry is forgotten rather than breaking the header.
-      return []
-    }
-  }
-  const remember = (name: string) => {
-    const names = [name, ...readRecent().filter((n) => n !== name)].slice(0, RECENT_LIMIT)
-    storage.setItem(RECENT_KEY, JSON.stringify(names))
-  }
-
+export function createWebApi(doc: Document = document): Api {
   return {
     host: 'web',
 
@@ -47,24 +28,23 @@ export function createWebApi(
       return ok(null)
     },
 
-    openPath: async (path) =>
+    reopenFile: async () =>
       failure(
-        `${path}: a browser cannot open files by path. Use Open… or drop the file on the window.`,
+        'A browser cannot open a file again by itself. Use Open… or drop the file on the window.',
       ),
 
     // The File itself goes to the store, undecoded: its reading worker decodes it. Decoding 20 MB
     // here, on the page's main thread, would freeze the window for half a second.
     openDroppedFile: async (file) => {
-      const opened: OpenedFile = { path: null, name: file.name, content: file }
-      remember(file.name)
+      const opened: OpenedFile = { token: null, path: null, name: file.name, content: file }
       return ok(opened)
     },
 
     initialFile: async () => ok(null),
 
-    recentFiles: async () => readRecent(),
+    recentFiles: async () => [],
 
-    clearRecentFiles: async () => storage.removeItem(RECENT_KEY),
+    clearRecentFiles: async () => {},
 
     saveExport: async ({ suggestedName, text }) => {
       const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }))

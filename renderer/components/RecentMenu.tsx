@@ -1,7 +1,7 @@
 import { useRef } from 'react'
 import { useApp } from '../store'
 
-/** Recently opened files, newest first. In the browser they are names only, and cannot be reopened by path. */
+/** Recently opened files, newest first, as the host offers them (the browser offers none). */
 export function RecentMenu() {
   const recent = useApp((s) => s.recentFiles)
   const openRecent = useApp((s) => s.openRecent)
@@ -15,17 +15,17 @@ export function RecentMenu() {
       <summary>Recent</summary>
       <ul className="popover" role="menu">
         {recent.length === 0 && <li className="muted">No recent files</li>}
-        {recent.map((path) => (
-          <li key={path} role="none">
+        {recent.map((entry) => (
+          <li key={entry.token} role="none">
             <button
               type="button"
               role="menuitem"
               onClick={() => {
                 close()
-                void openRecent(path)
+                void openRecent(entry.token)
               }}
             >
-              {path}
+              {entry.path}
             </button>
           </li>
         ))}

@@ -1,5 +1,5 @@
 import type { FormatId, ImportNote, Message } from '@core'
-import type { OpenedFile, Result } from '../../electron/contract'
+import type { FileToken, OpenedFile, RecentFile, Result } from '../../electron/contract'
 import { NO_COUNTS } from './counts-slice'
 import { DEFAULT_MODEL, FILE_MAX_TOKENS, SAMPLE_MAX_TOKENS, optionDefaults } from './options-slice'
 import { summaryDefaults } from './summary-slice'
@@ -9,25 +9,27 @@ import { uiConversationDefaults } from './ui-slice'
 /** Where the conversation on screen came from. */
 export interface ConversationFile {
   name: string
-  /** null for the sample and for files opened in the browser. */
+  /** Where it is on disk, to show; null for the sample and for files opened in the browser. */
   path: string | null
+  /** The host's token for it (see FileToken); null where the host did not read it itself. */
+  token: FileToken | null
   isSample: boolean
 }
 
 /**
- * How to read the file on screen again, to choose another format: from disk by its path, or from
- * what the store kept. A file's bytes are never kept where the file has a path: they go to the
- * reading worker, and a copy here would cost the page the file's size for as long as it is shown.
- * A browser File is only a handle, and the sample is short text.
+ * How to read the file on screen again, to choose another format: from disk by its token, or from
+ * what the store kept. A file's bytes are never kept where the host gave it a token: they go to
+ * the reading worker, and a copy here would cost the page the file's size for as long as it is
+ * shown. A File (browser, drop) is only a handle, and the sample is short text.
  */
-export type FileSource = { path: string } | { content: OpenedFile['content'] }
+export type FileSource = { token: FileToken } | { content: OpenedFile['content'] }
 
-/** Where to read `file` again from (see FileSource); bytes without a path are kept as a copy. */
+/** Where to read `file` again from (see FileSource); bytes without a token are kept as a copy. */
 export function sourceOf(file: OpenedFile): FileSource {
-  const { path, content } = file
+  const { token, content } = file
   // isView, not instanceof: bytes made in another realm (a test's, a bridge's) are bytes too.
   if (!ArrayBuffer.isView(content)) return { content }
-  return path !== null ? { path } : { content: content.slice() }
+  return token ? { token } : { content: content.slice() }
 }
 
 export interface ConversationSlice {
@@ -45,7 +47,7 @@ export interface ConversationSlice {
   importReport: readonly ImportNote[]
   /** Why the last open failed, with the core's location; the conversation on screen is the previous one. */
   loadError: string | null
-  recentFiles: readonly string[]
+  recentFiles: readonly RecentFile[]
   /**
    * Reads a file in a worker, shows it, and starts counting it. Resolves true once its messages
    * are on screen; on failure or a cancel, keeps the current conversation (a failure records the
@@ -57,7 +59,7 @@ export interface ConversationSlice {
     format?: FormatId | 'auto',
   ): Promise<boolean>
   /**
-   * Reads the file on screen again as `format`, from disk where it has a path (so a file changed
+   * Reads the file on screen again as `format`, from disk where it has a token (so a file changed
    * since shows as it is now); on failure the conversation stays as it was, with the error.
    */
   reimportAs(format: FormatId | 'auto'): Promise<boolean>
@@ -66,7 +68,7 @@ export interface ConversationSlice {
   openDialog(): Promise<void>
   /** Reads a File from a drop or the web file input. */
   openFile(file: File): Promise<void>
-  openRecent(path: string): Promise<void>
+  openRecent(token: FileToken): Promise<void>
   openSample(): void
   /** Opens the file the host was started with, or the sample when there is none. */
   init(): Promise<void>
@@ -86,7 +88,7 @@ async function settle<T>(pending: Promise<Result<T>>): Promise<Result<T>> {
 }
 
 export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) => (set, get) => ({
-  file: { name: '', path: null, isSample: false },
+  file: { name: '', path: null, token: null, isSample: false },
   source: { content: '' },
   messages: [],
   fileModel: null,
@@ -105,7 +107,7 @@ export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) =
       // One update, so nothing ever renders new messages against old counts or options: the new
       // messages have none until the workers count them.
       set({
-        file: { name: file.name, path: file.path, isSample },
+        file: { name: file.name, path: file.path, token: file.token ?? null, isSample },
         source,
         messages: imported.messages,
         fileModel: imported.model ?? null,
@@ -127,12 +129,12 @@ export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) =
     const origin = file.isSample ? 'sample' : 'file'
     if ('content' in source) {
       return get().loadFile(
-        { name: file.name, path: file.path, content: source.content },
+        { name: file.name, path: file.path, token: file.token, content: source.content },
         origin,
         format,
       )
     }
-    const opened = await settle(deps.api.openPath(source.path))
+    const opened = await settle(deps.api.reopenFile(source.token))
     if (!opened.ok) {
       set({ loadError: opened.error })
       return false
@@ -152,7 +154,7 @@ export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) =
 
   openDialog: async () => get().receiveFile(await settle(deps.api.openFileDialog())),
   openFile: async (file) => get().receiveFile(await settle(deps.api.openDroppedFile(file))),
-  openRecent: async (path) => get().receiveFile(await settle(deps.api.openPath(path))),
+  openRecent: async (token) => get().receiveFile(await settle(deps.api.reopenFile(token))),
   openSample: () => void get().loadFile(deps.sample, 'sample'),
 
   init: async () => {

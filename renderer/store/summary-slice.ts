@@ -89,7 +89,7 @@ export const createSummarySlice: SliceCreator<SummarySlice> = (deps) => (set, ge
     const result = await deps.api.saveExport({
       suggestedName: exportName(state.file.name, format),
       text,
-      sourcePath: state.file.path,
+      source: state.file.token,
     })
     if (!result.ok) return get().notify('error', `Export failed: ${result.error}`)
     const outcome = result.value

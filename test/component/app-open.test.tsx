@@ -47,11 +47,11 @@ describe('opening files in the window', () => {
     await waitFor(() => expect(screen.getByTestId('file-name').textContent).toBe('run.json'))
   })
 
-  it('opens a file the host pushes, and a recent file by path', async () => {
+  it('opens a file the host pushes, and a recent file by the token the host gave it', async () => {
     const user = userEvent.setup()
     const api = fakeApi()
-    api.recent = ['/work/short.json']
-    api.files.set('/work/short.json', conversationFile('short.json'))
+    api.recent = [{ token: 'short-json-token', name: 'short.json', path: '/work/short.json' }]
+    api.files.set('short-json-token', conversationFile('short.json'))
     const { store } = makeStore(api)
     renderWithStore(<App />, store)
     await act(async () => api.pushFile({ ok: true, value: RUN_FILE }))

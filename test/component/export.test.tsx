@@ -32,7 +32,7 @@ describe('export', () => {
       {
         suggestedName: 'run.compacted.json',
         text: serializeConversation(applySummary(keep, SUMMARY, head)),
-        sourcePath: '/work/run.json',
+        source: 'run-json-token',
       },
     ])
     expect((await screen.findByTestId('toast')).textContent).toContain(

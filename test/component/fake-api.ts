@@ -1,14 +1,21 @@
-import type { Api, ExportRequest, MenuCommand, OpenedFile, Result } from '../../electron/contract'
+import type {
+  Api,
+  ExportRequest,
+  MenuCommand,
+  OpenedFile,
+  RecentFile,
+  Result,
+} from '../../electron/contract'
 
 /** An in-memory host: records what the renderer asks of it and lets a test play the host's part. */
 export interface FakeApi extends Api {
   /** Every export request, in order. */
   exports: ExportRequest[]
-  /** The files openPath can read, by path; the next file the open dialog returns. */
+  /** The files reopenFile can read, by token; the next file the open dialog returns. */
   files: Map<string, OpenedFile>
   nextDialogFile: OpenedFile | null
   initial: Result<OpenedFile | null>
-  recent: string[]
+  recent: RecentFile[]
   /** Sends a menu command, as Electron's menu would. */
   sendMenuCommand(command: MenuCommand): void
   /** Pushes a file that the host opened by itself. */
@@ -26,13 +33,13 @@ export function fakeApi(host: Api['host'] = 'electron'): FakeApi {
     initial: { ok: true, value: null },
     recent: [],
     openFileDialog: async () => ({ ok: true, value: api.nextDialogFile }),
-    openPath: async (path) => {
-      const file = api.files.get(path)
-      return file ? { ok: true, value: file } : { ok: false, error: `${path}: no such file` }
+    reopenFile: async (token) => {
+      const file = api.files.get(token)
+      return file ? { ok: true, value: file } : { ok: false, error: `${token}: no such file` }
     },
     openDroppedFile: async (file) => ({
       ok: true,
-      value: { path: null, name: file.name, content: await file.text() },
+      value: { token: null, path: null, name: file.name, content: await file.text() },
     }),
     initialFile: async () => api.initial,
     recentFiles: async () => [...api.recent],

@@ -51,6 +51,8 @@ export const RUN_BUCKETS = [
 export type TextFile = OpenedFile & { content: string }
 
 export const RUN_FILE: TextFile = {
+  // As main gives it: the token to export beside it, the path to show.
+  token: 'run-json-token',
   path: '/work/run.json',
   name: 'run.json',
   content: JSON.stringify({ model: 'gpt-4o', messages: RUN }, null, 2),

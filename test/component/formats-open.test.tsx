@@ -180,30 +180,36 @@ describe('choosing another format on the desktop', () => {
     { role: 'assistant', content: 'Dort ist es 21 Uhr.' },
   ])
 
-  /** The app on an Electron host whose disk holds `disk`; main reads a file's bytes afresh each time. */
+  const TOKEN = 'plain-json-token'
+
+  /**
+   * The app on an Electron host whose disk holds `disk`; main reads a file's bytes afresh each
+   * time, by the token it gave the file (this host knows one file, PATH).
+   */
   async function openFromDisk(disk: Map<string, string>) {
     const user = userEvent.setup()
     const api = fakeApi('electron')
     const reads: string[] = []
-    api.openPath = async (path) => {
-      reads.push(path)
-      const text = disk.get(path)
-      if (text === undefined) return { ok: false, error: `${path}: no such file` }
+    api.reopenFile = async (token) => {
+      if (token !== TOKEN) return { ok: false, error: 'Refused: unknown token' }
+      reads.push(PATH)
+      const text = disk.get(PATH)
+      if (text === undefined) return { ok: false, error: `${PATH}: no such file` }
       const content = new TextEncoder().encode(text)
-      return { ok: true, value: { path, name: 'plain.json', content } }
+      return { ok: true, value: { token, path: PATH, name: 'plain.json', content } }
     }
     const { store } = makeStore(api)
     renderWithStore(<App />, store)
-    store.getState().receiveFile(await api.openPath(PATH))
+    store.getState().receiveFile(await api.reopenFile(TOKEN))
     await waitFor(() => expect(screen.getByTestId('file-name').textContent).toBe('plain.json'))
     return { user, store, reads }
   }
 
-  it('keeps no copy of the file’s bytes, and reads the file again from its path', async () => {
+  it('keeps no copy of the file’s bytes, and reads the file again by its token', async () => {
     const { user, store, reads } = await openFromDisk(new Map([[PATH, plain]]))
     expect(chip()).toBe('OpenAI Chat Completions · detected')
-    // The bytes went to the reader; the store remembers only where the file is.
-    expect(store.getState().source).toEqual({ path: PATH })
+    // The bytes went to the reader; the store remembers only the token to read them again by.
+    expect(store.getState().source).toEqual({ token: TOKEN })
     const kept = Object.values(store.getState()).filter((v) => v instanceof Uint8Array)
     expect(kept).toEqual([])
 

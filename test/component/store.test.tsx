@@ -18,7 +18,7 @@ describe('the store', () => {
   it('starts on the sample, with MaxTokens 2000 so that it is over its threshold', () => {
     const { store } = makeStore()
     const s = store.getState()
-    expect(s.file).toEqual({ name: 'sample.json', path: null, isSample: true })
+    expect(s.file).toEqual({ name: 'sample.json', path: null, token: null, isSample: true })
     expect(s.messages).toHaveLength(20)
     expect(s.model).toBe('gpt-4o')
     expect(s.maxTokens).toBe(2000)
@@ -31,7 +31,12 @@ describe('the store', () => {
     const { store } = makeStore()
     expect(await store.getState().loadFile(RUN_FILE)).toBe(true)
     const s = store.getState()
-    expect(s.file).toEqual({ name: 'run.json', path: '/work/run.json', isSample: false })
+    expect(s.file).toEqual({
+      name: 'run.json',
+      path: '/work/run.json',
+      token: 'run-json-token',
+      isSample: false,
+    })
     expect(s.messages.map((m) => m.id)).toEqual(RUN.map((m) => m.id))
     expect(s.maxTokens).toBe(128000)
     expect(s.counts.perMessage).toEqual(referenceCounts(RUN))

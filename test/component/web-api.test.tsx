@@ -1,36 +1,32 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { OPEN_FILE_INPUT_ID, createWebApi } from '../../renderer/bridge/web-api'
 
 describe('the web bridge', () => {
-  beforeEach(() => localStorage.clear())
   afterEach(() => {
     vi.restoreAllMocks()
     vi.unstubAllGlobals()
   })
 
-  it('reads a chosen or dropped file and remembers its name, newest first', async () => {
+  it('reads a chosen or dropped file from the File itself, and offers no recent files', async () => {
     const api = createWebApi()
     expect(api.host).toBe('web')
     const file = new File(['[]'], 'a.json')
     const opened = await api.openDroppedFile(file)
-    // The File itself, undecoded: the store's reading worker decodes it.
-    expect(opened).toEqual({ ok: true, value: { path: null, name: 'a.json', content: file } })
-    await api.openDroppedFile(new File(['[]'], 'b.json'))
-    await api.openDroppedFile(new File(['[]'], 'a.json'))
-    expect(await api.recentFiles()).toEqual(['a.json', 'b.json'])
+    // The File itself, undecoded: the store's reading worker decodes it. No token: the page
+    // cannot have it read again without the user choosing it.
+    expect(opened).toEqual({
+      ok: true,
+      value: { token: null, path: null, name: 'a.json', content: file },
+    })
+    expect(await api.recentFiles()).toEqual([])
     await api.clearRecentFiles()
     expect(await api.recentFiles()).toEqual([])
   })
 
-  it('forgets a corrupt recent list rather than failing', async () => {
-    localStorage.setItem('compaction-inspector.recent-files', '{not json')
-    expect(await createWebApi().recentFiles()).toEqual([])
-  })
-
-  it('cannot open by path, and says how to open instead', async () => {
-    const result = await createWebApi().openPath('run.json')
+  it('cannot open a file again by itself, and says how to open instead', async () => {
+    const result = await createWebApi().reopenFile('plain-json-token')
     expect(result.ok).toBe(false)
-    expect(!result.ok && result.error).toMatch(/^run\.json: a browser cannot open files by path/)
+    expect(!result.ok && result.error).toMatch(/^A browser cannot open a file again by itself/)
     expect(await createWebApi().initialFile()).toEqual({ ok: true, value: null })
   })
 
@@ -66,7 +62,7 @@ describe('the web bridge', () => {
     const result = await createWebApi().saveExport({
       suggestedName: 'run.compacted.json',
       text,
-      sourcePath: null,
+      source: null,
     })
     document.removeEventListener('click', onClick)
     expect(result).toEqual({

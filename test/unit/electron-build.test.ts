@@ -88,8 +88,8 @@ describe('the built preload', () => {
         'onMenuCommand',
         'openDroppedFile',
         'openFileDialog',
-        'openPath',
         'recentFiles',
+        'reopenFile',
         'saveExport',
       ].sort(),
     )
@@ -103,16 +103,17 @@ describe('the built preload', () => {
   it('sends each call on its own channel, with only the arguments given', async () => {
     const { exposed, invoked } = loadPreload()
     const api = exposed[0].api as Record<string, (...args: unknown[]) => Promise<unknown>>
-    const request = { suggestedName: 'a.json', text: '[]', sourcePath: null }
+    const request = { suggestedName: 'a.json', text: '[]', source: null }
+    const token = 'A'.repeat(32)
     await api.openFileDialog()
-    await api.openPath('/work/a.json')
+    await api.reopenFile(token)
     await api.initialFile()
     await api.recentFiles()
     await api.clearRecentFiles()
     await api.saveExport(request)
     expect(invoked).toEqual([
       [CHANNELS.openDialog],
-      [CHANNELS.openPath, '/work/a.json'],
+      [CHANNELS.reopenFile, token],
       [CHANNELS.initialFile],
       [CHANNELS.recentFiles],
       [CHANNELS.clearRecentFiles],
@@ -120,18 +121,26 @@ describe('the built preload', () => {
     ])
   })
 
-  it('opens a dropped file by its path on disk, and refuses one that has none', async () => {
+  it('takes a dropped file’s bytes from the File, and never sends main its path', async () => {
     const { exposed, invoked, paths } = loadPreload()
     const api = exposed[0].api as Record<string, (file: object) => Promise<unknown>>
-    const onDisk = { name: 'dropped.json' }
+    const onDisk = { name: 'dropped.json', size: 2 }
     paths.set(onDisk, '/home/me/dropped.json')
-    await api.openDroppedFile(onDisk)
-    expect(invoked).toEqual([[CHANNELS.openPath, '/home/me/dropped.json']])
-    expect(await api.openDroppedFile({ name: 'made-in-page.json' })).toEqual({
-      ok: false,
-      error: 'made-in-page.json is not a file on disk.',
+    // The path is there to show; the content is the File, which only a real drop can give.
+    expect(await api.openDroppedFile(onDisk)).toEqual({
+      ok: true,
+      value: { token: null, path: '/home/me/dropped.json', name: 'dropped.json', content: onDisk },
     })
-    expect(invoked).toHaveLength(1)
+    const madeInPage = { name: 'made-in-page.json', size: 2 }
+    expect(await api.openDroppedFile(madeInPage)).toEqual({
+      ok: true,
+      value: { token: null, path: null, name: 'made-in-page.json', content: madeInPage },
+    })
+    expect(await api.openDroppedFile({ name: 'huge.json', size: 65 * 1024 * 1024 })).toEqual({
+      ok: false,
+      error: 'huge.json: the file is 65.0 MB; the inspector opens files up to 64.0 MB',
+    })
+    expect(invoked).toEqual([])
   })
 
   it('relays known menu commands and opened files until unsubscribed', () => {
@@ -177,7 +186,7 @@ describe('the built main process', () => {
 })
 
 /** Runs out/main/main.js under Node with 'electron' resolved to a recording stand-in. */
-function runMainWithStubbedElectron() {
+function runMainWithStubbedElectron(env: Record<string, string> = {}) {
   const stub = pathToFileURL(join(import.meta.dirname, 'helpers', 'electron-stub.mjs')).href
   const hooks = `export async function resolve(specifier, context, next) {
     return specifier === 'electron' ? { url: ${JSON.stringify(stub)}, shortCircuit: true } : next(specifier, context)
@@ -196,6 +205,7 @@ function runMainWithStubbedElectron() {
           ...process.env,
           COMPACTION_INSPECTOR_USER_DATA: userData,
           ELECTRON_RENDERER_URL: '',
+          ...env,
         },
         timeout: 30_000,
       },
@@ -255,6 +265,38 @@ describe('the built main process, run against a stand-in for Electron', () => {
     for (const asset of assets) {
       expect(asset).toMatchObject({ url: expect.stringMatching(/^app:\/\/inspector\/assets\//) })
       expect(asset).toMatchObject({ status: 200 })
+    }
+  })
+})
+
+describe('the production build, started unpackaged as `npm start` does', () => {
+  // The attack: anyone who can set the environment of `npm start` (a shell profile, a launcher)
+  // points the window at their own server, whose pages main would then trust with IPC.
+  const attacker = 'http://127.0.0.1:9/'
+
+  it('ignores ELECTRON_RENDERER_URL and loads the built page from app://', () => {
+    const events = runMainWithStubbedElectron({
+      ELECTRON_STUB_UNPACKAGED: '1',
+      ELECTRON_RENDERER_URL: attacker,
+    })
+    const loaded = events.filter((e) => e.name === 'BrowserWindow.loadURL').map((e) => e.detail)
+    expect(loaded).toEqual(['app://inspector/index.html'])
+    // The bundle never reads the variable: a production build has no code that would.
+    expect(readFileSync(mainFile, 'utf8')).not.toContain('ELECTRON_RENDERER_URL')
+  })
+
+  it('offers no developer tools and no reload in its menu', () => {
+    const events = runMainWithStubbedElectron({
+      ELECTRON_STUB_UNPACKAGED: '1',
+      ELECTRON_RENDERER_URL: attacker,
+    })
+    const menus = events.filter((e) => e.name === 'Menu.setApplicationMenu')
+    expect(menus.length).toBeGreaterThan(0)
+    for (const { detail } of menus) {
+      expect(detail).toEqual(expect.arrayContaining(['copy', 'paste', 'zoomIn']))
+      expect(detail).not.toContain('toggleDevTools')
+      expect(detail).not.toContain('reload')
+      expect(detail).not.toContain('forceReload')
     }
   })
 })

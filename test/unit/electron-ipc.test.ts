@@ -4,8 +4,14 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { CHANNELS } from '../../electron/contract'
 import type { FileDialogs } from '../../electron/dialogs'
+import { createFileGrants, openChosenFile, type FileGrants } from '../../electron/file-grants'
 import { readConversationFile } from '../../electron/files'
-import { REFUSED_SENDER, createIpcHandlers, type SenderEvent } from '../../electron/ipc-handlers'
+import {
+  REFUSED_SENDER,
+  UNKNOWN_FILE,
+  createIpcHandlers,
+  type SenderEvent,
+} from '../../electron/ipc-handlers'
 import { isRendererPage, isTrustedRendererUrl } from '../../electron/ipc-validation'
 import { openRecentFiles, type RecentFiles } from '../../electron/recent-files'
 
@@ -99,6 +105,9 @@ describe('IPC handlers', () => {
   let dir: string
   let conversation: string
   let recent: RecentFiles
+  let grants: FileGrants
+  /** Every path main read, in order. */
+  let read: string[]
   let dialogsShown: string[]
   let logged: string[]
 
@@ -118,11 +127,19 @@ describe('IPC handlers', () => {
     },
   })
 
+  /** Reads as main does: the file, with its token, recorded among the paths read. */
+  const openChosenPath = (path: string) =>
+    openChosenFile(path, grants, (chosen) => {
+      read.push(chosen)
+      return readConversationFile(chosen)
+    })
+
   const handlersWith = (options: { open?: string | null; initial?: string | null } = {}) =>
     createIpcHandlers<SenderEvent>({
       origin: {},
       dialogsFor: () => answeringDialogs(options),
-      openPath: (path) => readConversationFile(path),
+      openChosenPath,
+      grants,
       initialPath: () => options.initial ?? null,
       recentFiles: recent,
       log: (message) => logged.push(message),
@@ -136,6 +153,8 @@ describe('IPC handlers', () => {
     conversation = join(dir, 'conversation.json')
     await writeFile(conversation, '[{"type":"user","text":"hello"}]')
     recent = openRecentFiles({ storePath: join(dir, 'recent-files.json') })
+    grants = createFileGrants()
+    read = []
     dialogsShown = []
     logged = []
   })
@@ -153,8 +172,9 @@ describe('IPC handlers', () => {
 
     it('refuses every file request from a page that is not ours, without touching anything', async () => {
       const handlers = handlersWith({ open: conversation, initial: conversation })
+      const token = grants.grant(conversation)
       for (const event of foreign) {
-        expect(await handlers[CHANNELS.openPath](event, conversation)).toEqual({
+        expect(await handlers[CHANNELS.reopenFile](event, token)).toEqual({
           ok: false,
           error: REFUSED_SENDER,
         })
@@ -166,13 +186,14 @@ describe('IPC handlers', () => {
           ok: false,
           error: REFUSED_SENDER,
         })
-        const request = { suggestedName: 'x.json', text: '[]', sourcePath: null }
+        const request = { suggestedName: 'x.json', text: '[]', source: null }
         expect(await handlers[CHANNELS.saveExport](event, request)).toEqual({
           ok: false,
           error: REFUSED_SENDER,
         })
       }
       expect(dialogsShown).toEqual([])
+      expect(read).toEqual([])
       expect(logged).toHaveLength(foreign.length * 4)
     })
 
@@ -183,59 +204,87 @@ describe('IPC handlers', () => {
         expect(await handlers[CHANNELS.recentFiles](event)).toEqual([])
         await handlers[CHANNELS.clearRecentFiles](event)
       }
-      expect(await handlers[CHANNELS.recentFiles](ours)).toEqual([conversation])
+      expect(await handlers[CHANNELS.recentFiles](ours)).toEqual([
+        { token: grants.grant(conversation), name: 'conversation.json', path: conversation },
+      ])
       await handlers[CHANNELS.clearRecentFiles](ours)
       expect(await handlers[CHANNELS.recentFiles](ours)).toEqual([])
     })
   })
 
-  describe('openPath', () => {
-    it('reads a conversation for our page', async () => {
-      const result = await handlersWith()[CHANNELS.openPath](ours, conversation)
-      expect(result).toEqual({
+  describe('reopenFile: only files main handed out a token for', () => {
+    const bytes = new TextEncoder().encode('[{"type":"user","text":"hello"}]')
+
+    it('reads again, by its token, a file the user chose in the dialog', async () => {
+      const handlers = handlersWith({ open: conversation })
+      const picked = await handlers[CHANNELS.openDialog](ours)
+      expect(picked.ok && picked.value).toMatchObject({ path: conversation, content: bytes })
+      const token = picked.ok ? picked.value?.token : null
+      expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/)
+      expect(await handlers[CHANNELS.reopenFile](ours, token)).toEqual({
         ok: true,
-        value: {
-          path: conversation,
-          name: 'conversation.json',
-          // Bytes, undecoded: the renderer's worker parses them (structured clone keeps a Uint8Array).
-          content: new TextEncoder().encode('[{"type":"user","text":"hello"}]'),
-        },
+        // Bytes, undecoded: the renderer's worker parses them (structured clone keeps a Uint8Array).
+        value: { token, path: conversation, name: 'conversation.json', content: bytes },
       })
+      expect(read).toEqual([conversation, conversation])
     })
 
-    it('refuses anything but an absolute path, saying why', async () => {
-      const openPath = handlersWith()[CHANNELS.openPath]
+    it('opens a recent file by the token the list gave for it', async () => {
+      await recent.add(conversation)
+      const handlers = handlersWith()
+      const [entry] = await handlers[CHANNELS.recentFiles](ours)
+      expect(entry).toEqual({
+        token: expect.any(String),
+        name: 'conversation.json',
+        path: conversation,
+      })
+      const opened = await handlers[CHANNELS.reopenFile](ours, entry.token)
+      expect(opened.ok && opened.value.content).toEqual(bytes)
+    })
+
+    it('refuses a path, or any token main did not issue, without reading anything', async () => {
+      // The attack: the page asks for a secret by path, as openPath used to allow.
+      const secret = join(dir, 'shadow')
+      await writeFile(secret, 'root:$6$secret')
+      const reopen = handlersWith()[CHANNELS.reopenFile]
       const cases: [unknown, string][] = [
-        [42, 'Invalid request: path must be a string, not a number.'],
-        [null, 'Invalid request: path must be a string, not null.'],
-        [undefined, 'Invalid request: path must be a string, not undefined.'],
-        [{ path: conversation }, 'Invalid request: path must be a string, not an object.'],
-        [[conversation], 'Invalid request: path must be a string, not an array.'],
-        ['', 'Invalid request: path is empty.'],
-        ['conversation.json', 'Invalid request: path must be absolute: conversation.json.'],
-        ['../conversation.json', 'Invalid request: path must be absolute: ../conversation.json.'],
-        [`${conversation}\0.png`, 'Invalid request: path contains a NUL character.'],
-        [
-          '/' + 'a'.repeat(5000),
-          'Invalid request: path is 5001 characters long; the limit is 4096.',
-        ],
+        [secret, 'Invalid request: token is not a file token.'],
+        ['/etc/shadow', 'Invalid request: token is not a file token.'],
+        ['/proc/self/environ', 'Invalid request: token is not a file token.'],
+        // Well formed, but made up: 32 characters of the token alphabet.
+        ['A'.repeat(32), UNKNOWN_FILE],
+        [42, 'Invalid request: token must be a string, not a number.'],
+        [null, 'Invalid request: token must be a string, not null.'],
+        [{ path: secret }, 'Invalid request: token must be a string, not an object.'],
       ]
-      for (const [path, error] of cases) {
-        expect(await openPath(ours, path)).toEqual({ ok: false, error })
+      for (const [token, error] of cases) {
+        expect(await reopen(ours, token)).toEqual({ ok: false, error })
       }
+      expect(read).toEqual([])
+      expect(await recent.list()).toEqual([])
     })
 
-    it('says plainly when the file is missing or a folder', async () => {
-      const openPath = handlersWith()[CHANNELS.openPath]
+    it('gives a path one token while it remembers it, and forgets the oldest past its limit', () => {
+      const small = createFileGrants({ limit: 2 })
+      const a = small.grant('/a.json')
+      expect(small.grant('/a.json')).toBe(a)
+      const [b, c] = [small.grant('/b.json'), small.grant('/c.json')]
+      expect(new Set([a, b, c]).size).toBe(3)
+      expect(small.pathOf(a)).toBeNull()
+      expect([small.pathOf(b), small.pathOf(c)]).toEqual(['/b.json', '/c.json'])
+    })
+
+    it('says plainly when the chosen file is gone, or is a directory', async () => {
+      const reopen = handlersWith()[CHANNELS.reopenFile]
       const missing = join(dir, 'missing.json')
-      expect(await openPath(ours, missing)).toEqual({
+      expect(await reopen(ours, grants.grant(missing))).toEqual({
         ok: false,
         error: `ENOENT: ${missing}: no such file`,
       })
       await mkdir(join(dir, 'folder'))
-      expect(await openPath(ours, join(dir, 'folder'))).toEqual({
+      expect(await reopen(ours, grants.grant(join(dir, 'folder')))).toEqual({
         ok: false,
-        error: `EISDIR: ${join(dir, 'folder')}: is a folder, not a conversation file`,
+        error: `${join(dir, 'folder')}: is a directory, not a regular file`,
       })
     })
   })
@@ -263,6 +312,7 @@ describe('IPC handlers', () => {
     it('gives the launch file, or null when the app started without one', async () => {
       const launched = await handlersWith({ initial: conversation })[CHANNELS.initialFile](ours)
       expect(launched.ok && launched.value?.path).toBe(conversation)
+      expect(launched.ok && launched.value?.token).toBe(grants.grant(conversation))
       expect(await handlersWith()[CHANNELS.initialFile](ours)).toEqual({ ok: true, value: null })
     })
   })
@@ -270,7 +320,7 @@ describe('IPC handlers', () => {
   describe('saveExport requests', () => {
     it('refuses malformed requests before any dialog opens', async () => {
       const saveExport = handlersWith()[CHANNELS.saveExport]
-      const good = { suggestedName: 'out.json', text: '[]', sourcePath: conversation }
+      const good = { suggestedName: 'out.json', text: '[]', source: grants.grant(conversation) }
       const cases: [unknown, string][] = [
         ['[]', 'Invalid request: the export request must be an object, not a string.'],
         [null, 'Invalid request: the export request must be an object, not null.'],
@@ -295,13 +345,11 @@ describe('IPC handlers', () => {
           { ...good, suggestedName: 'a\\b.json' },
           'Invalid request: suggestedName must be a file name, not a path: a\\b.json.',
         ],
+        [{ ...good, source: conversation }, 'Invalid request: source is not a file token.'],
+        [{ ...good, source: 'B'.repeat(32) }, UNKNOWN_FILE],
         [
-          { ...good, sourcePath: 'conversation.json' },
-          'Invalid request: sourcePath must be absolute: conversation.json.',
-        ],
-        [
-          { ...good, sourcePath: undefined },
-          'Invalid request: sourcePath must be a string, not undefined.',
+          { ...good, source: undefined },
+          'Invalid request: source must be a string, not undefined.',
         ],
       ]
       for (const [request, error] of cases) {
@@ -310,8 +358,29 @@ describe('IPC handlers', () => {
       expect(dialogsShown).toEqual([])
     })
 
-    it('accepts a browser-style request without a source path', async () => {
-      const request = { suggestedName: 'out.json', text: '[]', sourcePath: null }
+    it('proposes the chosen file’s folder for an export beside it', async () => {
+      let proposed = ''
+      const handlers = createIpcHandlers<SenderEvent>({
+        origin: {},
+        dialogsFor: () => ({
+          ...answeringDialogs(),
+          chooseSavePath: async (defaultPath) => ((proposed = defaultPath), null),
+        }),
+        openChosenPath,
+        grants,
+        initialPath: () => null,
+        recentFiles: recent,
+      })
+      const request = { suggestedName: 'out.json', text: '[]', source: grants.grant(conversation) }
+      expect(await handlers[CHANNELS.saveExport](ours, request)).toEqual({
+        ok: true,
+        value: { status: 'cancelled' },
+      })
+      expect(proposed).toBe(join(dir, 'out.json'))
+    })
+
+    it('accepts a request without a source file', async () => {
+      const request = { suggestedName: 'out.json', text: '[]', source: null }
       expect(await handlersWith()[CHANNELS.saveExport](ours, request)).toEqual({
         ok: true,
         value: { status: 'cancelled' },
@@ -326,7 +395,8 @@ describe('IPC handlers', () => {
       dialogsFor: () => {
         throw new Error('the dialog service is gone')
       },
-      openPath: (path) => readConversationFile(path),
+      openChosenPath,
+      grants,
       initialPath: () => null,
       recentFiles: {
         list: () => Promise.reject(new Error('disk on fire')),

@@ -2,7 +2,12 @@ import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { RECENT_FILES_LIMIT, openRecentFiles } from '../../electron/recent-files'
+import { execFileSync } from 'node:child_process'
+import {
+  RECENT_FILES_LIMIT,
+  RECENT_STORE_MAX_BYTES,
+  openRecentFiles,
+} from '../../electron/recent-files'
 
 let dir: string
 let storePath: string
@@ -86,21 +91,77 @@ describe('recent files', () => {
   it('recovers from a damaged store as an empty list, and writes a good one on the next open', async () => {
     const [a] = await files('a')
     await openRecentFiles({ storePath }).clear() // creates the folder
+    const logged: string[] = []
+    const log = (line: string) => logged.push(line)
     for (const damaged of ['{"files": ["/x.json"', 'null', '"text"', '{"files": 3}', '']) {
       await writeFile(storePath, damaged)
-      expect(await openRecentFiles({ storePath }).list()).toEqual([])
+      expect(await openRecentFiles({ storePath, log }).list()).toEqual([])
     }
+    expect(logged).toEqual([
+      `Recent files: ${storePath} is not valid JSON; starting with an empty list.`,
+      `Recent files: ${storePath} has no "files" list; starting with an empty list.`,
+      `Recent files: ${storePath} has no "files" list; starting with an empty list.`,
+      `Recent files: ${storePath} has no "files" list; starting with an empty list.`,
+      `Recent files: ${storePath} is not valid JSON; starting with an empty list.`,
+    ])
     const recent = openRecentFiles({ storePath })
     await recent.add(a)
     expect(JSON.parse(await readFile(storePath, 'utf8'))).toEqual({ files: [a] })
   })
 
-  it('ignores entries that are not absolute paths', async () => {
-    const [a] = await files('a')
+  it('drops entries that are not absolute paths, saying which, and keeps the good ones', async () => {
+    const [a, b] = await files('a', 'b')
     await openRecentFiles({ storePath }).clear()
-    await writeFile(storePath, JSON.stringify({ files: [42, 'relative.json', a, null, a] }))
-    expect(await openRecentFiles({ storePath }).list()).toEqual([a])
+    const entries = [42, 'relative.json', a, null, a, `${b}\0.png`, '/' + 'x'.repeat(5000), b]
+    await writeFile(storePath, JSON.stringify({ files: entries }))
+    const logged: string[] = []
+    const recent = openRecentFiles({ storePath, log: (line) => logged.push(line) })
+    expect(await recent.list()).toEqual([a, b])
+    expect(logged).toEqual([
+      `Recent files: ${storePath}: dropped entry 0 must be a string, not a number; ` +
+        'entry 1 must be absolute; entry 3 must be a string, not null and 2 more.',
+    ])
+    // The store is rewritten without them, so the next start logs nothing.
+    expect(JSON.parse(await readFile(storePath, 'utf8'))).toEqual({ files: [a, b] })
   })
+
+  it(`keeps the newest ${RECENT_FILES_LIMIT} of a huge list, and refuses a huge store`, async () => {
+    const paths = await files(...Array.from({ length: 50 }, (_, i) => `f${i}`))
+    await openRecentFiles({ storePath }).clear()
+    await writeFile(storePath, JSON.stringify({ files: paths }))
+    const logged: string[] = []
+    const log = (line: string) => logged.push(line)
+    expect(await openRecentFiles({ storePath, log }).list()).toEqual(paths.slice(0, 10))
+    expect(logged).toEqual([`Recent files: ${storePath}: kept the newest 10 of 50 entries.`])
+
+    logged.length = 0
+    const huge = { files: Array.from({ length: 200_000 }, (_, i) => `/f${i}.json`) }
+    await writeFile(storePath, JSON.stringify(huge))
+    expect(await openRecentFiles({ storePath, log }).list()).toEqual([])
+    expect(logged).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^Recent files: .* could not be read \\(EFBIG: .*the inspector opens files up to ${RECENT_STORE_MAX_BYTES / 1024 / 1024}\\.0 MB\\); starting with an empty list\\.$`,
+        ),
+      ),
+    ])
+  })
+
+  it.skipIf(process.platform === 'win32')(
+    'reads a store that is a FIFO as empty, without waiting on it',
+    async () => {
+      await openRecentFiles({ storePath }).clear()
+      await rm(storePath)
+      execFileSync('mkfifo', [storePath])
+      const logged: string[] = []
+      expect(await openRecentFiles({ storePath, log: (line) => logged.push(line) }).list()).toEqual(
+        [],
+      )
+      expect(logged).toEqual([
+        `Recent files: ${storePath} could not be read (${storePath}: is a FIFO (named pipe), not a regular file); starting with an empty list.`,
+      ])
+    },
+  )
 
   it('writes the store atomically, leaving no temporary files behind', async () => {
     const [a, b] = await files('a', 'b')

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events'
 import type { MenuItemConstructorOptions } from 'electron'
 import { describe, expect, it } from 'vitest'
 import type { MenuCommand } from '../../electron/contract'
+import { PRODUCTION_TRUST, developmentTrust, type BuildFacts } from '../../electron/development'
 import { buildMenuTemplate } from '../../electron/menu'
 import {
   guardSession,
@@ -107,26 +108,46 @@ describe('the window', () => {
     })
   })
 
-  it('loads the dev server only in an unpackaged app, the built files on app:// otherwise', () => {
+  it('loads the dev server only in a development build, the built files on app:// otherwise', () => {
     const dev = 'http://localhost:5173'
-    expect(rendererUrl({ isPackaged: false, devServerUrl: dev })).toBe(dev)
-    expect(rendererUrl({ isPackaged: true, devServerUrl: dev })).toBe('app://inspector/index.html')
-    expect(rendererUrl({ isPackaged: false, devServerUrl: undefined })).toBe(
-      'app://inspector/index.html',
-    )
-    expect(rendererUrl({ isPackaged: false, devServerUrl: '' })).toBe('app://inspector/index.html')
+    const run = (facts: Partial<BuildFacts>) =>
+      rendererUrl(
+        developmentTrust({ isDevBuild: true, isPackaged: false, rendererUrl: dev, ...facts }),
+      )
+    expect(run({})).toBe(dev)
+    // `npm start`: a production build, unpackaged, with the variable set by whoever started it.
+    expect(run({ isDevBuild: false })).toBe('app://inspector/index.html')
+    expect(run({ isPackaged: true })).toBe('app://inspector/index.html')
+    expect(run({ rendererUrl: undefined })).toBe('app://inspector/index.html')
+    expect(run({ rendererUrl: '' })).toBe('app://inspector/index.html')
+  })
+
+  it('gives a production build neither a dev server nor the developer tools', () => {
+    const evil = 'http://evil.example:5173'
+    for (const facts of [
+      { isDevBuild: false, isPackaged: false, rendererUrl: evil },
+      { isDevBuild: false, isPackaged: true, rendererUrl: evil },
+      { isDevBuild: true, isPackaged: true, rendererUrl: evil },
+    ]) {
+      expect(developmentTrust(facts), JSON.stringify(facts)).toEqual(PRODUCTION_TRUST)
+    }
+    expect(PRODUCTION_TRUST).toEqual({ devServerUrl: undefined, devTools: false })
+    expect(developmentTrust({ isDevBuild: true, isPackaged: false, rendererUrl: evil })).toEqual({
+      devServerUrl: evil,
+      devTools: true,
+    })
   })
 })
 
 describe('the application menu', () => {
   function menu(
-    options: { isPackaged?: boolean; platform?: NodeJS.Platform; recentFiles?: string[] } = {},
+    options: { devTools?: boolean; platform?: NodeJS.Platform; recentFiles?: string[] } = {},
   ) {
     const sent: MenuCommand[] = []
     const opened: string[] = []
     let cleared = 0
     const template = buildMenuTemplate({
-      isPackaged: options.isPackaged ?? true,
+      devTools: options.devTools ?? false,
       platform: options.platform ?? 'linux',
       recentFiles: options.recentFiles ?? [],
       send: (command) => sent.push(command),
@@ -173,14 +194,14 @@ describe('the application menu', () => {
   })
 
   it('offers Reload and the developer tools only in development', () => {
-    const roles = (isPackaged: boolean) =>
-      menu({ isPackaged })
+    const roles = (devTools: boolean) =>
+      menu({ devTools })
         .all()
         .map((item) => item.role)
-    expect(roles(true)).not.toContain('toggleDevTools')
-    expect(roles(true)).not.toContain('reload')
-    expect(roles(false)).toEqual(expect.arrayContaining(['toggleDevTools', 'reload']))
-    expect(roles(true)).toEqual(
+    expect(roles(false)).not.toContain('toggleDevTools')
+    expect(roles(false)).not.toContain('reload')
+    expect(roles(true)).toEqual(expect.arrayContaining(['toggleDevTools', 'reload']))
+    expect(roles(false)).toEqual(
       expect.arrayContaining(['zoomIn', 'zoomOut', 'resetZoom', 'copy', 'paste', 'quit']),
     )
   })

@@ -12,7 +12,8 @@ const record = (name, detail) => events.push(detail === undefined ? { name } : {
 process.on('exit', () => process.stdout.write(`\nELECTRON-STUB ${JSON.stringify(events)}\n`))
 
 export const app = {
-  isPackaged: true,
+  // Packaged unless the test says otherwise: `npm start` runs the production build unpackaged.
+  isPackaged: process.env.ELECTRON_STUB_UNPACKAGED !== '1',
   setPath: (name) => record('app.setPath', name),
   getPath: () => process.env.COMPACTION_INSPECTOR_USER_DATA,
   enableSandbox: () => record('app.enableSandbox'),
@@ -96,7 +97,17 @@ export class BrowserWindow {
   }
 }
 
-export const Menu = { buildFromTemplate: (template) => template, setApplicationMenu: () => {} }
+/** Every role in a menu template, submenus included. */
+const rolesOf = (items) =>
+  items.flatMap((item) => [
+    ...(item.role ? [item.role] : []),
+    ...(Array.isArray(item.submenu) ? rolesOf(item.submenu) : []),
+  ])
+
+export const Menu = {
+  buildFromTemplate: (template) => template,
+  setApplicationMenu: (template) => record('Menu.setApplicationMenu', rolesOf(template)),
+}
 export const dialog = {}
 export const ipcMain = { handle: (channel) => record('ipcMain.handle', channel) }
 export const session = {
