@@ -18,6 +18,11 @@ describe('format detection', () => {
     ['claude-code.jsonl', 'claude-code'],
     ['claude-code-compacted.jsonl', 'claude-code'],
     ['claude-code-truncated.jsonl', 'claude-code'],
+    ['codex.jsonl', 'codex'],
+    ['codex-compacted.jsonl', 'codex'],
+    ['codex-legacy.jsonl', 'codex'],
+    ['openai-responses-list.json', 'openai-responses'],
+    ['openai-responses-response.json', 'openai-responses'],
   ])('detects %s as %s', (name, format) => {
     const imported = importConversation(fixture(name))
     expect(imported.format).toBe(format)
@@ -68,7 +73,7 @@ describe('format detection', () => {
 
   it('rejects an unknown format name, listing the choices', () => {
     expect(() => importConversation('[]', 'gemini' as never)).toThrow(
-      'unknown format "gemini"; expected one of auto, native, openai, openai-responses, anthropic, claude-code',
+      'unknown format "gemini"; expected one of auto, native, openai, openai-responses, anthropic, claude-code, codex',
     )
   })
 
@@ -79,6 +84,7 @@ describe('format detection', () => {
       ['openai-responses', false],
       ['anthropic', true],
       ['claude-code', false],
+      ['codex', false],
     ])
     expect(FORMATS.map((f) => f.label)).toEqual([
       'Compaction Inspector (native)',
@@ -86,6 +92,7 @@ describe('format detection', () => {
       'OpenAI Responses',
       'Anthropic Messages',
       'Claude Code session (JSONL)',
+      'OpenAI Codex CLI rollout (JSONL)',
     ])
     expect(FORMAT_CHOICES).toEqual([
       'auto',
@@ -94,6 +101,7 @@ describe('format detection', () => {
       'openai-responses',
       'anthropic',
       'claude-code',
+      'codex',
     ])
     expect(EXPORT_FORMATS).toEqual(['native', 'openai', 'anthropic'])
     expect(isFormatId('anthropic')).toBe(true)
