@@ -310,6 +310,12 @@ function readCompacted(r: Rollout, payload: Json, where: Where): void {
 function headOf(r: Rollout): Message[] {
   const head: Message[] = []
   if (r.base !== undefined) head.push({ type: 'instructions', text: r.base })
+  else {
+    r.notes.info(
+      '',
+      'no base instructions in the file: Codex sent its built-in system prompt, which is not counted here',
+    )
+  }
   const user = r.userInstructions
   if (user !== undefined) {
     const text = user.text.trim()

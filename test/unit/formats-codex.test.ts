@@ -143,6 +143,13 @@ describe('Codex CLI rollout in', () => {
       { type: 'bot', text: 'Renamed in the code and the README.' },
     ])
     expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
+    // This session_meta has no base_instructions: the system prompt Codex sent is not in the file.
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: '',
+      problem:
+        'no base instructions in the file: Codex sent its built-in system prompt, which is not counted here',
+    })
     const findings = diagnose({ messages: imported.messages, options: { maxTokens: 100_000 } })
     expect(findings.find((f) => f.code === 'earlier-summary')?.indexes).toEqual([2])
   })
