@@ -1,6 +1,7 @@
-import type { Message } from '../types'
+import type { Message, Summary } from '../types'
 import { retypeCodexMessage } from './codex-context'
 import { ShapeError, isObject, kind, pathString, type Json, type JsonPath } from './json-shape'
+import { decodePayload } from './payload'
 import { LocatedError, type JsonLine, type ReadInput, type ReadResult } from './reader'
 import { NoteList } from './report'
 import { ResponsesItems, isItemType, type Where } from './responses-items'
@@ -256,9 +257,9 @@ function readCompacted(r: Rollout, payload: Json, where: Where): void {
   const { items, notes } = r
   items.flush()
   const before = items.messages.splice(0)
-  let dropped: number
+  let replaced: Message[]
   if (Array.isArray(replacement)) {
-    dropped = before.length
+    replaced = before
     replacement.forEach((item, k) => {
       const steps = [...at, 'replacement_history', k]
       try {
@@ -272,7 +273,7 @@ function readCompacted(r: Rollout, payload: Json, where: Where): void {
     items.flush()
     notes.info(
       where(at),
-      `compaction: ${dropped} earlier message(s) replaced by its replacement_history, as Codex does; not loaded`,
+      `compaction: ${replaced.length} earlier message(s) replaced by its replacement_history, as Codex does; not loaded`,
     )
   } else {
     const kept = before.filter(
@@ -281,16 +282,17 @@ function readCompacted(r: Rollout, payload: Json, where: Where): void {
         m.type === 'user' ||
         (m.type === 'context' && !m.meta?.compacted),
     )
-    dropped = before.length - kept.length
+    replaced = before.filter((m) => !kept.includes(m))
     items.messages.push(...kept)
     notes.info(
       where(at),
-      `compaction: ${dropped} earlier message(s) (replies, reasoning, tool calls and results, earlier summaries) replaced by its summary; instructions and user prompts kept, as Codex rebuilds the history (it keeps about 20,000 tokens of the latest prompts)`,
+      `compaction: ${replaced.length} earlier message(s) (replies, reasoning, tool calls and results, earlier summaries) replaced by its summary; instructions and user prompts kept, as Codex rebuilds the history (it keeps about 20,000 tokens of the latest prompts)`,
     )
   }
+  const meta = summaryMeta(replaced)
   const own = Array.isArray(replacement) ? items.messages.find((m) => m.meta?.compacted) : undefined
   if (own) {
-    own.meta = { compacted: true, droppedCount: dropped }
+    own.meta = meta
     if (summary !== '' && !own.text.includes(summary)) {
       notes.info(
         where([...at, 'message']),
@@ -301,8 +303,25 @@ function readCompacted(r: Rollout, payload: Json, where: Where): void {
     items.messages.push({
       type: 'context',
       text: summary,
-      meta: { compacted: true, droppedCount: dropped },
+      meta,
     })
+  }
+}
+
+/**
+ * An earlier summary's provenance: how many messages it replaced, and their ids with the call ids
+ * of their tool calls, so every call id the file holds reaches the import even once replaced.
+ */
+function summaryMeta(replaced: readonly Message[]): Summary {
+  const ids = new Set<string>()
+  for (const m of replaced) {
+    if (m.id) ids.add(m.id)
+    for (const call of decodePayload(m.payload)?.tool_calls ?? []) if (call.id) ids.add(call.id)
+  }
+  return {
+    compacted: true,
+    droppedCount: replaced.length,
+    ...(ids.size > 0 ? { summarizedIds: [...ids] } : {}),
   }
 }
 

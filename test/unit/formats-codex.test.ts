@@ -130,7 +130,7 @@ describe('Codex CLI rollout in', () => {
         type: 'context',
         text: 'The user asked to rename Gauge to TideGauge. rg found src/gauge.ts and src/station.ts; the rename is not applied yet.',
         // Replaced: the bot turn with call_c1, its result, and the bot reply after it.
-        meta: { compacted: true, droppedCount: 3 },
+        meta: { compacted: true, droppedCount: 3, summarizedIds: ['call_c1'] },
       },
       { type: 'user', text: 'Also update the README.' },
       {
