@@ -1,30 +1,13 @@
-import { orderMessage } from '../conversation'
 import type { Message } from '../types'
-import {
-  ShapeError,
-  isObject,
-  kind,
-  optionalString,
-  parseArguments,
-  pathString,
-  requireString,
-  type Json,
-  type JsonPath,
-} from './json-shape'
-import { encodePayload, type ToolCall } from './payload'
+import { ShapeError, isObject, kind, optionalString, pathString, type Json } from './json-shape'
 import type { ReadInput, ReadResult } from './reader'
 import { readRequestBody, type BodyShape } from './request-body'
 import { NoteList } from './report'
-import { UNKNOWN_FIELD_NOTE, attachmentNote, rejectForeignType } from './vocabulary'
+import { ResponsesItems, isItemType } from './responses-items'
 import { firstObjects, listIn, rootObject, someHas } from './sniff-shapes'
 import type { FormatDescriptor } from './types'
+import { REQUEST_SETTINGS, SETTING_NOTE, UNKNOWN_FIELD_NOTE } from './vocabulary'
 
-const ROLE_TYPES: Record<string, string> = {
-  system: 'instructions',
-  developer: 'instructions',
-  user: 'user',
-  assistant: 'bot',
-}
 const BODY: BodyShape = {
   listKey: 'input',
   listMayBeText: true,
@@ -35,246 +18,174 @@ const BODY: BodyShape = {
     previous_response_id:
       'continues a conversation stored by OpenAI; its earlier turns are not in this file',
   },
-  readOwn: (body) => {
-    const instructions = optionalString(body, 'instructions', [])
-    return instructions !== undefined ? [{ type: 'instructions', text: instructions }] : []
-  },
-}
-const ITEM_FIELDS: Record<string, readonly string[]> = {
-  message: ['type', 'id', 'role', 'content', 'status'],
-  function_call: ['type', 'id', 'call_id', 'name', 'arguments', 'status'],
-  function_call_output: ['type', 'id', 'call_id', 'output', 'status'],
-  reasoning: ['type', 'id', 'summary', 'content', 'encrypted_content', 'status'],
+  readOwn: (body) => instructionsOf(body),
 }
 
-// Responses item types with no core counterpart: kept whole (and counted) as activities.
-const OTHER_ITEM_TYPES = new Set([
-  'web_search_call',
-  'file_search_call',
-  'computer_call',
-  'computer_call_output',
-  'code_interpreter_call',
-  'image_generation_call',
-  'local_shell_call',
-  'local_shell_call_output',
-  'custom_tool_call',
-  'custom_tool_call_output',
-  'mcp_list_tools',
-  'mcp_call',
-  'mcp_approval_request',
-  'mcp_approval_response',
+const LIST_NOTES: Record<string, string> = {
+  object: 'list envelope; not part of the conversation',
+  first_id: 'list envelope; not part of the conversation',
+  last_id: 'list envelope; not part of the conversation',
+}
+
+// A stored response's fields that describe the call rather than carry conversation.
+const RESPONSE_METADATA = new Set([
+  'object',
+  'id',
+  'created_at',
+  'completed_at',
+  'status',
+  'error',
+  'incomplete_details',
+  'output_text',
+  'billing',
+  'conversation',
+  'prompt',
+  'text',
+  'top_logprobs',
 ])
 
-/** A bot turn being assembled: an assistant message and the function calls that follow it. */
-interface Turn {
-  id?: string
-  texts: string[]
-  calls: ToolCall[]
-  attachments: unknown[]
+const USAGE_NOTE = 'provider-reported usage; read by the usage view'
+
+function instructionsOf(body: Json): Message[] {
+  const instructions = optionalString(body, 'instructions', [])
+  return instructions !== undefined ? [{ type: 'instructions', text: instructions }] : []
+}
+
+/** Reads items in order into messages, with notes at their JSON paths. */
+function readItems(
+  items: readonly unknown[],
+  prefix: readonly (string | number)[],
+  notes: NoteList,
+) {
+  const reader = new ResponsesItems(notes)
+  items.forEach((raw, i) => reader.add(raw, [...prefix, i], pathString))
+  reader.flush()
+  return reader.messages
 }
 
 /**
- * Reads OpenAI Responses input: an array of items, or a request body `{ model, instructions, input,
- * tools }`. An assistant message and the function_call items after it are one model turn, so they
- * become one bot message (the first item's id), the way Chat Completions would carry them.
+ * Reads OpenAI Responses input in every shape a user saves: an array of items, a request body
+ * `{ model, instructions, input, tools }`, an input-items list `{ object: "list", data }` (GET
+ * /responses/{id}/input_items), or a stored response `{ object: "response", output, … }`.
  */
 export function readOpenAIResponses(input: ReadInput): ReadResult {
+  const root = input.json()
+  if (isObject(root) && root.object === 'list') return readInputItemsList(root)
+  if (isObject(root) && root.object === 'response') return readStoredResponse(root)
   const notes = new NoteList()
-  const { list: items, text, prefix, model, head } = readRequestBody(input.json(), BODY, notes)
+  const { list: items, text, prefix, model, head } = readRequestBody(root, BODY, notes)
   const messages: Message[] = head
   if (text !== undefined) {
     messages.push({ type: 'user', text })
     return { model, messages, notes }
   }
-
-  let turn: Turn | undefined
-  const flush = () => {
-    if (!turn) return
-    const payload = encodePayload({
-      ...(turn.calls.length > 0 ? { tool_calls: turn.calls } : {}),
-      ...(turn.attachments.length > 0 ? { attachments: turn.attachments } : {}),
-    })
-    messages.push(
-      orderMessage({ id: turn.id, type: 'bot', text: turn.texts.join('\n\n'), payload }),
-    )
-    turn = undefined
-  }
-  items.forEach((raw, i) => {
-    const at = [...prefix, i]
-    if (!isObject(raw)) throw new ShapeError(`item is ${kind(raw)}, not an object`, at)
-    const itemType = itemTypeOf(raw, at)
-    const known = ITEM_FIELDS[itemType]
-    if (known) {
-      for (const key of Object.keys(raw)) {
-        if (key === 'status')
-          notes.info(pathString([...at, key]), 'item status; not part of the conversation')
-        else if (!known.includes(key)) notes.warn(pathString([...at, key]), UNKNOWN_FIELD_NOTE)
-      }
-    }
-    const id = optionalString(raw, 'id', at)
-    if (itemType === 'message') {
-      const role = requireString(raw, 'role', at)
-      const type = ROLE_TYPES[role]
-      if (type === undefined) {
-        throw new ShapeError(`role "${role}" is not a Responses message role`, [...at, 'role'])
-      }
-      const { text, attachments } = readContent(raw.content, [...at, 'content'], notes)
-      if (type === 'bot') {
-        // An assistant message opens a new turn; the function calls after it join that turn.
-        flush()
-        turn = { id, texts: [text], calls: [], attachments }
-        return
-      }
-      flush()
-      const payload = attachments.length > 0 ? encodePayload({ attachments }) : undefined
-      messages.push(orderMessage({ id, type, text, payload }))
-    } else if (itemType === 'function_call') {
-      turn ??= { id, texts: [], calls: [], attachments: [] }
-      if (id !== undefined && id !== turn.id) {
-        notes.info(
-          pathString([...at, 'id']),
-          'item id not kept: the call is part of the bot message before it',
-        )
-      }
-      const args = requireString(raw, 'arguments', at)
-      turn.calls.push({
-        id: requireString(raw, 'call_id', at),
-        name: requireString(raw, 'name', at),
-        arguments: parseArguments(args),
-      })
-    } else {
-      flush()
-      messages.push(readOtherItem(raw, itemType, at, notes))
-    }
-  })
-  flush()
+  messages.push(...readItems(items, prefix, notes))
   return { model, messages, notes }
 }
 
-function itemTypeOf(raw: Json, at: JsonPath): string {
-  if ('tool_calls' in raw || raw.role === 'tool') {
-    throw new ShapeError(
-      '"tool_calls" and role "tool" belong to Chat Completions, not Responses',
-      at,
-    )
+/**
+ * An input-items list. The API lists newest first unless asked for `order=asc`, and the list does
+ * not say which it holds, so the order is read from the items: an output listed before its call
+ * means newest first, and the items are read reversed.
+ */
+function readInputItemsList(root: Json): ReadResult {
+  const notes = new NoteList()
+  if (!Array.isArray(root.data)) {
+    throw new ShapeError(`"data" is ${kind(root.data)}, not an array of items`, ['data'])
   }
-  if (raw.type === undefined && 'role' in raw) return 'message'
-  return requireString(raw, 'type', at)
-}
-
-function readOtherItem(raw: Json, itemType: string, at: JsonPath, notes: NoteList): Message {
-  const id = optionalString(raw, 'id', at)
-  if (itemType === 'function_call_output') {
-    if (id !== undefined) {
-      notes.info(pathString([...at, 'id']), "item id not kept: an activity's id is its call_id")
-    }
-    const output = raw.output
-    let content: string | unknown[]
-    if (typeof output === 'string') content = output
-    else if (Array.isArray(output)) {
-      const read = readContent(output, [...at, 'output'], notes)
-      content = read.attachments.length > 0 ? output : read.text
-    } else
-      throw new ShapeError(`"output" is ${kind(output)}, not a string or a list`, [...at, 'output'])
-    return orderMessage({
-      id: requireString(raw, 'call_id', at),
-      type: 'activity',
-      text: '',
-      payload: encodePayload({ content }),
-    })
+  for (const key of Object.keys(root)) {
+    if (key === 'data') continue
+    if (key === 'has_more') {
+      if (root.has_more === true)
+        notes.warn(
+          key,
+          'the list continues on another page; the items after it are not in this file',
+        )
+      else notes.info(key, 'list envelope; not part of the conversation')
+    } else if (LIST_NOTES[key] !== undefined) notes.info(key, LIST_NOTES[key])
+    else notes.warn(key, UNKNOWN_FIELD_NOTE)
   }
-  if (itemType === 'reasoning') {
-    const texts = [
-      ...textsOf(raw.summary, 'summary_text'),
-      ...textsOf(raw.content, 'reasoning_text'),
-    ]
-    const encrypted = optionalString(raw, 'encrypted_content', at)
-    const payload =
-      encrypted !== undefined ? encodePayload({ encrypted_content: encrypted }) : undefined
-    return orderMessage({ id, type: 'reasoning', text: texts.join('\n\n'), payload })
-  }
-  if (itemType === 'item_reference') {
+  const order = listOrder(root.data)
+  const indexed = root.data.map((item, i) => ({ item, i }))
+  if (order === 'desc') {
+    indexed.reverse()
+    notes.info('data', 'listed newest first (an output before its call); read oldest first')
+  } else if (order === 'unknown' && root.data.length > 1) {
     notes.warn(
-      pathString(at),
-      'refers to an item stored by OpenAI; its content is not in this file',
+      'data',
+      'no call and output tell the list order; read as listed (the API lists newest first unless asked for order=asc)',
     )
-    return orderMessage({ id, type: 'activity', text: '', payload: encodePayload({ item: raw }) })
   }
-  if (!OTHER_ITEM_TYPES.has(itemType)) {
-    throw new ShapeError(`"${itemType}" is not a Responses item type`, [...at, 'type'])
+  const reader = new ResponsesItems(notes)
+  for (const { item, i } of indexed) reader.add(item, ['data', i], pathString)
+  reader.flush()
+  return { messages: reader.messages, notes }
+}
+
+/** Whether calls come before their outputs (asc), after them (desc), or nothing tells. */
+function listOrder(data: readonly unknown[]): 'asc' | 'desc' | 'unknown' {
+  const seen = new Map<string, 'call' | 'output'>()
+  for (const item of data) {
+    if (!isObject(item) || typeof item.call_id !== 'string' || typeof item.type !== 'string')
+      continue
+    const half = item.type.endsWith('_output') ? 'output' : 'call'
+    const first = seen.get(item.call_id)
+    if (first === undefined) seen.set(item.call_id, half)
+    else if (first !== half) return first === 'call' ? 'asc' : 'desc'
   }
-  notes.warn(
-    pathString(at),
-    `"${itemType}" item has no mapping; kept as an activity with its JSON as payload`,
+  return 'unknown'
+}
+
+/**
+ * A stored response (POST /responses' answer, or GET /responses/{id}): its `output` items are the
+ * model's turn; `instructions` and `tools` are the request's, echoed back. Its input is not in it.
+ */
+function readStoredResponse(root: Json): ReadResult {
+  const notes = new NoteList()
+  if (!Array.isArray(root.output)) {
+    throw new ShapeError(`"output" is ${kind(root.output)}, not an array of items`, ['output'])
+  }
+  const model = optionalString(root, 'model', [])
+  const messages: Message[] = []
+  if (root.tools !== undefined) {
+    const { head } = readRequestBody({ input: [], tools: root.tools }, BODY, notes)
+    messages.push(...head)
+  }
+  messages.push(...instructionsOf(root))
+  for (const key of Object.keys(root)) {
+    if (['output', 'model', 'instructions', 'tools'].includes(key)) continue
+    if (key === 'usage') notes.info(key, USAGE_NOTE)
+    else if (key === 'previous_response_id' && root[key] !== null)
+      notes.warn(key, BODY.warnings!.previous_response_id)
+    else if (RESPONSE_METADATA.has(key) || key === 'previous_response_id')
+      notes.info(key, 'response metadata; not part of the conversation')
+    else if (REQUEST_SETTINGS.has(key)) notes.info(key, SETTING_NOTE)
+    else notes.warn(key, UNKNOWN_FIELD_NOTE)
+  }
+  notes.info(
+    '',
+    "a stored response holds the model's output only; its input items are listed by GET /responses/{id}/input_items",
   )
-  return orderMessage({ id, type: 'activity', text: '', payload: encodePayload({ item: raw }) })
+  messages.push(...readItems(root.output, ['output'], notes))
+  return { model, messages, notes }
 }
 
-function textsOf(list: unknown, partType: string): string[] {
-  if (!Array.isArray(list)) return []
-  return list
-    .filter((p) => isObject(p) && p.type === partType && typeof p.text === 'string')
-    .map((p) => (p as Json).text as string)
-}
-
-/** Content as text (text parts joined by a blank line) and any other parts, kept verbatim. */
-function readContent(
-  content: unknown,
-  at: JsonPath,
-  notes: NoteList,
-): { text: string; attachments: unknown[] } {
-  if (typeof content === 'string') return { text: content, attachments: [] }
-  if (!Array.isArray(content))
-    throw new ShapeError(`"content" is ${kind(content)}, not a string or a list of parts`, at)
-  const texts: string[] = []
-  const attachments: unknown[] = []
-  content.forEach((part, k) => {
-    const here = [...at, k]
-    if (!isObject(part)) throw new ShapeError(`part is ${kind(part)}, not an object`, here)
-    const type = requireString(part, 'type', here)
-    rejectForeignType(type, 'openai-responses', here)
-    if (type === 'text') {
-      throw new ShapeError('"text" is not a Responses part type (input_text, output_text)', [
-        ...here,
-        'type',
-      ])
-    }
-    const textKey =
-      type === 'refusal'
-        ? 'refusal'
-        : type === 'input_text' || type === 'output_text'
-          ? 'text'
-          : undefined
-    if (textKey === undefined) {
-      attachments.push(part)
-      notes.warn(pathString(here), attachmentNote(type))
-      return
-    }
-    texts.push(requireString(part, textKey, here))
-    for (const key of Object.keys(part)) {
-      if (key === 'type' || key === textKey) continue
-      if (key === 'annotations' || key === 'logprobs')
-        notes.info(pathString([...here, key]), `${key}; not part of the conversation`)
-      else notes.warn(pathString([...here, key]), UNKNOWN_FIELD_NOTE)
-    }
-  })
-  return { text: texts.join('\n\n'), attachments }
-}
-
-/** OpenAI Responses: input items, or a request body. */
+/** OpenAI Responses: input items, a request body, an input-items list or a stored response. */
 export const openaiResponsesFormat = {
   id: 'openai-responses',
   label: 'OpenAI Responses',
-  shape: 'a JSON array of input items, or a request body {model, instructions, input, tools}',
+  shape:
+    'a JSON array of input items, a request body {model, instructions, input, tools}, an input-items list {object: "list", data} or a stored response {object: "response", output}',
   detect(sniff) {
-    if (rootObject(sniff)?.input !== undefined) return 2
+    const root = rootObject(sniff)
+    if (root?.object === 'response' && Array.isArray(root.output)) return 3
+    if (root?.object === 'list' && Array.isArray(root.data)) {
+      const data = firstObjects(root.data)
+      return data.length === 0 || data.some((o) => isItemType(o.type) || 'role' in o) ? 3 : 0
+    }
+    if (root?.input !== undefined) return 2
     const objects = firstObjects(listIn(sniff))
-    if (
-      objects.some(
-        (o) => typeof o.type === 'string' && o.type in ITEM_FIELDS && o.type !== 'message',
-      )
-    )
-      return 2
+    if (objects.some((o) => isItemType(o.type) && o.type !== 'message')) return 2
     return someHas(objects, 'role') ? 1 : 0
   },
   read: readOpenAIResponses,

@@ -19,6 +19,11 @@ describe('format detection', () => {
     ['claude-code.jsonl', 'claude-code'],
     ['claude-code-compacted.jsonl', 'claude-code'],
     ['claude-code-truncated.jsonl', 'claude-code'],
+    ['codex.jsonl', 'codex'],
+    ['codex-compacted.jsonl', 'codex'],
+    ['codex-legacy.jsonl', 'codex'],
+    ['openai-responses-list.json', 'openai-responses'],
+    ['openai-responses-response.json', 'openai-responses'],
   ])('detects %s as %s', (name, format) => {
     const imported = importConversation(fixture(name))
     expect(imported.format).toBe(format)
@@ -69,7 +74,7 @@ describe('format detection', () => {
 
   it('rejects an unknown format name, listing the choices', () => {
     expect(() => importConversation('[]', 'gemini' as never)).toThrow(
-      'unknown format "gemini"; expected one of auto, native, openai, anthropic, openai-responses, claude-code',
+      `unknown format "gemini"; expected one of ${FORMAT_CHOICES.join(', ')}`,
     )
   })
 
@@ -90,6 +95,7 @@ describe('format detection', () => {
       'Claude Code session (JSONL)',
     ])
     expect(FORMAT_CHOICES).toEqual(['auto', ...FORMATS.map((f) => f.id)])
+    expect(FORMAT_CHOICES.slice(0, 3)).toEqual(['auto', 'native', 'openai'])
     expect(EXPORT_FORMATS).toEqual(['native', 'openai', 'anthropic'])
     expect(isFormatId('anthropic')).toBe(true)
     expect(isFormatId('auto')).toBe(false)

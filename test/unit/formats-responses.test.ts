@@ -141,4 +141,81 @@ describe('OpenAI Responses in', () => {
       { type: 'user', text: 'Hallo!' },
     ])
   })
+
+  it('reads an input-items list listed newest first, oldest first', () => {
+    const imported = importConversation(fixture('openai-responses-list.json'))
+    expect(imported.format).toBe('openai-responses')
+    // data holds [assistant, output, call, user]: the output before its call means newest first.
+    expect(imported.messages).toEqual([
+      { id: 'msg_c1', type: 'user', text: 'Wann ist morgen Hochwasser in Kiel?' },
+      {
+        id: 'fc_c2',
+        type: 'bot',
+        text: '',
+        payload:
+          '{"tool_calls":[{"id":"call_kiel","name":"tide_table","arguments":{"port":"Kiel"}}]}',
+      },
+      { id: 'call_kiel', type: 'activity', text: '', payload: '{"high":"06:12","low":"12:31"}' },
+      { id: 'msg_c3', type: 'bot', text: 'Kiel: high tide 06:12, low tide 12:31.' },
+    ])
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: 'data',
+      problem: 'listed newest first (an output before its call); read oldest first',
+    })
+    expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
+  })
+
+  it('warns when the list continues on another page, or its order cannot be told', () => {
+    const list = (data: unknown[], hasMore: boolean) =>
+      JSON.stringify({ object: 'list', data, first_id: 'a', last_id: 'b', has_more: hasMore })
+    const user = (id: string, text: string) => ({
+      type: 'message',
+      id,
+      role: 'user',
+      content: [{ type: 'input_text', text }],
+    })
+    const { report } = importConversation(list([user('a', 'eins'), user('b', 'zwei')], true))
+    expect(report.filter((n) => n.severity === 'warning')).toEqual([
+      {
+        severity: 'warning',
+        path: 'has_more',
+        problem: 'the list continues on another page; the items after it are not in this file',
+      },
+      {
+        severity: 'warning',
+        path: 'data',
+        problem:
+          'no call and output tell the list order; read as listed (the API lists newest first unless asked for order=asc)',
+      },
+    ])
+  })
+
+  it("reads a stored response: its output is the model's turn, usage is reported", () => {
+    const imported = importConversation(fixture('openai-responses-response.json'))
+    expect(imported.format).toBe('openai-responses')
+    expect(imported.model).toBe('gpt-4.1-2025-04-14')
+    const tools = JSON.stringify({ tools: fixtureJson('openai-responses-response.json').tools })
+    expect(imported.messages).toEqual([
+      { type: 'instructions', text: '', payload: tools },
+      {
+        type: 'instructions',
+        text: "You are a tide-table assistant. Answer in the user's language.",
+      },
+      { id: 'rs_r1', type: 'reasoning', text: "The user wants tomorrow's high tide in Kiel." },
+      {
+        id: 'fc_r1',
+        type: 'bot',
+        text: '',
+        payload:
+          '{"tool_calls":[{"id":"call_r1","name":"tide_table","arguments":{"port":"Kiel","day":"tomorrow"}}]}',
+      },
+    ])
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: 'usage',
+      problem: 'provider-reported usage; read by the usage view',
+    })
+    expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
+  })
 })

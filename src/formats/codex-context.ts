@@ -1,0 +1,35 @@
+import type { Message } from '../types'
+
+/**
+ * What Codex CLI puts in the history as user messages without the user typing them, by the text
+ * they open with (codex-rs/protocol/src/instruction_markers.rs, and the summary prefix of
+ * codex-rs/core/templates/compact/summary_prefix.md): AGENTS.md and skill bodies are instructions,
+ * the environment and shell-command records are context, and a summary is an earlier compaction's.
+ */
+const MARKERS: readonly (readonly [string, 'instructions' | 'context' | 'summary'])[] = [
+  ['<user_instructions>', 'instructions'],
+  ['# AGENTS.md instructions for ', 'instructions'],
+  ['<skill', 'instructions'],
+  ['<collaboration_mode>', 'instructions'],
+  ['<environment_context>', 'context'],
+  ['<user_shell_command>', 'context'],
+  ['<turn_aborted>', 'context'],
+  ['Another language model started to solve this problem', 'summary'],
+]
+
+/** The kind of a user message's text: Codex's own wrapped context, or the user's prompt. */
+export function codexUserKind(text: string): 'instructions' | 'context' | 'summary' | 'user' {
+  const start = text.trimStart()
+  for (const [marker, kind] of MARKERS) if (start.startsWith(marker)) return kind
+  return 'user'
+}
+
+/** A user message re-typed by what it holds (see codexUserKind); other roles pass through. */
+export function retypeCodexMessage(m: Message): Message {
+  if (m.type !== 'user') return m
+  const kind = codexUserKind(m.text)
+  if (kind === 'user') return m
+  if (kind === 'summary')
+    return { ...m, type: 'context', meta: { compacted: true, droppedCount: 0 } }
+  return { ...m, type: kind }
+}

@@ -1,0 +1,381 @@
+import type { Message, Summary } from '../types'
+import { retypeCodexMessage } from './codex-context'
+import { ShapeError, isObject, kind, pathString, type Json, type JsonPath } from './json-shape'
+import { decodePayload } from './payload'
+import { LocatedError, type JsonLine, type ReadInput, type ReadResult } from './reader'
+import { NoteList } from './report'
+import { ResponsesItems, isItemType, type Where } from './responses-items'
+import { lineObjects } from './sniff-shapes'
+import type { FormatDescriptor } from './types'
+import { UNKNOWN_FIELD_NOTE } from './vocabulary'
+
+// The line types of a rollout (RolloutItem in codex-rs/protocol/src/protocol.rs).
+const LINE_TYPES = new Set([
+  'session_meta',
+  'response_item',
+  'event_msg',
+  'turn_context',
+  'compacted',
+])
+
+// event_msg kinds that repeat a response_item for the UI (codex-rs/core/src/rollout/policy.rs
+// persists both): loading them too would count each message twice.
+const UI_COPIES = new Set([
+  'user_message',
+  'agent_message',
+  'agent_reasoning',
+  'agent_reasoning_raw_content',
+])
+
+const METADATA_NOTE = 'session metadata; not part of the conversation'
+const USAGE_NOTE = 'provider-reported usage; read by the usage view'
+
+/** What the walk over the lines gathers besides the history. */
+interface Rollout {
+  notes: NoteList
+  items: ResponsesItems
+  /** Base instructions: the Responses `instructions` every request sends. */
+  base?: string
+  /** The session's user instructions (AGENTS.md), when the header or session_meta carries them. */
+  userInstructions?: { text: string; line: number }
+  model?: string
+  /** The prompts the UI recorded (event_msg user_message), to check each reached the history. */
+  prompts: { line: number; text: string }[]
+}
+
+/**
+ * Reads an OpenAI Codex CLI rollout (`~/.codex/sessions/…/rollout-*.jsonl`) into the history the
+ * model sees, replaying it the way Codex does when it resumes a session
+ * (codex-rs/core/src/codex/rollout_reconstruction.rs): response items in order, and at a
+ * `compacted` line the history replaced by its replacement_history, or rebuilt from the
+ * instructions, the user prompts and the summary. Reads the current schema (`{timestamp, type,
+ * payload}` lines) and the legacy one (a header line, `{"record_type":"state"}` lines and bare
+ * items). A broken line loses only itself.
+ */
+export function readCodex(input: ReadInput): ReadResult {
+  if (input.spansLines() && isJson(input)) {
+    throw new LocatedError('one JSON document, not JSONL with one rollout line per line', '')
+  }
+  const { values, broken } = input.jsonLines()
+  refuseForeign(values, broken)
+  const notes = new NoteList()
+  for (const b of broken) notes.warn(`line ${b.line}`, `${b.problem}; skipped, the rest loaded`)
+  const r: Rollout = {
+    notes,
+    items: new ResponsesItems(notes, { keepUnknownTypes: true, retype: retypeCodexMessage }),
+    prompts: [],
+  }
+  const firstObject = values.find((v) => isObject(v.value))
+  for (const { line, value } of values) {
+    const where: Where = (steps) =>
+      steps.length > 0 ? `line ${line}: ${pathString(steps)}` : `line ${line}`
+    try {
+      readLine(r, value, line, where, firstObject?.line === line)
+    } catch (error) {
+      if (!(error instanceof ShapeError)) throw error
+      notes.warn(where(error.steps), `${error.problem}; line skipped`)
+    }
+  }
+  r.items.flush()
+  const messages = [...headOf(r), ...r.items.messages]
+  checkPrompts(r, messages)
+  return { model: r.model, messages, notes }
+}
+
+function isJson(input: ReadInput): boolean {
+  try {
+    input.json()
+    return true
+  } catch {
+    return false
+  }
+}
+
+const isRolloutLine = (v: unknown): boolean =>
+  isObject(v) &&
+  ((typeof v.type === 'string' && LINE_TYPES.has(v.type) && 'payload' in v) ||
+    v.record_type === 'state')
+
+const isLegacyHeader = (v: unknown): v is Json =>
+  isObject(v) &&
+  v.type === undefined &&
+  v.record_type === undefined &&
+  typeof v.id === 'string' &&
+  typeof v.timestamp === 'string'
+
+/** Throws, with the first reason, when no line is a rollout line and there is no legacy header. */
+function refuseForeign(values: JsonLine[], broken: { line: number; problem: string }[]): void {
+  const first = values.find((v) => isObject(v.value))
+  if (values.some((v) => isRolloutLine(v.value)) || isLegacyHeader(first?.value)) return
+  const b = broken[0]
+  if (b && (!first || b.line < first.line)) {
+    throw new LocatedError(
+      `${b.problem}, and no line is a Codex rollout line`,
+      `line ${b.line}`,
+      b.line,
+    )
+  }
+  if (!first) throw new LocatedError('the file is empty: no line is a Codex rollout line', '')
+  const type = first.value as Json
+  const why =
+    typeof type.type === 'string'
+      ? `"${type.type}" is not a Codex rollout line type (${[...LINE_TYPES].join(', ')})`
+      : 'not a Codex rollout line ({timestamp, type, payload}) or a legacy session header {id, timestamp}'
+  throw new LocatedError(why, `line ${first.line}`, first.line)
+}
+
+function readLine(r: Rollout, value: unknown, line: number, where: Where, first: boolean): void {
+  if (!isObject(value)) {
+    r.notes.warn(where([]), `${kind(value)}, not a rollout line; skipped`)
+    return
+  }
+  if (value.record_type === 'state') {
+    r.notes.info(where([]), 'legacy session state line; not part of the conversation')
+    return
+  }
+  if (typeof value.type === 'string' && 'payload' in value) {
+    if (!LINE_TYPES.has(value.type)) {
+      r.notes.warn(
+        where(['type']),
+        `"${value.type}" is not a line type Codex writes (${[...LINE_TYPES].join(', ')}); skipped`,
+      )
+      return
+    }
+    for (const key of Object.keys(value)) {
+      if (key === 'timestamp')
+        r.notes.info(where([key]), 'line timestamp; not part of the conversation')
+      else if (key !== 'type' && key !== 'payload') r.notes.warn(where([key]), UNKNOWN_FIELD_NOTE)
+    }
+    readTyped(r, value.type, value.payload, line, where)
+    return
+  }
+  if (first && isLegacyHeader(value)) return readSessionMeta(r, value, [], line, where)
+  if (typeof value.type === 'string') {
+    // The legacy schema: a bare Responses item.
+    if (value.type === 'ghost_snapshot') return noteGhost(r, where([]))
+    r.items.add(value, [], where)
+    return
+  }
+  r.notes.warn(where([]), 'an object with no "type", not a rollout line; skipped')
+}
+
+function readTyped(r: Rollout, type: string, payload: unknown, line: number, where: Where): void {
+  const at: JsonPath = ['payload']
+  if (type === 'response_item') {
+    if (isObject(payload) && payload.type === 'ghost_snapshot') return noteGhost(r, where(at))
+    r.items.add(payload, at, where)
+    return
+  }
+  if (!isObject(payload)) throw new ShapeError(`"payload" is ${kind(payload)}, not an object`, at)
+  if (type === 'session_meta') return readSessionMeta(r, payload, at, line, where)
+  if (type === 'turn_context') {
+    if (typeof payload.model === 'string') r.model = payload.model
+    r.notes.info(
+      where(at),
+      'turn settings (cwd, approval and sandbox policy, model, effort); not part of the conversation',
+    )
+    return
+  }
+  if (type === 'event_msg') return readEvent(r, payload, line, where)
+  readCompacted(r, payload, where)
+}
+
+function noteGhost(r: Rollout, path: string): void {
+  r.notes.info(path, "Codex's undo snapshot (a git commit); Codex never sends it to the model")
+}
+
+/** session_meta's payload, or a legacy header: instructions are read, the rest is metadata. */
+function readSessionMeta(r: Rollout, meta: Json, at: JsonPath, line: number, where: Where): void {
+  for (const key of Object.keys(meta)) {
+    const value = meta[key]
+    const here = where([...at, key])
+    if (key === 'base_instructions' && value !== null) {
+      const text = isObject(value) ? value.text : value
+      if (typeof text !== 'string') {
+        r.notes.warn(here, `${kind(value)}, not instructions text; not loaded`)
+      } else if (r.base === undefined) r.base = text
+      else if (r.base !== text)
+        r.notes.info(here, 'a later session_meta; the first base instructions are kept')
+    } else if (key === 'instructions' && value !== null) {
+      if (typeof value !== 'string')
+        r.notes.warn(here, `${kind(value)}, not instructions text; not loaded`)
+      else if (r.userInstructions === undefined) r.userInstructions = { text: value, line }
+      else if (r.userInstructions.text !== value)
+        r.notes.info(here, 'a later session_meta; the first instructions are kept')
+    } else {
+      r.notes.info(here, METADATA_NOTE)
+    }
+  }
+}
+
+function readEvent(r: Rollout, payload: Json, line: number, where: Where): void {
+  const kindOf = typeof payload.type === 'string' ? payload.type : undefined
+  const at = where(['payload'])
+  if (kindOf === undefined) {
+    r.notes.warn(at, 'event with no "type"; skipped')
+  } else if (UI_COPIES.has(kindOf)) {
+    if (kindOf === 'user_message' && typeof payload.message === 'string') {
+      r.prompts.push({ line, text: payload.message })
+    }
+    r.notes.info(at, `"${kindOf}" event: the UI's copy of a response_item; not loaded twice`)
+  } else if (kindOf === 'token_count') {
+    r.notes.info(at, USAGE_NOTE)
+  } else if (kindOf === 'thread_rolled_back') {
+    const n = typeof payload.num_turns === 'number' ? payload.num_turns : '?'
+    r.notes.warn(
+      at,
+      `rolls back ${n} turn(s); Codex drops them when it resumes, the import keeps them`,
+    )
+  } else {
+    r.notes.info(at, `"${kindOf}" event; not part of the conversation`)
+  }
+}
+
+/**
+ * A compaction. With replacement_history, that list is the new history; without it, Codex rebuilds
+ * the history from the instructions, the user prompts and the summary (codex-rs/core/src/compact.rs
+ * build_compacted_history). Either way the summary becomes an earlier summary (meta.compacted)
+ * standing for the messages it replaced.
+ */
+function readCompacted(r: Rollout, payload: Json, where: Where): void {
+  const at: JsonPath = ['payload']
+  const summary = payload.message ?? ''
+  if (typeof summary !== 'string') {
+    throw new ShapeError(`"message" is ${kind(summary)}, not a string`, [...at, 'message'])
+  }
+  const replacement = payload.replacement_history
+  if (replacement !== undefined && replacement !== null && !Array.isArray(replacement)) {
+    throw new ShapeError(`"replacement_history" is ${kind(replacement)}, not an array`, [
+      ...at,
+      'replacement_history',
+    ])
+  }
+  for (const key of Object.keys(payload)) {
+    if (key !== 'message' && key !== 'replacement_history')
+      r.notes.warn(where([...at, key]), UNKNOWN_FIELD_NOTE)
+  }
+  const { items, notes } = r
+  items.flush()
+  const before = items.messages.splice(0)
+  let replaced: Message[]
+  if (Array.isArray(replacement)) {
+    replaced = before
+    replacement.forEach((item, k) => {
+      const steps = [...at, 'replacement_history', k]
+      try {
+        if (isObject(item) && item.type === 'ghost_snapshot') return noteGhost(r, where(steps))
+        items.add(item, steps, where)
+      } catch (error) {
+        if (!(error instanceof ShapeError)) throw error
+        notes.warn(where(error.steps), `${error.problem}; item skipped`)
+      }
+    })
+    items.flush()
+    notes.info(
+      where(at),
+      `compaction: ${replaced.length} earlier message(s) replaced by its replacement_history, as Codex does; not loaded`,
+    )
+  } else {
+    const kept = before.filter(
+      (m) =>
+        m.type === 'instructions' ||
+        m.type === 'user' ||
+        (m.type === 'context' && !m.meta?.compacted),
+    )
+    replaced = before.filter((m) => !kept.includes(m))
+    items.messages.push(...kept)
+    notes.info(
+      where(at),
+      `compaction: ${replaced.length} earlier message(s) (replies, reasoning, tool calls and results, earlier summaries) replaced by its summary; instructions and user prompts kept, as Codex rebuilds the history (it keeps about 20,000 tokens of the latest prompts)`,
+    )
+  }
+  const meta = summaryMeta(replaced)
+  const own = Array.isArray(replacement) ? items.messages.find((m) => m.meta?.compacted) : undefined
+  if (own) {
+    own.meta = meta
+    if (summary !== '' && !own.text.includes(summary)) {
+      notes.info(
+        where([...at, 'message']),
+        "the summary's text; Codex sends the summary in replacement_history instead",
+      )
+    }
+  } else {
+    items.messages.push({
+      type: 'context',
+      text: summary,
+      meta,
+    })
+  }
+}
+
+/**
+ * An earlier summary's provenance: how many messages it replaced, and their ids with the call ids
+ * of their tool calls, so every call id the file holds reaches the import even once replaced.
+ */
+function summaryMeta(replaced: readonly Message[]): Summary {
+  const ids = new Set<string>()
+  for (const m of replaced) {
+    if (m.id) ids.add(m.id)
+    for (const call of decodePayload(m.payload)?.tool_calls ?? []) if (call.id) ids.add(call.id)
+  }
+  return {
+    compacted: true,
+    droppedCount: replaced.length,
+    ...(ids.size > 0 ? { summarizedIds: [...ids] } : {}),
+  }
+}
+
+/** The messages ahead of the history: the base instructions, then the session's user instructions. */
+function headOf(r: Rollout): Message[] {
+  const head: Message[] = []
+  if (r.base !== undefined) head.push({ type: 'instructions', text: r.base })
+  else {
+    r.notes.info(
+      '',
+      'no base instructions in the file: Codex sent its built-in system prompt, which is not counted here',
+    )
+  }
+  const user = r.userInstructions
+  if (user !== undefined) {
+    const text = user.text.trim()
+    const copy = r.items.messages.some((m) => m.type === 'instructions' && m.text.includes(text))
+    if (copy) {
+      r.notes.info(
+        `line ${user.line}`,
+        'instructions also sent as a <user_instructions> message; loaded once, from that message',
+      )
+    } else head.push({ type: 'instructions', text: user.text })
+  }
+  return head
+}
+
+/** Warns for each prompt the UI recorded that did not reach the history as a user message. */
+function checkPrompts(r: Rollout, messages: readonly Message[]): void {
+  const users = messages.filter((m) => m.type === 'user').map((m) => m.text)
+  const exact = new Set(users.map((t) => t.trim()))
+  for (const { line, text } of r.prompts) {
+    const prompt = text.trim()
+    if (prompt === '' || exact.has(prompt) || users.some((t) => t.includes(prompt))) continue
+    r.notes.warn(
+      `line ${line}: payload.message`,
+      'a prompt the UI recorded is not in the loaded history (dropped by a compaction, or never recorded as a response_item)',
+    )
+  }
+}
+
+/** An OpenAI Codex CLI rollout: JSONL, current or legacy schema. */
+export const codexFormat = {
+  id: 'codex',
+  label: 'OpenAI Codex CLI rollout (JSONL)',
+  shape:
+    'JSONL, one rollout line per line: {timestamp, type, payload}, or a legacy header and items',
+  detect(sniff) {
+    const lines = lineObjects(sniff)
+    if (lines.some((l) => isRolloutLine(l) && (l.record_type === 'state' || isObject(l.payload))))
+      return 3
+    const [first, ...rest] = lines
+    if (isLegacyHeader(first) && rest.some((l) => isItemType(l.type))) return 2
+    return 0
+  },
+  read: readCodex,
+} as const satisfies FormatDescriptor

@@ -1,0 +1,374 @@
+import { orderMessage } from '../conversation'
+import type { Message } from '../types'
+import {
+  ShapeError,
+  isObject,
+  kind,
+  optionalString,
+  parseArguments,
+  requireString,
+  type Json,
+  type JsonPath,
+} from './json-shape'
+import { encodePayload, type ToolCall } from './payload'
+import type { NoteList } from './report'
+import { UNKNOWN_FIELD_NOTE, attachmentNote, rejectForeignType } from './vocabulary'
+
+/**
+ * OpenAI Responses items, one at a time, as every format that carries them reads them: a request's
+ * `input`, a stored response's `output`, an input-items list, and Codex CLI's rollouts (whose
+ * `response_item` lines are these items). One rule in one place.
+ */
+
+const ROLE_TYPES: Record<string, string> = {
+  system: 'instructions',
+  developer: 'instructions',
+  user: 'user',
+  assistant: 'bot',
+}
+
+/** The fields each mapped item type has; any other field is reported. */
+export const ITEM_FIELDS: Record<string, readonly string[]> = {
+  message: ['type', 'id', 'role', 'content', 'status', 'phase', 'end_turn'],
+  function_call: ['type', 'id', 'call_id', 'name', 'arguments', 'status'],
+  function_call_output: ['type', 'id', 'call_id', 'output', 'status'],
+  custom_tool_call: ['type', 'id', 'call_id', 'name', 'input', 'status'],
+  custom_tool_call_output: ['type', 'id', 'call_id', 'output', 'status'],
+  local_shell_call: ['type', 'id', 'call_id', 'action', 'status'],
+  local_shell_call_output: ['type', 'id', 'call_id', 'output', 'status'],
+  reasoning: ['type', 'id', 'summary', 'content', 'encrypted_content', 'status'],
+  compaction: ['type', 'id', 'encrypted_content'],
+}
+
+// Fields that describe an item rather than carry conversation.
+const METADATA_FIELDS: Record<string, string> = {
+  status: 'item status; not part of the conversation',
+  phase: 'message phase (commentary or final answer); not part of the conversation',
+  end_turn: 'end-of-turn flag; not part of the conversation',
+}
+
+// Item types whose call_id pairs a call with its result: the call half and the result half.
+const CALL_ITEMS = new Set(['function_call', 'custom_tool_call', 'local_shell_call'])
+const OUTPUT_ITEMS = new Set([
+  'function_call_output',
+  'custom_tool_call_output',
+  'local_shell_call_output',
+])
+
+// Responses item types with no core counterpart: kept whole (and counted) as activities.
+const OTHER_ITEM_TYPES = new Set([
+  'web_search_call',
+  'file_search_call',
+  'computer_call',
+  'computer_call_output',
+  'code_interpreter_call',
+  'image_generation_call',
+  'mcp_list_tools',
+  'mcp_call',
+  'mcp_approval_request',
+  'mcp_approval_response',
+  'tool_search_call',
+  'tool_search_output',
+])
+
+/** Whether a value looks like a Responses item: an object whose `type` is an item type. */
+export function isItemType(type: unknown): boolean {
+  return (
+    typeof type === 'string' &&
+    (type in ITEM_FIELDS || OTHER_ITEM_TYPES.has(type) || type === 'item_reference')
+  )
+}
+
+/** Turns steps inside the file into the path a note shows (`input[3].id`, `line 7: payload.id`). */
+export type Where = (steps: JsonPath) => string
+
+/** How a format reads items beyond the Responses API's own. */
+export interface ItemOptions {
+  /**
+   * Item types the format writes that are not Responses items: kept as activities with a warning
+   * (Codex may add types), instead of rejecting the file as not Responses.
+   */
+  keepUnknownTypes?: boolean
+  /** Re-types a user, system or developer message after it is read (Codex's wrapped context). */
+  retype?: (m: Message) => Message
+}
+
+/** A bot turn being assembled: an assistant message and the tool calls that follow it. */
+interface Turn {
+  id?: string
+  texts: string[]
+  calls: ToolCall[]
+  attachments: unknown[]
+}
+
+/**
+ * Reads Responses items into core messages, in order. An assistant message and the calls right
+ * after it (function_call, custom_tool_call, local_shell_call) are one model turn, so they become
+ * one bot message whose id is the first item's, the way Chat Completions carries them; a call's
+ * `call_id` is its tool call id, and an output is an activity whose id is that call_id.
+ */
+export class ResponsesItems {
+  readonly messages: Message[] = []
+  private turn?: Turn
+
+  constructor(
+    private readonly notes: NoteList,
+    private readonly options: ItemOptions = {},
+  ) {}
+
+  /** Reads one item at `at` (its steps in the file); throws ShapeError when it is not an item. */
+  add(raw: unknown, at: JsonPath, where: Where): void {
+    if (!isObject(raw)) throw new ShapeError(`item is ${kind(raw)}, not an object`, at)
+    const itemType = itemTypeOf(raw, at)
+    const known = ITEM_FIELDS[itemType]
+    if (!known && !OTHER_ITEM_TYPES.has(itemType) && itemType !== 'item_reference') {
+      if (!this.options.keepUnknownTypes) {
+        throw new ShapeError(`"${itemType}" is not a Responses item type`, [...at, 'type'])
+      }
+    }
+    if (known) this.noteFields(raw, known, at, where)
+    const id = optionalString(raw, 'id', at)
+    if (itemType === 'message') return this.addMessage(raw, id, at, where)
+    if (CALL_ITEMS.has(itemType)) return this.addCall(raw, itemType, id, at, where)
+    this.flush()
+    this.messages.push(this.readOtherItem(raw, itemType, id, at, where))
+  }
+
+  /** Closes the bot turn being assembled, if any. */
+  flush(): void {
+    const { turn } = this
+    if (!turn) return
+    const payload = encodePayload({
+      ...(turn.calls.length > 0 ? { tool_calls: turn.calls } : {}),
+      ...(turn.attachments.length > 0 ? { attachments: turn.attachments } : {}),
+    })
+    this.messages.push(
+      orderMessage({ id: turn.id, type: 'bot', text: turn.texts.join('\n\n'), payload }),
+    )
+    this.turn = undefined
+  }
+
+  private noteFields(raw: Json, known: readonly string[], at: JsonPath, where: Where): void {
+    for (const key of Object.keys(raw)) {
+      const note = METADATA_FIELDS[key]
+      if (note !== undefined && known.includes(key)) this.notes.info(where([...at, key]), note)
+      else if (!known.includes(key)) this.notes.warn(where([...at, key]), UNKNOWN_FIELD_NOTE)
+    }
+  }
+
+  private addMessage(raw: Json, id: string | undefined, at: JsonPath, where: Where): void {
+    const role = requireString(raw, 'role', at)
+    const type = ROLE_TYPES[role]
+    if (type === undefined) {
+      throw new ShapeError(`role "${role}" is not a Responses message role`, [...at, 'role'])
+    }
+    const content = raw.content === undefined && type === 'bot' ? [] : raw.content
+    const { text, attachments } = readContent(content, [...at, 'content'], this.notes, where)
+    if (type === 'bot') {
+      // An assistant message opens a new turn; the calls after it join that turn.
+      this.flush()
+      this.turn = { id, texts: [text], calls: [], attachments }
+      return
+    }
+    this.flush()
+    const payload = attachments.length > 0 ? encodePayload({ attachments }) : undefined
+    const message = orderMessage({ id, type, text, payload })
+    this.messages.push(this.options.retype ? this.options.retype(message) : message)
+  }
+
+  private addCall(
+    raw: Json,
+    itemType: string,
+    id: string | undefined,
+    at: JsonPath,
+    where: Where,
+  ): void {
+    const call = readCall(raw, itemType, id, at)
+    this.turn ??= { id, texts: [], calls: [], attachments: [] }
+    if (id !== undefined && id !== this.turn.id) {
+      this.notes.info(
+        where([...at, 'id']),
+        'item id not kept: the call is part of the bot message before it',
+      )
+    }
+    this.turn.calls.push(call)
+  }
+
+  private readOtherItem(
+    raw: Json,
+    itemType: string,
+    id: string | undefined,
+    at: JsonPath,
+    where: Where,
+  ): Message {
+    if (OUTPUT_ITEMS.has(itemType)) return this.readOutput(raw, id, at, where)
+    if (itemType === 'reasoning') return this.readReasoning(raw, id, at, where)
+    if (itemType === 'compaction') {
+      // An earlier compaction's summary, encrypted by OpenAI: counted as its ciphertext.
+      const encrypted = optionalString(raw, 'encrypted_content', at)
+      return orderMessage({
+        id,
+        type: 'context',
+        text: '',
+        payload:
+          encrypted !== undefined ? encodePayload({ encrypted_content: encrypted }) : undefined,
+        meta: { compacted: true, droppedCount: 0 },
+      })
+    }
+    if (itemType === 'item_reference') {
+      this.notes.warn(
+        where(at),
+        'refers to an item stored by OpenAI; its content is not in this file',
+      )
+    } else {
+      this.notes.warn(
+        where(at),
+        `"${itemType}" item has no mapping; kept as an activity with its JSON as payload`,
+      )
+    }
+    return orderMessage({ id, type: 'activity', text: '', payload: encodePayload({ item: raw }) })
+  }
+
+  private readOutput(raw: Json, id: string | undefined, at: JsonPath, where: Where): Message {
+    if (id !== undefined) {
+      this.notes.info(where([...at, 'id']), "item id not kept: an activity's id is its call_id")
+    }
+    const callId = requireString(raw, 'call_id', at)
+    const output = raw.output
+    let content: string | unknown[]
+    let isError = false
+    if (typeof output === 'string') content = output
+    else if (Array.isArray(output)) {
+      const read = readContent(output, [...at, 'output'], this.notes, where)
+      content = read.attachments.length > 0 ? output : read.text
+    } else if (isObject(output) && typeof output.content === 'string') {
+      // Early Codex rollouts wrote an output as {content, success}.
+      content = output.content
+      isError = output.success === false
+      for (const key of Object.keys(output)) {
+        if (key !== 'content' && key !== 'success')
+          this.notes.warn(where([...at, 'output', key]), UNKNOWN_FIELD_NOTE)
+      }
+    } else
+      throw new ShapeError(`"output" is ${kind(output)}, not a string or a list`, [...at, 'output'])
+    return orderMessage({
+      id: callId,
+      type: 'activity',
+      text: '',
+      payload: encodePayload({ content, ...(isError ? { is_error: true } : {}) }),
+    })
+  }
+
+  private readReasoning(raw: Json, id: string | undefined, at: JsonPath, where: Where): Message {
+    const texts = [
+      ...this.textsOf(raw.summary, ['summary_text'], [...at, 'summary'], where),
+      // Codex writes raw reasoning as reasoning_text, and older builds as text.
+      ...this.textsOf(raw.content, ['reasoning_text', 'text'], [...at, 'content'], where),
+    ]
+    const encrypted = optionalString(raw, 'encrypted_content', at)
+    const payload =
+      encrypted !== undefined ? encodePayload({ encrypted_content: encrypted }) : undefined
+    return orderMessage({ id, type: 'reasoning', text: texts.join('\n\n'), payload })
+  }
+
+  private textsOf(list: unknown, partTypes: string[], at: JsonPath, where: Where): string[] {
+    if (list === undefined || list === null) return []
+    if (!Array.isArray(list)) throw new ShapeError(`is ${kind(list)}, not a list of parts`, at)
+    const texts: string[] = []
+    list.forEach((p, k) => {
+      if (isObject(p) && partTypes.includes(p.type as string) && typeof p.text === 'string') {
+        texts.push(p.text)
+      } else {
+        this.notes.warn(
+          where([...at, k]),
+          'reasoning part with no text this reader knows; not loaded',
+        )
+      }
+    })
+    return texts
+  }
+}
+
+/** A call item as a tool call: its call_id, name and arguments (a custom tool's raw input). */
+function readCall(raw: Json, itemType: string, id: string | undefined, at: JsonPath): ToolCall {
+  if (itemType === 'function_call') {
+    const args = requireString(raw, 'arguments', at)
+    return {
+      id: requireString(raw, 'call_id', at),
+      name: requireString(raw, 'name', at),
+      arguments: parseArguments(args),
+    }
+  }
+  if (itemType === 'custom_tool_call') {
+    return {
+      id: requireString(raw, 'call_id', at),
+      name: requireString(raw, 'name', at),
+      arguments: requireString(raw, 'input', at),
+    }
+  }
+  // local_shell_call: the call_id its output quotes (the item id in Chat-style logs).
+  const callId = optionalString(raw, 'call_id', at) ?? id
+  if (callId === undefined) throw new ShapeError('missing "call_id"', [...at, 'call_id'])
+  if (!isObject(raw.action)) {
+    throw new ShapeError(`"action" is ${kind(raw.action)}, not an object`, [...at, 'action'])
+  }
+  return { id: callId, name: 'local_shell', arguments: raw.action }
+}
+
+function itemTypeOf(raw: Json, at: JsonPath): string {
+  if ('tool_calls' in raw || raw.role === 'tool') {
+    throw new ShapeError(
+      '"tool_calls" and role "tool" belong to Chat Completions, not Responses',
+      at,
+    )
+  }
+  if (raw.type === undefined && 'role' in raw) return 'message'
+  const type = requireString(raw, 'type', at)
+  // Codex once named the compaction item compaction_summary.
+  return type === 'compaction_summary' ? 'compaction' : type
+}
+
+/** Content as text (text parts joined by a blank line) and any other parts, kept verbatim. */
+export function readContent(
+  content: unknown,
+  at: JsonPath,
+  notes: NoteList,
+  where: Where,
+): { text: string; attachments: unknown[] } {
+  if (typeof content === 'string') return { text: content, attachments: [] }
+  if (!Array.isArray(content))
+    throw new ShapeError(`"content" is ${kind(content)}, not a string or a list of parts`, at)
+  const texts: string[] = []
+  const attachments: unknown[] = []
+  content.forEach((part, k) => {
+    const here = [...at, k]
+    if (!isObject(part)) throw new ShapeError(`part is ${kind(part)}, not an object`, here)
+    const type = requireString(part, 'type', here)
+    rejectForeignType(type, 'openai-responses', here)
+    if (type === 'text') {
+      throw new ShapeError('"text" is not a Responses part type (input_text, output_text)', [
+        ...here,
+        'type',
+      ])
+    }
+    const textKey =
+      type === 'refusal'
+        ? 'refusal'
+        : type === 'input_text' || type === 'output_text'
+          ? 'text'
+          : undefined
+    if (textKey === undefined) {
+      attachments.push(part)
+      notes.warn(where(here), attachmentNote(type))
+      return
+    }
+    texts.push(requireString(part, textKey, here))
+    for (const key of Object.keys(part)) {
+      if (key === 'type' || key === textKey) continue
+      if (key === 'annotations' || key === 'logprobs')
+        notes.info(where([...here, key]), `${key}; not part of the conversation`)
+      else notes.warn(where([...here, key]), UNKNOWN_FIELD_NOTE)
+    }
+  })
+  return { text: texts.join('\n\n'), attachments }
+}

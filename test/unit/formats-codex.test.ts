@@ -1,0 +1,244 @@
+import { describe, expect, it } from 'vitest'
+import { diagnose } from '../../src/diagnose/index'
+import { importConversation, type Message } from '../../src/index'
+import { fixture } from './formats-fixtures'
+
+// Expectations come from the fixtures, read by hand against the mapping in docs/formats/codex.md.
+const BASE = 'You are Codex, a coding agent. Keep edits small and run the tests before you finish.'
+const PERMISSIONS =
+  '<permissions instructions>\nsandbox_mode is workspace-write; approval policy is on-request.\n</permissions instructions>'
+const AGENTS =
+  '# AGENTS.md instructions for /home/mara/tidewatch\n\n<INSTRUCTIONS>\nUse pnpm. Never commit to main.\n</INSTRUCTIONS>'
+const ENV =
+  '<environment_context>\n  <cwd>/home/mara/tidewatch</cwd>\n  <shell>bash</shell>\n</environment_context>'
+const PATCH =
+  "*** Begin Patch\n*** Update File: src/tides/parse.ts\n-  return s.replace(/^0/, '')\n+  return s\n*** End Patch"
+
+describe('Codex CLI rollout in', () => {
+  const file = fixture('codex.jsonl')
+
+  it('reads the history the model saw: instructions, context, prompts, calls paired by call_id', () => {
+    const imported = importConversation(file)
+    expect(imported.format).toBe('codex')
+    expect(imported.model).toBe('gpt-5.3-codex')
+    const expected: Message[] = [
+      { type: 'instructions', text: BASE },
+      { type: 'instructions', text: PERMISSIONS },
+      { type: 'instructions', text: AGENTS },
+      { type: 'context', text: ENV },
+      { type: 'user', text: 'Why does `pnpm test` fail on the tide table parser? Fix it.' },
+      {
+        type: 'reasoning',
+        text: '**Reading the failing test**',
+        payload: '{"encrypted_content":"gAAAAB-codex-enc-01"}',
+      },
+      {
+        type: 'bot',
+        text: '',
+        payload:
+          '{"tool_calls":[{"id":"call_t1a","name":"exec_command","arguments":{"cmd":"pnpm test --filter parser"}},' +
+          '{"id":"call_t1b","name":"exec_command","arguments":{"cmd":"cat src/tides/parse.ts"}}]}',
+      },
+      {
+        id: 'call_t1a',
+        type: 'activity',
+        text: '',
+        payload: 'FAIL parse.test.ts: expected 06:12, got 6:12\nProcess exited with code 1',
+      },
+      {
+        id: 'call_t1b',
+        type: 'activity',
+        text: '',
+        payload: "export function parseTime(s) { return s.replace(/^0/, '') }",
+      },
+      {
+        type: 'bot',
+        text: 'The parser strips the leading zero. I will keep it.',
+        payload: JSON.stringify({
+          tool_calls: [{ id: 'call_t1c', name: 'apply_patch', arguments: PATCH }],
+        }),
+      },
+      {
+        id: 'call_t1c',
+        type: 'activity',
+        text: '',
+        payload: 'Success. Updated src/tides/parse.ts',
+      },
+      {
+        type: 'bot',
+        text: 'Fixed: `parseTime` keeps the leading zero, so 06:12 parses as written. ⚓',
+      },
+    ]
+    expect(imported.messages).toEqual(expected)
+  })
+
+  it('reports the broken line and the unknown line type as warnings, and the UI copies by kind', () => {
+    const { report } = importConversation(file, 'codex')
+    const warnings = report.filter((n) => n.severity === 'warning')
+    expect(warnings.map((n) => n.path)).toEqual(['line 16', 'line 21: type'])
+    expect(warnings[0].problem).toMatch(
+      /^truncated or malformed JSON \(column \d+: .*\); skipped, the rest loaded$/,
+    )
+    expect(warnings[1].problem).toBe(
+      '"session_note" is not a line type Codex writes (session_meta, response_item, event_msg, turn_context, compacted); skipped',
+    )
+    const info = (path: string, problem: string, count?: number) =>
+      expect(report).toContainEqual({
+        severity: 'info',
+        path,
+        problem,
+        ...(count ? { count } : {}),
+      })
+    info(
+      'line 8: payload',
+      '"user_message" event: the UI\'s copy of a response_item; not loaded twice',
+    )
+    info(
+      'line 10: payload',
+      '"agent_reasoning" event: the UI\'s copy of a response_item; not loaded twice',
+    )
+    info(
+      'line *: payload',
+      '"agent_message" event: the UI\'s copy of a response_item; not loaded twice',
+      2,
+    )
+    info('line 15: payload', 'provider-reported usage; read by the usage view')
+    info('line 1: payload.cli_version', 'session metadata; not part of the conversation')
+    info('line 19: payload.status', 'item status; not part of the conversation')
+    info('line 5: payload', '"task_started" event; not part of the conversation')
+  })
+
+  it('finds a parallel call cut from its result by the split', () => {
+    const { messages } = importConversation(file)
+    // 12 messages; keeping the last 4 keeps call_t1b's result (index 8) but not its call (index 6).
+    const findings = diagnose({ messages, options: { maxTokens: 60, keepRecentCount: 4 } })
+    const cut = findings.filter((f) => f.code === 'tool-exchange-cut')
+    expect(cut.map((f) => f.callId)).toEqual(['call_t1b'])
+  })
+
+  it('rebuilds the history at a compaction: prompts kept, the rest replaced by the summary', () => {
+    const imported = importConversation(fixture('codex-compacted.jsonl'))
+    expect(imported.format).toBe('codex')
+    expect(imported.model).toBe('gpt-5.1-codex-max')
+    expect(imported.messages).toEqual([
+      {
+        type: 'context',
+        text: '<environment_context>\n  <cwd>/work/gauges</cwd>\n</environment_context>',
+      },
+      { type: 'user', text: 'Rename the `Gauge` type to `TideGauge` across the repo.' },
+      {
+        type: 'context',
+        text: 'The user asked to rename Gauge to TideGauge. rg found src/gauge.ts and src/station.ts; the rename is not applied yet.',
+        // Replaced: the bot turn with call_c1, its result, and the bot reply after it.
+        meta: { compacted: true, droppedCount: 3, summarizedIds: ['call_c1'] },
+      },
+      { type: 'user', text: 'Also update the README.' },
+      {
+        type: 'bot',
+        text: '',
+        payload:
+          '{"tool_calls":[{"id":"call_c2","name":"shell","arguments":{"command":["sed","-i","s/Gauge/TideGauge/g","README.md"]}}]}',
+      },
+      { id: 'call_c2', type: 'activity', text: '', payload: 'done' },
+      { type: 'bot', text: 'Renamed in the code and the README.' },
+    ])
+    expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
+    // This session_meta has no base_instructions: the system prompt Codex sent is not in the file.
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: '',
+      problem:
+        'no base instructions in the file: Codex sent its built-in system prompt, which is not counted here',
+    })
+    const findings = diagnose({ messages: imported.messages, options: { maxTokens: 100_000 } })
+    expect(findings.find((f) => f.code === 'earlier-summary')?.indexes).toEqual([2])
+  })
+
+  it('replaces the history with replacement_history, its encrypted compaction item the summary', () => {
+    const line = (type: string, payload: unknown) =>
+      JSON.stringify({ timestamp: 't', type, payload })
+    const user = (text: string) => ({
+      type: 'message',
+      role: 'user',
+      content: [{ type: 'input_text', text }],
+    })
+    const text = [
+      line('session_meta', { id: 's', cwd: '/w', cli_version: '0.116.0' }),
+      line('response_item', user('first prompt')),
+      line('response_item', {
+        type: 'message',
+        role: 'assistant',
+        content: [{ type: 'output_text', text: 'ok' }],
+      }),
+      line('compacted', {
+        message: '',
+        replacement_history: [
+          user('first prompt'),
+          { type: 'compaction', encrypted_content: 'ENC' },
+        ],
+      }),
+      line('response_item', user('second prompt')),
+    ].join('\n')
+    expect(importConversation(text).messages).toEqual([
+      { type: 'user', text: 'first prompt' },
+      {
+        type: 'context',
+        text: '',
+        payload: '{"encrypted_content":"ENC"}',
+        meta: { compacted: true, droppedCount: 2 },
+      },
+      { type: 'user', text: 'second prompt' },
+    ])
+  })
+
+  it('reads the legacy schema: header instructions, state lines, bare items', () => {
+    const imported = importConversation(fixture('codex-legacy.jsonl'))
+    expect(imported.format).toBe('codex')
+    expect(imported.messages).toEqual([
+      { type: 'instructions', text: 'Answer in British English.' },
+      {
+        type: 'context',
+        text: '<environment_context>\n  <cwd>/srv/harbour</cwd>\n</environment_context>',
+      },
+      { type: 'user', text: 'List the berth files.' },
+      { id: 'rs_l1', type: 'reasoning', text: 'Listing the directory.' },
+      {
+        id: 'lsh_1',
+        type: 'bot',
+        text: '',
+        payload:
+          '{"tool_calls":[{"id":"call_l1","name":"local_shell","arguments":{"type":"exec","command":["ls","berths"],"timeout_ms":null,"working_directory":null,"env":null,"user":null}}]}',
+      },
+      { id: 'call_l1', type: 'activity', text: '', payload: 'north.txt\nsouth.txt' },
+      { type: 'bot', text: 'Two berth files: north.txt and south.txt.' },
+    ])
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: 'line *',
+      problem: 'legacy session state line; not part of the conversation',
+      count: 3,
+    })
+    expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
+  })
+
+  it('warns when a prompt the UI recorded never reached the history', () => {
+    const text = [
+      JSON.stringify({ timestamp: 't', type: 'session_meta', payload: { id: 's' } }),
+      JSON.stringify({
+        timestamp: 't',
+        type: 'event_msg',
+        payload: { type: 'user_message', message: 'lost prompt' },
+      }),
+    ].join('\n')
+    expect(importConversation(text).report).toContainEqual({
+      severity: 'warning',
+      path: 'line 2: payload.message',
+      problem:
+        'a prompt the UI recorded is not in the loaded history (dropped by a compaction, or never recorded as a response_item)',
+    })
+  })
+
+  it('refuses a Claude Code session forced as Codex with the first line named', () => {
+    expect(() => importConversation(fixture('claude-code.jsonl'), 'codex')).toThrow(/line 1/)
+  })
+})
