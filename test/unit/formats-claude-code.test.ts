@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { diagnose } from '../../src/diagnose/index'
 import { importConversation, type Message } from '../../src/index'
 import { fixture } from './formats-fixtures'
 
@@ -10,8 +11,9 @@ describe('Claude Code session in', () => {
 
   it('follows the main chain, merges one API message split across events, keeps uuids as ids', () => {
     const imported = importConversation(file, 'claude-code')
+    // The title line (line 1) and the "informational" system notice (line 14) are not messages:
+    // one is file metadata, and Claude Code sends no system event to the model but local_command.
     const expected: Message[] = [
-      { type: 'context', text: 'Fix the flaky upload retry test' },
       {
         id: 'u-0001',
         type: 'user',
@@ -56,11 +58,6 @@ describe('Claude Code session in', () => {
         text: 'No, fix it properly, and keep the Japanese comments (日本語のコメント) as they are.',
       },
       {
-        id: 'u-0010',
-        type: 'context',
-        text: 'PostToolUse:Edit hook ran: prettier --write src/retry.ts',
-      },
-      {
         id: 'u-0011',
         type: 'bot',
         text: 'Done: retry() now takes its clock from the caller, and the test passes 50 runs out of 50. ✅',
@@ -70,34 +67,46 @@ describe('Claude Code session in', () => {
     expect(imported.model).toBe('claude-sonnet-4-5-20250929')
   })
 
-  it('reports the sidechain, the abandoned branch and other events by line', () => {
+  it('reports the sidechain, the abandoned branch, the title and other events by line', () => {
     const { report } = importConversation(file)
     expect(report).toContainEqual({
       severity: 'info',
+      path: 'line 1',
+      problem: 'title: "Fix the flaky upload retry test"; file metadata, not a message',
+    })
+    expect(report).toContainEqual({
+      severity: 'info',
       path: 'lines 9–10',
-      problem: '2 sidechain (subagent) event(s); not loaded',
+      problem:
+        '2 sidechain events: a Task subagent’s own conversation; hidden from the main thread',
     })
     expect(report).toContainEqual({
       severity: 'warning',
       path: 'line 12',
       problem:
-        '1 event(s) off the main chain (an abandoned branch, or history before a compaction); not loaded',
+        '1 event: off the main chain: an abandoned branch (a rewind, an edited prompt) or an earlier root; not loaded',
+    })
+    expect(report).toContainEqual({
+      severity: 'info',
+      path: 'line 14',
+      problem: '1 "informational" system event: Claude Code\'s notice; not sent to the model',
     })
     expect(report).toContainEqual({
       severity: 'info',
       path: 'line 16',
-      problem: '"file-history-snapshot" event; not part of the conversation',
+      problem: '1 "file-history-snapshot" line: session metadata; not part of the conversation',
     })
+    // The ten user and assistant events on the thread (lines 2–8, 11, 13, 15) each carry a cwd.
     expect(report).toContainEqual({
       severity: 'info',
       path: 'line *: cwd',
       problem: 'session metadata; not part of the conversation',
-      count: 11,
+      count: 10,
     })
     expect(report).toContainEqual({
       severity: 'info',
       path: 'line *: message.usage',
-      problem: 'API response metadata; not part of the conversation',
+      problem: 'provider-reported usage (token counts); read by the usage view',
       count: 6,
     })
     expect(report).toContainEqual({
@@ -109,24 +118,36 @@ describe('Claude Code session in', () => {
     expect(report.filter((n) => n.severity === 'warning')).toHaveLength(1)
   })
 
-  it('starts at the compact boundary: the summary is context, earlier history is reported', () => {
+  it('starts at the compact boundary: the summary is an earlier summary, earlier history is counted', () => {
     const imported = importConversation(fixture('claude-code-compacted.jsonl'))
     expect(imported.format).toBe('claude-code')
     expect(imported.messages).toEqual([
-      { id: 'c-0003', type: 'context', text: 'Conversation compacted' },
       {
         id: 'c-0004',
         type: 'context',
         text: 'This session is being continued from a previous conversation. Summary: billing/cron.ts now enqueues jobs; the retry policy is still to do.',
+        meta: { compacted: true, droppedCount: 0 },
       },
       { id: 'c-0005', type: 'bot', text: 'Next: the retry policy for failed billing jobs.' },
     ])
-    expect(imported.report[0]).toEqual({
-      severity: 'warning',
-      path: 'lines 1–2',
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: 'line 3',
       problem:
-        '2 event(s) off the main chain (an abandoned branch, or history before a compaction); not loaded',
+        'compaction boundary, trigger "auto", 154210 tokens before it: the conversation restarts here, from the summary that follows',
     })
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: 'lines 1–2',
+      problem: '2 events: before a compaction; the summary stands for them',
+    })
+    expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
+  })
+
+  it('gives a compaction summary to lineage as an earlier summary', () => {
+    const { messages } = importConversation(fixture('claude-code-compacted.jsonl'))
+    const findings = diagnose({ messages, options: { maxTokens: 100000 } })
+    expect(findings.map((f) => f.code)).toContain('earlier-summary')
   })
 
   it('loads the rest of a file whose lines are truncated or broken, naming each line', () => {
@@ -153,14 +174,17 @@ describe('Claude Code session in', () => {
     ])
   })
 
-  it('says where the chain breaks when a parent line is missing', () => {
+  it('bridges the chain over a broken line, so only that line is lost', () => {
     const text = [
       event('a', null, { type: 'user', message: { role: 'user', content: 'first' } }),
       '{"parentUuid":"a","isSidechain":false,"uuid":"b","type":"assi',
       event('c', 'b', { type: 'user', message: { role: 'user', content: 'third' } }),
     ].join('\n')
     const imported = importConversation(text)
-    expect(imported.messages).toEqual([{ id: 'c', type: 'user', text: 'third' }])
+    expect(imported.messages).toEqual([
+      { id: 'a', type: 'user', text: 'first' },
+      { id: 'c', type: 'user', text: 'third' },
+    ])
     expect(imported.report).toEqual([
       {
         severity: 'warning',
@@ -171,15 +195,39 @@ describe('Claude Code session in', () => {
       {
         severity: 'warning',
         path: 'line 3: parentUuid',
-        problem: '"b" is not in the file (a broken line?); the chain starts here',
-      },
-      {
-        severity: 'warning',
-        path: 'line 1',
         problem:
-          '1 event(s) off the main chain (an abandoned branch, or history before a compaction); not loaded',
+          '"b" is not in the file (line 2 is broken); the chain was bridged to line 1, the event before the gap',
       },
     ])
+  })
+
+  it('loads 99 of 100 events when line 91 is broken', () => {
+    const lines: string[] = []
+    for (let i = 1; i <= 100; i++) {
+      const role = i % 2 === 1 ? 'user' : 'assistant'
+      lines.push(
+        event(`m${i}`, i === 1 ? null : `m${i - 1}`, {
+          type: role,
+          message: { role, content: `message ${i}` },
+        }),
+      )
+    }
+    lines[90] = lines[90].slice(0, 40)
+    const imported = importConversation(lines.join('\n'))
+    const expectedIds = Array.from({ length: 100 }, (_, k) => `m${k + 1}`).filter(
+      (id) => id !== 'm91',
+    )
+    expect(imported.messages.map((m) => m.id)).toEqual(expectedIds)
+    expect(imported.report.filter((n) => n.severity === 'warning').map((n) => n.path)).toEqual([
+      'line 91',
+      'line 92: parentUuid',
+    ])
+    expect(imported.report).toContainEqual({
+      severity: 'warning',
+      path: 'line 92: parentUuid',
+      problem:
+        '"m91" is not in the file (line 91 is broken); the chain was bridged to line 90, the event before the gap',
+    })
   })
 
   it('skips an event whose message is malformed, naming its line and field', () => {

@@ -18,6 +18,7 @@ describe('format detection', () => {
     ['claude-code.jsonl', 'claude-code'],
     ['claude-code-compacted.jsonl', 'claude-code'],
     ['claude-code-truncated.jsonl', 'claude-code'],
+    ['claude-code-2.1.jsonl', 'claude-code'],
   ])('detects %s as %s', (name, format) => {
     const imported = importConversation(fixture(name))
     expect(imported.format).toBe(format)
