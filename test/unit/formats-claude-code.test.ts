@@ -248,3 +248,218 @@ describe('Claude Code session in', () => {
     })
   })
 })
+
+describe('Claude Code 2.1 session in', () => {
+  const file = fixture('claude-code-2.1.jsonl')
+  const u = (id: string, text: string): Message => ({ id, type: 'user', text })
+  const ctx = (id: string, text: string): Message => ({ id, type: 'context', text })
+  const bot = (id: string, text: string, payload?: string): Message =>
+    payload ? { id, type: 'bot', text, payload } : { id, type: 'bot', text }
+  const result = (id: string, payload: string): Message => ({
+    id,
+    type: 'activity',
+    text: '',
+    payload,
+  })
+
+  it('loads every event the model was sent, through attachments and parallel tool calls', () => {
+    const imported = importConversation(file)
+    expect(imported.format).toBe('claude-code')
+    expect(imported.model).toBe('claude-opus-4-5-20251101')
+    expect(imported.messages).toEqual([
+      ctx(
+        'e-0001',
+        '<local-command-caveat>Note: the next messages came from local commands the user ran; answer them only if asked.</local-command-caveat>',
+      ),
+      ctx(
+        'e-0002',
+        '<command-name>/model</command-name>\n<command-message>model</command-message>\n<command-args></command-args>',
+      ),
+      ctx('e-0003', '<local-command-stdout>Model set to Opus 4.5</local-command-stdout>'),
+      ctx('e-0004', '- release-notes: drafts release notes from merged PRs'),
+      u(
+        'e-0005',
+        'Why does the nightly export job time out? Check the job config and the last log.',
+      ),
+      ctx('e-0006', 'branch main, 2 files changed since yesterday'),
+      {
+        id: 'e-0007',
+        type: 'reasoning',
+        text: 'A timeout on a batch job: compare the batch size with the time limit.',
+        payload: '{"signature":"EqMBCkgIBxAC"}',
+      },
+      // Lines 9–11 are one API message (msg_e1): its text and both parallel calls.
+      bot(
+        'e-0008',
+        "I'll read the job config and the end of the last log together.",
+        '{"tool_calls":[{"id":"toolu_e1","name":"Read","arguments":{"file_path":"/home/ana/export-svc/jobs/nightly.yaml"}},' +
+          '{"id":"toolu_e2","name":"Bash","arguments":{"command":"tail -n 3 logs/nightly.log","description":"Show the end of the last log"}}]}',
+      ),
+      // toolu_e1's result (line 13) is off the walk's path (the next turn continues from line 15).
+      result('toolu_e1', 'batch_size: 50000\ntimeout_seconds: 30'),
+      result('toolu_e2', 'batch 1/6 took 41 s\nbatch 2/6 took 43 s\nERROR timeout after 30 s'),
+      bot(
+        'e-0015',
+        'Each batch of 50,000 rows takes over 40 s, but the job allows 30 s per batch.',
+      ),
+      u('e-0017', 'Halve the batch size.'),
+      bot(
+        'e-0018',
+        '',
+        '{"tool_calls":[{"id":"toolu_e3","name":"Edit","arguments":{"file_path":"/home/ana/export-svc/jobs/nightly.yaml","old_string":"batch_size: 50000","new_string":"batch_size: 25000"}}]}',
+      ),
+      result('toolu_e3', 'The file jobs/nightly.yaml has been updated.'),
+      u('e-0020', 'also note it in the changelog'),
+      bot('e-0021', 'The batch size is now 25,000, and CHANGELOG.md says so.'),
+      u('e-0023', 'Run the export once to check it.'),
+      bot(
+        'e-0024',
+        '',
+        '{"tool_calls":[{"id":"toolu_e4","name":"Task","arguments":{"description":"Run the export","subagent_type":"general-purpose","prompt":"Run the nightly export once and report its time."}}]}',
+      ),
+      result('toolu_e4', 'The export ran in 12 minutes.'),
+      bot('e-0026', 'The export now finishes in 12 minutes, well inside its window.'),
+    ])
+  })
+
+  it('counts every event it leaves out, by kind, with the reason', () => {
+    const { report } = importConversation(file)
+    const byPath = (path: string) => report.filter((n) => n.path === path).map((n) => n.problem)
+    expect(byPath('line 1')).toEqual([
+      '1 "file-history-snapshot" line: session metadata; not part of the conversation',
+    ])
+    expect(byPath('line 12')).toEqual([
+      "1 progress event: Claude Code's UI progress; not sent to the model",
+    ])
+    expect(byPath('line 14')).toEqual([
+      '1 "hook_non_blocking_error" attachment: Claude Code\'s own record; not sent to the model',
+    ])
+    expect(byPath('line 17')).toEqual([
+      '1 "turn_duration" system event: Claude Code\'s notice; not sent to the model',
+    ])
+    expect(byPath('line 24')).toEqual([
+      "1 API error notice: Claude Code's notice; not sent to the model (Claude Code drops them from requests)",
+    ])
+    expect(byPath('lines 27–28')).toEqual([
+      '2 sidechain events: a Task subagent’s own conversation; hidden from the main thread',
+    ])
+    expect(byPath('line 32')).toEqual([
+      'title: "Nightly export timeout"; file metadata, not a message',
+    ])
+    expect(byPath('line 33')).toEqual([
+      '1 "last-prompt" line: session metadata; not part of the conversation',
+    ])
+    expect(report).toContainEqual({
+      severity: 'info',
+      path: 'line *: message.usage',
+      problem: 'provider-reported usage (token counts); read by the usage view',
+      count: 9,
+    })
+    expect(report.filter((n) => n.severity === 'warning')).toEqual([
+      {
+        severity: 'warning',
+        path: 'line 31',
+        problem: '1 "bookmark" event: an event type this reader does not know; not loaded',
+      },
+      {
+        severity: 'warning',
+        path: 'line 18',
+        problem:
+          '1 event: off the main chain: an abandoned branch (a rewind, an edited prompt) or an earlier root; not loaded',
+      },
+    ])
+  })
+
+  it('finds a tool exchange cut by the boundary: the call in the head, its result in the tail', () => {
+    const { messages } = importConversation(file)
+    // 20 messages; keeping the last 11 starts the tail on toolu_e2's result (index 9), while
+    // the bot message that makes both calls (index 7) is summarised.
+    const findings = diagnose({ messages, options: { maxTokens: 200, keepRecentCount: 11 } })
+    const cut = findings.filter((f) => f.code === 'tool-exchange-cut')
+    expect(cut.map((f) => [f.callId, f.indexes])).toEqual([['toolu_e2', [7, 9]]])
+  })
+
+  it('reads a subagent transcript (every line a sidechain) as its own conversation', () => {
+    const sidechain = file.split('\n').slice(26, 28).join('\n')
+    const imported = importConversation(sidechain)
+    expect(imported.format).toBe('claude-code')
+    expect(imported.messages).toEqual([
+      u('s-0001', 'Run the nightly export once and report its time.'),
+      bot('s-0002', 'The export ran in 12 minutes.'),
+    ])
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: '',
+      problem: 'every event is on a sidechain (a subagent transcript); following its chain',
+    })
+  })
+})
+
+describe('Claude Code parallel tool calls', () => {
+  const asst = (uuid: string, parent: string | null, block: Record<string, unknown>, at: string) =>
+    event(uuid, parent, {
+      type: 'assistant',
+      timestamp: at,
+      message: { id: 'msg_p', role: 'assistant', model: 'claude-sonnet-4-5', content: [block] },
+    })
+  const toolResult = (uuid: string, parent: string, call: string, text: string, at: string) =>
+    event(uuid, parent, {
+      type: 'user',
+      timestamp: at,
+      message: {
+        role: 'user',
+        content: [{ type: 'tool_result', tool_use_id: call, content: text }],
+      },
+    })
+
+  it('puts back a sibling line and its result when the next turn continues from the first result', () => {
+    const text = [
+      event('q', null, { type: 'user', message: { role: 'user', content: 'Read a and b.' } }),
+      asst('a1', 'q', { type: 'tool_use', id: 'c1', name: 'Read', input: { path: 'a' } }, 'T01'),
+      asst('a2', 'a1', { type: 'tool_use', id: 'c2', name: 'Read', input: { path: 'b' } }, 'T02'),
+      toolResult('r2', 'a2', 'c2', 'contents of b', 'T03'),
+      toolResult('r1', 'a1', 'c1', 'contents of a', 'T04'),
+      event('n', 'r1', {
+        type: 'assistant',
+        message: {
+          id: 'msg_n',
+          role: 'assistant',
+          content: [{ type: 'text', text: 'Both read.' }],
+        },
+      }),
+    ].join('\n')
+    const imported = importConversation(text)
+    // The walk from n goes r1 → a1 → q; a2 and r2 come back right after the turn's last line
+    // on the walk (a1), as Claude Code's recoverOrphanedParallelToolResults places them.
+    expect(imported.messages).toEqual([
+      { id: 'q', type: 'user', text: 'Read a and b.' },
+      {
+        id: 'a1',
+        type: 'bot',
+        text: '',
+        payload:
+          '{"tool_calls":[{"id":"c1","name":"Read","arguments":{"path":"a"}},{"id":"c2","name":"Read","arguments":{"path":"b"}}]}',
+      },
+      { id: 'c2', type: 'activity', text: '', payload: 'contents of b' },
+      { id: 'c1', type: 'activity', text: '', payload: 'contents of a' },
+      { id: 'n', type: 'bot', text: 'Both read.' },
+    ])
+    expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
+  })
+
+  it('keeps a rewind off the chain: a sibling prompt is an abandoned branch, not a parallel part', () => {
+    const text = [
+      event('q', null, { type: 'user', message: { role: 'user', content: 'Rename it.' } }),
+      event('x', 'q', { type: 'user', message: { role: 'user', content: 'No, delete it.' } }),
+      event('y', 'q', { type: 'user', message: { role: 'user', content: 'No, move it.' } }),
+    ].join('\n')
+    const imported = importConversation(text)
+    expect(imported.messages.map((m) => m.id)).toEqual(['q', 'y'])
+    expect(imported.report).toContainEqual({
+      severity: 'warning',
+      path: 'line 2',
+      problem:
+        '1 event: off the main chain: an abandoned branch (a rewind, an edited prompt) or an earlier root; not loaded',
+    })
+  })
+})
