@@ -150,14 +150,20 @@ function preservedSegmentLinks(
 function withTurnParts(chain: Node[], nodes: readonly Node[], byUuid: Map<string, Node>): Node[] {
   const seen = new Set(chain)
   const anchorOf = new Map<string, Node>()
+  const onChain = new Map<string, Node[]>()
   for (const n of chain) {
     const id = messageId(n.event.value)
-    if (id !== undefined) anchorOf.set(id, n)
+    if (id === undefined) continue
+    anchorOf.set(id, n)
+    push(onChain, id, n)
   }
-  if (anchorOf.size === 0) return chain
+  // Everything recovered is off the chain, so only those events are indexed: in most sessions
+  // they are few.
+  const orphans = nodes.filter((n) => !seen.has(n))
+  if (anchorOf.size === 0 || orphans.length === 0) return chain
   const turnLines = new Map<string, Node[]>()
   const children = new Map<string, Node[]>()
-  for (const n of nodes) {
+  for (const n of orphans) {
     const id = messageId(n.event.value)
     if (id !== undefined && anchorOf.has(id)) push(turnLines, id, n)
     const p = parentOf(n.event.value)
@@ -165,13 +171,11 @@ function withTurnParts(chain: Node[], nodes: readonly Node[], byUuid: Map<string
   }
   const inserts = new Map<Node, Node[]>()
   for (const [id, anchor] of anchorOf) {
-    const lines = turnLines.get(id) ?? []
-    const siblings = byTime(lines.filter((s) => !seen.has(s)))
+    const siblings = byTime([...(turnLines.get(id) ?? [])])
+    const members = [...onChain.get(id)!, ...siblings]
     const results = byTime(
-      lines.flatMap((s) =>
-        (children.get(s.uuid) ?? []).filter(
-          (c) => !seen.has(c) && isToolResultEvent(c.event.value),
-        ),
+      members.flatMap((s) =>
+        (children.get(s.uuid) ?? []).filter((c) => isToolResultEvent(c.event.value)),
       ),
     )
     if (siblings.length + results.length === 0) continue
@@ -188,7 +192,14 @@ function withTurnParts(chain: Node[], nodes: readonly Node[], byUuid: Map<string
     }
     inserts.set(anchor, recovered)
   }
-  return chain.flatMap((n) => [n, ...(inserts.get(n) ?? [])])
+  if (inserts.size === 0) return chain
+  const out: Node[] = []
+  for (const n of chain) {
+    out.push(n)
+    const after = inserts.get(n)
+    if (after) out.push(...after)
+  }
+  return out
 }
 
 /** The events below a recovered tool result that are not turns of their own (hooks, notices). */

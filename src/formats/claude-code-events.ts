@@ -4,7 +4,7 @@ import { readAnthropicMessage, type BlockContext } from './anthropic-content'
 import { readAttachment } from './claude-code-attachments'
 import type { SessionEvent } from './claude-code-chain'
 import { ShapeError, isObject, kind, pathString, type Json, type JsonPath } from './json-shape'
-import { decodePayload, encodePayload } from './payload'
+import { decodePayload, encodePayload, type ToolCall } from './payload'
 import { describeLines, type NoteList, type NoteSeverity } from './report'
 
 export const METADATA_NOTE = 'session metadata; not part of the conversation'
@@ -59,22 +59,24 @@ export function readThreadEvents(
 ): { messages: Message[]; model?: string } {
   const messages: Message[] = []
   const turnOf: (string | undefined)[] = []
+  // The parts of bot messages that later lines merged into, encoded once at the end.
+  const merged = new Map<number, Turn>()
+  const fields = new FieldNotes()
   let model: string | undefined
   for (const e of events) {
     const where = (steps: JsonPath) =>
       steps.length > 0 ? `line ${e.line}: ${pathString(steps)}` : `line ${e.line}`
     const ctx: BlockContext = { notes, where, self: 'anthropic' }
     try {
-      const read = readEvent(e, ctx, left)
+      const read = readEvent(e, { ...ctx, fields, line: e.line }, left)
       for (const m of read.messages) {
         const into =
           read.turn !== undefined && m.type === 'bot' ? sameTurn(messages, turnOf, read.turn) : -1
         if (into >= 0) {
-          messages[into] = mergeBots(messages[into], m)
-          notes.info(
-            where([]),
-            'merged into the earlier line of its API message (one message.id split across lines); its uuid is not kept',
-          )
+          let turn = merged.get(into)
+          if (!turn) merged.set(into, (turn = turnParts(messages[into])))
+          addParts(turn, m)
+          fields.add(e.line, '', MERGED_NOTE)
         } else {
           messages.push(m)
           turnOf.push(read.turn)
@@ -86,7 +88,67 @@ export function readThreadEvents(
       notes.warn(where(error.steps), `${error.problem}; event skipped`)
     }
   }
+  for (const [i, turn] of merged) messages[i] = botOf(messages[i].id, turn)
+  fields.report(notes)
   return { messages, model }
+}
+
+const MERGED_NOTE =
+  'merged into the earlier line of its API message (one message.id split across lines); its uuid is not kept'
+
+/**
+ * Notes on fields set aside, counted as they come rather than kept one per line: a long session
+ * carries a dozen on every line. Reports what aggregateNotes would make of them one by one.
+ */
+class FieldNotes {
+  // problem → field → the first line and how many lines; two levels, so no key is built per note.
+  private readonly groups = new Map<string, Map<string, { line: number; count: number }>>()
+
+  add(line: number, field: string, problem: string): void {
+    let byField = this.groups.get(problem)
+    if (!byField) this.groups.set(problem, (byField = new Map()))
+    const group = byField.get(field)
+    if (group) group.count++
+    else byField.set(field, { line, count: 1 })
+  }
+
+  report(notes: NoteList): void {
+    for (const [problem, byField] of this.groups) {
+      for (const [field, { line, count }] of byField) {
+        const at = (n: string) => (field === '' ? `line ${n}` : `line ${n}: ${field}`)
+        if (count === 1) notes.info(at(String(line)), problem)
+        else notes.notes.push({ severity: 'info', path: at('*'), problem, count })
+      }
+    }
+  }
+}
+
+interface Turn {
+  texts: string[]
+  calls: ToolCall[]
+  attachments: unknown[]
+}
+
+function turnParts(m: Message): Turn {
+  const turn: Turn = { texts: [], calls: [], attachments: [] }
+  addParts(turn, m)
+  return turn
+}
+
+function addParts(turn: Turn, m: Message): void {
+  const parts = decodePayload(m.payload) ?? {}
+  if (m.text !== '') turn.texts.push(m.text)
+  turn.calls.push(...(parts.tool_calls ?? []))
+  turn.attachments.push(...(parts.attachments ?? []))
+}
+
+/** One bot message from the lines of one API message: texts joined, tool calls in order. */
+function botOf(id: string | undefined, { texts, calls, attachments }: Turn): Message {
+  const payload = encodePayload({
+    ...(calls.length > 0 ? { tool_calls: calls } : {}),
+    ...(attachments.length > 0 ? { attachments } : {}),
+  })
+  return orderMessage({ id, type: 'bot', text: texts.join('\n\n'), payload })
 }
 
 /**
@@ -108,7 +170,9 @@ interface EventRead {
   turn?: string
 }
 
-function readEvent(e: SessionEvent, ctx: BlockContext, left: LeftOut): EventRead {
+type EventContext = BlockContext & { fields: FieldNotes; line: number }
+
+function readEvent(e: SessionEvent, ctx: EventContext, left: LeftOut): EventRead {
   const { value, line } = e
   switch (value.type) {
     case 'user':
@@ -132,7 +196,7 @@ function readEvent(e: SessionEvent, ctx: BlockContext, left: LeftOut): EventRead
   }
 }
 
-function readMessageEvent(e: SessionEvent, ctx: BlockContext, left: LeftOut): EventRead {
+function readMessageEvent(e: SessionEvent, ctx: EventContext, left: LeftOut): EventRead {
   const { value } = e
   const message = value.message
   if (!isObject(message))
@@ -148,8 +212,9 @@ function readMessageEvent(e: SessionEvent, ctx: BlockContext, left: LeftOut): Ev
   reportFields(value, ctx, ['isCompactSummary', 'isMeta'])
   for (const key of Object.keys(message)) {
     if (USED_MESSAGE_FIELDS.has(key)) continue
-    ctx.notes.info(
-      ctx.where(['message', key]),
+    ctx.fields.add(
+      ctx.line,
+      `message.${key}`,
       key === 'usage' ? USAGE_NOTE : 'API response metadata; not part of the conversation',
     )
   }
@@ -165,24 +230,27 @@ function readMessageEvent(e: SessionEvent, ctx: BlockContext, left: LeftOut): Ev
 }
 
 /** A user message that Claude Code wrote rather than the user typed, as context; else as it is. */
-function asContext(m: Message, value: Json, ctx: BlockContext): Message {
+function asContext(m: Message, value: Json, ctx: EventContext): Message {
   if (value.isCompactSummary === true) {
-    ctx.notes.info(
-      ctx.where(['isCompactSummary']),
+    ctx.fields.add(
+      ctx.line,
+      'isCompactSummary',
       'the summary a compaction wrote: an earlier summary (context, meta.compacted); what it replaced is not counted',
     )
     return orderMessage({ ...m, type: 'context', meta: { compacted: true, droppedCount: 0 } })
   }
   if (value.isMeta === true) {
-    ctx.notes.info(
-      ctx.where(['isMeta']),
+    ctx.fields.add(
+      ctx.line,
+      'isMeta',
       'a text Claude Code adds for the model (a caveat, a command’s instructions); read as context, not as a user prompt',
     )
     return { ...m, type: 'context' }
   }
   if (COMMAND_TEXT.test(m.text)) {
-    ctx.notes.info(
-      ctx.where([]),
+    ctx.fields.add(
+      ctx.line,
+      '',
       'a slash command or a local command’s output, recorded as user text; read as context, not as a user prompt',
     )
     return { ...m, type: 'context' }
@@ -190,14 +258,15 @@ function asContext(m: Message, value: Json, ctx: BlockContext): Message {
   return m
 }
 
-function readSystem(e: SessionEvent, ctx: BlockContext, left: LeftOut): EventRead {
+function readSystem(e: SessionEvent, ctx: EventContext, left: LeftOut): EventRead {
   const { value, line } = e
   const subtype = typeof value.subtype === 'string' ? value.subtype : '(no subtype)'
   if (subtype === 'local_command' && typeof value.content === 'string') {
     // normalizeMessagesForAPI sends a local command's output as user text.
     reportFields(value, ctx, ['subtype', 'content'])
-    ctx.notes.info(
-      ctx.where([]),
+    ctx.fields.add(
+      ctx.line,
+      '',
       'a local command’s output, sent to the model as user text; read as context',
     )
     return {
@@ -218,7 +287,7 @@ function readSystem(e: SessionEvent, ctx: BlockContext, left: LeftOut): EventRea
   return { messages: [] }
 }
 
-function readAttachmentEvent(e: SessionEvent, ctx: BlockContext, left: LeftOut): EventRead {
+function readAttachmentEvent(e: SessionEvent, ctx: EventContext, left: LeftOut): EventRead {
   const { value, line } = e
   const attachment = value.attachment
   if (!isObject(attachment) || typeof attachment.type !== 'string') {
@@ -233,8 +302,9 @@ function readAttachmentEvent(e: SessionEvent, ctx: BlockContext, left: LeftOut):
     return { messages: [] }
   }
   reportFields(value, ctx, ['attachment'])
-  ctx.notes.info(
-    ctx.where(['attachment']),
+  ctx.fields.add(
+    ctx.line,
+    'attachment',
     `"${type}" attachment: sent to the model as a system reminder; read as ${read.type === 'user' ? 'a user prompt' : 'context'}, its text without Claude Code's wording around it`,
   )
   return {
@@ -243,23 +313,9 @@ function readAttachmentEvent(e: SessionEvent, ctx: BlockContext, left: LeftOut):
 }
 
 /** Notes every field of a loaded event that the reader does not use. */
-function reportFields(value: Json, ctx: BlockContext, used: readonly string[]): void {
+function reportFields(value: Json, ctx: EventContext, used: readonly string[]): void {
   for (const key of Object.keys(value)) {
     if (USED_FIELDS.has(key) || used.includes(key)) continue
-    ctx.notes.info(ctx.where([key]), key === 'toolUseResult' ? TOOL_USE_RESULT_NOTE : METADATA_NOTE)
+    ctx.fields.add(ctx.line, key, key === 'toolUseResult' ? TOOL_USE_RESULT_NOTE : METADATA_NOTE)
   }
-}
-
-/** One bot message from two lines of the same API message: texts joined, tool calls in order. */
-function mergeBots(a: Message, b: Message): Message {
-  const pa = decodePayload(a.payload) ?? {}
-  const pb = decodePayload(b.payload) ?? {}
-  const calls = [...(pa.tool_calls ?? []), ...(pb.tool_calls ?? [])]
-  const attachments = [...(pa.attachments ?? []), ...(pb.attachments ?? [])]
-  const payload = encodePayload({
-    ...(calls.length > 0 ? { tool_calls: calls } : {}),
-    ...(attachments.length > 0 ? { attachments } : {}),
-  })
-  const text = [a.text, b.text].filter((t) => t !== '').join('\n\n')
-  return orderMessage({ id: a.id, type: 'bot', text, payload })
 }
