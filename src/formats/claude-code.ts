@@ -80,7 +80,7 @@ export function readClaudeCode(input: ReadInput): ReadResult {
   lines(
     thread.beforeCompaction,
     ['event', 'events'],
-    'before a compaction; the summary stands for them',
+    'before a compaction; replaced by its summary',
   )
   lines(
     thread.abandoned,

@@ -139,9 +139,52 @@ describe('Claude Code session in', () => {
     expect(imported.report).toContainEqual({
       severity: 'info',
       path: 'lines 1–2',
-      problem: '2 events: before a compaction; the summary stands for them',
+      problem: '2 events: before a compaction; replaced by its summary',
     })
     expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
+  })
+
+  it('keeps the segment a partial compaction preserves, between the summary and what follows', () => {
+    const say = (role: 'user' | 'assistant', content: string) => ({
+      type: role,
+      message: { role, content },
+    })
+    const text = [
+      event('o1', null, say('user', 'old question')),
+      event('p1', 'o1', say('assistant', 'kept answer')),
+      event('p2', 'p1', say('user', 'kept follow-up')),
+      event('b', null, {
+        type: 'system',
+        subtype: 'compact_boundary',
+        content: 'Conversation compacted',
+        compactMetadata: {
+          trigger: 'manual',
+          preTokens: 9000,
+          preservedSegment: { headUuid: 'p1', anchorUuid: 's', tailUuid: 'p2' },
+        },
+      }),
+      event('s', 'b', { ...say('user', 'Summary: the old question.'), isCompactSummary: true }),
+      event('n1', 's', say('assistant', 'new answer')),
+    ].join('\n')
+    const imported = importConversation(text)
+    // As Claude Code relinks it: the head (p1) follows the summary, and the summary's other child
+    // (n1) follows the tail (p2); o1 alone is before the compaction.
+    expect(imported.messages).toEqual([
+      {
+        id: 's',
+        type: 'context',
+        text: 'Summary: the old question.',
+        meta: { compacted: true, droppedCount: 0 },
+      },
+      { id: 'p1', type: 'bot', text: 'kept answer' },
+      { id: 'p2', type: 'user', text: 'kept follow-up' },
+      { id: 'n1', type: 'bot', text: 'new answer' },
+    ])
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: 'line 1',
+      problem: '1 event: before a compaction; replaced by its summary',
+    })
   })
 
   it('gives a compaction summary to lineage as an earlier summary', () => {
