@@ -29,7 +29,18 @@ const HOOK_EVENTS_SENT = new Set(['SessionStart', 'UserPromptSubmit'])
 const REMINDERS = new Set(['todo_reminder', 'task_reminder'])
 
 // The fields that hold an attachment's own text, in the order they are looked for.
-const TEXT_FIELDS = ['content', 'snippet', 'prompt', 'planContent', 'message', 'text'] as const
+const TEXT_FIELDS = [
+  'content',
+  'snippet',
+  'prompt',
+  'planContent',
+  'message',
+  'text',
+  'memories',
+  'skills',
+  'addedLines',
+  'addedBlocks',
+] as const
 
 const RECORD = "Claude Code's own record; not sent to the model"
 

@@ -506,3 +506,47 @@ describe('Claude Code parallel tool calls', () => {
     })
   })
 })
+
+describe('Claude Code attachments', () => {
+  const read = (attachment: Record<string, unknown>) =>
+    importConversation(event('a', null, { type: 'attachment', attachment }), 'claude-code').messages
+  it('reads what Claude Code sends as context, with the attachment’s own text', () => {
+    expect(
+      read({
+        type: 'file',
+        filename: 'a.ts',
+        content: { type: 'text', file: { content: 'x = 1' } },
+      }),
+    ).toEqual([{ id: 'a', type: 'context', text: 'x = 1' }])
+    expect(
+      read({ type: 'deferred_tools_delta', addedNames: ['WebFetch'], addedLines: ['WebFetch'] }),
+    ).toEqual([{ id: 'a', type: 'context', text: 'WebFetch' }])
+    expect(
+      read({ type: 'nested_memory', content: { path: 'CLAUDE.md', content: 'Use pnpm.' } }),
+    ).toEqual([{ id: 'a', type: 'context', text: 'Use pnpm.' }])
+  })
+
+  it('reads a prompt typed while the model worked as a user prompt, a queued notification as context', () => {
+    expect(read({ type: 'queued_command', prompt: 'and the docs' })).toEqual([
+      { id: 'a', type: 'user', text: 'and the docs' },
+    ])
+    expect(
+      read({ type: 'queued_command', prompt: 'task done', commandMode: 'task-notification' }),
+    ).toEqual([{ id: 'a', type: 'context', text: 'task done' }])
+  })
+
+  it('leaves out, and counts, what Claude Code never sends', () => {
+    expect(read({ type: 'hook_success', hookEvent: 'PostToolUse', content: 'ok' })).toEqual([])
+    expect(read({ type: 'hook_additional_context', hookEvent: 'Stop', content: [] })).toEqual([])
+    expect(read({ type: 'already_read_file', filename: 'a.ts' })).toEqual([])
+    const { report } = importConversation(
+      event('a', null, { type: 'attachment', attachment: { type: 'command_permissions' } }),
+    )
+    expect(report).toContainEqual({
+      severity: 'info',
+      path: 'line 1',
+      problem:
+        '1 "command_permissions" attachment: Claude Code\'s own record; not sent to the model',
+    })
+  })
+})
