@@ -155,7 +155,8 @@ export const claudeCodeFormat = {
     const isEvent = (e: Json) =>
       (typeof e.uuid === 'string' && ('parentUuid' in e || 'sessionId' in e)) ||
       (e.type === 'summary' && 'leafUuid' in e) ||
-      (e.type === 'file-history-snapshot' && 'snapshot' in e)
+      (e.type === 'file-history-snapshot' && 'snapshot' in e) ||
+      (e.type === 'queue-operation' && 'operation' in e && 'sessionId' in e)
     return events.some(isEvent) ? 3 : 0
   },
   read: readClaudeCode,

@@ -550,3 +550,35 @@ describe('Claude Code attachments', () => {
     })
   })
 })
+
+describe('Claude Code detection', () => {
+  it('knows a session whose first 50 lines are snapshots and queued prompts', () => {
+    const head = Array.from({ length: 30 }, (_, i) =>
+      JSON.stringify({
+        type: 'queue-operation',
+        operation: 'enqueue',
+        timestamp: '2026-04-02T14:00:00.000Z',
+        sessionId: 's',
+        content: `prompt ${i}`,
+      }),
+    )
+    const snapshots = Array.from({ length: 30 }, (_, i) =>
+      JSON.stringify({
+        type: 'file-history-snapshot',
+        messageId: `m${i}`,
+        snapshot: {
+          messageId: `m${i}`,
+          trackedFileBackups: {},
+          timestamp: '2026-04-02T14:00:00.000Z',
+        },
+        isSnapshotUpdate: false,
+      }),
+    )
+    const prompt = event('q', null, { type: 'user', message: { role: 'user', content: 'Go.' } })
+    for (const lines of [head, snapshots]) {
+      const imported = importConversation([...lines, prompt].join('\n'))
+      expect(imported.format).toBe('claude-code')
+      expect(imported.messages).toEqual([{ id: 'q', type: 'user', text: 'Go.' }])
+    }
+  })
+})
