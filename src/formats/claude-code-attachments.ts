@@ -56,10 +56,11 @@ export function readAttachment(attachment: Json): AttachmentReading {
   }
   const text = attachmentText(attachment)
   // A prompt the user typed while the model was working reaches it as a user turn; one queued by
-  // Claude Code itself (a task notification) carries an origin or isMeta.
+  // Claude Code itself (a task notification, a peer's message) carries another origin or isMeta.
+  const origin = isObject(attachment.origin) ? attachment.origin.kind : attachment.origin
   const typed =
     type === 'queued_command' &&
-    attachment.origin === undefined &&
+    (origin === undefined || origin === 'human') &&
     attachment.isMeta !== true &&
     attachment.commandMode !== 'task-notification'
   return { sent: true, type: typed ? 'user' : 'context', text }

@@ -36,6 +36,9 @@ const METADATA_TYPES = new Set([
   'saved_hook_context',
 ])
 
+// Event types that are messages or sent content: without a uuid, one of these is lost.
+const CHAIN_TYPES = new Set(['user', 'assistant', 'system', 'attachment'])
+
 /**
  * Reads a Claude Code session (JSONL, one event per line) as Claude Code resumes it: the main
  * thread from the latest event back to the root (claude-code-chain.ts), each event mapped to what
@@ -132,12 +135,19 @@ function readMetadata({ line, value }: SessionEvent, notes: NoteList, left: Left
     )
   } else if (METADATA_TYPES.has(type)) {
     left.add(line, [`"${type}" line`, `"${type}" lines`], METADATA_NOTE)
-  } else {
+  } else if (CHAIN_TYPES.has(type)) {
     left.add(
       line,
       [`"${type}" event without a uuid`, `"${type}" events without a uuid`],
       'not on the conversation’s chain; not loaded',
       'warning',
+    )
+  } else {
+    // Claude Code itself keeps no line without a uuid on the chain (loadTranscriptFile).
+    left.add(
+      line,
+      [`"${type}" line`, `"${type}" lines`],
+      'session metadata of a type this reader does not know; never on the chain',
     )
   }
 }

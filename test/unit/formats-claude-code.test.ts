@@ -533,6 +533,12 @@ describe('Claude Code attachments', () => {
     expect(
       read({ type: 'queued_command', prompt: 'task done', commandMode: 'task-notification' }),
     ).toEqual([{ id: 'a', type: 'context', text: 'task done' }])
+    expect(read({ type: 'queued_command', prompt: 'mine', origin: { kind: 'human' } })).toEqual([
+      { id: 'a', type: 'user', text: 'mine' },
+    ])
+    expect(read({ type: 'queued_command', prompt: 'theirs', origin: { kind: 'peer' } })).toEqual([
+      { id: 'a', type: 'context', text: 'theirs' },
+    ])
   })
 
   it('leaves out, and counts, what Claude Code never sends', () => {
@@ -547,6 +553,28 @@ describe('Claude Code attachments', () => {
       path: 'line 1',
       problem:
         '1 "command_permissions" attachment: Claude Code\'s own record; not sent to the model',
+    })
+  })
+})
+
+describe('Claude Code lines with no uuid', () => {
+  it('counts metadata of an unknown type as info, and a message without a uuid as a warning', () => {
+    const text = [
+      event('q', null, { type: 'user', message: { role: 'user', content: 'Go.' } }),
+      JSON.stringify({ type: 'cost-state', sessionId: 's', totalCostUSD: 0.2 }),
+      JSON.stringify({ type: 'user', message: { role: 'user', content: 'lost' } }),
+    ].join('\n')
+    const { report } = importConversation(text)
+    expect(report).toContainEqual({
+      severity: 'info',
+      path: 'line 2',
+      problem:
+        '1 "cost-state" line: session metadata of a type this reader does not know; never on the chain',
+    })
+    expect(report).toContainEqual({
+      severity: 'warning',
+      path: 'line 3',
+      problem: '1 "user" event without a uuid: not on the conversation’s chain; not loaded',
     })
   })
 })
