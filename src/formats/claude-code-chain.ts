@@ -47,12 +47,14 @@ const isCompactBoundary = (v: Json) => v.type === 'system' && v.subtype === 'com
  * parts of each assistant turn the single-parent walk misses: the other lines of a turn split
  * across lines with one `message.id`, and the tool results that answer them. A parent that is not
  * in the file (its line is broken) is bridged to the event before the gap, with a warning.
- * `broken` is the sorted line numbers that did not parse. Linear: every lookup is by Map.
+ * `broken` is the sorted line numbers that did not parse; `leafUuid` starts the walk elsewhere than
+ * at the latest event. Linear: every lookup is by Map.
  */
 export function buildThread(
   events: readonly SessionEvent[],
   broken: readonly number[],
   notes: NoteList,
+  leafUuid?: string,
 ): Thread {
   const all = events.filter((e) => uuidOf(e.value) !== undefined)
   const main = all.filter((e) => e.value.isSidechain !== true)
@@ -84,7 +86,8 @@ export function buildThread(
     return before
   }
 
-  const chain = walkBack(leafOf(nodes), parent, notes)
+  const leaf = leafUuid === undefined ? leafOf(nodes) : byUuid.get(leafUuid)
+  const chain = walkBack(leaf, parent, notes)
   const thread = withTurnParts(chain, nodes, byUuid)
   return { events: thread.map((n) => n.event), ...leftOut(nodes, thread, all, pool) }
 }

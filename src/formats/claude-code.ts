@@ -6,6 +6,7 @@ import {
   PROGRESS_REASON,
   readThreadEvents,
 } from './claude-code-events'
+import type { Message } from '../types'
 import { isObject, kind, type Json } from './json-shape'
 import { LocatedError, type ReadInput, type ReadResult } from './reader'
 import { NoteList } from './report'
@@ -71,6 +72,7 @@ export function readClaudeCode(input: ReadInput): ReadResult {
   const broken = skipped.map((s) => s.line).sort((a, b) => a - b)
   const thread = buildThread(events, broken, notes)
   const { messages, model } = readThreadEvents(thread.events, notes, left)
+  countReplaced(messages, thread.events[0], events, broken, notes)
   for (const line of thread.progress) left.add(line, PROGRESS_NOUN, PROGRESS_REASON)
   const lines = (list: number[], noun: [string, string], reason: string, warn = false) => {
     for (const line of list) left.add(line, noun, reason, warn ? 'warning' : 'info')
@@ -93,6 +95,33 @@ export function readClaudeCode(input: ReadInput): ReadResult {
   )
   left.report(notes)
   return { model, messages, notes }
+}
+
+/**
+ * When the thread starts at a compaction whose history is still in the file (its
+ * `logicalParentUuid`), the summary's droppedCount is the number of messages that history reads
+ * as, walked and mapped the same way; otherwise it stays 0.
+ */
+function countReplaced(
+  messages: Message[],
+  root: SessionEvent | undefined,
+  events: readonly SessionEvent[],
+  broken: readonly number[],
+  notes: NoteList,
+): void {
+  const logical = root?.value.logicalParentUuid
+  const summary = messages.findIndex((m) => m.meta?.compacted === true)
+  if (root?.value.subtype !== 'compact_boundary' || typeof logical !== 'string' || summary < 0) {
+    return
+  }
+  const before = buildThread(events, broken, new NoteList(), logical)
+  if (before.events.length === 0) return
+  const count = readThreadEvents(before.events, new NoteList(), new LeftOut()).messages.length
+  messages[summary] = { ...messages[summary], meta: { compacted: true, droppedCount: count } }
+  notes.info(
+    `line ${root.line}: logicalParentUuid`,
+    `the history before the compaction is in the file: the summary stands for its ${count} messages (meta.droppedCount)`,
+  )
 }
 
 function isJson(input: ReadInput): boolean {

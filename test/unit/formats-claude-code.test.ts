@@ -126,7 +126,8 @@ describe('Claude Code session in', () => {
         id: 'c-0004',
         type: 'context',
         text: 'This session is being continued from a previous conversation. Summary: billing/cron.ts now enqueues jobs; the retry policy is still to do.',
-        meta: { compacted: true, droppedCount: 0 },
+        // Its history (c-0001, c-0002, the boundary's logicalParentUuid) is in the file: 2 messages.
+        meta: { compacted: true, droppedCount: 2 },
       },
       { id: 'c-0005', type: 'bot', text: 'Next: the retry policy for failed billing jobs.' },
     ])
@@ -140,6 +141,12 @@ describe('Claude Code session in', () => {
       severity: 'info',
       path: 'lines 1–2',
       problem: '2 events: before a compaction; replaced by its summary',
+    })
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: 'line 3: logicalParentUuid',
+      problem:
+        'the history before the compaction is in the file: the summary stands for its 2 messages (meta.droppedCount)',
     })
     expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
   })
