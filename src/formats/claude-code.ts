@@ -1,11 +1,11 @@
 import { buildThread, type SessionEvent } from './claude-code-chain'
 import {
-  LeftOut,
   METADATA_NOTE,
   PROGRESS_NOUN,
   PROGRESS_REASON,
   readThreadEvents,
 } from './claude-code-events'
+import { LeftOut } from './claude-code-notes'
 import type { Message } from '../types'
 import { isObject, kind, type Json } from './json-shape'
 import { LocatedError, type ReadInput, type ReadResult } from './reader'
