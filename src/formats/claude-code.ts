@@ -1,48 +1,62 @@
-import { orderMessage } from '../conversation'
+import { buildThread, type SessionEvent } from './claude-code-chain'
+import {
+  METADATA_NOTE,
+  PROGRESS_NOUN,
+  PROGRESS_REASON,
+  readThreadEvents,
+} from './claude-code-events'
+import { LeftOut } from './claude-code-notes'
 import type { Message } from '../types'
-import { readAnthropicMessage, type BlockContext } from './anthropic-content'
-import { ShapeError, isObject, kind, pathString, type Json, type JsonPath } from './json-shape'
-import { decodePayload, encodePayload } from './payload'
+import { isObject, kind, type Json } from './json-shape'
 import { LocatedError, type ReadInput, type ReadResult } from './reader'
-import { NoteList, describeLines } from './report'
+import { NoteList } from './report'
 import { lineObjects } from './sniff-shapes'
 import type { FormatDescriptor } from './types'
 
-/** One parsed line of a session file. */
-interface SessionEvent {
-  line: number
-  value: Json
-}
-
-// Event types that sit on the uuid/parentUuid chain and carry conversation.
-const CHAIN_TYPES = new Set(['user', 'assistant', 'system'])
-const USED_EVENT_FIELDS = new Set([
-  'type',
-  'uuid',
-  'parentUuid',
-  'isSidechain',
-  'message',
-  'isCompactSummary',
+// Lines with no uuid that Claude Code writes about the session (types/logs.ts `Entry`, 2.1.88).
+const METADATA_TYPES = new Set([
+  'summary',
+  'custom-title',
+  'ai-title',
+  'last-prompt',
+  'task-summary',
+  'tag',
+  'agent-name',
+  'agent-color',
+  'agent-setting',
+  'pr-link',
+  'file-history-snapshot',
+  'attribution-snapshot',
+  'queue-operation',
+  'speculation-accept',
+  'mode',
+  'worktree-state',
+  'content-replacement',
+  'marble-origami-commit',
+  'marble-origami-snapshot',
+  'saved_hook_context',
 ])
-const METADATA_NOTE = 'session metadata; not part of the conversation'
+
+// Event types that are messages or sent content: without a uuid, one of these is lost.
+const CHAIN_TYPES = new Set(['user', 'assistant', 'system', 'attachment'])
 
 /**
- * Reads a Claude Code session (JSONL, one event per line). Follows the main chain from the last
- * event back to the root by parentUuid, so abandoned branches, history before a compaction and
- * sidechains (subagents) are left out and reported. A line that is not JSON is reported by number
- * and skipped; the rest loads.
+ * Reads a Claude Code session (JSONL, one event per line) as Claude Code resumes it: the main
+ * thread from the latest event back to the root (claude-code-chain.ts), each event mapped to what
+ * the model is sent (claude-code-events.ts). Sidechains, history before a compaction, abandoned
+ * branches, title lines and every event the model never sees are counted in the report by kind.
+ * A line that is not JSON loses only itself.
  */
 export function readClaudeCode(input: ReadInput): ReadResult {
   const notes = new NoteList()
-  const multiline = input.spansLines()
   // Checked first: parsing a large pretty-printed JSON file line by line would fail on every line.
-  if (multiline && isJson(input)) {
+  if (input.spansLines() && isJson(input)) {
     throw new LocatedError('one JSON document, not JSONL with one session event per line', '')
   }
   const { events, skipped } = parseEvents(input)
-  const onChain = (e: SessionEvent) =>
-    CHAIN_TYPES.has(e.value.type as string) && typeof e.value.uuid === 'string'
-  if (!events.some((e) => onChain(e) || e.value.type === 'summary')) {
+  const isEvent = (e: SessionEvent) =>
+    typeof e.value.uuid === 'string' || METADATA_TYPES.has(e.value.type as string)
+  if (!events.some(isEvent)) {
     const first = skipped[0]
     const why = first ? `${first.problem}, and` : 'the file is empty:'
     throw new LocatedError(
@@ -51,49 +65,63 @@ export function readClaudeCode(input: ReadInput): ReadResult {
       first?.line,
     )
   }
-
   for (const s of skipped) notes.warn(`line ${s.line}`, `${s.problem}; skipped, the rest loaded`)
 
-  const chain = followChain(events.filter(onChain), notes)
-  reportOffChain(events.filter(onChain), new Set(chain), notes)
-
-  const messages: Message[] = []
-  for (const e of events) {
-    if (e.value.type === 'summary') messages.push(readSummary(e, notes))
-    else if (!onChain(e))
-      notes.info(`line ${e.line}`, `"${String(e.value.type)}" event; not part of the conversation`)
+  const left = new LeftOut()
+  for (const e of events) if (typeof e.value.uuid !== 'string') readMetadata(e, notes, left)
+  const broken = skipped.map((s) => s.line).sort((a, b) => a - b)
+  const thread = buildThread(events, broken, notes)
+  const { messages, model } = readThreadEvents(thread.events, notes, left)
+  countReplaced(messages, thread.events[0], events, broken, notes)
+  for (const line of thread.progress) left.add(line, PROGRESS_NOUN, PROGRESS_REASON)
+  const lines = (list: number[], noun: [string, string], reason: string, warn = false) => {
+    for (const line of list) left.add(line, noun, reason, warn ? 'warning' : 'info')
   }
-  let model: string | undefined
-  let previous: string | undefined
-  for (const e of chain) {
-    const where = (steps: JsonPath) =>
-      steps.length > 0 ? `line ${e.line}: ${pathString(steps)}` : `line ${e.line}`
-    const ctx: BlockContext = { notes, where, self: 'anthropic' }
-    try {
-      const read = readEvent(e, ctx)
-      const messageId = read.messageId
-      const sameTurn = messageId !== undefined && previous === messageId
-      for (const m of read.messages) {
-        const last = messages[messages.length - 1]
-        if (sameTurn && m.type === 'bot' && last?.type === 'bot') {
-          messages[messages.length - 1] = mergeBots(last, m)
-          notes.info(
-            where([]),
-            'merged into the message before it (one API message split across events); its uuid is not kept',
-          )
-        } else {
-          messages.push(m)
-        }
-      }
-      previous = messageId
-      if (read.model !== undefined && read.model !== '<synthetic>') model = read.model
-    } catch (error) {
-      if (!(error instanceof ShapeError)) throw error
-      notes.warn(where(error.steps), `${error.problem}; event skipped`)
-      previous = undefined
-    }
-  }
+  lines(
+    thread.sidechain,
+    ['sidechain event', 'sidechain events'],
+    'a Task subagent’s own conversation; hidden from the main thread',
+  )
+  lines(
+    thread.beforeCompaction,
+    ['event', 'events'],
+    'before a compaction; replaced by its summary',
+  )
+  lines(
+    thread.abandoned,
+    ['event', 'events'],
+    'off the main chain: an abandoned branch (a rewind, an edited prompt) or an earlier root; not loaded',
+    true,
+  )
+  left.report(notes)
   return { model, messages, notes }
+}
+
+/**
+ * When the thread starts at a compaction whose history is still in the file (its
+ * `logicalParentUuid`), the summary's droppedCount is the number of messages that history reads
+ * as, walked and mapped the same way; otherwise it stays 0.
+ */
+function countReplaced(
+  messages: Message[],
+  root: SessionEvent | undefined,
+  events: readonly SessionEvent[],
+  broken: readonly number[],
+  notes: NoteList,
+): void {
+  const logical = root?.value.logicalParentUuid
+  const summary = messages.findIndex((m) => m.meta?.compacted === true)
+  if (root?.value.subtype !== 'compact_boundary' || typeof logical !== 'string' || summary < 0) {
+    return
+  }
+  const before = buildThread(events, broken, new NoteList(), logical)
+  if (before.events.length === 0) return
+  const count = readThreadEvents(before.events, new NoteList(), new LeftOut()).messages.length
+  messages[summary] = { ...messages[summary], meta: { compacted: true, droppedCount: count } }
+  notes.info(
+    `line ${root.line}: logicalParentUuid`,
+    `the history before the compaction is in the file: the summary stands for its ${count} messages (meta.droppedCount)`,
+  )
 }
 
 function isJson(input: ReadInput): boolean {
@@ -114,131 +142,47 @@ interface ParsedLines {
 function parseEvents(input: ReadInput): ParsedLines {
   const { values, broken } = input.jsonLines()
   const parsed: ParsedLines = { events: [], skipped: [...broken] }
-  for (const { line, value } of values) addEvent(parsed, line, value)
+  for (const { line, value } of values) {
+    if (isObject(value) && typeof value.type === 'string') parsed.events.push({ line, value })
+    else {
+      parsed.skipped.push({
+        line,
+        problem: `${isObject(value) ? 'an object with no "type"' : kind(value)}, not a session event`,
+      })
+    }
+  }
   return parsed
 }
 
-/** Files an event, or the reason a line's value is not one. */
-function addEvent({ events, skipped }: ParsedLines, line: number, value: unknown): void {
-  if (!isObject(value) || typeof value.type !== 'string') {
-    skipped.push({
+/** A line with no uuid: a title, or other session metadata, or an event with no place on a chain. */
+function readMetadata({ line, value }: SessionEvent, notes: NoteList, left: LeftOut): void {
+  const type = value.type as string
+  if (type === 'summary' || type === 'custom-title' || type === 'ai-title') {
+    notes.info(
+      `line ${line}`,
+      `title: ${JSON.stringify(titleOf(value))}; file metadata, not a message`,
+    )
+  } else if (METADATA_TYPES.has(type)) {
+    left.add(line, [`"${type}" line`, `"${type}" lines`], METADATA_NOTE)
+  } else if (CHAIN_TYPES.has(type)) {
+    left.add(
       line,
-      problem: `${isObject(value) ? 'an object with no "type"' : kind(value)}, not a session event`,
-    })
-    return
-  }
-  events.push({ line, value })
-}
-
-/** The main chain, root first: from the last non-sidechain event back along parentUuid. */
-function followChain(candidates: SessionEvent[], notes: NoteList): SessionEvent[] {
-  const byUuid = new Map(candidates.map((e) => [e.value.uuid as string, e]))
-  const main = candidates.filter((e) => e.value.isSidechain !== true)
-  const pool = main.length > 0 ? main : candidates
-  if (main.length === 0) {
-    notes.info('', 'every event is on a sidechain (a subagent transcript); following its chain')
-  }
-  const chain: SessionEvent[] = []
-  const seen = new Set<string>()
-  for (let e: SessionEvent | undefined = pool[pool.length - 1]; e;) {
-    const uuid = e.value.uuid as string
-    if (seen.has(uuid)) {
-      notes.warn(`line ${e.line}: parentUuid`, 'the chain loops back on itself; stopped here')
-      break
-    }
-    seen.add(uuid)
-    chain.push(e)
-    const parent = e.value.parentUuid
-    if (typeof parent !== 'string') break
-    const next: SessionEvent | undefined = byUuid.get(parent)
-    if (!next) {
-      notes.warn(
-        `line ${e.line}: parentUuid`,
-        `"${parent}" is not in the file (a broken line?); the chain starts here`,
-      )
-    }
-    e = next
-  }
-  return chain.reverse()
-}
-
-function reportOffChain(candidates: SessionEvent[], chain: Set<SessionEvent>, notes: NoteList) {
-  const off = candidates.filter((e) => !chain.has(e))
-  const side = off.filter((e) => e.value.isSidechain === true).map((e) => e.line)
-  const branch = off.filter((e) => e.value.isSidechain !== true).map((e) => e.line)
-  if (side.length > 0) {
-    notes.info(describeLines(side), `${side.length} sidechain (subagent) event(s); not loaded`)
-  }
-  if (branch.length > 0) {
-    notes.warn(
-      describeLines(branch),
-      `${branch.length} event(s) off the main chain (an abandoned branch, or history before a compaction); not loaded`,
+      [`"${type}" event without a uuid`, `"${type}" events without a uuid`],
+      'not on the conversation’s chain; not loaded',
+      'warning',
+    )
+  } else {
+    // Claude Code itself keeps no line without a uuid on the chain (loadTranscriptFile).
+    left.add(
+      line,
+      [`"${type}" line`, `"${type}" lines`],
+      'session metadata of a type this reader does not know; never on the chain',
     )
   }
 }
 
-function readSummary(e: SessionEvent, notes: NoteList): Message {
-  for (const key of Object.keys(e.value)) {
-    if (key !== 'type' && key !== 'summary') notes.info(`line ${e.line}: ${key}`, METADATA_NOTE)
-  }
-  const text = typeof e.value.summary === 'string' ? e.value.summary : ''
-  return { type: 'context', text }
-}
-
-function readEvent(
-  e: SessionEvent,
-  ctx: BlockContext,
-): { messages: Message[]; model?: string; messageId?: string } {
-  const { value } = e
-  const uuid = value.uuid as string
-  for (const key of Object.keys(value)) {
-    if (USED_EVENT_FIELDS.has(key) || (key === 'content' && value.type === 'system')) continue
-    const problem =
-      key === 'toolUseResult'
-        ? "Claude Code's own record of the tool output; the model reads message.content"
-        : METADATA_NOTE
-    ctx.notes.info(ctx.where([key]), problem)
-  }
-  if (value.type === 'system') {
-    const text = typeof value.content === 'string' ? value.content : ''
-    return { messages: [orderMessage({ id: uuid, type: 'context', text })] }
-  }
-  const message = value.message
-  if (!isObject(message))
-    throw new ShapeError(`"message" is ${kind(message)}, not an object`, ['message'])
-  for (const key of Object.keys(message)) {
-    if (key !== 'role' && key !== 'content' && key !== 'model' && key !== 'id') {
-      ctx.notes.info(
-        ctx.where(['message', key]),
-        'API response metadata; not part of the conversation',
-      )
-    }
-  }
-  let messages = readAnthropicMessage(message, ['message'], ctx, uuid)
-  if (value.isCompactSummary === true) {
-    messages = messages.map((m) => (m.type === 'user' ? { ...m, type: 'context' } : m))
-  }
-  return {
-    messages,
-    model: typeof message.model === 'string' ? message.model : undefined,
-    messageId:
-      value.type === 'assistant' && typeof message.id === 'string' ? message.id : undefined,
-  }
-}
-
-/** One bot message from two halves of the same API message: texts joined, tool calls in order. */
-function mergeBots(a: Message, b: Message): Message {
-  const pa = decodePayload(a.payload) ?? {}
-  const pb = decodePayload(b.payload) ?? {}
-  const calls = [...(pa.tool_calls ?? []), ...(pb.tool_calls ?? [])]
-  const attachments = [...(pa.attachments ?? []), ...(pb.attachments ?? [])]
-  const payload = encodePayload({
-    ...(calls.length > 0 ? { tool_calls: calls } : {}),
-    ...(attachments.length > 0 ? { attachments } : {}),
-  })
-  const text = [a.text, b.text].filter((t) => t !== '').join('\n\n')
-  return orderMessage({ id: a.id, type: 'bot', text, payload })
-}
+const titleOf = (v: Json) =>
+  [v.summary, v.customTitle, v.aiTitle].find((t) => typeof t === 'string') ?? ''
 
 /** A Claude Code session: JSONL events chained by uuid. */
 export const claudeCodeFormat = {
@@ -249,7 +193,9 @@ export const claudeCodeFormat = {
     const events = lineObjects(sniff)
     const isEvent = (e: Json) =>
       (typeof e.uuid === 'string' && ('parentUuid' in e || 'sessionId' in e)) ||
-      (e.type === 'summary' && 'leafUuid' in e)
+      (e.type === 'summary' && 'leafUuid' in e) ||
+      (e.type === 'file-history-snapshot' && 'snapshot' in e) ||
+      (e.type === 'queue-operation' && 'operation' in e && 'sessionId' in e)
     return events.some(isEvent) ? 3 : 0
   },
   read: readClaudeCode,

@@ -69,9 +69,10 @@ describe.concurrent('--format auto detects each format', () => {
     // tools, 2 system blocks, user, [thinking | text+2 tool_use], 2 tool_results,
     // [redacted_thinking | text+tool_use], tool_result, [image+text], assistant.
     ['anthropic.json', 'Anthropic Messages', 13],
-    // the summary, then the main chain u-0001…u-0011: user, thinking, one bot (msg_01's text and
-    // two calls merged), 2 results, bot, user u-0009 (u-0009a is an abandoned branch), system, bot.
-    ['claude-code.jsonl', 'Claude Code session (JSONL)', 10],
+    // the main chain u-0001…u-0011: user, thinking, one bot (msg_01's text and two calls merged),
+    // 2 results, bot, user u-0009 (u-0009a is an abandoned branch), bot. The title line and the
+    // system notice u-0010 are reported, not messages (Claude Code sends the model neither).
+    ['claude-code.jsonl', 'Claude Code session (JSONL)', 8],
   ])('%s reads as %s, said only with --verbose', async (file, label, count) => {
     const verbose = await run(['tokens', file, '--verbose', '--json', '--model', 'gpt-4o'])
     expect(verbose.status).toBe(0)

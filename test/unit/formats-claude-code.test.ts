@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { diagnose } from '../../src/diagnose/index'
 import { importConversation, type Message } from '../../src/index'
 import { fixture } from './formats-fixtures'
 
@@ -10,8 +11,9 @@ describe('Claude Code session in', () => {
 
   it('follows the main chain, merges one API message split across events, keeps uuids as ids', () => {
     const imported = importConversation(file, 'claude-code')
+    // The title line (line 1) and the "informational" system notice (line 14) are not messages:
+    // one is file metadata, and Claude Code sends no system event to the model but local_command.
     const expected: Message[] = [
-      { type: 'context', text: 'Fix the flaky upload retry test' },
       {
         id: 'u-0001',
         type: 'user',
@@ -56,11 +58,6 @@ describe('Claude Code session in', () => {
         text: 'No, fix it properly, and keep the Japanese comments (日本語のコメント) as they are.',
       },
       {
-        id: 'u-0010',
-        type: 'context',
-        text: 'PostToolUse:Edit hook ran: prettier --write src/retry.ts',
-      },
-      {
         id: 'u-0011',
         type: 'bot',
         text: 'Done: retry() now takes its clock from the caller, and the test passes 50 runs out of 50. ✅',
@@ -70,34 +67,46 @@ describe('Claude Code session in', () => {
     expect(imported.model).toBe('claude-sonnet-4-5-20250929')
   })
 
-  it('reports the sidechain, the abandoned branch and other events by line', () => {
+  it('reports the sidechain, the abandoned branch, the title and other events by line', () => {
     const { report } = importConversation(file)
     expect(report).toContainEqual({
       severity: 'info',
+      path: 'line 1',
+      problem: 'title: "Fix the flaky upload retry test"; file metadata, not a message',
+    })
+    expect(report).toContainEqual({
+      severity: 'info',
       path: 'lines 9–10',
-      problem: '2 sidechain (subagent) event(s); not loaded',
+      problem:
+        '2 sidechain events: a Task subagent’s own conversation; hidden from the main thread',
     })
     expect(report).toContainEqual({
       severity: 'warning',
       path: 'line 12',
       problem:
-        '1 event(s) off the main chain (an abandoned branch, or history before a compaction); not loaded',
+        '1 event: off the main chain: an abandoned branch (a rewind, an edited prompt) or an earlier root; not loaded',
+    })
+    expect(report).toContainEqual({
+      severity: 'info',
+      path: 'line 14',
+      problem: '1 "informational" system event: Claude Code\'s notice; not sent to the model',
     })
     expect(report).toContainEqual({
       severity: 'info',
       path: 'line 16',
-      problem: '"file-history-snapshot" event; not part of the conversation',
+      problem: '1 "file-history-snapshot" line: session metadata; not part of the conversation',
     })
+    // The ten user and assistant events on the thread (lines 2–8, 11, 13, 15) each carry a cwd.
     expect(report).toContainEqual({
       severity: 'info',
       path: 'line *: cwd',
       problem: 'session metadata; not part of the conversation',
-      count: 11,
+      count: 10,
     })
     expect(report).toContainEqual({
       severity: 'info',
       path: 'line *: message.usage',
-      problem: 'API response metadata; not part of the conversation',
+      problem: 'provider-reported usage (token counts); read by the usage view',
       count: 6,
     })
     expect(report).toContainEqual({
@@ -109,24 +118,86 @@ describe('Claude Code session in', () => {
     expect(report.filter((n) => n.severity === 'warning')).toHaveLength(1)
   })
 
-  it('starts at the compact boundary: the summary is context, earlier history is reported', () => {
+  it('starts at the compact boundary: the summary is an earlier summary, earlier history is counted', () => {
     const imported = importConversation(fixture('claude-code-compacted.jsonl'))
     expect(imported.format).toBe('claude-code')
     expect(imported.messages).toEqual([
-      { id: 'c-0003', type: 'context', text: 'Conversation compacted' },
       {
         id: 'c-0004',
         type: 'context',
         text: 'This session is being continued from a previous conversation. Summary: billing/cron.ts now enqueues jobs; the retry policy is still to do.',
+        // Its history (c-0001, c-0002, the boundary's logicalParentUuid) is in the file: 2 messages.
+        meta: { compacted: true, droppedCount: 2 },
       },
       { id: 'c-0005', type: 'bot', text: 'Next: the retry policy for failed billing jobs.' },
     ])
-    expect(imported.report[0]).toEqual({
-      severity: 'warning',
-      path: 'lines 1–2',
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: 'line 3',
       problem:
-        '2 event(s) off the main chain (an abandoned branch, or history before a compaction); not loaded',
+        'compaction boundary, trigger "auto", 154210 tokens before it: the conversation restarts here, from the summary that follows',
     })
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: 'lines 1–2',
+      problem: '2 events: before a compaction; replaced by its summary',
+    })
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: 'line 3: logicalParentUuid',
+      problem:
+        'the history before the compaction is in the file: the summary stands for its 2 messages (meta.droppedCount)',
+    })
+    expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
+  })
+
+  it('keeps the segment a partial compaction preserves, between the summary and what follows', () => {
+    const say = (role: 'user' | 'assistant', content: string) => ({
+      type: role,
+      message: { role, content },
+    })
+    const text = [
+      event('o1', null, say('user', 'old question')),
+      event('p1', 'o1', say('assistant', 'kept answer')),
+      event('p2', 'p1', say('user', 'kept follow-up')),
+      event('b', null, {
+        type: 'system',
+        subtype: 'compact_boundary',
+        content: 'Conversation compacted',
+        compactMetadata: {
+          trigger: 'manual',
+          preTokens: 9000,
+          preservedSegment: { headUuid: 'p1', anchorUuid: 's', tailUuid: 'p2' },
+        },
+      }),
+      event('s', 'b', { ...say('user', 'Summary: the old question.'), isCompactSummary: true }),
+      event('n1', 's', say('assistant', 'new answer')),
+    ].join('\n')
+    const imported = importConversation(text)
+    // As Claude Code relinks it: the head (p1) follows the summary, and the summary's other child
+    // (n1) follows the tail (p2); o1 alone is before the compaction.
+    expect(imported.messages).toEqual([
+      {
+        id: 's',
+        type: 'context',
+        text: 'Summary: the old question.',
+        meta: { compacted: true, droppedCount: 0 },
+      },
+      { id: 'p1', type: 'bot', text: 'kept answer' },
+      { id: 'p2', type: 'user', text: 'kept follow-up' },
+      { id: 'n1', type: 'bot', text: 'new answer' },
+    ])
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: 'line 1',
+      problem: '1 event: before a compaction; replaced by its summary',
+    })
+  })
+
+  it('gives a compaction summary to lineage as an earlier summary', () => {
+    const { messages } = importConversation(fixture('claude-code-compacted.jsonl'))
+    const findings = diagnose({ messages, options: { maxTokens: 100000 } })
+    expect(findings.map((f) => f.code)).toContain('earlier-summary')
   })
 
   it('loads the rest of a file whose lines are truncated or broken, naming each line', () => {
@@ -153,14 +224,17 @@ describe('Claude Code session in', () => {
     ])
   })
 
-  it('says where the chain breaks when a parent line is missing', () => {
+  it('bridges the chain over a broken line, so only that line is lost', () => {
     const text = [
       event('a', null, { type: 'user', message: { role: 'user', content: 'first' } }),
       '{"parentUuid":"a","isSidechain":false,"uuid":"b","type":"assi',
       event('c', 'b', { type: 'user', message: { role: 'user', content: 'third' } }),
     ].join('\n')
     const imported = importConversation(text)
-    expect(imported.messages).toEqual([{ id: 'c', type: 'user', text: 'third' }])
+    expect(imported.messages).toEqual([
+      { id: 'a', type: 'user', text: 'first' },
+      { id: 'c', type: 'user', text: 'third' },
+    ])
     expect(imported.report).toEqual([
       {
         severity: 'warning',
@@ -171,15 +245,39 @@ describe('Claude Code session in', () => {
       {
         severity: 'warning',
         path: 'line 3: parentUuid',
-        problem: '"b" is not in the file (a broken line?); the chain starts here',
-      },
-      {
-        severity: 'warning',
-        path: 'line 1',
         problem:
-          '1 event(s) off the main chain (an abandoned branch, or history before a compaction); not loaded',
+          '"b" is not in the file (line 2 is broken); the chain was bridged to line 1, the event before the gap',
       },
     ])
+  })
+
+  it('loads 99 of 100 events when line 91 is broken', () => {
+    const lines: string[] = []
+    for (let i = 1; i <= 100; i++) {
+      const role = i % 2 === 1 ? 'user' : 'assistant'
+      lines.push(
+        event(`m${i}`, i === 1 ? null : `m${i - 1}`, {
+          type: role,
+          message: { role, content: `message ${i}` },
+        }),
+      )
+    }
+    lines[90] = lines[90].slice(0, 40)
+    const imported = importConversation(lines.join('\n'))
+    const expectedIds = Array.from({ length: 100 }, (_, k) => `m${k + 1}`).filter(
+      (id) => id !== 'm91',
+    )
+    expect(imported.messages.map((m) => m.id)).toEqual(expectedIds)
+    expect(imported.report.filter((n) => n.severity === 'warning').map((n) => n.path)).toEqual([
+      'line 91',
+      'line 92: parentUuid',
+    ])
+    expect(imported.report).toContainEqual({
+      severity: 'warning',
+      path: 'line 92: parentUuid',
+      problem:
+        '"m91" is not in the file (line 91 is broken); the chain was bridged to line 90, the event before the gap',
+    })
   })
 
   it('skips an event whose message is malformed, naming its line and field', () => {
@@ -198,5 +296,324 @@ describe('Claude Code session in', () => {
       path: 'line 2: message.content',
       problem: '"content" is a number, not a string or a list of blocks; event skipped',
     })
+  })
+})
+
+describe('Claude Code 2.1 session in', () => {
+  const file = fixture('claude-code-2.1.jsonl')
+  const u = (id: string, text: string): Message => ({ id, type: 'user', text })
+  const ctx = (id: string, text: string): Message => ({ id, type: 'context', text })
+  const bot = (id: string, text: string, payload?: string): Message =>
+    payload ? { id, type: 'bot', text, payload } : { id, type: 'bot', text }
+  const result = (id: string, payload: string): Message => ({
+    id,
+    type: 'activity',
+    text: '',
+    payload,
+  })
+
+  it('loads every event the model was sent, through attachments and parallel tool calls', () => {
+    const imported = importConversation(file)
+    expect(imported.format).toBe('claude-code')
+    expect(imported.model).toBe('claude-opus-4-5-20251101')
+    expect(imported.messages).toEqual([
+      ctx(
+        'e-0001',
+        '<local-command-caveat>Note: the next messages came from local commands the user ran; answer them only if asked.</local-command-caveat>',
+      ),
+      ctx(
+        'e-0002',
+        '<command-name>/model</command-name>\n<command-message>model</command-message>\n<command-args></command-args>',
+      ),
+      ctx('e-0003', '<local-command-stdout>Model set to Opus 4.5</local-command-stdout>'),
+      ctx('e-0004', '- release-notes: drafts release notes from merged PRs'),
+      u(
+        'e-0005',
+        'Why does the nightly export job time out? Check the job config and the last log.',
+      ),
+      ctx('e-0006', 'branch main, 2 files changed since yesterday'),
+      {
+        id: 'e-0007',
+        type: 'reasoning',
+        text: 'A timeout on a batch job: compare the batch size with the time limit.',
+        payload: '{"signature":"EqMBCkgIBxAC"}',
+      },
+      // Lines 9–11 are one API message (msg_e1): its text and both parallel calls.
+      bot(
+        'e-0008',
+        "I'll read the job config and the end of the last log together.",
+        '{"tool_calls":[{"id":"toolu_e1","name":"Read","arguments":{"file_path":"/home/ana/export-svc/jobs/nightly.yaml"}},' +
+          '{"id":"toolu_e2","name":"Bash","arguments":{"command":"tail -n 3 logs/nightly.log","description":"Show the end of the last log"}}]}',
+      ),
+      // toolu_e1's result (line 13) is off the walk's path (the next turn continues from line 15).
+      result('toolu_e1', 'batch_size: 50000\ntimeout_seconds: 30'),
+      result('toolu_e2', 'batch 1/6 took 41 s\nbatch 2/6 took 43 s\nERROR timeout after 30 s'),
+      bot(
+        'e-0015',
+        'Each batch of 50,000 rows takes over 40 s, but the job allows 30 s per batch.',
+      ),
+      u('e-0017', 'Halve the batch size.'),
+      bot(
+        'e-0018',
+        '',
+        '{"tool_calls":[{"id":"toolu_e3","name":"Edit","arguments":{"file_path":"/home/ana/export-svc/jobs/nightly.yaml","old_string":"batch_size: 50000","new_string":"batch_size: 25000"}}]}',
+      ),
+      result('toolu_e3', 'The file jobs/nightly.yaml has been updated.'),
+      u('e-0020', 'also note it in the changelog'),
+      bot('e-0021', 'The batch size is now 25,000, and CHANGELOG.md says so.'),
+      u('e-0023', 'Run the export once to check it.'),
+      bot(
+        'e-0024',
+        '',
+        '{"tool_calls":[{"id":"toolu_e4","name":"Task","arguments":{"description":"Run the export","subagent_type":"general-purpose","prompt":"Run the nightly export once and report its time."}}]}',
+      ),
+      result('toolu_e4', 'The export ran in 12 minutes.'),
+      bot('e-0026', 'The export now finishes in 12 minutes, well inside its window.'),
+    ])
+  })
+
+  it('counts every event it leaves out, by kind, with the reason', () => {
+    const { report } = importConversation(file)
+    const byPath = (path: string) => report.filter((n) => n.path === path).map((n) => n.problem)
+    expect(byPath('line 1')).toEqual([
+      '1 "file-history-snapshot" line: session metadata; not part of the conversation',
+    ])
+    expect(byPath('line 12')).toEqual([
+      "1 progress event: Claude Code's UI progress; not sent to the model",
+    ])
+    expect(byPath('line 14')).toEqual([
+      '1 "hook_non_blocking_error" attachment: Claude Code\'s own record; not sent to the model',
+    ])
+    expect(byPath('line 17')).toEqual([
+      '1 "turn_duration" system event: Claude Code\'s notice; not sent to the model',
+    ])
+    expect(byPath('line 24')).toEqual([
+      "1 API error notice: Claude Code's notice; not sent to the model (Claude Code drops them from requests)",
+    ])
+    expect(byPath('lines 27–28')).toEqual([
+      '2 sidechain events: a Task subagent’s own conversation; hidden from the main thread',
+    ])
+    expect(byPath('line 32')).toEqual([
+      'title: "Nightly export timeout"; file metadata, not a message',
+    ])
+    expect(byPath('line 33')).toEqual([
+      '1 "last-prompt" line: session metadata; not part of the conversation',
+    ])
+    expect(report).toContainEqual({
+      severity: 'info',
+      path: 'line *: message.usage',
+      problem: 'provider-reported usage (token counts); read by the usage view',
+      count: 9,
+    })
+    expect(report.filter((n) => n.severity === 'warning')).toEqual([
+      {
+        severity: 'warning',
+        path: 'line 31',
+        problem: '1 "bookmark" event: an event type this reader does not know; not loaded',
+      },
+      {
+        severity: 'warning',
+        path: 'line 18',
+        problem:
+          '1 event: off the main chain: an abandoned branch (a rewind, an edited prompt) or an earlier root; not loaded',
+      },
+    ])
+  })
+
+  it('finds a tool exchange cut by the boundary: the call in the head, its result in the tail', () => {
+    const { messages } = importConversation(file)
+    // 20 messages; keeping the last 11 starts the tail on toolu_e2's result (index 9), while
+    // the bot message that makes both calls (index 7) is summarised.
+    const findings = diagnose({ messages, options: { maxTokens: 200, keepRecentCount: 11 } })
+    const cut = findings.filter((f) => f.code === 'tool-exchange-cut')
+    expect(cut.map((f) => [f.callId, f.indexes])).toEqual([['toolu_e2', [7, 9]]])
+  })
+
+  it('reads a subagent transcript (every line a sidechain) as its own conversation', () => {
+    const sidechain = file.split('\n').slice(26, 28).join('\n')
+    const imported = importConversation(sidechain)
+    expect(imported.format).toBe('claude-code')
+    expect(imported.messages).toEqual([
+      u('s-0001', 'Run the nightly export once and report its time.'),
+      bot('s-0002', 'The export ran in 12 minutes.'),
+    ])
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: '',
+      problem: 'every event is on a sidechain (a subagent transcript); following its chain',
+    })
+  })
+})
+
+describe('Claude Code parallel tool calls', () => {
+  const asst = (uuid: string, parent: string | null, block: Record<string, unknown>, at: string) =>
+    event(uuid, parent, {
+      type: 'assistant',
+      timestamp: at,
+      message: { id: 'msg_p', role: 'assistant', model: 'claude-sonnet-4-5', content: [block] },
+    })
+  const toolResult = (uuid: string, parent: string, call: string, text: string, at: string) =>
+    event(uuid, parent, {
+      type: 'user',
+      timestamp: at,
+      message: {
+        role: 'user',
+        content: [{ type: 'tool_result', tool_use_id: call, content: text }],
+      },
+    })
+
+  it('puts back a sibling line and its result when the next turn continues from the first result', () => {
+    const text = [
+      event('q', null, { type: 'user', message: { role: 'user', content: 'Read a and b.' } }),
+      asst('a1', 'q', { type: 'tool_use', id: 'c1', name: 'Read', input: { path: 'a' } }, 'T01'),
+      asst('a2', 'a1', { type: 'tool_use', id: 'c2', name: 'Read', input: { path: 'b' } }, 'T02'),
+      toolResult('r2', 'a2', 'c2', 'contents of b', 'T03'),
+      toolResult('r1', 'a1', 'c1', 'contents of a', 'T04'),
+      event('n', 'r1', {
+        type: 'assistant',
+        message: {
+          id: 'msg_n',
+          role: 'assistant',
+          content: [{ type: 'text', text: 'Both read.' }],
+        },
+      }),
+    ].join('\n')
+    const imported = importConversation(text)
+    // The walk from n goes r1 → a1 → q; a2 and r2 come back right after the turn's last line
+    // on the walk (a1), as Claude Code's recoverOrphanedParallelToolResults places them.
+    expect(imported.messages).toEqual([
+      { id: 'q', type: 'user', text: 'Read a and b.' },
+      {
+        id: 'a1',
+        type: 'bot',
+        text: '',
+        payload:
+          '{"tool_calls":[{"id":"c1","name":"Read","arguments":{"path":"a"}},{"id":"c2","name":"Read","arguments":{"path":"b"}}]}',
+      },
+      { id: 'c2', type: 'activity', text: '', payload: 'contents of b' },
+      { id: 'c1', type: 'activity', text: '', payload: 'contents of a' },
+      { id: 'n', type: 'bot', text: 'Both read.' },
+    ])
+    expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
+  })
+
+  it('keeps a rewind off the chain: a sibling prompt is an abandoned branch, not a parallel part', () => {
+    const text = [
+      event('q', null, { type: 'user', message: { role: 'user', content: 'Rename it.' } }),
+      event('x', 'q', { type: 'user', message: { role: 'user', content: 'No, delete it.' } }),
+      event('y', 'q', { type: 'user', message: { role: 'user', content: 'No, move it.' } }),
+    ].join('\n')
+    const imported = importConversation(text)
+    expect(imported.messages.map((m) => m.id)).toEqual(['q', 'y'])
+    expect(imported.report).toContainEqual({
+      severity: 'warning',
+      path: 'line 2',
+      problem:
+        '1 event: off the main chain: an abandoned branch (a rewind, an edited prompt) or an earlier root; not loaded',
+    })
+  })
+})
+
+describe('Claude Code attachments', () => {
+  const read = (attachment: Record<string, unknown>) =>
+    importConversation(event('a', null, { type: 'attachment', attachment }), 'claude-code').messages
+  it('reads what Claude Code sends as context, with the attachment’s own text', () => {
+    expect(
+      read({
+        type: 'file',
+        filename: 'a.ts',
+        content: { type: 'text', file: { content: 'x = 1' } },
+      }),
+    ).toEqual([{ id: 'a', type: 'context', text: 'x = 1' }])
+    expect(
+      read({ type: 'deferred_tools_delta', addedNames: ['WebFetch'], addedLines: ['WebFetch'] }),
+    ).toEqual([{ id: 'a', type: 'context', text: 'WebFetch' }])
+    expect(
+      read({ type: 'nested_memory', content: { path: 'CLAUDE.md', content: 'Use pnpm.' } }),
+    ).toEqual([{ id: 'a', type: 'context', text: 'Use pnpm.' }])
+  })
+
+  it('reads a prompt typed while the model worked as a user prompt, a queued notification as context', () => {
+    expect(read({ type: 'queued_command', prompt: 'and the docs' })).toEqual([
+      { id: 'a', type: 'user', text: 'and the docs' },
+    ])
+    expect(
+      read({ type: 'queued_command', prompt: 'task done', commandMode: 'task-notification' }),
+    ).toEqual([{ id: 'a', type: 'context', text: 'task done' }])
+    expect(read({ type: 'queued_command', prompt: 'mine', origin: { kind: 'human' } })).toEqual([
+      { id: 'a', type: 'user', text: 'mine' },
+    ])
+    expect(read({ type: 'queued_command', prompt: 'theirs', origin: { kind: 'peer' } })).toEqual([
+      { id: 'a', type: 'context', text: 'theirs' },
+    ])
+  })
+
+  it('leaves out, and counts, what Claude Code never sends', () => {
+    expect(read({ type: 'hook_success', hookEvent: 'PostToolUse', content: 'ok' })).toEqual([])
+    expect(read({ type: 'hook_additional_context', hookEvent: 'Stop', content: [] })).toEqual([])
+    expect(read({ type: 'already_read_file', filename: 'a.ts' })).toEqual([])
+    const { report } = importConversation(
+      event('a', null, { type: 'attachment', attachment: { type: 'command_permissions' } }),
+    )
+    expect(report).toContainEqual({
+      severity: 'info',
+      path: 'line 1',
+      problem:
+        '1 "command_permissions" attachment: Claude Code\'s own record; not sent to the model',
+    })
+  })
+})
+
+describe('Claude Code lines with no uuid', () => {
+  it('counts metadata of an unknown type as info, and a message without a uuid as a warning', () => {
+    const text = [
+      event('q', null, { type: 'user', message: { role: 'user', content: 'Go.' } }),
+      JSON.stringify({ type: 'cost-state', sessionId: 's', totalCostUSD: 0.2 }),
+      JSON.stringify({ type: 'user', message: { role: 'user', content: 'lost' } }),
+    ].join('\n')
+    const { report } = importConversation(text)
+    expect(report).toContainEqual({
+      severity: 'info',
+      path: 'line 2',
+      problem:
+        '1 "cost-state" line: session metadata of a type this reader does not know; never on the chain',
+    })
+    expect(report).toContainEqual({
+      severity: 'warning',
+      path: 'line 3',
+      problem: '1 "user" event without a uuid: not on the conversation’s chain; not loaded',
+    })
+  })
+})
+
+describe('Claude Code detection', () => {
+  it('knows a session whose first 50 lines are snapshots and queued prompts', () => {
+    const head = Array.from({ length: 30 }, (_, i) =>
+      JSON.stringify({
+        type: 'queue-operation',
+        operation: 'enqueue',
+        timestamp: '2026-04-02T14:00:00.000Z',
+        sessionId: 's',
+        content: `prompt ${i}`,
+      }),
+    )
+    const snapshots = Array.from({ length: 30 }, (_, i) =>
+      JSON.stringify({
+        type: 'file-history-snapshot',
+        messageId: `m${i}`,
+        snapshot: {
+          messageId: `m${i}`,
+          trackedFileBackups: {},
+          timestamp: '2026-04-02T14:00:00.000Z',
+        },
+        isSnapshotUpdate: false,
+      }),
+    )
+    const prompt = event('q', null, { type: 'user', message: { role: 'user', content: 'Go.' } })
+    for (const lines of [head, snapshots]) {
+      const imported = importConversation([...lines, prompt].join('\n'))
+      expect(imported.format).toBe('claude-code')
+      expect(imported.messages).toEqual([{ id: 'q', type: 'user', text: 'Go.' }])
+    }
   })
 })

@@ -24,6 +24,7 @@ describe('format detection', () => {
     ['codex-legacy.jsonl', 'codex'],
     ['openai-responses-list.json', 'openai-responses'],
     ['openai-responses-response.json', 'openai-responses'],
+    ['claude-code-2.1.jsonl', 'claude-code'],
   ])('detects %s as %s', (name, format) => {
     const imported = importConversation(fixture(name))
     expect(imported.format).toBe(format)

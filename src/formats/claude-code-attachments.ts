@@ -1,0 +1,100 @@
+import { isObject, type Json } from './json-shape'
+
+/**
+ * What becomes of a Claude Code `attachment` event, following `normalizeAttachmentForAPI` in
+ * Claude Code's utils/messages.ts (2.1.88): most attachments reach the model as a user text that
+ * Claude Code marks isMeta and wraps in a system reminder; some are its own records, never sent.
+ */
+export type AttachmentReading =
+  { sent: true; type: 'context' | 'user'; text: string } | { sent: false; reason: string }
+
+// Attachments Claude Code records for itself and never sends (normalizeAttachmentForAPI returns []).
+const NEVER_SENT = new Set([
+  'already_read_file',
+  'command_permissions',
+  'edited_image_file',
+  'hook_cancelled',
+  'hook_error_during_execution',
+  'hook_non_blocking_error',
+  'hook_system_message',
+  'hook_permission_decision',
+  'structured_output',
+  'dynamic_skill',
+])
+
+// Hooks whose successful output the model sees; other hook successes are the UI's alone.
+const HOOK_EVENTS_SENT = new Set(['SessionStart', 'UserPromptSubmit'])
+
+// Reminders Claude Code sends even when the list they carry is empty.
+const REMINDERS = new Set(['todo_reminder', 'task_reminder'])
+
+// The fields that hold an attachment's own text, in the order they are looked for.
+const TEXT_FIELDS = [
+  'content',
+  'snippet',
+  'prompt',
+  'planContent',
+  'message',
+  'text',
+  'memories',
+  'skills',
+  'addedLines',
+  'addedBlocks',
+] as const
+
+const RECORD = "Claude Code's own record; not sent to the model"
+
+/** Whether the model sees an attachment, and the text it sees when it does. */
+export function readAttachment(attachment: Json): AttachmentReading {
+  const type = String(attachment.type)
+  if (NEVER_SENT.has(type)) return { sent: false, reason: RECORD }
+  if (type === 'hook_success' && !HOOK_EVENTS_SENT.has(String(attachment.hookEvent))) {
+    return { sent: false, reason: "a hook's output shown to the user; not sent to the model" }
+  }
+  if (!REMINDERS.has(type) && isEmpty(attachment)) {
+    return { sent: false, reason: 'empty; nothing is sent' }
+  }
+  const text = attachmentText(attachment)
+  // A prompt the user typed while the model was working reaches it as a user turn; one queued by
+  // Claude Code itself (a task notification, a peer's message) carries another origin or isMeta.
+  const origin = isObject(attachment.origin) ? attachment.origin.kind : attachment.origin
+  const typed =
+    type === 'queued_command' &&
+    (origin === undefined || origin === 'human') &&
+    attachment.isMeta !== true &&
+    attachment.commandMode !== 'task-notification'
+  return { sent: true, type: typed ? 'user' : 'context', text }
+}
+
+/** The attachment's own text: its first non-empty text field, or else its JSON (without `type`). */
+function attachmentText(attachment: Json): string {
+  for (const key of TEXT_FIELDS) {
+    const text = textOf(attachment[key])
+    if (text !== undefined && text !== '') return text
+  }
+  const rest = Object.fromEntries(Object.entries(attachment).filter(([k]) => k !== 'type'))
+  return JSON.stringify(rest)
+}
+
+/** Text from a string, a list of strings or of `{text}` / `{content}` items, or `{content}` / `{file: {content}}`. */
+function textOf(value: unknown): string | undefined {
+  if (typeof value === 'string') return value
+  if (Array.isArray(value)) {
+    const parts = value.map((v) => textOf(isObject(v) ? (v.text ?? v.content) : v))
+    return parts.every((p) => p !== undefined) ? parts.join('\n') : undefined
+  }
+  if (isObject(value)) {
+    if (typeof value.content === 'string') return value.content
+    if (isObject(value.file)) return textOf(value.file.content)
+  }
+  return undefined
+}
+
+/** An attachment whose list or text is empty: Claude Code sends nothing for it. */
+function isEmpty(attachment: Json): boolean {
+  for (const key of ['skills', 'files', 'memories', 'content'] as const) {
+    const value = attachment[key]
+    if (value === '' || (Array.isArray(value) && value.length === 0)) return true
+  }
+  return false
+}

@@ -1,0 +1,270 @@
+import { isObject, type Json } from './json-shape'
+import type { NoteList } from './report'
+
+/** One parsed line of a session file: its 1-based line number, its place in file order, its value. */
+export interface SessionEvent {
+  line: number
+  value: Json
+}
+
+/** An event on the uuid/parentUuid graph, with its place among the graph's events in file order. */
+interface Node {
+  event: SessionEvent
+  uuid: string
+  pos: number
+}
+
+/** The conversation's events in order, and the events of the graph it leaves out, by reason. */
+export interface Thread {
+  events: SessionEvent[]
+  /** Lines of sidechain (subagent) events, hidden from the main thread. */
+  sidechain: number[]
+  /** Lines of events written before the compaction the thread starts from. */
+  beforeCompaction: number[]
+  /** Lines of events on branches the thread abandoned (a rewind, an edited prompt). */
+  abandoned: number[]
+  /** Lines of UI progress events off the thread (old files hang them off tool calls). */
+  progress: number[]
+}
+
+const uuidOf = (v: Json) => (typeof v.uuid === 'string' ? v.uuid : undefined)
+const parentOf = (v: Json) => (typeof v.parentUuid === 'string' ? v.parentUuid : undefined)
+const messageId = (v: Json) =>
+  v.type === 'assistant' && isObject(v.message) && typeof v.message.id === 'string'
+    ? v.message.id
+    : undefined
+const isToolResultEvent = (v: Json) =>
+  v.type === 'user' &&
+  isObject(v.message) &&
+  Array.isArray(v.message.content) &&
+  v.message.content.some((b) => isObject(b) && b.type === 'tool_result')
+const isCompactBoundary = (v: Json) => v.type === 'system' && v.subtype === 'compact_boundary'
+
+/**
+ * The main thread of a Claude Code session, as Claude Code itself rebuilds it on resume
+ * (utils/sessionStorage.ts, `buildConversationChain`): from the latest event back to the root by
+ * parentUuid, through every event that has a uuid (attachments, system events, progress), then the
+ * parts of each assistant turn the single-parent walk misses: the other lines of a turn split
+ * across lines with one `message.id`, and the tool results that answer them. A parent that is not
+ * in the file (its line is broken) is bridged to the event before the gap, with a warning.
+ * `broken` is the sorted line numbers that did not parse; `leafUuid` starts the walk elsewhere than
+ * at the latest event. Linear: every lookup is by Map.
+ */
+export function buildThread(
+  events: readonly SessionEvent[],
+  broken: readonly number[],
+  notes: NoteList,
+  leafUuid?: string,
+): Thread {
+  const all = events.filter((e) => uuidOf(e.value) !== undefined)
+  const main = all.filter((e) => e.value.isSidechain !== true)
+  const pool = main.length > 0 ? main : all
+  if (main.length === 0 && all.length > 0) {
+    notes.info('', 'every event is on a sidechain (a subagent transcript); following its chain')
+  }
+  const nodes: Node[] = pool.map((event, pos) => ({ event, uuid: uuidOf(event.value)!, pos }))
+  const byUuid = new Map<string, Node>()
+  for (const n of nodes) byUuid.set(n.uuid, n)
+  const relink = preservedSegmentLinks(nodes, byUuid)
+
+  const parent = (n: Node): Node | undefined => {
+    const override = relink.get(n.uuid)
+    if (override !== undefined) return override ?? undefined
+    const p = parentOf(n.event.value)
+    if (p === undefined) return undefined
+    const found = byUuid.get(p)
+    if (found) return found
+    const before = nodes[n.pos - 1]
+    const gap = lastBefore(broken, n.event.line)
+    const why = gap !== undefined ? ` (line ${gap} is broken)` : ''
+    notes.warn(
+      `line ${n.event.line}: parentUuid`,
+      before
+        ? `"${p}" is not in the file${why}; the chain was bridged to line ${before.event.line}, the event before the gap`
+        : `"${p}" is not in the file${why}; the chain starts here`,
+    )
+    return before
+  }
+
+  const leaf = leafUuid === undefined ? leafOf(nodes) : byUuid.get(leafUuid)
+  const chain = walkBack(leaf, parent, notes)
+  const thread = withTurnParts(chain, nodes, byUuid)
+  return { events: thread.map((n) => n.event), ...leftOut(nodes, thread, all, pool) }
+}
+
+/** The latest event that is not UI progress: the end of the thread Claude Code resumes. */
+function leafOf(nodes: readonly Node[]): Node | undefined {
+  for (let i = nodes.length - 1; i >= 0; i--) {
+    if (nodes[i].event.value.type !== 'progress') return nodes[i]
+  }
+  return nodes[nodes.length - 1]
+}
+
+function walkBack(
+  leaf: Node | undefined,
+  parent: (n: Node) => Node | undefined,
+  notes: NoteList,
+): Node[] {
+  const chain: Node[] = []
+  const seen = new Set<Node>()
+  for (let n = leaf; n; n = parent(n)) {
+    if (seen.has(n)) {
+      notes.warn(`line ${n.event.line}: parentUuid`, 'the chain loops back on itself; stopped here')
+      break
+    }
+    seen.add(n)
+    chain.push(n)
+  }
+  return chain.reverse()
+}
+
+/**
+ * A partial compaction keeps a segment of the old history (`compactMetadata.preservedSegment`,
+ * Claude Code 2.1): its head is re-parented to the anchor, and the anchor's other children to its
+ * tail, as `applyPreservedSegmentRelinks` does. Only the last boundary's segment counts.
+ */
+function preservedSegmentLinks(
+  nodes: readonly Node[],
+  byUuid: Map<string, Node>,
+): Map<string, Node | null> {
+  const links = new Map<string, Node | null>()
+  let last: Json | undefined
+  for (const n of nodes) if (isCompactBoundary(n.event.value)) last = n.event.value
+  const meta = last && isObject(last.compactMetadata) ? last.compactMetadata : undefined
+  const seg = meta && isObject(meta.preservedSegment) ? meta.preservedSegment : undefined
+  if (!seg) return links
+  const head = byUuid.get(String(seg.headUuid))
+  const anchor = byUuid.get(String(seg.anchorUuid))
+  const tail = byUuid.get(String(seg.tailUuid))
+  if (!head || !anchor || !tail) return links
+  links.set(head.uuid, anchor)
+  for (const n of nodes) {
+    if (n !== head && parentOf(n.event.value) === anchor.uuid) links.set(n.uuid, tail)
+  }
+  return links
+}
+
+/**
+ * The chain with the parts of each assistant turn that the walk left on side branches: the turn's
+ * other lines (same message.id), then the tool results answering any of its lines, each followed
+ * by the attachments and system events hanging off it; all placed right after the turn's last line
+ * on the chain, in timestamp order (file order on ties), as `recoverOrphanedParallelToolResults`.
+ */
+function withTurnParts(chain: Node[], nodes: readonly Node[], byUuid: Map<string, Node>): Node[] {
+  const seen = new Set(chain)
+  const anchorOf = new Map<string, Node>()
+  const onChain = new Map<string, Node[]>()
+  for (const n of chain) {
+    const id = messageId(n.event.value)
+    if (id === undefined) continue
+    anchorOf.set(id, n)
+    push(onChain, id, n)
+  }
+  // Everything recovered is off the chain, so only those events are indexed: in most sessions
+  // they are few.
+  const orphans = nodes.filter((n) => !seen.has(n))
+  if (anchorOf.size === 0 || orphans.length === 0) return chain
+  const turnLines = new Map<string, Node[]>()
+  const children = new Map<string, Node[]>()
+  for (const n of orphans) {
+    const id = messageId(n.event.value)
+    if (id !== undefined && anchorOf.has(id)) push(turnLines, id, n)
+    const p = parentOf(n.event.value)
+    if (p !== undefined && byUuid.has(p)) push(children, p, n)
+  }
+  const inserts = new Map<Node, Node[]>()
+  for (const [id, anchor] of anchorOf) {
+    const siblings = byTime([...(turnLines.get(id) ?? [])])
+    const members = [...onChain.get(id)!, ...siblings]
+    const results = byTime(
+      members.flatMap((s) =>
+        (children.get(s.uuid) ?? []).filter((c) => isToolResultEvent(c.event.value)),
+      ),
+    )
+    if (siblings.length + results.length === 0) continue
+    const recovered: Node[] = []
+    const take = (n: Node) => {
+      if (seen.has(n)) return
+      seen.add(n)
+      recovered.push(n)
+    }
+    siblings.forEach(take)
+    for (const r of results) {
+      take(r)
+      hangers(r, children, seen).forEach(take)
+    }
+    inserts.set(anchor, recovered)
+  }
+  if (inserts.size === 0) return chain
+  const out: Node[] = []
+  for (const n of chain) {
+    out.push(n)
+    const after = inserts.get(n)
+    if (after) out.push(...after)
+  }
+  return out
+}
+
+/** The events below a recovered tool result that are not turns of their own (hooks, notices). */
+function hangers(from: Node, children: Map<string, Node[]>, seen: Set<Node>): Node[] {
+  const out: Node[] = []
+  const stack = [...(children.get(from.uuid) ?? [])].reverse()
+  while (stack.length > 0) {
+    const n = stack.pop()!
+    const type = n.event.value.type
+    if (seen.has(n) || type === 'user' || type === 'assistant') continue
+    out.push(n)
+    stack.push(...[...(children.get(n.uuid) ?? [])].reverse())
+  }
+  return out
+}
+
+function leftOut(
+  nodes: readonly Node[],
+  thread: readonly Node[],
+  all: readonly SessionEvent[],
+  pool: readonly SessionEvent[],
+): Omit<Thread, 'events'> {
+  const inThread = new Set(thread.map((n) => n.event))
+  const inPool = new Set(pool)
+  const root = thread[0]
+  const boundary = root && isCompactBoundary(root.event.value) ? root.event.line : 0
+  const result: Omit<Thread, 'events'> = {
+    sidechain: [],
+    beforeCompaction: [],
+    abandoned: [],
+    progress: [],
+  }
+  for (const e of all) if (!inPool.has(e)) result.sidechain.push(e.line)
+  for (const { event } of nodes) {
+    if (inThread.has(event)) continue
+    if (event.value.type === 'progress') result.progress.push(event.line)
+    else if (event.line < boundary) result.beforeCompaction.push(event.line)
+    else result.abandoned.push(event.line)
+  }
+  return result
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key)
+  if (list) list.push(value)
+  else map.set(key, [value])
+}
+
+/** Stable sort by the event's timestamp (ISO strings compare as text); file order on ties. */
+function byTime(list: Node[]): Node[] {
+  const time = (n: Node) => String(n.event.value.timestamp ?? '')
+  return list.sort((a, b) => (time(a) < time(b) ? -1 : time(a) > time(b) ? 1 : a.pos - b.pos))
+}
+
+/** The largest number in a sorted list that is below `line`. */
+function lastBefore(sorted: readonly number[], line: number): number | undefined {
+  let lo = 0
+  let hi = sorted.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (sorted[mid] < line) lo = mid + 1
+    else hi = mid
+  }
+  return lo > 0 ? sorted[lo - 1] : undefined
+}

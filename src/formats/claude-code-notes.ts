@@ -1,0 +1,56 @@
+import { describeLines, type NoteList, type NoteSeverity } from './report'
+
+/** Events a reader leaves out, gathered by kind and reason so the report counts each kind once. */
+export class LeftOut {
+  private readonly kinds = new Map<string, { severity: NoteSeverity; lines: number[] }>()
+
+  /** `noun` is `[singular, plural]`; the note reads `12 progress events: reason`. */
+  add(
+    line: number,
+    noun: readonly [string, string],
+    reason: string,
+    severity: NoteSeverity = 'info',
+  ) {
+    const key = `${noun[0]}\u0000${noun[1]}\u0000${reason}`
+    const entry = this.kinds.get(key)
+    if (entry) entry.lines.push(line)
+    else this.kinds.set(key, { severity, lines: [line] })
+  }
+
+  /** One note per kind, naming its lines. */
+  report(notes: NoteList): void {
+    for (const [key, { severity, lines }] of this.kinds) {
+      const [singular, plural, reason] = key.split('\u0000')
+      const problem = `${lines.length} ${lines.length === 1 ? singular : plural}: ${reason}`
+      if (severity === 'warning') notes.warn(describeLines(lines), problem)
+      else notes.info(describeLines(lines), problem)
+    }
+  }
+}
+
+/**
+ * Notes on fields set aside, counted as they come rather than kept one per line: a long session
+ * carries a dozen on every line. Reports what aggregateNotes would make of them one by one.
+ */
+export class FieldNotes {
+  // problem → field → the first line and how many lines; two levels, so no key is built per note.
+  private readonly groups = new Map<string, Map<string, { line: number; count: number }>>()
+
+  add(line: number, field: string, problem: string): void {
+    let byField = this.groups.get(problem)
+    if (!byField) this.groups.set(problem, (byField = new Map()))
+    const group = byField.get(field)
+    if (group) group.count++
+    else byField.set(field, { line, count: 1 })
+  }
+
+  report(notes: NoteList): void {
+    for (const [problem, byField] of this.groups) {
+      for (const [field, { line, count }] of byField) {
+        const at = (n: string) => (field === '' ? `line ${n}` : `line ${n}: ${field}`)
+        if (count === 1) notes.info(at(String(line)), problem)
+        else notes.notes.push({ severity: 'info', path: at('*'), problem, count })
+      }
+    }
+  }
+}
