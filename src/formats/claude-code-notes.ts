@@ -49,7 +49,7 @@ export class FieldNotes {
       for (const [field, { line, count }] of byField) {
         const at = (n: string) => (field === '' ? `line ${n}` : `line ${n}: ${field}`)
         if (count === 1) notes.info(at(String(line)), problem)
-        else notes.notes.push({ severity: 'info', path: at('*'), problem, count })
+        else notes.add({ severity: 'info', path: at('*'), problem, count })
       }
     }
   }

@@ -80,15 +80,17 @@ export class NoteList {
     this.add({ severity: 'info', path, problem })
   }
 
-  private add(note: ImportNote): void {
-    if (note.severity === 'warning') this.warnings++
+  /** A note; one with a `count` stands for that many (a reader that counted repeats itself). */
+  add(note: ImportNote): void {
+    const n = note.count ?? 1
+    if (note.severity === 'warning') this.warnings += n
     const key = `${note.severity}\u0000${generalizePath(note.path)}\u0000${note.problem}`
     const group = this.groups.get(key)
     if (!group) {
-      this.groups.set(key, { kept: [note], total: 1 })
+      this.groups.set(key, { kept: [note], total: n })
       return
     }
-    group.total++
+    group.total += n
     // One more than a group may list is enough to know that it collapses.
     if (group.kept.length <= MAX_REPEATED_NOTES) group.kept.push(note)
   }

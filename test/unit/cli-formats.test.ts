@@ -9,6 +9,7 @@ import {
   runBuiltCli,
   type Run,
 } from './helpers/built-cli'
+import { FORMATS } from '../../src/index'
 import { referenceCounts } from './helpers/tiktoken'
 
 // --format, --verbose and apply --to as users run them: the built bin, spawned on the hand-written
@@ -16,7 +17,8 @@ import { referenceCounts } from './helpers/tiktoken'
 // token counts with OpenAI's tiktoken.
 const FORMATS_DIR = join(ROOT, 'testdata/formats')
 const COMMANDS = ['check', 'prompt', 'apply', 'diagnose', 'tokens']
-const FORMAT_CHOICES = 'auto, native, openai, anthropic, openai-responses, claude-code'
+// Every registry row is a --format value, after auto.
+const FORMAT_CHOICES = ['auto', ...FORMATS.map((f) => f.id)].join(', ')
 
 // Every case spawns node on a 5 MB bundle (the tokenizer's vocabularies): allow for a busy machine.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 })
