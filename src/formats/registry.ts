@@ -1,5 +1,6 @@
 import { anthropicFormat } from './anthropic'
 import { claudeCodeFormat } from './claude-code'
+import { geminiCliFormat } from './gemini-cli'
 import { nativeFormat } from './native'
 import { openaiChatFormat } from './openai-chat'
 import { openaiResponsesFormat } from './openai-responses'
@@ -16,4 +17,5 @@ export const FORMATS = [
   anthropicFormat,
   openaiResponsesFormat,
   claudeCodeFormat,
+  geminiCliFormat,
 ] as const
