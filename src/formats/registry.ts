@@ -4,6 +4,7 @@ import { geminiCliFormat } from './gemini-cli'
 import { nativeFormat } from './native'
 import { openaiChatFormat } from './openai-chat'
 import { openaiResponsesFormat } from './openai-responses'
+import { piFormat } from './pi'
 
 /**
  * Every format, one row each. The order is the pickers' and the CLI's, and it breaks ties in
@@ -18,4 +19,5 @@ export const FORMATS = [
   openaiResponsesFormat,
   claudeCodeFormat,
   geminiCliFormat,
+  piFormat,
 ] as const
