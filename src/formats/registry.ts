@@ -5,6 +5,7 @@ import { nativeFormat } from './native'
 import { openaiChatFormat } from './openai-chat'
 import { openaiResponsesFormat } from './openai-responses'
 import { piFormat } from './pi'
+import { sweAgentFormat } from './swe-agent'
 
 /**
  * Every format, one row each. The order is the pickers' and the CLI's, and it breaks ties in
@@ -20,4 +21,5 @@ export const FORMATS = [
   claudeCodeFormat,
   geminiCliFormat,
   piFormat,
+  sweAgentFormat,
 ] as const

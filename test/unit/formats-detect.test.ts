@@ -18,6 +18,12 @@ describe('format detection', () => {
     ['claude-code.jsonl', 'claude-code'],
     ['claude-code-compacted.jsonl', 'claude-code'],
     ['claude-code-truncated.jsonl', 'claude-code'],
+    ['gemini-cli.json', 'gemini-cli'],
+    ['gemini-cli.jsonl', 'gemini-cli'],
+    ['gemini-cli-checkpoint.json', 'gemini-cli'],
+    ['pi.jsonl', 'pi'],
+    ['swe-agent.traj', 'swe-agent'],
+    ['swe-agent-legacy.traj', 'swe-agent'],
   ])('detects %s as %s', (name, format) => {
     const imported = importConversation(fixture(name))
     expect(imported.format).toBe(format)
@@ -68,7 +74,7 @@ describe('format detection', () => {
 
   it('rejects an unknown format name, listing the choices', () => {
     expect(() => importConversation('[]', 'gemini' as never)).toThrow(
-      'unknown format "gemini"; expected one of auto, native, openai, openai-responses, anthropic, claude-code',
+      'unknown format "gemini"; expected one of auto, native, openai, openai-responses, anthropic, claude-code, gemini-cli, pi, swe-agent',
     )
   })
 
@@ -79,6 +85,9 @@ describe('format detection', () => {
       ['openai-responses', false],
       ['anthropic', true],
       ['claude-code', false],
+      ['gemini-cli', false],
+      ['pi', false],
+      ['swe-agent', false],
     ])
     expect(FORMATS.map((f) => f.label)).toEqual([
       'Compaction Inspector (native)',
@@ -86,6 +95,9 @@ describe('format detection', () => {
       'OpenAI Responses',
       'Anthropic Messages',
       'Claude Code session (JSONL)',
+      'Gemini CLI session',
+      'pi coding-agent session (JSONL)',
+      'SWE-agent trajectory (.traj)',
     ])
     expect(FORMAT_CHOICES).toEqual([
       'auto',
@@ -94,6 +106,9 @@ describe('format detection', () => {
       'openai-responses',
       'anthropic',
       'claude-code',
+      'gemini-cli',
+      'pi',
+      'swe-agent',
     ])
     expect(EXPORT_FORMATS).toEqual(['native', 'openai', 'anthropic'])
     expect(isFormatId('anthropic')).toBe(true)
