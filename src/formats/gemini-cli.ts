@@ -87,7 +87,9 @@ function isRecord(o: Json): boolean {
     (typeof o.sessionId === 'string' && typeof o.projectHash === 'string') ||
     typeof o.$rewindTo === 'string' ||
     isObject(o.$set) ||
-    (typeof o.id === 'string' && typeof o.type === 'string' && MESSAGE_TYPES.has(o.type))
+    (typeof o.id === 'string' &&
+      typeof o.type === 'string' &&
+      (MESSAGE_TYPES.has(o.type) || REPLY_FIELDS.some((k) => k in o)))
   )
 }
 
@@ -250,10 +252,18 @@ function readEntry(entry: Entry, pairing: Pairing): { messages: Message[]; model
     )
     return { messages: [] }
   }
-  if (type !== 'user' && type !== 'gemini') {
+  // Forks of Gemini CLI write their own name for the model's messages; what they carry says what they are.
+  const reply = type === 'gemini' || REPLY_FIELDS.some((k) => k in value)
+  if (type !== 'user' && !reply) {
     throw new ShapeError(
       `"${type}" is not a Gemini CLI message type (user, gemini, info, error, warning)`,
       ['type'],
+    )
+  }
+  if (type !== 'user' && type !== 'gemini') {
+    ctx.notes.info(
+      ctx.where(['type']),
+      `"${type}" read as the model's reply, which its fields show it is`,
     )
   }
   for (const key of Object.keys(value)) noteField(key, ctx)
@@ -261,6 +271,8 @@ function readEntry(entry: Entry, pairing: Pairing): { messages: Message[]; model
   const model = typeof value.model === 'string' && value.model !== '' ? value.model : undefined
   return { messages: readGemini(value, ctx, pairing), model }
 }
+
+const REPLY_FIELDS = ['toolCalls', 'thoughts', 'tokens', 'model']
 
 const READ_FIELDS = new Set(['id', 'type', 'content', 'toolCalls', 'thoughts', 'model'])
 

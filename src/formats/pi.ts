@@ -69,8 +69,15 @@ export function readPi(input: ReadInput): ReadResult {
     } else if (value.type === 'session') {
       if (header) notes.warn(`line ${line}`, 'a second session header; read as metadata')
       else header = { line, value }
-      for (const key of Object.keys(value))
-        if (key !== 'type') notes.info(`line ${line}: ${key}`, HEADER_NOTE)
+      for (const key of Object.keys(value)) {
+        if (key === 'type') continue
+        notes.info(
+          `line ${line}: ${key}`,
+          key === 'modelId'
+            ? "the session's first model (version 1 headers); read as the model until an entry changes it"
+            : HEADER_NOTE,
+        )
+      }
     } else {
       entries.push({ line, value })
     }
@@ -94,7 +101,9 @@ export function readPi(input: ReadInput): ReadResult {
   // Entries of unknown types stay in the tree, so the branch walks through them.
   const version = typeof header?.value.version === 'number' ? header.value.version : 1
   const path = version < 2 ? linearPath(entries) : branchPath(entries, notes)
-  return readPath(path, version, entries, notes)
+  const read = readPath(path, version, entries, notes)
+  const first = header?.value.modelId
+  return read.model === undefined && typeof first === 'string' ? { ...read, model: first } : read
 }
 
 function isJson(input: ReadInput): boolean {

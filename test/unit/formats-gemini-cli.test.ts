@@ -244,6 +244,24 @@ describe('Gemini CLI session in', () => {
       )
     })
 
+    it("reads a fork's own name for the model's reply by what the message carries", () => {
+      const text = JSON.stringify({
+        sessionId: 's',
+        projectHash: 'p',
+        messages: [
+          { id: 'a', type: 'user', content: 'Hi' },
+          { id: 'b', type: 'bob-shell', content: 'Hello', model: 'granite-4', tokens: null },
+        ],
+      })
+      const imported = importConversation(text)
+      expect(imported.format).toBe('gemini-cli')
+      expect(imported.messages).toEqual([
+        { id: 'a', type: 'user', text: 'Hi' },
+        { id: 'b', type: 'bot', text: 'Hello' },
+      ])
+      expect(imported.model).toBe('granite-4')
+    })
+
     it('refuses JSONL with no Gemini CLI record', () => {
       const text = '{"type":"x"}\n{"type":"y"}\n'
       expect(() => importConversation(text, 'gemini-cli')).toThrow(FormatError)

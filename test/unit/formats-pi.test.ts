@@ -152,6 +152,21 @@ describe('pi session in', () => {
     ])
   })
 
+  it("takes a version 1 header's model when no entry names one", () => {
+    const text = lines(
+      {
+        type: 'session',
+        id: 's1',
+        timestamp: 't',
+        cwd: '/w',
+        provider: 'anthropic',
+        modelId: 'claude-sonnet-4-5',
+      },
+      { type: 'message', message: { role: 'user', content: 'hi' } },
+    )
+    expect(importConversation(text).model).toBe('claude-sonnet-4-5')
+  })
+
   it('leaves out a !! command, as pi does', () => {
     const text = lines(
       { type: 'session', version: 3, id: 's', timestamp: 't', cwd: '/w' },
