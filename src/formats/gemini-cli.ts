@@ -293,7 +293,17 @@ function noteField(key: string, ctx: Ctx): void {
 function readUser(entry: Entry, pairing: Pairing): Message[] {
   const { value, ctx } = entry
   const id = value.id as string
-  const out = readParts(value.content, 'user', ['content'], ctx, pairing)
+  // A resumed session's history turns come back as user records holding the functionResponse
+  // parts the reply's toolCalls already recorded (updateMessagesFromHistory): read them once.
+  const read = readParts(value.content, 'user', ['content'], ctx, pairing)
+  const out = read.filter((m) => !(m.type === 'activity' && m.id && pairing.recorded.has(m.id)))
+  if (out.length < read.length) {
+    ctx.notes.info(
+      ctx.where(['content']),
+      "tool results that repeat the ones recorded on the reply's toolCalls; read once",
+    )
+    if (out.length === 0) return []
+  }
   const first = out.find((m) => m.type === 'user')
   if (first) {
     const text = first.text.trim()
@@ -368,7 +378,12 @@ function readGemini(value: Json, ctx: Ctx, pairing: Pairing): Message[] {
   }
   const bot = out.find((m) => m.type === 'bot')
   if (bot) bot.id = value.id as string
-  for (const r of records) out.push(...toolResult(r, ctx))
+  for (const r of records) {
+    for (const m of toolResult(r, ctx)) {
+      out.push(m)
+      if (m.id) pairing.recorded.add(m.id)
+    }
+  }
   return out.map(orderMessage)
 }
 
@@ -515,6 +530,8 @@ function partList(content: unknown, at: JsonPath): unknown[] {
 /** Calls made by the last model turn, to give an id-less functionResponse its call's id. */
 class Pairing {
   lastCalls: ToolCall[] = []
+  /** The call ids whose results a reply's toolCalls already gave. */
+  readonly recorded = new Set<string>()
   private answered = new Set<string>()
 
   /** The id of the earliest unanswered call by this name in the last model turn. */

@@ -262,6 +262,28 @@ describe('Gemini CLI session in', () => {
       expect(imported.model).toBe('granite-4')
     })
 
+    it('reads a result once when a resumed session repeats it as a user turn', () => {
+      const call = { id: 'c1', name: 'ls', args: {} }
+      const response = { functionResponse: { id: 'c1', name: 'ls', response: { output: 'a.txt' } } }
+      const text = JSON.stringify({
+        sessionId: 's',
+        projectHash: 'p',
+        messages: [
+          { id: 'u', type: 'user', content: 'List.' },
+          { id: 'g', type: 'gemini', content: '', toolCalls: [{ ...call, result: [response] }] },
+          { id: 'g_response', type: 'user', content: [response] },
+          { id: 'g2', type: 'gemini', content: 'One file.' },
+        ],
+      })
+      const imported = importConversation(text)
+      expect(imported.messages.map((m) => [m.id, m.type])).toEqual([
+        ['u', 'user'],
+        ['g', 'bot'],
+        ['c1', 'activity'],
+        ['g2', 'bot'],
+      ])
+    })
+
     it('refuses JSONL with no Gemini CLI record', () => {
       const text = '{"type":"x"}\n{"type":"y"}\n'
       expect(() => importConversation(text, 'gemini-cli')).toThrow(FormatError)
