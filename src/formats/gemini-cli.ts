@@ -444,6 +444,7 @@ function toolCallRecords(value: Json): CallRecord[] {
 
 /** A tool call's result as Gemini CLI sends it: functionResponse parts, answered by call id. */
 function toolResult({ call, raw, at }: CallRecord, ctx: Ctx): Message[] {
+  const callId = call.id ?? ''
   for (const key of Object.keys(raw)) {
     if (['id', 'name', 'args', 'result'].includes(key)) continue
     if (CALL_UI_FIELDS.has(key)) {
@@ -471,38 +472,40 @@ function toolResult({ call, raw, at }: CallRecord, ctx: Ctx): Message[] {
       { id: call.id, type: 'activity', text: '', payload: encodePayload({ content: result }) },
     ]
   }
+  // Each functionResponse starts a result; the parts after it (the text of the files a
+  // read_many_files call read, inline data) go with it, as the model reads them.
   const parts = Array.isArray(result) ? result : [result]
-  const out: Message[] = []
+  const pieces: { id: string; texts: string[]; attachments: unknown[] }[] = []
   parts.forEach((part, k) => {
     const here = [...at, 'result', ...(Array.isArray(result) ? [k] : [])]
     if (isObject(part) && isObject(part.functionResponse)) {
       const fr = part.functionResponse
-      const id = typeof fr.id === 'string' && fr.id !== '' ? fr.id : call.id
-      out.push({
-        id,
-        type: 'activity',
-        text: '',
-        payload: encodePayload({ content: responseText(fr) }),
-      })
+      const id = typeof fr.id === 'string' && fr.id !== '' ? fr.id : callId
+      pieces.push({ id, texts: [responseText(fr)], attachments: [] })
       return
     }
-    // Other parts (a file's inline data, text) go with the result they follow.
-    ctx.notes.warn(ctx.where(here), attachmentNote(partKind(part)))
-    const last = out[out.length - 1]
-    const attachments = [part]
-    if (last) {
-      const content = last.payload ?? ''
-      last.payload = encodePayload({ content, attachments })
+    let piece = pieces[pieces.length - 1]
+    if (!piece) {
+      piece = { id: callId, texts: [], attachments: [] }
+      pieces.push(piece)
+    }
+    if (typeof part === 'string') piece.texts.push(part)
+    else if (isObject(part) && typeof part.text === 'string' && part.thought !== true) {
+      piece.texts.push(part.text)
     } else {
-      out.push({
-        id: call.id,
-        type: 'activity',
-        text: '',
-        payload: encodePayload({ content: '', attachments }),
-      })
+      piece.attachments.push(part)
+      ctx.notes.warn(ctx.where(here), attachmentNote(partKind(part)))
     }
   })
-  return out
+  return pieces.map(({ id, texts, attachments }) => ({
+    id,
+    type: 'activity',
+    text: '',
+    payload: encodePayload({
+      content: texts.join('\n'),
+      ...(attachments.length > 0 ? { attachments } : {}),
+    }),
+  }))
 }
 
 /** A functionResponse's `response` as the text the model reads: `output` alone, else its JSON. */

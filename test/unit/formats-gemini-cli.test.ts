@@ -284,6 +284,45 @@ describe('Gemini CLI session in', () => {
       ])
     })
 
+    it('keeps the parts after a functionResponse with that result (read_many_files)', () => {
+      const text = JSON.stringify({
+        sessionId: 's',
+        projectHash: 'p',
+        messages: [
+          {
+            id: 'g',
+            type: 'gemini',
+            content: '',
+            toolCalls: [
+              {
+                id: 'rmf-1',
+                name: 'read_many_files',
+                args: { paths: ['a.txt', 'b.txt'] },
+                result: [
+                  {
+                    functionResponse: {
+                      id: 'rmf-1',
+                      name: 'read_many_files',
+                      response: { output: 'Read 2 files.' },
+                    },
+                  },
+                  { text: '--- a.txt ---\nalpha' },
+                  { text: '--- b.txt ---\nbeta' },
+                ],
+              },
+            ],
+          },
+        ],
+      })
+      const [, result] = importConversation(text).messages
+      expect(result).toEqual({
+        id: 'rmf-1',
+        type: 'activity',
+        text: '',
+        payload: 'Read 2 files.\n--- a.txt ---\nalpha\n--- b.txt ---\nbeta',
+      })
+    })
+
     it('refuses JSONL with no Gemini CLI record', () => {
       const text = '{"type":"x"}\n{"type":"y"}\n'
       expect(() => importConversation(text, 'gemini-cli')).toThrow(FormatError)
