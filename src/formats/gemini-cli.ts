@@ -693,7 +693,7 @@ export const geminiCliFormat = {
   id: 'gemini-cli',
   label: 'Gemini CLI session',
   shape:
-    'JSON {sessionId, messages[{type: user|gemini, …}]}, its JSONL successor, or a checkpoint [{role, parts}]',
+    'JSONL (a metadata line, message records, $set and $rewindTo lines), the older JSON {sessionId, messages}, or a checkpoint [{role, parts}]',
   detect(sniff) {
     const root = rootObject(sniff)
     const isMessage = (o: Json) =>

@@ -5,7 +5,7 @@ import { readChatMessage } from './openai-chat'
 import { encodePayload } from './payload'
 import type { ReadInput, ReadResult } from './reader'
 import { NoteList } from './report'
-import { firstObjects, listIn, rootObject } from './sniff-shapes'
+import { firstObjects, rootObject } from './sniff-shapes'
 import type { FormatDescriptor } from './types'
 import { CACHE_NOTE, UNKNOWN_FIELD_NOTE } from './vocabulary'
 
@@ -44,33 +44,49 @@ const INFO_NOTES: Record<string, string> = {
 export function readSweAgent(input: ReadInput): ReadResult {
   const notes = new NoteList()
   const root = input.json()
-  if (!isObject(root))
+  if (!isObject(root)) {
     throw new ShapeError(`expected a SWE-agent trajectory object, found ${kind(root)}`, [])
+  }
+  // A retry loop that chose no attempt saves only {attempts: [...]}: the last one is read.
+  const attempts = root.attempts
+  const last = Array.isArray(attempts) ? attempts[attempts.length - 1] : undefined
+  if (!('history' in root) && Array.isArray(attempts) && isObject(last)) {
+    notes.info(
+      'attempts',
+      `${attempts.length} attempt(s) of a retry loop and none chosen; the last one is read`,
+    )
+    return readTrajectory(last, ['attempts', attempts.length - 1], notes)
+  }
+  return readTrajectory(root, [], notes)
+}
+
+function readTrajectory(root: Json, prefix: JsonPath, notes: NoteList): ReadResult {
+  const here = (...steps: (string | number)[]) => pathString([...prefix, ...steps])
   if (!('history' in root)) {
-    throw new ShapeError('no "history" (a SWE-agent trajectory has one)', [])
+    throw new ShapeError('no "history" (a SWE-agent trajectory has one)', prefix)
   }
   if (!Array.isArray(root.history)) {
-    throw new ShapeError(`"history" is ${kind(root.history)}, not an array`, ['history'])
+    throw new ShapeError(`"history" is ${kind(root.history)}, not an array`, [...prefix, 'history'])
   }
   let model: string | undefined
   for (const key of Object.keys(root)) {
     const value = root[key]
     if (key === 'history') continue
-    if (key === 'info') readInfo(value, notes)
-    else if (key === 'replay_config') model = readReplayConfig(value, notes)
+    if (key === 'info') readInfo(value, here(key), notes)
+    else if (key === 'replay_config') model = readReplayConfig(value, here(key), notes)
     else if (key === 'trajectory' && Array.isArray(value)) {
       notes.info(
-        key,
+        here(key),
         `${value.length} step(s) that repeat the history as SWE-agent saw them (action, observation, thought, response); not loaded again`,
       )
     } else if (key === 'attempts' && Array.isArray(value)) {
       notes.info(
-        key,
+        here(key),
         `${value.length} attempt(s) of a retry loop; the history read is the chosen attempt's`,
       )
-    } else if (key === 'environment')
-      notes.info(key, 'the environment the run used; not part of the conversation')
-    else notes.warn(key, UNKNOWN_FIELD_NOTE)
+    } else if (key === 'environment') {
+      notes.info(here(key), 'the environment the run used; not part of the conversation')
+    } else notes.warn(here(key), UNKNOWN_FIELD_NOTE)
   }
   const items = root.history
   const main = items.find((h) => isObject(h) && typeof h.agent === 'string') as Json | undefined
@@ -78,7 +94,7 @@ export function readSweAgent(input: ReadInput): ReadResult {
   const messages: Message[] = []
   const others = new Map<string, number>()
   items.forEach((raw, i) => {
-    const at = ['history', i]
+    const at = [...prefix, 'history', i]
     if (!isObject(raw)) throw new ShapeError(`history item is ${kind(raw)}, not an object`, at)
     if (agent !== undefined && typeof raw.agent === 'string' && raw.agent !== agent) {
       others.set(raw.agent, (others.get(raw.agent) ?? 0) + 1)
@@ -88,7 +104,7 @@ export function readSweAgent(input: ReadInput): ReadResult {
   })
   for (const [name, count] of others) {
     notes.info(
-      'history',
+      here('history'),
       `${count} item(s) of agent "${name}": SWE-agent sends each agent only its own items; the first agent's ("${agent}") are read`,
     )
   }
@@ -162,9 +178,9 @@ function thinking(block: unknown, at: JsonPath, notes: NoteList): Message {
 }
 
 /** The run's outcome and cost: every field reported, model_stats as provider-reported usage. */
-function readInfo(info: unknown, notes: NoteList): void {
+function readInfo(info: unknown, at: string, notes: NoteList): void {
   if (!isObject(info)) {
-    notes.info('info', 'run metadata; not part of the conversation')
+    notes.info(at, 'run metadata; not part of the conversation')
     return
   }
   for (const key of Object.keys(info)) {
@@ -178,28 +194,28 @@ function readInfo(info: unknown, notes: NoteList): void {
         n('api_calls') !== undefined ? `${n('api_calls')} API calls` : '',
       ].filter((p) => p !== '')
       notes.info(
-        `info.${key}`,
+        `${at}.${key}`,
         `provider-reported usage${parts.length > 0 ? ` (${parts.join(', ')})` : ''}; read by the usage view, not counted here`,
       )
     } else {
-      notes.info(`info.${key}`, INFO_NOTES[key] ?? 'run metadata; not part of the conversation')
+      notes.info(`${at}.${key}`, INFO_NOTES[key] ?? 'run metadata; not part of the conversation')
     }
   }
 }
 
 /** The run's configuration (a JSON string in 1.x): its model is the conversation's model. */
-function readReplayConfig(value: unknown, notes: NoteList): string | undefined {
+function readReplayConfig(value: unknown, at: string, notes: NoteList): string | undefined {
   if (value === null || value === undefined) return undefined
   let config: unknown = value
   if (typeof value === 'string') {
     try {
       config = JSON.parse(value)
     } catch {
-      notes.warn('replay_config', 'not JSON; the model it names is not read')
+      notes.warn(at, 'not JSON; the model it names is not read')
       return undefined
     }
   }
-  notes.info('replay_config', "the run's configuration; only its model is read")
+  notes.info(at, "the run's configuration; only its model is read")
   if (!isObject(config) || !isObject(config.agent)) return undefined
   const agent = config.agent
   const model = isObject(agent.model)
@@ -219,9 +235,13 @@ export const sweAgentFormat = {
   shape:
     'JSON {history: [{role, content, agent, message_type, …}], trajectory, info, replay_config}',
   detect(sniff) {
-    const root = rootObject(sniff)
+    let root = rootObject(sniff)
+    const attempts = root?.attempts
+    if (root && !('history' in root) && Array.isArray(attempts) && isObject(attempts[0])) {
+      root = attempts[0]
+    }
     if (!root || !Array.isArray(root.history)) return 0
-    const items = firstObjects(listIn(sniff, 'history'))
+    const items = firstObjects(root.history)
     if (!items.some((o) => typeof o.role === 'string' && !('parts' in o))) return 0
     if (isObject(root.info) || Array.isArray(root.trajectory)) return 3
     return items.some((o) => 'agent' in o || 'message_type' in o) ? 2 : 1

@@ -119,6 +119,27 @@ describe('SWE-agent trajectory in', () => {
     })
   })
 
+  it('reads the last attempt of a retry loop that chose none', () => {
+    const attempt = (text: string) => ({
+      history: [{ role: 'user', content: text, agent: 'main', message_type: 'observation' }],
+      info: {},
+      replay_config: null,
+    })
+    const imported = importConversation(
+      JSON.stringify({ attempts: [attempt('first try'), attempt('second try')] }),
+    )
+    expect(imported.format).toBe('swe-agent')
+    expect(imported.messages).toEqual([{ type: 'user', text: 'second try' }])
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: 'attempts',
+      problem: '2 attempt(s) of a retry loop and none chosen; the last one is read',
+    })
+    expect(imported.report).toContainEqual(
+      expect.objectContaining({ path: 'attempts[1].history[0].agent' }),
+    )
+  })
+
   describe('tool_call_ids', () => {
     const traj = (history: object[]) => JSON.stringify({ history, info: {} })
 
