@@ -53,7 +53,8 @@ const USAGE_NOTE = 'provider-reported usage and cost; read by the usage view, no
  */
 export function readPi(input: ReadInput): ReadResult {
   const notes = new NoteList()
-  if (input.spansLines() && isJson(input)) {
+  // One JSON document over several lines is not JSONL (sniff parses the input once for every format).
+  if (input.spansLines() && input.sniff().json !== undefined) {
     throw new LocatedError('one JSON document, not JSONL with one pi session entry per line', '')
   }
   const { values, broken } = input.jsonLines()
@@ -104,15 +105,6 @@ export function readPi(input: ReadInput): ReadResult {
   const read = readPath(path, version, entries, notes)
   const first = header?.value.modelId
   return read.model === undefined && typeof first === 'string' ? { ...read, model: first } : read
-}
-
-function isJson(input: ReadInput): boolean {
-  try {
-    input.json()
-    return true
-  } catch {
-    return false
-  }
 }
 
 /** Version 1: no tree; every entry in file order (pi's migrateV1ToV2 chains them so). */
