@@ -6,7 +6,7 @@ import { LocatedError, type ReadInput, type ReadResult } from './reader'
 import { NoteList } from './report'
 import { firstObjects, lineObjects, listIn, rootObject } from './sniff-shapes'
 import type { FormatDescriptor } from './types'
-import { attachmentNote } from './vocabulary'
+import { UNKNOWN_FIELD_NOTE, attachmentNote } from './vocabulary'
 
 /*
  * Gemini CLI writes a session as ~/.gemini/tmp/<project>/chats/session-*.json(l). Followed:
@@ -104,7 +104,7 @@ function readDocument(root: Json, ctx: Ctx): ReadResult {
   for (const key of Object.keys(root)) {
     if (key === 'messages') continue
     if (SESSION_FIELDS.has(key)) metadataNote(root, key, ctx, [key])
-    else ctx.notes.warn(key, 'field has no place in the wire shape; not loaded')
+    else ctx.notes.warn(key, UNKNOWN_FIELD_NOTE)
   }
   const entries: Entry[] = root.messages.map((value, i) => {
     if (!isObject(value))
@@ -174,8 +174,7 @@ function readJsonl(input: ReadInput, notes: NoteList): ReadResult {
       for (const key of Object.keys(set)) {
         if (key === 'messages' && Array.isArray(set.messages)) continue
         if (SESSION_FIELDS.has(key)) metadataNote(set, key, ctx, ['$set', key])
-        else
-          notes.warn(ctx.where(['$set', key]), 'field has no place in the wire shape; not loaded')
+        else notes.warn(ctx.where(['$set', key]), UNKNOWN_FIELD_NOTE)
       }
       if (Array.isArray(set.messages)) {
         const kept = new Set(
@@ -285,8 +284,8 @@ function noteField(key: string, ctx: Ctx): void {
         ? 'what Gemini CLI displayed in place of content; the model reads content'
         : key === 'timestamp'
           ? METADATA_NOTE
-          : 'field has no place in the wire shape; not loaded'
-  if (problem.startsWith('field')) ctx.notes.warn(ctx.where([key]), problem)
+          : UNKNOWN_FIELD_NOTE
+  if (problem === UNKNOWN_FIELD_NOTE) ctx.notes.warn(ctx.where([key]), problem)
   else ctx.notes.info(ctx.where([key]), problem)
 }
 
@@ -455,7 +454,7 @@ function toolResult({ call, raw, at }: CallRecord, ctx: Ctx): Message[] {
           : "Gemini CLI's record of the call for its UI; not sent to the model",
       )
     } else {
-      ctx.notes.warn(ctx.where([...at, key]), 'field has no place in the wire shape; not loaded')
+      ctx.notes.warn(ctx.where([...at, key]), UNKNOWN_FIELD_NOTE)
     }
   }
   const result = raw.result
@@ -655,7 +654,7 @@ function readCheckpoint(root: unknown, ctx: Ctx): ReadResult {
     for (const key of Object.keys(root as Json)) {
       if (key === 'history') continue
       if (key === 'authType') ctx.notes.info(key, METADATA_NOTE)
-      else ctx.notes.warn(key, 'field has no place in the wire shape; not loaded')
+      else ctx.notes.warn(key, UNKNOWN_FIELD_NOTE)
     }
   }
   const pairing = new Pairing()
@@ -677,7 +676,7 @@ function readCheckpoint(root: unknown, ctx: Ctx): ReadResult {
     }
     for (const key of Object.keys(raw)) {
       if (key !== 'role' && key !== 'parts')
-        ctx.notes.warn(pathString([...at, key]), 'field has no place in the wire shape; not loaded')
+        ctx.notes.warn(pathString([...at, key]), UNKNOWN_FIELD_NOTE)
     }
     const read = readParts(raw.parts, role, [...at, 'parts'], ctx, pairing, i)
     for (const m of read) {
