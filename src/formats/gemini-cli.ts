@@ -28,11 +28,6 @@ interface Entry {
   ctx: Ctx
   /** Set when the record arrived in a `$set.messages` rewrite that dropped this many messages. */
   replaced?: number
-  /**
-   * In a JSON document, the record's path: a record that is not Gemini CLI's fails the whole file
-   * there. In JSONL it is absent: a bad record is reported and skipped, and the rest loads.
-   */
-  prefix?: JsonPath
 }
 
 const MESSAGE_TYPES = new Set(['user', 'gemini', 'info', 'error', 'warning'])
@@ -99,7 +94,7 @@ function readDocument(root: Json, ctx: Ctx): ReadResult {
     throw new ShapeError(`"messages" is ${kind(root.messages)}, not an array`, ['messages'])
   }
   if (typeof root.sessionId !== 'string') {
-    throw new ShapeError('missing "sessionId" (a Gemini CLI session has one)', ['sessionId'])
+    throw new ShapeError('missing "sessionId" (a Gemini CLI session has one)', [])
   }
   for (const key of Object.keys(root)) {
     if (key === 'messages') continue
@@ -109,8 +104,7 @@ function readDocument(root: Json, ctx: Ctx): ReadResult {
   const entries: Entry[] = root.messages.map((value, i) => {
     if (!isObject(value))
       throw new ShapeError(`message is ${kind(value)}, not an object`, ['messages', i])
-    const prefix = ['messages', i]
-    return { value, prefix, ctx: { notes: ctx.notes, where: (s) => pathString([...prefix, ...s]) } }
+    return { value, ctx: { notes: ctx.notes, where: (s) => pathString(['messages', i, ...s]) } }
   })
   return readEntries(entries, ctx.notes)
 }
@@ -232,8 +226,8 @@ function readEntries(entries: Entry[], notes: NoteList): ReadResult {
       messages.push(...read.messages)
       if (read.model !== undefined) model = read.model
     } catch (error) {
+      // A file that has a session's sessionId and messages is one; a bad message loses only itself.
       if (!(error instanceof ShapeError)) throw error
-      if (entry.prefix) throw new ShapeError(error.problem, [...entry.prefix, ...error.steps])
       notes.warn(entry.ctx.where(error.steps), `${error.problem}; message skipped`)
     }
   }

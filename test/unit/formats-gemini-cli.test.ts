@@ -238,10 +238,28 @@ describe('Gemini CLI session in', () => {
 
   describe('what is not a Gemini CLI session', () => {
     it('names the place when a forced file is not one', () => {
-      const text = JSON.stringify({ sessionId: 's', messages: [{ id: 'a', type: 'model' }] })
+      const text = JSON.stringify({ messages: [{ id: 'a', type: 'user', content: 'Hi' }] })
       expect(() => importConversation(text, 'gemini-cli')).toThrow(
-        'not Gemini CLI session: messages[0].type (line 1, column 40): "model" is not a Gemini CLI message type (user, gemini, info, error, warning)',
+        'not Gemini CLI session: missing "sessionId" (a Gemini CLI session has one)',
       )
+    })
+
+    it('loses only a message that is not one, and says where', () => {
+      const text = JSON.stringify({
+        sessionId: 's',
+        messages: [
+          { id: 'a', type: 'model', content: 'x' },
+          { id: 'b', type: 'user', content: 'Hi' },
+        ],
+      })
+      const imported = importConversation(text)
+      expect(imported.messages).toEqual([{ id: 'b', type: 'user', text: 'Hi' }])
+      expect(imported.report).toContainEqual({
+        severity: 'warning',
+        path: 'messages[0].type',
+        problem:
+          '"model" is not a Gemini CLI message type (user, gemini, info, error, warning); message skipped',
+      })
     })
 
     it("reads a fork's own name for the model's reply by what the message carries", () => {
