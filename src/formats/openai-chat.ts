@@ -16,7 +16,7 @@ import { encodePayload, type PayloadParts, type ToolCall } from './payload'
 import type { ReadInput, ReadResult } from './reader'
 import { readRequestBody, type BodyShape } from './request-body'
 import { NoteList } from './report'
-import { UNKNOWN_FIELD_NOTE, attachmentNote, rejectForeignType } from './vocabulary'
+import { CACHE_NOTE, UNKNOWN_FIELD_NOTE, attachmentNote, rejectForeignType } from './vocabulary'
 import { writeOpenAIChat } from './openai-chat-export'
 import { firstObjects, listIn, someHas } from './sniff-shapes'
 import type { FormatDescriptor } from './types'
@@ -46,7 +46,7 @@ export function readOpenAIChat(input: ReadInput): ReadResult {
   const notes = new NoteList()
   const { list, prefix, model, head } = readRequestBody(input.json(), BODY, notes)
   const messages: Message[] = head
-  list.forEach((raw, i) => messages.push(readMessage(raw, [...prefix, i], notes)))
+  list.forEach((raw, i) => messages.push(readChatMessage(raw, [...prefix, i], notes)))
   return { model, messages, notes }
 }
 
@@ -57,7 +57,26 @@ const BODY: BodyShape = {
   fields: new Set(['model', 'messages', 'tools']),
 }
 
-function readMessage(raw: unknown, at: JsonPath, notes: NoteList): Message {
+/** How a format that carries Chat Completions messages differs from a plain Chat Completions file. */
+export interface ChatReadOptions {
+  /**
+   * The messages went through LiteLLM, which passes `cache_control` on text parts to Anthropic:
+   * a prompt-caching hint (info) rather than a field Chat Completions does not have (warning).
+   */
+  cacheHints?: boolean
+}
+
+/**
+ * One Chat Completions message at `at` as a core message: system/developer → instructions, user,
+ * assistant → bot (tool_calls in the payload), tool → activity whose id is tool_call_id. Shared by
+ * every format whose messages are Chat Completions' (SWE-agent's history).
+ */
+export function readChatMessage(
+  raw: unknown,
+  at: JsonPath,
+  notes: NoteList,
+  opts: ChatReadOptions = {},
+): Message {
   if (!isObject(raw)) throw new ShapeError(`message is ${kind(raw)}, not an object`, at)
   if (typeof raw.type === 'string' && (RESPONSES_ITEM_TYPES.has(raw.type) || !('role' in raw))) {
     throw new ShapeError(`"type": "${raw.type}" is not a Chat Completions message field`, [
@@ -82,7 +101,7 @@ function readMessage(raw: unknown, at: JsonPath, notes: NoteList): Message {
   const parts: PayloadParts = name !== undefined ? { name } : {}
 
   if (type === 'activity') {
-    const result = readContent(raw.content, [...at, 'content'], notes)
+    const result = readContent(raw.content, [...at, 'content'], notes, opts)
     parts.content = result.attachments.length > 0 ? (raw.content as unknown[]) : result.text
     let id: string | undefined
     if (role === 'tool') id = requireString(raw, 'tool_call_id', at)
@@ -90,7 +109,7 @@ function readMessage(raw: unknown, at: JsonPath, notes: NoteList): Message {
     return orderMessage({ id, type, text: '', payload: encodePayload(parts) })
   }
 
-  const { text, attachments } = readContent(raw.content, [...at, 'content'], notes)
+  const { text, attachments } = readContent(raw.content, [...at, 'content'], notes, opts)
   if (attachments.length > 0) parts.attachments = attachments
   let fullText = text
   if (role === 'assistant') {
@@ -148,6 +167,7 @@ function readContent(
   content: unknown,
   at: JsonPath,
   notes: NoteList,
+  opts: ChatReadOptions,
 ): { text: string; attachments: unknown[] } {
   if (content === undefined || content === null) return { text: '', attachments: [] }
   if (typeof content === 'string') return { text: content, attachments: [] }
@@ -164,8 +184,11 @@ function readContent(
     if (type === 'text' || type === 'refusal') {
       texts.push(requireString(part, type, here))
       for (const key of Object.keys(part)) {
-        if (key !== 'type' && key !== type)
+        if (key === 'cache_control' && opts.cacheHints) {
+          notes.info(pathString([...here, key]), CACHE_NOTE)
+        } else if (key !== 'type' && key !== type) {
           notes.warn(pathString([...here, key]), UNKNOWN_FIELD_NOTE)
+        }
       }
     } else {
       attachments.push(part)

@@ -1,9 +1,12 @@
 import { anthropicFormat } from './anthropic'
 import { claudeCodeFormat } from './claude-code'
 import { codexFormat } from './codex'
+import { geminiCliFormat } from './gemini-cli'
 import { nativeFormat } from './native'
 import { openaiChatFormat } from './openai-chat'
 import { openaiResponsesFormat } from './openai-responses'
+import { piFormat } from './pi'
+import { sweAgentFormat } from './swe-agent'
 
 /**
  * Every format, one row each. The order is the pickers' and the CLI's, and it breaks ties in
@@ -18,4 +21,7 @@ export const FORMATS = [
   openaiResponsesFormat,
   claudeCodeFormat,
   codexFormat,
+  geminiCliFormat,
+  piFormat,
+  sweAgentFormat,
 ] as const

@@ -25,6 +25,12 @@ describe('format detection', () => {
     ['openai-responses-list.json', 'openai-responses'],
     ['openai-responses-response.json', 'openai-responses'],
     ['claude-code-2.1.jsonl', 'claude-code'],
+    ['gemini-cli.json', 'gemini-cli'],
+    ['gemini-cli.jsonl', 'gemini-cli'],
+    ['gemini-cli-checkpoint.json', 'gemini-cli'],
+    ['pi.jsonl', 'pi'],
+    ['swe-agent.traj', 'swe-agent'],
+    ['swe-agent-legacy.traj', 'swe-agent'],
   ])('detects %s as %s', (name, format) => {
     const imported = importConversation(fixture(name))
     expect(imported.format).toBe(format)
@@ -87,6 +93,9 @@ describe('format detection', () => {
       ['anthropic', true],
       ['openai-responses', false],
       ['claude-code', false],
+      ['gemini-cli', false],
+      ['pi', false],
+      ['swe-agent', false],
     ])
     expect(FORMATS.slice(0, 5).map((f) => f.label)).toEqual([
       'Compaction Inspector (native)',
@@ -94,6 +103,9 @@ describe('format detection', () => {
       'Anthropic Messages',
       'OpenAI Responses',
       'Claude Code session (JSONL)',
+      'Gemini CLI session',
+      'pi coding-agent session (JSONL)',
+      'SWE-agent trajectory (.traj)',
     ])
     expect(FORMAT_CHOICES).toEqual(['auto', ...FORMATS.map((f) => f.id)])
     expect(FORMAT_CHOICES.slice(0, 3)).toEqual(['auto', 'native', 'openai'])

@@ -1,0 +1,250 @@
+import { orderMessage } from '../conversation'
+import type { Message } from '../types'
+import { ShapeError, isObject, kind, pathString, type Json, type JsonPath } from './json-shape'
+import { readChatMessage } from './openai-chat'
+import { encodePayload } from './payload'
+import type { ReadInput, ReadResult } from './reader'
+import { NoteList } from './report'
+import { firstObjects, rootObject } from './sniff-shapes'
+import type { FormatDescriptor } from './types'
+import { CACHE_NOTE, UNKNOWN_FIELD_NOTE } from './vocabulary'
+
+/*
+ * SWE-agent writes one `<instance>.traj` per run. Followed: SWE-agent/SWE-agent,
+ * sweagent/types.py (HistoryItem, TrajectoryStep, AgentInfo), sweagent/agent/agents.py
+ * (get_trajectory_data, add_step_to_history, _add_templated_messages_to_history) and
+ * sweagent/agent/models.py (_history_to_messages: what reaches the model), commit 3ea751c0
+ * (version 1.1.0), read 2026-12-01. Legacy 0.x trajectories have the same top level with text-only
+ * history items. See docs/formats/swe-agent.md.
+ */
+
+/** The history item fields the model receives (models.py `_history_to_messages`). */
+const SENT_FIELDS = new Set(['role', 'content', 'tool_calls', 'tool_call_ids', 'thinking_blocks'])
+
+const ITEM_NOTES: Record<string, string> = {
+  agent: 'the SWE-agent agent that owns the item; not sent',
+  message_type: "SWE-agent's kind of item (system_prompt, observation, action, …); not sent",
+  thought: "SWE-agent's parse of the reply; the model reads content and tool_calls",
+  action: "SWE-agent's parse of the reply; the model reads content and tool_calls",
+  is_demo: 'a demonstration; sent to the model as part of the prompt',
+  tags: "tags for SWE-agent's history processors; not sent",
+  cache_control: CACHE_NOTE,
+}
+
+const INFO_NOTES: Record<string, string> = {
+  submission: 'the patch the agent submitted; not part of the conversation',
+  exit_status: 'how the run ended; not part of the conversation',
+}
+
+/**
+ * Reads a SWE-agent trajectory: `history` holds the messages as SWE-agent sends them (OpenAI Chat
+ * Completions messages, with a tool result's call id in `tool_call_ids`), `trajectory` the same
+ * steps as SWE-agent saw them, `info` the run's outcome and cost, `replay_config` its settings.
+ */
+export function readSweAgent(input: ReadInput): ReadResult {
+  const notes = new NoteList()
+  const root = input.json()
+  if (!isObject(root)) {
+    throw new ShapeError(`expected a SWE-agent trajectory object, found ${kind(root)}`, [])
+  }
+  // A retry loop that chose no attempt saves only {attempts: [...]}: the last one is read.
+  const attempts = root.attempts
+  const last = Array.isArray(attempts) ? attempts[attempts.length - 1] : undefined
+  if (!('history' in root) && Array.isArray(attempts) && isObject(last)) {
+    notes.info(
+      'attempts',
+      `${attempts.length} attempt(s) of a retry loop and none chosen; the last one is read`,
+    )
+    return readTrajectory(last, ['attempts', attempts.length - 1], notes)
+  }
+  return readTrajectory(root, [], notes)
+}
+
+function readTrajectory(root: Json, prefix: JsonPath, notes: NoteList): ReadResult {
+  const here = (...steps: (string | number)[]) => pathString([...prefix, ...steps])
+  if (!('history' in root)) {
+    throw new ShapeError('no "history" (a SWE-agent trajectory has one)', prefix)
+  }
+  if (!Array.isArray(root.history)) {
+    throw new ShapeError(`"history" is ${kind(root.history)}, not an array`, [...prefix, 'history'])
+  }
+  let model: string | undefined
+  for (const key of Object.keys(root)) {
+    const value = root[key]
+    if (key === 'history') continue
+    if (key === 'info') readInfo(value, here(key), notes)
+    else if (key === 'replay_config') model = readReplayConfig(value, here(key), notes)
+    else if (key === 'trajectory' && Array.isArray(value)) {
+      notes.info(
+        here(key),
+        `${value.length} step(s) that repeat the history as SWE-agent saw them (action, observation, thought, response); not loaded again`,
+      )
+    } else if (key === 'attempts' && Array.isArray(value)) {
+      notes.info(
+        here(key),
+        `${value.length} attempt(s) of a retry loop; the history read is the chosen attempt's`,
+      )
+    } else if (key === 'environment') {
+      notes.info(here(key), 'the environment the run used; not part of the conversation')
+    } else notes.warn(here(key), UNKNOWN_FIELD_NOTE)
+  }
+  const items = root.history
+  const main = items.find((h) => isObject(h) && typeof h.agent === 'string') as Json | undefined
+  const agent = main?.agent as string | undefined
+  const messages: Message[] = []
+  const others = new Map<string, number>()
+  items.forEach((raw, i) => {
+    const at = [...prefix, 'history', i]
+    if (!isObject(raw)) throw new ShapeError(`history item is ${kind(raw)}, not an object`, at)
+    if (agent !== undefined && typeof raw.agent === 'string' && raw.agent !== agent) {
+      others.set(raw.agent, (others.get(raw.agent) ?? 0) + 1)
+      return
+    }
+    messages.push(...readItem(raw, at, notes))
+  })
+  for (const [name, count] of others) {
+    notes.info(
+      here('history'),
+      `${count} item(s) of agent "${name}": SWE-agent sends each agent only its own items; the first agent's ("${agent}") are read`,
+    )
+  }
+  return { model, messages, notes }
+}
+
+/** One history item: the message SWE-agent sends for it, with its thinking blocks before it. */
+function readItem(raw: Json, at: JsonPath, notes: NoteList): Message[] {
+  const wire: Json = { role: raw.role, content: raw.content ?? null }
+  if (raw.tool_calls !== undefined && raw.tool_calls !== null) wire.tool_calls = raw.tool_calls
+  for (const key of Object.keys(raw)) {
+    if (SENT_FIELDS.has(key)) continue
+    const note = ITEM_NOTES[key]
+    if (note !== undefined && key !== 'is_demo') notes.info(pathString([...at, key]), note)
+    else if (key === 'is_demo') {
+      if (raw.is_demo === true) notes.info(pathString(at), note)
+    } else notes.warn(pathString([...at, key]), UNKNOWN_FIELD_NOTE)
+  }
+  const ids = raw.tool_call_ids
+  if (ids !== undefined && ids !== null) {
+    if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string')) {
+      throw new ShapeError(`"tool_call_ids" is ${kind(ids)}, not a list of ids`, [
+        ...at,
+        'tool_call_ids',
+      ])
+    }
+    if (raw.role === 'tool' && ids.length > 0) wire.tool_call_id = ids[0]
+    if (ids.length > 1) {
+      notes.warn(
+        pathString([...at, 'tool_call_ids']),
+        `${ids.length} call ids on one observation; SWE-agent sends only the first, so the rest pair with nothing`,
+      )
+    } else if (raw.role !== 'tool' && ids.length > 0) {
+      notes.warn(
+        pathString([...at, 'tool_call_ids']),
+        `call ids on a ${String(raw.role)} item; not loaded`,
+      )
+    }
+  }
+  if (raw.role === 'tool' && wire.tool_call_id === undefined) {
+    throw new ShapeError('a tool observation with no "tool_call_ids"', [...at, 'tool_call_ids'])
+  }
+  const out: Message[] = []
+  const blocks = raw.thinking_blocks
+  if (Array.isArray(blocks)) {
+    blocks.forEach((block, k) => out.push(thinking(block, [...at, 'thinking_blocks', k], notes)))
+  }
+  // SWE-agent sends its history through LiteLLM, whose text parts may carry cache_control.
+  out.push(readChatMessage(wire, at, notes, { cacheHints: true }))
+  return out
+}
+
+/** A LiteLLM thinking block (Anthropic's shape) as reasoning. */
+function thinking(block: unknown, at: JsonPath, notes: NoteList): Message {
+  if (!isObject(block)) throw new ShapeError(`thinking block is ${kind(block)}, not an object`, at)
+  if (block.type === 'redacted_thinking' && typeof block.data === 'string') {
+    notes.info(
+      pathString(at),
+      'redacted thinking: its encrypted data is the payload, and is counted',
+    )
+    return { type: 'reasoning', text: '', payload: encodePayload({ data: block.data }) }
+  }
+  const text = typeof block.thinking === 'string' ? block.thinking : ''
+  const signature =
+    typeof block.signature === 'string' && block.signature !== '' ? block.signature : undefined
+  return orderMessage({
+    type: 'reasoning',
+    text,
+    payload: signature ? encodePayload({ signature }) : undefined,
+  })
+}
+
+/** The run's outcome and cost: every field reported, model_stats as provider-reported usage. */
+function readInfo(info: unknown, at: string, notes: NoteList): void {
+  if (!isObject(info)) {
+    notes.info(at, 'run metadata; not part of the conversation')
+    return
+  }
+  for (const key of Object.keys(info)) {
+    const value = info[key]
+    if (key === 'model_stats' && isObject(value)) {
+      const n = (k: string) => (typeof value[k] === 'number' ? (value[k] as number) : undefined)
+      const parts = [
+        n('instance_cost') !== undefined ? `cost $${n('instance_cost')}` : '',
+        n('tokens_sent') !== undefined ? `${n('tokens_sent')} tokens sent` : '',
+        n('tokens_received') !== undefined ? `${n('tokens_received')} received` : '',
+        n('api_calls') !== undefined ? `${n('api_calls')} API calls` : '',
+      ].filter((p) => p !== '')
+      notes.info(
+        `${at}.${key}`,
+        `provider-reported usage${parts.length > 0 ? ` (${parts.join(', ')})` : ''}; read by the usage view, not counted here`,
+      )
+    } else {
+      notes.info(`${at}.${key}`, INFO_NOTES[key] ?? 'run metadata; not part of the conversation')
+    }
+  }
+}
+
+/** The run's configuration (a JSON string in 1.x): its model is the conversation's model. */
+function readReplayConfig(value: unknown, at: string, notes: NoteList): string | undefined {
+  if (value === null || value === undefined) return undefined
+  let config: unknown = value
+  if (typeof value === 'string') {
+    try {
+      config = JSON.parse(value)
+    } catch {
+      notes.warn(at, 'not JSON; the model it names is not read')
+      return undefined
+    }
+  }
+  notes.info(at, "the run's configuration; only its model is read")
+  if (!isObject(config) || !isObject(config.agent)) return undefined
+  const agent = config.agent
+  const model = isObject(agent.model)
+    ? agent.model
+    : Array.isArray(agent.agent_configs) &&
+        isObject(agent.agent_configs[0]) &&
+        isObject(agent.agent_configs[0].model)
+      ? agent.agent_configs[0].model
+      : undefined
+  return model && typeof model.name === 'string' ? model.name : undefined
+}
+
+/** A SWE-agent trajectory (.traj). */
+export const sweAgentFormat = {
+  id: 'swe-agent',
+  label: 'SWE-agent trajectory (.traj)',
+  shape:
+    'JSON {history: [{role, content, agent, message_type, …}], trajectory, info, replay_config}',
+  detect(sniff) {
+    let root = rootObject(sniff)
+    const attempts = root?.attempts
+    if (root && !('history' in root) && Array.isArray(attempts) && isObject(attempts[0])) {
+      root = attempts[0]
+    }
+    if (!root || !Array.isArray(root.history)) return 0
+    const items = firstObjects(root.history)
+    if (!items.some((o) => typeof o.role === 'string' && !('parts' in o))) return 0
+    if (isObject(root.info) || Array.isArray(root.trajectory)) return 3
+    return items.some((o) => 'agent' in o || 'message_type' in o) ? 2 : 1
+  },
+  read: readSweAgent,
+} as const satisfies FormatDescriptor

@@ -1,0 +1,365 @@
+import { describe, expect, it } from 'vitest'
+import { diagnose } from '../../src/diagnose/index'
+import { FormatError, importConversation, type Message } from '../../src/index'
+import { fixture } from './formats-fixtures'
+
+/** Findings for a split whose tail starts at `index`: the message there and after it are kept. */
+const cutAt = (messages: Message[], index: number) =>
+  diagnose({ messages, options: { maxTokens: 1, keepRecentCount: messages.length - index } })
+
+const calls = (...ids: string[]) => ids.map((id) => expect.objectContaining({ id }))
+
+describe('Gemini CLI session in', () => {
+  describe('the single-document session (before JSONL)', () => {
+    const imported = importConversation(fixture('gemini-cli.json'))
+
+    it('reads user and gemini messages, thoughts before the reply, results after it', () => {
+      expect(imported.format).toBe('gemini-cli')
+      expect(imported.messages).toEqual([
+        {
+          id: 'm-01',
+          type: 'user',
+          text: 'Why does `npm test` hang on CI but not on my laptop?',
+        },
+        {
+          type: 'reasoning',
+          // A thought summary is sent as **subject** description (convertSessionToClientHistory).
+          text: '**Checking the config** A hang only on CI usually means watch mode or an open handle.',
+        },
+        {
+          id: 'm-02',
+          type: 'bot',
+          text: "I'll read the test config and the CI workflow.",
+          payload: JSON.stringify({
+            tool_calls: [
+              {
+                id: 'read_file-1759395612000-a1',
+                name: 'read_file',
+                arguments: { absolute_path: '/home/lea/shop/vitest.config.ts' },
+              },
+              {
+                id: 'read_file-1759395612000-b2',
+                name: 'read_file',
+                arguments: { absolute_path: '/home/lea/shop/.github/workflows/ci.yml' },
+              },
+            ],
+          }),
+        },
+        {
+          id: 'read_file-1759395612000-a1',
+          type: 'activity',
+          text: '',
+          payload: 'export default { test: { watch: true } }',
+        },
+        {
+          id: 'read_file-1759395612000-b2',
+          type: 'activity',
+          text: '',
+          payload: '- run: npx vitest',
+        },
+        {
+          id: 'm-04',
+          type: 'bot',
+          text: 'The config sets `watch: true`. On your laptop vitest waits for changes and you quit it; on CI nothing ever quits it. Use `vitest run` in CI, or set `watch: false`.',
+        },
+        { id: 'm-06', type: 'user', text: 'Please make the change. Merci ! 🙏' },
+        {
+          id: 'm-07',
+          type: 'bot',
+          text: '',
+          payload: JSON.stringify({
+            tool_calls: [
+              {
+                id: 'replace-1759395730000-c3',
+                name: 'replace',
+                arguments: {
+                  file_path: '/home/lea/shop/vitest.config.ts',
+                  old_string: 'watch: true',
+                  new_string: 'watch: false',
+                },
+              },
+            ],
+          }),
+        },
+        {
+          id: 'replace-1759395730000-c3',
+          type: 'activity',
+          text: '',
+          payload: 'Successfully modified file: /home/lea/shop/vitest.config.ts (1 replacements).',
+        },
+        {
+          id: 'm-09',
+          type: 'bot',
+          text: 'Done: vitest.config.ts now sets watch: false, so CI exits after one run. ✅',
+        },
+      ])
+    })
+
+    it('takes the model of the last reply', () => {
+      // m-04 ran on gemini-2.5-flash; the last reply, m-09, on gemini-2.5-pro.
+      expect(imported.model).toBe('gemini-2.5-pro')
+    })
+
+    it('reports the UI messages, the slash command, usage and UI fields, by kind', () => {
+      const { report } = imported
+      expect(report).toContainEqual({
+        severity: 'info',
+        path: 'messages[2]',
+        problem: '"info" message: shown in Gemini CLI, never sent to the model; not loaded',
+      })
+      expect(report).toContainEqual({
+        severity: 'info',
+        path: 'messages[7]',
+        problem: '"error" message: shown in Gemini CLI, never sent to the model; not loaded',
+      })
+      expect(report).toContainEqual(
+        expect.objectContaining({ path: 'messages[4].content', severity: 'info' }),
+      )
+      // Three replies carry tokens.
+      expect(report).toContainEqual({
+        severity: 'info',
+        path: 'messages[*].tokens',
+        problem: 'provider-reported usage; read by the usage view, not counted here',
+        count: 3,
+      })
+      expect(report).toContainEqual(
+        expect.objectContaining({ path: 'messages[*].toolCalls[*].resultDisplay', count: 2 }),
+      )
+      expect(report.filter((n) => n.severity === 'warning')).toEqual([])
+    })
+
+    it('finds a cut tool exchange', () => {
+      const { messages } = imported
+      const result = messages.findIndex((m) => m.id === 'read_file-1759395612000-b2')
+      const codes = cutAt(messages, result).map((f) => f.code)
+      expect(codes).toContain('tool-exchange-cut')
+    })
+  })
+
+  describe('the JSONL session', () => {
+    const imported = importConversation(fixture('gemini-cli.jsonl'))
+    const types = imported.messages.map((m) => [m.id ?? '', m.type])
+
+    it('replays appends, the history rewrite of a compression, and a rewind', () => {
+      expect(imported.format).toBe('gemini-cli')
+      // Line 9 rewrites the history to [s1, s2, g1]: u1 is gone; u3 is rewound at line 13.
+      expect(types).toEqual([
+        ['s1', 'context'],
+        ['s2', 'bot'],
+        ['', 'reasoning'],
+        ['g1', 'bot'],
+        ['run_shell_command-1763647270000-01', 'activity'],
+        ['u2', 'user'],
+        ['g3', 'bot'],
+        ['run_shell_command-1763647450000-02', 'activity'],
+        ['run_shell_command-1763647450000-03', 'activity'],
+        ['g4', 'bot'],
+      ])
+      expect(imported.model).toBe('gemini-3-flash-preview')
+    })
+
+    it('reads the compression summary as an earlier summary of the one message it replaced', () => {
+      expect(imported.messages[0].meta).toEqual({ compacted: true, droppedCount: 1 })
+      expect(imported.messages[0].text).toMatch(/^<state_snapshot>/)
+      const codes = diagnose({
+        messages: imported.messages,
+        options: { maxTokens: 1, keepRecentCount: 2 },
+      }).map((f) => f.code)
+      expect(codes).toContain('earlier-summary')
+    })
+
+    it('reads thought parts and calls from content, and results from toolCalls', () => {
+      const [, , thought, g1] = imported.messages
+      expect(thought).toEqual({
+        type: 'reasoning',
+        text: 'The user wants a flag that prints instead of deploying.',
+        payload: '{"signature":"CiQBjz1rX2Fk"}',
+      })
+      expect(JSON.parse(g1.payload ?? '').tool_calls).toEqual(
+        calls('run_shell_command-1763647270000-01'),
+      )
+      const g3 = imported.messages[6]
+      expect(JSON.parse(g3.payload ?? '').tool_calls).toEqual(
+        calls('run_shell_command-1763647450000-02', 'run_shell_command-1763647450000-03'),
+      )
+    })
+
+    it('loses only the broken line, and reports every record left out', () => {
+      const { report } = imported
+      expect(report).toContainEqual(
+        expect.objectContaining({ severity: 'warning', path: 'line 6' }),
+      )
+      expect(report).toContainEqual({
+        severity: 'warning',
+        path: 'line 8',
+        problem: 'an object with fields type, at, not a Gemini CLI session record; not loaded',
+      })
+      expect(report).toContainEqual({
+        severity: 'info',
+        path: '',
+        problem: '1 message(s) undone by /rewind; not part of the conversation',
+      })
+      expect(report).toContainEqual({
+        severity: 'info',
+        path: '',
+        problem:
+          '1 message(s) replaced when Gemini CLI rewrote its history (a compression); not loaded',
+      })
+      expect(report).toContainEqual(expect.objectContaining({ path: 'line 4', severity: 'info' }))
+      expect(report.filter((n) => n.severity === 'warning')).toHaveLength(2)
+    })
+
+    it('finds a cut parallel tool exchange', () => {
+      const { messages } = imported
+      const second = messages.findIndex((m) => m.id === 'run_shell_command-1763647450000-03')
+      expect(cutAt(messages, second).map((f) => f.code)).toContain('tool-exchange-cut')
+    })
+  })
+
+  describe('a /chat save checkpoint', () => {
+    const imported = importConversation(fixture('gemini-cli-checkpoint.json'))
+
+    it('reads the API contents and pairs an id-less response with its call by name', () => {
+      expect(imported.format).toBe('gemini-cli')
+      const [user, bot, result, last] = imported.messages
+      expect(user).toEqual({ type: 'user', text: 'List the TODO comments under src/.' })
+      const [call] = JSON.parse(bot.payload ?? '').tool_calls as { id: string; name: string }[]
+      expect(call.name).toBe('grep_search')
+      expect(result).toEqual({
+        id: call.id,
+        type: 'activity',
+        text: '',
+        payload: 'src/cart.ts:12: // TODO handle an empty cart',
+      })
+      expect(last.type).toBe('bot')
+      expect(cutAt(imported.messages, 2).map((f) => f.code)).toContain('tool-exchange-cut')
+    })
+  })
+
+  describe('what is not a Gemini CLI session', () => {
+    it('names the place when a forced file is not one', () => {
+      const text = JSON.stringify({ messages: [{ id: 'a', type: 'user', content: 'Hi' }] })
+      expect(() => importConversation(text, 'gemini-cli')).toThrow(
+        'not Gemini CLI session: missing "sessionId" (a Gemini CLI session has one)',
+      )
+    })
+
+    it('loses only a message that is not one, and says where', () => {
+      const text = JSON.stringify({
+        sessionId: 's',
+        messages: [
+          { id: 'a', type: 'model', content: 'x' },
+          { id: 'b', type: 'user', content: 'Hi' },
+        ],
+      })
+      const imported = importConversation(text)
+      expect(imported.messages).toEqual([{ id: 'b', type: 'user', text: 'Hi' }])
+      expect(imported.report).toContainEqual({
+        severity: 'warning',
+        path: 'messages[0].type',
+        problem:
+          '"model" is not a Gemini CLI message type (user, gemini, info, error, warning); message skipped',
+      })
+    })
+
+    it("reads a fork's own name for the model's reply by what the message carries", () => {
+      const text = JSON.stringify({
+        sessionId: 's',
+        projectHash: 'p',
+        messages: [
+          { id: 'a', type: 'user', content: 'Hi' },
+          { id: 'b', type: 'bob-shell', content: 'Hello', model: 'granite-4', tokens: null },
+        ],
+      })
+      const imported = importConversation(text)
+      expect(imported.format).toBe('gemini-cli')
+      expect(imported.messages).toEqual([
+        { id: 'a', type: 'user', text: 'Hi' },
+        { id: 'b', type: 'bot', text: 'Hello' },
+      ])
+      expect(imported.model).toBe('granite-4')
+    })
+
+    it('reads a result once when a resumed session repeats it as a user turn', () => {
+      const call = { id: 'c1', name: 'ls', args: {} }
+      const response = { functionResponse: { id: 'c1', name: 'ls', response: { output: 'a.txt' } } }
+      const text = JSON.stringify({
+        sessionId: 's',
+        projectHash: 'p',
+        messages: [
+          { id: 'u', type: 'user', content: 'List.' },
+          { id: 'g', type: 'gemini', content: '', toolCalls: [{ ...call, result: [response] }] },
+          { id: 'g_response', type: 'user', content: [response] },
+          { id: 'g2', type: 'gemini', content: 'One file.' },
+        ],
+      })
+      const imported = importConversation(text)
+      expect(imported.messages.map((m) => [m.id, m.type])).toEqual([
+        ['u', 'user'],
+        ['g', 'bot'],
+        ['c1', 'activity'],
+        ['g2', 'bot'],
+      ])
+    })
+
+    it('keeps the parts after a functionResponse with that result (read_many_files)', () => {
+      const text = JSON.stringify({
+        sessionId: 's',
+        projectHash: 'p',
+        messages: [
+          {
+            id: 'g',
+            type: 'gemini',
+            content: '',
+            toolCalls: [
+              {
+                id: 'rmf-1',
+                name: 'read_many_files',
+                args: { paths: ['a.txt', 'b.txt'] },
+                result: [
+                  {
+                    functionResponse: {
+                      id: 'rmf-1',
+                      name: 'read_many_files',
+                      response: { output: 'Read 2 files.' },
+                    },
+                  },
+                  { text: '--- a.txt ---\nalpha' },
+                  { text: '--- b.txt ---\nbeta' },
+                ],
+              },
+            ],
+          },
+        ],
+      })
+      const [, result] = importConversation(text).messages
+      expect(result).toEqual({
+        id: 'rmf-1',
+        type: 'activity',
+        text: '',
+        payload: 'Read 2 files.\n--- a.txt ---\nalpha\n--- b.txt ---\nbeta',
+      })
+    })
+
+    it('refuses JSONL with no Gemini CLI record', () => {
+      const text = '{"type":"x"}\n{"type":"y"}\n'
+      expect(() => importConversation(text, 'gemini-cli')).toThrow(FormatError)
+    })
+
+    it('skips a bad JSONL record and loads the rest', () => {
+      const text = [
+        JSON.stringify({ sessionId: 's', projectHash: 'p' }),
+        JSON.stringify({ id: 'a', type: 'user', content: [{ text: 'Hi' }] }),
+        JSON.stringify({ id: 'b', type: 'gemini', content: 'Hello', toolCalls: 'oops' }),
+        JSON.stringify({ id: 'c', type: 'user', content: 'Bye' }),
+      ].join('\n')
+      const imported = importConversation(text)
+      expect(imported.messages.map((m) => m.id)).toEqual(['a', 'c'])
+      expect(imported.report).toContainEqual({
+        severity: 'warning',
+        path: 'line 3: toolCalls',
+        problem: '"toolCalls" is a string, not an array; message skipped',
+      })
+    })
+  })
+})

@@ -1,0 +1,196 @@
+import { describe, expect, it } from 'vitest'
+import { diagnose } from '../../src/diagnose/index'
+import { FormatError, importConversation, type Message } from '../../src/index'
+import { fixture } from './formats-fixtures'
+
+/** Findings for a split whose tail starts at `index`. */
+const cutAt = (messages: Message[], index: number) =>
+  diagnose({ messages, options: { maxTokens: 1, keepRecentCount: messages.length - index } })
+
+const lines = (...entries: object[]) => entries.map((e) => JSON.stringify(e)).join('\n') + '\n'
+
+describe('pi session in', () => {
+  const imported = importConversation(fixture('pi.jsonl'))
+
+  it('follows the branch that ends at the last entry, summary first as pi sends it', () => {
+    expect(imported.format).toBe('pi')
+    // Branch: e19 → … → e12 → e7 → e6 (the compaction) → e5 … e1. e8–e11 are another branch.
+    // The compaction keeps e2 on; e1 is replaced by its summary.
+    expect(imported.messages).toEqual([
+      {
+        id: 'e6',
+        type: 'context',
+        text: 'The user wants Celsius output. Temperatures are formatted in src/format.ts, where fmt prints the raw Kelvin value.',
+        meta: { compacted: true, droppedCount: 1 },
+      },
+      {
+        type: 'reasoning',
+        text: 'Find the formatter before changing anything.',
+        payload: '{"signature":"EqQBCkgIBxACGAIqQ"}',
+      },
+      {
+        id: 'e2',
+        type: 'bot',
+        text: 'Let me find where temperatures are formatted.',
+        payload: JSON.stringify({
+          tool_calls: [
+            { id: 'toolu_01Fa', name: 'grep', arguments: { pattern: 'kelvin', path: 'src' } },
+            { id: 'toolu_01Fb', name: 'read', arguments: { path: 'src/format.ts' } },
+          ],
+        }),
+      },
+      {
+        id: 'toolu_01Fa',
+        type: 'activity',
+        text: '',
+        payload: 'src/format.ts:3: return `${k} K`',
+      },
+      {
+        id: 'toolu_01Fb',
+        type: 'activity',
+        text: '',
+        payload: 'export const fmt = (k: number) => `${k} K`',
+      },
+      {
+        id: 'e5',
+        type: 'bot',
+        text: "format.ts prints the raw Kelvin value; I'll convert it there.",
+      },
+      {
+        id: 'e7',
+        type: 'context',
+        text: 'Ran `npm test`\n```\n1 failing: expected 21.9 °C, got 21.85 °C\n```\nCommand exited with code 1',
+      },
+      {
+        id: 'e12',
+        type: 'context',
+        text: 'Tried Math.round in fmt; it broke the build and was abandoned.',
+      },
+      { id: 'e13', type: 'user', text: 'Round to one decimal place instead. 🌡️' },
+      {
+        id: 'e16',
+        type: 'bot',
+        text: "Checking the test's expectation.",
+        payload: JSON.stringify({
+          tool_calls: [
+            { id: 'call_7Qx|fc_01', name: 'read', arguments: { path: 'test/format.test.ts' } },
+          ],
+        }),
+      },
+      {
+        id: 'call_7Qx|fc_01',
+        type: 'activity',
+        text: '',
+        payload: "expect(fmt(295.05)).toBe('21.9 °C')",
+      },
+      {
+        id: 'e18',
+        type: 'bot',
+        text: 'fmt now converts to Celsius and rounds to one decimal; the test passes. ✅',
+      },
+    ])
+  })
+
+  it('takes the model from the last model_change or assistant message on the branch', () => {
+    expect(imported.model).toBe('gpt-5-codex')
+  })
+
+  it('reports the other branch, the compacted entries, the broken line and the unknown entry', () => {
+    const { report } = imported
+    expect(report).toContainEqual({
+      severity: 'warning',
+      path: 'lines 11–14',
+      problem:
+        '4 entries on other branches of the session tree (pi sends only the current branch); not loaded',
+    })
+    expect(report).toContainEqual({
+      severity: 'info',
+      path: 'lines 2–4',
+      problem:
+        "3 entries before the compaction's first kept entry; replaced by its summary, not loaded",
+    })
+    expect(report).toContainEqual(expect.objectContaining({ severity: 'warning', path: 'line 17' }))
+    expect(report).toContainEqual({
+      severity: 'warning',
+      path: 'line 19',
+      problem: '"lightning_strike" is not a pi entry type; not loaded',
+    })
+    expect(report).toContainEqual({
+      severity: 'info',
+      path: 'line *: message.usage',
+      problem: 'provider-reported usage and cost; read by the usage view, not counted here',
+      count: 4,
+    })
+    expect(report).toContainEqual(expect.objectContaining({ path: 'line 23', severity: 'info' }))
+    expect(report.filter((n) => n.severity === 'warning')).toHaveLength(3)
+  })
+
+  it('gives the earlier summary its finding, and finds a cut parallel tool exchange', () => {
+    const { messages } = imported
+    const second = messages.findIndex((m) => m.id === 'toolu_01Fb')
+    const codes = cutAt(messages, second).map((f) => f.code)
+    expect(codes).toContain('tool-exchange-cut')
+    expect(codes).toContain('earlier-summary')
+  })
+
+  it('reads a version 1 session (no ids) in file order, its compaction by entry index', () => {
+    const text = lines(
+      { type: 'session', id: 's1', timestamp: '2025-11-01T08:00:00Z', cwd: '/w' },
+      { type: 'message', message: { role: 'user', content: 'first' } },
+      { type: 'message', message: { role: 'assistant', content: [{ type: 'text', text: 'one' }] } },
+      { type: 'message', message: { role: 'user', content: 'second' } },
+      // Index 3 counts the header as 0: the entry `second`.
+      { type: 'compaction', summary: 'Said one.', firstKeptEntryIndex: 3, tokensBefore: 900 },
+      { type: 'message', message: { role: 'assistant', content: [{ type: 'text', text: 'two' }] } },
+    )
+    const v1 = importConversation(text)
+    expect(v1.format).toBe('pi')
+    expect(v1.messages).toEqual([
+      { type: 'context', text: 'Said one.', meta: { compacted: true, droppedCount: 2 } },
+      { type: 'user', text: 'second' },
+      { type: 'bot', text: 'two' },
+    ])
+  })
+
+  it("takes a version 1 header's model when no entry names one", () => {
+    const text = lines(
+      {
+        type: 'session',
+        id: 's1',
+        timestamp: 't',
+        cwd: '/w',
+        provider: 'anthropic',
+        modelId: 'claude-sonnet-4-5',
+      },
+      { type: 'message', message: { role: 'user', content: 'hi' } },
+    )
+    expect(importConversation(text).model).toBe('claude-sonnet-4-5')
+  })
+
+  it('leaves out a !! command, as pi does', () => {
+    const text = lines(
+      { type: 'session', version: 3, id: 's', timestamp: 't', cwd: '/w' },
+      {
+        type: 'message',
+        id: 'a',
+        parentId: null,
+        timestamp: 't',
+        message: { role: 'bashExecution', command: 'ls', output: 'x', excludeFromContext: true },
+      },
+    )
+    const read = importConversation(text)
+    expect(read.messages).toEqual([])
+    expect(read.report).toContainEqual({
+      severity: 'info',
+      path: 'line 2',
+      problem: 'a !! command: pi keeps its output out of the context; not loaded',
+    })
+  })
+
+  it('refuses a file with no pi header or entry, naming the first line', () => {
+    expect(() => importConversation('{"type":"x","id":"1"}\n', 'pi')).toThrow(FormatError)
+    expect(() => importConversation('{"type":"x","id":"1"}\n', 'pi')).toThrow(
+      'not pi coding-agent session (JSONL): line 1: "type": "x" is not a pi entry, and no line is a pi session header or entry',
+    )
+  })
+})
