@@ -87,22 +87,24 @@ describe('format detection', () => {
 
   it('describes every format for the picker and the --format flag', () => {
     // One table: the ids, labels, choices and export formats all come from its rows.
-    expect(FORMAT_INFO.slice(0, 5).map((f) => [f.id, f.canExport])).toEqual([
+    expect(FORMAT_INFO.map((f) => [f.id, f.canExport])).toEqual([
       ['native', true],
       ['openai', true],
       ['anthropic', true],
       ['openai-responses', false],
       ['claude-code', false],
+      ['codex', false],
       ['gemini-cli', false],
       ['pi', false],
       ['swe-agent', false],
     ])
-    expect(FORMATS.slice(0, 5).map((f) => f.label)).toEqual([
+    expect(FORMATS.map((f) => f.label)).toEqual([
       'Compaction Inspector (native)',
       'OpenAI Chat Completions',
       'Anthropic Messages',
       'OpenAI Responses',
       'Claude Code session (JSONL)',
+      'OpenAI Codex CLI rollout (JSONL)',
       'Gemini CLI session',
       'pi coding-agent session (JSONL)',
       'SWE-agent trajectory (.traj)',
