@@ -1,5 +1,6 @@
 import { anthropicFormat } from './anthropic'
 import { claudeCodeFormat } from './claude-code'
+import { clineFormat } from './cline'
 import { nativeFormat } from './native'
 import { openaiChatFormat } from './openai-chat'
 import { openaiResponsesFormat } from './openai-responses'
@@ -16,4 +17,5 @@ export const FORMATS = [
   anthropicFormat,
   openaiResponsesFormat,
   claudeCodeFormat,
+  clineFormat,
 ] as const

@@ -18,6 +18,9 @@ describe('format detection', () => {
     ['claude-code.jsonl', 'claude-code'],
     ['claude-code-compacted.jsonl', 'claude-code'],
     ['claude-code-truncated.jsonl', 'claude-code'],
+    ['cline.json', 'cline'],
+    ['cline-xml.json', 'cline'],
+    ['roo-code.json', 'cline'],
   ])('detects %s as %s', (name, format) => {
     const imported = importConversation(fixture(name))
     expect(imported.format).toBe(format)
