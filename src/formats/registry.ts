@@ -1,4 +1,5 @@
 import { anthropicFormat } from './anthropic'
+import { apiTrafficFormat } from './api-traffic'
 import { claudeCodeFormat } from './claude-code'
 import { clineFormat } from './cline'
 import { nativeFormat } from './native'
@@ -18,4 +19,5 @@ export const FORMATS = [
   openaiResponsesFormat,
   claudeCodeFormat,
   clineFormat,
+  apiTrafficFormat,
 ] as const

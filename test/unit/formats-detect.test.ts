@@ -21,6 +21,8 @@ describe('format detection', () => {
     ['cline.json', 'cline'],
     ['cline-xml.json', 'cline'],
     ['roo-code.json', 'cline'],
+    ['api-traffic.jsonl', 'api-traffic'],
+    ['api-traffic-openai.jsonl', 'api-traffic'],
   ])('detects %s as %s', (name, format) => {
     const imported = importConversation(fixture(name))
     expect(imported.format).toBe(format)
