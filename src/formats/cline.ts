@@ -18,10 +18,12 @@ import { UNKNOWN_FIELD_NOTE } from './vocabulary'
 
 /**
  * The line Cline and Roo Code put before a tool result they send as user text: `[read_file for
- * 'src/x.ts'] Result:`, `[attempt_completion] Result:`. The tool's name is the first word.
- * (Cline src/core/task/tools/utils/ToolResultUtils.ts; Roo presentAssistantMessage.ts.)
+ * 'src/x.ts'] Result:`, `[attempt_completion] Result:`. The tool's name is the first word; what
+ * follows `for` may span lines (a follow-up question's text). (Cline
+ * src/core/task/tools/utils/ToolResultUtils.ts and the handlers' getDescription; Roo
+ * presentAssistantMessage.ts.)
  */
-const RESULT_HEADER = /^\[([^\s\]]+)[^\n]*?\] Result:/
+const RESULT_HEADER = /^\[([A-Za-z0-9_.:-]+)(?: for [\s\S]*?)?\] Result:/
 
 /** What Cline appends to every user message: the editor's state, sent to the model each turn. */
 const ENVIRONMENT = '<environment_details>'
@@ -201,6 +203,8 @@ interface TextResult {
   end: number
   name: string
   id?: string
+  /** The call's tool name, when it is not the result's (paired by order alone). */
+  callName?: string
 }
 
 /**
@@ -229,6 +233,12 @@ function ownBlocks(
           self: 'anthropic',
         }),
       })
+      if (result.callName !== undefined) {
+        notes.info(
+          pathString(here),
+          `"${result.name}" result paired by order with the "${result.callName}" call before it (no open call has its name)`,
+        )
+      }
       if (result.id === undefined) {
         notes.info(
           pathString(here),
@@ -278,9 +288,18 @@ function textResults(content: unknown[], open: OpenCall[]): Map<number, TextResu
       }
     }
     const name = header[1]
-    const call = waiting.findIndex((c) => c.name === name)
-    const id = call === -1 ? undefined : waiting.splice(call, 1)[0].id
-    results.set(k, { end, name, ...(id !== undefined ? { id } : {}) })
+    // By name, in order; a result whose name matches no open call (Cline names some results
+    // differently: use_subagents answers as [subagents]) takes the first open call.
+    let call = waiting.findIndex((c) => c.name === name)
+    if (call === -1 && waiting.length > 0) call = 0
+    const paired = call === -1 ? undefined : waiting.splice(call, 1)[0]
+    const id = paired?.id
+    results.set(k, {
+      end,
+      name,
+      ...(id !== undefined ? { id } : {}),
+      ...(paired && paired.name !== name ? { callName: paired.name } : {}),
+    })
     k = end
   }
   return results

@@ -211,4 +211,59 @@ describe('Cline detection', () => {
       payload: "[list_files for '.'] Result:\na.txt",
     })
   })
+
+  it('reads a header whose description spans lines, as a follow-up question does', () => {
+    const header = "[ask_followup_question for 'Phase 1 is done.\n\nGo on with phase 2?'] Result:"
+    const text = JSON.stringify([
+      {
+        role: 'assistant',
+        content: [{ type: 'tool_use', id: 't7', name: 'ask_followup_question', input: {} }],
+      },
+      {
+        role: 'user',
+        content: [{ type: 'text', text: `${header}\n<answer>\nYes\n</answer>` }],
+        ts: 1,
+      },
+    ])
+    expect(importConversation(text).messages[1]).toMatchObject({ id: 't7', type: 'activity' })
+  })
+
+  it('pairs by order a result named unlike its call, and says so', () => {
+    // Cline answers use_subagents as "[subagents] Result:".
+    const text = JSON.stringify([
+      {
+        role: 'assistant',
+        content: [{ type: 'tool_use', id: 't8', name: 'use_subagents', input: {} }],
+      },
+      { role: 'user', content: [{ type: 'text', text: '[subagents] Result:\nTotal: 2' }], ts: 1 },
+    ])
+    const imported = importConversation(text)
+    expect(imported.messages[1]).toMatchObject({ id: 't8', type: 'activity' })
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: '[1].content[0]',
+      problem:
+        '"subagents" result paired by order with the "use_subagents" call before it (no open call has its name)',
+    })
+  })
+
+  it('leaves a bracketed note that is not a result to the user', () => {
+    const text = JSON.stringify([
+      {
+        role: 'assistant',
+        content: [{ type: 'tool_use', id: 't9', name: 'attempt_completion', input: {} }],
+      },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: '[TASK RESUMPTION] This task was interrupted 3 days ago.' },
+        ],
+        ts: 1,
+      },
+    ])
+    expect(importConversation(text).messages[1]).toEqual({
+      type: 'user',
+      text: '[TASK RESUMPTION] This task was interrupted 3 days ago.',
+    })
+  })
 })
