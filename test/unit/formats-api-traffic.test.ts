@@ -191,3 +191,67 @@ describe('API traffic log of OpenAI calls', () => {
     })
   })
 })
+
+describe('API traffic log, other replies', () => {
+  const pair = (response: unknown) =>
+    JSON.stringify({
+      request: {
+        timestamp: 1754300000,
+        method: 'POST',
+        url: 'https://api.openai.com/v1/chat/completions',
+        headers: {},
+        body: { model: 'gpt-4o', messages: [{ role: 'user', content: 'Weather in Oslo?' }] },
+      },
+      response,
+      logged_at: '2025-08-04T09:33:20.000Z',
+    })
+
+  it('joins streamed Chat Completions chunks into one reply, tool call arguments included', () => {
+    const chunk = (delta: unknown, extra = {}) =>
+      `data: ${JSON.stringify({ object: 'chat.completion.chunk', model: 'gpt-4o', choices: [{ index: 0, delta }], ...extra })}\n\n`
+    const body_raw =
+      chunk({ role: 'assistant', content: 'Checking. ' }) +
+      chunk({
+        tool_calls: [
+          { index: 0, id: 'call_Os1', function: { name: 'weather', arguments: '{"ci' } },
+        ],
+      }) +
+      chunk({ tool_calls: [{ index: 0, function: { arguments: 'ty":"Oslo"}' } }] }) +
+      chunk({}, { usage: { prompt_tokens: 9, completion_tokens: 14 } }) +
+      'data: [DONE]\n\n'
+    const imported = importConversation(
+      pair({ timestamp: 1754300001, status_code: 200, headers: {}, body_raw }),
+    )
+    expect(imported.messages).toEqual([
+      { type: 'user', text: 'Weather in Oslo?' },
+      {
+        type: 'bot',
+        text: 'Checking. ',
+        payload: '{"tool_calls":[{"id":"call_Os1","name":"weather","arguments":{"city":"Oslo"}}]}',
+      },
+    ])
+    expect(imported.report).toContainEqual(
+      expect.objectContaining({
+        problem:
+          'provider-reported usage (prompt_tokens 9, completion_tokens 14); read by the usage view',
+      }),
+    )
+  })
+
+  it('loads no reply from an error response, and warns with its message', () => {
+    const imported = importConversation(
+      pair({
+        timestamp: 1754300001,
+        status_code: 429,
+        headers: {},
+        body: { error: { message: 'Rate limit reached' } },
+      }),
+    )
+    expect(imported.messages).toEqual([{ type: 'user', text: 'Weather in Oslo?' }])
+    expect(imported.report).toContainEqual({
+      severity: 'warning',
+      path: 'line 1: response.body',
+      problem: 'the response is an error (status 429: Rate limit reached); no reply loaded',
+    })
+  })
+})
