@@ -107,7 +107,11 @@ export function readCline(input: ReadInput): ReadResult {
     }
     const reasoning = optionalString(raw, 'reasoning_content', at)
     if (reasoning) messages.push({ type: 'reasoning', text: reasoning })
+    const summaries = new Set(open.filter((c) => c.name === SUMMARIZE).map((c) => c.id))
     let read = readAnthropicMessage(clean, at, ctx, optionalString(raw, 'id', at))
+    read = read.map((m) =>
+      m.type === 'activity' && m.id && summaries.has(m.id) ? asEarlier(m) : m,
+    )
     if (raw.role === 'assistant') open = toolUses(clean.content)
     if (raw.isSummary === true) read = asSummary(read, replaced.get(raw.condenseId) ?? 0)
     else if (raw.isTruncationMarker === true) read = read.map((m) => ({ ...m, type: 'context' }))
@@ -245,7 +249,13 @@ function ownBlocks(
           `"${result.name}" result sent as text with no tool_use block before it (a call written in the assistant's text); an activity without a call id`,
         )
       }
-      return [{ ...(result.id ? { id: result.id } : {}), type: 'activity', text: '', payload }]
+      const activity: Message = {
+        ...(result.id ? { id: result.id } : {}),
+        type: 'activity',
+        text: '',
+        payload,
+      }
+      return [result.name === SUMMARIZE ? asEarlier(activity) : activity]
     }
     if (block.type === 'text' && typeof block.text === 'string') {
       if (block.text.trimStart().startsWith(ENVIRONMENT)) {
@@ -321,6 +331,16 @@ function rooReasoning(raw: Json, at: JsonPath): Message {
       : {}),
   }
 }
+
+/**
+ * Cline's own compaction: the model calls summarize_task with the summary, and the result Cline
+ * sends back (continuationPrompt(summary)) is what the model reads from then on. The messages it
+ * replaced are named by the task's conversationHistoryDeletedRange, which lives outside this file.
+ */
+const SUMMARIZE = 'summarize_task'
+
+/** A summarize_task result: still the activity that answers the call, marked as an earlier summary. */
+const asEarlier = (m: Message): Message => ({ ...m, meta: { compacted: true, droppedCount: 0 } })
 
 /** A Roo condense summary: an earlier summary (context) that replaced `dropped` messages. */
 function asSummary(read: Message[], dropped: number): Message[] {

@@ -266,4 +266,25 @@ describe('Cline detection', () => {
       text: '[TASK RESUMPTION] This task was interrupted 3 days ago.',
     })
   })
+
+  it("marks Cline's summarize_task result as an earlier summary, still answering its call", () => {
+    const summary =
+      '[summarize_task] Result:\nThis session is being continued from a previous conversation.'
+    const text = JSON.stringify([
+      {
+        role: 'assistant',
+        content: [
+          { type: 'tool_use', id: 't10', name: 'summarize_task', input: { context: '1. Task: …' } },
+        ],
+      },
+      { role: 'user', content: [{ type: 'text', text: summary }], ts: 1 },
+    ])
+    expect(importConversation(text).messages[1]).toEqual({
+      id: 't10',
+      type: 'activity',
+      text: '',
+      payload: summary,
+      meta: { compacted: true, droppedCount: 0 },
+    })
+  })
 })
