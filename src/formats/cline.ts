@@ -14,7 +14,7 @@ import type { ReadInput, ReadResult } from './reader'
 import { NoteList } from './report'
 import { firstObjects, someHas } from './sniff-shapes'
 import type { FormatDescriptor } from './types'
-import { UNKNOWN_FIELD_NOTE } from './vocabulary'
+import { CACHE_NOTE, UNKNOWN_FIELD_NOTE } from './vocabulary'
 
 /**
  * The line Cline and Roo Code put before a tool result they send as user text: `[read_file for
@@ -87,6 +87,11 @@ export function readCline(input: ReadInput): ReadResult {
     const at = [i]
     if (!isObject(raw)) throw new ShapeError(`message is ${kind(raw)}, not an object`, at)
     if (raw.type === 'reasoning' && !('role' in raw)) {
+      for (const key of Object.keys(raw)) {
+        if (key === 'ts') notes.info(pathString([...at, key]), MESSAGE_NOTES.ts)
+        else if (!REASONING_FIELDS.includes(key))
+          notes.warn(pathString([...at, key]), UNKNOWN_FIELD_NOTE)
+      }
       messages.push(rooReasoning(raw, at))
       return
     }
@@ -259,10 +264,14 @@ function ownBlocks(
     }
     if (block.type === 'text' && typeof block.text === 'string') {
       if (block.text.trimStart().startsWith(ENVIRONMENT)) {
+        reportBlockFields(block, here, ['type', 'text'], notes)
         return [{ type: 'context', text: block.text }]
       }
     }
-    if (block.type === 'reasoning') return [rooReasoning(block, here)]
+    if (block.type === 'reasoning') {
+      reportBlockFields(block, here, REASONING_FIELDS, notes)
+      return [rooReasoning(block, here)]
+    }
     return undefined
   }
 }
@@ -313,6 +322,17 @@ function textResults(content: unknown[], open: OpenCall[]): Map<number, TextResu
     k = end
   }
   return results
+}
+
+const REASONING_FIELDS = ['type', 'id', 'text', 'summary', 'encrypted_content']
+
+/** The fields of a block read here that this reader does not read: warned, a caching hint noted. */
+function reportBlockFields(block: Json, here: JsonPath, read: readonly string[], notes: NoteList) {
+  for (const key of Object.keys(block)) {
+    if (read.includes(key)) continue
+    if (key === 'cache_control') notes.info(pathString([...here, key]), CACHE_NOTE)
+    else notes.warn(pathString([...here, key]), UNKNOWN_FIELD_NOTE)
+  }
 }
 
 /** Roo's reasoning (a block, or a standalone item): its text or summary, and any encrypted content. */

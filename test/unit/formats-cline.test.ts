@@ -287,4 +287,31 @@ describe('Cline detection', () => {
       meta: { compacted: true, droppedCount: 0 },
     })
   })
+
+  it('reports the fields of the blocks it reads itself', () => {
+    const text = JSON.stringify([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: '<task>\nHi\n</task>' },
+          {
+            type: 'text',
+            text: '<environment_details>\n# Current Mode\nACT MODE\n</environment_details>',
+            cache_control: { type: 'ephemeral' },
+            origin: 'env',
+          },
+        ],
+        ts: 1,
+      },
+    ])
+    const report = importConversation(text).report
+    expect(report).toContainEqual({
+      severity: 'warning',
+      path: '[0].content[1].origin',
+      problem: 'field has no place in the wire shape; not loaded',
+    })
+    expect(report).toContainEqual(
+      expect.objectContaining({ severity: 'info', path: '[0].content[1].cache_control' }),
+    )
+  })
 })
