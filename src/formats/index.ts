@@ -108,7 +108,9 @@ export function importConversation(
     ...(result.model !== undefined ? { model: result.model } : {}),
     messages: result.messages.map(orderMessage),
     report: notes,
-    ...(result.requests !== undefined ? { requests: result.requests, request: result.request } : {}),
+    ...(result.requests !== undefined
+      ? { requests: result.requests, request: result.request }
+      : {}),
   }
 }
 
