@@ -23,6 +23,7 @@ export const COMMON_OPTIONS = {
 export const CONVERSATION_OPTIONS = {
   model: { type: 'string' },
   format: { type: 'string' },
+  request: { type: 'string' },
   verbose: { type: 'boolean' },
 } satisfies OptionSpec
 
@@ -42,6 +43,10 @@ export const CONVERSATION_OPTIONS_HELP = `  --model M            Count with mode
   --format F           Read FILE as format F instead of detecting it:
 ${FORMATS.map((f) => `                         ${f.id.padEnd(17)}${f.label}`).join('\n')}
                        Default: auto.
+  --request N          In an API traffic log, read request N (1 is the file's
+                       first). Default: the main thread, the latest request
+                       with the longest message list. The import report lists
+                       how many requests the file has.
   --verbose            Also say on stderr which format FILE was read as, and
                        list the import report: every field set aside and every
                        line skipped. Without it, warnings are only counted.`
@@ -132,6 +137,12 @@ function ratioValue(command: string, flag: string, value: string): number {
     throw badValue(command, flag, value, 'a number in (0, 1]')
   }
   return r
+}
+
+/** --request's value: a positive integer, or undefined when the flag was not given. */
+export function requestValue(command: string, args: ParsedArgs): number | undefined {
+  const value = stringValue(args, 'request')
+  return value === undefined ? undefined : integerValue(command, 'request', value, 1)
 }
 
 /** A flag's value, which must be one of `choices`; `fallback` when the flag was not given. */

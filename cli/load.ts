@@ -5,6 +5,7 @@ import {
   FORMAT_CHOICES,
   FORMAT_LABELS,
   FormatError,
+  RequestError,
   formatNote,
   importConversation,
   parseConversation,
@@ -17,7 +18,7 @@ import {
   type ModelEncoding,
   wireShapeExplanation,
 } from '../src/index'
-import { choiceValue, flagValue, stringValue, type ParsedArgs } from './args'
+import { choiceValue, flagValue, requestValue, stringValue, type ParsedArgs } from './args'
 import { CliError, describeFsError } from './errors'
 import type { Io } from './command'
 
@@ -82,19 +83,33 @@ export async function loadConversation(
 ): Promise<LoadedConversation> {
   // Checked before the file is read, like every other flag.
   const format = choiceValue(command, args, 'format', FORMAT_CHOICES, 'auto')
+  const request = requestValue(command, args)
   const text = await readTextFile(path)
   const file = displayName(path)
   let imported: ImportedConversation
   try {
-    imported = importConversation(text, format)
+    imported = importConversation(text, format, request !== undefined ? { request } : {})
   } catch (error) {
     if (error instanceof FormatError) throw describeFormatError(file, text, error)
+    if (error instanceof RequestError) {
+      throw new CliError(`${command}: option --request: ${file}: ${error.problem}`)
+    }
     throw error
   }
   const verbose = flagValue(args, 'verbose')
   if (verbose) {
     const how = imported.detected ? 'detected' : 'chosen with --format'
     io.err(`${file}: format: ${FORMAT_LABELS[imported.format]} (${how})`)
+  }
+  // Which of a traffic log's requests this is is said even without --verbose: every number that
+  // follows is that one request's.
+  const { requests, request: chosen } = imported
+  if (requests && chosen !== undefined) {
+    const r = requests[chosen - 1]
+    const what = [r.model, `${r.messages} message${r.messages === 1 ? '' : 's'}`].filter(Boolean)
+    io.err(
+      `${file}: request ${chosen} of ${requests.length} (${what.join(', ')}); read another with --request N`,
+    )
   }
   if (imported.format === 'native') {
     reportNativeWarnings(file, text, imported.report, io)

@@ -3,6 +3,7 @@ import { ExportButton } from './ExportButton'
 import { FormatPicker } from './FormatPicker'
 import { ImportReport } from './ImportReport'
 import { RecentMenu } from './RecentMenu'
+import { RequestPicker } from './RequestPicker'
 
 /** The file on screen and the file actions. */
 export function Header() {
@@ -31,6 +32,7 @@ export function Header() {
         </div>
         <div className="file-line">
           <FormatPicker />
+          <RequestPicker />
           <ImportReport />
         </div>
       </div>

@@ -1,5 +1,6 @@
-import type { FormatId, ImportNote, Message } from '@core'
+import type { FormatId, ImportNote, Message, TrafficRequest } from '@core'
 import type { FileToken, OpenedFile, RecentFile, Result } from '../../electron/contract'
+import type { ImportChoice } from '../workers/types'
 import { NO_COUNTS } from './counts-slice'
 import { DEFAULT_MODEL, FILE_MAX_TOKENS, SAMPLE_MAX_TOKENS, optionDefaults } from './options-slice'
 import { summaryDefaults } from './summary-slice'
@@ -43,6 +44,10 @@ export interface ConversationSlice {
   requestedFormat: FormatId | 'auto'
   /** The format the file was read as, detected or requested. */
   format: FormatId
+  /** An API traffic log's requests, for the request picker; empty for every other file. */
+  requests: readonly TrafficRequest[]
+  /** Which of `requests` is on screen (its 1-based index); null for every other file. */
+  request: number | null
   /** What the import set aside or could not read, with where: every warning about the file. */
   importReport: readonly ImportNote[]
   /** Why the last open failed, with the core's location; the conversation on screen is the previous one. */
@@ -53,16 +58,14 @@ export interface ConversationSlice {
    * are on screen; on failure or a cancel, keeps the current conversation (a failure records the
    * error) and resolves false.
    */
-  loadFile(
-    file: OpenedFile,
-    origin?: 'file' | 'sample',
-    format?: FormatId | 'auto',
-  ): Promise<boolean>
+  loadFile(file: OpenedFile, origin?: 'file' | 'sample', choice?: ImportChoice): Promise<boolean>
   /**
    * Reads the file on screen again as `format`, from disk where it has a token (so a file changed
    * since shows as it is now); on failure the conversation stays as it was, with the error.
    */
   reimportAs(format: FormatId | 'auto'): Promise<boolean>
+  /** Reads the API traffic log on screen again, loading its request `request` (1-based). */
+  reimportRequest(request: number): Promise<boolean>
   /** Handles what the host returns for an open: a file, a cancel (null) or an error. */
   receiveFile(result: Result<OpenedFile | null>): void
   openDialog(): Promise<void>
@@ -87,51 +90,16 @@ async function settle<T>(pending: Promise<Result<T>>): Promise<Result<T>> {
   }
 }
 
-export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) => (set, get) => ({
-  file: { name: '', path: null, token: null, isSample: false },
-  source: { content: '' },
-  messages: [],
-  fileModel: null,
-  requestedFormat: 'auto',
-  format: 'native',
-  importReport: [],
-  loadError: null,
-  recentFiles: [],
-
-  loadFile: (file, origin = 'file', format = 'auto') => {
-    // Taken before the worker is handed the file: its bytes are transferred, and gone from here.
-    const source = sourceOf(file)
-    return get().readFile(file, format, (imported) => {
-      const isSample = origin === 'sample'
-      const model = imported.model ?? DEFAULT_MODEL
-      // One update, so nothing ever renders new messages against old counts or options: the new
-      // messages have none until the workers count them.
-      set({
-        file: { name: file.name, path: file.path, token: file.token ?? null, isSample },
-        source,
-        messages: imported.messages,
-        fileModel: imported.model ?? null,
-        requestedFormat: format,
-        format: imported.format,
-        importReport: imported.report,
-        loadError: null,
-        ...optionDefaults(model, isSample ? SAMPLE_MAX_TOKENS : FILE_MAX_TOKENS),
-        counts: NO_COUNTS,
-        ...summaryDefaults,
-        ...uiConversationDefaults,
-      })
-      get().countMessages()
-    })
-  },
-
-  reimportAs: async (format) => {
+export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) => (set, get) => {
+  // Reads the file on screen again, as `choice` says.
+  const reimport = async (choice: ImportChoice): Promise<boolean> => {
     const { file, source } = get()
     const origin = file.isSample ? 'sample' : 'file'
     if ('content' in source) {
       return get().loadFile(
         { name: file.name, path: file.path, token: file.token, content: source.content },
         origin,
-        format,
+        choice,
       )
     }
     const opened = await settle(deps.api.reopenFile(source.token))
@@ -139,37 +107,83 @@ export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) =
       set({ loadError: opened.error })
       return false
     }
-    return get().loadFile(opened.value, origin, format)
-  },
+    return get().loadFile(opened.value, origin, choice)
+  }
 
-  receiveFile: (result) => {
-    if (!result.ok) return set({ loadError: result.error })
-    if (result.value === null) return
-    void get()
-      .loadFile(result.value)
-      .then((shown) => {
-        if (shown) void get().refreshRecent()
+  return {
+    file: { name: '', path: null, token: null, isSample: false },
+    source: { content: '' },
+    messages: [],
+    fileModel: null,
+    requestedFormat: 'auto',
+    format: 'native',
+    requests: [],
+    request: null,
+    importReport: [],
+    loadError: null,
+    recentFiles: [],
+
+    loadFile: (file, origin = 'file', choice = { format: 'auto' }) => {
+      // Taken before the worker is handed the file: its bytes are transferred, and gone from here.
+      const source = sourceOf(file)
+      return get().readFile(file, choice, (imported) => {
+        const isSample = origin === 'sample'
+        const model = imported.model ?? DEFAULT_MODEL
+        // One update, so nothing ever renders new messages against old counts or options: the new
+        // messages have none until the workers count them.
+        set({
+          file: { name: file.name, path: file.path, token: file.token ?? null, isSample },
+          source,
+          messages: imported.messages,
+          fileModel: imported.model ?? null,
+          requestedFormat: choice.format,
+          format: imported.format,
+          requests: imported.requests ?? [],
+          request: imported.request ?? null,
+          importReport: imported.report,
+          loadError: null,
+          ...optionDefaults(model, isSample ? SAMPLE_MAX_TOKENS : FILE_MAX_TOKENS),
+          counts: NO_COUNTS,
+          ...summaryDefaults,
+          ...uiConversationDefaults,
+        })
+        get().countMessages()
       })
-  },
+    },
 
-  openDialog: async () => get().receiveFile(await settle(deps.api.openFileDialog())),
-  openFile: async (file) => get().receiveFile(await settle(deps.api.openDroppedFile(file))),
-  openRecent: async (token) => get().receiveFile(await settle(deps.api.reopenFile(token))),
-  openSample: () => void get().loadFile(deps.sample, 'sample'),
+    reimportAs: (format) => reimport({ format }),
 
-  init: async () => {
-    void get().refreshRecent()
-    const initial = await settle(deps.api.initialFile())
-    if (initial.ok && initial.value === null) return
-    get().receiveFile(initial)
-  },
+    reimportRequest: (request) => reimport({ format: get().requestedFormat, request }),
 
-  refreshRecent: async () => set({ recentFiles: await deps.api.recentFiles() }),
+    receiveFile: (result) => {
+      if (!result.ok) return set({ loadError: result.error })
+      if (result.value === null) return
+      void get()
+        .loadFile(result.value)
+        .then((shown) => {
+          if (shown) void get().refreshRecent()
+        })
+    },
 
-  clearRecent: async () => {
-    await deps.api.clearRecentFiles()
-    set({ recentFiles: [] })
-  },
+    openDialog: async () => get().receiveFile(await settle(deps.api.openFileDialog())),
+    openFile: async (file) => get().receiveFile(await settle(deps.api.openDroppedFile(file))),
+    openRecent: async (token) => get().receiveFile(await settle(deps.api.reopenFile(token))),
+    openSample: () => void get().loadFile(deps.sample, 'sample'),
 
-  dismissLoadError: () => set({ loadError: null }),
-})
+    init: async () => {
+      void get().refreshRecent()
+      const initial = await settle(deps.api.initialFile())
+      if (initial.ok && initial.value === null) return
+      get().receiveFile(initial)
+    },
+
+    refreshRecent: async () => set({ recentFiles: await deps.api.recentFiles() }),
+
+    clearRecent: async () => {
+      await deps.api.clearRecentFiles()
+      set({ recentFiles: [] })
+    },
+
+    dismissLoadError: () => set({ loadError: null }),
+  }
+}

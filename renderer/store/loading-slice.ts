@@ -1,6 +1,6 @@
-import type { FormatId, ImportedConversation, Message } from '@core'
+import type { ImportedConversation, Message } from '@core'
 import type { OpenedFile } from '../../electron/contract'
-import type { Conversation, Job } from '../workers/types'
+import type { Conversation, ImportChoice, Job } from '../workers/types'
 import { throttled } from './throttle'
 import type { SliceCreator } from './types'
 
@@ -24,7 +24,7 @@ export interface LoadingSlice {
    */
   readFile(
     file: OpenedFile,
-    format: FormatId | 'auto',
+    choice: ImportChoice,
     show: (imported: ImportedConversation) => void,
   ): Promise<boolean>
   /** Stops what is loading: the file being read, else the counting. */
@@ -56,7 +56,7 @@ export const createLoadingSlice: SliceCreator<LoadingSlice> = (deps) => (set, ge
   return {
     reading: null,
 
-    readFile: (file, format, show) =>
+    readFile: (file, choice, show) =>
       new Promise<boolean>((resolve) => {
         // A newer file wins; the one on screen keeps counting until the new one is shown.
         cancelReading()
@@ -68,7 +68,7 @@ export const createLoadingSlice: SliceCreator<LoadingSlice> = (deps) => (set, ge
           resolve(result)
         }
         set({ reading: progress })
-        const job = deps.workers.importFile(file, format, {
+        const job = deps.workers.importFile(file, choice, {
           onParsing: (done, total) => {
             progress = { ...progress, parsed: { done, total } }
             flush.request()

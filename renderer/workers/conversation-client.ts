@@ -1,4 +1,4 @@
-import type { FormatId, Message } from '@core'
+import type { Message } from '@core'
 import type { OpenedFile } from '../../electron/contract'
 import { unpackFinding } from './packed-findings'
 import type {
@@ -8,7 +8,7 @@ import type {
   ConversationRequest,
   ImportHeader,
 } from './protocol'
-import type { Conversation, ImportEvents, Job, Outcome } from './types'
+import type { Conversation, ImportChoice, ImportEvents, Job, Outcome } from './types'
 
 const post = (worker: Worker, request: ConversationRequest) => worker.postMessage(request)
 
@@ -19,7 +19,7 @@ const post = (worker: Worker, request: ConversationRequest) => worker.postMessag
 export function importInWorker(
   spawn: () => Worker,
   file: OpenedFile,
-  format: FormatId | 'auto',
+  choice: ImportChoice,
   events: ImportEvents,
 ): Job {
   const worker = spawn()
@@ -74,7 +74,8 @@ export function importInWorker(
     kind: 'import',
     name: file.name,
     content: bytes ?? content,
-    format,
+    format: choice.format,
+    ...(choice.request !== undefined ? { request: choice.request } : {}),
   }
   worker.postMessage(request, bytes ? [bytes.buffer] : [])
   return {

@@ -69,6 +69,7 @@ self.onmessage = async ({ data }: MessageEvent<ConversationRequest>) => {
     try {
       imported = importConversation(content, data.format, {
         onProgress: (done, total) => reply({ kind: 'parsing', done, total }),
+        ...(data.request !== undefined ? { request: data.request } : {}),
       })
     } catch (error) {
       reply({ kind: 'failed', error: describeImportError(data.name, content, error) })

@@ -20,22 +20,23 @@ function attempt<T>(answer: () => T): Outcome<T> {
  */
 export function createMainThreadWorkers(): Workers {
   const workers: Workers = {
-    importFile(file, format, events) {
+    importFile(file, choice, events) {
       // A browser File is decoded first, which only a promise can wait for. (As text: this path
       // never meets large files, and jsdom's Blob has no arrayBuffer().)
       const { content } = file
       if (content instanceof Blob) {
         let live = true
         content.text().then(
-          (text) => live && workers.importFile({ ...file, content: text }, format, events),
+          (text) => live && workers.importFile({ ...file, content: text }, choice, events),
           (error: unknown) => live && events.onError(`${file.name}: ${String(error)}`),
         )
         return { cancel: () => (live = false) }
       }
       let imported
       try {
-        imported = importConversation(content, format, {
+        imported = importConversation(content, choice.format, {
           onProgress: (done, total) => events.onParsing?.(done, total),
+          ...(choice.request !== undefined ? { request: choice.request } : {}),
         })
       } catch (error) {
         events.onError(describeImportError(file.name, content, error))

@@ -24,7 +24,14 @@ export type ImportHeader = Omit<ImportedConversation, 'messages'>
  * as it came: a Blob (cloning one copies no bytes), bytes (one copy, no decoding), or short text.
  */
 export type ConversationRequest =
-  | { kind: 'import'; name: string; content: OpenedFile['content']; format: FormatId | 'auto' }
+  | {
+      kind: 'import'
+      name: string
+      content: OpenedFile['content']
+      format: FormatId | 'auto'
+      /** The request of an API traffic log to read (ImportOptions.request). */
+      request?: number
+    }
   /** The page has read a chunk of messages: send the next (or `done`). */
   | { kind: 'more' }
   | { kind: 'ask'; id: number; question: ConversationQuestion }

@@ -12,6 +12,14 @@ import type {
 import type { OpenedFile } from '../../electron/contract'
 
 /** Work under way that can be stopped; a stopped job reports nothing more. */
+
+/** How to read a file: as a format ('auto' detects it) and, in an API traffic log, which request. */
+export interface ImportChoice {
+  format: FormatId | 'auto'
+  /** 1-based; absent reads the main thread (see ImportOptions.request). */
+  request?: number
+}
+
 export interface Job {
   cancel(): void
 }
@@ -74,8 +82,8 @@ export interface CountEvents {
  * same core functions in place, for tests and hosts without workers.
  */
 export interface Workers {
-  /** Reads a file as `format` ('auto' detects it) with the core's importConversation. */
-  importFile(file: OpenedFile, format: FormatId | 'auto', events: ImportEvents): Job
+  /** Reads a file as `choice` says with the core's importConversation. */
+  importFile(file: OpenedFile, choice: ImportChoice, events: ImportEvents): Job
   /** Counts the messages in `ranges` with the core's countSlice, slice by slice. */
   countMessages(
     model: string,

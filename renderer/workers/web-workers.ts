@@ -15,7 +15,7 @@ export function createWebWorkers(): Workers {
   const pool = createCountPool(spawnCounter)
   const texts = createTextCounter(spawnCounter)
   return {
-    importFile: (file, format, events) => importInWorker(spawnConversation, file, format, events),
+    importFile: (file, choice, events) => importInWorker(spawnConversation, file, choice, events),
     countMessages: (model, messages, ranges, events) => pool.count(model, messages, ranges, events),
     countText: (encoding, text, done) => texts.count(encoding, text, done),
   }

@@ -26,6 +26,12 @@ export interface BlockContext {
   where: (steps: JsonPath) => string
   /** Whose blocks these are: always Anthropic's, which Claude Code and Cline share. */
   self: ContentFamily
+  /**
+   * A format's own reading of a block (Cline's tool results written as text, Roo's `reasoning`
+   * blocks), asked first: the messages the block stands for ([] when an earlier block took it in),
+   * which end the message being assembled; undefined to read the block as Anthropic's.
+   */
+  ownBlock?: (block: Json, k: number, here: JsonPath) => Message[] | undefined
 }
 
 interface Pending {
@@ -83,6 +89,12 @@ export function readAnthropicMessage(
   content.forEach((block, k) => {
     const here = [...at, 'content', k]
     if (!isObject(block)) throw new ShapeError(`block is ${kind(block)}, not an object`, here)
+    const own = ctx.ownBlock?.(block, k, here)
+    if (own) {
+      flush()
+      own.forEach(push)
+      return
+    }
     const blockType = requireString(block, 'type', here)
     rejectForeignType(blockType, ctx.self, here)
     const known = BLOCK_FIELDS[blockType]
@@ -160,22 +172,7 @@ function toolResult(block: Json, here: JsonPath, ctx: BlockContext): Message {
   if (typeof raw === 'string') {
     content = raw
   } else if (Array.isArray(raw)) {
-    const texts: string[] = []
-    let textOnly = true
-    raw.forEach((inner, j) => {
-      const at = [...here, 'content', j]
-      if (!isObject(inner)) throw new ShapeError(`block is ${kind(inner)}, not an object`, at)
-      const innerType = requireString(inner, 'type', at)
-      rejectForeignType(innerType, ctx.self, at)
-      if (innerType === 'text') {
-        texts.push(requireString(inner, 'text', at))
-        reportExtraFields(inner, at, BLOCK_FIELDS.text, ctx)
-      } else {
-        textOnly = false
-        ctx.notes.warn(ctx.where(at), attachmentNote(innerType))
-      }
-    })
-    content = textOnly ? texts.join('\n\n') : raw
+    content = resultContent(raw, (j) => [...here, 'content', j], ctx)
   } else if (raw !== undefined && raw !== null) {
     throw new ShapeError(`"content" is ${kind(raw)}, not a string or a list of blocks`, [
       ...here,
@@ -184,4 +181,31 @@ function toolResult(block: Json, here: JsonPath, ctx: BlockContext): Message {
   }
   const isError = block.is_error === true ? true : undefined
   return { id, type: 'activity', text: '', payload: encodePayload({ content, is_error: isError }) }
+}
+
+/**
+ * A tool result's blocks as its payload holds them: their texts joined by a blank line when every
+ * block is text, else the blocks verbatim (each other block noted). `at(j)` is block j's path.
+ */
+export function resultContent(
+  blocks: readonly unknown[],
+  at: (j: number) => JsonPath,
+  ctx: BlockContext,
+): string | unknown[] {
+  const texts: string[] = []
+  let textOnly = true
+  blocks.forEach((inner, j) => {
+    const here = at(j)
+    if (!isObject(inner)) throw new ShapeError(`block is ${kind(inner)}, not an object`, here)
+    const innerType = requireString(inner, 'type', here)
+    rejectForeignType(innerType, ctx.self, here)
+    if (innerType === 'text') {
+      texts.push(requireString(inner, 'text', here))
+      reportExtraFields(inner, here, BLOCK_FIELDS.text, ctx)
+    } else {
+      textOnly = false
+      ctx.notes.warn(ctx.where(here), attachmentNote(innerType))
+    }
+  })
+  return textOnly ? texts.join('\n\n') : [...blocks]
 }

@@ -45,3 +45,14 @@ export class FormatError extends Error {
     this.resembled = resembled
   }
 }
+
+/**
+ * The import's choice of request (ImportOptions.request) names no request of the file: out of
+ * range, or the file is not one with requests. Not a format mismatch: detection does not go on.
+ */
+export class RequestError extends Error {
+  constructor(readonly problem: string) {
+    super(problem)
+    this.name = 'RequestError'
+  }
+}

@@ -2,7 +2,7 @@ import { orderMessage } from '../conversation'
 import type { ParseProgress } from '../json-bytes'
 import type { Message } from '../types'
 import { detectFormat, formatOf, toMismatch } from './detect'
-import { FormatError } from './errors'
+import { FormatError, RequestError } from './errors'
 import { ReadInput } from './reader'
 import { FORMATS } from './registry'
 import { aggregateNotes, type ImportNote } from './report'
@@ -44,10 +44,16 @@ export function isFormatId(value: string): value is FormatId {
   return FORMATS.some((f) => f.id === value)
 }
 
-/** How importConversation reports on a long import. */
+/** How importConversation reports on a long import, and what it chooses in a file of several requests. */
 export interface ImportOptions {
   /** Hears how many of the file's bytes are parsed so far, and of how many (bytes only). */
   onProgress?: ParseProgress
+  /**
+   * The request to load from an API traffic log, 1-based in file order (default: the main thread,
+   * the latest request with the longest message list). Given for any other file, or out of range,
+   * it is a RequestError.
+   */
+  request?: number
 }
 
 /**
@@ -66,7 +72,7 @@ export function importConversation(
       `unknown format "${String(format)}"; expected one of ${FORMAT_CHOICES.join(', ')}`,
     )
   }
-  const input = new ReadInput(text, opts.onProgress)
+  const input = new ReadInput(text, opts.onProgress, opts.request)
   let chosen: FormatId
   let result
   const notes: ImportNote[] = []
@@ -90,6 +96,11 @@ export function importConversation(
       throw new FormatError({ reason: toMismatch(format, error, input.source), format })
     }
   }
+  if (opts.request !== undefined && result.requests === undefined) {
+    throw new RequestError(
+      `only an API traffic log has requests to choose from; this file is ${FORMAT_LABELS[chosen]}`,
+    )
+  }
   notes.push(...aggregateNotes(result.notes.notes))
   return {
     format: chosen,
@@ -97,6 +108,9 @@ export function importConversation(
     ...(result.model !== undefined ? { model: result.model } : {}),
     messages: result.messages.map(orderMessage),
     report: notes,
+    ...(result.requests !== undefined
+      ? { requests: result.requests, request: result.request }
+      : {}),
   }
 }
 
@@ -128,7 +142,7 @@ export function exportConversation(
   return exportConversationWithReport(messages, format, opts).text
 }
 
-export { FormatError, describeMismatch } from './errors'
+export { FormatError, RequestError, describeMismatch } from './errors'
 export { wireShapeExplanation } from './explain'
 export { formatNote, MAX_REPEATED_NOTES, type ImportNote, type NoteSeverity } from './report'
 export { DEFAULT_MAX_TOKENS } from './anthropic-export'
@@ -141,4 +155,5 @@ export type {
   FormatInfo,
   FormatMismatch,
   ImportedConversation,
+  TrafficRequest,
 } from './types'

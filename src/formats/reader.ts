@@ -8,6 +8,7 @@ import {
 import { locateSyntaxError } from '../json-location'
 import type { Message } from '../types'
 import type { NoteList } from './report'
+import type { TrafficRequest } from './types'
 
 /** One line of a JSONL file that parsed: its 1-based number and its value. */
 export interface JsonLine {
@@ -49,10 +50,14 @@ export class ReadInput {
   private lines?: JsonLines
   private sniffed?: Sniff
 
-  /** `onProgress` hears how far the parse of bytes has got (text is parsed in one go). */
+  /**
+   * `onProgress` hears how far the parse of bytes has got (text is parsed in one go). `request`
+   * is the import's choice of request, for the formats that hold several (API traffic logs).
+   */
   constructor(
     private readonly content: string | Uint8Array,
     private readonly onProgress?: ParseProgress,
+    readonly request?: number,
   ) {}
 
   /** The text with any byte-order mark removed (decoded on first use when given bytes). */
@@ -221,6 +226,9 @@ export interface ReadResult {
   model?: string
   messages: Message[]
   notes: NoteList
+  /** A file of several requests (an API traffic log): every request, and the one read. */
+  requests?: TrafficRequest[]
+  request?: number
 }
 
 /** A format's reader: throws ShapeError or LocatedError when the input is not in its format. */

@@ -1,7 +1,9 @@
 import { anthropicFormat } from './anthropic'
+import { apiTrafficFormat } from './api-traffic'
 import { claudeCodeFormat } from './claude-code'
 import { codexFormat } from './codex'
 import { geminiCliFormat } from './gemini-cli'
+import { clineFormat } from './cline'
 import { nativeFormat } from './native'
 import { openaiChatFormat } from './openai-chat'
 import { openaiResponsesFormat } from './openai-responses'
@@ -24,4 +26,6 @@ export const FORMATS = [
   geminiCliFormat,
   piFormat,
   sweAgentFormat,
+  clineFormat,
+  apiTrafficFormat,
 ] as const

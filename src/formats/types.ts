@@ -56,6 +56,22 @@ export interface ImportedConversation {
   messages: Message[]
   /** Every input field with no place in the wire shape, and every line that could not be read. */
   report: ImportNote[]
+  /** An API traffic log's requests, for the request picker; absent for every other format. */
+  requests?: TrafficRequest[]
+  /** Which of `requests` was loaded (its `index`). */
+  request?: number
+}
+
+/** One request of an API traffic log, as the request picker and the import report name it. */
+export interface TrafficRequest {
+  /** 1-based, in file order: the number `--request` and the picker take. */
+  index: number
+  /** The model the request names. */
+  model?: string
+  /** How many messages (or input items) the request sent. */
+  messages: number
+  /** When it was sent, ISO 8601, when the log says. */
+  timestamp?: string
 }
 
 /** Why one format could not read the input, and where. */

@@ -1,8 +1,8 @@
-import type { FormatId, Message, SliceRange } from '../../src'
+import type { Message, SliceRange } from '../../src'
 import { countSlice, sliceRequest } from '../../src'
 import type { OpenedFile } from '../../electron/contract'
 import { createMainThreadWorkers } from '../../renderer/workers/main-thread-workers'
-import type { CountEvents, ImportEvents, Workers } from '../../renderer/workers/types'
+import type { CountEvents, ImportChoice, ImportEvents, Workers } from '../../renderer/workers/types'
 
 /** One counting job the store started, as the test sees it. */
 export interface CountingJob {
@@ -26,11 +26,11 @@ export function manualWorkers(sliceSize = 3) {
   let reading: { finish: () => void; cancelled: boolean; events: ImportEvents } | null = null
 
   const workers: Workers = {
-    importFile(file: OpenedFile, format: FormatId | 'auto', events: ImportEvents) {
+    importFile(file: OpenedFile, choice: ImportChoice, events: ImportEvents) {
       const read = {
         cancelled: false,
         events,
-        finish: () => inner.importFile(file, format, events),
+        finish: () => inner.importFile(file, choice, events),
       }
       reading = read
       return { cancel: () => (read.cancelled = true) }

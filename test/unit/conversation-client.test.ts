@@ -28,7 +28,7 @@ const NO_EVENTS = {
 function send(content: OpenedFile['content']) {
   const worker = new ReceivingWorker()
   const file: OpenedFile = { path: '/runs/big.json', name: 'big.json', content }
-  importInWorker(() => worker as unknown as Worker, file, 'auto', NO_EVENTS)
+  importInWorker(() => worker as unknown as Worker, file, { format: 'auto' }, NO_EVENTS)
   const [request] = worker.received
   if (request?.kind !== 'import') throw new Error('no import request was sent')
   return request

@@ -31,6 +31,11 @@ describe('format detection', () => {
     ['pi.jsonl', 'pi'],
     ['swe-agent.traj', 'swe-agent'],
     ['swe-agent-legacy.traj', 'swe-agent'],
+    ['cline.json', 'cline'],
+    ['cline-xml.json', 'cline'],
+    ['roo-code.json', 'cline'],
+    ['api-traffic.jsonl', 'api-traffic'],
+    ['api-traffic-openai.jsonl', 'api-traffic'],
   ])('detects %s as %s', (name, format) => {
     const imported = importConversation(fixture(name))
     expect(imported.format).toBe(format)
@@ -97,6 +102,8 @@ describe('format detection', () => {
       ['gemini-cli', false],
       ['pi', false],
       ['swe-agent', false],
+      ['cline', false],
+      ['api-traffic', false],
     ])
     expect(FORMATS.map((f) => f.label)).toEqual([
       'Compaction Inspector (native)',
@@ -108,6 +115,8 @@ describe('format detection', () => {
       'Gemini CLI session',
       'pi coding-agent session (JSONL)',
       'SWE-agent trajectory (.traj)',
+      'Cline / Roo Code task history',
+      'API traffic log (claude-trace)',
     ])
     expect(FORMAT_CHOICES).toEqual(['auto', ...FORMATS.map((f) => f.id)])
     expect(FORMAT_CHOICES.slice(0, 3)).toEqual(['auto', 'native', 'openai'])

@@ -1,0 +1,209 @@
+import { readAnthropic, anthropicFormat } from './anthropic'
+import { RequestError } from './errors'
+import { isObject, kind, type Json } from './json-shape'
+import { readOpenAIChat } from './openai-chat'
+import { readOpenAIResponses } from './openai-responses'
+import { LocatedError, type ReadInput, type ReadResult, type Reader } from './reader'
+import { NoteList, describeLines } from './report'
+import { lineObjects } from './sniff-shapes'
+import { HTTP_NOTE, readNested, readResponse } from './traffic-reply'
+import type { FormatDescriptor, TrafficRequest } from './types'
+
+/** One request/response pair of the log (claude-trace's RawPair), with its line. */
+interface Pair {
+  line: number
+  request: Json
+  response: unknown
+  value: Json
+}
+
+const PAIR_FIELDS = new Set(['request', 'response', 'logged_at', 'note'])
+
+/**
+ * Reads an API traffic log: claude-trace's JSONL of `{request, response, logged_at}` pairs, or the
+ * same pairs for OpenAI traffic. One request is loaded (ImportOptions.request, else the main
+ * thread: the latest request with the longest message list), read by the reader its body's shape
+ * calls for, so its system prompt and tools come with it; the response's reply follows it.
+ */
+export function readApiTraffic(input: ReadInput): ReadResult {
+  const notes = new NoteList()
+  const pairs = readPairs(input, notes)
+  const requests = pairs.map(describeRequest)
+  const { chosen, why } = choose(pairs, requests, input.request)
+  const pair = pairs[chosen]
+  const { line } = pair
+  const summary = requests[chosen]
+  notes.info(
+    '',
+    `request ${summary.index} of ${pairs.length} (line ${line}): ${why}; choose another with --request N, or the request picker in the app`,
+  )
+  const others = pairs.filter((_, i) => i !== chosen).map((p) => p.line)
+  if (others.length > 0) {
+    notes.info(describeLines(others), `${others.length} other request(s) in the file; not loaded`)
+  }
+  reportPairFields(pair, notes)
+  const body = pair.request.body
+  if (!isObject(body)) {
+    throw new LocatedError(
+      `"request.body" is ${kind(body)}, not a request body`,
+      `line ${line}`,
+      line,
+    )
+  }
+  const read = readNested(bodyReader(pair.request, body), body, '', 'request.body', line, notes)
+  const reply = readResponse(pair, notes)
+  const model = summary.model ?? reply.model
+  return {
+    ...(model !== undefined ? { model } : {}),
+    messages: [...read, ...reply.messages],
+    notes,
+    requests,
+    request: summary.index,
+  }
+}
+
+/** Every line that is a pair; broken lines and other values are reported and skipped. */
+function readPairs(input: ReadInput, notes: NoteList): Pair[] {
+  let values: { line: number; value: unknown }[]
+  if (isJsonDocument(input)) {
+    // A saved array of pairs, or one pair, rather than JSONL.
+    const root = input.json()
+    const list = Array.isArray(root) ? root : [root]
+    const first = input.firstContentLine()
+    values = list.map((value) => ({ line: first, value }))
+  } else {
+    const lines = input.jsonLines()
+    for (const b of lines.broken)
+      notes.warn(`line ${b.line}`, `${b.problem}; skipped, the rest loaded`)
+    values = lines.values
+  }
+  const pairs: Pair[] = []
+  for (const { line, value } of values) {
+    if (isObject(value) && isObject(value.request)) {
+      pairs.push({ line, request: value.request, response: value.response, value })
+    } else {
+      notes.warn(
+        `line ${line}`,
+        `${kind(value)} with no "request", not a request/response pair; skipped`,
+      )
+    }
+  }
+  if (pairs.length === 0) {
+    throw new LocatedError(
+      'no line is a request/response pair ({request, response, logged_at})',
+      values.length > 0 ? `line ${values[0].line}` : '',
+      values[0]?.line,
+    )
+  }
+  return pairs
+}
+
+function isJsonDocument(input: ReadInput): boolean {
+  try {
+    input.json()
+    return input.spansLines()
+  } catch {
+    return false
+  }
+}
+
+/** What the picker lists for a request: its number, model, message count and time. */
+function describeRequest(pair: Pair, i: number): TrafficRequest {
+  const body = isObject(pair.request.body) ? pair.request.body : {}
+  const list = Array.isArray(body.messages) ? body.messages : body.input
+  const messages = Array.isArray(list) ? list.length : typeof list === 'string' ? 1 : 0
+  const ts = pair.request.timestamp
+  const timestamp =
+    typeof ts === 'number' && Number.isFinite(ts)
+      ? new Date(ts * 1000).toISOString()
+      : typeof pair.value.logged_at === 'string'
+        ? pair.value.logged_at
+        : undefined
+  return {
+    index: i + 1,
+    ...(typeof body.model === 'string' ? { model: body.model } : {}),
+    messages,
+    ...(timestamp !== undefined ? { timestamp } : {}),
+  }
+}
+
+/**
+ * The request to load: the one asked for, else the main thread, the latest of the longest
+ * message lists (side requests such as title generation or a quota check are short). Token-count
+ * requests are not the thread, whatever their length.
+ */
+function choose(
+  pairs: Pair[],
+  requests: TrafficRequest[],
+  asked: number | undefined,
+): { chosen: number; why: string } {
+  if (asked !== undefined) {
+    if (!Number.isInteger(asked) || asked < 1 || asked > pairs.length) {
+      throw new RequestError(
+        `${asked} is not a request of this file: it has ${pairs.length} request${pairs.length === 1 ? '' : 's'} (1–${pairs.length})`,
+      )
+    }
+    return { chosen: asked - 1, why: 'as chosen' }
+  }
+  const thread = (i: number) =>
+    requests[i].messages > 0 && !String(pairs[i].request.url ?? '').includes('count_tokens')
+  let chosen = -1
+  requests.forEach((r, i) => {
+    if (thread(i) && (chosen === -1 || r.messages >= requests[chosen].messages)) chosen = i
+  })
+  if (chosen === -1) {
+    throw new LocatedError(
+      'no request in the file sends a message list',
+      `line ${pairs[0].line}`,
+      pairs[0].line,
+    )
+  }
+  const n = requests[chosen].messages
+  return {
+    chosen,
+    why: `the latest with the longest message list (${n} message${n === 1 ? '' : 's'})`,
+  }
+}
+
+function reportPairFields(pair: Pair, notes: NoteList): void {
+  const at = (path: string) => `line ${pair.line}: ${path}`
+  for (const key of Object.keys(pair.value)) {
+    if (!PAIR_FIELDS.has(key))
+      notes.warn(at(key), 'field has no place in the wire shape; not loaded')
+    else if (key === 'logged_at' || key === 'note')
+      notes.info(at(key), 'log metadata; not part of the conversation')
+  }
+  for (const key of Object.keys(pair.request)) {
+    if (key !== 'body') notes.info(at(`request.${key}`), HTTP_NOTE)
+  }
+}
+
+/** The reader for a request body: by the endpoint it went to, else by its shape. */
+function bodyReader(request: Json, body: Json): Reader {
+  const url = String(request.url ?? '')
+  if (url.includes('/chat/completions')) return readOpenAIChat
+  if (/\/responses\b/.test(url) || 'input' in body) return readOpenAIResponses
+  if (url.includes('/v1/messages') || url.includes('bedrock-runtime') || 'system' in body) {
+    return readAnthropic
+  }
+  return anthropicFormat.detect({ json: body }) >= 2 ? readAnthropic : readOpenAIChat
+}
+
+const isPair = (o: Json) =>
+  isObject(o.request) &&
+  ('url' in o.request || 'body' in o.request) &&
+  ('response' in o || 'logged_at' in o)
+
+/** API traffic logs: claude-trace's request/response pairs, for Anthropic or OpenAI. */
+export const apiTrafficFormat = {
+  id: 'api-traffic',
+  label: 'API traffic log (claude-trace)',
+  shape: 'JSONL, one {request, response, logged_at} pair per line, as claude-trace writes',
+  detect(sniff) {
+    const json = sniff.json
+    const roots = Array.isArray(json) ? json.filter(isObject) : isObject(json) ? [json] : []
+    const candidates = sniff.lines ? lineObjects(sniff) : roots
+    return candidates.some(isPair) || roots.some(isPair) ? 3 : 0
+  },
+  read: readApiTraffic,
+} as const satisfies FormatDescriptor

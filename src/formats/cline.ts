@@ -1,0 +1,403 @@
+import type { Message } from '../types'
+import { readAnthropicMessage, resultContent, type BlockContext } from './anthropic-content'
+import {
+  ShapeError,
+  isObject,
+  kind,
+  optionalString,
+  pathString,
+  type Json,
+  type JsonPath,
+} from './json-shape'
+import { encodePayload } from './payload'
+import type { ReadInput, ReadResult } from './reader'
+import { NoteList } from './report'
+import { firstObjects, someHas } from './sniff-shapes'
+import type { FormatDescriptor } from './types'
+import { CACHE_NOTE, UNKNOWN_FIELD_NOTE } from './vocabulary'
+
+/**
+ * The line Cline and Roo Code put before a tool result they send as user text: `[read_file for
+ * 'src/x.ts'] Result:`, `[attempt_completion] Result:`. The tool's name is the first word; what
+ * follows `for` may span lines (a follow-up question's text). (Cline
+ * src/core/task/tools/utils/ToolResultUtils.ts and the handlers' getDescription; Roo
+ * presentAssistantMessage.ts.)
+ */
+const RESULT_HEADER = /^\[([A-Za-z0-9_.:-]+)(?: for [\s\S]*?)?\] Result:/
+
+/** What Cline appends to every user message: the editor's state, sent to the model each turn. */
+const ENVIRONMENT = '<environment_details>'
+
+// Message fields of Cline's ClineStorageMessage and Roo's ApiMessage beyond {role, content}.
+const MESSAGE_NOTES: Record<string, string> = {
+  ts: 'timestamp; not part of the conversation',
+  modelInfo: "the model that wrote this message; read as the file's model",
+  metrics: 'provider-reported usage (tokens, cost); read by the usage view',
+  reasoning_details:
+    "the provider's own reasoning record (OpenRouter reasoning_details); not counted",
+  condenseId: "Roo's id for its condense summary; not part of the conversation",
+  truncationId: "Roo's id for a truncation marker; not part of the conversation",
+}
+// Block fields Cline adds to Anthropic's blocks (ClineTextContentBlock and its siblings).
+const BLOCK_NOTES: Record<string, string> = {
+  call_id: "Cline's id of the response the block came in; not sent to the model",
+  reasoning_details:
+    "the provider's own reasoning record (OpenRouter reasoning_details); not counted",
+  summary: "the provider's reasoning summary items; the thinking block carries the reasoning",
+  signature: 'a Gemini thought signature on a non-thinking block; not counted',
+}
+// Fields read here, not noted.
+const READ_FIELDS = new Set([
+  'role',
+  'content',
+  'id',
+  'isSummary',
+  'condenseParent',
+  'truncationParent',
+  'isTruncationMarker',
+  'reasoning_content',
+])
+
+/** A tool call of the assistant message before, not yet answered. */
+interface OpenCall {
+  id: string
+  name: string
+}
+
+/**
+ * Reads a Cline or Roo Code task's api_conversation_history.json: Anthropic messages with the
+ * tools' fields. Tool results that come back as user text (`[tool for '…'] Result:`) become
+ * activities, paired with the assistant's tool_use blocks by order and tool name; messages that
+ * Roo's condense or truncation replaced are left out and counted; the model is modelInfo's.
+ */
+export function readCline(input: ReadInput): ReadResult {
+  const root = input.json()
+  if (!Array.isArray(root)) {
+    throw new ShapeError(
+      `expected a JSON array of messages (a task's api_conversation_history.json), found ${kind(root)}`,
+      [],
+    )
+  }
+  const notes = new NoteList()
+  const replaced = replacements(root)
+  const messages: Message[] = []
+  const models: string[] = []
+  let open: OpenCall[] = []
+  root.forEach((raw, i) => {
+    const at = [i]
+    if (!isObject(raw)) throw new ShapeError(`message is ${kind(raw)}, not an object`, at)
+    if (raw.type === 'reasoning' && !('role' in raw)) {
+      for (const key of Object.keys(raw)) {
+        if (key === 'ts') notes.info(pathString([...at, key]), MESSAGE_NOTES.ts)
+        else if (!REASONING_FIELDS.includes(key))
+          notes.warn(pathString([...at, key]), UNKNOWN_FIELD_NOTE)
+      }
+      messages.push(rooReasoning(raw, at))
+      return
+    }
+    const hiddenBy = hiddenReason(raw, replaced)
+    if (hiddenBy) {
+      notes.info(pathString(at), hiddenBy)
+      return
+    }
+    reportMessageFields(raw, at, notes)
+    const model = modelOf(raw)
+    if (model !== undefined) models.push(model)
+    const clean = { role: raw.role, content: stripBlockFields(raw.content, at, notes) }
+    const ctx: BlockContext = {
+      notes,
+      where: pathString,
+      self: 'anthropic',
+      ownBlock: ownBlocks(clean.content, at, open, notes),
+    }
+    const reasoning = optionalString(raw, 'reasoning_content', at)
+    if (reasoning) messages.push({ type: 'reasoning', text: reasoning })
+    const summaries = new Set(open.filter((c) => c.name === SUMMARIZE).map((c) => c.id))
+    let read = readAnthropicMessage(clean, at, ctx, optionalString(raw, 'id', at))
+    read = read.map((m) =>
+      m.type === 'activity' && m.id && summaries.has(m.id) ? asEarlier(m) : m,
+    )
+    if (raw.role === 'assistant') open = toolUses(clean.content)
+    if (raw.isSummary === true) read = asSummary(read, replaced.get(raw.condenseId) ?? 0)
+    else if (raw.isTruncationMarker === true) read = read.map((m) => ({ ...m, type: 'context' }))
+    messages.push(...read)
+  })
+  const distinct = [...new Set(models)]
+  if (distinct.length > 1) {
+    notes.info(
+      '',
+      `the task used ${distinct.length} models (${distinct.join(', ')}); the last is the file's model`,
+    )
+  }
+  return { model: models[models.length - 1], messages, notes }
+}
+
+/** How many messages each Roo condense summary (by condenseId) or truncation marker replaced. */
+function replacements(root: unknown[]): Map<unknown, number> {
+  const ids = new Set<unknown>()
+  for (const m of root) {
+    if (!isObject(m)) continue
+    if (m.isSummary === true && typeof m.condenseId === 'string') ids.add(m.condenseId)
+    if (m.isTruncationMarker === true && typeof m.truncationId === 'string') ids.add(m.truncationId)
+  }
+  const counts = new Map<unknown, number>()
+  for (const m of root) {
+    if (!isObject(m)) continue
+    const parent = ids.has(m.condenseParent) ? m.condenseParent : m.truncationParent
+    if (ids.has(parent)) counts.set(parent, (counts.get(parent) ?? 0) + 1)
+  }
+  return counts
+}
+
+/**
+ * Why Roo no longer sends a message (its condenseParent or truncationParent names a summary or
+ * marker in the file), or undefined. Roo's getEffectiveApiHistory leaves such messages out.
+ */
+function hiddenReason(raw: Json, replaced: Map<unknown, number>): string | undefined {
+  if (replaced.has(raw.condenseParent)) {
+    return 'replaced by a Roo condense summary (condenseParent); not loaded, as Roo no longer sends it'
+  }
+  if (replaced.has(raw.truncationParent)) {
+    return 'hidden by a Roo truncation marker (truncationParent); not loaded, as Roo no longer sends it'
+  }
+  return undefined
+}
+
+function reportMessageFields(raw: Json, at: JsonPath, notes: NoteList): void {
+  for (const key of Object.keys(raw)) {
+    if (READ_FIELDS.has(key)) continue
+    const note = MESSAGE_NOTES[key]
+    if (note !== undefined) notes.info(pathString([...at, key]), note)
+    else notes.warn(pathString([...at, key]), UNKNOWN_FIELD_NOTE)
+  }
+}
+
+/** modelInfo.modelId (Cline's ClineMessageModelInfo), when the message has one. */
+function modelOf(raw: Json): string | undefined {
+  const info = raw.modelInfo
+  return isObject(info) && typeof info.modelId === 'string' && info.modelId !== ''
+    ? info.modelId
+    : undefined
+}
+
+/** The content with the fields Cline adds to blocks taken off (and noted), so Anthropic's reader sees Anthropic's blocks. */
+function stripBlockFields(content: unknown, at: JsonPath, notes: NoteList): unknown {
+  if (!Array.isArray(content)) return content
+  return content.map((block, k) => {
+    if (!isObject(block)) return block
+    const extra = Object.keys(block).filter(
+      (key) => key in BLOCK_NOTES && !(key === 'signature' && block.type === 'thinking'),
+    )
+    if (extra.length === 0 || block.type === 'reasoning') return block
+    const copy: Json = { ...block }
+    for (const key of extra) {
+      notes.info(pathString([...at, 'content', k, key]), BLOCK_NOTES[key])
+      delete copy[key]
+    }
+    return copy
+  })
+}
+
+/** The tool_use blocks of an assistant message, in order: the calls its next user message answers. */
+function toolUses(content: unknown): OpenCall[] {
+  if (!Array.isArray(content)) return []
+  return content
+    .filter((b): b is Json => isObject(b) && b.type === 'tool_use')
+    .filter((b) => typeof b.id === 'string' && typeof b.name === 'string')
+    .map((b) => ({ id: b.id as string, name: b.name as string }))
+}
+
+/** A tool result sent as text: the blocks from `start` to `end`, and the call it answers. */
+interface TextResult {
+  end: number
+  name: string
+  id?: string
+  /** The call's tool name, when it is not the result's (paired by order alone). */
+  callName?: string
+}
+
+/**
+ * The reader for the blocks Cline and Roo write in their own way: tool results sent as text,
+ * environment details, and Roo's reasoning blocks. Results pair with the open calls by order and
+ * tool name; a result with no such call (an XML-style call in the assistant's text) has no id.
+ */
+function ownBlocks(
+  content: unknown,
+  at: JsonPath,
+  open: OpenCall[],
+  notes: NoteList,
+): BlockContext['ownBlock'] {
+  const results = Array.isArray(content) ? textResults(content, open) : new Map()
+  const taken = new Set<number>()
+  for (const [start, r] of results) for (let k = start + 1; k <= r.end; k++) taken.add(k)
+  return (block, k, here) => {
+    if (taken.has(k)) return []
+    const result = results.get(k)
+    if (result && Array.isArray(content)) {
+      const blocks = content.slice(k, result.end + 1)
+      const payload = encodePayload({
+        content: resultContent(blocks, (j) => [...at, 'content', k + j], {
+          notes,
+          where: pathString,
+          self: 'anthropic',
+        }),
+      })
+      if (result.callName !== undefined) {
+        notes.info(
+          pathString(here),
+          `"${result.name}" result paired by order with the "${result.callName}" call before it (no open call has its name)`,
+        )
+      }
+      if (result.id === undefined) {
+        notes.info(
+          pathString(here),
+          `"${result.name}" result sent as text with no tool_use block before it (a call written in the assistant's text); an activity without a call id`,
+        )
+      }
+      const activity: Message = {
+        ...(result.id ? { id: result.id } : {}),
+        type: 'activity',
+        text: '',
+        payload,
+      }
+      return [result.name === SUMMARIZE ? asEarlier(activity) : activity]
+    }
+    if (block.type === 'text' && typeof block.text === 'string') {
+      if (block.text.trimStart().startsWith(ENVIRONMENT)) {
+        reportBlockFields(block, here, ['type', 'text'], notes)
+        return [{ type: 'context', text: block.text }]
+      }
+    }
+    if (block.type === 'reasoning') {
+      reportBlockFields(block, here, REASONING_FIELDS, notes)
+      return [rooReasoning(block, here)]
+    }
+    return undefined
+  }
+}
+
+/**
+ * The text results in a user message, by first block. A header alone in its block (the older
+ * layout) takes the next text block and any images after it; a header followed by the output in
+ * the same block (the newer one) is the whole result. Calls answered by tool_result blocks are
+ * not open for text results.
+ */
+function textResults(content: unknown[], open: OpenCall[]): Map<number, TextResult> {
+  const answered = new Set(
+    content
+      .filter((b) => isObject(b) && b.type === 'tool_result')
+      .map((b) => (b as Json).tool_use_id),
+  )
+  const waiting = open.filter((c) => !answered.has(c.id))
+  const textAt = (k: number) => {
+    const b = content[k]
+    return isObject(b) && b.type === 'text' && typeof b.text === 'string' ? b.text : undefined
+  }
+  const results = new Map<number, TextResult>()
+  for (let k = 0; k < content.length; k++) {
+    const text = textAt(k)
+    const header = text === undefined ? null : RESULT_HEADER.exec(text)
+    if (!header || text === undefined) continue
+    let end = k
+    if (text.slice(header[0].length).trim() === '') {
+      const next = textAt(k + 1)
+      if (next !== undefined && !RESULT_HEADER.test(next)) {
+        end = k + 1
+        while (isObject(content[end + 1]) && (content[end + 1] as Json).type === 'image') end++
+      }
+    }
+    const name = header[1]
+    // By name, in order; a result whose name matches no open call (Cline names some results
+    // differently: use_subagents answers as [subagents]) takes the first open call.
+    let call = waiting.findIndex((c) => c.name === name)
+    if (call === -1 && waiting.length > 0) call = 0
+    const paired = call === -1 ? undefined : waiting.splice(call, 1)[0]
+    const id = paired?.id
+    results.set(k, {
+      end,
+      name,
+      ...(id !== undefined ? { id } : {}),
+      ...(paired && paired.name !== name ? { callName: paired.name } : {}),
+    })
+    k = end
+  }
+  return results
+}
+
+const REASONING_FIELDS = ['type', 'id', 'text', 'summary', 'encrypted_content']
+
+/** The fields of a block read here that this reader does not read: warned, a caching hint noted. */
+function reportBlockFields(block: Json, here: JsonPath, read: readonly string[], notes: NoteList) {
+  for (const key of Object.keys(block)) {
+    if (read.includes(key)) continue
+    if (key === 'cache_control') notes.info(pathString([...here, key]), CACHE_NOTE)
+    else notes.warn(pathString([...here, key]), UNKNOWN_FIELD_NOTE)
+  }
+}
+
+/** Roo's reasoning (a block, or a standalone item): its text or summary, and any encrypted content. */
+function rooReasoning(raw: Json, at: JsonPath): Message {
+  const text = optionalString(raw, 'text', at)
+  const summary = Array.isArray(raw.summary)
+    ? raw.summary.filter(isObject).map((p) => (typeof p.text === 'string' ? p.text : ''))
+    : []
+  const encrypted = optionalString(raw, 'encrypted_content', at)
+  return {
+    ...(typeof raw.id === 'string' ? { id: raw.id } : {}),
+    type: 'reasoning',
+    text: text ?? summary.filter((t) => t !== '').join('\n\n'),
+    ...(encrypted !== undefined
+      ? { payload: encodePayload({ encrypted_content: encrypted }) }
+      : {}),
+  }
+}
+
+/**
+ * Cline's own compaction: the model calls summarize_task with the summary, and the result Cline
+ * sends back (continuationPrompt(summary)) is what the model reads from then on. The messages it
+ * replaced are named by the task's conversationHistoryDeletedRange, which lives outside this file.
+ */
+const SUMMARIZE = 'summarize_task'
+
+/** A summarize_task result: still the activity that answers the call, marked as an earlier summary. */
+const asEarlier = (m: Message): Message => ({ ...m, meta: { compacted: true, droppedCount: 0 } })
+
+/** A Roo condense summary: an earlier summary (context) that replaced `dropped` messages. */
+function asSummary(read: Message[], dropped: number): Message[] {
+  return read.map((m, j) =>
+    m.type === 'user' || m.type === 'bot'
+      ? {
+          ...m,
+          type: 'context',
+          ...(j === 0 ? { meta: { compacted: true, droppedCount: dropped } } : {}),
+        }
+      : m,
+  )
+}
+
+// Fields only Cline's and Roo's stored messages have.
+const MESSAGE_MARKS = ['modelInfo', 'metrics', 'ts', 'isSummary', 'condenseId', 'condenseParent']
+
+const isMarkedBlock = (b: unknown) =>
+  isObject(b) &&
+  b.type === 'text' &&
+  typeof b.text === 'string' &&
+  (RESULT_HEADER.test(b.text) || b.text.trimStart().startsWith(ENVIRONMENT))
+
+/** Cline and Roo Code: a task's api_conversation_history.json. */
+export const clineFormat = {
+  id: 'cline',
+  label: 'Cline / Roo Code task history',
+  shape: "a JSON array of Anthropic messages with Cline's fields (api_conversation_history.json)",
+  detect(sniff) {
+    const objects = firstObjects(Array.isArray(sniff.json) ? sniff.json : undefined)
+    if (!someHas(objects, 'role')) return 0
+    const marked = objects.some(
+      (o) =>
+        MESSAGE_MARKS.some((key) => key in o) ||
+        (Array.isArray(o.content) && o.content.some(isMarkedBlock)),
+    )
+    return marked ? 3 : 0
+  },
+  read: readCline,
+} as const satisfies FormatDescriptor

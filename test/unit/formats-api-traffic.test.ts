@@ -1,0 +1,257 @@
+import { describe, expect, it } from 'vitest'
+import { RequestError, diagnose, importConversation } from '../../src/index'
+import { fixture } from './formats-fixtures'
+
+// testdata/formats/api-traffic.jsonl, by line: 1 a quota check (haiku, 1 message), 2 the first
+// main-thread request (1 message), 3 title generation (haiku, 1 message), 4 a line cut off,
+// 5 the main thread (5 messages), 6 a token count of the same 5 messages, 7 an orphaned request
+// (2 messages). Requests are numbered in file order among the lines that are pairs.
+const file = fixture('api-traffic.jsonl')
+
+describe('API traffic log in', () => {
+  const imported = importConversation(file)
+
+  it('loads the main thread by default and says which request it is, and why', () => {
+    expect(imported.format).toBe('api-traffic')
+    expect(imported.request).toBe(4)
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: '',
+      problem:
+        'request 4 of 6 (line 5): the latest with the longest message list (5 messages); choose another with --request N, or the request picker in the app',
+    })
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: 'lines 1–3, 6–7',
+      problem: '5 other request(s) in the file; not loaded',
+    })
+  })
+
+  it('lists every request for the picker: number, model, messages, time', () => {
+    const haiku = 'claude-3-5-haiku-20241022'
+    const sonnet = 'claude-sonnet-4-20250514'
+    expect(imported.requests).toEqual([
+      { index: 1, model: haiku, messages: 1, timestamp: '2025-08-02T09:00:00.114Z' },
+      { index: 2, model: sonnet, messages: 1, timestamp: '2025-08-02T09:00:03.020Z' },
+      { index: 3, model: haiku, messages: 1, timestamp: '2025-08-02T09:00:03.031Z' },
+      { index: 4, model: sonnet, messages: 5, timestamp: '2025-08-02T09:00:41.500Z' },
+      { index: 5, model: sonnet, messages: 5, timestamp: '2025-08-02T09:00:49.000Z' },
+      { index: 6, model: haiku, messages: 2, timestamp: '2025-08-02T09:01:00.000Z' },
+    ])
+  })
+
+  it("reads the request's tools and system prompt, then the streamed reply", () => {
+    expect(imported.model).toBe('claude-sonnet-4-20250514')
+    const types = imported.messages.map((m) => m.type)
+    expect(types).toEqual([
+      'instructions', // tools
+      'instructions', // system[0]
+      'instructions', // system[1]
+      'user',
+      'bot',
+      'activity',
+      'activity',
+      'bot',
+      'activity',
+      'reasoning', // the reply, rebuilt from body_raw
+      'bot',
+    ])
+    expect(
+      JSON.parse(imported.messages[0].payload ?? '').tools.map((t: { name: string }) => t.name),
+    ).toEqual(['Read', 'Bash'])
+    expect(imported.messages[1].text).toBe(
+      "You are Claude Code, Anthropic's official CLI for Claude.",
+    )
+    expect(imported.messages.slice(9)).toEqual([
+      {
+        id: 'msg_01Rc',
+        type: 'reasoning',
+        text: 'The test wants 0.00; normalise negative zero before formatting.',
+        payload: '{"signature":"EqMBCkgIBRABGAIiQ"}',
+      },
+      { type: 'bot', text: 'The test confirms it: add 0.0 to the total so -0.0 becomes 0.0.' },
+    ])
+  })
+
+  it('reports the broken line, the unknown stream event and the usage', () => {
+    const warnings = imported.report.filter((n) => n.severity === 'warning')
+    expect(warnings.map((n) => [n.path, n.problem])).toEqual([
+      [
+        'line 4',
+        'truncated or malformed JSON (column 166: unexpected end of string); skipped, the rest loaded',
+      ],
+      ['line 5: response.body_raw', '1 streamed event(s) of kind "server_progress" not read'],
+    ])
+    // message_start's usage, updated by message_delta's output_tokens.
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: 'line 5: response.body_raw (usage)',
+      problem:
+        'provider-reported usage (input_tokens 12, cache_creation_input_tokens 410, cache_read_input_tokens 3900, output_tokens 58); read by the usage view',
+    })
+  })
+
+  it('finds a tool exchange cut inside the request', () => {
+    // 11 messages; keeping the last 5 starts the tail at index 6, the result of toolu_01Fb,
+    // whose call is in the bot message at index 4.
+    const findings = diagnose({
+      messages: imported.messages,
+      options: { maxTokens: 100, keepRecentCount: 5 },
+    })
+    expect(findings.filter((f) => f.code === 'tool-exchange-cut').map((f) => f.callId)).toEqual([
+      'toolu_01Fb',
+    ])
+  })
+})
+
+describe('API traffic log, choosing a request', () => {
+  it('rebuilds tool calls from a streamed reply', () => {
+    const second = importConversation(file, 'auto', { request: 2 })
+    expect(second.request).toBe(2)
+    expect(second.messages.slice(3)).toEqual([
+      { type: 'user', text: 'Why does `ledger balance` print -0.00 for an empty account?' },
+      {
+        id: 'msg_01Ra',
+        type: 'bot',
+        text: "I'll look at the balance command and its formatter.",
+        payload:
+          '{"tool_calls":[{"id":"toolu_01Fa","name":"Read","arguments":{"file_path":"/home/li/ledger/src/balance.rs"}},' +
+          '{"id":"toolu_01Fb","name":"Read","arguments":{"file_path":"/home/li/ledger/src/format.rs"}}]}',
+      },
+    ])
+  })
+
+  it('loads an orphaned request without a reply, and says so', () => {
+    const orphan = importConversation(file, 'api-traffic', { request: 6 })
+    expect(orphan.messages).toEqual([
+      { type: 'user', text: 'Is this a new topic? Answer yes or no.' },
+      { type: 'bot', text: '{' },
+    ])
+    expect(orphan.report).toContainEqual({
+      severity: 'info',
+      path: 'line 7: response',
+      problem: 'no response was logged (the request got none); only the request is loaded',
+    })
+  })
+
+  it('refuses a request number the file does not have, with the range', () => {
+    expect(() => importConversation(file, 'auto', { request: 7 })).toThrow(RequestError)
+    expect(() => importConversation(file, 'auto', { request: 0 })).toThrow(
+      '0 is not a request of this file: it has 6 requests (1–6)',
+    )
+  })
+
+  it('refuses a request number for a file that has no requests', () => {
+    expect(() => importConversation(fixture('cline.json'), 'auto', { request: 1 })).toThrow(
+      'only an API traffic log has requests to choose from; this file is Cline / Roo Code task history',
+    )
+  })
+})
+
+describe('API traffic log of OpenAI calls', () => {
+  const text = fixture('api-traffic-openai.jsonl')
+
+  it('reads a Chat Completions request and its JSON reply', () => {
+    const imported = importConversation(text)
+    expect(imported.request).toBe(1)
+    expect(imported.model).toBe('gpt-4.1')
+    expect(imported.messages.map((m) => [m.type, m.id ?? '', m.text])).toEqual([
+      ['instructions', '', ''],
+      ['instructions', '', 'You are a release assistant for the acme/web repository.'],
+      ['user', '', 'Which PRs are merged since v2.3.0?'],
+      ['bot', '', ''],
+      ['activity', 'call_Pq1', ''],
+      ['bot', '', 'Two PRs: #481 and #483.'],
+    ])
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: 'line 1: response.body.usage',
+      problem:
+        'provider-reported usage (prompt_tokens 120, completion_tokens 11, total_tokens 131, prompt_tokens_details.cached_tokens 0); read by the usage view',
+    })
+  })
+
+  it('reads a Responses request and its streamed reply from response.completed', () => {
+    const imported = importConversation(text, 'auto', { request: 2 })
+    expect(imported.model).toBe('gpt-5')
+    expect(imported.messages).toEqual([
+      { type: 'instructions', text: 'Draft release notes in Markdown.' },
+      { type: 'user', text: 'Draft notes for #481 and #483.' },
+      { id: 'rs_9c', type: 'reasoning', text: 'List both fixes.' },
+      {
+        id: 'msg_9b',
+        type: 'bot',
+        text: '## v2.3.1\n- Fix login redirect (#481)\n- Node 22 (#483)',
+      },
+    ])
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: 'line 2: response.body_raw',
+      problem: '2 streamed event(s) before the final response event; it holds what they carried',
+    })
+  })
+})
+
+describe('API traffic log, other replies', () => {
+  const pair = (response: unknown) =>
+    JSON.stringify({
+      request: {
+        timestamp: 1754300000,
+        method: 'POST',
+        url: 'https://api.openai.com/v1/chat/completions',
+        headers: {},
+        body: { model: 'gpt-4o', messages: [{ role: 'user', content: 'Weather in Oslo?' }] },
+      },
+      response,
+      logged_at: '2025-08-04T09:33:20.000Z',
+    })
+
+  it('joins streamed Chat Completions chunks into one reply, tool call arguments included', () => {
+    const chunk = (delta: unknown, extra = {}) =>
+      `data: ${JSON.stringify({ object: 'chat.completion.chunk', model: 'gpt-4o', choices: [{ index: 0, delta }], ...extra })}\n\n`
+    const body_raw =
+      chunk({ role: 'assistant', content: 'Checking. ' }) +
+      chunk({
+        tool_calls: [
+          { index: 0, id: 'call_Os1', function: { name: 'weather', arguments: '{"ci' } },
+        ],
+      }) +
+      chunk({ tool_calls: [{ index: 0, function: { arguments: 'ty":"Oslo"}' } }] }) +
+      chunk({}, { usage: { prompt_tokens: 9, completion_tokens: 14 } }) +
+      'data: [DONE]\n\n'
+    const imported = importConversation(
+      pair({ timestamp: 1754300001, status_code: 200, headers: {}, body_raw }),
+    )
+    expect(imported.messages).toEqual([
+      { type: 'user', text: 'Weather in Oslo?' },
+      {
+        type: 'bot',
+        text: 'Checking. ',
+        payload: '{"tool_calls":[{"id":"call_Os1","name":"weather","arguments":{"city":"Oslo"}}]}',
+      },
+    ])
+    expect(imported.report).toContainEqual(
+      expect.objectContaining({
+        problem:
+          'provider-reported usage (prompt_tokens 9, completion_tokens 14); read by the usage view',
+      }),
+    )
+  })
+
+  it('loads no reply from an error response, and warns with its message', () => {
+    const imported = importConversation(
+      pair({
+        timestamp: 1754300001,
+        status_code: 429,
+        headers: {},
+        body: { error: { message: 'Rate limit reached' } },
+      }),
+    )
+    expect(imported.messages).toEqual([{ type: 'user', text: 'Weather in Oslo?' }])
+    expect(imported.report).toContainEqual({
+      severity: 'warning',
+      path: 'line 1: response.body',
+      problem: 'the response is an error (status 429: Rate limit reached); no reply loaded',
+    })
+  })
+})
