@@ -1,12 +1,14 @@
 import { readFile } from 'node:fs/promises'
 import {
   ConversationParseError,
+  decodeText,
   DEFAULT_ENCODING,
   FORMAT_CHOICES,
   FORMAT_LABELS,
   FormatError,
   formatNote,
   importConversation,
+  InputError,
   parseConversation,
   resolveModel,
   type FormatId,
@@ -31,8 +33,6 @@ export interface LoadedConversation {
   format: FormatId
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true })
-
 /** How a path is named in messages: `-` is standard input. */
 export const displayName = (file: string): string => (file === '-' ? '<stdin>' : file)
 
@@ -52,10 +52,15 @@ export async function readTextFile(file: string): Promise<string> {
     throw new CliError(`${displayName(file)}: cannot read: ${describeFsError(error)}`)
   }
   try {
-    return utf8.decode(bytes)
-  } catch {
-    throw new CliError(`${displayName(file)}: not UTF-8 text`)
+    return decodeText(bytes)
+  } catch (error) {
+    throw asCliError(displayName(file), error)
   }
+}
+
+/** An InputError (not UTF-8, nested too deep) as the user's error, prefixed with the file's name. */
+function asCliError(file: string, error: unknown): unknown {
+  return error instanceof InputError ? new CliError(`${file}: ${error.message}`) : error
 }
 
 /** One line for a parse error: `FILE:LINE:COLUMN: message 3, field text: problem`. */
@@ -89,7 +94,7 @@ export async function loadConversation(
     imported = importConversation(text, format)
   } catch (error) {
     if (error instanceof FormatError) throw describeFormatError(file, text, error)
-    throw error
+    throw asCliError(file, error)
   }
   const verbose = flagValue(args, 'verbose')
   if (verbose) {

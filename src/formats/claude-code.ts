@@ -1,5 +1,7 @@
 import { orderMessage } from '../conversation'
+import { InputError } from '../input-error'
 import { locateSyntaxError } from '../json-location'
+import { parseJsonText } from '../json-parse'
 import type { Message } from '../types'
 import { readAnthropicMessage, type BlockContext } from './anthropic-content'
 import { ShapeError, isObject, kind, pathString, type Json, type JsonPath } from './json-shape'
@@ -99,7 +101,8 @@ function isJson(input: ReadInput): boolean {
   try {
     input.json()
     return true
-  } catch {
+  } catch (error) {
+    if (error instanceof InputError) throw error
     return false
   }
 }
@@ -118,7 +121,8 @@ function parseOneLine(input: ReadInput): ParsedLines {
   let value: unknown
   try {
     value = input.json()
-  } catch {
+  } catch (error) {
+    if (error instanceof InputError) throw error
     return parseLines(input.source) // says where the line breaks
   }
   const parsed: ParsedLines = { events: [], skipped: [] }
@@ -147,8 +151,9 @@ function parseLines(source: string): ParsedLines {
     if (text.trim() === '') return
     let value: unknown
     try {
-      value = JSON.parse(text)
-    } catch {
+      value = parseJsonText(text)
+    } catch (error) {
+      if (error instanceof InputError) throw error.onLine(line)
       const at = locateSyntaxError(text)
       skipped.push({
         line,

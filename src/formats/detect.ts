@@ -1,4 +1,4 @@
-import { locatePath, locateSyntaxError } from '../json-location'
+import { locatePath, locateSyntaxError, placeInputError } from '../json-location'
 import { readAnthropic } from './anthropic'
 import { readClaudeCode } from './claude-code'
 import { FormatError } from './errors'
@@ -51,7 +51,7 @@ export function toMismatch(format: FormatId, error: unknown, source: string): Fo
     const { problem, path, line, column } = error
     return { format, problem, path, ...(line !== undefined ? { line, column } : {}) }
   }
-  throw error
+  throw placeInputError(error, () => source)
 }
 
 const isReadFailure = (e: unknown) =>
@@ -77,7 +77,7 @@ export function detectFormat(input: ReadInput): Detection {
       const result = READERS[format](input)
       fits.push({ format, result, warnings: result.notes.warningCount })
     } catch (error) {
-      if (!isReadFailure(error)) throw error
+      if (!isReadFailure(error)) throw placeInputError(error, () => input.source)
       misfits.push({ format, error })
     }
   }

@@ -138,7 +138,7 @@ export function readOpenAIResponses(input: ReadInput): ReadResult {
       turn.calls.push({
         id: requireString(raw, 'call_id', at),
         name: requireString(raw, 'name', at),
-        arguments: parseArguments(args),
+        arguments: parseArguments(args, [...at, 'arguments']),
       })
     } else {
       flush()

@@ -1,10 +1,6 @@
-import {
-  decodeText,
-  hasByteOrderMark,
-  isSpace,
-  parseJsonBytes,
-  type ParseProgress,
-} from '../json-bytes'
+import { InputError } from '../input-error'
+import { decodeText, hasByteOrderMark, isSpace, type ParseProgress } from '../json-bytes'
+import { parseJsonContent } from '../json-parse'
 import type { Message } from '../types'
 import type { NoteList } from './report'
 
@@ -14,7 +10,7 @@ import type { NoteList } from './report'
  * text is decoded only when something asks for it: an error's location, or a JSONL reader.
  */
 export class ReadInput {
-  private parsed?: { value: unknown } | { failure: JsonSyntaxError }
+  private parsed?: { value: unknown } | { failure: JsonSyntaxError | InputError }
   private text?: string
 
   /** `onProgress` hears how far the parse of bytes has got (text is parsed in one go). */
@@ -37,19 +33,16 @@ export class ReadInput {
     return this.text
   }
 
-  /** The whole input as JSON; throws JsonSyntaxError when it is not. */
+  /**
+   * The whole input as JSON; throws JsonSyntaxError when it is not, and InputError when it is not
+   * UTF-8 or nests too deep (no format reads it then).
+   */
   json(): unknown {
     if (!this.parsed) {
       try {
-        const { content } = this
-        this.parsed = {
-          value:
-            typeof content === 'string'
-              ? JSON.parse(this.source)
-              : parseJsonBytes(content, this.onProgress),
-        }
-      } catch {
-        this.parsed = { failure: new JsonSyntaxError() }
+        this.parsed = { value: parseJsonContent(this.content, this.onProgress, () => this.source) }
+      } catch (error) {
+        this.parsed = { failure: error instanceof InputError ? error : new JsonSyntaxError() }
       }
     }
     if ('failure' in this.parsed) throw this.parsed.failure
