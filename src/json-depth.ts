@@ -61,7 +61,12 @@ export function excessNesting(
   for (let i = from; i < to; i++) {
     const c = code(i)
     if (c === QUOTE) {
-      i = Math.min(closingQuote(code, find, i, to), lineBreakAfter(i + 1))
+      const close = closingQuote(code, find, i, to)
+      // jsonc-parser reads a backslash and a line break as an (invalid) escape, inside the string.
+      let lineBreak = lineBreakAfter(i + 1)
+      while (lineBreak < close && escaped(code, lineBreak))
+        lineBreak = lineBreakAfter(lineBreak + 1)
+      i = Math.min(close, lineBreak)
     } else if (c === SLASH && code(i + 1) === STAR) {
       const close =
         text !== undefined ? text.indexOf('*/', i + 2) : blockCommentEnd(json as Uint8Array, i + 2)
@@ -90,12 +95,16 @@ function closingQuote(
   let from = at + 1
   for (;;) {
     const quote = find(QUOTE, from)
-    if (quote >= to) return to
-    let backslashes = 0
-    while (code(quote - 1 - backslashes) === BACKSLASH) backslashes++
-    if (backslashes % 2 === 0) return quote
+    if (quote >= to || !escaped(code, quote)) return quote
     from = quote + 1
   }
+}
+
+// Whether an odd number of backslashes comes just before offset `at`.
+function escaped(code: (i: number) => number, at: number): boolean {
+  let backslashes = 0
+  while (code(at - 1 - backslashes) === BACKSLASH) backslashes++
+  return backslashes % 2 === 1
 }
 
 function blockCommentEnd(bytes: Uint8Array, from: number): number {

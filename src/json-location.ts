@@ -1,5 +1,5 @@
-import { findNodeAtLocation, parseTree, type ParseError as JsoncError } from 'jsonc-parser'
-import { excessNesting, nestingProblem, type ExcessNesting } from './json-depth'
+import { findNodeAtLocation, parseTree, visit, type ParseError as JsoncError } from 'jsonc-parser'
+import { excessNesting, MAX_JSON_DEPTH, nestingProblem, type ExcessNesting } from './json-depth'
 import { InputError } from './input-error'
 
 /** A 1-based line and column in a text. */
@@ -72,15 +72,24 @@ const depthError = (text: string, deep: ExcessNesting) =>
 
 // The first syntax error, parsing only what comes before a nesting past the limit. That part ends
 // inside open brackets; the errors that says are at its end and are no syntax error of the text.
+// A visit rather than parseTree: no tree of a file that is being refused.
 function firstSyntaxError(text: string, deep: ExcessNesting | undefined): JsoncError | undefined {
-  const errors: JsoncError[] = []
   const end = deep ? deep.offset : text.length
-  parseTree(deep ? text.slice(0, end) : text, errors, {
-    disallowComments: true,
-    allowTrailingComma: false,
-  })
-  return deep ? errors.find((e) => e.offset < end) : errors[0]
+  let first: JsoncError | undefined
+  const onError = (error: JsoncError['error'], offset: number, length: number) => {
+    if (!first && (!deep || offset < end)) first = { error, offset, length }
+  }
+  try {
+    visit(deep ? text.slice(0, end) : text, { onError }, STRICT)
+  } catch (error) {
+    // Not reached while excessNesting reads the text as the parser does; kept as the last guard.
+    if (error instanceof RangeError) throw new InputError(nestingProblem(MAX_JSON_DEPTH + 1))
+    throw error
+  }
+  return first
 }
+
+const STRICT = { disallowComments: true, allowTrailingComma: false }
 
 /**
  * The position of the value at a JSON path such as ['messages', 3, 'text'], or of its nearest
@@ -88,7 +97,12 @@ function firstSyntaxError(text: string, deep: ExcessNesting | undefined): JsoncE
  */
 export function locatePath(text: string, path: (string | number)[]): TextPosition | undefined {
   if (excessNesting(text)) return undefined
-  const root = parseTree(text)
+  let root
+  try {
+    root = parseTree(text)
+  } catch {
+    return undefined // the stack, on text the scan misread; a place is not worth a crash
+  }
   if (!root) return undefined
   for (let depth = path.length; depth >= 0; depth--) {
     const node = findNodeAtLocation(root, path.slice(0, depth))

@@ -119,6 +119,15 @@ describe('deep nesting', () => {
     }
   })
 
+  it('reads malformed text as the error locator does: an escaped line break stays in the string', () => {
+    // jsonc-parser takes `\` + line feed as an invalid escape inside the string, so the string
+    // ends at the quote on line 2 and the brackets after it are structure it would recurse into.
+    const text = `"\\\n" ${'['.repeat(200_000)}`
+    expect(excessNesting(text)).toEqual({ offset: 1005, depth: 200_000 })
+    expect(() => importConversation(text, 'native')).toThrow(FormatError)
+    expect(() => importConversation(text)).toThrow(FormatError)
+  })
+
   it('still names the first syntax error when it comes before the deep part', () => {
     let error: unknown
     try {
