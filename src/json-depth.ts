@@ -27,17 +27,12 @@ export interface ExcessNesting {
 
 /**
  * Whether JSON text (a string, or its UTF-8 bytes: JSON's brackets, quotes and line breaks are
- * ASCII in both) nests deeper than MAX_JSON_DEPTH between `from` and `to`, counting from `depth`
- * open levels. Brackets in strings and comments do not count. Malformed text is read as
+ * ASCII in both) nests deeper than MAX_JSON_DEPTH. Brackets in strings and comments do not count. Malformed text is read as
  * jsonc-parser reads it, so that what this passes that parser can take: a string also ends at a
  * line break, and comments are skipped.
  */
-export function excessNesting(
-  json: string | Uint8Array,
-  from = 0,
-  to = json.length,
-  depth = 0,
-): ExcessNesting | undefined {
+export function excessNesting(json: string | Uint8Array): ExcessNesting | undefined {
+  const to = json.length
   const text = typeof json === 'string' ? json : undefined
   const code = (i: number) => (text !== undefined ? text.charCodeAt(i) : (json as Uint8Array)[i])
   const find = (c: number, i: number) => {
@@ -56,9 +51,9 @@ export function excessNesting(
     if (cr < i) cr = find(CARRIAGE_RETURN, i)
     return Math.min(lf, cr)
   }
-  let level = depth
+  let level = 0
   let excess: ExcessNesting | undefined
-  for (let i = from; i < to; i++) {
+  for (let i = 0; i < to; i++) {
     const c = code(i)
     if (c === QUOTE) {
       const close = closingQuote(code, find, i, to)
