@@ -4,6 +4,8 @@ import type { OptionSpec, ParsedArgs } from './args'
 export interface Io {
   out(text: string): void
   err(line: string): void
+  /** Which of the two is a terminal: what goes there has its control characters escaped. */
+  isTTY?: { out?: boolean; err?: boolean }
 }
 
 /** One subcommand of the tool. */

@@ -1,5 +1,6 @@
 import type { Finding, Severity } from '../src/index'
-import { clip, printable, renderTable } from './table'
+import { renderTable } from './table'
+import { cell, codePoints, printable } from './terminal-text'
 
 const SEVERITIES: { severity: Severity; heading: string }[] = [
   { severity: 'error', heading: 'errors' },
@@ -68,8 +69,8 @@ function idsWithin(ids: readonly string[], budget: number): string {
   const shown: string[] = []
   let used = 0
   for (const [n, raw] of ids.entries()) {
-    const id = clip(printable(raw), budget)
-    used += (n > 0 ? 2 : 0) + [...id].length
+    const id = cell(raw, budget)
+    used += (n > 0 ? 2 : 0) + codePoints(id)
     if (n > 0 && used > budget) return `${shown.join(', ')}, …`
     shown.push(id)
   }

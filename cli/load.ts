@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import {
   ConversationParseError,
+  decodeText,
   DEFAULT_ENCODING,
   FORMAT_CHOICES,
   FORMAT_LABELS,
@@ -8,6 +9,7 @@ import {
   RequestError,
   formatNote,
   importConversation,
+  InputError,
   parseConversation,
   resolveModel,
   type FormatId,
@@ -32,8 +34,6 @@ export interface LoadedConversation {
   format: FormatId
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true })
-
 /** How a path is named in messages: `-` is standard input. */
 export const displayName = (file: string): string => (file === '-' ? '<stdin>' : file)
 
@@ -53,10 +53,15 @@ export async function readTextFile(file: string): Promise<string> {
     throw new CliError(`${displayName(file)}: cannot read: ${describeFsError(error)}`)
   }
   try {
-    return utf8.decode(bytes)
-  } catch {
-    throw new CliError(`${displayName(file)}: not UTF-8 text`)
+    return decodeText(bytes)
+  } catch (error) {
+    throw asCliError(displayName(file), error)
   }
+}
+
+/** An InputError (not UTF-8, nested too deep) as the user's error, prefixed with the file's name. */
+function asCliError(file: string, error: unknown): unknown {
+  return error instanceof InputError ? new CliError(`${file}: ${error.message}`) : error
 }
 
 /** One line for a parse error: `FILE:LINE:COLUMN: message 3, field text: problem`. */
@@ -94,7 +99,7 @@ export async function loadConversation(
     if (error instanceof RequestError) {
       throw new CliError(`${command}: option --request: ${file}: ${error.problem}`)
     }
-    throw error
+    throw asCliError(file, error)
   }
   const verbose = flagValue(args, 'verbose')
   if (verbose) {

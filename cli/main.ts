@@ -11,4 +11,5 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 process.exitCode = await runCli(process.argv.slice(2), {
   out: (text) => void process.stdout.write(text),
   err: (line) => void process.stderr.write(`${line}\n`),
+  isTTY: { out: process.stdout.isTTY === true, err: process.stderr.isTTY === true },
 })

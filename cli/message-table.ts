@@ -1,5 +1,6 @@
 import type { Message, ModelEncoding } from '../src/index'
-import { clip, printable, type Align } from './table'
+import type { Align } from './table'
+import { cell } from './terminal-text'
 
 /** The columns check and tokens share: index, id, type, tokens. */
 export const MESSAGE_COLUMNS: { header: string[]; align: Align[] } = {
@@ -19,11 +20,11 @@ export function messageRows(
   return messages.map((m, i) => ({
     cells: [
       String(i),
-      m.id ? clip(printable(m.id), ID_WIDTH) : '-',
-      clip(printable(m.type), ID_WIDTH),
+      m.id ? cell(m.id, ID_WIDTH) : '-',
+      cell(m.type, ID_WIDTH),
       String(counts[i]),
     ],
-    preview: clip(printable(m.text || m.payload || ''), PREVIEW_WIDTH),
+    preview: cell(m.text || m.payload || '', PREVIEW_WIDTH),
   }))
 }
 

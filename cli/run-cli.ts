@@ -4,6 +4,7 @@ import { parseCommandArgs } from './args'
 import type { Command, Io } from './command'
 import { COMMANDS } from './commands/index'
 import { CliError, EXIT } from './errors'
+import { terminalSafe } from './terminal-text'
 
 const TOOL = 'compaction-inspector'
 
@@ -40,7 +41,8 @@ const asksForHelp = (argv: string[]) => {
 }
 
 /** Runs the tool on its arguments (without `node` and the script) and returns the exit status. */
-export async function runCli(argv: string[], io: Io): Promise<number> {
+export async function runCli(argv: string[], terminalOrPipe: Io): Promise<number> {
+  const io = terminalSafe(terminalOrPipe)
   const [name, ...rest] = argv
   if (name === undefined) {
     io.err(`${TOOL}: missing command (see '${TOOL} --help')`)

@@ -1,4 +1,6 @@
+import { InputError } from './input-error'
 import { locatePath, locateSyntaxError } from './json-location'
+import { parseJsonText } from './json-parse'
 import type { Message, Summary } from './types'
 
 /** Bad conversation input: says where (line and column, or message index and field) and what. */
@@ -68,8 +70,9 @@ export function parseConversation(text: string): ParsedConversation {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
   let root: unknown
   try {
-    root = JSON.parse(source)
-  } catch {
+    root = parseJsonText(source)
+  } catch (error) {
+    if (error instanceof InputError) throw error
     const { line, column, problem } = locateSyntaxError(source)
     throw new ConversationParseError(`malformed JSON: ${problem}`, { line, column })
   }

@@ -50,5 +50,7 @@ export {
   type ParsedConversation,
 } from './conversation'
 export { decodeText, parseJsonBytes, type ParseProgress } from './json-bytes'
+export { InputError, type InputPlace } from './input-error'
+export { MAX_JSON_DEPTH } from './json-depth'
 export * from './formats'
 export * from './diagnose'

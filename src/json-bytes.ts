@@ -8,13 +8,14 @@
  * `messages` or `input`) is decoded and parsed on its own. The strings that exist at any moment
  * are one element's.
  *
- * The result is the value JSON.parse gives for the decoded text. Anything this walk does not
- * accept throws, and then so would JSON.parse: callers decode the whole text only then, to say
- * where the file breaks.
+ * The result is the value JSON.parse gives for the decoded text. Bytes that are not UTF-8 throw
+ * an InputError that says where. Anything else this walk does not accept throws, and then so would
+ * JSON.parse, or the text nests past MAX_JSON_DEPTH: callers decode the whole text only then, to
+ * say where the file breaks (json-parse.ts).
  */
 
-// ignoreBOM: a byte-order mark is skipped once, at the start of the file, not at every element.
-const decoder = new TextDecoder('utf-8', { ignoreBOM: true })
+import { MAX_JSON_DEPTH } from './json-depth'
+import { decodeUtf8 } from './utf8'
 
 const QUOTE = 0x22
 const BACKSLASH = 0x5c
@@ -40,9 +41,12 @@ class JsonBytesError extends SyntaxError {
 export const hasByteOrderMark = (bytes: Uint8Array) =>
   bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf
 
-/** The bytes as text, without a leading byte-order mark. Invalid UTF-8 becomes U+FFFD. */
+/**
+ * The bytes as text, without a leading byte-order mark. Bytes that are not UTF-8 (UTF-16 among
+ * them) are an InputError naming the first bad sequence's byte offset, line and column.
+ */
 export function decodeText(bytes: Uint8Array): string {
-  return decoder.decode(hasByteOrderMark(bytes) ? bytes.subarray(3) : bytes)
+  return decodeUtf8(bytes, hasByteOrderMark(bytes) ? 3 : 0)
 }
 
 /** Told how many of the bytes are parsed so far, and of how many. */
@@ -66,10 +70,10 @@ export function parseJsonBytes(bytes: Uint8Array, onProgress?: ParseProgress): u
   }
   const { value, end } =
     bytes[start] === OPEN_ARRAY
-      ? readArray(bytes, start, progress)
+      ? readArray(bytes, start, progress, 1)
       : bytes[start] === OPEN_OBJECT
         ? readObject(bytes, start, progress)
-        : readWhole(bytes, start)
+        : readWhole(bytes, start, 0)
   const rest = skipSpace(bytes, end)
   if (rest !== bytes.length) throw new JsonBytesError(rest)
   onProgress?.(bytes.length, bytes.length)
@@ -101,15 +105,17 @@ function stringEnd(bytes: Uint8Array, at: number): number {
 }
 
 /**
- * Just past the value that starts at `at`: a string, an object or array (brackets balanced, their
- * strings skipped), or a literal up to the next delimiter. Only the extent is found here; what is
- * inside is checked by JSON.parse.
+ * Just past the value that starts at `at`, inside `outer` open levels: a string, an object or array
+ * (brackets balanced, their strings skipped), or a literal up to the next delimiter. Only the
+ * extent is found here; what is inside is checked by JSON.parse, and nesting past MAX_JSON_DEPTH
+ * stops the walk.
  */
-function valueEnd(bytes: Uint8Array, at: number): number {
+function valueEnd(bytes: Uint8Array, at: number, outer: number): number {
   const first = bytes[at]
   if (first === QUOTE) return stringEnd(bytes, at)
   if (first === OPEN_OBJECT || first === OPEN_ARRAY) {
     let depth = 0
+    const limit = MAX_JSON_DEPTH - outer
     let i = at
     while (i < bytes.length) {
       const b = bytes[i]
@@ -117,8 +123,9 @@ function valueEnd(bytes: Uint8Array, at: number): number {
         i = stringEnd(bytes, i)
         continue
       }
-      if (b === OPEN_OBJECT || b === OPEN_ARRAY) depth++
-      else if (b === CLOSE_OBJECT || b === CLOSE_ARRAY) {
+      if (b === OPEN_OBJECT || b === OPEN_ARRAY) {
+        if (++depth > limit) throw new JsonBytesError(i)
+      } else if (b === CLOSE_OBJECT || b === CLOSE_ARRAY) {
         if (--depth === 0) return i + 1
       }
       i++
@@ -135,25 +142,31 @@ function valueEnd(bytes: Uint8Array, at: number): number {
 }
 
 function parseRange(bytes: Uint8Array, start: number, end: number): unknown {
+  const text = decodeUtf8(bytes, start, end)
   try {
-    return JSON.parse(decoder.decode(bytes.subarray(start, end)))
+    return JSON.parse(text)
   } catch {
     throw new JsonBytesError(start)
   }
 }
 
-function readWhole(bytes: Uint8Array, at: number): Read {
-  const end = valueEnd(bytes, at)
+function readWhole(bytes: Uint8Array, at: number, outer: number): Read {
+  const end = valueEnd(bytes, at, outer)
   return { value: parseRange(bytes, at, end), end }
 }
 
-/** An array whose elements are parsed one by one. */
-function readArray(bytes: Uint8Array, at: number, progress: (at: number) => void): Read {
+/** An array at nesting level `level`, whose elements are parsed one by one. */
+function readArray(
+  bytes: Uint8Array,
+  at: number,
+  progress: (at: number) => void,
+  level: number,
+): Read {
   const values: unknown[] = []
   let i = skipSpace(bytes, at + 1)
   if (bytes[i] === CLOSE_ARRAY) return { value: values, end: i + 1 }
   for (;;) {
-    const end = valueEnd(bytes, i)
+    const end = valueEnd(bytes, i, level)
     values.push(parseRange(bytes, i, end))
     progress(end)
     i = skipSpace(bytes, end)
@@ -176,7 +189,7 @@ function readObject(bytes: Uint8Array, at: number, progress: (at: number) => voi
     if (bytes[i] !== COLON) throw new JsonBytesError(i)
     i = skipSpace(bytes, i + 1)
     const { value, end } =
-      bytes[i] === OPEN_ARRAY ? readArray(bytes, i, progress) : readWhole(bytes, i)
+      bytes[i] === OPEN_ARRAY ? readArray(bytes, i, progress, 2) : readWhole(bytes, i, 1)
     // JSON.parse makes "__proto__" an own property; plain assignment would set the prototype.
     Object.defineProperty(object, key, {
       value,

@@ -6,7 +6,7 @@ import {
   exportConversationWithReport,
   SummaryError,
 } from '../../src/index'
-import { writeFileAtomic } from '../../node/atomic-write'
+import { NotRegularFileError, writeFileAtomic } from '../../node/atomic-write'
 import { CHECK_OPTIONS, CHECK_OPTIONS_HELP, choiceValue, flagValue, stringValue } from '../args'
 import type { Command } from '../command'
 import { CliError, describeFsError, EXIT } from '../errors'
@@ -43,8 +43,9 @@ Options:
   --summary-file F     Read the summary from file F ('-' for stdin), used verbatim.
 ${CHECK_OPTIONS_HELP}
   -o, --output OUT     Write to OUT instead of stdout, atomically (a temp file in
-                       the same directory, then a rename). Refuses to overwrite
-                       FILE itself.
+                       the same directory, then a rename; interrupted, it leaves
+                       neither). OUT is a regular file or a new path; '-' (or
+                       /dev/stdout) is stdout. Refuses to overwrite FILE itself.
   --force              Allow -o to overwrite FILE.
   --to F               Write format F: native (the wire shape; the default),
                        openai (an OpenAI Chat Completions request) or
@@ -82,7 +83,7 @@ Exit status: 0 on success; 2 on bad input or options, or when the check declines
     const verbose = flagValue(args, 'verbose')
 
     const output = stringValue(args, 'output')
-    if (output === undefined) {
+    if (output === undefined || STDOUT_NAMES.has(output)) {
       io.out(text)
       reportNotes('<stdout>', 'export', report, verbose, io)
       return EXIT.ok
@@ -97,6 +98,12 @@ Exit status: 0 on success; 2 on bad input or options, or when the check declines
     try {
       await writeFileAtomic(output, text)
     } catch (error) {
+      if (error instanceof NotRegularFileError) {
+        throw new CliError(
+          `${output}: refusing to write: it is ${error.kind}, not a regular file ` +
+            "(-o takes a regular file or a new path; '-' is standard output)",
+        )
+      }
       throw new CliError(`${output}: cannot write: ${describeFsError(error)}`)
     }
     reportNotes(output, 'export', report, verbose, io)
@@ -108,6 +115,10 @@ Exit status: 0 on success; 2 on bad input or options, or when the check declines
     return EXIT.ok
   },
 }
+
+// Standard output by name: written as without -o. Opened as a path instead, /dev/stdout would be
+// a pipe or a terminal, which is not a file to replace.
+const STDOUT_NAMES = new Set(['-', '/dev/stdout', '/dev/fd/1', '/proc/self/fd/1'])
 
 // Compares the files themselves, so a symlink, a hard link or another spelling of the path to
 // FILE is caught too. An output that does not exist yet cannot be FILE, nor can stdin.

@@ -1,4 +1,4 @@
-import { locatePath, locateSyntaxError } from '../json-location'
+import { locatePath, locateSyntaxError, placeInputError } from '../json-location'
 import { isObject } from './json-shape'
 import { ShapeError, pathString } from './json-shape'
 import { FormatError } from './errors'
@@ -37,7 +37,7 @@ export function toMismatch(format: FormatId, error: unknown, source: string): Fo
     const { problem, path, line, column } = error
     return { format, label, problem, path, ...(line !== undefined ? { line, column } : {}) }
   }
-  throw error
+  throw placeInputError(error, () => source)
 }
 
 const isReadFailure = (e: unknown) =>
@@ -75,7 +75,7 @@ export function detectFormat(input: ReadInput): Detection {
         const result = read(input)
         fits.push({ format: id, result, warnings: result.notes.warningCount })
       } catch (error) {
-        if (!isReadFailure(error)) throw error
+        if (!isReadFailure(error)) throw placeInputError(error, () => input.source)
         firstFailure ??= { format: id, error }
       }
     }

@@ -1,3 +1,6 @@
+import { InputError } from '../input-error'
+import { parseJsonText } from '../json-parse'
+
 /** A JSON value's address as steps: ['messages', 3, 'content'] is `messages[3].content`. */
 export type JsonPath = readonly (string | number)[]
 
@@ -73,12 +76,19 @@ export function requireArray(obj: Json, key: string, at: JsonPath): unknown[] {
   return value
 }
 
-/** Parses a JSON string argument as an object when it is one; otherwise keeps the raw string. */
-export function parseArguments(raw: string): unknown {
+/**
+ * Parses a JSON string argument (found at `at`) as an object when it is one; otherwise keeps the
+ * raw string. Arguments nested past MAX_JSON_DEPTH are an InputError, as the same nesting in the
+ * file itself would be: nothing after the import could handle them.
+ */
+export function parseArguments(raw: string, at: JsonPath = []): unknown {
   try {
-    const value: unknown = JSON.parse(raw)
+    const value: unknown = parseJsonText(raw)
     if (isObject(value)) return value
-  } catch {
+  } catch (error) {
+    if (error instanceof InputError) {
+      throw new InputError(`${pathString(at) || 'arguments'}: ${error.problem}`, undefined, at)
+    }
     // Models do emit truncated or invalid arguments; the raw string is what was sent.
   }
   return raw

@@ -144,7 +144,13 @@ function readToolCalls(raw: Json, at: JsonPath, notes: NoteList): ToolCall[] {
       if (body === null) throw new ShapeError('tool call has no "function"', [...here, 'function'])
       const name = requireString(body, 'name', [...here, call.function ? 'function' : 'custom'])
       const args = typeof body.arguments === 'string' ? body.arguments : body.input
-      calls.push({ id, name, arguments: typeof args === 'string' ? parseArguments(args) : '' })
+      const field = typeof body.arguments === 'string' ? 'arguments' : 'input'
+      const path = [...here, call.function ? 'function' : 'custom', field]
+      calls.push({
+        id,
+        name,
+        arguments: typeof args === 'string' ? parseArguments(args, path) : '',
+      })
       for (const key of Object.keys(call)) {
         if (!['id', 'type', 'function', 'custom'].includes(key)) {
           notes.warn(pathString([...here, key]), UNKNOWN_FIELD_NOTE)
@@ -156,7 +162,7 @@ function readToolCalls(raw: Json, at: JsonPath, notes: NoteList): ToolCall[] {
     const here = [...at, 'function_call']
     const name = requireString(raw.function_call, 'name', here)
     const args = optionalString(raw.function_call, 'arguments', here) ?? ''
-    calls.push({ name, arguments: parseArguments(args) })
+    calls.push({ name, arguments: parseArguments(args, [...here, 'arguments']) })
     notes.info(pathString(here), 'legacy function_call; read as a tool call without an id')
   }
   return calls

@@ -1,3 +1,4 @@
+import { excessNesting } from '../json-depth'
 import type { Message } from '../types'
 import { isObject } from './json-shape'
 
@@ -111,6 +112,8 @@ export function encodePayload(parts: PayloadParts): string | undefined {
  */
 export function decodePayload(payload: string | undefined): PayloadParts | undefined {
   if (payload === undefined || !payload.startsWith('{')) return undefined
+  // Rendering it again would recurse past the stack; a payload this module wrote is never so deep.
+  if (excessNesting(payload)) return undefined
   let value: unknown
   try {
     value = JSON.parse(payload)

@@ -1,11 +1,8 @@
-import {
-  decodeText,
-  hasByteOrderMark,
-  isSpace,
-  parseJsonBytes,
-  type ParseProgress,
-} from '../json-bytes'
+import { InputError } from '../input-error'
+import { decodeText, hasByteOrderMark, isSpace, type ParseProgress } from '../json-bytes'
 import { locateSyntaxError } from '../json-location'
+import { parseJsonContent, parseJsonText } from '../json-parse'
+import { decodeUtf8 } from '../utf8'
 import type { Message } from '../types'
 import type { NoteList } from './report'
 import type { TrafficRequest } from './types'
@@ -45,7 +42,7 @@ export const SNIFF_LINES = 50
  * text is decoded only when something asks for it: an error's location, or a JSONL reader.
  */
 export class ReadInput {
-  private parsed?: { value: unknown } | { failure: JsonSyntaxError }
+  private parsed?: { value: unknown } | { failure: JsonSyntaxError | InputError }
   private text?: string
   private lines?: JsonLines
   private sniffed?: Sniff
@@ -74,19 +71,16 @@ export class ReadInput {
     return this.text
   }
 
-  /** The whole input as JSON; throws JsonSyntaxError when it is not. */
+  /**
+   * The whole input as JSON; throws JsonSyntaxError when it is not, and InputError when it is not
+   * UTF-8 or nests too deep (no format reads it then).
+   */
   json(): unknown {
     if (!this.parsed) {
       try {
-        const { content } = this
-        this.parsed = {
-          value:
-            typeof content === 'string'
-              ? JSON.parse(this.source)
-              : parseJsonBytes(content, this.onProgress),
-        }
-      } catch {
-        this.parsed = { failure: new JsonSyntaxError() }
+        this.parsed = { value: parseJsonContent(this.content, this.onProgress, () => this.source) }
+      } catch (error) {
+        this.parsed = { failure: error instanceof InputError ? error : new JsonSyntaxError() }
       }
     }
     if ('failure' in this.parsed) throw this.parsed.failure
@@ -103,8 +97,10 @@ export class ReadInput {
       eachLine(this.content, (text, line) => {
         if (text.trim() === '') return
         try {
-          lines.values.push({ line, value: JSON.parse(text) })
-        } catch {
+          lines.values.push({ line, value: parseJsonText(text) })
+        } catch (error) {
+          // Bytes that are not UTF-8, or a line nested too deep: no format reads the file.
+          if (error instanceof InputError) throw error.onLine(line)
           const at = locateSyntaxError(text)
           lines.broken.push({
             line,
@@ -123,7 +119,8 @@ export class ReadInput {
       let json: { value: unknown } | undefined
       try {
         json = { value: this.json() }
-      } catch {
+      } catch (error) {
+        if (error instanceof InputError) throw error
         json = undefined
       }
       if (json) {
@@ -180,8 +177,6 @@ export class ReadInput {
   }
 }
 
-const lineDecoder = new TextDecoder('utf-8', { ignoreBOM: true })
-
 /**
  * Calls `visit` with each line's text (without its line break or a trailing CR) and 1-based
  * number, decoding bytes one line at a time, until `stop` says so.
@@ -202,10 +197,7 @@ function eachLine(
       (text ? content.charCodeAt(stripped - 1) : content[stripped - 1]) === 0x0d
     )
       stripped--
-    visit(
-      text ? content.slice(start, stripped) : lineDecoder.decode(content.subarray(start, stripped)),
-      line,
-    )
+    visit(text ? content.slice(start, stripped) : decodeUtf8(content, start, stripped), line)
     start = end + 1
   }
 }

@@ -296,7 +296,7 @@ function readCall(raw: Json, itemType: string, id: string | undefined, at: JsonP
     return {
       id: requireString(raw, 'call_id', at),
       name: requireString(raw, 'name', at),
-      arguments: parseArguments(args),
+      arguments: parseArguments(args, [...at, 'arguments']),
     }
   }
   if (itemType === 'custom_tool_call') {

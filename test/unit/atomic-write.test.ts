@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import {
   chmod,
   lstat,
@@ -13,7 +14,8 @@ import {
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { writeFileAtomic } from '../../node/atomic-write'
+import { NotRegularFileError, writeFileAtomic } from '../../node/atomic-write'
+import { characterDevice } from './helpers/devices'
 
 // Lets a test make rename fail, or look at the disk at the moment of the rename.
 const renameHook = vi.hoisted(() => ({
@@ -123,5 +125,33 @@ describe('writeFileAtomic', () => {
     await Promise.all(versions.map((v) => writeFileAtomic(file, v)))
     expect(versions).toContain(await readFile(file, 'utf8'))
     expect(await readdir(dir)).toEqual(['out.json'])
+  })
+
+  it('refuses a FIFO and a character device, naming what they are, and writes nothing', async () => {
+    const fifo = join(dir, 'pipe')
+    execFileSync('mkfifo', [fifo])
+    await expect(writeFileAtomic(fifo, 'data')).rejects.toThrow(
+      new NotRegularFileError(fifo, 'a FIFO (named pipe)'),
+    )
+    expect((await lstat(fifo)).isFIFO()).toBe(true)
+    expect(await readdir(dir)).toEqual(['pipe'])
+    const device = characterDevice(dir)
+    await expect(writeFileAtomic(device, 'data')).rejects.toMatchObject({
+      kind: 'a character device',
+    })
+    expect((await lstat(device)).isCharacterDevice()).toBe(true)
+  })
+
+  it('listens for SIGINT, SIGTERM and SIGHUP only while a write is in flight', async () => {
+    const counts = () => ['SIGINT', 'SIGTERM', 'SIGHUP'].map((s) => process.listenerCount(s))
+    const before = counts()
+    let during: number[] = []
+    renameHook.before = async () => {
+      during = counts()
+    }
+    await Promise.all([writeFileAtomic(join(dir, 'a'), 'a'), writeFileAtomic(join(dir, 'b'), 'b')])
+    // One handler for both writes, gone once both are done.
+    expect(during).toEqual(before.map((n) => n + 1))
+    expect(counts()).toEqual(before)
   })
 })

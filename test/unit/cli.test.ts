@@ -199,7 +199,11 @@ describe.concurrent('bad files exit 2 with the file and the place', () => {
     expect(expectOneLineFailure(await run(['tokens', '.']))).toBe('.: cannot read: is a directory')
     const latin1 = join(work, 'latin1.json')
     await writeFile(latin1, Buffer.from('[{"type":"user","text":"caf\xe9"}]', 'latin1'))
-    expect(expectOneLineFailure(await run(['tokens', latin1]))).toBe(`${latin1}: not UTF-8 text`)
+    // é in Latin-1 is the one byte 0xE9, after the 27 bytes of `[{"type":"user","text":"caf`.
+    expect(expectOneLineFailure(await run(['tokens', latin1]))).toBe(
+      `${latin1}: line 1, column 28 (byte 27): not UTF-8 text (invalid bytes 0xE9 0x22: ` +
+        '0xE9 starts a 3-byte character that 0x22 does not continue)',
+    )
   })
 
   it('unknown fields are warnings on stderr, and the command still succeeds', async () => {
@@ -548,7 +552,11 @@ describe('apply', () => {
       const target = join(dir, 'a-directory')
       await mkdir(join(target, 'inside'), { recursive: true })
       const line = expectOneLineFailure(await run(args(target)))
-      expect(line.startsWith(`${target}: cannot write: `)).toBe(true)
+      // A directory is not a file to replace: refused by its kind, before anything is written.
+      expect(line).toBe(
+        `${target}: refusing to write: it is a directory, not a regular file ` +
+          "(-o takes a regular file or a new path; '-' is standard output)",
+      )
       expect(await readdir(target)).toEqual(['inside'])
       expect((await readdir(dir)).sort()).toEqual(['a-directory', 'link.json', 'sample.json'])
       await rm(target, { recursive: true })

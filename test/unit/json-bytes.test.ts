@@ -2,14 +2,17 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { decodeText, parseJsonBytes } from '../../src/json-bytes'
-import { FormatError, importConversation, type FormatId } from '../../src/index'
+import { FormatError, importConversation, InputError, type FormatId } from '../../src/index'
 
 const utf8 = (text: string) => new TextEncoder().encode(text)
 
-/** What JSON.parse says of the same bytes decoded whole: the reference for every case here. */
+/**
+ * What JSON.parse says of the same bytes decoded whole, refusing bytes that are not UTF-8 (the
+ * decoder's fatal mode): the reference for every case here.
+ */
 function reference(bytes: Uint8Array): { value: unknown } | { throws: true } {
   try {
-    return { value: JSON.parse(new TextDecoder().decode(bytes)) }
+    return { value: JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) }
   } catch {
     return { throws: true }
   }
@@ -54,7 +57,7 @@ describe('parseJsonBytes: the value JSON.parse gives, from bytes', () => {
     agree(String.raw`{"k\"ey":["\u005d\u0022"],"x\\":"]"}`)
   })
 
-  it('keeps non-ASCII text intact: every script, emoji, and invalid UTF-8 as U+FFFD', () => {
+  it('keeps non-ASCII text intact, every script and emoji, and refuses invalid UTF-8 with its place', () => {
     agree('[{"text":"héllo 漢字 Кириллица مرحبا 👩🏽‍💻 🇯🇵"},"ё"]')
     const invalid = new Uint8Array([
       ...utf8('["a'),
@@ -66,7 +69,14 @@ describe('parseJsonBytes: the value JSON.parse gives, from bytes', () => {
       ...utf8('"]'),
     ])
     agree(invalid)
-    expect(parseJsonBytes(invalid)).toEqual(['a\ufffd\ufffd', '\ufffd'])
+    // 0xFF follows the three characters `["a`: byte 3, column 4. No bad byte becomes U+FFFD.
+    expect(() => parseJsonBytes(invalid)).toThrow(
+      new InputError('not UTF-8 text (an invalid byte 0xFF: a byte that never occurs in UTF-8)', {
+        line: 1,
+        column: 4,
+        byte: 3,
+      }),
+    )
   })
 
   it('skips a byte-order mark at the start, as decoding the file does', () => {

@@ -1,0 +1,104 @@
+import type { Io } from './command'
+
+/**
+ * Conversation text made safe for a terminal. The text is untrusted: control characters (ANSI
+ * escapes) and bidi overrides could rewrite the terminal or disguise what a message says, so they
+ * are shown as `\u` escapes, which also read as the same character inside JSON.
+ */
+
+const UNPRINTABLE =
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu
+
+/** Text with every control character but line feed and tab, and every bidi control, as a \u escape. */
+export function escapeUnprintable(text: string): string {
+  return text.replace(UNPRINTABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+}
+
+/**
+ * An Io that escapes what goes to a terminal (escapeUnprintable) and leaves what goes to a pipe or
+ * a file byte for byte as the command wrote it.
+ */
+export function terminalSafe(io: Io): Io {
+  const { out, err } = io
+  return {
+    ...io,
+    out: io.isTTY?.out ? (text) => out(escapeUnprintable(text)) : out,
+    err: io.isTTY?.err ? (line) => err(escapeUnprintable(line)) : err,
+  }
+}
+
+// Text with nothing to change: printable ASCII, single spaces only between words.
+const NEEDS_CHANGE = /[^\x21-\x7e ]| {2}|^ | $/
+
+/** Text made safe for one table cell: whitespace runs as one space, controls as \u escapes. */
+export function printable(text: string): string {
+  if (!NEEDS_CHANGE.test(text)) return text
+  return escapeUnprintable(text.replace(/\s+/gu, ' ').trim())
+}
+
+/** The number of code points in a text, without spreading it into an array. */
+export function codePoints(text: string): number {
+  let n = text.length
+  for (let i = 0; i < text.length - 1; i++) {
+    if (isHigh(text.charCodeAt(i)) && isLow(text.charCodeAt(i + 1))) {
+      n--
+      i++
+    }
+  }
+  return n
+}
+
+const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff
+const isLow = (c: number) => c >= 0xdc00 && c <= 0xdfff
+
+// The offset just past the first `n` code points (the text's length when it has fewer).
+function offsetAfter(text: string, n: number): number {
+  let i = 0
+  for (let k = 0; k < n && i < text.length; k++) {
+    i += isHigh(text.charCodeAt(i)) && isLow(text.charCodeAt(i + 1)) ? 2 : 1
+  }
+  return i
+}
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' })
+
+/**
+ * The first `max` code points of a cell, with an ellipsis when something was cut (then `max - 1`
+ * code points at most, and the ellipsis). Never cuts inside a character or a grapheme cluster (an
+ * emoji sequence, a letter and its accents): the cut moves back to the cluster's start. Reads only
+ * as much of the text as it keeps.
+ */
+export function clip(text: string, max: number): string {
+  if (text.length <= max) return text
+  const cut = offsetAfter(text, max - 1)
+  // At most one more code point: the whole text fits.
+  if (offsetAfter(text.slice(cut, cut + 2), 1) >= text.length - cut) return text
+  return `${text.slice(0, clusterStart(text, cut))}…`
+}
+
+// The last grapheme boundary at or before `cut`. Between two ASCII characters (not CR LF) there
+// always is one; elsewhere the segmenter decides, on the text up to the character after the cut.
+function clusterStart(text: string, cut: number): number {
+  const before = text.charCodeAt(cut - 1)
+  const after = text.charCodeAt(cut)
+  if (before < 0x7f && after < 0x7f && !(before === 0x0d && after === 0x0a)) return cut
+  let start = 0
+  for (const { index } of graphemes.segment(text.slice(0, cut + 2))) {
+    if (index > cut) break
+    start = index
+  }
+  return start
+}
+
+/** How many characters of a long text a cell looks at: whitespace collapses, escapes grow. */
+const CELL_WINDOW = 4096
+
+/**
+ * One table cell from untrusted text of any length: printable, then clipped to `max` code points.
+ * Only the first CELL_WINDOW characters are read, so a 100 MB message costs what a short one does.
+ */
+export function cell(text: string, max: number): string {
+  if (text.length <= CELL_WINDOW) return clip(printable(text), max)
+  return clip(`${printable(text.slice(0, CELL_WINDOW))}…`, max)
+}

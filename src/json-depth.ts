@@ -1,0 +1,114 @@
+/**
+ * How deep JSON may nest. JSON.parse itself takes any depth, but everything after it that walks a
+ * value recursively does not: JSON.stringify of a payload overflows V8's stack from about 5,000
+ * levels, jsonc-parser (which locates errors) not much later. Real conversations nest a few dozen
+ * levels (a tool's arguments, a JSON schema); a file nested deeper than this is refused where it
+ * is parsed, so that nothing downstream ever meets it.
+ */
+export const MAX_JSON_DEPTH = 1000
+
+const QUOTE = 0x22
+const BACKSLASH = 0x5c
+const OPEN_OBJECT = 0x7b
+const CLOSE_OBJECT = 0x7d
+const OPEN_ARRAY = 0x5b
+const CLOSE_ARRAY = 0x5d
+const SLASH = 0x2f
+const STAR = 0x2a
+const LINE_FEED = 0x0a
+const CARRIAGE_RETURN = 0x0d
+
+/** Where JSON first nests past MAX_JSON_DEPTH, and the deepest level it reaches. */
+export interface ExcessNesting {
+  /** The offset of the bracket that opens level MAX_JSON_DEPTH + 1. */
+  offset: number
+  depth: number
+}
+
+/**
+ * Whether JSON text (a string, or its UTF-8 bytes: JSON's brackets, quotes and line breaks are
+ * ASCII in both) nests deeper than MAX_JSON_DEPTH. Brackets in strings and comments do not count. Malformed text is read as
+ * jsonc-parser reads it, so that what this passes that parser can take: a string also ends at a
+ * line break, and comments are skipped.
+ */
+export function excessNesting(json: string | Uint8Array): ExcessNesting | undefined {
+  const to = json.length
+  const text = typeof json === 'string' ? json : undefined
+  const code = (i: number) => (text !== undefined ? text.charCodeAt(i) : (json as Uint8Array)[i])
+  const find = (c: number, i: number) => {
+    const at =
+      text !== undefined
+        ? text.indexOf(String.fromCharCode(c), i)
+        : (json as Uint8Array).indexOf(c, i)
+    return at === -1 || at >= to ? to : at
+  }
+  // The next line feed and carriage return, found again only once passed: a string ends at the
+  // first of its closing quote and a line break.
+  let lf = -1
+  let cr = -1
+  const lineBreakAfter = (i: number) => {
+    if (lf < i) lf = find(LINE_FEED, i)
+    if (cr < i) cr = find(CARRIAGE_RETURN, i)
+    return Math.min(lf, cr)
+  }
+  let level = 0
+  let excess: ExcessNesting | undefined
+  for (let i = 0; i < to; i++) {
+    const c = code(i)
+    if (c === QUOTE) {
+      const close = closingQuote(code, find, i, to)
+      // jsonc-parser reads a backslash and a line break as an (invalid) escape, inside the string.
+      let lineBreak = lineBreakAfter(i + 1)
+      while (lineBreak < close && escaped(code, lineBreak))
+        lineBreak = lineBreakAfter(lineBreak + 1)
+      i = Math.min(close, lineBreak)
+    } else if (c === SLASH && code(i + 1) === STAR) {
+      const close =
+        text !== undefined ? text.indexOf('*/', i + 2) : blockCommentEnd(json as Uint8Array, i + 2)
+      i = close === -1 || close >= to ? to : close + 1
+    } else if (c === SLASH && code(i + 1) === SLASH) {
+      i = lineBreakAfter(i + 2)
+    } else if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
+      if (++level > MAX_JSON_DEPTH) {
+        excess ??= { offset: i, depth: level }
+        if (level > excess.depth) excess.depth = level
+      }
+    } else if (c === CLOSE_ARRAY || c === CLOSE_OBJECT) {
+      level--
+    }
+  }
+  return excess
+}
+
+// The offset of the quote that closes the string opened at `at` (or `to`, when none does).
+function closingQuote(
+  code: (i: number) => number,
+  find: (c: number, i: number) => number,
+  at: number,
+  to: number,
+): number {
+  let from = at + 1
+  for (;;) {
+    const quote = find(QUOTE, from)
+    if (quote >= to || !escaped(code, quote)) return quote
+    from = quote + 1
+  }
+}
+
+// Whether an odd number of backslashes comes just before offset `at`.
+function escaped(code: (i: number) => number, at: number): boolean {
+  let backslashes = 0
+  while (code(at - 1 - backslashes) === BACKSLASH) backslashes++
+  return backslashes % 2 === 1
+}
+
+function blockCommentEnd(bytes: Uint8Array, from: number): number {
+  for (let i = bytes.indexOf(STAR, from); i !== -1; i = bytes.indexOf(STAR, i + 1)) {
+    if (bytes[i + 1] === SLASH) return i
+  }
+  return -1
+}
+
+/** The problem, in words, for JSON that nests `depth` levels deep. */
+export const nestingProblem = (depth: number): string =>
+  `nested ${depth.toLocaleString('en-US')} levels deep; the limit is ${MAX_JSON_DEPTH.toLocaleString('en-US')}`

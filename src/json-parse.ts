@@ -1,0 +1,37 @@
+import { parseJsonBytes, type ParseProgress } from './json-bytes'
+import { nestingError } from './json-location'
+import { InputError } from './input-error'
+
+/**
+ * JSON read from a conversation file, refusing what no step after the parse could handle: bytes
+ * that are not UTF-8, and nesting past MAX_JSON_DEPTH (json-depth.ts). Both are an InputError
+ * with the place; anything else that is not JSON is JSON.parse's SyntaxError, located later only
+ * if an error message needs it (json-location.ts).
+ */
+
+/** The value of a JSON text; an InputError when it nests too deep before any syntax error. */
+export function parseJsonText(text: string): unknown {
+  const deep = nestingError(text)
+  if (deep) throw deep
+  return JSON.parse(text)
+}
+
+/**
+ * The value of a file's JSON, given as text or as UTF-8 bytes (parsed without one whole string,
+ * json-bytes.ts). `source` gives the decoded text; it is asked for only when the bytes are
+ * refused, to tell a file nested too deep from one that is not JSON.
+ */
+export function parseJsonContent(
+  content: string | Uint8Array,
+  onProgress: ParseProgress | undefined,
+  source: () => string,
+): unknown {
+  if (typeof content === 'string') return parseJsonText(source())
+  try {
+    return parseJsonBytes(content, onProgress)
+  } catch (error) {
+    if (error instanceof InputError) throw error
+    const deep = nestingError(source())
+    throw deep ?? error
+  }
+}
