@@ -61,7 +61,12 @@ export function openRecentFiles(options: RecentFilesOptions): RecentFiles {
       serially(async () => {
         const stored = await readStore(storePath, limit, log)
         const kept = await existing(stored.paths)
-        if (stored.damaged || kept.length !== stored.paths.length) await writeStore(storePath, kept)
+        if (stored.damaged || kept.length !== stored.paths.length) {
+          // Repairing the store is a courtesy: the list is right whether or not it is rewritten.
+          await writeStore(storePath, kept).catch((error: unknown) =>
+            log(`Recent files: ${storePath} could not be rewritten (${(error as Error).message}).`),
+          )
+        }
         return kept
       }),
     add: (path) =>

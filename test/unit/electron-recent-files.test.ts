@@ -159,6 +159,8 @@ describe('recent files', () => {
       )
       expect(logged).toEqual([
         `Recent files: ${storePath} could not be read (${storePath}: is a FIFO (named pipe), not a regular file); starting with an empty list.`,
+        // Writes go only to regular files (node/atomic-write.ts): the FIFO is left as it is.
+        `Recent files: ${storePath} could not be rewritten (${storePath} is a FIFO (named pipe), not a regular file).`,
       ])
     },
   )

@@ -100,9 +100,12 @@ describe('deep nesting', () => {
   })
 
   it('refuses a deep line of a JSONL session, on its own line', () => {
+    // A Claude Code event, as detection knows one (its uuid chain and session).
     const first = JSON.stringify({
       type: 'user',
       uuid: 'a',
+      parentUuid: null,
+      sessionId: 's',
       message: { role: 'user', content: 'hi' },
     })
     const text = `${first}\n{"type":"user","x":${deep(5000)}}\n`
@@ -136,7 +139,7 @@ describe('deep nesting', () => {
       error = e
     }
     expect(error).toBeInstanceOf(FormatError)
-    expect((error as FormatError).tried[0]).toMatchObject({ line: 1, column: 10 })
+    expect((error as FormatError).reason).toMatchObject({ line: 1, column: 10 })
   })
 })
 
