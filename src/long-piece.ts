@@ -1,8 +1,8 @@
 /**
  * Byte-pair merging of a long piece in O(n log n): the same merges as byte-pair.ts's scan (lowest
- * rank first, leftmost on a tie), found with a heap instead of a scan over every pair. A run of one
- * character is one piece however long it is, and the scan made counting it quadratic: 160 KB of
- * "a" took 41 s.
+ * rank first, leftmost on a tie), found by rank buckets instead of a scan over every pair for each
+ * merge. A run of one character is one piece however long it is, and the scan made counting it
+ * quadratic: 160 KB of "a" took 41 s; 1 MB now takes about 0.3 s.
  */
 import type { Vocabulary } from './byte-pair'
 import { createPieceTable, type PieceTable } from './piece-table'
@@ -21,8 +21,8 @@ interface ByteIndex {
   byteTokens: Int32Array
 }
 
-// Made the first time a vocabulary meets a long piece (a few megabytes, and about 100 ms): lookups
-// by bytes alone need no map from byte offsets to UTF-16 offsets, 4 bytes for every byte merged.
+// Made the first time a vocabulary meets a long piece, and kept with it: lookups by bytes alone
+// need no map from byte offsets to UTF-16 offsets, which would cost 4 bytes for every byte merged.
 const byteIndexes = new WeakMap<Vocabulary, ByteIndex>()
 
 const encoder = new TextEncoder()

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ENCODINGS, listModels, tokenizerFor, type EncodingName } from '@core'
+import { countPieceTokens, vocabularyOf, type RawRanks } from '../../src/byte-pair'
+import { countLongPieceTokens } from '../../src/long-piece'
 import { createPieceCounter } from '../../src/piece-counter'
 import { pieceScannerFor } from '../../src/piece-scanner'
 import { splitPatternFor } from '../../src/split-patterns'
@@ -128,6 +130,39 @@ describe('long runs count as tiktoken counts them', () => {
     const texts = repeatedTexts(47 + ENCODINGS_ON_OFFER.indexOf(encoding), 40, 3000)
     const mismatches = texts.filter((t) => tokenizer.count(t) !== reference(encoding, t))
     expect(mismatches.slice(0, 3).map((t) => JSON.stringify(t.slice(0, 12)))).toEqual([])
+  })
+})
+
+describe('the long merge makes the merges the scan makes', () => {
+  it.each(ENCODINGS_ON_OFFER)('%s: long words of random letters, not repeating', (encoding) => {
+    const tokenizer = tokenizerFor(encoding)
+    const r = mulberry32(53 + ENCODINGS_ON_OFFER.indexOf(encoding))
+    const alphabets = ['ab', 'abcde', 'etaoinshr', 'ABab', '中文字', 'aé']
+    for (let i = 0; i < 30; i++) {
+      const letters = [...r.pick(alphabets)]
+      let word = ''
+      for (let k = r.int(100, 2000); k > 0; k--) word += r.pick(letters)
+      expect(tokenizer.count(word), word.slice(0, 20)).toBe(reference(encoding, word))
+    }
+  })
+
+  it('in the order the scan merges, where a merge makes a pair of a lower rank', () => {
+    // A vocabulary where merging "ab" (rank 258) makes the pair "x" + "ab", whose token "xab" has
+    // the lower rank 256, as a vocabulary may when "xab" was learned from other parts. Each piece
+    // is merged by the scan (countPieceTokens, at most 128 bytes) and by the long merge.
+    const bytes: RawRanks = Array.from({ length: 256 }, (_, b) =>
+      b < 0x80 ? String.fromCharCode(b) : [b],
+    )
+    const ranks: RawRanks = [...bytes, 'xab', 'bx', 'ab', 'xabx', 'abab', 'bxab', 'ba']
+    const vocabulary = vocabularyOf(ranks)
+    const r = mulberry32(59)
+    for (let i = 0; i < 2000; i++) {
+      let piece = ''
+      for (let k = r.int(2, 120); k > 0; k--) piece += r.pick(['x', 'a', 'b'])
+      expect(countLongPieceTokens(piece, vocabulary), piece).toBe(
+        countPieceTokens(piece, vocabulary),
+      )
+    }
   })
 })
 
