@@ -32,7 +32,7 @@ export interface Vocabulary {
   /** The longest token in `textRanks`, in UTF-16 units, and in `byBytes`, in bytes. */
   longestText: number
   longestBytes: number
-  /** The vocabulary it indexes, from which a long piece's index (see long-piece.ts) is made. */
+  /** The vocabulary it indexes: its length is how many ranks there are. */
   ranks: RawRanks
 }
 

@@ -5,7 +5,6 @@
  * quadratic: 160 KB of "a" took 41 s; 1 MB now takes about 0.3 s.
  */
 import type { Vocabulary } from './byte-pair'
-import { createPieceTable, type PieceTable } from './piece-table'
 
 const NONE = 0x7fffffff
 /** The rank of a part merged into the one before it: matches no heap entry. */
@@ -13,52 +12,44 @@ const GONE = -1
 /** A heap key is rank × SHIFT + position; both fit in a double's 53 bits. */
 const SHIFT = 2 ** 32
 
-/** Every token by its bytes as a one-char-per-byte string, and the longest one's length. */
-interface ByteIndex {
-  table: PieceTable
-  longest: number
-  /** The token of each byte alone: every vocabulary gpt-tokenizer ships has all 256. */
-  byteTokens: Int32Array
-}
+// The token of each byte alone, by vocabulary: every vocabulary gpt-tokenizer ships has all 256.
+const byteTokensOf = new WeakMap<Vocabulary, Int32Array>()
 
-// Made the first time a vocabulary meets a long piece, and kept with it: lookups by bytes alone
-// need no map from byte offsets to UTF-16 offsets, which would cost 4 bytes for every byte merged.
-const byteIndexes = new WeakMap<Vocabulary, ByteIndex>()
+function byteTokens(vocabulary: Vocabulary): Int32Array {
+  let tokens = byteTokensOf.get(vocabulary)
+  if (tokens) return tokens
+  tokens = new Int32Array(256)
+  for (let b = 0; b < 256; b++) {
+    const key = String.fromCharCode(b)
+    tokens[b] = b < 0x80 ? vocabulary.textRanks.get(key, 0, 1) : (vocabulary.byBytes.get(key) ?? -1)
+    if (tokens[b] === -1) throw new Error(`The vocabulary has no token for byte ${b}.`)
+  }
+  byteTokensOf.set(vocabulary, tokens)
+  return tokens
+}
 
 const encoder = new TextEncoder()
 
-/** UTF-8 bytes as a one-char-per-byte string, in chunks that any engine accepts. */
-function oneCharPerByte(bytes: Uint8Array): string {
-  const chunks: string[] = []
-  for (let i = 0; i < bytes.length; i += 4096) {
-    chunks.push(String.fromCharCode(...bytes.subarray(i, Math.min(bytes.length, i + 4096))))
+/**
+ * For each byte of the piece's UTF-8, the index in the piece of the character it starts, or -1
+ * for a continuation byte; at n, the piece's length. Ranges between two starts are whole
+ * characters, looked up by text; any other range by its bytes, as byte-pair.ts's rankOf does.
+ */
+function characterStarts(piece: string, n: number): Int32Array {
+  const starts = new Int32Array(n + 1).fill(-1)
+  let at = 0
+  for (let i = 0; i < piece.length; i++) {
+    starts[at] = i
+    const c = piece.charCodeAt(i)
+    if (c < 0x80) at += 1
+    else if (c < 0x800) at += 2
+    else if (c >= 0xd800 && c <= 0xdbff && (piece.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      at += 4
+      i++
+    } else at += 3 // the rest of the BMP, and a lone surrogate, which becomes U+FFFD
   }
-  return chunks.join('')
-}
-
-function byteIndexOf(vocabulary: Vocabulary): ByteIndex {
-  let index = byteIndexes.get(vocabulary)
-  if (index) return index
-  const { ranks } = vocabulary
-  const table = createPieceTable(ranks.length + 1)
-  let longest = 0
-  ranks.forEach((token, rank) => {
-    const key =
-      typeof token === 'string'
-        ? oneCharPerByte(encoder.encode(token))
-        : String.fromCharCode(...token)
-    if (table.get(key, 0, key.length) !== -1) return
-    table.set(key, 0, key.length, rank)
-    longest = Math.max(longest, key.length)
-  })
-  const byteTokens = new Int32Array(256)
-  for (let b = 0; b < 256; b++) {
-    byteTokens[b] = table.get(String.fromCharCode(b), 0, 1)
-    if (byteTokens[b] === -1) throw new Error(`The vocabulary has no token for byte ${b}.`)
-  }
-  index = { table, longest, byteTokens }
-  byteIndexes.set(vocabulary, index)
-  return index
+  starts[n] = piece.length
+  return starts
 }
 
 /** Ranks by a pair of tokens (both non-negative), in an open-addressed table that grows. */
@@ -127,12 +118,14 @@ function nextOccupied(from: number): number {
  * is exactly the scan's whatever the vocabulary.
  */
 export function countLongPieceTokens(piece: string, vocabulary: Vocabulary): number {
-  // TextEncoder writes U+FFFD for a lone surrogate, as byte-pair.ts's encode does.
+  // TextEncoder writes U+FFFD for a lone surrogate, as byte-pair.ts's encode does, and the text
+  // looked up has U+FFFD in its place too.
   const bytes = encoder.encode(piece)
-  const binary = bytes.length === piece.length ? piece : oneCharPerByte(bytes)
+  const text = piece.replace(/[\ud800-\udfff]/gu, '\ufffd')
   const n = bytes.length
-  const { table, longest, byteTokens } = byteIndexOf(vocabulary)
-  const { pairs } = vocabulary
+  const starts = characterStarts(piece, n)
+  const { pairs, textRanks, byBytes, longestText, longestBytes } = vocabulary
+  const tokenOfByte = byteTokens(vocabulary)
   const rankCount = vocabulary.ranks.length
   if (heads.length < rankCount) {
     heads = new Int32Array(rankCount).fill(-1)
@@ -156,10 +149,17 @@ export function countLongPieceTokens(piece: string, vocabulary: Vocabulary): num
     const known = pairRanks.get(token[part], token[second])
     if (known !== -1) return known
     const end = next[second]
-    let found = end - part > longest ? -1 : table.get(binary, part, end)
-    if (found === -1) found = NONE
-    pairRanks.set(token[part], token[second], found)
-    return found
+    const from = starts[part]
+    const to = starts[end]
+    let found: number | undefined
+    if (from >= 0 && to >= 0) {
+      if (to - from <= longestText) found = textRanks.get(text, from, to)
+    } else if (end - part <= longestBytes) {
+      found = byBytes.get(String.fromCharCode(...bytes.subarray(part, end)))
+    }
+    const rank = found === undefined || found === -1 ? NONE : found
+    pairRanks.set(token[part], token[second], rank)
+    return rank
   }
 
   // The buckets: singly linked lists of entries (a part), with a free list of spent entries.
@@ -235,7 +235,7 @@ export function countLongPieceTokens(piece: string, vocabulary: Vocabulary): num
   for (let i = n - 1; i >= 0; i--) {
     next[i] = i + 1
     prev[i] = i - 1
-    token[i] = byteTokens[bytes[i]]
+    token[i] = tokenOfByte[bytes[i]]
     const r = i + 1 < n ? pairs[bytes[i] * 256 + bytes[i + 1]] : -1
     rank[i] = r < 0 ? NONE : r
     // Added from the right, so each bucket's list starts in order of position.
