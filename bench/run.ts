@@ -1,8 +1,9 @@
 /**
- * `npm run bench [-- --quick] [-- --strict]`: counting, re-tuning and memory on generated
- * conversations, each figure printed beside a baseline measured in the same run. Targets are
- * issue 2's (core vs raw gpt-tokenizer) and issue 6's (throughput, workers, re-tuning, memory).
- * It exits 0 whatever the verdicts, as the machine is shared and noisy, unless given --strict.
+ * `npm run bench [-- --quick] [-- --strict] [-- --long-pieces]`: counting, re-tuning and memory on
+ * generated conversations, each figure printed beside a baseline measured in the same run. Targets
+ * are issue 2's (core vs raw gpt-tokenizer), issue 6's (throughput, workers, re-tuning, memory)
+ * issue 14's (long single pieces) and issue 12's (a JSONL log imported line by line); --long-pieces runs issue 14's row alone. It exits 0 whatever
+ * the verdicts, as the machine is shared and noisy, unless given --strict.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
@@ -17,12 +18,14 @@ import { benchJsonlImport, type JsonlImportFigures } from './jsonl-import'
 import { writeClaudeCodeSession } from './jsonl-session'
 import { measureMemory, type MemoryFigures } from './memory'
 import { mb, num, printTable, printVerdicts, times, type Verdict } from './report'
+import { benchLongPieces, type LongPieceFigures } from './long-pieces'
 import { benchRetune, type RetuneFigures } from './retune'
 import { startCountingPool } from './worker-pool'
 
 const args = process.argv.slice(2)
 const quick = args.includes('--quick')
 const strict = args.includes('--strict')
+const longPiecesOnly = args.includes('--long-pieces')
 
 const SEED = 1
 const WARM_SEED = 2
@@ -39,6 +42,7 @@ const JSONL = quick
   ? { targetBytes: 10e6, messages: 20_000 }
   : { targetBytes: 100e6, messages: 200_000 }
 const ROUNDS = quick ? 2 : 3
+const LONG_PIECE_ROUNDS = quick ? 3 : 5
 const RETUNE_PASSES = 5
 const WORKERS = 2
 
@@ -229,6 +233,40 @@ function printMemory(natural: MemoryFigures, collected: MemoryFigures): void {
   console.log()
 }
 
+function printLongPieces(figures: LongPieceFigures[]): void {
+  const prose = figures[0]
+  console.log(
+    'Long single pieces (issue 14): o200k_base, piece cache emptied before each count, ' +
+      `median of ${LONG_PIECE_ROUNDS} rounds`,
+  )
+  printTable(
+    ['text', 'size', 'tokens', 'CPU ms', 'wall ms', 'time ÷ prose (CPU / wall)'],
+    figures.map((f) => [
+      f.label,
+      mb(f.bytes, 2),
+      num(f.tokens),
+      num(f.cpu),
+      num(f.wall),
+      ratio(f.cpu / prose.cpu, f.wall / prose.wall),
+    ]),
+  )
+  console.log()
+}
+
+/** Issue 14's target: the slowest run against the prose, on CPU time. */
+function judgeLongPieces(figures: LongPieceFigures[]): Verdict {
+  const [prose, ...runs] = figures
+  const worst = runs.reduce((a, b) => (b.cpu > a.cpu ? b : a))
+  const worstRatio = worst.cpu / prose.cpu
+  return {
+    target: 'issue 14: a 1 MB run of one character counts in at most 5× the time of 1 MB of prose',
+    measured:
+      `slowest ${times(worstRatio)} (CPU), ${times(worst.wall / prose.wall)} (wall), ` +
+      worst.label.replace(/, one message$/, ''),
+    pass: worstRatio <= 5,
+  }
+}
+
 function printJsonl(f: JsonlImportFigures): void {
   console.log(
     `Streaming import: a Claude Code session of ${mb(f.bytes)}, ${num(f.lines)} lines, ` +
@@ -276,6 +314,15 @@ function judgeJsonl(f: JsonlImportFigures): Verdict[] {
 
 async function main(): Promise<void> {
   printHeader()
+  if (longPiecesOnly) {
+    progress('counting long single pieces')
+    const figures = benchLongPieces(LONG_PIECE_ROUNDS)
+    printLongPieces(figures)
+    console.log('Targets')
+    const failed = printVerdicts([judgeLongPieces(figures)])
+    if (strict && failed > 0) process.exitCode = 1
+    return
+  }
   const dir = mkdtempSync(join(tmpdir(), 'compaction-bench-'))
   const disposable: Contender[] = []
   let pool: Awaited<ReturnType<typeof startCountingPool>> | undefined
@@ -312,6 +359,10 @@ async function main(): Promise<void> {
     issue2.messages = []
     collectGarbage()
 
+    progress('counting long single pieces')
+    const longPieces = benchLongPieces(LONG_PIECE_ROUNDS)
+    printLongPieces(longPieces)
+
     progress('loading the issue 6 file')
     const issue6 = load('issue 6', files.issue6)
     printLoading([issue6])
@@ -338,7 +389,11 @@ async function main(): Promise<void> {
     const jsonl = await benchJsonlImport(files.jsonl, ROUNDS)
     printJsonl(jsonl)
 
-    const verdicts = [...judge(counting2, counting6, retune, natural), ...judgeJsonl(jsonl)]
+    const verdicts = [
+      ...judge(counting2, counting6, retune, natural),
+      judgeLongPieces(longPieces),
+      ...judgeJsonl(jsonl),
+    ]
     console.log('Targets')
     const failed = printVerdicts(verdicts)
     console.log(`  ${parallelSpeedUp(counting6)}`)

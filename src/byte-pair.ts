@@ -4,7 +4,15 @@
  * same vocabulary, without its per-lookup UTF-8 decoding, which made a cold count of a large file
  * spend most of its time on the pieces that are not whole tokens (ids, hashes, CJK runs).
  */
+import { countLongPieceTokens } from './long-piece'
 import { createPieceTable, type PieceTable } from './piece-table'
+
+/**
+ * Pieces of more UTF-8 bytes than this merge by long-piece.ts, in O(n log n); shorter ones by the
+ * scan below, which is O(n²) but faster on the short pieces that are nearly all of any text. The
+ * two cost the same at about 128 bytes of ASCII; on CJK the scan loses sooner (measured).
+ */
+export const LONG_PIECE = 128
 
 /** A vocabulary as gpt-tokenizer ships it: index = rank, value = the token as text, or its bytes. */
 export type RawRanks = readonly (string | readonly number[])[]
@@ -24,6 +32,8 @@ export interface Vocabulary {
   /** The longest token in `textRanks`, in UTF-16 units, and in `byBytes`, in bytes. */
   longestText: number
   longestBytes: number
+  /** The vocabulary it indexes: its length is how many ranks there are. */
+  ranks: RawRanks
 }
 
 // Encodings that share a vocabulary (p50k_base and p50k_edit, o200k_base and o200k_harmony) share
@@ -68,6 +78,7 @@ export function vocabularyOf(ranks: RawRanks): Vocabulary {
     pairs: pairRanks(textRanks, byBytes),
     longestText,
     longestBytes,
+    ranks,
   }
   vocabularies.set(ranks, vocabulary)
   return vocabulary
@@ -205,7 +216,9 @@ function rankOf(vocabulary: Vocabulary, from: number, to: number): number {
  */
 export function countPieceTokens(piece: string, vocabulary: Vocabulary): number {
   if (vocabulary.textRanks.get(piece, 0, piece.length) !== -1) return 1
+  if (piece.length > LONG_PIECE) return countLongPieceTokens(piece, vocabulary)
   const length = encode(piece)
+  if (length > LONG_PIECE) return countLongPieceTokens(piece, vocabulary)
   const { pairs } = vocabulary
   if (parts.length < length + 1) {
     parts = new Int32Array(length * 2 + 1)

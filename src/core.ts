@@ -37,9 +37,12 @@ export { checkCompaction, describeReason } from './check'
 export {
   CONVERSATIONAL_TYPES,
   buildSummaryPrompt,
+  promptBoundary,
   reachesPrompt,
   summaryPromptPieces,
+  type PromptedMessage,
 } from './prompt'
+export { PromptParseError, parseSummaryPrompt } from './prompt-parser'
 export { SummaryError, applySummary } from './apply'
 export {
   ConversationParseError,

@@ -2,6 +2,7 @@ import { getEncodingParams } from 'gpt-tokenizer/modelParams'
 import type { EncodingName } from 'gpt-tokenizer/mapping'
 import { countPieceTokens, vocabularyOf } from './byte-pair'
 import { createPieceTable } from './piece-table'
+import type { PieceScanner } from './piece-scanner'
 import { vocabularyData } from './vocabularies'
 
 /**
@@ -9,6 +10,16 @@ import { vocabularyData } from './vocabularies'
  * bookkeeping on every hit, and it bounds the memory a long run of unique pieces can hold.
  */
 export const PIECE_CACHE_LIMIT = 200_000
+
+/**
+ * Where more than this many UTF-16 units are left in a text, its pieces are cut by the scanner, if
+ * the counter has one. A regular expression keeps a backtracking entry for each character of a
+ * run, and V8 overflows past about four million: the pattern never meets a run longer than this.
+ */
+export const SCANNED_BEYOND = 256 * 1024
+
+/** Longer pieces are not remembered: a copy of a run of millions would stay as long as the cache. */
+const CACHED_UP_TO = 64 * 1024
 
 /** About how many characters of joined chunks are counted at a time (see countJoined). */
 const JOINED_BATCH = 64 * 1024
@@ -30,6 +41,13 @@ export interface PieceCounter {
 export interface PieceCounterOptions {
   /** The pattern that cuts text into pieces (global or sticky); gpt-tokenizer's for the encoding by default. */
   pattern?: RegExp
+  /**
+   * The same cuts as `pattern`, found without a regular expression (piece-scanner.ts), for text too
+   * long for one. Without it, a run of a few million characters of one class overflows the stack.
+   */
+  scanner?: PieceScanner
+  /** Where more than this many units are left, the scanner cuts; SCANNED_BEYOND by default. */
+  scannedBeyond?: number
   cacheLimit?: number
 }
 
@@ -43,7 +61,12 @@ export interface PieceCounterOptions {
  */
 export function createPieceCounter(
   encoding: EncodingName,
-  { pattern, cacheLimit = PIECE_CACHE_LIMIT }: PieceCounterOptions = {},
+  {
+    pattern,
+    scanner,
+    scannedBeyond = SCANNED_BEYOND,
+    cacheLimit = PIECE_CACHE_LIMIT,
+  }: PieceCounterOptions = {},
 ): PieceCounter {
   // gpt-tokenizer's vocabulary for this encoding, and its split pattern unless given another.
   const { tokenSplitRegex, bytePairRankDecoder } = getEncodingParams(encoding, vocabularyData)
@@ -64,11 +87,14 @@ export function createPieceCounter(
     let total = 0
     let start = 0
     while (start < stop) {
-      sticky.lastIndex = start
-      let end: number
-      if (sticky.test(text)) {
-        end = sticky.lastIndex
+      let end = -1
+      if (scanner && text.length - start > scannedBeyond) {
+        end = scanner(text, start)
       } else {
+        sticky.lastIndex = start
+        if (sticky.test(text)) end = sticky.lastIndex
+      }
+      if (end === -1) {
         global.lastIndex = start
         const next = global.exec(text)
         if (next === null) break
@@ -80,10 +106,10 @@ export function createPieceCounter(
         start += text.codePointAt(start)! > 0xffff ? 2 : 1
         continue
       }
-      let n = table.get(text, start, end)
+      let n = end - start > CACHED_UP_TO ? -1 : table.get(text, start, end)
       if (n === -1) {
         n = countPieceTokens(text.slice(start, end), vocabulary)
-        table.set(text, start, end, n)
+        if (end - start <= CACHED_UP_TO) table.set(text, start, end, n)
       }
       start = end
       total += n

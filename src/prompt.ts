@@ -6,7 +6,8 @@ export const CONVERSATIONAL_TYPES: ReadonlySet<string> = new Set(['user', 'bot',
 /** Whether a message reaches the summary prompt. */
 export const reachesPrompt = (message: Message): boolean => CONVERSATIONAL_TYPES.has(message.type)
 
-const PREAMBLE = `You are condensing the earlier part of a conversation between a user and an AI assistant, so that the assistant can carry on the work without the full history.
+/** The instructions before the conversation: the same in every summary prompt. */
+export const PREAMBLE = `You are condensing the earlier part of a conversation between a user and an AI assistant, so that the assistant can carry on the work without the full history.
 
 Write a summary with exactly these four sections, as Markdown headings, in this order:
 
@@ -26,26 +27,98 @@ Copy every opaque identifier exactly as it appears, character for character: ids
 
 Write only the summary. Do not address the user, and add nothing that is not in the conversation below.`
 
-function renderMessage(message: Message): string {
-  const id = message.id ? ` id="${message.id}"` : ''
-  const body = message.payload ? `${message.text}\n${message.payload}` : message.text
-  return `<message type="${message.type}"${id}>\n${body}\n</message>`
+/**
+ * The markup's tags start with these names. The conversation and its messages are written with a
+ * boundary (a suffix on every tag name) that no message's type, id, text or payload contains, so
+ * nothing a message holds can close its element or open another: the first of '', '-1', '-2', …
+ * for which no field contains `<name` or `</name` with the suffix, for any of these names. With
+ * '' (nearly every conversation) type and id are attributes, as they always were; a `"` in a type
+ * or an id rules '' out, since it could close the attribute. With a suffix they are elements of
+ * their own. Nothing is escaped: every identifier reaches the model exactly as it was.
+ */
+export const PROMPT_TAGS = ['conversation', 'message', 'type', 'id'] as const
+
+// A tag of the markup, with the digits of its boundary if it has one (a suffix longer than nine
+// digits is never chosen: no text holds enough tags to rule out all the shorter ones).
+const TAG = /<\/?(conversation|message|type|id)(?:-([1-9][0-9]{0,8}))?/g
+
+/** The fields of a message that the prompt writes: what its boundary must not occur in. */
+export interface PromptedMessage {
+  type: string
+  /** Absent, or empty, when the message has no id: no id is written. */
+  id?: string
+  /** The message's text, then a newline and its payload when it has one. */
+  text: string
+}
+
+/**
+ * The boundary the rule above chooses for these messages' fields. A payload may be given apart
+ * from the text: no tag holds a newline, so the two joined hold the same tags as each alone.
+ */
+export function promptBoundary(messages: Iterable<PromptedMessage & { payload?: string }>): string {
+  let plain = true
+  const taken = new Set<number>()
+  const scan = (field: string) => {
+    for (const [, name, digits] of field.matchAll(TAG)) {
+      if (name === 'conversation' || name === 'message') plain = false
+      // `<message-12` contains `<message-1`: it rules out both.
+      if (digits) for (let k = 1; k <= digits.length; k++) taken.add(Number(digits.slice(0, k)))
+    }
+  }
+  for (const { type, id = '', text, payload = '' } of messages) {
+    if (type.includes('"') || id.includes('"')) plain = false
+    scan(type)
+    scan(id)
+    scan(text)
+    scan(payload)
+  }
+  if (plain) return ''
+  let k = 1
+  while (taken.has(k)) k++
+  return `-${k}`
+}
+
+const bodyOf = (message: Message) =>
+  message.payload ? `${message.text}\n${message.payload}` : message.text
+
+/** The opening of the conversation element, with the preamble before it. */
+export const promptOpening = (boundary: string) => `${PREAMBLE}\n\n<conversation${boundary}>\n`
+
+/** The closing of the conversation element, and the prompt. */
+export const promptClosing = (boundary: string) => `\n</conversation${boundary}>\n`
+
+function renderMessage(message: PromptedMessage, boundary: string): string {
+  const { type, id, text } = message
+  if (boundary === '') {
+    return `<message type="${type}"${id ? ` id="${id}"` : ''}>\n${text}\n</message>`
+  }
+  const idLine = id ? `<id${boundary}>${id}</id${boundary}>\n` : ''
+  return (
+    `<message${boundary}>\n<type${boundary}>${type}</type${boundary}>\n${idLine}` +
+    `${text}\n</message${boundary}>`
+  )
 }
 
 /**
  * The summary prompt as consecutive pieces whose concatenation is buildSummaryPrompt's text, each
  * made only when asked for. On a long conversation the prompt runs to megabytes: a caller that
- * shows its start reads only the first pieces, and never builds the rest.
+ * shows its start reads only the first pieces, and never builds the rest. Choosing the boundary
+ * reads every message first (a search, which builds nothing).
  */
 export function* summaryPromptPieces(messagesToSummarize: readonly Message[]): Generator<string> {
-  yield `${PREAMBLE}\n\n<conversation>\n`
+  const boundary = promptBoundary(messagesToSummarize.filter(reachesPrompt))
+  yield promptOpening(boundary)
   let first = true
   for (const message of messagesToSummarize) {
     if (!reachesPrompt(message)) continue
-    yield first ? renderMessage(message) : `\n\n${renderMessage(message)}`
+    const rendered = renderMessage(
+      { type: message.type, id: message.id, text: bodyOf(message) },
+      boundary,
+    )
+    yield first ? rendered : `\n\n${rendered}`
     first = false
   }
-  yield '\n</conversation>\n'
+  yield promptClosing(boundary)
 }
 
 /**

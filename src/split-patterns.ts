@@ -32,6 +32,9 @@ const L = categories('L')
 const N = categories('N')
 const UPPER = categories('Lu', 'Lt', 'Lm', 'Lo', 'M')
 const LOWER = categories('Ll', 'Lm', 'Lo', 'M')
+/** The classes the patterns are made of, for the scanner that follows them by hand. */
+export const CLASSES = { L, N, SPACE, UPPER, LOWER }
+
 // Rust's `(?i:'s|'t|…)` spelled out, as Node 20 has no `(?i:)`. Unicode case folding makes ſ
 // (U+017F, long s) an `s` there.
 const CONTRACTION = `'(?:[sSſ]|[tT]|[rR][eE]|[vV][eE]|[mM]|[lL][lL]|[dD])`

@@ -1,6 +1,7 @@
 import { modelToEncodingMap, type EncodingName } from 'gpt-tokenizer/mapping'
 import * as knownModels from 'gpt-tokenizer/models'
 import { createPieceCounter } from './piece-counter'
+import { pieceScannerFor } from './piece-scanner'
 import { splitPatternFor } from './split-patterns'
 import type { Message } from './types'
 
@@ -89,9 +90,11 @@ export function tokenizerFor(encoding: EncodingName): Tokenizer {
   if (!tokenizer) {
     // Counting goes piece by piece with a cache (see piece-counter.ts), several times faster than
     // gpt-tokenizer's countTokens on a long conversation. The pieces are cut where tiktoken cuts
-    // them (split-patterns.ts), so the counts are the reference's.
+    // them (split-patterns.ts), so the counts are the reference's; a text too long for a regular
+    // expression is cut by the scanner that follows the same pattern (piece-scanner.ts).
     const pattern = splitPatternFor(encoding)
-    const counter = createPieceCounter(encoding, { pattern })
+    const scanner = pieceScannerFor(encoding)
+    const counter = createPieceCounter(encoding, { pattern, scanner })
     tokenizer = {
       encoding,
       count: (text) => (text === '' ? 0 : counter.count(text)),

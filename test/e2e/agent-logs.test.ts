@@ -1,12 +1,15 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { byTestId, openFile, readNumber, screenshot } from './harness/app'
+import { allRows, byTestId, openFile, readNumber, screenshot } from './harness/app'
 import { useAppSession } from './harness/browser'
 import { cli } from './harness/cli'
 import { formatsFile } from './harness/format-fixtures'
 
 /** What the CLI's `tokens --json` says of a file: the other surface over the same core. */
-async function cliTokens(file: string, ...args: string[]): Promise<{ tokens: number[]; total: number }> {
+async function cliTokens(
+  file: string,
+  ...args: string[]
+): Promise<{ tokens: number[]; total: number }> {
   return JSON.parse((await cli(['tokens', file, '--json', ...args])).toString('utf8'))
 }
 
@@ -14,7 +17,9 @@ async function cliTokens(file: string, ...args: string[]): Promise<{ tokens: num
 async function openAndWait(page: Page, file: string, total: number): Promise<void> {
   await page.locator(byTestId('total-tokens')).waitFor()
   await openFile(page, file)
-  await expect.poll(() => readNumber(page.locator(byTestId('total-tokens'))), { message: file }).toBe(total)
+  await expect
+    .poll(() => readNumber(page.locator(byTestId('total-tokens'))), { message: file })
+    .toBe(total)
 }
 
 const detected = (page: Page) => page.locator(byTestId('format-detected')).textContent()
@@ -36,24 +41,27 @@ const LOGS: [file: string, label: string][] = [
 describe("every agent's own log opens in the app", () => {
   const app = useAppSession()
 
-  it.each(LOGS)('%s: detected as %s, every message listed, as the CLI reads it', async (name, label) => {
-    const { page, pageErrors } = app()
-    const file = formatsFile(name)
-    const expected = await cliTokens(file)
-    await openAndWait(page, file, expected.total)
-    expect(await detected(page)).toBe(`${label} · detected`)
-    await expect.poll(() => page.locator(byTestId('message-count')).textContent()).toContain(
-      expected.tokens.length.toLocaleString('en-US'),
-    )
-    expect(pageErrors).toEqual([])
-    if (name === 'claude-code-2.1.jsonl') {
-      // The report counts what the import left out, by kind.
-      const report = page.locator(byTestId('import-report'))
-      await report.locator('summary').click()
-      expect(await report.textContent()).toMatch(/sidechain|progress|attachment/)
-      await screenshot(page, 'formats-claude-code-2.1')
-    }
-  })
+  it.each(LOGS)(
+    '%s: detected as %s, every message listed, as the CLI reads it',
+    async (name, label) => {
+      const { page, pageErrors } = app()
+      const file = formatsFile(name)
+      const expected = await cliTokens(file)
+      await openAndWait(page, file, expected.total)
+      expect(await detected(page)).toBe(`${label} · detected`)
+      // Every message is a row, with the cost the CLI gives it.
+      const rows = await allRows(page, expected.tokens.length)
+      expect(rows.map((row) => row.tokens)).toEqual(expected.tokens)
+      expect(pageErrors).toEqual([])
+      if (name === 'claude-code-2.1.jsonl') {
+        // The report counts what the import left out, by kind.
+        const report = page.locator(byTestId('import-report'))
+        await report.locator('summary').click()
+        expect(await report.textContent()).toMatch(/sidechain|progress|attachment/)
+        await screenshot(page, 'formats-claude-code-2.1')
+      }
+    },
+  )
 
   it('an API traffic log shows its main thread, and the picker reads another request', async () => {
     const { page, pageErrors } = app()
