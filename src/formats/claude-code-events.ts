@@ -5,7 +5,7 @@ import { readAttachment } from './claude-code-attachments'
 import type { SessionEvent } from './claude-code-chain'
 import { ShapeError, isObject, kind, pathString, type Json, type JsonPath } from './json-shape'
 import { decodePayload, encodePayload, type ToolCall } from './payload'
-import { FieldNotes, LeftOut } from './claude-code-notes'
+import { FieldNotes, LeftOut, type FieldRule } from './claude-code-notes'
 import type { NoteList } from './report'
 
 export const METADATA_NOTE = 'session metadata; not part of the conversation'
@@ -155,15 +155,8 @@ function readMessageEvent(e: SessionEvent, ctx: EventContext, left: LeftOut): Ev
     )
     return { messages: [] }
   }
-  reportFields(value, ctx, ['isCompactSummary', 'isMeta'])
-  for (const key of Object.keys(message)) {
-    if (USED_MESSAGE_FIELDS.has(key)) continue
-    ctx.fields.add(
-      ctx.line,
-      `message.${key}`,
-      key === 'usage' ? USAGE_NOTE : 'API response metadata; not part of the conversation',
-    )
-  }
+  ctx.fields.addKeys(ctx.line, Object.keys(value), MESSAGE_EVENT_FIELDS)
+  ctx.fields.addKeys(ctx.line, Object.keys(message), MESSAGE_FIELDS)
   const uuid = value.uuid as string
   const messages = readAnthropicMessage(message, ['message'], ctx, uuid).map((m) =>
     m.type === 'user' ? asContext(m, value, ctx) : m,
@@ -209,7 +202,7 @@ function readSystem(e: SessionEvent, ctx: EventContext, left: LeftOut): EventRea
   const subtype = typeof value.subtype === 'string' ? value.subtype : '(no subtype)'
   if (subtype === 'local_command' && typeof value.content === 'string') {
     // normalizeMessagesForAPI sends a local command's output as user text.
-    reportFields(value, ctx, ['subtype', 'content'])
+    ctx.fields.addKeys(ctx.line, Object.keys(value), LOCAL_COMMAND_FIELDS)
     ctx.fields.add(
       ctx.line,
       '',
@@ -247,7 +240,7 @@ function readAttachmentEvent(e: SessionEvent, ctx: EventContext, left: LeftOut):
     left.add(line, [`"${type}" attachment`, `"${type}" attachments`], read.reason)
     return { messages: [] }
   }
-  reportFields(value, ctx, ['attachment'])
+  ctx.fields.addKeys(ctx.line, Object.keys(value), ATTACHMENT_FIELDS)
   ctx.fields.add(
     ctx.line,
     'attachment',
@@ -258,10 +251,28 @@ function readAttachmentEvent(e: SessionEvent, ctx: EventContext, left: LeftOut):
   }
 }
 
-/** Notes every field of a loaded event that the reader does not use. */
-function reportFields(value: Json, ctx: EventContext, used: readonly string[]): void {
-  for (const key of Object.keys(value)) {
-    if (USED_FIELDS.has(key) || used.includes(key)) continue
-    ctx.fields.add(ctx.line, key, key === 'toolUseResult' ? TOOL_USE_RESULT_NOTE : METADATA_NOTE)
+/** The fields of a loaded event the reader does not use, besides `used`, noted as metadata. */
+function eventFields(used: readonly string[]): FieldRule {
+  return {
+    prefix: '',
+    problemOf: (key) =>
+      USED_FIELDS.has(key) || used.includes(key)
+        ? undefined
+        : key === 'toolUseResult'
+          ? TOOL_USE_RESULT_NOTE
+          : METADATA_NOTE,
   }
+}
+
+const MESSAGE_EVENT_FIELDS = eventFields(['isCompactSummary', 'isMeta'])
+const LOCAL_COMMAND_FIELDS = eventFields(['subtype', 'content'])
+const ATTACHMENT_FIELDS = eventFields(['attachment'])
+const MESSAGE_FIELDS: FieldRule = {
+  prefix: 'message.',
+  problemOf: (key) =>
+    USED_MESSAGE_FIELDS.has(key)
+      ? undefined
+      : key === 'usage'
+        ? USAGE_NOTE
+        : 'API response metadata; not part of the conversation',
 }

@@ -34,14 +34,39 @@ export class LeftOut {
  */
 export class FieldNotes {
   // problem → field → the first line and how many lines; two levels, so no key is built per note.
-  private readonly groups = new Map<string, Map<string, { line: number; count: number }>>()
+  private readonly groups = new Map<string, Map<string, FieldGroup>>()
+  // Per rule, the keys of the last object it noted and their groups: the lines of a session mostly
+  // repeat one shape, and a line of the same shape only counts again.
+  private readonly lastShape = new Map<FieldRule, { keys: string[]; groups: FieldGroup[] }>()
 
   add(line: number, field: string, problem: string): void {
+    this.group(line, field, problem).count++
+  }
+
+  /** Notes each of `keys` (an object's own keys) that `rule` gives a problem for. */
+  addKeys(line: number, keys: string[], rule: FieldRule): void {
+    const last = this.lastShape.get(rule)
+    if (last && sameKeys(last.keys, keys)) {
+      for (const group of last.groups) group.count++
+      return
+    }
+    const groups: FieldGroup[] = []
+    for (const key of keys) {
+      const problem = rule.problemOf(key)
+      if (problem === undefined) continue
+      const group = this.group(line, rule.prefix + key, problem)
+      group.count++
+      groups.push(group)
+    }
+    this.lastShape.set(rule, { keys, groups })
+  }
+
+  private group(line: number, field: string, problem: string): FieldGroup {
     let byField = this.groups.get(problem)
     if (!byField) this.groups.set(problem, (byField = new Map()))
-    const group = byField.get(field)
-    if (group) group.count++
-    else byField.set(field, { line, count: 1 })
+    let group = byField.get(field)
+    if (!group) byField.set(field, (group = { line, count: 0 }))
+    return group
   }
 
   report(notes: NoteList): void {
@@ -53,4 +78,21 @@ export class FieldNotes {
       }
     }
   }
+}
+
+interface FieldGroup {
+  line: number
+  count: number
+}
+
+/** Which fields of an object FieldNotes.addKeys notes, and why; `prefix` goes before each key. */
+export interface FieldRule {
+  prefix: string
+  problemOf(key: string): string | undefined
+}
+
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
 }

@@ -110,7 +110,7 @@ export function encodePayload(parts: PayloadParts): string | undefined {
  * tool result's own JSON). Exact: only a string encodePayload would produce decodes.
  */
 export function decodePayload(payload: string | undefined): PayloadParts | undefined {
-  if (payload === undefined || !payload.startsWith('{')) return undefined
+  if (payload === undefined || !startsWithPartKey(payload)) return undefined
   let value: unknown
   try {
     value = JSON.parse(payload)
@@ -126,6 +126,16 @@ export function decodePayload(payload: string | undefined): PayloadParts | undef
   }
   const parts = value as PayloadParts
   return render(parts) === payload ? parts : undefined
+}
+
+/**
+ * Whether the text opens as render's output does, `{"` and a part's key: what fails this cannot
+ * decode, and most tool results (free text, a tool's own JSON) are turned away without a parse.
+ */
+function startsWithPartKey(text: string): boolean {
+  if (text.charCodeAt(0) !== 0x7b || text.charCodeAt(1) !== 0x22) return false
+  const end = text.indexOf('"', 2)
+  return end > 2 && text.charCodeAt(end + 1) === 0x3a && Object.hasOwn(CHECKS, text.slice(2, end))
 }
 
 /**
