@@ -10,7 +10,7 @@ import {
   type JsonPath,
 } from './json-shape'
 import { encodePayload, type ToolCall } from './payload'
-import type { NoteList } from './report'
+import type { NoteSink } from './report'
 import {
   CACHE_NOTE,
   UNKNOWN_FIELD_NOTE,
@@ -21,7 +21,7 @@ import {
 
 /** Where an Anthropic message sits, so notes name the right place in its file. */
 export interface BlockContext {
-  notes: NoteList
+  notes: NoteSink
   /** Turns steps inside the file into the path a note shows (`messages[3].content[1]`, `line 7: …`). */
   where: (steps: JsonPath) => string
   /** Whose blocks these are: always Anthropic's, which Claude Code and Cline share. */

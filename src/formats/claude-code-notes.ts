@@ -1,4 +1,4 @@
-import { describeLines, type NoteList, type NoteSeverity } from './report'
+import { describeLines, type NoteList, type NoteSeverity, type NoteSink } from './report'
 
 /** Events a reader leaves out, gathered by kind and reason so the report counts each kind once. */
 export class LeftOut {
@@ -35,9 +35,9 @@ export class LeftOut {
 export class FieldNotes {
   // problem → field → the first line and how many lines; two levels, so no key is built per note.
   private readonly groups = new Map<string, Map<string, FieldGroup>>()
-  // Per rule, the keys of the last object it noted and their groups: the lines of a session mostly
-  // repeat one shape, and a line of the same shape only counts again.
-  private readonly lastShape = new Map<FieldRule, { keys: string[]; groups: FieldGroup[] }>()
+  // Per rule, the key lists of the objects it noted and their groups: the lines of a session
+  // repeat a few shapes, and a line of a shape already seen only counts again.
+  private readonly shapes = new Map<FieldRule, { keys: string[]; groups: FieldGroup[] }[]>()
 
   add(line: number, field: string, problem: string): void {
     this.group(line, field, problem).count++
@@ -45,9 +45,11 @@ export class FieldNotes {
 
   /** Notes each of `keys` (an object's own keys) that `rule` gives a problem for. */
   addKeys(line: number, keys: string[], rule: FieldRule): void {
-    const last = this.lastShape.get(rule)
-    if (last && sameKeys(last.keys, keys)) {
-      for (const group of last.groups) group.count++
+    let shapes = this.shapes.get(rule)
+    if (!shapes) this.shapes.set(rule, (shapes = []))
+    const seen = shapes.find((s) => sameKeys(s.keys, keys))
+    if (seen) {
+      for (const group of seen.groups) group.count++
       return
     }
     const groups: FieldGroup[] = []
@@ -58,7 +60,7 @@ export class FieldNotes {
       group.count++
       groups.push(group)
     }
-    this.lastShape.set(rule, { keys, groups })
+    if (shapes.length < MAX_SHAPES) shapes.push({ keys, groups })
   }
 
   private group(line: number, field: string, problem: string): FieldGroup {
@@ -80,6 +82,9 @@ export class FieldNotes {
   }
 }
 
+// How many shapes of object a rule remembers: a session's lines come in a handful.
+const MAX_SHAPES = 16
+
 interface FieldGroup {
   line: number
   count: number
@@ -92,7 +97,104 @@ export interface FieldRule {
 }
 
 function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  if (a === b) return true
   if (a.length !== b.length) return false
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
   return true
+}
+
+const WARN = 0
+const INFO = 1
+const LEAVE = 2
+const FIELD = 3
+const FIELD_KEYS = 4
+const NO_OPS: readonly unknown[] = []
+
+/**
+ * Records the notes a line's reading makes, in order, so that they are made only if the line turns
+ * out to be on the thread, and in the thread's order (replay). Lines are read as they are parsed,
+ * before the chain is known, so that what each line parsed to can die young.
+ */
+export class NoteTape implements NoteSink {
+  private ops: unknown[] = []
+  // Per rule, the key lists seen: a line of a shape seen records that shape's array, not its own.
+  private readonly shapes = new Map<FieldRule, string[][]>()
+
+  warn(path: string, problem: string): void {
+    this.ops.push(WARN, path, problem)
+  }
+
+  info(path: string, problem: string): void {
+    this.ops.push(INFO, path, problem)
+  }
+
+  /** As LeftOut.add. */
+  leave(
+    line: number,
+    noun: readonly [string, string],
+    reason: string,
+    severity: NoteSeverity = 'info',
+  ): void {
+    this.ops.push(LEAVE, line, noun, reason, severity)
+  }
+
+  /** As FieldNotes.add. */
+  field(line: number, field: string, problem: string): void {
+    this.ops.push(FIELD, line, field, problem)
+  }
+
+  /** As FieldNotes.addKeys. */
+  fieldKeys(line: number, keys: string[], rule: FieldRule): void {
+    let shapes = this.shapes.get(rule)
+    if (!shapes) this.shapes.set(rule, (shapes = []))
+    const seen = shapes.find((s) => sameKeys(s, keys))
+    if (seen) keys = seen
+    else if (shapes.length < MAX_SHAPES) shapes.push(keys)
+    this.ops.push(FIELD_KEYS, line, keys, rule)
+  }
+
+  /** What was recorded since the last take, to replay later; the tape starts afresh. */
+  take(): readonly unknown[] {
+    if (this.ops.length === 0) return NO_OPS
+    const ops = this.ops
+    this.ops = []
+    return ops
+  }
+}
+
+/** Makes the notes a tape recorded. */
+export function replay(
+  ops: readonly unknown[],
+  notes: NoteList,
+  left: LeftOut,
+  fields: FieldNotes,
+): void {
+  for (let i = 0; i < ops.length;) {
+    switch (ops[i]) {
+      case WARN:
+        notes.warn(ops[i + 1] as string, ops[i + 2] as string)
+        i += 3
+        break
+      case INFO:
+        notes.info(ops[i + 1] as string, ops[i + 2] as string)
+        i += 3
+        break
+      case LEAVE:
+        left.add(
+          ops[i + 1] as number,
+          ops[i + 2] as [string, string],
+          ops[i + 3] as string,
+          ops[i + 4] as NoteSeverity,
+        )
+        i += 5
+        break
+      case FIELD:
+        fields.add(ops[i + 1] as number, ops[i + 2] as string, ops[i + 3] as string)
+        i += 4
+        break
+      default:
+        fields.addKeys(ops[i + 1] as number, ops[i + 2] as string[], ops[i + 3] as FieldRule)
+        i += 4
+    }
+  }
 }
