@@ -53,8 +53,7 @@ const USAGE_NOTE = 'provider-reported usage and cost; read by the usage view, no
  */
 export function readPi(input: ReadInput): ReadResult {
   const notes = new NoteList()
-  // One JSON document over several lines is not JSONL (sniff parses the input once for every format).
-  if (input.spansLines() && input.sniff().json !== undefined) {
+  if (input.isOneDocument()) {
     throw new LocatedError('one JSON document, not JSONL with one pi session entry per line', '')
   }
   const { values, broken } = input.jsonLines()
