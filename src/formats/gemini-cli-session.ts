@@ -1,7 +1,7 @@
 import type { Message } from '../types'
 import { ShapeError, isObject, kind, pathString, type Json, type JsonPath } from './json-shape'
 import { LocatedError, type ReadInput, type ReadResult } from './reader'
-import { NoteList } from './report'
+import type { NoteList } from './report'
 import { UNKNOWN_FIELD_NOTE } from './vocabulary'
 import {
   type Ctx,
