@@ -59,15 +59,9 @@ export function readEntry(
         if (['customType', 'display', 'details'].includes(key))
           notes.info(where([key]), "an extension's metadata; not sent")
       }
-      const { text, attachments } = userContent(v.content, ['content'], where, notes)
       return {
         messages: [
-          orderMessage({
-            id,
-            type: 'context',
-            text,
-            payload: encodePayload(attachments.length > 0 ? { attachments } : {}),
-          }),
+          contentMessage(id, 'context', userContent(v.content, ['content'], where, notes)),
         ],
       }
     }
@@ -98,15 +92,9 @@ function readMessage(
   switch (role) {
     case 'user': {
       reportFields(m, ['role', 'content'], w, notes)
-      const { text, attachments } = userContent(m.content, [...at, 'content'], where, notes)
       return {
         messages: [
-          orderMessage({
-            id,
-            type: 'user',
-            text,
-            payload: encodePayload(attachments.length > 0 ? { attachments } : {}),
-          }),
+          contentMessage(id, 'user', userContent(m.content, [...at, 'content'], where, notes)),
         ],
       }
     }
@@ -165,15 +153,9 @@ function readMessage(
         display: "an extension's metadata; not sent",
         details: "an extension's metadata; not sent",
       })
-      const { text, attachments } = userContent(m.content, [...at, 'content'], where, notes)
       return {
         messages: [
-          orderMessage({
-            id,
-            type: 'context',
-            text,
-            payload: encodePayload(attachments.length > 0 ? { attachments } : {}),
-          }),
+          contentMessage(id, 'context', userContent(m.content, [...at, 'content'], where, notes)),
         ],
       }
     }
@@ -260,4 +242,14 @@ function userContent(
     }
   })
   return { text: texts.join('\n\n'), attachments }
+}
+
+/** A user or context message of a content's text, its images as attachments. */
+function contentMessage(
+  id: string | undefined,
+  type: 'user' | 'context',
+  { text, attachments }: { text: string; attachments: unknown[] },
+): Message {
+  const payload = encodePayload(attachments.length > 0 ? { attachments } : {})
+  return orderMessage({ id, type, text, payload })
 }
