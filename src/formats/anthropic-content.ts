@@ -56,11 +56,9 @@ export function readAnthropicMessage(
   }
   const type = role === 'user' ? 'user' : 'bot'
   const out: Message[] = []
-  const push = (m: Message) =>
-    out.push(orderMessage(out.length === 0 && id ? { ...m, id: m.id ?? id } : m))
   const content = raw.content
   if (typeof content === 'string') {
-    push({ type, text: content })
+    pushMessage(out, { type, text: content }, id)
     return out
   }
   if (!Array.isArray(content)) {
@@ -69,18 +67,10 @@ export function readAnthropicMessage(
       'content',
     ])
   }
+  // Loops and plain functions rather than callbacks: this runs on every line of a session.
   let pending: Pending = { texts: [], calls: [], attachments: [] }
-  const flush = (force = false) => {
-    const { texts, calls, attachments } = pending
-    if (!force && texts.length + calls.length + attachments.length === 0) return
-    const payload = encodePayload({
-      ...(calls.length > 0 ? { tool_calls: calls } : {}),
-      ...(attachments.length > 0 ? { attachments } : {}),
-    })
-    push({ type, text: texts.join('\n\n'), payload })
-    pending = { texts: [], calls: [], attachments: [] }
-  }
-  content.forEach((block, k) => {
+  for (let k = 0; k < content.length; k++) {
+    const block: unknown = content[k]
     const here = [...at, 'content', k]
     if (!isObject(block)) throw new ShapeError(`block is ${kind(block)}, not an object`, here)
     const blockType = requireString(block, 'type', here)
@@ -100,22 +90,45 @@ export function readAnthropicMessage(
         break
       case 'thinking':
       case 'redacted_thinking':
-        flush()
-        push(reasoning(block, here, ctx))
+        pending = flush(out, pending, type, id)
+        pushMessage(out, reasoning(block, here, ctx), id)
         break
       case 'tool_result':
-        flush()
-        push(toolResult(block, here, ctx))
+        pending = flush(out, pending, type, id)
+        pushMessage(out, toolResult(block, here, ctx), id)
         break
       default:
         pending.attachments.push(block)
         ctx.notes.warn(ctx.where(here), attachmentNote(blockType))
     }
-  })
-  flush(out.length === 0)
+  }
+  flush(out, pending, type, id, out.length === 0)
   if (content.length === 0)
     ctx.notes.warn(ctx.where([...at, 'content']), 'empty content; read as an empty message')
   return out
+}
+
+/** Adds a message in wire order; the first message of the Anthropic message takes `id`. */
+function pushMessage(out: Message[], m: Message, id: string | undefined): void {
+  out.push(orderMessage(out.length === 0 && id ? { ...m, id: m.id ?? id } : m))
+}
+
+/** The text, tool calls and other blocks gathered so far as one message (if any, or if `force`). */
+function flush(
+  out: Message[],
+  pending: Pending,
+  type: 'user' | 'bot',
+  id: string | undefined,
+  force = false,
+): Pending {
+  const { texts, calls, attachments } = pending
+  if (!force && texts.length + calls.length + attachments.length === 0) return pending
+  const payload = encodePayload({
+    ...(calls.length > 0 ? { tool_calls: calls } : {}),
+    ...(attachments.length > 0 ? { attachments } : {}),
+  })
+  pushMessage(out, { type, text: texts.join('\n\n'), payload }, id)
+  return { texts: [], calls: [], attachments: [] }
 }
 
 const BLOCK_FIELDS: Record<string, readonly string[]> = {
@@ -162,7 +175,8 @@ function toolResult(block: Json, here: JsonPath, ctx: BlockContext): Message {
   } else if (Array.isArray(raw)) {
     const texts: string[] = []
     let textOnly = true
-    raw.forEach((inner, j) => {
+    for (let j = 0; j < raw.length; j++) {
+      const inner: unknown = raw[j]
       const at = [...here, 'content', j]
       if (!isObject(inner)) throw new ShapeError(`block is ${kind(inner)}, not an object`, at)
       const innerType = requireString(inner, 'type', at)
@@ -174,7 +188,7 @@ function toolResult(block: Json, here: JsonPath, ctx: BlockContext): Message {
         textOnly = false
         ctx.notes.warn(ctx.where(at), attachmentNote(innerType))
       }
-    })
+    }
     content = textOnly ? texts.join('\n\n') : raw
   } else if (raw !== undefined && raw !== null) {
     throw new ShapeError(`"content" is ${kind(raw)}, not a string or a list of blocks`, [

@@ -35,11 +35,7 @@ export function sessionEventOf(line: number, v: Json): SessionEvent {
     line,
     type,
     isSidechain: v.isSidechain === true,
-    isToolResult:
-      type === 'user' &&
-      isObject(message) &&
-      Array.isArray(message.content) &&
-      message.content.some((b) => isObject(b) && b.type === 'tool_result'),
+    isToolResult: type === 'user' && isObject(message) && hasToolResult(message.content),
     timestamp: String(v.timestamp ?? ''),
   }
   if (typeof v.uuid === 'string') event.uuid = v.uuid
@@ -53,6 +49,13 @@ export function sessionEventOf(line: number, v: Json): SessionEvent {
     event.compactMetadata = v.compactMetadata
   }
   return event
+}
+
+/** Whether a user message's content holds a tool_result block (a loop: it runs on every line). */
+function hasToolResult(content: unknown): boolean {
+  if (!Array.isArray(content)) return false
+  for (const b of content) if (isObject(b) && b.type === 'tool_result') return true
+  return false
 }
 
 /** An event on the uuid/parentUuid graph, with its place among the graph's events in file order. */

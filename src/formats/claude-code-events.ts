@@ -40,15 +40,31 @@ export interface EventReading {
 
 /** Reads one parsed line, its notes recorded on `tape`; a line not in shape reads as no message. */
 export function readEventLine(line: number, value: Json, tape: NoteTape): EventReading {
-  const where = (steps: JsonPath) =>
-    steps.length > 0 ? `line ${line}: ${pathString(steps)}` : `line ${line}`
+  const ctx = new LineContext(tape, line)
   try {
-    const read = readEvent(line, value, { notes: tape, where, self: 'anthropic', tape, line })
-    return { ...read, ops: tape.take() }
+    const read = readEvent(line, value, ctx)
+    return { messages: read.messages, model: read.model, turn: read.turn, ops: tape.take() }
   } catch (error) {
     if (!(error instanceof ShapeError)) return { messages: [], ops: tape.take(), error }
-    tape.warn(where(error.steps), `${error.problem}; event skipped`)
+    tape.warn(ctx.where(error.steps), `${error.problem}; event skipped`)
     return { messages: [], ops: tape.take() }
+  }
+}
+
+/** Where one line's notes go and how they name their place; a class, so no closure per line. */
+class LineContext implements BlockContext {
+  readonly self = 'anthropic'
+  readonly notes: NoteTape
+
+  constructor(
+    readonly tape: NoteTape,
+    readonly line: number,
+  ) {
+    this.notes = tape
+  }
+
+  where(steps: JsonPath): string {
+    return steps.length > 0 ? `line ${this.line}: ${pathString(steps)}` : `line ${this.line}`
   }
 }
 
@@ -147,7 +163,7 @@ class TurnIndex {
 
 type EventRead = Omit<EventReading, 'ops' | 'error'>
 
-type EventContext = BlockContext & { tape: NoteTape; line: number }
+type EventContext = LineContext
 
 function readEvent(line: number, value: Json, ctx: EventContext): EventRead {
   switch (value.type) {
@@ -187,9 +203,10 @@ function readMessageEvent(value: Json, ctx: EventContext): EventRead {
   ctx.tape.fieldKeys(ctx.line, Object.keys(value), MESSAGE_EVENT_FIELDS)
   ctx.tape.fieldKeys(ctx.line, Object.keys(message), MESSAGE_FIELDS)
   const uuid = value.uuid as string
-  const messages = readAnthropicMessage(message, ['message'], ctx, uuid).map((m) =>
-    m.type === 'user' ? asContext(m, value, ctx) : m,
-  )
+  const messages = readAnthropicMessage(message, ['message'], ctx, uuid)
+  for (let i = 0; i < messages.length; i++) {
+    if (messages[i].type === 'user') messages[i] = asContext(messages[i], value, ctx)
+  }
   return {
     messages,
     model: typeof message.model === 'string' ? message.model : undefined,

@@ -47,7 +47,7 @@ export class FieldNotes {
   addKeys(line: number, keys: string[], rule: FieldRule): void {
     let shapes = this.shapes.get(rule)
     if (!shapes) this.shapes.set(rule, (shapes = []))
-    const seen = shapes.find((s) => sameKeys(s.keys, keys))
+    const seen = shapeOf(shapes, keys)
     if (seen) {
       for (const group of seen.groups) group.count++
       return
@@ -94,6 +94,16 @@ interface FieldGroup {
 export interface FieldRule {
   prefix: string
   problemOf(key: string): string | undefined
+}
+
+// Loops rather than find(callback) here and below: these run a few times on every line.
+function shapeOf<T extends string[] | { keys: string[] }>(
+  shapes: T[],
+  keys: string[],
+): T | undefined {
+  for (const shape of shapes)
+    if (sameKeys(Array.isArray(shape) ? shape : shape.keys, keys)) return shape
+  return undefined
 }
 
 function sameKeys(a: readonly string[], b: readonly string[]): boolean {
@@ -147,7 +157,7 @@ export class NoteTape implements NoteSink {
   fieldKeys(line: number, keys: string[], rule: FieldRule): void {
     let shapes = this.shapes.get(rule)
     if (!shapes) this.shapes.set(rule, (shapes = []))
-    const seen = shapes.find((s) => sameKeys(s, keys))
+    const seen = shapeOf(shapes, keys)
     if (seen) keys = seen
     else if (shapes.length < MAX_SHAPES) shapes.push(keys)
     this.ops.push(FIELD_KEYS, line, keys, rule)
