@@ -73,19 +73,18 @@ function isToolCall(v: unknown): boolean {
   return Object.keys(v).every((k) => k === 'id' || k === 'name' || k === 'arguments')
 }
 
+const callInOrder = (c: ToolCall) => ({
+  ...(c.id !== undefined ? { id: c.id } : {}),
+  name: c.name,
+  arguments: c.arguments,
+})
+
 function render(parts: PayloadParts): string {
   const ordered: Record<string, unknown> = {}
   for (const key of KEY_ORDER) {
     const value = parts[key]
     if (value === undefined) continue
-    ordered[key] =
-      key === 'tool_calls'
-        ? (value as ToolCall[]).map((c) => ({
-            ...(c.id !== undefined ? { id: c.id } : {}),
-            name: c.name,
-            arguments: c.arguments,
-          }))
-        : value
+    ordered[key] = key === 'tool_calls' ? (value as ToolCall[]).map(callInOrder) : value
   }
   return JSON.stringify(ordered)
 }
@@ -95,10 +94,12 @@ function render(parts: PayloadParts): string {
  * text is the text itself, since that is what the model reads. Empty parts give no payload.
  */
 export function encodePayload(parts: PayloadParts): string | undefined {
-  const present = KEY_ORDER.filter((k) => parts[k] !== undefined)
-  if (present.length === 0) return undefined
+  // Counted in a loop, not filtered with a callback: this runs for every message imported.
+  let present = 0
+  for (const key of KEY_ORDER) if (parts[key] !== undefined) present++
+  if (present === 0) return undefined
   const { content } = parts
-  if (present.length === 1 && typeof content === 'string') {
+  if (present === 1 && typeof content === 'string') {
     // A result that itself reads as structured parts is wrapped, so decoding gives it back as is.
     return decodePayload(content) === undefined ? content : render(parts)
   }
