@@ -108,9 +108,22 @@ export function readAnthropicMessage(
   return out
 }
 
-/** Adds a message in wire order; the first message of the Anthropic message takes `id`. */
+/**
+ * Adds a message in wire order (as orderMessage puts it); the first message of the Anthropic
+ * message takes `id` unless it has its own. Built in order here rather than copied twice: this
+ * runs for every message of a session.
+ */
 function pushMessage(out: Message[], m: Message, id: string | undefined): void {
-  out.push(orderMessage(out.length === 0 && id ? { ...m, id: m.id ?? id } : m))
+  const ownId = out.length === 0 && id ? (m.id ?? id) : m.id
+  if (m.meta !== undefined) {
+    out.push(orderMessage({ ...m, id: ownId }))
+    return
+  }
+  const ordered: Message = ownId
+    ? { id: ownId, type: m.type, text: m.text }
+    : { type: m.type, text: m.text }
+  if (m.payload) ordered.payload = m.payload
+  out.push(ordered)
 }
 
 /** The text, tool calls and other blocks gathered so far as one message (if any, or if `force`). */
