@@ -42,7 +42,7 @@ export interface EventReading {
 export function readEventLine(line: number, value: Json, tape: NoteTape): EventReading {
   const ctx = new LineContext(tape, line)
   try {
-    const read = readEvent(line, value, ctx)
+    const read = readEvent(value, ctx)
     return { messages: read.messages, model: read.model, turn: read.turn, ops: tape.take() }
   } catch (error) {
     if (!(error instanceof ShapeError)) return { messages: [], ops: tape.take(), error }
@@ -82,7 +82,7 @@ export function readThreadEvents(
   let model: string | undefined
   for (const e of events) {
     const read = e.reading!
-    replay(read.ops, notes, left, fields)
+    replay(read.ops, e.line, notes, left, fields)
     if (read.error !== undefined) throw read.error
     for (const m of read.messages) {
       const into = read.turn !== undefined && m.type === 'bot' ? turns.botOf(read.turn) : -1
@@ -165,7 +165,7 @@ type EventRead = Omit<EventReading, 'ops' | 'error'>
 
 type EventContext = LineContext
 
-function readEvent(line: number, value: Json, ctx: EventContext): EventRead {
+function readEvent(value: Json, ctx: EventContext): EventRead {
   switch (value.type) {
     case 'user':
     case 'assistant':
@@ -175,11 +175,10 @@ function readEvent(line: number, value: Json, ctx: EventContext): EventRead {
     case 'attachment':
       return readAttachmentEvent(value, ctx)
     case 'progress':
-      ctx.tape.leave(line, PROGRESS_NOUN, PROGRESS_REASON)
+      ctx.tape.leave(PROGRESS_NOUN, PROGRESS_REASON)
       return { messages: [] }
     default:
       ctx.tape.leave(
-        line,
         [`"${String(value.type)}" event`, `"${String(value.type)}" events`],
         'an event type this reader does not know; not loaded',
         'warning',
@@ -194,14 +193,13 @@ function readMessageEvent(value: Json, ctx: EventContext): EventRead {
     throw new ShapeError(`"message" is ${kind(message)}, not an object`, ['message'])
   if (value.isApiErrorMessage === true && message.model === '<synthetic>') {
     ctx.tape.leave(
-      ctx.line,
       ['API error notice', 'API error notices'],
       `${NOT_SENT} (Claude Code drops them from requests)`,
     )
     return { messages: [] }
   }
-  ctx.tape.fieldKeys(ctx.line, Object.keys(value), MESSAGE_EVENT_FIELDS)
-  ctx.tape.fieldKeys(ctx.line, Object.keys(message), MESSAGE_FIELDS)
+  ctx.tape.fieldKeys(Object.keys(value), MESSAGE_EVENT_FIELDS)
+  ctx.tape.fieldKeys(Object.keys(message), MESSAGE_FIELDS)
   const uuid = value.uuid as string
   const messages = readAnthropicMessage(message, ['message'], ctx, uuid)
   for (let i = 0; i < messages.length; i++) {
@@ -218,7 +216,6 @@ function readMessageEvent(value: Json, ctx: EventContext): EventRead {
 function asContext(m: Message, value: Json, ctx: EventContext): Message {
   if (value.isCompactSummary === true) {
     ctx.tape.field(
-      ctx.line,
       'isCompactSummary',
       'the summary a compaction wrote: an earlier summary (context, meta.compacted); what it replaced is not counted',
     )
@@ -226,7 +223,6 @@ function asContext(m: Message, value: Json, ctx: EventContext): Message {
   }
   if (value.isMeta === true) {
     ctx.tape.field(
-      ctx.line,
       'isMeta',
       'a text Claude Code adds for the model (a caveat, a command’s instructions); read as context, not as a user prompt',
     )
@@ -234,7 +230,6 @@ function asContext(m: Message, value: Json, ctx: EventContext): Message {
   }
   if (COMMAND_TEXT.test(m.text)) {
     ctx.tape.field(
-      ctx.line,
       '',
       'a slash command or a local command’s output, recorded as user text; read as context, not as a user prompt',
     )
@@ -248,12 +243,8 @@ function readSystem(value: Json, ctx: EventContext): EventRead {
   const subtype = typeof value.subtype === 'string' ? value.subtype : '(no subtype)'
   if (subtype === 'local_command' && typeof value.content === 'string') {
     // normalizeMessagesForAPI sends a local command's output as user text.
-    ctx.tape.fieldKeys(ctx.line, Object.keys(value), LOCAL_COMMAND_FIELDS)
-    ctx.tape.field(
-      ctx.line,
-      '',
-      'a local command’s output, sent to the model as user text; read as context',
-    )
+    ctx.tape.fieldKeys(Object.keys(value), LOCAL_COMMAND_FIELDS)
+    ctx.tape.field('', 'a local command’s output, sent to the model as user text; read as context')
     return {
       messages: [orderMessage({ id: value.uuid as string, type: 'context', text: value.content })],
     }
@@ -268,12 +259,11 @@ function readSystem(value: Json, ctx: EventContext): EventRead {
     )
     return { messages: [] }
   }
-  ctx.tape.leave(line, [`"${subtype}" system event`, `"${subtype}" system events`], NOT_SENT)
+  ctx.tape.leave([`"${subtype}" system event`, `"${subtype}" system events`], NOT_SENT)
   return { messages: [] }
 }
 
 function readAttachmentEvent(value: Json, ctx: EventContext): EventRead {
-  const { line } = ctx
   const attachment = value.attachment
   if (!isObject(attachment) || typeof attachment.type !== 'string') {
     throw new ShapeError(`"attachment" is ${kind(attachment)}, not an attachment object`, [
@@ -283,12 +273,11 @@ function readAttachmentEvent(value: Json, ctx: EventContext): EventRead {
   const type = attachment.type
   const read = readAttachment(attachment)
   if (!read.sent) {
-    ctx.tape.leave(line, [`"${type}" attachment`, `"${type}" attachments`], read.reason)
+    ctx.tape.leave([`"${type}" attachment`, `"${type}" attachments`], read.reason)
     return { messages: [] }
   }
-  ctx.tape.fieldKeys(ctx.line, Object.keys(value), ATTACHMENT_FIELDS)
+  ctx.tape.fieldKeys(Object.keys(value), ATTACHMENT_FIELDS)
   ctx.tape.field(
-    ctx.line,
     'attachment',
     `"${type}" attachment: sent to the model as a system reminder; read as ${read.type === 'user' ? 'a user prompt' : 'context'}, its text without Claude Code's wording around it`,
   )

@@ -106,6 +106,12 @@ function shapeOf<T extends string[] | { keys: string[] }>(
   return undefined
 }
 
+function sameOps(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
 function sameKeys(a: readonly string[], b: readonly string[]): boolean {
   if (a === b) return true
   if (a.length !== b.length) return false
@@ -123,12 +129,14 @@ const NO_OPS: readonly unknown[] = []
 /**
  * Records the notes a line's reading makes, in order, so that they are made only if the line turns
  * out to be on the thread, and in the thread's order (replay). Lines are read as they are parsed,
- * before the chain is known, so that what each line parsed to can die young.
+ * before the chain is known, so that what each line parsed to can die young. What a tape records
+ * is of the line being read, whose number replay is given.
  */
 export class NoteTape implements NoteSink {
   private ops: unknown[] = []
   // Per rule, the key lists seen: a line of a shape seen records that shape's array, not its own.
   private readonly shapes = new Map<FieldRule, string[][]>()
+  private readonly recent: unknown[][] = []
 
   warn(path: string, problem: string): void {
     this.ops.push(WARN, path, problem)
@@ -139,42 +147,44 @@ export class NoteTape implements NoteSink {
   }
 
   /** As LeftOut.add. */
-  leave(
-    line: number,
-    noun: readonly [string, string],
-    reason: string,
-    severity: NoteSeverity = 'info',
-  ): void {
-    this.ops.push(LEAVE, line, noun, reason, severity)
+  leave(noun: readonly [string, string], reason: string, severity: NoteSeverity = 'info'): void {
+    this.ops.push(LEAVE, noun, reason, severity)
   }
 
   /** As FieldNotes.add. */
-  field(line: number, field: string, problem: string): void {
-    this.ops.push(FIELD, line, field, problem)
+  field(field: string, problem: string): void {
+    this.ops.push(FIELD, field, problem)
   }
 
   /** As FieldNotes.addKeys. */
-  fieldKeys(line: number, keys: string[], rule: FieldRule): void {
+  fieldKeys(keys: string[], rule: FieldRule): void {
     let shapes = this.shapes.get(rule)
     if (!shapes) this.shapes.set(rule, (shapes = []))
     const seen = shapeOf(shapes, keys)
     if (seen) keys = seen
     else if (shapes.length < MAX_SHAPES) shapes.push(keys)
-    this.ops.push(FIELD_KEYS, line, keys, rule)
+    this.ops.push(FIELD_KEYS, keys, rule)
   }
 
-  /** What was recorded since the last take, to replay later; the tape starts afresh. */
+  /**
+   * What was recorded since the last take, to replay later; the tape starts afresh. A record equal
+   * to a recent one is that one: most lines of a session record the same notes, and keep nothing.
+   */
   take(): readonly unknown[] {
     if (this.ops.length === 0) return NO_OPS
     const ops = this.ops
     this.ops = []
+    for (const kept of this.recent) if (sameOps(kept, ops)) return kept
+    if (this.recent.length === MAX_SHAPES) this.recent.shift()
+    this.recent.push(ops)
     return ops
   }
 }
 
-/** Makes the notes a tape recorded. */
+/** Makes the notes a tape recorded while line `line` was read. */
 export function replay(
   ops: readonly unknown[],
+  line: number,
   notes: NoteList,
   left: LeftOut,
   fields: FieldNotes,
@@ -191,20 +201,20 @@ export function replay(
         break
       case LEAVE:
         left.add(
-          ops[i + 1] as number,
-          ops[i + 2] as [string, string],
-          ops[i + 3] as string,
-          ops[i + 4] as NoteSeverity,
+          line,
+          ops[i + 1] as [string, string],
+          ops[i + 2] as string,
+          ops[i + 3] as NoteSeverity,
         )
-        i += 5
+        i += 4
         break
       case FIELD:
-        fields.add(ops[i + 1] as number, ops[i + 2] as string, ops[i + 3] as string)
-        i += 4
+        fields.add(line, ops[i + 1] as string, ops[i + 2] as string)
+        i += 3
         break
       default:
-        fields.addKeys(ops[i + 1] as number, ops[i + 2] as string[], ops[i + 3] as FieldRule)
-        i += 4
+        fields.addKeys(line, ops[i + 1] as string[], ops[i + 2] as FieldRule)
+        i += 3
     }
   }
 }
