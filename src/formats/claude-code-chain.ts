@@ -200,6 +200,10 @@ function preservedSegmentLinks(
  * on the chain, in timestamp order (file order on ties), as `recoverOrphanedParallelToolResults`.
  */
 function withTurnParts(chain: Node[], nodes: readonly Node[], byUuid: Map<string, Node>): Node[] {
+  // Everything recovered is off the chain, so only those events are indexed: in most sessions
+  // they are few.
+  const orphans = nodes.filter((n) => !n.inThread)
+  if (orphans.length === 0) return chain
   const anchorOf = new Map<string, Node>()
   const onChain = new Map<string, Node[]>()
   for (const n of chain) {
@@ -208,10 +212,7 @@ function withTurnParts(chain: Node[], nodes: readonly Node[], byUuid: Map<string
     anchorOf.set(id, n)
     push(onChain, id, n)
   }
-  // Everything recovered is off the chain, so only those events are indexed: in most sessions
-  // they are few.
-  const orphans = nodes.filter((n) => !n.inThread)
-  if (anchorOf.size === 0 || orphans.length === 0) return chain
+  if (anchorOf.size === 0) return chain
   const turnLines = new Map<string, Node[]>()
   const children = new Map<string, Node[]>()
   for (const n of orphans) {
@@ -222,6 +223,8 @@ function withTurnParts(chain: Node[], nodes: readonly Node[], byUuid: Map<string
   }
   const inserts = new Map<Node, Node[]>()
   for (const [id, anchor] of anchorOf) {
+    // Most turns have nothing off the chain: no other line, no result below any of their lines.
+    if (!turnLines.has(id) && !hasChildren(onChain.get(id)!, children)) continue
     const siblings = byTime([...(turnLines.get(id) ?? [])])
     const members = [...onChain.get(id)!, ...siblings]
     const results = byTime(
@@ -249,6 +252,11 @@ function withTurnParts(chain: Node[], nodes: readonly Node[], byUuid: Map<string
     if (after) out.push(...after)
   }
   return out
+}
+
+function hasChildren(list: readonly Node[], children: Map<string, Node[]>): boolean {
+  for (const n of list) if (children.has(n.uuid)) return true
+  return false
 }
 
 /** The events below a recovered tool result that are not turns of their own (hooks, notices). */
