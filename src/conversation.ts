@@ -195,6 +195,25 @@ export function orderMessage(m: Message): Message {
   return out
 }
 
+const WIRE_KEYS = ['id', 'type', 'text', 'payload']
+
+/**
+ * orderMessage(m), or m itself when it is already in that shape (no meta, its keys in wire order,
+ * no empty id or payload): what a reader made need not be copied again.
+ */
+export function inWireOrder(m: Message): Message {
+  if (m.meta !== undefined) return orderMessage(m)
+  let at = 0
+  for (const key in m) {
+    while (at < WIRE_KEYS.length && WIRE_KEYS[at] !== key) at++
+    if (at === WIRE_KEYS.length || ((key === 'id' || key === 'payload') && !m[key])) {
+      return orderMessage(m)
+    }
+    at++
+  }
+  return 'type' in m && 'text' in m ? m : orderMessage(m)
+}
+
 /** Writes messages in the wire shape: keys in order id, type, text, payload, meta; 2-space indent; trailing newline. */
 export function serializeConversation(messages: readonly Message[]): string {
   return JSON.stringify(messages.map(orderMessage), null, 2) + '\n'

@@ -10,7 +10,7 @@ import {
   type JsonPath,
 } from './json-shape'
 import { encodePayload, type ToolCall } from './payload'
-import type { NoteList } from './report'
+import type { NoteSink } from './report'
 import {
   CACHE_NOTE,
   UNKNOWN_FIELD_NOTE,
@@ -21,7 +21,7 @@ import {
 
 /** Where an Anthropic message sits, so notes name the right place in its file. */
 export interface BlockContext {
-  notes: NoteList
+  notes: NoteSink
   /** Turns steps inside the file into the path a note shows (`messages[3].content[1]`, `line 7: …`). */
   where: (steps: JsonPath) => string
   /** Whose blocks these are: always Anthropic's, which Claude Code and Cline share. */
@@ -62,11 +62,9 @@ export function readAnthropicMessage(
   }
   const type = role === 'user' ? 'user' : 'bot'
   const out: Message[] = []
-  const push = (m: Message) =>
-    out.push(orderMessage(out.length === 0 && id ? { ...m, id: m.id ?? id } : m))
   const content = raw.content
   if (typeof content === 'string') {
-    push({ type, text: content })
+    pushMessage(out, { type, text: content }, id)
     return out
   }
   if (!Array.isArray(content)) {
@@ -75,25 +73,17 @@ export function readAnthropicMessage(
       'content',
     ])
   }
+  // Loops and plain functions rather than callbacks: this runs on every line of a session.
   let pending: Pending = { texts: [], calls: [], attachments: [] }
-  const flush = (force = false) => {
-    const { texts, calls, attachments } = pending
-    if (!force && texts.length + calls.length + attachments.length === 0) return
-    const payload = encodePayload({
-      ...(calls.length > 0 ? { tool_calls: calls } : {}),
-      ...(attachments.length > 0 ? { attachments } : {}),
-    })
-    push({ type, text: texts.join('\n\n'), payload })
-    pending = { texts: [], calls: [], attachments: [] }
-  }
-  content.forEach((block, k) => {
+  for (let k = 0; k < content.length; k++) {
+    const block: unknown = content[k]
     const here = [...at, 'content', k]
     if (!isObject(block)) throw new ShapeError(`block is ${kind(block)}, not an object`, here)
     const own = ctx.ownBlock?.(block, k, here)
     if (own) {
-      flush()
-      own.forEach(push)
-      return
+      pending = flush(out, pending, type, id)
+      for (const m of own) pushMessage(out, m, id)
+      continue
     }
     const blockType = requireString(block, 'type', here)
     rejectForeignType(blockType, ctx.self, here)
@@ -112,22 +102,58 @@ export function readAnthropicMessage(
         break
       case 'thinking':
       case 'redacted_thinking':
-        flush()
-        push(reasoning(block, here, ctx))
+        pending = flush(out, pending, type, id)
+        pushMessage(out, reasoning(block, here, ctx), id)
         break
       case 'tool_result':
-        flush()
-        push(toolResult(block, here, ctx))
+        pending = flush(out, pending, type, id)
+        pushMessage(out, toolResult(block, here, ctx), id)
         break
       default:
         pending.attachments.push(block)
         ctx.notes.warn(ctx.where(here), attachmentNote(blockType))
     }
-  })
-  flush(out.length === 0)
+  }
+  flush(out, pending, type, id, out.length === 0)
   if (content.length === 0)
     ctx.notes.warn(ctx.where([...at, 'content']), 'empty content; read as an empty message')
   return out
+}
+
+/**
+ * Adds a message in wire order (as orderMessage puts it); the first message of the Anthropic
+ * message takes `id` unless it has its own. Built in order here rather than copied twice: this
+ * runs for every message of a session.
+ */
+function pushMessage(out: Message[], m: Message, id: string | undefined): void {
+  const ownId = out.length === 0 && id ? (m.id ?? id) : m.id
+  if (m.meta !== undefined) {
+    out.push(orderMessage({ ...m, id: ownId }))
+    return
+  }
+  const ordered: Message = ownId
+    ? { id: ownId, type: m.type, text: m.text }
+    : { type: m.type, text: m.text }
+  if (m.payload) ordered.payload = m.payload
+  out.push(ordered)
+}
+
+/** The text, tool calls and other blocks gathered so far as one message (if any, or if `force`). */
+function flush(
+  out: Message[],
+  pending: Pending,
+  type: 'user' | 'bot',
+  id: string | undefined,
+  force = false,
+): Pending {
+  const { texts, calls, attachments } = pending
+  if (!force && texts.length + calls.length + attachments.length === 0) return pending
+  const payload = encodePayload({
+    ...(calls.length > 0 ? { tool_calls: calls } : {}),
+    ...(attachments.length > 0 ? { attachments } : {}),
+  })
+  pushMessage(out, { type, text: texts.join('\n\n'), payload }, id)
+  return { texts: [], calls: [], attachments: [] }
 }
 
 const BLOCK_FIELDS: Record<string, readonly string[]> = {

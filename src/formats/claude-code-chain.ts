@@ -1,10 +1,61 @@
+import type { EventReading } from './claude-code-events'
 import { isObject, type Json } from './json-shape'
 import type { NoteList } from './report'
 
-/** One parsed line of a session file: its 1-based line number, its place in file order, its value. */
+/**
+ * One line of a session file as the chain sees it: the few fields it links by, taken from the
+ * parsed line so the line's value itself need not be kept (see sessionEventOf).
+ */
 export interface SessionEvent {
+  /** Its 1-based line number. */
   line: number
-  value: Json
+  type: string
+  uuid?: string
+  parentUuid?: string
+  isSidechain: boolean
+  /** An assistant event's message.id: the lines of one API message share it. */
+  messageId?: string
+  /** A user event with a tool_result block. */
+  isToolResult: boolean
+  /** The event's timestamp as text ('' when it has none): recovered turn parts sort by it. */
+  timestamp: string
+  subtype?: unknown
+  logicalParentUuid?: unknown
+  /** A compaction boundary's compactMetadata (its preservedSegment relinks the chain). */
+  compactMetadata?: Json
+  /** What the event reads as, when it has a uuid (claude-code-events.ts). */
+  reading?: EventReading
+}
+
+/** The chain's fields of one parsed line, an object with a string `type`. */
+export function sessionEventOf(line: number, v: Json): SessionEvent {
+  const type = v.type as string
+  const message = v.message
+  const event: SessionEvent = {
+    line,
+    type,
+    isSidechain: v.isSidechain === true,
+    isToolResult: type === 'user' && isObject(message) && hasToolResult(message.content),
+    timestamp: String(v.timestamp ?? ''),
+  }
+  if (typeof v.uuid === 'string') event.uuid = v.uuid
+  if (typeof v.parentUuid === 'string') event.parentUuid = v.parentUuid
+  if (type === 'assistant' && isObject(message) && typeof message.id === 'string') {
+    event.messageId = message.id
+  }
+  if (v.subtype !== undefined) event.subtype = v.subtype
+  if (v.logicalParentUuid !== undefined) event.logicalParentUuid = v.logicalParentUuid
+  if (isCompactBoundary(event) && isObject(v.compactMetadata)) {
+    event.compactMetadata = v.compactMetadata
+  }
+  return event
+}
+
+/** Whether a user message's content holds a tool_result block (a loop: it runs on every line). */
+function hasToolResult(content: unknown): boolean {
+  if (!Array.isArray(content)) return false
+  for (const b of content) if (isObject(b) && b.type === 'tool_result') return true
+  return false
 }
 
 /** An event on the uuid/parentUuid graph, with its place among the graph's events in file order. */
@@ -12,6 +63,8 @@ interface Node {
   event: SessionEvent
   uuid: string
   pos: number
+  /** On the thread: walked back to, or recovered as a part of a turn. */
+  inThread: boolean
 }
 
 /** The conversation's events in order, and the events of the graph it leaves out, by reason. */
@@ -27,18 +80,10 @@ export interface Thread {
   progress: number[]
 }
 
-const uuidOf = (v: Json) => (typeof v.uuid === 'string' ? v.uuid : undefined)
-const parentOf = (v: Json) => (typeof v.parentUuid === 'string' ? v.parentUuid : undefined)
-const messageId = (v: Json) =>
-  v.type === 'assistant' && isObject(v.message) && typeof v.message.id === 'string'
-    ? v.message.id
-    : undefined
-const isToolResultEvent = (v: Json) =>
-  v.type === 'user' &&
-  isObject(v.message) &&
-  Array.isArray(v.message.content) &&
-  v.message.content.some((b) => isObject(b) && b.type === 'tool_result')
-const isCompactBoundary = (v: Json) => v.type === 'system' && v.subtype === 'compact_boundary'
+const uuidOf = (e: SessionEvent) => e.uuid
+const parentOf = (e: SessionEvent) => e.parentUuid
+const isCompactBoundary = (e: SessionEvent) =>
+  e.type === 'system' && e.subtype === 'compact_boundary'
 
 /**
  * The main thread of a Claude Code session, as Claude Code itself rebuilds it on resume
@@ -56,13 +101,18 @@ export function buildThread(
   notes: NoteList,
   leafUuid?: string,
 ): Thread {
-  const all = events.filter((e) => uuidOf(e.value) !== undefined)
-  const main = all.filter((e) => e.value.isSidechain !== true)
+  const all = events.filter((e) => uuidOf(e) !== undefined)
+  const main = all.filter((e) => !e.isSidechain)
   const pool = main.length > 0 ? main : all
   if (main.length === 0 && all.length > 0) {
     notes.info('', 'every event is on a sidechain (a subagent transcript); following its chain')
   }
-  const nodes: Node[] = pool.map((event, pos) => ({ event, uuid: uuidOf(event.value)!, pos }))
+  const nodes: Node[] = pool.map((event, pos) => ({
+    event,
+    uuid: uuidOf(event)!,
+    pos,
+    inThread: false,
+  }))
   const byUuid = new Map<string, Node>()
   for (const n of nodes) byUuid.set(n.uuid, n)
   const relink = preservedSegmentLinks(nodes, byUuid)
@@ -70,7 +120,7 @@ export function buildThread(
   const parent = (n: Node): Node | undefined => {
     const override = relink.get(n.uuid)
     if (override !== undefined) return override ?? undefined
-    const p = parentOf(n.event.value)
+    const p = parentOf(n.event)
     if (p === undefined) return undefined
     const found = byUuid.get(p)
     if (found) return found
@@ -95,7 +145,7 @@ export function buildThread(
 /** The latest event that is not UI progress: the end of the thread Claude Code resumes. */
 function leafOf(nodes: readonly Node[]): Node | undefined {
   for (let i = nodes.length - 1; i >= 0; i--) {
-    if (nodes[i].event.value.type !== 'progress') return nodes[i]
+    if (nodes[i].event.type !== 'progress') return nodes[i]
   }
   return nodes[nodes.length - 1]
 }
@@ -106,13 +156,12 @@ function walkBack(
   notes: NoteList,
 ): Node[] {
   const chain: Node[] = []
-  const seen = new Set<Node>()
   for (let n = leaf; n; n = parent(n)) {
-    if (seen.has(n)) {
+    if (n.inThread) {
       notes.warn(`line ${n.event.line}: parentUuid`, 'the chain loops back on itself; stopped here')
       break
     }
-    seen.add(n)
+    n.inThread = true
     chain.push(n)
   }
   return chain.reverse()
@@ -128,9 +177,9 @@ function preservedSegmentLinks(
   byUuid: Map<string, Node>,
 ): Map<string, Node | null> {
   const links = new Map<string, Node | null>()
-  let last: Json | undefined
-  for (const n of nodes) if (isCompactBoundary(n.event.value)) last = n.event.value
-  const meta = last && isObject(last.compactMetadata) ? last.compactMetadata : undefined
+  let last: SessionEvent | undefined
+  for (const n of nodes) if (isCompactBoundary(n.event)) last = n.event
+  const meta = last?.compactMetadata
   const seg = meta && isObject(meta.preservedSegment) ? meta.preservedSegment : undefined
   if (!seg) return links
   const head = byUuid.get(String(seg.headUuid))
@@ -139,7 +188,7 @@ function preservedSegmentLinks(
   if (!head || !anchor || !tail) return links
   links.set(head.uuid, anchor)
   for (const n of nodes) {
-    if (n !== head && parentOf(n.event.value) === anchor.uuid) links.set(n.uuid, tail)
+    if (n !== head && parentOf(n.event) === anchor.uuid) links.set(n.uuid, tail)
   }
   return links
 }
@@ -151,47 +200,47 @@ function preservedSegmentLinks(
  * on the chain, in timestamp order (file order on ties), as `recoverOrphanedParallelToolResults`.
  */
 function withTurnParts(chain: Node[], nodes: readonly Node[], byUuid: Map<string, Node>): Node[] {
-  const seen = new Set(chain)
+  // Everything recovered is off the chain, so only those events are indexed: in most sessions
+  // they are few.
+  const orphans = nodes.filter((n) => !n.inThread)
+  if (orphans.length === 0) return chain
   const anchorOf = new Map<string, Node>()
   const onChain = new Map<string, Node[]>()
   for (const n of chain) {
-    const id = messageId(n.event.value)
+    const id = n.event.messageId
     if (id === undefined) continue
     anchorOf.set(id, n)
     push(onChain, id, n)
   }
-  // Everything recovered is off the chain, so only those events are indexed: in most sessions
-  // they are few.
-  const orphans = nodes.filter((n) => !seen.has(n))
-  if (anchorOf.size === 0 || orphans.length === 0) return chain
+  if (anchorOf.size === 0) return chain
   const turnLines = new Map<string, Node[]>()
   const children = new Map<string, Node[]>()
   for (const n of orphans) {
-    const id = messageId(n.event.value)
+    const id = n.event.messageId
     if (id !== undefined && anchorOf.has(id)) push(turnLines, id, n)
-    const p = parentOf(n.event.value)
+    const p = parentOf(n.event)
     if (p !== undefined && byUuid.has(p)) push(children, p, n)
   }
   const inserts = new Map<Node, Node[]>()
   for (const [id, anchor] of anchorOf) {
+    // Most turns have nothing off the chain: no other line, no result below any of their lines.
+    if (!turnLines.has(id) && !hasChildren(onChain.get(id)!, children)) continue
     const siblings = byTime([...(turnLines.get(id) ?? [])])
     const members = [...onChain.get(id)!, ...siblings]
     const results = byTime(
-      members.flatMap((s) =>
-        (children.get(s.uuid) ?? []).filter((c) => isToolResultEvent(c.event.value)),
-      ),
+      members.flatMap((s) => (children.get(s.uuid) ?? []).filter((c) => c.event.isToolResult)),
     )
     if (siblings.length + results.length === 0) continue
     const recovered: Node[] = []
     const take = (n: Node) => {
-      if (seen.has(n)) return
-      seen.add(n)
+      if (n.inThread) return
+      n.inThread = true
       recovered.push(n)
     }
     siblings.forEach(take)
     for (const r of results) {
       take(r)
-      hangers(r, children, seen).forEach(take)
+      hangers(r, children).forEach(take)
     }
     inserts.set(anchor, recovered)
   }
@@ -205,14 +254,19 @@ function withTurnParts(chain: Node[], nodes: readonly Node[], byUuid: Map<string
   return out
 }
 
+function hasChildren(list: readonly Node[], children: Map<string, Node[]>): boolean {
+  for (const n of list) if (children.has(n.uuid)) return true
+  return false
+}
+
 /** The events below a recovered tool result that are not turns of their own (hooks, notices). */
-function hangers(from: Node, children: Map<string, Node[]>, seen: Set<Node>): Node[] {
+function hangers(from: Node, children: Map<string, Node[]>): Node[] {
   const out: Node[] = []
   const stack = [...(children.get(from.uuid) ?? [])].reverse()
   while (stack.length > 0) {
     const n = stack.pop()!
-    const type = n.event.value.type
-    if (seen.has(n) || type === 'user' || type === 'assistant') continue
+    const type = n.event.type
+    if (n.inThread || type === 'user' || type === 'assistant') continue
     out.push(n)
     stack.push(...[...(children.get(n.uuid) ?? [])].reverse())
   }
@@ -225,20 +279,19 @@ function leftOut(
   all: readonly SessionEvent[],
   pool: readonly SessionEvent[],
 ): Omit<Thread, 'events'> {
-  const inThread = new Set(thread.map((n) => n.event))
-  const inPool = new Set(pool)
   const root = thread[0]
-  const boundary = root && isCompactBoundary(root.event.value) ? root.event.line : 0
+  const boundary = root && isCompactBoundary(root.event) ? root.event.line : 0
   const result: Omit<Thread, 'events'> = {
     sidechain: [],
     beforeCompaction: [],
     abandoned: [],
     progress: [],
   }
-  for (const e of all) if (!inPool.has(e)) result.sidechain.push(e.line)
-  for (const { event } of nodes) {
-    if (inThread.has(event)) continue
-    if (event.value.type === 'progress') result.progress.push(event.line)
+  // The pool is every event, or the events off the sidechains.
+  if (pool !== all) for (const e of all) if (e.isSidechain) result.sidechain.push(e.line)
+  for (const { event, inThread } of nodes) {
+    if (inThread) continue
+    if (event.type === 'progress') result.progress.push(event.line)
     else if (event.line < boundary) result.beforeCompaction.push(event.line)
     else result.abandoned.push(event.line)
   }
@@ -253,7 +306,7 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
 
 /** Stable sort by the event's timestamp (ISO strings compare as text); file order on ties. */
 function byTime(list: Node[]): Node[] {
-  const time = (n: Node) => String(n.event.value.timestamp ?? '')
+  const time = (n: Node) => n.event.timestamp
   return list.sort((a, b) => (time(a) < time(b) ? -1 : time(a) > time(b) ? 1 : a.pos - b.pos))
 }
 

@@ -5,7 +5,7 @@ import { readAttachment } from './claude-code-attachments'
 import type { SessionEvent } from './claude-code-chain'
 import { ShapeError, isObject, kind, pathString, type Json, type JsonPath } from './json-shape'
 import { decodePayload, encodePayload, type ToolCall } from './payload'
-import { FieldNotes, LeftOut } from './claude-code-notes'
+import { FieldNotes, NoteTape, replay, type FieldRule, type LeftOut } from './claude-code-notes'
 import type { NoteList } from './report'
 
 export const METADATA_NOTE = 'session metadata; not part of the conversation'
@@ -24,6 +24,50 @@ const USED_MESSAGE_FIELDS = new Set(['role', 'content', 'model', 'id'])
 const COMMAND_TEXT =
   /^\s*<(command-name|command-message|command-args|local-command-stdout|local-command-stderr|local-command-caveat|bash-input|bash-stdout|bash-stderr)>/
 
+/**
+ * What one line with a uuid reads as, worked out as the line is parsed (readEventLine): its
+ * messages, and the notes its reading made, recorded to be made only if the line is on the thread.
+ */
+export interface EventReading {
+  messages: Message[]
+  model?: string
+  /** The assistant event's message.id: the lines of one API message share it. */
+  turn?: string
+  ops: readonly unknown[]
+  /** Anything other than a ShapeError that the reading threw: thrown when the line is read. */
+  error?: unknown
+}
+
+/** Reads one parsed line, its notes recorded on `tape`; a line not in shape reads as no message. */
+export function readEventLine(line: number, value: Json, tape: NoteTape): EventReading {
+  const ctx = new LineContext(tape, line)
+  try {
+    const read = readEvent(value, ctx)
+    return { messages: read.messages, model: read.model, turn: read.turn, ops: tape.take() }
+  } catch (error) {
+    if (!(error instanceof ShapeError)) return { messages: [], ops: tape.take(), error }
+    tape.warn(ctx.where(error.steps), `${error.problem}; event skipped`)
+    return { messages: [], ops: tape.take() }
+  }
+}
+
+/** Where one line's notes go and how they name their place; a class, so no closure per line. */
+class LineContext implements BlockContext {
+  readonly self = 'anthropic'
+  readonly notes: NoteTape
+
+  constructor(
+    readonly tape: NoteTape,
+    readonly line: number,
+  ) {
+    this.notes = tape
+  }
+
+  where(steps: JsonPath): string {
+    return steps.length > 0 ? `line ${this.line}: ${pathString(steps)}` : `line ${this.line}`
+  }
+}
+
 /** The conversation the thread's events make: messages in order, and the model last named. */
 export function readThreadEvents(
   events: readonly SessionEvent[],
@@ -31,35 +75,28 @@ export function readThreadEvents(
   left: LeftOut,
 ): { messages: Message[]; model?: string } {
   const messages: Message[] = []
-  const turnOf: (string | undefined)[] = []
+  const turns = new TurnIndex()
   // The parts of bot messages that later lines merged into, encoded once at the end.
   const merged = new Map<number, Turn>()
   const fields = new FieldNotes()
   let model: string | undefined
   for (const e of events) {
-    const where = (steps: JsonPath) =>
-      steps.length > 0 ? `line ${e.line}: ${pathString(steps)}` : `line ${e.line}`
-    const ctx: BlockContext = { notes, where, self: 'anthropic' }
-    try {
-      const read = readEvent(e, { ...ctx, fields, line: e.line }, left)
-      for (const m of read.messages) {
-        const into =
-          read.turn !== undefined && m.type === 'bot' ? sameTurn(messages, turnOf, read.turn) : -1
-        if (into >= 0) {
-          let turn = merged.get(into)
-          if (!turn) merged.set(into, (turn = turnParts(messages[into])))
-          addParts(turn, m)
-          fields.add(e.line, '', MERGED_NOTE)
-        } else {
-          messages.push(m)
-          turnOf.push(read.turn)
-        }
+    const read = e.reading!
+    replay(read.ops, e.line, notes, left, fields)
+    if (read.error !== undefined) throw read.error
+    for (const m of read.messages) {
+      const into = read.turn !== undefined && m.type === 'bot' ? turns.botOf(read.turn) : -1
+      if (into >= 0) {
+        let turn = merged.get(into)
+        if (!turn) merged.set(into, (turn = turnParts(messages[into])))
+        addParts(turn, m)
+        fields.add(e.line, '', MERGED_NOTE)
+      } else {
+        turns.pushed(messages.length, m, read.turn)
+        messages.push(m)
       }
-      if (read.model !== undefined && read.model !== '<synthetic>') model = read.model
-    } catch (error) {
-      if (!(error instanceof ShapeError)) throw error
-      notes.warn(where(error.steps), `${error.problem}; event skipped`)
     }
+    if (read.model !== undefined && read.model !== '<synthetic>') model = read.model
   }
   for (const [i, turn] of merged) messages[i] = botOf(messages[i].id, turn)
   fields.report(notes)
@@ -98,42 +135,50 @@ function botOf(id: string | undefined, { texts, calls, attachments }: Turn): Mes
 }
 
 /**
- * The index of the bot message of API message `turn`, looking back over tool results and other
- * assistant output only, as Claude Code's normalizeMessagesForAPI merges a split turn; -1 if none.
+ * Finds the bot message of an API message as Claude Code's normalizeMessagesForAPI merges a split
+ * turn: looking back over tool results and other assistant output only. What it looks back over is
+ * kept as it grows (each turn's latest bot message, the latest message that stops the look), so a
+ * long run of tool calls is not walked again for every line.
  */
-function sameTurn(messages: Message[], turnOf: (string | undefined)[], turn: string): number {
-  for (let i = messages.length - 1; i >= 0; i--) {
-    if (turnOf[i] === turn && messages[i].type === 'bot') return i
-    if (messages[i].type !== 'activity' && turnOf[i] === undefined) return -1
+class TurnIndex {
+  private readonly latestBot = new Map<string, number>()
+  // The latest message that is neither a tool result nor assistant output: no merge reaches past it.
+  private barrier = -1
+
+  /** Message `index`, `m`, read from an event of API message `turn` (undefined if none). */
+  pushed(index: number, m: Message, turn: string | undefined): void {
+    if (turn === undefined) {
+      if (m.type !== 'activity') this.barrier = index
+    } else if (m.type === 'bot') {
+      this.latestBot.set(turn, index)
+    }
   }
-  return -1
+
+  /** The index of the bot message of API message `turn` that a line may merge into; -1 if none. */
+  botOf(turn: string): number {
+    const i = this.latestBot.get(turn)
+    return i !== undefined && i > this.barrier ? i : -1
+  }
 }
 
-interface EventRead {
-  messages: Message[]
-  model?: string
-  /** The assistant event's message.id: the lines of one API message share it. */
-  turn?: string
-}
+type EventRead = Omit<EventReading, 'ops' | 'error'>
 
-type EventContext = BlockContext & { fields: FieldNotes; line: number }
+type EventContext = LineContext
 
-function readEvent(e: SessionEvent, ctx: EventContext, left: LeftOut): EventRead {
-  const { value, line } = e
+function readEvent(value: Json, ctx: EventContext): EventRead {
   switch (value.type) {
     case 'user':
     case 'assistant':
-      return readMessageEvent(e, ctx, left)
+      return readMessageEvent(value, ctx)
     case 'system':
-      return readSystem(e, ctx, left)
+      return readSystem(value, ctx)
     case 'attachment':
-      return readAttachmentEvent(e, ctx, left)
+      return readAttachmentEvent(value, ctx)
     case 'progress':
-      left.add(line, PROGRESS_NOUN, PROGRESS_REASON)
+      ctx.tape.leave(PROGRESS_NOUN, PROGRESS_REASON)
       return { messages: [] }
     default:
-      left.add(
-        line,
+      ctx.tape.leave(
         [`"${String(value.type)}" event`, `"${String(value.type)}" events`],
         'an event type this reader does not know; not loaded',
         'warning',
@@ -142,32 +187,24 @@ function readEvent(e: SessionEvent, ctx: EventContext, left: LeftOut): EventRead
   }
 }
 
-function readMessageEvent(e: SessionEvent, ctx: EventContext, left: LeftOut): EventRead {
-  const { value } = e
+function readMessageEvent(value: Json, ctx: EventContext): EventRead {
   const message = value.message
   if (!isObject(message))
     throw new ShapeError(`"message" is ${kind(message)}, not an object`, ['message'])
   if (value.isApiErrorMessage === true && message.model === '<synthetic>') {
-    left.add(
-      e.line,
+    ctx.tape.leave(
       ['API error notice', 'API error notices'],
       `${NOT_SENT} (Claude Code drops them from requests)`,
     )
     return { messages: [] }
   }
-  reportFields(value, ctx, ['isCompactSummary', 'isMeta'])
-  for (const key of Object.keys(message)) {
-    if (USED_MESSAGE_FIELDS.has(key)) continue
-    ctx.fields.add(
-      ctx.line,
-      `message.${key}`,
-      key === 'usage' ? USAGE_NOTE : 'API response metadata; not part of the conversation',
-    )
-  }
+  ctx.tape.fieldKeys(Object.keys(value), MESSAGE_EVENT_FIELDS)
+  ctx.tape.fieldKeys(Object.keys(message), MESSAGE_FIELDS)
   const uuid = value.uuid as string
-  const messages = readAnthropicMessage(message, ['message'], ctx, uuid).map((m) =>
-    m.type === 'user' ? asContext(m, value, ctx) : m,
-  )
+  const messages = readAnthropicMessage(message, ['message'], ctx, uuid)
+  for (let i = 0; i < messages.length; i++) {
+    if (messages[i].type === 'user') messages[i] = asContext(messages[i], value, ctx)
+  }
   return {
     messages,
     model: typeof message.model === 'string' ? message.model : undefined,
@@ -178,24 +215,21 @@ function readMessageEvent(e: SessionEvent, ctx: EventContext, left: LeftOut): Ev
 /** A user message that Claude Code wrote rather than the user typed, as context; else as it is. */
 function asContext(m: Message, value: Json, ctx: EventContext): Message {
   if (value.isCompactSummary === true) {
-    ctx.fields.add(
-      ctx.line,
+    ctx.tape.field(
       'isCompactSummary',
       'the summary a compaction wrote: an earlier summary (context, meta.compacted); what it replaced is not counted',
     )
     return orderMessage({ ...m, type: 'context', meta: { compacted: true, droppedCount: 0 } })
   }
   if (value.isMeta === true) {
-    ctx.fields.add(
-      ctx.line,
+    ctx.tape.field(
       'isMeta',
       'a text Claude Code adds for the model (a caveat, a command’s instructions); read as context, not as a user prompt',
     )
     return { ...m, type: 'context' }
   }
   if (COMMAND_TEXT.test(m.text)) {
-    ctx.fields.add(
-      ctx.line,
+    ctx.tape.field(
       '',
       'a slash command or a local command’s output, recorded as user text; read as context, not as a user prompt',
     )
@@ -204,17 +238,13 @@ function asContext(m: Message, value: Json, ctx: EventContext): Message {
   return m
 }
 
-function readSystem(e: SessionEvent, ctx: EventContext, left: LeftOut): EventRead {
-  const { value, line } = e
+function readSystem(value: Json, ctx: EventContext): EventRead {
+  const { line } = ctx
   const subtype = typeof value.subtype === 'string' ? value.subtype : '(no subtype)'
   if (subtype === 'local_command' && typeof value.content === 'string') {
     // normalizeMessagesForAPI sends a local command's output as user text.
-    reportFields(value, ctx, ['subtype', 'content'])
-    ctx.fields.add(
-      ctx.line,
-      '',
-      'a local command’s output, sent to the model as user text; read as context',
-    )
+    ctx.tape.fieldKeys(Object.keys(value), LOCAL_COMMAND_FIELDS)
+    ctx.tape.field('', 'a local command’s output, sent to the model as user text; read as context')
     return {
       messages: [orderMessage({ id: value.uuid as string, type: 'context', text: value.content })],
     }
@@ -229,12 +259,11 @@ function readSystem(e: SessionEvent, ctx: EventContext, left: LeftOut): EventRea
     )
     return { messages: [] }
   }
-  left.add(line, [`"${subtype}" system event`, `"${subtype}" system events`], NOT_SENT)
+  ctx.tape.leave([`"${subtype}" system event`, `"${subtype}" system events`], NOT_SENT)
   return { messages: [] }
 }
 
-function readAttachmentEvent(e: SessionEvent, ctx: EventContext, left: LeftOut): EventRead {
-  const { value, line } = e
+function readAttachmentEvent(value: Json, ctx: EventContext): EventRead {
   const attachment = value.attachment
   if (!isObject(attachment) || typeof attachment.type !== 'string') {
     throw new ShapeError(`"attachment" is ${kind(attachment)}, not an attachment object`, [
@@ -244,12 +273,11 @@ function readAttachmentEvent(e: SessionEvent, ctx: EventContext, left: LeftOut):
   const type = attachment.type
   const read = readAttachment(attachment)
   if (!read.sent) {
-    left.add(line, [`"${type}" attachment`, `"${type}" attachments`], read.reason)
+    ctx.tape.leave([`"${type}" attachment`, `"${type}" attachments`], read.reason)
     return { messages: [] }
   }
-  reportFields(value, ctx, ['attachment'])
-  ctx.fields.add(
-    ctx.line,
+  ctx.tape.fieldKeys(Object.keys(value), ATTACHMENT_FIELDS)
+  ctx.tape.field(
     'attachment',
     `"${type}" attachment: sent to the model as a system reminder; read as ${read.type === 'user' ? 'a user prompt' : 'context'}, its text without Claude Code's wording around it`,
   )
@@ -258,10 +286,28 @@ function readAttachmentEvent(e: SessionEvent, ctx: EventContext, left: LeftOut):
   }
 }
 
-/** Notes every field of a loaded event that the reader does not use. */
-function reportFields(value: Json, ctx: EventContext, used: readonly string[]): void {
-  for (const key of Object.keys(value)) {
-    if (USED_FIELDS.has(key) || used.includes(key)) continue
-    ctx.fields.add(ctx.line, key, key === 'toolUseResult' ? TOOL_USE_RESULT_NOTE : METADATA_NOTE)
+/** The fields of a loaded event the reader does not use, besides `used`, noted as metadata. */
+function eventFields(used: readonly string[]): FieldRule {
+  return {
+    prefix: '',
+    problemOf: (key) =>
+      USED_FIELDS.has(key) || used.includes(key)
+        ? undefined
+        : key === 'toolUseResult'
+          ? TOOL_USE_RESULT_NOTE
+          : METADATA_NOTE,
   }
+}
+
+const MESSAGE_EVENT_FIELDS = eventFields(['isCompactSummary', 'isMeta'])
+const LOCAL_COMMAND_FIELDS = eventFields(['subtype', 'content'])
+const ATTACHMENT_FIELDS = eventFields(['attachment'])
+const MESSAGE_FIELDS: FieldRule = {
+  prefix: 'message.',
+  problemOf: (key) =>
+    USED_MESSAGE_FIELDS.has(key)
+      ? undefined
+      : key === 'usage'
+        ? USAGE_NOTE
+        : 'API response metadata; not part of the conversation',
 }

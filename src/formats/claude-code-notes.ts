@@ -1,4 +1,4 @@
-import { describeLines, type NoteList, type NoteSeverity } from './report'
+import { describeLines, type NoteList, type NoteSeverity, type NoteSink } from './report'
 
 /** Events a reader leaves out, gathered by kind and reason so the report counts each kind once. */
 export class LeftOut {
@@ -34,14 +34,41 @@ export class LeftOut {
  */
 export class FieldNotes {
   // problem → field → the first line and how many lines; two levels, so no key is built per note.
-  private readonly groups = new Map<string, Map<string, { line: number; count: number }>>()
+  private readonly groups = new Map<string, Map<string, FieldGroup>>()
+  // Per rule, the key lists of the objects it noted and their groups: the lines of a session
+  // repeat a few shapes, and a line of a shape already seen only counts again.
+  private readonly shapes = new Map<FieldRule, { keys: string[]; groups: FieldGroup[] }[]>()
 
   add(line: number, field: string, problem: string): void {
+    this.group(line, field, problem).count++
+  }
+
+  /** Notes each of `keys` (an object's own keys) that `rule` gives a problem for. */
+  addKeys(line: number, keys: string[], rule: FieldRule): void {
+    let shapes = this.shapes.get(rule)
+    if (!shapes) this.shapes.set(rule, (shapes = []))
+    const seen = shapeOf(shapes, keys)
+    if (seen) {
+      for (const group of seen.groups) group.count++
+      return
+    }
+    const groups: FieldGroup[] = []
+    for (const key of keys) {
+      const problem = rule.problemOf(key)
+      if (problem === undefined) continue
+      const group = this.group(line, rule.prefix + key, problem)
+      group.count++
+      groups.push(group)
+    }
+    if (shapes.length < MAX_SHAPES) shapes.push({ keys, groups })
+  }
+
+  private group(line: number, field: string, problem: string): FieldGroup {
     let byField = this.groups.get(problem)
     if (!byField) this.groups.set(problem, (byField = new Map()))
-    const group = byField.get(field)
-    if (group) group.count++
-    else byField.set(field, { line, count: 1 })
+    let group = byField.get(field)
+    if (!group) byField.set(field, (group = { line, count: 0 }))
+    return group
   }
 
   report(notes: NoteList): void {
@@ -51,6 +78,143 @@ export class FieldNotes {
         if (count === 1) notes.info(at(String(line)), problem)
         else notes.add({ severity: 'info', path: at('*'), problem, count })
       }
+    }
+  }
+}
+
+// How many shapes of object a rule remembers: a session's lines come in a handful.
+const MAX_SHAPES = 16
+
+interface FieldGroup {
+  line: number
+  count: number
+}
+
+/** Which fields of an object FieldNotes.addKeys notes, and why; `prefix` goes before each key. */
+export interface FieldRule {
+  prefix: string
+  problemOf(key: string): string | undefined
+}
+
+// Loops rather than find(callback) here and below: these run a few times on every line.
+function shapeOf<T extends string[] | { keys: string[] }>(
+  shapes: T[],
+  keys: string[],
+): T | undefined {
+  for (const shape of shapes)
+    if (sameKeys(Array.isArray(shape) ? shape : shape.keys, keys)) return shape
+  return undefined
+}
+
+function sameOps(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  if (a === b) return true
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
+const WARN = 0
+const INFO = 1
+const LEAVE = 2
+const FIELD = 3
+const FIELD_KEYS = 4
+const NO_OPS: readonly unknown[] = []
+
+/**
+ * Records the notes a line's reading makes, in order, so that they are made only if the line turns
+ * out to be on the thread, and in the thread's order (replay). Lines are read as they are parsed,
+ * before the chain is known, so that what each line parsed to can die young. What a tape records
+ * is of the line being read, whose number replay is given.
+ */
+export class NoteTape implements NoteSink {
+  private ops: unknown[] = []
+  // Per rule, the key lists seen: a line of a shape seen records that shape's array, not its own.
+  private readonly shapes = new Map<FieldRule, string[][]>()
+  private readonly recent: unknown[][] = []
+
+  warn(path: string, problem: string): void {
+    this.ops.push(WARN, path, problem)
+  }
+
+  info(path: string, problem: string): void {
+    this.ops.push(INFO, path, problem)
+  }
+
+  /** As LeftOut.add. */
+  leave(noun: readonly [string, string], reason: string, severity: NoteSeverity = 'info'): void {
+    this.ops.push(LEAVE, noun, reason, severity)
+  }
+
+  /** As FieldNotes.add. */
+  field(field: string, problem: string): void {
+    this.ops.push(FIELD, field, problem)
+  }
+
+  /** As FieldNotes.addKeys. */
+  fieldKeys(keys: string[], rule: FieldRule): void {
+    let shapes = this.shapes.get(rule)
+    if (!shapes) this.shapes.set(rule, (shapes = []))
+    const seen = shapeOf(shapes, keys)
+    if (seen) keys = seen
+    else if (shapes.length < MAX_SHAPES) shapes.push(keys)
+    this.ops.push(FIELD_KEYS, keys, rule)
+  }
+
+  /**
+   * What was recorded since the last take, to replay later; the tape starts afresh. A record equal
+   * to a recent one is that one: most lines of a session record the same notes, and keep nothing.
+   */
+  take(): readonly unknown[] {
+    if (this.ops.length === 0) return NO_OPS
+    const ops = this.ops
+    this.ops = []
+    for (const kept of this.recent) if (sameOps(kept, ops)) return kept
+    if (this.recent.length === MAX_SHAPES) this.recent.shift()
+    this.recent.push(ops)
+    return ops
+  }
+}
+
+/** Makes the notes a tape recorded while line `line` was read. */
+export function replay(
+  ops: readonly unknown[],
+  line: number,
+  notes: NoteList,
+  left: LeftOut,
+  fields: FieldNotes,
+): void {
+  for (let i = 0; i < ops.length;) {
+    switch (ops[i]) {
+      case WARN:
+        notes.warn(ops[i + 1] as string, ops[i + 2] as string)
+        i += 3
+        break
+      case INFO:
+        notes.info(ops[i + 1] as string, ops[i + 2] as string)
+        i += 3
+        break
+      case LEAVE:
+        left.add(
+          line,
+          ops[i + 1] as [string, string],
+          ops[i + 2] as string,
+          ops[i + 3] as NoteSeverity,
+        )
+        i += 4
+        break
+      case FIELD:
+        fields.add(line, ops[i + 1] as string, ops[i + 2] as string)
+        i += 3
+        break
+      default:
+        fields.addKeys(line, ops[i + 1] as string[], ops[i + 2] as FieldRule)
+        i += 3
     }
   }
 }

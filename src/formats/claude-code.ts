@@ -1,11 +1,12 @@
-import { buildThread, type SessionEvent } from './claude-code-chain'
+import { buildThread, sessionEventOf, type SessionEvent } from './claude-code-chain'
 import {
   METADATA_NOTE,
   PROGRESS_NOUN,
   PROGRESS_REASON,
+  readEventLine,
   readThreadEvents,
 } from './claude-code-events'
-import { LeftOut } from './claude-code-notes'
+import { LeftOut, NoteTape } from './claude-code-notes'
 import type { Message } from '../types'
 import { isObject, kind, type Json } from './json-shape'
 import { LocatedError, type ReadInput, type ReadResult } from './reader'
@@ -50,13 +51,14 @@ const CHAIN_TYPES = new Set(['user', 'assistant', 'system', 'attachment'])
 export function readClaudeCode(input: ReadInput): ReadResult {
   const notes = new NoteList()
   // Checked first: parsing a large pretty-printed JSON file line by line would fail on every line.
-  if (input.spansLines() && isJson(input)) {
+  if (input.isOneDocument()) {
     throw new LocatedError('one JSON document, not JSONL with one session event per line', '')
   }
-  const { events, skipped } = parseEvents(input)
-  const isEvent = (e: SessionEvent) =>
-    typeof e.value.uuid === 'string' || METADATA_TYPES.has(e.value.type as string)
-  if (!events.some(isEvent)) {
+  const { events, metadata, skipped } = parseEvents(input)
+  if (
+    !events.some((e) => e.uuid !== undefined) &&
+    !metadata.some((m) => METADATA_TYPES.has(m.type))
+  ) {
     const first = skipped[0]
     const why = first ? `${first.problem}, and` : 'the file is empty:'
     throw new LocatedError(
@@ -68,7 +70,7 @@ export function readClaudeCode(input: ReadInput): ReadResult {
   for (const s of skipped) notes.warn(`line ${s.line}`, `${s.problem}; skipped, the rest loaded`)
 
   const left = new LeftOut()
-  for (const e of events) if (typeof e.value.uuid !== 'string') readMetadata(e, notes, left)
+  for (const m of metadata) readMetadata(m, notes, left)
   const broken = skipped.map((s) => s.line).sort((a, b) => a - b)
   const thread = buildThread(events, broken, notes)
   const { messages, model } = readThreadEvents(thread.events, notes, left)
@@ -109,9 +111,9 @@ function countReplaced(
   broken: readonly number[],
   notes: NoteList,
 ): void {
-  const logical = root?.value.logicalParentUuid
+  const logical = root?.logicalParentUuid
   const summary = messages.findIndex((m) => m.meta?.compacted === true)
-  if (root?.value.subtype !== 'compact_boundary' || typeof logical !== 'string' || summary < 0) {
+  if (root?.subtype !== 'compact_boundary' || typeof logical !== 'string' || summary < 0) {
     return
   }
   const before = buildThread(events, broken, new NoteList(), logical)
@@ -124,44 +126,59 @@ function countReplaced(
   )
 }
 
-function isJson(input: ReadInput): boolean {
-  try {
-    input.json()
-    return true
-  } catch {
-    return false
-  }
+/** A line with no uuid, as readMetadata needs it: its type, and a title line's title. */
+interface MetadataLine {
+  line: number
+  type: string
+  title?: string
 }
 
 interface ParsedLines {
+  /** Every line that parsed as an object with a type, as the chain sees it. */
   events: SessionEvent[]
+  /** The lines without a uuid, in file order. */
+  metadata: MetadataLine[]
   skipped: { line: number; problem: string }[]
 }
 
-/** The session's events: every line that parsed as an object with a type, and why the rest did not. */
+/**
+ * The session's events: every line that parsed as an object with a type, and why the rest did
+ * not. Each line is read (readEventLine) as it is parsed, and only what the chain and the report
+ * need of it is kept: the parsed value dies young.
+ */
 function parseEvents(input: ReadInput): ParsedLines {
-  const { values, broken } = input.jsonLines()
-  const parsed: ParsedLines = { events: [], skipped: [...broken] }
-  for (const { line, value } of values) {
-    if (isObject(value) && typeof value.type === 'string') parsed.events.push({ line, value })
-    else {
-      parsed.skipped.push({
+  const events: SessionEvent[] = []
+  const metadata: MetadataLine[] = []
+  const skipped: ParsedLines['skipped'] = []
+  const tape = new NoteTape()
+  const broken = input.eachJsonLine((value, line) => {
+    if (!isObject(value) || typeof value.type !== 'string') {
+      skipped.push({
         line,
         problem: `${isObject(value) ? 'an object with no "type"' : kind(value)}, not a session event`,
       })
+      return
     }
-  }
-  return parsed
+    const event = sessionEventOf(line, value)
+    events.push(event)
+    if (event.uuid !== undefined) event.reading = readEventLine(line, value, tape)
+    else
+      metadata.push({
+        line,
+        type: event.type,
+        ...(isTitle(event.type) ? { title: titleOf(value) } : {}),
+      })
+  })
+  return { events, metadata, skipped: [...broken, ...skipped] }
 }
 
+const isTitle = (type: string) =>
+  type === 'summary' || type === 'custom-title' || type === 'ai-title'
+
 /** A line with no uuid: a title, or other session metadata, or an event with no place on a chain. */
-function readMetadata({ line, value }: SessionEvent, notes: NoteList, left: LeftOut): void {
-  const type = value.type as string
-  if (type === 'summary' || type === 'custom-title' || type === 'ai-title') {
-    notes.info(
-      `line ${line}`,
-      `title: ${JSON.stringify(titleOf(value))}; file metadata, not a message`,
-    )
+function readMetadata({ line, type, title }: MetadataLine, notes: NoteList, left: LeftOut): void {
+  if (isTitle(type)) {
+    notes.info(`line ${line}`, `title: ${JSON.stringify(title)}; file metadata, not a message`)
   } else if (METADATA_TYPES.has(type)) {
     left.add(line, [`"${type}" line`, `"${type}" lines`], METADATA_NOTE)
   } else if (CHAIN_TYPES.has(type)) {

@@ -53,7 +53,7 @@ interface Rollout {
  * items). A broken line loses only itself.
  */
 export function readCodex(input: ReadInput): ReadResult {
-  if (input.spansLines() && isJson(input)) {
+  if (input.isOneDocument()) {
     throw new LocatedError('one JSON document, not JSONL with one rollout line per line', '')
   }
   const { values, broken } = input.jsonLines()
@@ -80,15 +80,6 @@ export function readCodex(input: ReadInput): ReadResult {
   const messages = [...headOf(r), ...r.items.messages]
   checkPrompts(r, messages)
   return { model: r.model, messages, notes }
-}
-
-function isJson(input: ReadInput): boolean {
-  try {
-    input.json()
-    return true
-  } catch {
-    return false
-  }
 }
 
 const isRolloutLine = (v: unknown): boolean =>

@@ -1,4 +1,4 @@
-import { orderMessage } from '../conversation'
+import { inWireOrder } from '../conversation'
 import type { ParseProgress } from '../json-bytes'
 import type { Message } from '../types'
 import { detectFormat, formatOf, toMismatch } from './detect'
@@ -106,7 +106,7 @@ export function importConversation(
     format: chosen,
     detected: format === 'auto',
     ...(result.model !== undefined ? { model: result.model } : {}),
-    messages: result.messages.map(orderMessage),
+    messages: result.messages.map(inWireOrder),
     report: notes,
     ...(result.requests !== undefined
       ? { requests: result.requests, request: result.request }

@@ -18,14 +18,13 @@ import { readRequestBody, type BodyShape } from './request-body'
 import { NoteList } from './report'
 import { CACHE_NOTE, UNKNOWN_FIELD_NOTE, attachmentNote, rejectForeignType } from './vocabulary'
 import { writeOpenAIChat } from './openai-chat-export'
+import { ROLE_TYPES as MESSAGE_ROLE_TYPES } from './responses-items'
 import { firstObjects, listIn, someHas } from './sniff-shapes'
 import type { FormatDescriptor } from './types'
 
+// Responses' roles, and the two that answer a call in Chat Completions.
 const ROLE_TYPES: Record<string, string> = {
-  system: 'instructions',
-  developer: 'instructions',
-  user: 'user',
-  assistant: 'bot',
+  ...MESSAGE_ROLE_TYPES,
   tool: 'activity',
   function: 'activity',
 }

@@ -74,19 +74,18 @@ function isToolCall(v: unknown): boolean {
   return Object.keys(v).every((k) => k === 'id' || k === 'name' || k === 'arguments')
 }
 
+const callInOrder = (c: ToolCall) => ({
+  ...(c.id !== undefined ? { id: c.id } : {}),
+  name: c.name,
+  arguments: c.arguments,
+})
+
 function render(parts: PayloadParts): string {
   const ordered: Record<string, unknown> = {}
   for (const key of KEY_ORDER) {
     const value = parts[key]
     if (value === undefined) continue
-    ordered[key] =
-      key === 'tool_calls'
-        ? (value as ToolCall[]).map((c) => ({
-            ...(c.id !== undefined ? { id: c.id } : {}),
-            name: c.name,
-            arguments: c.arguments,
-          }))
-        : value
+    ordered[key] = key === 'tool_calls' ? (value as ToolCall[]).map(callInOrder) : value
   }
   return JSON.stringify(ordered)
 }
@@ -96,10 +95,12 @@ function render(parts: PayloadParts): string {
  * text is the text itself, since that is what the model reads. Empty parts give no payload.
  */
 export function encodePayload(parts: PayloadParts): string | undefined {
-  const present = KEY_ORDER.filter((k) => parts[k] !== undefined)
-  if (present.length === 0) return undefined
+  // Counted in a loop, not filtered with a callback: this runs for every message imported.
+  let present = 0
+  for (const key of KEY_ORDER) if (parts[key] !== undefined) present++
+  if (present === 0) return undefined
   const { content } = parts
-  if (present.length === 1 && typeof content === 'string') {
+  if (present === 1 && typeof content === 'string') {
     // A result that itself reads as structured parts is wrapped, so decoding gives it back as is.
     return decodePayload(content) === undefined ? content : render(parts)
   }
@@ -111,7 +112,7 @@ export function encodePayload(parts: PayloadParts): string | undefined {
  * tool result's own JSON). Exact: only a string encodePayload would produce decodes.
  */
 export function decodePayload(payload: string | undefined): PayloadParts | undefined {
-  if (payload === undefined || !payload.startsWith('{')) return undefined
+  if (payload === undefined || !startsWithPartKey(payload)) return undefined
   // Rendering it again would recurse past the stack; a payload this module wrote is never so deep.
   if (excessNesting(payload)) return undefined
   let value: unknown
@@ -129,6 +130,16 @@ export function decodePayload(payload: string | undefined): PayloadParts | undef
   }
   const parts = value as PayloadParts
   return render(parts) === payload ? parts : undefined
+}
+
+/**
+ * Whether the text opens as render's output does, `{"` and a part's key: what fails this cannot
+ * decode, and most tool results (free text, a tool's own JSON) are turned away without a parse.
+ */
+function startsWithPartKey(text: string): boolean {
+  if (text.charCodeAt(0) !== 0x7b || text.charCodeAt(1) !== 0x22) return false
+  const end = text.indexOf('"', 2)
+  return end > 2 && text.charCodeAt(end + 1) === 0x3a && Object.hasOwn(CHECKS, text.slice(2, end))
 }
 
 /**

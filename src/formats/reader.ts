@@ -93,24 +93,53 @@ export class ReadInput {
    */
   jsonLines(): JsonLines {
     if (!this.lines) {
-      const lines: JsonLines = { values: [], broken: [] }
-      eachLine(this.content, (text, line) => {
-        if (text.trim() === '') return
-        try {
-          lines.values.push({ line, value: parseJsonText(text) })
-        } catch (error) {
-          // Bytes that are not UTF-8, or a line nested too deep: no format reads the file.
-          if (error instanceof InputError) throw error.onLine(line)
-          const at = locateSyntaxError(text)
-          lines.broken.push({
-            line,
-            problem: `truncated or malformed JSON (column ${at.column}: ${at.problem})`,
-          })
-        }
-      })
-      this.lines = lines
+      const values: JsonLine[] = []
+      const broken = this.eachJsonLine((value, line) => values.push({ line, value }))
+      this.lines = { values, broken }
     }
     return this.lines
+  }
+
+  /**
+   * The input as JSONL, each line's value handed to `visit` in order and not kept (unless
+   * jsonLines() has already kept them): a reader that keeps only what it needs of each line lets
+   * the rest die young. Returns the broken lines, as jsonLines() lists them.
+   */
+  eachJsonLine(visit: (value: unknown, line: number) => void): JsonLines['broken'] {
+    if (this.lines) {
+      for (const { value, line } of this.lines.values) visit(value, line)
+      return this.lines.broken
+    }
+    const broken: JsonLines['broken'] = []
+    eachLine(this.content, (text, line) => {
+      let value: unknown
+      try {
+        value = parseJsonText(text)
+      } catch (error) {
+        // Bytes that are not UTF-8, or a line nested too deep: no format reads the file.
+        if (error instanceof InputError) throw error.onLine(line)
+        if (text.trim() === '') return
+        const at = locateSyntaxError(text)
+        broken.push({
+          line,
+          problem: `truncated or malformed JSON (column ${at.column}: ${at.problem})`,
+        })
+        return
+      }
+      visit(value, line)
+    })
+    return broken
+  }
+
+  /** Whether the whole input is one JSON document that spans lines: then it is not JSONL. */
+  isOneDocument(): boolean {
+    if (!this.spansLines()) return false
+    try {
+      this.json()
+      return true
+    } catch {
+      return false
+    }
   }
 
   /** What detection looks at (see Sniff). */

@@ -61,12 +61,18 @@ export function formatNote(note: ImportNote): string {
   return `${note.severity}${where}${times}: ${note.problem}`
 }
 
+/** Where a reader's notes go: a NoteList, or a record of them to be made later. */
+export interface NoteSink {
+  warn(path: string, problem: string): void
+  info(path: string, problem: string): void
+}
+
 /**
  * Collects notes while a reader walks its input, collapsing repeats as they come (the rule of
  * aggregateNotes): a session of 100,000 lines notes its metadata on every line, and keeping each
  * of those notes until the end would cost more memory than the conversation.
  */
-export class NoteList {
+export class NoteList implements NoteSink {
   private readonly groups = new Map<string, { kept: ImportNote[]; total: number }>()
   private warnings = 0
 

@@ -20,7 +20,8 @@ import { UNKNOWN_FIELD_NOTE, attachmentNote, rejectForeignType } from './vocabul
  * `response_item` lines are these items). One rule in one place.
  */
 
-const ROLE_TYPES: Record<string, string> = {
+/** What an OpenAI message of each role becomes, in Responses items and (with tool roles) Chat. */
+export const ROLE_TYPES: Readonly<Record<string, string>> = {
   system: 'instructions',
   developer: 'instructions',
   user: 'user',

@@ -617,3 +617,48 @@ describe('Claude Code detection', () => {
     }
   })
 })
+
+describe('Claude Code split turns', () => {
+  const assistant = (uuid: string, parent: string, id: string, content: unknown[]) =>
+    event(uuid, parent, {
+      type: 'assistant',
+      message: { id, role: 'assistant', model: 'claude-sonnet-4-5', content },
+    })
+  const call = (id: string) => ({ type: 'tool_use', id, name: 'Read', input: { path: id } })
+  const result = (uuid: string, parent: string, callId: string) =>
+    event(uuid, parent, {
+      type: 'user',
+      message: {
+        role: 'user',
+        content: [{ type: 'tool_result', tool_use_id: callId, content: 'ok' }],
+      },
+    })
+
+  it('merges a line into its API message across tool results and other turns, not across a prompt', () => {
+    const file = [
+      event('a', null, { type: 'user', message: { role: 'user', content: 'first' } }),
+      assistant('b', 'a', 'msg_1', [call('t1')]),
+      result('c', 'b', 't1'),
+      assistant('d', 'c', 'msg_2', [call('t2')]),
+      result('e', 'd', 't2'),
+      // msg_1 again: only tool results and another turn stand between, so it joins msg_1.
+      assistant('f', 'e', 'msg_1', [{ type: 'text', text: 'late part of msg_1' }]),
+      event('g', 'f', { type: 'user', message: { role: 'user', content: 'second' } }),
+      // msg_2 again, after a prompt: a message of its own.
+      assistant('h', 'g', 'msg_2', [{ type: 'text', text: 'after the prompt' }]),
+    ].join('\n')
+    const { messages } = importConversation(file, 'claude-code')
+    expect(messages.map((m) => [m.id, m.type, m.text])).toEqual([
+      ['a', 'user', 'first'],
+      ['b', 'bot', 'late part of msg_1'],
+      ['t1', 'activity', ''],
+      ['d', 'bot', ''],
+      ['t2', 'activity', ''],
+      ['g', 'user', 'second'],
+      ['h', 'bot', 'after the prompt'],
+    ])
+    expect(messages[1].payload).toBe(
+      '{"tool_calls":[{"id":"t1","name":"Read","arguments":{"path":"t1"}}]}',
+    )
+  })
+})

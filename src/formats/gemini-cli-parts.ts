@@ -1,0 +1,146 @@
+import type { Message } from '../types'
+import { ShapeError, isObject, kind, type Json, type JsonPath } from './json-shape'
+import { encodePayload, type ToolCall } from './payload'
+import { attachmentNote } from './vocabulary'
+import type { Ctx } from './gemini-cli-shared'
+
+/* Gemini API parts (text, thought, functionCall, functionResponse, inline data) as core messages, with calls paired to results. */
+
+export const partKind = (part: unknown): string =>
+  isObject(part) ? (Object.keys(part).find((k) => k !== 'thoughtSignature') ?? 'part') : kind(part)
+
+/** A PartListUnion as a list: a string, one part, or a list of parts and strings. */
+export function partList(content: unknown, at: JsonPath): unknown[] {
+  if (content === undefined || content === null) return []
+  if (typeof content === 'string') return content === '' ? [] : [content]
+  if (Array.isArray(content)) return content
+  if (isObject(content)) return [content]
+  throw new ShapeError(`"content" is ${kind(content)}, not text or parts`, at)
+}
+
+/** Calls made by the last model turn, to give an id-less functionResponse its call's id. */
+export class Pairing {
+  lastCalls: ToolCall[] = []
+  /** The call ids whose results a reply's toolCalls already gave. */
+  readonly recorded = new Set<string>()
+  private answered = new Set<string>()
+
+  /** The id of the earliest unanswered call by this name in the last model turn. */
+  answer(name: string): string | undefined {
+    const call = this.lastCalls.find((c) => c.name === name && c.id && !this.answered.has(c.id))
+    if (call?.id) this.answered.add(call.id)
+    return call?.id
+  }
+}
+
+/**
+ * One turn's parts in order: text → the turn's user or bot text; a thought part → reasoning;
+ * functionCall → a tool call on the bot message; functionResponse → an activity whose id is the
+ * call id; inline data, files and other parts → attachments, counted as their JSON.
+ */
+export function readParts(
+  content: unknown,
+  role: 'user' | 'model',
+  at: JsonPath,
+  ctx: Ctx,
+  pairing: Pairing,
+  turn = 0,
+): Message[] {
+  const parts = partList(content, at)
+  const type = role === 'user' ? 'user' : 'bot'
+  const out: Message[] = []
+  let texts: string[] = []
+  let calls: ToolCall[] = []
+  let attachments: unknown[] = []
+  const flush = () => {
+    if (texts.length + calls.length + attachments.length === 0) return
+    out.push({
+      type,
+      text: texts.join(''),
+      payload: encodePayload({
+        ...(calls.length > 0 ? { tool_calls: calls } : {}),
+        ...(attachments.length > 0 ? { attachments } : {}),
+      }),
+    })
+    texts = []
+    calls = []
+    attachments = []
+  }
+  const modelCalls: ToolCall[] = []
+  parts.forEach((part, k) => {
+    const here = Array.isArray(content) ? [...at, k] : at
+    if (typeof part === 'string') {
+      texts.push(part)
+      return
+    }
+    if (!isObject(part)) throw new ShapeError(`part is ${kind(part)}, not an object`, here)
+    if ('thoughtSignature' in part && part.thought !== true) {
+      ctx.notes.info(
+        ctx.where([...here, 'thoughtSignature']),
+        "Gemini's thought signature; not counted",
+      )
+    }
+    if (typeof part.text === 'string') {
+      if (part.thought === true) {
+        flush()
+        const signature =
+          typeof part.thoughtSignature === 'string' ? part.thoughtSignature : undefined
+        out.push({
+          type: 'reasoning',
+          text: part.text,
+          payload: signature ? encodePayload({ signature }) : undefined,
+        })
+      } else {
+        texts.push(part.text)
+      }
+    } else if (isObject(part.functionCall) && role === 'model') {
+      const fc = part.functionCall
+      if (typeof fc.name !== 'string')
+        throw new ShapeError('missing "name"', [...here, 'functionCall', 'name'])
+      let id = typeof fc.id === 'string' && fc.id !== '' ? fc.id : undefined
+      if (id === undefined) {
+        id = `${fc.name}#${turn}.${k}`
+        ctx.notes.info(
+          ctx.where([...here, 'functionCall']),
+          `a call without an id; paired with its response by name, as "${id}"`,
+        )
+      }
+      const call = { id, name: fc.name, arguments: fc.args ?? {} }
+      calls.push(call)
+      modelCalls.push(call)
+    } else if (isObject(part.functionResponse)) {
+      flush()
+      const fr = part.functionResponse
+      let id = typeof fr.id === 'string' && fr.id !== '' ? fr.id : undefined
+      if (id === undefined && typeof fr.name === 'string') id = pairing.answer(fr.name)
+      if (id === undefined) {
+        ctx.notes.warn(
+          ctx.where([...here, 'functionResponse']),
+          'a tool result with no call id, and no call by its name before it',
+        )
+      }
+      out.push({
+        id,
+        type: 'activity',
+        text: '',
+        payload: encodePayload({ content: responseText(fr) }),
+      })
+    } else {
+      attachments.push(part)
+      ctx.notes.warn(ctx.where(here), attachmentNote(partKind(part)))
+    }
+  })
+  flush()
+  if (role === 'model') pairing.lastCalls = modelCalls
+  return out
+}
+
+/** A functionResponse's `response` as the text the model reads: `output` alone, else its JSON. */
+export function responseText(fr: Json): string {
+  const response = fr.response
+  if (isObject(response)) {
+    const keys = Object.keys(response)
+    if (keys.length === 1 && typeof response.output === 'string') return response.output
+  }
+  return typeof response === 'string' ? response : JSON.stringify(response ?? {})
+}

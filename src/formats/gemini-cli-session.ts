@@ -1,0 +1,206 @@
+import type { Message } from '../types'
+import { ShapeError, isObject, kind, pathString, type Json, type JsonPath } from './json-shape'
+import { LocatedError, type ReadInput, type ReadResult } from './reader'
+import type { NoteList } from './report'
+import { UNKNOWN_FIELD_NOTE } from './vocabulary'
+import {
+  type Ctx,
+  type Entry,
+  MESSAGE_TYPES,
+  METADATA_NOTE,
+  SESSION_FIELDS,
+  UI_TYPES,
+} from './gemini-cli-shared'
+import { REPLY_FIELDS, noteField, readGemini, readUser } from './gemini-cli-records'
+import { Pairing } from './gemini-cli-parts'
+
+/* A Gemini CLI session file: the older single JSON document, or the JSONL log replayed into its message records. */
+
+/** Whether a JSONL value is one of the session file's records. */
+export function isRecord(o: Json): boolean {
+  return (
+    (typeof o.sessionId === 'string' && typeof o.projectHash === 'string') ||
+    typeof o.$rewindTo === 'string' ||
+    isObject(o.$set) ||
+    (typeof o.id === 'string' &&
+      typeof o.type === 'string' &&
+      (MESSAGE_TYPES.has(o.type) || REPLY_FIELDS.some((k) => k in o)))
+  )
+}
+
+/** The single-document session that Gemini CLI wrote before it moved to JSONL. */
+export function readDocument(root: Json, ctx: Ctx): ReadResult {
+  if (!Array.isArray(root.messages)) {
+    throw new ShapeError(`"messages" is ${kind(root.messages)}, not an array`, ['messages'])
+  }
+  if (typeof root.sessionId !== 'string') {
+    throw new ShapeError('missing "sessionId" (a Gemini CLI session has one)', [])
+  }
+  for (const key of Object.keys(root)) {
+    if (key === 'messages') continue
+    if (SESSION_FIELDS.has(key)) metadataNote(root, key, ctx, [key])
+    else ctx.notes.warn(key, UNKNOWN_FIELD_NOTE)
+  }
+  const entries: Entry[] = root.messages.map((value, i) => {
+    if (!isObject(value))
+      throw new ShapeError(`message is ${kind(value)}, not an object`, ['messages', i])
+    return { value, ctx: { notes: ctx.notes, where: (s) => pathString(['messages', i, ...s]) } }
+  })
+  return readEntries(entries, ctx.notes)
+}
+
+function metadataNote(record: Json, key: string, ctx: Ctx, at: JsonPath): void {
+  const problem =
+    key === 'kind' && record.kind === 'subagent'
+      ? "a subagent's session (Gemini CLI keeps it under its parent's id)"
+      : key === 'summary'
+        ? "Gemini CLI's one-line title for the session browser; never sent to the model"
+        : METADATA_NOTE
+  ctx.notes.info(ctx.where(at), problem)
+}
+
+/**
+ * The JSONL session, replayed as Gemini CLI's loader replays it: a record with an id adds or
+ * replaces that message (in its first place), `$rewindTo` removes that message and every later
+ * one, and `$set.messages` replaces the whole list (a compression or a masking rewrite).
+ */
+export function readJsonl(input: ReadInput, notes: NoteList): ReadResult {
+  const { values, broken } = input.jsonLines()
+  const lineCtx = (line: number, prefix: JsonPath = []): Ctx => ({
+    notes,
+    where: (steps) => {
+      const at = pathString([...prefix, ...steps])
+      return at === '' ? `line ${line}` : `line ${line}: ${at}`
+    },
+  })
+  const records = values.filter((v) => isObject(v.value) && isRecord(v.value))
+  if (records.length === 0) {
+    const first = broken[0]
+    const why = first ? `${first.problem}, and` : values.length === 0 ? 'the file is empty:' : ''
+    throw new LocatedError(
+      `${why ? `${why} ` : ''}no line is a Gemini CLI session record (sessionId, or a message with an id and a type)`,
+      first ? `line ${first.line}` : values[0] ? `line ${values[0].line}` : '',
+      first?.line ?? values[0]?.line,
+    )
+  }
+  for (const b of broken) notes.warn(`line ${b.line}`, `${b.problem}; skipped, the rest loaded`)
+
+  const byId = new Map<string, Entry>()
+  let rewound = 0
+  let rewritten = 0
+  for (const { line, value } of values) {
+    if (!isObject(value) || !isRecord(value)) {
+      const what = isObject(value)
+        ? `an object with fields ${Object.keys(value).slice(0, 4).join(', ') || '(none)'}`
+        : kind(value)
+      notes.warn(`line ${line}`, `${what}, not a Gemini CLI session record; not loaded`)
+      continue
+    }
+    const ctx = lineCtx(line)
+    if (typeof value.$rewindTo === 'string') {
+      const ids = [...byId.keys()]
+      const at = ids.indexOf(value.$rewindTo)
+      const gone = at === -1 ? ids : ids.slice(at)
+      for (const id of gone) byId.delete(id)
+      rewound += gone.length
+    } else if (isObject(value.$set)) {
+      const set = value.$set
+      for (const key of Object.keys(set)) {
+        if (key === 'messages' && Array.isArray(set.messages)) continue
+        if (SESSION_FIELDS.has(key)) metadataNote(set, key, ctx, ['$set', key])
+        else notes.warn(ctx.where(['$set', key]), UNKNOWN_FIELD_NOTE)
+      }
+      if (Array.isArray(set.messages)) {
+        const kept = new Set(
+          set.messages.filter(isObject).map((m) => (typeof m.id === 'string' ? m.id : '')),
+        )
+        // What the rewrite replaced: the conversation's messages, not Gemini CLI's own notices.
+        const dropped = [...byId.entries()].filter(
+          ([id, e]) => !kept.has(id) && !UI_TYPES.has(e.value.type as string),
+        ).length
+        rewritten += dropped
+        byId.clear()
+        set.messages.forEach((m, k) => {
+          const at = ['$set', 'messages', k]
+          if (!isObject(m) || typeof m.id !== 'string') {
+            notes.warn(ctx.where(at), 'not a message record (no "id"); not loaded')
+            return
+          }
+          byId.set(m.id, { value: m, ctx: lineCtx(line, at), replaced: dropped })
+        })
+      }
+    } else if (typeof value.id === 'string') {
+      const previous = byId.get(value.id)
+      if (previous) {
+        notes.info(
+          previous.ctx.where([]),
+          'an earlier copy of a message Gemini CLI appended again (same id); the last copy is read',
+        )
+      }
+      // Map order is the source's order: a replaced message keeps its first place.
+      byId.set(value.id, { value, ctx, replaced: previous?.replaced })
+    } else {
+      for (const key of Object.keys(value)) metadataNote(value, key, ctx, [key])
+    }
+  }
+  if (rewound > 0) {
+    notes.info('', `${rewound} message(s) undone by /rewind; not part of the conversation`)
+  }
+  if (rewritten > 0) {
+    notes.info(
+      '',
+      `${rewritten} message(s) replaced when Gemini CLI rewrote its history (a compression); not loaded`,
+    )
+  }
+  return readEntries([...byId.values()], notes)
+}
+
+/** The message records, in order, as core messages. */
+function readEntries(entries: Entry[], notes: NoteList): ReadResult {
+  const messages: Message[] = []
+  const pairing = new Pairing()
+  let model: string | undefined
+  for (const entry of entries) {
+    try {
+      const read = readEntry(entry, pairing)
+      messages.push(...read.messages)
+      if (read.model !== undefined) model = read.model
+    } catch (error) {
+      // A file that has a session's sessionId and messages is one; a bad message loses only itself.
+      if (!(error instanceof ShapeError)) throw error
+      notes.warn(entry.ctx.where(error.steps), `${error.problem}; message skipped`)
+    }
+  }
+  return { model, messages, notes }
+}
+
+function readEntry(entry: Entry, pairing: Pairing): { messages: Message[]; model?: string } {
+  const { value, ctx } = entry
+  const type = value.type
+  if (typeof type !== 'string') throw new ShapeError('missing "type"', ['type'])
+  if (UI_TYPES.has(type)) {
+    ctx.notes.info(
+      ctx.where([]),
+      `"${type}" message: shown in Gemini CLI, never sent to the model; not loaded`,
+    )
+    return { messages: [] }
+  }
+  // Forks of Gemini CLI write their own name for the model's messages; what they carry says what they are.
+  const reply = type === 'gemini' || REPLY_FIELDS.some((k) => k in value)
+  if (type !== 'user' && !reply) {
+    throw new ShapeError(
+      `"${type}" is not a Gemini CLI message type (user, gemini, info, error, warning)`,
+      ['type'],
+    )
+  }
+  if (type !== 'user' && type !== 'gemini') {
+    ctx.notes.info(
+      ctx.where(['type']),
+      `"${type}" read as the model's reply, which its fields show it is`,
+    )
+  }
+  for (const key of Object.keys(value)) noteField(key, ctx)
+  if (type === 'user') return { messages: readUser(entry, pairing) }
+  const model = typeof value.model === 'string' && value.model !== '' ? value.model : undefined
+  return { messages: readGemini(value, ctx, pairing), model }
+}

@@ -1,0 +1,87 @@
+import { orderMessage } from '../conversation'
+import type { Message } from '../types'
+import { ShapeError, isObject, kind, requireString, type Json } from './json-shape'
+import { encodePayload, type ToolCall } from './payload'
+import type { NoteList } from './report'
+import { UNKNOWN_FIELD_NOTE, attachmentNote } from './vocabulary'
+import { METADATA_NOTE, USAGE_NOTE, type Where } from './pi-shared'
+
+const ASSISTANT_FIELDS = new Set(['role', 'content', 'model'])
+const ASSISTANT_META = new Set(['api', 'provider', 'stopReason', 'responseId'])
+
+/** An assistant message: thinking → reasoning, text and toolCall blocks → one bot message. */
+export function readAssistant(
+  m: Json,
+  id: string | undefined,
+  where: Where,
+  notes: NoteList,
+): { messages: Message[]; model?: string } {
+  const at = ['message']
+  for (const key of Object.keys(m)) {
+    if (ASSISTANT_FIELDS.has(key)) continue
+    if (key === 'usage') notes.info(where([...at, key]), USAGE_NOTE)
+    else if (key === 'timestamp') notes.info(where([...at, key]), METADATA_NOTE)
+    else if (key === 'errorMessage')
+      notes.info(where([...at, key]), 'the error pi shows for the reply; not sent')
+    else if (ASSISTANT_META.has(key))
+      notes.info(where([...at, key]), 'API response metadata; not part of the conversation')
+    else notes.warn(where([...at, key]), UNKNOWN_FIELD_NOTE)
+  }
+  if (m.stopReason === 'error' || m.stopReason === 'aborted') {
+    notes.warn(
+      where([...at, 'stopReason']),
+      `a reply that ended in "${m.stopReason}": pi leaves it out of later requests, but it is loaded so its tool calls stay visible`,
+    )
+  }
+  const content = m.content
+  if (!Array.isArray(content))
+    throw new ShapeError(`"content" is ${kind(content)}, not a list of blocks`, [...at, 'content'])
+  const out: Message[] = []
+  const texts: string[] = []
+  const calls: ToolCall[] = []
+  const attachments: unknown[] = []
+  content.forEach((block, k) => {
+    const here = [...at, 'content', k]
+    if (!isObject(block)) throw new ShapeError(`block is ${kind(block)}, not an object`, here)
+    const type = requireString(block, 'type', here)
+    if (type === 'text') {
+      texts.push(requireString(block, 'text', here))
+      if ('textSignature' in block)
+        notes.info(where([...here, 'textSignature']), "the provider's id for the text; not counted")
+    } else if (type === 'thinking') {
+      const text = typeof block.thinking === 'string' ? block.thinking : ''
+      const sig =
+        typeof block.thinkingSignature === 'string' && block.thinkingSignature !== ''
+          ? block.thinkingSignature
+          : undefined
+      // A redacted block keeps the provider's encrypted payload in thinkingSignature.
+      const payload =
+        sig === undefined
+          ? undefined
+          : block.redacted === true
+            ? encodePayload({ data: sig })
+            : encodePayload({ signature: sig })
+      out.push(orderMessage({ type: 'reasoning', text, payload }))
+    } else if (type === 'toolCall') {
+      calls.push({
+        id: requireString(block, 'id', here),
+        name: requireString(block, 'name', here),
+        arguments: block.arguments ?? {},
+      })
+      if ('thoughtSignature' in block)
+        notes.info(where([...here, 'thoughtSignature']), "Gemini's thought signature; not counted")
+    } else {
+      attachments.push(block)
+      notes.warn(where(here), attachmentNote(type))
+    }
+  })
+  const payload = encodePayload({
+    ...(calls.length > 0 ? { tool_calls: calls } : {}),
+    ...(attachments.length > 0 ? { attachments } : {}),
+  })
+  out.push(orderMessage({ id, type: 'bot', text: texts.join('\n\n'), payload }))
+  return {
+    messages: out,
+    model: typeof m.model === 'string' && m.model !== '' ? m.model : undefined,
+  }
+}

@@ -1,0 +1,163 @@
+import { orderMessage } from '../conversation'
+import type { Message } from '../types'
+import { ShapeError, isObject, pathString, type JsonPath } from './json-shape'
+import type { ReadResult } from './reader'
+import { NoteList, describeLines } from './report'
+import { type Entry, METADATA_NOTE } from './pi-shared'
+import { readEntry } from './pi-entries'
+
+/* The branch of a pi session tree that pi sends, from its latest compaction's summary on. */
+
+/** Version 1: no tree; every entry in file order (pi's migrateV1ToV2 chains them so). */
+export function linearPath(entries: Entry[]): Entry[] {
+  return entries
+}
+
+/** The current branch, root first: from the file's last entry back along parentId. */
+export function branchPath(entries: Entry[], notes: NoteList): Entry[] {
+  const byId = new Map<string, Entry>()
+  for (const e of entries) if (typeof e.value.id === 'string') byId.set(e.value.id, e)
+  const path: Entry[] = []
+  const seen = new Set<Entry>()
+  for (let e: Entry | undefined = entries[entries.length - 1]; e;) {
+    if (seen.has(e)) {
+      notes.warn(`line ${e.line}: parentId`, 'the branch loops back on itself; stopped here')
+      break
+    }
+    seen.add(e)
+    path.push(e)
+    const parent = e.value.parentId
+    if (typeof parent !== 'string') break
+    const next: Entry | undefined = byId.get(parent)
+    if (!next) {
+      notes.warn(
+        `line ${e.line}: parentId`,
+        `"${parent}" is not in the file (a broken line?); the branch starts here`,
+      )
+    }
+    e = next
+  }
+  path.reverse()
+  const off = entries.filter((e) => !seen.has(e)).map((e) => e.line)
+  if (off.length > 0) {
+    notes.warn(
+      describeLines(off),
+      `${off.length} entr${off.length === 1 ? 'y' : 'ies'} on other branches of the session tree (pi sends only the current branch); not loaded`,
+    )
+  }
+  return path
+}
+
+/** The branch as pi's buildSessionContext sends it: the latest compaction's summary, then the rest. */
+export function readPath(
+  path: Entry[],
+  version: number,
+  all: Entry[],
+  notes: NoteList,
+): ReadResult {
+  let model: string | undefined
+  let compactionAt = -1
+  path.forEach((e, i) => {
+    if (e.value.type === 'compaction') compactionAt = i
+  })
+  const messages: Message[] = []
+  if (compactionAt !== -1) {
+    const compaction = path[compactionAt]
+    const firstKept = firstKeptIndex(compaction, path, version, all, notes)
+    const dropped = path.slice(0, firstKept).filter(isContextEntry)
+    if (firstKept > 0) {
+      notes.info(
+        describeLines(path.slice(0, firstKept).map((e) => e.line)),
+        `${firstKept} entr${firstKept === 1 ? 'y' : 'ies'} before the compaction's first kept entry; replaced by its summary, not loaded`,
+      )
+    }
+    messages.push(compactionSummary(compaction, dropped.length, notes))
+    // The kept entries come after the summary, then those after the compaction (as pi orders them).
+    const kept = path.slice(firstKept, compactionAt)
+    const after = path.slice(compactionAt + 1)
+    for (const e of path.slice(0, firstKept)) model = settingOf(e) ?? model
+    path = [...kept, ...after]
+  }
+  for (const e of path) {
+    const where = (steps: JsonPath) =>
+      steps.length > 0 ? `line ${e.line}: ${pathString(steps)}` : `line ${e.line}`
+    try {
+      const read = readEntry(e, where, notes)
+      messages.push(...read.messages)
+      if (read.model !== undefined) model = read.model
+    } catch (error) {
+      if (!(error instanceof ShapeError)) throw error
+      notes.warn(where(error.steps), `${error.problem}; entry skipped`)
+    }
+  }
+  return { model, messages, notes }
+}
+
+/** The model a skipped entry would have set (pi reads settings along the whole branch). */
+function settingOf(e: Entry): string | undefined {
+  const v = e.value
+  if (v.type === 'model_change' && typeof v.modelId === 'string') return v.modelId
+  if (v.type === 'message' && isObject(v.message) && v.message.role === 'assistant') {
+    return typeof v.message.model === 'string' ? v.message.model : undefined
+  }
+  return undefined
+}
+
+const isContextEntry = (e: Entry) =>
+  e.value.type === 'message' ||
+  e.value.type === 'custom_message' ||
+  e.value.type === 'branch_summary'
+
+function firstKeptIndex(
+  compaction: Entry,
+  path: Entry[],
+  version: number,
+  all: Entry[],
+  notes: NoteList,
+): number {
+  const at = path.indexOf(compaction)
+  const v = compaction.value
+  let target: Entry | undefined
+  if (typeof v.firstKeptEntryId === 'string') {
+    target = path.find((e) => e.value.id === v.firstKeptEntryId)
+  } else if (version < 2 && typeof v.firstKeptEntryIndex === 'number') {
+    // Version 1 counted file entries from the header (index 0).
+    target = all[v.firstKeptEntryIndex - 1]
+  }
+  const index = target ? path.indexOf(target) : -1
+  if (index === -1 || index > at) {
+    notes.warn(
+      `line ${compaction.line}: firstKeptEntryId`,
+      'names no earlier entry on this branch; as pi does, nothing before the compaction is kept',
+    )
+    return at
+  }
+  return index
+}
+
+function compactionSummary(e: Entry, dropped: number, notes: NoteList): Message {
+  const v = e.value
+  const summary = typeof v.summary === 'string' ? v.summary : ''
+  for (const key of Object.keys(v)) {
+    if (
+      ['type', 'summary', 'id', 'parentId', 'firstKeptEntryId', 'firstKeptEntryIndex'].includes(key)
+    )
+      continue
+    notes.info(
+      `line ${e.line}: ${key}`,
+      key === 'tokensBefore'
+        ? 'the context size pi measured before compacting; not part of the conversation'
+        : METADATA_NOTE,
+    )
+  }
+  notes.info(
+    `line ${e.line}`,
+    'pi wraps the summary in a short preamble when it sends it; the preamble is not counted',
+  )
+  return orderMessage({
+    id: typeof v.id === 'string' ? v.id : undefined,
+    type: 'context',
+    text: summary,
+    meta: { compacted: true, droppedCount: dropped },
+  })
+}
