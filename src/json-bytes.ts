@@ -30,8 +30,9 @@ const CLOSE_ARRAY = 0x5d
 export const isSpace = (b: number) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09
 
 /** The bytes are not JSON; where they break is found by parsing the decoded text (json-location). */
-class JsonBytesError extends SyntaxError {
-  constructor(offset: number) {
+export class JsonBytesError extends SyntaxError {
+  /** The byte where the walk stopped: a syntax error, or a bracket one level too deep. */
+  constructor(readonly offset: number) {
     super(`not JSON at byte ${offset}`)
     this.name = 'JsonBytesError'
   }

@@ -1,4 +1,5 @@
-import { parseJsonBytes, type ParseProgress } from './json-bytes'
+import { JsonBytesError, parseJsonBytes, type ParseProgress } from './json-bytes'
+import { excessNesting } from './json-depth'
 import { nestingError } from './json-location'
 import { InputError } from './input-error'
 
@@ -31,7 +32,10 @@ export function parseJsonContent(
     return parseJsonBytes(content, onProgress)
   } catch (error) {
     if (error instanceof InputError) throw error
-    const deep = nestingError(source())
-    throw deep ?? error
+    // Only what comes before the place the walk stopped can nest too deep first; and only a file
+    // that does is decoded whole, to place the bracket. A JSONL file stops at its first line's end.
+    const end = error instanceof JsonBytesError ? error.offset + 1 : content.length
+    if (!excessNesting(content.subarray(0, end))) throw error
+    throw nestingError(source()) ?? error
   }
 }
