@@ -32,6 +32,7 @@ export interface ExcessNesting {
  * line break, and comments are skipped.
  */
 export function excessNesting(json: string | Uint8Array): ExcessNesting | undefined {
+  if (!enoughBrackets(json)) return undefined
   const to = json.length
   const text = typeof json === 'string' ? json : undefined
   const code = (i: number) => (text !== undefined ? text.charCodeAt(i) : (json as Uint8Array)[i])
@@ -112,3 +113,26 @@ function blockCommentEnd(bytes: Uint8Array, from: number): number {
 /** The problem, in words, for JSON that nests `depth` levels deep. */
 export const nestingProblem = (depth: number): string =>
   `nested ${depth.toLocaleString('en-US')} levels deep; the limit is ${MAX_JSON_DEPTH.toLocaleString('en-US')}`
+
+/**
+ * Whether the text holds more than MAX_JSON_DEPTH opening brackets, strings and all: fewer cannot
+ * nest that deep. Most texts checked (a JSONL line, a payload) are shorter than that, and a count
+ * by indexOf is far cheaper than the scan, so the scan runs only where nesting could be too deep.
+ */
+function enoughBrackets(json: string | Uint8Array): boolean {
+  if (json.length <= MAX_JSON_DEPTH) return false
+  let count = 0
+  for (const bracket of ['[', '{']) {
+    if (typeof json === 'string') {
+      for (let i = json.indexOf(bracket); i !== -1; i = json.indexOf(bracket, i + 1)) {
+        if (++count > MAX_JSON_DEPTH) return true
+      }
+    } else {
+      const b = bracket.charCodeAt(0)
+      for (let i = json.indexOf(b); i !== -1; i = json.indexOf(b, i + 1)) {
+        if (++count > MAX_JSON_DEPTH) return true
+      }
+    }
+  }
+  return false
+}
