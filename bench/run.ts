@@ -1,9 +1,10 @@
 /**
- * `npm run bench [-- --quick] [-- --strict] [-- --long-pieces]`: counting, re-tuning and memory on
- * generated conversations, each figure printed beside a baseline measured in the same run. Targets
- * are issue 2's (core vs raw gpt-tokenizer), issue 6's (throughput, workers, re-tuning, memory)
- * issue 14's (long single pieces) and issue 12's (a JSONL log imported line by line); --long-pieces runs issue 14's row alone. It exits 0 whatever
- * the verdicts, as the machine is shared and noisy, unless given --strict.
+ * `npm run bench [-- --quick] [-- --strict] [-- --long-pieces] [-- --jsonl]`: counting, re-tuning
+ * and memory on generated conversations, each figure printed beside a baseline measured in the
+ * same run. Targets are issue 2's (core vs raw gpt-tokenizer), issue 6's (throughput, workers,
+ * re-tuning, memory), issue 14's (long single pieces) and issue 12's (a JSONL log imported line by
+ * line); --long-pieces and --jsonl run one of the last two rows alone. It exits 0 whatever the
+ * verdicts, as the machine is shared and noisy, unless given --strict.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
@@ -26,6 +27,7 @@ const args = process.argv.slice(2)
 const quick = args.includes('--quick')
 const strict = args.includes('--strict')
 const longPiecesOnly = args.includes('--long-pieces')
+const jsonlOnly = args.includes('--jsonl')
 
 const SEED = 1
 const WARM_SEED = 2
@@ -321,6 +323,23 @@ async function main(): Promise<void> {
     console.log('Targets')
     const failed = printVerdicts([judgeLongPieces(figures)])
     if (strict && failed > 0) process.exitCode = 1
+    return
+  }
+  if (jsonlOnly) {
+    const dir = mkdtempSync(join(tmpdir(), 'compaction-bench-'))
+    try {
+      const file = join(dir, 'session.jsonl')
+      progress(`generating a ${mb(JSONL.targetBytes, 0)} session`)
+      writeClaudeCodeSession(file, { seed: SEED, ...JSONL })
+      progress('streaming import of a JSONL session')
+      const figures = await benchJsonlImport(file, ROUNDS)
+      printJsonl(figures)
+      console.log('Targets')
+      const failed = printVerdicts(judgeJsonl(figures))
+      if (strict && failed > 0) process.exitCode = 1
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
     return
   }
   const dir = mkdtempSync(join(tmpdir(), 'compaction-bench-'))
