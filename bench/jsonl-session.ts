@@ -64,8 +64,9 @@ export function writeClaudeCodeSession(
   path: string,
   options: GenerateOptions,
 ): { bytes: number; lines: number } {
-  // The JSONL events carry about twice the metadata of the wire shape: aim lower to land near it.
-  const messages = generateConversation({ ...options, targetBytes: options.targetBytes * 0.75 })
+  // Each event carries about 400 bytes of session metadata around its content, which the wire
+  // shape does not: aim the content lower, to land near targetBytes (145 MB for 100 at 0.75).
+  const messages = generateConversation({ ...options, targetBytes: options.targetBytes * 0.52 })
   const lines: string[] = []
   let previous: string | null = null
   messages.forEach((m, i) => {
