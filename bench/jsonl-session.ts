@@ -65,8 +65,8 @@ export function writeClaudeCodeSession(
   options: GenerateOptions,
 ): { bytes: number; lines: number } {
   // Each event carries about 400 bytes of session metadata around its content, which the wire
-  // shape does not: aim the content lower, to land near targetBytes (145 MB for 100 at 0.75).
-  const messages = generateConversation({ ...options, targetBytes: options.targetBytes * 0.52 })
+  // shape does not: aim the content lower, to land near targetBytes (at 1,000 bytes a line).
+  const messages = generateConversation({ ...options, targetBytes: options.targetBytes * 0.62 })
   const lines: string[] = []
   let previous: string | null = null
   messages.forEach((m, i) => {
