@@ -43,6 +43,10 @@ const WARM = { targetBytes: 1e6, messages: 2_000 }
 const JSONL = quick
   ? { targetBytes: 10e6, messages: 10_000 }
   : { targetBytes: 100e6, messages: 100_000 }
+const ROUNDS = quick ? 2 : 3
+const LONG_PIECE_ROUNDS = quick ? 3 : 5
+const RETUNE_PASSES = 5
+const WORKERS = 2
 
 const progress = (line: string) => process.stderr.write(`… ${line}\n`)
 
