@@ -16,15 +16,16 @@
 
 import { MAX_JSON_DEPTH } from './json-depth'
 import { decodeUtf8 } from './utf8'
-
-const QUOTE = 0x22
-const BACKSLASH = 0x5c
-const COMMA = 0x2c
-const COLON = 0x3a
-const OPEN_OBJECT = 0x7b
-const CLOSE_OBJECT = 0x7d
-const OPEN_ARRAY = 0x5b
-const CLOSE_ARRAY = 0x5d
+import {
+  QUOTE,
+  BACKSLASH,
+  COMMA,
+  COLON,
+  OPEN_OBJECT,
+  CLOSE_OBJECT,
+  OPEN_ARRAY,
+  CLOSE_ARRAY,
+} from './json-chars'
 
 /** Whether a byte (or a UTF-16 code unit) is one of JSON's four blanks. */
 export const isSpace = (b: number) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09

@@ -1,3 +1,16 @@
+import {
+  QUOTE,
+  BACKSLASH,
+  OPEN_OBJECT,
+  CLOSE_OBJECT,
+  OPEN_ARRAY,
+  CLOSE_ARRAY,
+  SLASH,
+  STAR,
+  LINE_FEED,
+  CARRIAGE_RETURN,
+} from './json-chars'
+
 /**
  * How deep JSON may nest. JSON.parse itself takes any depth, but everything after it that walks a
  * value recursively does not: JSON.stringify of a payload overflows V8's stack from about 5,000
@@ -6,17 +19,6 @@
  * is parsed, so that nothing downstream ever meets it.
  */
 export const MAX_JSON_DEPTH = 1000
-
-const QUOTE = 0x22
-const BACKSLASH = 0x5c
-const OPEN_OBJECT = 0x7b
-const CLOSE_OBJECT = 0x7d
-const OPEN_ARRAY = 0x5b
-const CLOSE_ARRAY = 0x5d
-const SLASH = 0x2f
-const STAR = 0x2a
-const LINE_FEED = 0x0a
-const CARRIAGE_RETURN = 0x0d
 
 /** Where JSON first nests past MAX_JSON_DEPTH, and the deepest level it reaches. */
 export interface ExcessNesting {
