@@ -58,24 +58,46 @@ export interface PromptedMessage {
 export function promptBoundary(messages: Iterable<PromptedMessage & { payload?: string }>): string {
   let plain = true
   const taken = new Set<number>()
-  const scan = (field: string) => {
-    for (const [, name, digits] of field.matchAll(TAG)) {
-      if (name === 'conversation' || name === 'message') plain = false
-      // `<message-12` contains `<message-1`: it rules out both.
-      if (digits) for (let k = 1; k <= digits.length; k++) taken.add(Number(digits.slice(0, k)))
-    }
-  }
-  for (const { type, id = '', text, payload = '' } of messages) {
-    if (type.includes('"') || id.includes('"')) plain = false
-    scan(type)
-    scan(id)
-    scan(text)
-    scan(payload)
+  for (const message of messages) {
+    const tags = tagsOf(message)
+    if (!tags.plain) plain = false
+    for (const k of tags.taken) taken.add(k)
   }
   if (plain) return ''
   let k = 1
   while (taken.has(k)) k++
   return `-${k}`
+}
+
+/** What one message's fields rule out: the plain markup, and the numbered boundaries they hold. */
+interface MessageTags {
+  plain: boolean
+  taken: readonly number[]
+}
+
+const NO_TAGS: MessageTags = { plain: true, taken: [] }
+
+// The app asks for the boundary of every head the user tunes to, over the same message objects:
+// each message's fields are scanned once, and again only if they change.
+const scanned = new WeakMap<object, { fields: readonly string[]; tags: MessageTags }>()
+
+function tagsOf(message: PromptedMessage & { payload?: string }): MessageTags {
+  const { type, id = '', text, payload = '' } = message
+  const fields = [type, id, text, payload]
+  const hit = scanned.get(message)
+  if (hit && hit.fields.every((field, i) => field === fields[i])) return hit.tags
+  let plain = !type.includes('"') && !id.includes('"')
+  const taken: number[] = []
+  for (const field of fields) {
+    for (const [, name, digits] of field.matchAll(TAG)) {
+      if (name === 'conversation' || name === 'message') plain = false
+      // `<message-12` contains `<message-1`: it rules out both.
+      if (digits) for (let k = 1; k <= digits.length; k++) taken.push(Number(digits.slice(0, k)))
+    }
+  }
+  const tags = plain && taken.length === 0 ? NO_TAGS : { plain, taken }
+  scanned.set(message, { fields, tags })
+  return tags
 }
 
 const bodyOf = (message: Message) =>
