@@ -39,6 +39,7 @@ export {
   buildSummaryPrompt,
   promptBoundary,
   reachesPrompt,
+  summaryPromptBoundary,
   summaryPromptPieces,
   type PromptedMessage,
 } from './prompt'

@@ -89,6 +89,8 @@ function tagsOf(message: PromptedMessage & { payload?: string }): MessageTags {
   let plain = !type.includes('"') && !id.includes('"')
   const taken: number[] = []
   for (const field of fields) {
+    // Most fields hold no `<` at all: a native search rules them out before the pattern runs.
+    if (!field.includes('<')) continue
     for (const [, name, digits] of field.matchAll(TAG)) {
       if (name === 'conversation' || name === 'message') plain = false
       // `<message-12` contains `<message-1`: it rules out both.
@@ -121,14 +123,21 @@ function renderMessage(message: PromptedMessage, boundary: string): string {
   )
 }
 
+/** The boundary the summary prompt of this head uses (promptBoundary of the messages that reach it). */
+export const summaryPromptBoundary = (messagesToSummarize: readonly Message[]): string =>
+  promptBoundary(messagesToSummarize.filter(reachesPrompt))
+
 /**
  * The summary prompt as consecutive pieces whose concatenation is buildSummaryPrompt's text, each
  * made only when asked for. On a long conversation the prompt runs to megabytes: a caller that
  * shows its start reads only the first pieces, and never builds the rest. Choosing the boundary
- * reads every message first (a search, which builds nothing).
+ * reads every message first (a search, which builds nothing); a caller that already has it
+ * (summaryPromptBoundary, worked out elsewhere) passes it.
  */
-export function* summaryPromptPieces(messagesToSummarize: readonly Message[]): Generator<string> {
-  const boundary = promptBoundary(messagesToSummarize.filter(reachesPrompt))
+export function* summaryPromptPieces(
+  messagesToSummarize: readonly Message[],
+  boundary: string = summaryPromptBoundary(messagesToSummarize),
+): Generator<string> {
   yield promptOpening(boundary)
   let first = true
   for (const message of messagesToSummarize) {

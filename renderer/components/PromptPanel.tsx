@@ -50,9 +50,15 @@ export function PromptPanel() {
           The check declines, so the head is empty: this is the prompt with nothing to condense.
         </p>
       )}
-      <pre className="prompt" data-testid="summary-prompt">
-        {shown}
-      </pre>
+      {prompt.pending ? (
+        <p className="field-note counting" data-testid="summary-prompt-pending">
+          Building the prompt of a long head…
+        </p>
+      ) : (
+        <pre className="prompt" data-testid="summary-prompt">
+          {shown}
+        </pre>
+      )}
       {large && !showAll && (
         <button type="button" className="link-button" onClick={() => setShowAll(true)}>
           {tokens

@@ -1,7 +1,7 @@
 import {
   MESSAGE_OVERHEAD_TOKENS,
-  buildSummaryPrompt,
   resolveModel,
+  summaryPromptBoundary,
   summaryPromptPieces,
   type EncodingName,
   type Message,
@@ -16,31 +16,60 @@ import type { AppState, SliceCreator } from './types'
  * from the first of the core's pieces alone, and the whole text only when asked for (Copy).
  */
 export interface SummaryPrompt {
-  /** The first `chars` characters (all of them, for a shorter prompt). */
+  /**
+   * The first `chars` characters (all of them, for a shorter prompt); '' while `pending`.
+   */
   start(chars: number): string
   /** The whole prompt, built once and kept. */
   text(): string
+  /** True while a long head's boundary is still being worked out by the conversation's worker. */
+  pending: boolean
 }
 
-function promptOf(head: readonly Message[]): SummaryPrompt {
+/**
+ * Up to this many characters of head, the page works out the prompt's boundary itself (a search
+ * of every message); past it, it waits for the worker's, since a search of megabytes on the page's
+ * thread freezes the window while the user tunes.
+ */
+const PAGE_SCAN_CHARS = 1_000_000
+
+function headChars(head: readonly Message[]): number {
+  let chars = 0
+  for (const m of head) {
+    chars += m.text.length + (m.payload?.length ?? 0)
+    if (chars > PAGE_SCAN_CHARS) break
+  }
+  return chars
+}
+
+function promptOf(head: readonly Message[], measured: string | undefined): SummaryPrompt {
+  const boundary =
+    measured ?? (headChars(head) <= PAGE_SCAN_CHARS ? summaryPromptBoundary(head) : undefined)
   let whole: string | null = null
-  const text = () => (whole ??= buildSummaryPrompt(head))
+  const text = () => (whole ??= [...summaryPromptPieces(head, boundary)].join(''))
   const start = (chars: number) => {
     if (whole !== null) return whole.slice(0, chars)
+    if (boundary === undefined) return ''
     let begun = ''
-    for (const piece of summaryPromptPieces(head)) {
+    for (const piece of summaryPromptPieces(head, boundary)) {
       begun += piece
       if (begun.length >= chars) break
     }
     return begun.slice(0, chars)
   }
-  return { start, text }
+  return { start, text, pending: boundary === undefined }
+}
+
+/** The boundary the worker measured the current head's prompt with; undefined until it has. */
+const selectMeasuredBoundary = (s: AppState): string | undefined => {
+  const key = selectPromptKey(s)
+  return key !== null && s.promptTokens?.key === key ? s.promptTokens.size.boundary : undefined
 }
 
 /** The exact prompt the core builds for the head; null until the counts decide what the head is. */
 export const selectPrompt: (s: AppState) => SummaryPrompt | null = memoSelector(
-  (s: AppState) => [selectCheck(s)?.messagesToSummarize],
-  (head) => (head === undefined ? null : promptOf(head)),
+  (s: AppState) => [selectCheck(s)?.messagesToSummarize, selectMeasuredBoundary(s)],
+  (head, boundary) => (head === undefined ? null : promptOf(head, boundary)),
 )
 
 /** What the prompt's count depends on: the conversation, the encoding and where the head ends. */

@@ -1,6 +1,7 @@
 import {
   checkCompaction,
   resolveModel,
+  summaryPromptBoundary,
   summaryPromptPieces,
   tokenizerFor,
   type Message,
@@ -21,12 +22,14 @@ export function promptSize(
   const { messagesToSummarize } = checkCompaction(messages, options, counts)
   const { encoding } = resolveModel(options.model)
   let chars = 0
+  // Worked out here, off the page: the page shows the prompt with it instead of scanning the head.
+  const boundary = summaryPromptBoundary(messagesToSummarize)
   function* measured() {
-    for (const piece of summaryPromptPieces(messagesToSummarize)) {
+    for (const piece of summaryPromptPieces(messagesToSummarize, boundary)) {
       chars += piece.length
       yield piece
     }
   }
   const tokens = tokenizerFor(encoding).countJoined(measured())
-  return { tokens, chars }
+  return { tokens, chars, boundary }
 }

@@ -52,6 +52,8 @@ export interface PromptTokensInput {
 export interface PromptSize {
   tokens: number
   chars: number
+  /** The prompt's boundary (summaryPromptBoundary), so the page need not scan the head for it. */
+  boundary: string
 }
 
 /** An answer, or why there is none. */
