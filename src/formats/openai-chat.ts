@@ -12,11 +12,12 @@ import {
   type Json,
   type JsonPath,
 } from './json-shape'
+import { readTextParts } from './content-parts'
 import { encodePayload, type PayloadParts, type ToolCall } from './payload'
 import type { ReadInput, ReadResult } from './reader'
 import { readRequestBody, type BodyShape } from './request-body'
 import { NoteList } from './report'
-import { CACHE_NOTE, UNKNOWN_FIELD_NOTE, attachmentNote, rejectForeignType } from './vocabulary'
+import { CACHE_NOTE, UNKNOWN_FIELD_NOTE } from './vocabulary'
 import { writeOpenAIChat } from './openai-chat-export'
 import { ROLE_TYPES as MESSAGE_ROLE_TYPES } from './responses-items'
 import { firstObjects, listIn, someHas } from './sniff-shapes'
@@ -175,32 +176,16 @@ function readContent(
   opts: ChatReadOptions,
 ): { text: string; attachments: unknown[] } {
   if (content === undefined || content === null) return { text: '', attachments: [] }
-  if (typeof content === 'string') return { text: content, attachments: [] }
-  if (!Array.isArray(content)) {
-    throw new ShapeError(`"content" is ${kind(content)}, not a string or a list of parts`, at)
-  }
-  const texts: string[] = []
-  const attachments: unknown[] = []
-  content.forEach((part, k) => {
-    const here = [...at, k]
-    if (!isObject(part)) throw new ShapeError(`part is ${kind(part)}, not an object`, here)
-    const type = requireString(part, 'type', here)
-    rejectForeignType(type, 'openai', here)
-    if (type === 'text' || type === 'refusal') {
-      texts.push(requireString(part, type, here))
-      for (const key of Object.keys(part)) {
-        if (key === 'cache_control' && opts.cacheHints) {
-          notes.info(pathString([...here, key]), CACHE_NOTE)
-        } else if (key !== 'type' && key !== type) {
-          notes.warn(pathString([...here, key]), UNKNOWN_FIELD_NOTE)
-        }
-      }
-    } else {
-      attachments.push(part)
-      notes.warn(pathString(here), attachmentNote(type))
-    }
+  return readTextParts(content, at, notes, {
+    family: 'openai',
+    textKeyOf: (type) => (type === 'text' || type === 'refusal' ? type : undefined),
+    noteField: (key, here) => {
+      if (key === 'cache_control' && opts.cacheHints)
+        notes.info(pathString([...here, key]), CACHE_NOTE)
+      else notes.warn(pathString([...here, key]), UNKNOWN_FIELD_NOTE)
+    },
+    where: pathString,
   })
-  return { text: texts.join('\n\n'), attachments }
 }
 
 // Fields and roles that only Chat Completions messages have.

@@ -10,9 +10,10 @@ import {
   type Json,
   type JsonPath,
 } from './json-shape'
+import { readTextParts } from './content-parts'
 import { encodePayload, type ToolCall } from './payload'
 import type { NoteList } from './report'
-import { UNKNOWN_FIELD_NOTE, attachmentNote, rejectForeignType } from './vocabulary'
+import { UNKNOWN_FIELD_NOTE } from './vocabulary'
 
 /**
  * OpenAI Responses items, one at a time, as every format that carries them reads them: a request's
@@ -336,40 +337,26 @@ export function readContent(
   notes: NoteList,
   where: Where,
 ): { text: string; attachments: unknown[] } {
-  if (typeof content === 'string') return { text: content, attachments: [] }
-  if (!Array.isArray(content))
-    throw new ShapeError(`"content" is ${kind(content)}, not a string or a list of parts`, at)
-  const texts: string[] = []
-  const attachments: unknown[] = []
-  content.forEach((part, k) => {
-    const here = [...at, k]
-    if (!isObject(part)) throw new ShapeError(`part is ${kind(part)}, not an object`, here)
-    const type = requireString(part, 'type', here)
-    rejectForeignType(type, 'openai-responses', here)
-    if (type === 'text') {
-      throw new ShapeError('"text" is not a Responses part type (input_text, output_text)', [
-        ...here,
-        'type',
-      ])
-    }
-    const textKey =
-      type === 'refusal'
+  return readTextParts(content, at, notes, {
+    family: 'openai-responses',
+    textKeyOf: (type, here) => {
+      if (type === 'text') {
+        throw new ShapeError('"text" is not a Responses part type (input_text, output_text)', [
+          ...here,
+          'type',
+        ])
+      }
+      return type === 'refusal'
         ? 'refusal'
         : type === 'input_text' || type === 'output_text'
           ? 'text'
           : undefined
-    if (textKey === undefined) {
-      attachments.push(part)
-      notes.warn(where(here), attachmentNote(type))
-      return
-    }
-    texts.push(requireString(part, textKey, here))
-    for (const key of Object.keys(part)) {
-      if (key === 'type' || key === textKey) continue
+    },
+    noteField: (key, here) => {
       if (key === 'annotations' || key === 'logprobs')
         notes.info(where([...here, key]), `${key}; not part of the conversation`)
       else notes.warn(where([...here, key]), UNKNOWN_FIELD_NOTE)
-    }
+    },
+    where,
   })
-  return { text: texts.join('\n\n'), attachments }
 }
