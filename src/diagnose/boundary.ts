@@ -36,7 +36,7 @@ function toolExchanges(a: Analysis): Finding[] {
         'tool-exchange-cut',
         'error',
         [...head, ...tail],
-        `The tool exchange ${callId} is cut by the boundary: ${at(head)} ${head.length === 1 ? 'is' : 'are'} summarised away while ${at(tail)} ${tail.length === 1 ? 'is' : 'are'} kept, so the kept half refers to a call the model no longer sees and providers reject it; set keepRecentCount to ${suggestedKeepRecentCount} to keep both halves.`,
+        `The tool exchange ${callId} is cut by the boundary: ${at(head)} ${head.length === 1 ? 'is' : 'are'} summarised away while ${at(tail)} ${tail.length === 1 ? 'is' : 'are'} kept, so the kept half refers to a call the model no longer sees and providers reject it.`,
         { callId, matchedBy: 'call-id', suggestedKeepRecentCount },
       ),
     )
@@ -57,7 +57,7 @@ function toolExchanges(a: Analysis): Finding[] {
           'tool-exchange-cut',
           'warning',
           [last, tailStart],
-          `The activity at index ${last} is summarised away while the activity after it, at index ${tailStart}, is kept, and with no call ids they look like one request and its result; set keepRecentCount to ${suggestedKeepRecentCount} to keep both.`,
+          `The activity at index ${last} is summarised away while the activity after it, at index ${tailStart}, is kept, and with no call ids they look like one request and its result.`,
           { matchedBy: 'adjacency', suggestedKeepRecentCount },
         ),
       )
@@ -93,7 +93,7 @@ function midTurn(a: Analysis): Finding[] {
       'tail-starts-mid-turn',
       'warning',
       [tailStart],
-      `The kept tail starts at index ${tailStart} on ${withArticle(first.type)} message, mid-turn, while the user message that opened the turn (index ${userTurnAt}) is summarised away; set keepRecentCount to ${suggestedKeepRecentCount} so the tail starts on that turn.`,
+      `The kept tail starts at index ${tailStart} on ${withArticle(first.type)} message, mid-turn, while the user message that opened the turn (index ${userTurnAt}) is summarised away.`,
       { userTurnAt, suggestedKeepRecentCount },
     ),
   ]

@@ -7,6 +7,8 @@ import { instructionFindings } from './instructions'
 import { lineageFindings } from './lineage'
 import { summaryFindings } from './summary'
 import type { DiagnoseInput, Finding, Severity } from './types'
+import { verifyFixes } from './verified-fixes'
+import { formatNumber } from '../numbers'
 
 export {
   FINDING_CODES,
@@ -29,6 +31,11 @@ const SEVERITY_RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 
  * errors first, then warnings, then info; within each, by first message index. Throws OptionError.
  */
 export function diagnose(input: DiagnoseInput): Finding[] {
+  return verifyFixes(input, diagnoseOnce(input), diagnoseOnce)
+}
+
+/** One diagnosis, its KeepRecentCount suggestions as each rule gives them, not yet checked. */
+function diagnoseOnce(input: DiagnoseInput): Finding[] {
   const a = analyse(input)
   const findings = [
     ...declined(a),
@@ -52,9 +59,9 @@ function declined(a: Analysis): Finding[] {
   if (reason === null) return []
   const unchecked = a.summaryText === undefined ? 'the split is' : 'the split and the summary are'
   const messages = {
-    'below-threshold': `The conversation costs ${estimatedTokens} tokens, below the threshold of ${threshold}, so it is not compacted yet and ${unchecked} not checked; lower maxTokens or triggerRatio to see what a compaction would do.`,
-    'too-few-messages': `The conversation has ${a.messages.length} messages, fewer than ${MIN_MESSAGES}, so it is never compacted and ${unchecked} not checked; nothing to do.`,
-    'nothing-to-summarize': `The head holds only instructions, which are never summarised, so there is nothing to compact and ${unchecked} not checked; lower keepRecentCount to give compaction a head.`,
+    'below-threshold': `The conversation costs ${formatNumber(estimatedTokens)} tokens, below the threshold of ${formatNumber(threshold)}, so it is not compacted yet and ${unchecked} not checked; lower MaxTokens or TriggerRatio to see what a compaction would do.`,
+    'too-few-messages': `The conversation has ${formatNumber(a.messages.length)} messages, fewer than ${MIN_MESSAGES}, so it is never compacted and ${unchecked} not checked; nothing to do.`,
+    'nothing-to-summarize': `The head holds only instructions, which are never summarised, so there is nothing to compact and ${unchecked} not checked; lower KeepRecentCount to give compaction a head.`,
   }
   return [finding(a, 'compaction-declined', 'info', [], messages[reason], { reason, threshold })]
 }

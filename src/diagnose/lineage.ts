@@ -29,7 +29,7 @@ export function lineageFindings(a: Analysis): Finding[] {
           'summary-resummarized',
           'warning',
           [i],
-          `The earlier summary at index ${i}, standing for ${plural(droppedCount, 'message')}, is in the head and will be summarised again, so its details are condensed a second time; check the new summary keeps its identifiers, or raise keepRecentCount to keep it.`,
+          `The earlier summary at index ${i}, standing for ${plural(droppedCount, 'message')}, is in the head and will be summarised again, so its details are condensed a second time; check the new summary keeps its identifiers, or raise KeepRecentCount to keep it.`,
           provenance,
         ),
       )

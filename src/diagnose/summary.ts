@@ -1,3 +1,4 @@
+import { formatNumber } from '../numbers'
 import { MESSAGE_OVERHEAD_TOKENS, tokenizerFor } from '../tokens'
 import { finding, identifiersOf, listOf, plural, type Analysis } from './analysis'
 import type { Finding } from './types'
@@ -78,7 +79,7 @@ function longerThanReplaced(a: Analysis, summaryTokens: number | undefined): Fin
   if (summaryTokens === undefined) return []
   const f = finding(a, 'summary-longer-than-replaced', 'warning', a.summarized, '')
   if (summaryTokens <= f.tokens) return []
-  f.message = `The pasted summary costs ${summaryTokens} tokens, more than the ${f.tokens} tokens of the ${plural(a.summarized.length, 'message')} it replaces, so compacting makes the conversation longer; shorten the summary.`
+  f.message = `The pasted summary costs ${formatNumber(summaryTokens)} tokens, more than the ${formatNumber(f.tokens)} tokens of the ${plural(a.summarized.length, 'message')} it replaces, so compacting makes the conversation longer; shorten the summary.`
   return [{ ...f, summaryTokens, replacedTokens: f.tokens }]
 }
 
@@ -92,8 +93,8 @@ function overThreshold(a: Analysis, summaryTokens: number | undefined): Finding[
   // Without a summary the kept messages are a floor: if they alone reach the threshold, no summary helps.
   f.message =
     summaryTokens === undefined
-      ? `The kept messages alone cost ${f.tokens} tokens, at or above the threshold of ${threshold}, so no summary can bring the compacted conversation under it and the next turn compacts again; lower keepRecentCount.`
-      : `The compacted conversation costs ${appliedTokens} tokens (${f.tokens} kept plus ${summaryTokens} of summary), still at or above the threshold of ${threshold}, so the next turn compacts again; lower keepRecentCount or shorten the summary.`
+      ? `The kept messages alone cost ${formatNumber(f.tokens)} tokens, at or above the threshold of ${formatNumber(threshold)}, so no summary can bring the compacted conversation under it and the next turn compacts again; lower KeepRecentCount.`
+      : `The compacted conversation costs ${formatNumber(appliedTokens)} tokens (${formatNumber(f.tokens)} kept plus ${formatNumber(summaryTokens)} of summary), still at or above the threshold of ${formatNumber(threshold)}, so the next turn compacts again; lower KeepRecentCount or shorten the summary.`
   return [
     {
       ...f,

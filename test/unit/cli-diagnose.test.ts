@@ -132,7 +132,7 @@ describe.concurrent('diagnose', () => {
     })
     // The call-id pair by hand: a1 (index 2) calls call_Aa111, which a2 (index 3) answers.
     expect(findingLines[0]).toMatch(/^ {2}error +tool-exchange-cut +#2, #3 \(a1, a2\) +\d+ tokens/)
-    expect(text.stdout).toContain('\n      fix: --keep-recent 5\n')
+    expect(text.stdout).toContain('\n      fix: --keep-recent 1\n')
   })
 
   it('lists the identifiers a summary drops, one a line', async () => {

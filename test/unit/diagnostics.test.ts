@@ -159,3 +159,66 @@ describe('diagnose on a long run', () => {
     expect(findings.map((f) => f.code)).toContain('tool-exchange-cut')
   })
 })
+
+describe('suggested fixes are checked before they are offered', () => {
+  // Each suggestion in every fixture, applied: its finding is gone, compaction still fires, and no
+  // error or warning appears that the fixture did not already have.
+  const problem = (f: Finding) => `${f.code} ${f.callId ?? ''}`
+  it.each(fixtures)('$name', (fixture) => {
+    const { model, messages } = parseConversation(JSON.stringify(fixture.conversation))
+    const input = { messages, model, options: fixture.options, summaryText: fixture.summary }
+    const before = diagnose(input)
+    const known = new Set(before.filter((f) => f.severity !== 'info').map(problem))
+    for (const f of before) {
+      if (f.suggestedKeepRecentCount === undefined) continue
+      expect(f.message).toContain(`set KeepRecentCount to ${f.suggestedKeepRecentCount}, checked`)
+      const after = diagnose({
+        ...input,
+        options: { ...input.options, keepRecentCount: f.suggestedKeepRecentCount },
+      })
+      expect(after.map(problem)).not.toContain(problem(f))
+      expect(after.map((g) => g.code)).not.toContain('compaction-declined')
+      for (const g of after) if (g.severity !== 'info') expect(known).toContain(problem(g))
+    }
+  })
+
+  it('says so, and suggests nothing, when no KeepRecentCount mends a cut', () => {
+    // By hand: the call (index 2), with long arguments, is in the head and its short result
+    // (index 3) in the tail. Keeping both (KeepRecentCount 3) keeps the long call, over the
+    // threshold of 90 on its own (still-over-threshold, which KeepRecentCount 2 does not have);
+    // starting on the only user turn (4) leaves only instructions to summarise. No other value.
+    const long = 'every edition of the lighthouse anthology, hardback and paperback; '.repeat(12)
+    const messages = [
+      { id: 's', type: 'instructions', text: 'You are Quill, a writing assistant.' },
+      { id: 'u1', type: 'user', text: 'Check the stock.' },
+      {
+        id: 'a1',
+        type: 'bot',
+        text: '',
+        payload: JSON.stringify({
+          tool_calls: [{ id: 'call_L0ng1', name: 'stock', arguments: { query: long } }],
+        }),
+      },
+      { id: 'call_L0ng1', type: 'activity', text: 'All in stock.' },
+      { id: 'b1', type: 'bot', text: 'Everything is in stock.' },
+    ]
+    const findings = diagnose({ messages, options: { maxTokens: 100, keepRecentCount: 2 } })
+    const cut = findings.find((f) => f.code === 'tool-exchange-cut')!
+    expect(cut.callId).toBe('call_L0ng1')
+    expect(cut.suggestedKeepRecentCount).toBeUndefined()
+    expect(cut.message).toMatch(
+      /; no KeepRecentCount mends this without adding an error or warning/,
+    )
+    expect(findings.map((f) => f.code)).not.toContain('still-over-threshold')
+  })
+
+  it('writes thresholds rounded and grouped, as people read them', () => {
+    // 2,708 × 0.9 is 2437.2000000000003 as a double; a short conversation stays below it.
+    const messages = [{ type: 'user', text: 'Hello there.' }]
+    const findings = diagnose({ messages, options: { maxTokens: 2708 } })
+    const declined = findings.find((f) => f.code === 'compaction-declined')!
+    expect(declined.message).toContain('below the threshold of 2,437.2,')
+    expect(declined.message).toContain('lower MaxTokens or TriggerRatio')
+    expect(declined.threshold).toBe(2708 * 0.9)
+  })
+})
