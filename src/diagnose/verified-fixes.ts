@@ -41,7 +41,8 @@ export function verifyFixes(input: DiagnoseInput, findings: Finding[], run: Diag
     const fix = candidates(input, f.suggestedKeepRecentCount)
       .slice(0, MAX_TRIES)
       .find((k) => works(f, k))
-    const { suggestedKeepRecentCount: _, ...rest } = f
+    const rest = { ...f }
+    delete rest.suggestedKeepRecentCount
     if (fix === undefined) {
       return {
         ...rest,
