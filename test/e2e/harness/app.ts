@@ -238,7 +238,7 @@ export async function setControl(
 }
 
 /**
- * Saves a screenshot of the main state under test/e2e/__screenshots__/NAME.png, after scrolling
+ * Saves a screenshot of the main state under test-results/screenshots/NAME.png, after scrolling
  * `reveal` into view when the state's point is below the fold.
  */
 export async function screenshot(page: Page, name: string, reveal?: Locator): Promise<string> {

@@ -1,0 +1,96 @@
+/**
+ * Takes the README's screenshots at 1280×800, the size of a 13-inch laptop's window, into
+ * docs/screenshots/. Run it on purpose after a change to what they show: `npm run build`, then
+ * `npm run screenshots`. Tests never write here; their screenshots go to test-results/.
+ */
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { chromium, type Page } from 'playwright-core'
+import { serveDirectory } from '../test/e2e/harness/static-server'
+
+const ROOT = resolve(import.meta.dirname, '..')
+const OUT = resolve(ROOT, 'docs/screenshots')
+const VIEWPORT = { width: 1280, height: 800 }
+
+const byTestId = (id: string) => `[data-testid="${id}"]`
+
+/** Waits until the page shows its counted total and the prompt's size, not "counting…". */
+async function counted(page: Page): Promise<void> {
+  for (const id of ['total-tokens', 'prompt-tokens']) {
+    await page.waitForFunction(
+      (selector) => /\d/.test(document.querySelector(selector)?.textContent ?? ''),
+      byTestId(id),
+    )
+  }
+}
+
+async function shoot(page: Page, name: string): Promise<void> {
+  const path = join(OUT, `${name}.png`)
+  await page.screenshot({ path, animations: 'disabled', caret: 'hide' })
+  console.log(`wrote ${path}`)
+}
+
+const scenes: Record<string, (page: Page) => Promise<void>> = {
+  // The bundled sample, as a first start shows it.
+  'sample-on-open': async (page) => {
+    await counted(page)
+  },
+  // The walk-through of docs/debugging-a-lost-persona.md: MaxTokens 3,000, the cut exchange picked.
+  findings: async (page) => {
+    await page.setInputFiles(
+      byTestId('open-file'),
+      resolve(ROOT, 'testdata/conversations/lost-persona.json'),
+    )
+    await page.waitForFunction(
+      (selector) => document.querySelector(selector)?.textContent?.includes('lost-persona'),
+      byTestId('file-name'),
+    )
+    await counted(page)
+    const maxTokens = page.locator(byTestId('max-tokens-input'))
+    await maxTokens.fill('3000')
+    await maxTokens.blur()
+    const cut = page.locator(`${byTestId('findings')} [data-code="tool-exchange-cut"]`)
+    await cut.getByRole('button', { name: /^tool-exchange-cut/ }).click()
+    await page.waitForSelector(`${byTestId('message-row')}[data-index="45"]`)
+    await counted(page)
+  },
+}
+
+async function main(): Promise<void> {
+  const server = await serveDirectory(resolve(ROOT, 'out/web')).catch(() => {
+    throw new Error('out/web is missing: run `npm run build` first')
+  })
+  await mkdir(OUT, { recursive: true })
+  const profile = await mkdtemp(join(tmpdir(), 'compaction-inspector-screenshots-'))
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    viewport: VIEWPORT,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  })
+  try {
+    for (const [name, scene] of Object.entries(scenes)) {
+      const page = await browser.newPage()
+      await page.goto(server.url)
+      await scene(page)
+      await shoot(page, name)
+      await page.close()
+    }
+  } finally {
+    await browser.close()
+    await rm(profile, { recursive: true, force: true })
+    await server.close()
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error))
+  process.exitCode = 1
+})
