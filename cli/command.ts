@@ -6,7 +6,12 @@ export interface Io {
   err(line: string): void
   /** Which of the two is a terminal: what goes there has its control characters escaped. */
   isTTY?: { out?: boolean; err?: boolean }
+  /** The terminal's width in columns, when stdout is one (or COLUMNS says); text wraps to it. */
+  columns?: number
 }
+
+/** The width prose wraps to when no terminal says otherwise. */
+export const DEFAULT_COLUMNS = 80
 
 /** One subcommand of the tool. */
 export interface Command {

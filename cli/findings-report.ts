@@ -1,6 +1,7 @@
 import type { Finding, Severity } from '../src/index'
 import { renderTable } from './table'
-import { cell, codePoints, printable } from './terminal-text'
+import { DEFAULT_COLUMNS } from './command'
+import { cell, clip, codePoints, printable, wrapText } from './terminal-text'
 
 const SEVERITIES: { severity: Severity; heading: string }[] = [
   { severity: 'error', heading: 'errors' },
@@ -18,29 +19,43 @@ export function countOf(n: number, severity: Severity): string {
   return severity === 'info' ? `${n} info` : `${n} ${severity}${n === 1 ? '' : 's'}`
 }
 
+/** How far a finding's sentence and details are indented under its line. */
+const DETAIL_INDENT = '      '
+
 /**
  * The findings as text, grouped by severity, each group after a blank line. A finding is one aligned
- * line (severity, code, messages, tokens, sentence), then, indented, any values worth copying
- * (identifiers, special tokens) and a --keep-recent that mends the split.
+ * line (severity, code, tokens, messages), then, indented, its sentence wrapped to `columns`, any
+ * values worth copying (identifiers, special tokens) and a --keep-recent that mends the split.
  */
-export function renderFindings(findings: readonly Finding[]): string {
-  // One table for every finding, so the columns line up across the groups.
+export function renderFindings(findings: readonly Finding[], columns = DEFAULT_COLUMNS): string {
+  // One table for every finding, so the columns line up across the groups; the messages come
+  // last, clipped to what is left of the line (--json lists them all).
   const rows = renderTable(
     findings.map((f) => [
       f.severity,
       f.code,
-      whereOf(f),
-      f.indexes.length > 0 ? `${f.tokens} tokens` : '-',
-      `— ${printable(f.message)}`,
+      f.indexes.length > 0 ? `${f.tokens.toLocaleString('en-US')} tokens` : '-',
     ]),
-    ['left', 'left', 'left', 'right', 'left'],
-  ).split('\n')
+    ['left', 'left', 'right'],
+  )
+    .split('\n')
+    .map((row, i) => {
+      if (i >= findings.length) return row
+      const room = columns - 2 - codePoints(row) - 2
+      return `${row}  ${clip(whereOf(findings[i]), Math.max(room, 12))}`
+    })
   const groups: string[] = []
   for (const { severity, heading } of SEVERITIES) {
     const members = findings.flatMap((f, i) => (f.severity === severity ? [i] : []))
     if (members.length === 0) continue
     groups.push('', `${heading} (${members.length})`)
-    for (const i of members) groups.push(`  ${rows[i]}`, ...detailLines(findings[i]))
+    for (const i of members) {
+      groups.push(
+        `  ${rows[i]}`,
+        ...wrapText(findings[i].message, columns, DETAIL_INDENT),
+        ...detailLines(findings[i]),
+      )
+    }
   }
   return groups.map((line) => `${line}\n`).join('')
 }
@@ -104,7 +119,7 @@ function detailLines(f: Finding): string[] {
   }
   if (f.specialTokens?.length) lines.push(...listed('special tokens', f.specialTokens))
   if (f.suggestedKeepRecentCount !== undefined) {
-    lines.push(`      fix: --keep-recent ${f.suggestedKeepRecentCount}`)
+    lines.push(`${DETAIL_INDENT}fix: --keep-recent ${f.suggestedKeepRecentCount}`)
   }
   return lines
 }

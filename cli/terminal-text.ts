@@ -102,3 +102,26 @@ export function cell(text: string, max: number): string {
   if (text.length <= CELL_WINDOW) return clip(printable(text), max)
   return clip(`${printable(text.slice(0, CELL_WINDOW))}…`, max)
 }
+
+/**
+ * Prose wrapped at spaces into lines of at most `width` code points, each starting with `indent`.
+ * A word longer than a line (a URL, an id) stays whole on a line of its own, so it can be copied.
+ */
+export function wrapText(text: string, width: number, indent: string): string[] {
+  const room = Math.max(20, width - indent.length)
+  const lines: string[] = []
+  let line = ''
+  let used = 0
+  for (const word of printable(text).split(' ')) {
+    const length = codePoints(word)
+    if (line !== '' && used + 1 + length > room) {
+      lines.push(indent + line)
+      line = ''
+      used = 0
+    }
+    line = line === '' ? word : `${line} ${word}`
+    used += (used === 0 ? 0 : 1) + length
+  }
+  if (line !== '') lines.push(indent + line)
+  return lines
+}

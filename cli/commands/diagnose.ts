@@ -26,10 +26,12 @@ earlier summaries, special tokens, unknown models and types, duplicate ids. With
 a summary, also what it drops or costs. Findings about the split need the check
 to compact; when it declines, a compaction-declined finding says why.
 
-Findings are grouped by severity (errors, warnings, info), one a line: severity,
-code, the messages concerned (#index and id), their tokens, and one sentence on
-what happened and what to do. Identifiers, special tokens and a --keep-recent
-that mends a cut follow on indented lines. docs/diagnostics.md lists every code.
+Findings are grouped by severity (errors, warnings, info). Each has a line with
+its severity, code, tokens and the messages concerned (#index and id);
+then, indented and wrapped to the terminal's width (COLUMNS when piped, else 80),
+one sentence on what happened and what to do, the identifiers or special tokens
+involved, and a --keep-recent checked to mend a cut. docs/diagnostics.md lists
+every code.
 
 Options:
   --summary TEXT       Judge TEXT as the summary that replaces the condensed
@@ -85,7 +87,7 @@ options, including an empty summary.`,
     io.out(
       `${file}: ${messages.length} messages, ${describeModel(model)}\n` +
         `${tally}\n` +
-        renderFindings(findings),
+        renderFindings(findings, io.columns),
     )
     return exitCodeFor(findings)
   },

@@ -117,7 +117,7 @@ describe.concurrent('diagnose', () => {
       'warnings (2)',
       'info (1)',
     ])
-    // Each finding on one line, under its severity's heading, in the order --json gives them.
+    // Each finding's line, under its severity's heading, in the order --json gives them.
     let heading = ''
     const grouped: string[][] = []
     for (const line of lines.slice(2)) {
@@ -126,12 +126,20 @@ describe.concurrent('diagnose', () => {
     }
     const headingOf = { error: 'errors', warning: 'warnings', info: 'info' }
     expect(grouped).toEqual(findings.map((f) => [headingOf[f.severity], f.severity, f.code]))
-    const findingLines = lines.filter((l) => /^ {2}\S/.test(l))
+    // Under each, its sentence, wrapped at spaces to 80 columns (no terminal, no COLUMNS) and
+    // indented by six.
+    const blocks = text.stdout.split(/\n(?= {2}\S|\n)/).filter((b) => /^ {2}\S/.test(b))
     findings.forEach((f, i) => {
-      expect(findingLines[i]).toContain(` ${f.tokens} tokens  — ${f.message}`)
+      const [head, ...rest] = blocks[i].split('\n').filter((l) => l !== '')
+      expect(head).toMatch(new RegExp(` ${f.tokens} tokens  #`))
+      // The sentence ends where the details begin: a list's label, or the fix.
+      const end = rest.findIndex((l) => /^ {6}(fix: |.*\(\d+\):$)/.test(l))
+      const sentence = end === -1 ? rest : rest.slice(0, end)
+      for (const l of sentence) expect(l.length).toBeLessThanOrEqual(80)
+      expect(sentence.map((l) => l.trim()).join(' ')).toBe(f.message)
     })
     // The call-id pair by hand: a1 (index 2) calls call_Aa111, which a2 (index 3) answers.
-    expect(findingLines[0]).toMatch(/^ {2}error +tool-exchange-cut +#2, #3 \(a1, a2\) +\d+ tokens/)
+    expect(blocks[0]).toMatch(/^ {2}error +tool-exchange-cut +\d+ tokens {2}#2, #3 \(a1, a2\)/)
     expect(text.stdout).toContain('\n      fix: --keep-recent 1\n')
   })
 

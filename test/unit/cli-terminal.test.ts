@@ -6,7 +6,7 @@ import type { Message } from '../../src/index'
 import { messageRows } from '../../cli/message-table'
 import { runCli } from '../../cli/run-cli'
 import { renderTable } from '../../cli/table'
-import { cell, clip, codePoints, escapeUnprintable } from '../../cli/terminal-text'
+import { cell, clip, codePoints, escapeUnprintable, wrapText } from '../../cli/terminal-text'
 
 // What the CLI writes is built from untrusted text of any size: tables of a million rows, a cell
 // from a 100 MB message, and control characters that a terminal would obey.
@@ -126,5 +126,19 @@ describe('control characters on a terminal', () => {
     const tty = await run(args, true)
     expect(['\u001b', '\u202e'].some((c) => tty.out.includes(c))).toBe(false)
     expect(JSON.parse(tty.out)).toEqual(JSON.parse(piped.out))
+  })
+})
+
+describe('wrapText', () => {
+  it('wraps prose at spaces to the width, indented, keeping a long word whole', () => {
+    const url = 'https://github.com/acme/invoice-service/pull/497'
+    const lines = wrapText(`See the pull request ${url} before you merge it.`, 30, '  ')
+    // By hand: 28 columns after the indent; the URL (48) is too long for any line, so it stands alone.
+    expect(lines).toEqual(['  See the pull request', `  ${url}`, '  before you merge it.'])
+  })
+
+  it('counts code points, not UTF-16 units, and escapes control characters', () => {
+    expect(wrapText('😀😀 😀😀 😀😀', 25, '')).toEqual(['😀😀 😀😀 😀😀'])
+    expect(wrapText('a\u0007b', 80, '')).toEqual(['a\\u0007b'])
   })
 })
