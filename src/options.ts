@@ -1,15 +1,34 @@
 import { TRIGGER_RATIO, type Options } from './types'
 
-/** Thrown when an option is out of range; names the option and the value it was given. */
+/** How people know each option: the labels the app's controls show. */
+const OPTION_LABELS: Record<string, string> = {
+  maxTokens: 'MaxTokens',
+  keepRecentCount: 'KeepRecentCount',
+  triggerRatio: 'TriggerRatio',
+  model: 'Model',
+}
+
+/**
+ * Thrown when an option is out of range; names the option and the value it was given. The message
+ * uses the API's field name (`option maxTokens: …`), for code; `label` and `problem` are the words
+ * for people (`MaxTokens`, `"12k" is not a positive integer`).
+ */
 export class OptionError extends Error {
   readonly option: string
   readonly value: unknown
+  /** The option as the app labels it. */
+  readonly label: string
+  /** What is wrong with the value, without the option's name. */
+  readonly problem: string
 
   constructor(option: string, value: unknown, expected: string) {
-    super(`option ${option}: ${describe(value)} is not ${expected}`)
+    const problem = `${describe(value)} is not ${expected}`
+    super(`option ${option}: ${problem}`)
     this.name = 'OptionError'
     this.option = option
     this.value = value
+    this.label = OPTION_LABELS[option] ?? option
+    this.problem = problem
   }
 }
 

@@ -1,4 +1,4 @@
-import { useApp } from '../store'
+import { SAMPLE_MAX_TOKENS, selectCheck, useApp } from '../store'
 import { ExportButton } from './ExportButton'
 import { FormatPicker } from './FormatPicker'
 import { ImportReport } from './ImportReport'
@@ -11,6 +11,10 @@ export function Header() {
   const path = useApp((s) => s.file.path)
   const isSample = useApp((s) => s.file.isSample)
   const count = useApp((s) => s.messages.length)
+  // The sample's hint says why it opens compacting; it shows only while that is still so.
+  const sampleCompacts = useApp(
+    (s) => s.maxTokens === SAMPLE_MAX_TOKENS && selectCheck(s)?.shouldCompact === true,
+  )
   const openDialog = useApp((s) => s.openDialog)
   const setHelpOpen = useApp((s) => s.setHelpOpen)
 
@@ -25,10 +29,15 @@ export function Header() {
           {isSample && (
             <>
               <span className="tag">sample conversation</span>
-              <span className="muted">opened with MaxTokens 2000, so it is over its threshold</span>
+              {sampleCompacts && (
+                <span className="muted" data-testid="sample-hint">
+                  opened with MaxTokens {SAMPLE_MAX_TOKENS.toLocaleString('en-US')}, so it is over
+                  its threshold
+                </span>
+              )}
             </>
           )}
-          <span className="muted file-count">{count} messages</span>
+          <span className="muted file-count">{count.toLocaleString('en-US')} messages</span>
         </div>
         <div className="file-line">
           <FormatPicker />

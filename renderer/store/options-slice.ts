@@ -21,7 +21,7 @@ export interface OptionsSlice {
   triggerRatio: number
   /** What the user typed in each control, valid or not. */
   optionInputs: Record<OptionField, string>
-  /** The core's OptionError message for a control whose text is invalid. */
+  /** What is wrong with a control's text, in the app's words (its label, then the problem). */
   optionErrors: Partial<Record<OptionField, string>>
   setModel(model: string): void
   setOptionInput(field: OptionField, text: string): void
@@ -49,7 +49,7 @@ export function optionDefaults(model: string, maxTokens: number): OptionValues {
 }
 
 // Text that is a finite number goes to the core as a number; anything else goes as typed, so the
-// core's error quotes what the user wrote ("option maxTokens: "12k" is not a positive integer").
+// core's error quotes what the user wrote ("MaxTokens: "12k" is not a positive integer").
 function parseInput(field: OptionField, text: string): number | string | undefined {
   const trimmed = text.trim()
   if (field === 'keepRecentCount' && trimmed === '') return undefined
@@ -81,7 +81,10 @@ export const createOptionsSlice: SliceCreator<OptionsSlice> = () => (set, get) =
     } catch (error) {
       if (!(error instanceof OptionError)) throw error
       // Keep the last valid value, so everything else keeps showing the last valid result.
-      set({ optionInputs, optionErrors: { ...state.optionErrors, [field]: error.message } })
+      set({
+        optionInputs,
+        optionErrors: { ...state.optionErrors, [field]: `${error.label}: ${error.problem}` },
+      })
       return
     }
     const optionErrors = { ...state.optionErrors }

@@ -26,7 +26,7 @@ describe('the controls', () => {
     await user.clear(input('keep-recent-input'))
     await user.type(input('keep-recent-input'), '-2')
     expect(screen.getByTestId('option-error').textContent).toBe(
-      'option keepRecentCount: -2 is not a non-negative integer',
+      'KeepRecentCount: -2 is not a non-negative integer',
     )
     expect(input('keep-recent-input').getAttribute('aria-invalid')).toBe('true')
     expect(screen.getAllByTestId('message-row').map((r) => r.getAttribute('data-bucket'))[7]).toBe(

@@ -162,11 +162,11 @@ describe('the store', () => {
     const check = selectCheck(store.getState())
     store.getState().setOptionInput('maxTokens', '0')
     expect(store.getState().optionErrors.maxTokens).toBe(
-      'option maxTokens: 0 is not a positive integer',
+      'MaxTokens: 0 is not a positive integer',
     )
     store.getState().setOptionInput('triggerRatio', 'high')
     expect(store.getState().optionErrors.triggerRatio).toBe(
-      'option triggerRatio: "high" is not a number in (0, 1]',
+      'TriggerRatio: "high" is not a number in (0, 1]',
     )
     expect(store.getState().maxTokens).toBe(50)
     expect(store.getState().optionInputs.maxTokens).toBe('0')
