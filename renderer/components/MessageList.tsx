@@ -39,8 +39,23 @@ export function MessageList() {
     }
   }, [picked, target])
 
+  const empty = useApp((s) => s.messages.length === 0 && s.reading === null)
+  const fileName = useApp((s) => s.file.name)
+
   return (
     <section className="panel list-panel" aria-label="Conversation">
+      {empty && (
+        <div className="list-empty" data-testid="list-empty" role="status">
+          <p>
+            <strong>{fileName}</strong> holds no messages: it was read, and its conversation is
+            empty, so there is nothing to count or compact.
+          </p>
+          <p className="muted">
+            Open another file (Ctrl/Cmd+O), drop one on the window, or choose the sample from
+            Recent. If this file should hold messages, the format picker can read it another way.
+          </p>
+        </div>
+      )}
       <div className="list-header" aria-hidden="true">
         <span className="row-index">#</span>
         <span className="row-id">id</span>

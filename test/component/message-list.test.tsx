@@ -1,9 +1,10 @@
-import { act, screen, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 
 import { describe, expect, it } from 'vitest'
 import { MessageList } from '../../renderer/components/MessageList'
-import { RUN, RUN_BUCKETS, referenceCounts, renderWithStore, runStore } from './fixtures'
+import { fakeApi } from './fake-api'
+import { RUN, RUN_BUCKETS, makeStore, referenceCounts, renderWithStore, runStore } from './fixtures'
 
 const rows = () => screen.getAllByTestId('message-row')
 
@@ -63,5 +64,22 @@ describe('the conversation list', () => {
     expect(line.getAttribute('aria-expanded')).toBe('true')
     await user.keyboard('{Enter}')
     expect(rows()[4].querySelector('pre')).toBeNull()
+  })
+})
+
+describe('an empty conversation', () => {
+  it('says the file holds no messages instead of showing bare column headers', async () => {
+    const { store } = makeStore(fakeApi('web'))
+    renderWithStore(<MessageList />, store)
+    expect(screen.queryByTestId('list-empty')).toBeNull()
+    act(() => {
+      void store.getState().loadFile({ name: 'empty.json', content: '[]' })
+    })
+    await waitFor(() =>
+      expect(screen.getByTestId('list-empty').textContent).toContain(
+        'empty.json holds no messages',
+      ),
+    )
+    expect(screen.queryAllByTestId('message-row')).toHaveLength(0)
   })
 })
