@@ -9,6 +9,8 @@ import type { CountReply, CountRequest } from '../../renderer/workers/protocol'
 import { generateConversation } from '../../bench/generate'
 import { referenceCounts } from './helpers/tiktoken'
 
+const GPT_4O = { model: 'gpt-4o', wire: 'native' } as const
+
 /**
  * A stand-in for a counting Web Worker, answering each slice a task later as the real one does:
  * with the core's countSlice, or with zeros where only the pool's handling of workers is tested.
@@ -54,7 +56,7 @@ function countAll(
 ): Promise<number[]> {
   const counts = new Array<number>(messages.length).fill(-1)
   return new Promise((resolve, reject) => {
-    pool.count('gpt-4o', messages, ranges, {
+    pool.count(GPT_4O, messages, ranges, {
       onSlice: ({ start, counts: slice }) => slice.forEach((n, i) => (counts[start + i] = n)),
       onDone: () => resolve(counts),
       onError: reject,
@@ -118,7 +120,7 @@ describe('the counting pool', () => {
   it('stops a cancelled job: its workers are terminated and nothing more is reported', async () => {
     const { pool, spawned } = poolOf(false)
     const reported: string[] = []
-    const job = pool.count('gpt-4o', messagesOf(40, CHARS_PER_SLICE), [{ start: 0, end: 40 }], {
+    const job = pool.count(GPT_4O, messagesOf(40, CHARS_PER_SLICE), [{ start: 0, end: 40 }], {
       onSlice: () => reported.push('slice'),
       onDone: () => reported.push('done'),
       onError: () => reported.push('error'),
