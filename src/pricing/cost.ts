@@ -106,8 +106,9 @@ function buildPricing(spec: Required<CountingSpec>, tokenizer: Tokenizer): Prici
       return m.payload ? pricePayload(m.payload, ctx).opaqueTokens : 0
     }
     let vocabulary = 0
-    let fixed = perMessage
     let payload = m.payload
+    // The request's tool schemas, read into a message of their own: not a message on the wire.
+    let fixed = m.text === '' && payload?.startsWith('{"tools":') ? 0 : perMessage
     if (payload && chat && mayHoldChatParts(payload)) {
       const parts = decodePayload(payload)
       if (parts) {

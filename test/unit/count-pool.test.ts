@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { countSlice, type CountSliceResult, type Message, type SliceRange } from '../../src/index'
+import {
+  countEachMessage,
+  countSlice,
+  type CountingSpec,
+  type CountSliceResult,
+  type Message,
+  type SliceRange,
+} from '../../src/index'
 import {
   CHARS_PER_SLICE,
   RECYCLE_AFTER_SLICES,
@@ -53,10 +60,11 @@ function countAll(
   pool: ReturnType<typeof createCountPool>,
   messages: readonly Message[],
   ranges: readonly SliceRange[] = [{ start: 0, end: messages.length }],
+  spec: Required<CountingSpec> = GPT_4O,
 ): Promise<number[]> {
   const counts = new Array<number>(messages.length).fill(-1)
   return new Promise((resolve, reject) => {
-    pool.count(GPT_4O, messages, ranges, {
+    pool.count(spec, messages, ranges, {
       onSlice: ({ start, counts: slice }) => slice.forEach((n, i) => (counts[start + i] = n)),
       onDone: () => resolve(counts),
       onError: reject,
@@ -75,6 +83,15 @@ describe('the counting pool', () => {
     const counts = await countAll(pool, messages)
     expect(counts).toEqual(referenceCounts(messages))
     expect(spawned.every((w) => w.slices > 0)).toBe(true)
+  })
+
+  it('returns the costs countEachMessage gives for a provider wire and an approximate family', async () => {
+    const messages = generateConversation({ seed: 6, targetBytes: 600_000 })
+    const spec = { model: 'claude-sonnet-4-5-20250929', wire: 'anthropic' } as const
+    const { pool } = poolOf(true)
+    expect(await countAll(pool, messages, undefined, spec)).toEqual(
+      countEachMessage(spec, messages),
+    )
   })
 
   it('counts only the ranges it is given', async () => {
