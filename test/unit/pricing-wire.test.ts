@@ -98,6 +98,14 @@ function requestEstimate(model: string, body: object): number {
 }
 
 describe('OpenAI Chat framing, by the cookbook', () => {
+  it('counts a role as one token: every Chat role is one in cl100k_base and o200k_base', () => {
+    for (const encoding of ['cl100k_base', 'o200k_base']) {
+      for (const role of ['system', 'developer', 'user', 'assistant', 'tool']) {
+        expect(tiktokenFor(encoding).encode(role).length, `${role} in ${encoding}`).toBe(1)
+      }
+    }
+  })
+
   it.each(COOKBOOK_PROMPT_TOKENS)(
     '%s: the example messages cost %i tokens, as the API reported',
     (model, reported) => {
