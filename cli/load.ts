@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import {
   ConversationParseError,
   decodeText,
-  DEFAULT_ENCODING,
+  describeCounting,
   FORMAT_CHOICES,
   FORMAT_LABELS,
   FormatError,
@@ -11,27 +11,42 @@ import {
   importConversation,
   InputError,
   parseConversation,
-  resolveModel,
+  type CountingEncoding,
+  type CountingMethod,
+  type CountingSpec,
   type FormatId,
   type FormatMismatch,
   type ImportedConversation,
   type ImportNote,
   type Message,
-  type ModelEncoding,
+  type Wire,
   wireShapeExplanation,
 } from '../src/index'
 import { choiceValue, flagValue, requestValue, stringValue, type ParsedArgs } from './args'
 import { CliError, describeFsError } from './errors'
 import type { Io } from './command'
 
+/** The model counts use, as the reports name it: `fellBack` for a name of no known family. */
+export interface CountingModel {
+  model: string
+  encoding: CountingEncoding
+  fellBack: boolean
+}
+
 /** A conversation read from disk, with the model its tokens are counted with. */
 export interface LoadedConversation {
   /** The file as messages name it: the path as given, or `<stdin>`. */
   file: string
   messages: Message[]
-  model: ModelEncoding
+  model: CountingModel
   /** The format FILE was read as. */
   format: FormatId
+  /** The wire the conversation is sent in: its format's, or what the file says. */
+  wire: Wire
+  /** What every cost is for: the model and the wire, as the core's messageCost takes them. */
+  spec: Required<CountingSpec>
+  /** How the model's tokens are counted, with the words the reports print. */
+  counting: CountingMethod
 }
 
 /** How a path is named in messages: `-` is standard input. */
@@ -78,7 +93,7 @@ export function describeParseError(file: string, error: ConversationParseError):
 /**
  * Reads FILE (`-` for stdin) in the format --format names, else the one detected, and chooses the
  * model: --model, else the file's own, else the default encoding. What the import set aside is
- * listed on stderr with --verbose and counted without it; an unknown model is a warning.
+ * listed on stderr with --verbose and counted without it; a model of no known family is a warning.
  */
 export async function loadConversation(
   command: string,
@@ -121,12 +136,26 @@ export async function loadConversation(
   } else {
     reportNotes(file, 'import', imported.report, verbose, io)
   }
-  const model = resolveModel(stringValue(args, 'model') ?? imported.model ?? '')
-  if (model.fellBack) {
-    const name = JSON.stringify(model.model)
-    io.err(`${file}: warning: unknown model ${name}; counting with ${DEFAULT_ENCODING}`)
+  const name = stringValue(args, 'model') ?? imported.model ?? ''
+  const { wire } = imported
+  const counting = describeCounting(name, wire)
+  if (counting.warning !== undefined) {
+    io.err(`${file}: warning: unknown model ${JSON.stringify(name)}: ${counting.warning}`)
   }
-  return { file, messages: imported.messages, model, format: imported.format }
+  const model = {
+    model: name,
+    encoding: counting.encoding,
+    fellBack: counting.warning !== undefined,
+  }
+  return {
+    file,
+    messages: imported.messages,
+    model,
+    format: imported.format,
+    wire,
+    spec: { model: name, wire },
+    counting,
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { Message, ModelEncoding } from '../src/index'
+import type { CountingMethod, Message } from '../src/index'
+import type { CountingModel } from './load'
 import type { Align } from './table'
 import { cell } from './terminal-text'
 
@@ -29,8 +30,13 @@ export function messageRows(
 }
 
 /** The model and encoding counts use, as words for a report's first line. */
-export function describeModel(model: ModelEncoding): string {
+export function describeModel(model: CountingModel): string {
   if (model.model === '') return `no model named, encoding ${model.encoding}`
   if (model.fellBack) return `unknown model ${model.model}, default encoding ${model.encoding}`
   return `model ${model.model}, encoding ${model.encoding}`
+}
+
+/** How the counts were made, as the app says it: `counted with Anthropic Claude: approximate: …`. */
+export function describeMethod(counting: CountingMethod): string {
+  return `counted with ${counting.familyLabel}: ${counting.method}`
 }

@@ -28,8 +28,9 @@ export async function checkFile(
   // Options first: a typo in a flag is reported before the file is read.
   const options: Options = checkOptions(command, args)
   const loaded = await loadConversation(command, file, args, io)
-  options.model = loaded.model.model
-  const counts = countEachMessage(loaded.model.model, loaded.messages)
+  options.model = loaded.spec.model
+  options.wire = loaded.spec.wire
+  const counts = countEachMessage(loaded.spec, loaded.messages)
   let check: Check
   try {
     check = checkCompaction(loaded.messages, options, counts)

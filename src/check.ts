@@ -1,11 +1,12 @@
 import { validateOptions } from './options'
 import { splitMessagesForCompaction } from './split'
-import { countEachMessage } from './tokens'
+import { countEachMessage, requestOverhead } from './pricing/cost'
 import { MIN_MESSAGES, type Check, type DeclineReason, type Message, type Options } from './types'
 
 /**
  * Decides whether the conversation needs condensing, and if so how to divide it. Pass `counts`
- * (per-message tokens for options.model, as countEachMessage returns) to re-tune without re-counting.
+ * (per-message costs for options.model and options.wire, as countEachMessage returns) to re-tune
+ * without re-counting. The estimate is the request's own overhead plus every message's cost.
  */
 export function checkCompaction(
   messages: readonly Message[],
@@ -13,11 +14,12 @@ export function checkCompaction(
   counts?: readonly number[],
 ): Check {
   const { triggerRatio } = validateOptions(options)
-  const perMessage = counts ?? countEachMessage(options.model ?? '', messages)
+  const spec = { model: options.model ?? '', wire: options.wire ?? 'native' }
+  const perMessage = counts ?? countEachMessage(spec, messages)
   if (perMessage.length !== messages.length) {
     throw new RangeError(`counts has ${perMessage.length} entries for ${messages.length} messages`)
   }
-  let estimatedTokens = 0
+  let estimatedTokens = requestOverhead(spec)
   for (const c of perMessage) estimatedTokens += c
   const threshold = options.maxTokens * triggerRatio
 

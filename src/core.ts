@@ -10,17 +10,14 @@ export {
   DEFAULT_ENCODING,
   ENCODINGS,
   MESSAGE_OVERHEAD_TOKENS,
-  countEachMessage,
-  countMessageTokens,
-  countMessagesTokens,
   listModels,
-  pricedText,
   resolveModel,
   tokenizerFor,
   type EncodingName,
   type ModelEncoding,
   type Tokenizer,
 } from './tokens'
+export * from './pricing'
 export {
   countSlice,
   placeSliceCounts,
@@ -28,7 +25,6 @@ export {
   sliceRequest,
   type CountSliceRequest,
   type CountSliceResult,
-  type PricedMessage,
   type SliceRange,
 } from './count-slices'
 export { keepCount, splitMessagesForCompaction } from './split'

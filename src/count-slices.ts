@@ -1,8 +1,14 @@
-import { MESSAGE_OVERHEAD_TOKENS, pricedText, resolveModel, tokenizerFor } from './tokens'
+import {
+  currentTurnStart,
+  pricingFor,
+  toSpec,
+  type CountingSpec,
+  type PricedMessage,
+  type SpecLike,
+} from './pricing/cost'
 import type { Message } from './types'
 
-/** The part of a message its cost depends on: all a counting worker needs to be sent. */
-export type PricedMessage = Pick<Message, 'text' | 'payload'>
+export type { PricedMessage }
 
 /** A contiguous run of messages, `start` inclusive, `end` exclusive. */
 export interface SliceRange {
@@ -12,13 +18,14 @@ export interface SliceRange {
 
 /** What a counting worker receives: plain data, so it survives structured cloning. */
 export interface CountSliceRequest {
-  model: string
+  /** What the costs are for: the model and the wire, as messageCost takes them. */
+  spec: Required<CountingSpec>
   /** The index of the slice's first message in the whole conversation. */
   start: number
   messages: PricedMessage[]
 }
 
-/** What a counting worker sends back: the counts in a buffer that can be transferred, not copied. */
+/** What a counting worker sends back: the costs in a buffer that can be transferred, not copied. */
 export interface CountSliceResult {
   start: number
   counts: Uint32Array<ArrayBuffer>
@@ -29,7 +36,7 @@ export interface CountSliceResult {
  * By size rather than by message count, because one tool output can outweigh a thousand turns.
  */
 export function planCountSlices(
-  messages: readonly PricedMessage[],
+  messages: readonly Pick<Message, 'text' | 'payload'>[],
   charsPerSlice: number,
 ): SliceRange[] {
   const slices: SliceRange[] = []
@@ -47,30 +54,35 @@ export function planCountSlices(
   return slices
 }
 
-/** The request for one slice, carrying only text and payload so that less is cloned. */
+/**
+ * The request for one slice, carrying only text and payload so that less is cloned, and, off the
+ * native wire, which messages are an earlier turn's thinking: the worker then returns final costs.
+ */
 export function sliceRequest(
-  model: string,
-  messages: readonly PricedMessage[],
+  specLike: SpecLike,
+  messages: readonly (Pick<Message, 'text' | 'payload'> & { type?: Message['type'] })[],
   { start, end }: SliceRange,
 ): CountSliceRequest {
+  const spec = toSpec(specLike)
+  const turn = spec.wire === 'native' ? 0 : currentTurnStart(messages as readonly Message[])
   const priced: PricedMessage[] = []
   for (let i = start; i < end; i++) {
     const { text, payload } = messages[i]
-    priced.push(payload ? { text, payload } : { text })
+    const m: PricedMessage = payload ? { text, payload } : { text }
+    if (i < turn && messages[i].type === 'reasoning') m.earlierThinking = true
+    priced.push(m)
   }
-  return { model, start, messages: priced }
+  return { spec, start, messages: priced }
 }
 
 /**
- * Counts one slice: each message's cost, as countEachMessage gives it. Pure, so the same function
- * runs in a Web Worker, a Node worker thread or on the main thread.
+ * Counts one slice: each message's cost from messageCost, as countEachMessage gives it. Pure, so
+ * the same function runs in a Web Worker, a Node worker thread or on the main thread.
  */
-export function countSlice({ model, start, messages }: CountSliceRequest): CountSliceResult {
-  const tokenizer = tokenizerFor(resolveModel(model).encoding)
+export function countSlice({ spec, start, messages }: CountSliceRequest): CountSliceResult {
+  const { cost } = pricingFor(spec)
   const counts = new Uint32Array(messages.length)
-  for (let i = 0; i < messages.length; i++) {
-    counts[i] = tokenizer.count(pricedText(messages[i])) + MESSAGE_OVERHEAD_TOKENS
-  }
+  for (let i = 0; i < messages.length; i++) counts[i] = cost(messages[i])
   return { start, counts }
 }
 

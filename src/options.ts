@@ -1,3 +1,4 @@
+import { isWire, WIRES } from './pricing/wire'
 import { TRIGGER_RATIO, type Options } from './types'
 
 /** How people know each option: the labels the app's controls show. */
@@ -59,6 +60,9 @@ export function validateOptions(options: Options): { triggerRatio: number } {
   }
   if (model !== undefined && typeof model !== 'string') {
     throw new OptionError('model', model, 'a string')
+  }
+  if (options.wire !== undefined && !isWire(options.wire)) {
+    throw new OptionError('wire', options.wire, `one of ${WIRES.join(', ')}`)
   }
   return { triggerRatio: triggerRatio ?? TRIGGER_RATIO }
 }

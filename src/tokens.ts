@@ -3,7 +3,7 @@ import * as knownModels from 'gpt-tokenizer/models'
 import { createPieceCounter } from './piece-counter'
 import { pieceScannerFor } from './piece-scanner'
 import { splitPatternFor } from './split-patterns'
-import type { Message } from './types'
+import type { CountingEncoding } from './pricing/families'
 
 export type { EncodingName }
 
@@ -20,12 +20,7 @@ export const ENCODINGS: readonly EncodingName[] = [
   'o200k_harmony',
 ]
 
-/**
- * The fixed wire-format cost of one message, in tokens. OpenAI's chat framing wraps each message as
- * `<|start|>{role}\n{content}<|end|>\n`: three framing tokens plus one for the role name, the figure
- * OpenAI's "How to count tokens with tiktoken" cookbook uses (tokens_per_message = 3, plus the role).
- */
-export const MESSAGE_OVERHEAD_TOKENS = 4
+export { MESSAGE_OVERHEAD_TOKENS } from './pricing/wire'
 
 /** How a model name resolved to an encoding; `fellBack` is true for an unknown, non-empty name. */
 export interface ModelEncoding {
@@ -74,7 +69,7 @@ export function listModels(): { model: string; encoding: EncodingName }[] {
 
 /** Counts text with one vocabulary. */
 export interface Tokenizer {
-  readonly encoding: EncodingName
+  readonly encoding: CountingEncoding
   count(text: string): number
   /** The count of the chunks joined, without building the joined text (see PieceCounter). */
   countJoined(chunks: Iterable<string>): number
@@ -106,27 +101,12 @@ export function tokenizerFor(encoding: EncodingName): Tokenizer {
   return tokenizer
 }
 
-/** The text a message is priced on: its text, then its payload, as one string. */
-export function pricedText(message: Pick<Message, 'text' | 'payload'>): string {
-  return message.payload ? message.text + message.payload : message.text
-}
-
-/** A message's token cost for the given model: `text + payload` plus the wire-format overhead. */
-export function countMessageTokens(model: string, message: Message): number {
-  const tokenizer = tokenizerFor(resolveModel(model).encoding)
-  return tokenizer.count(pricedText(message)) + MESSAGE_OVERHEAD_TOKENS
-}
-
-/** Each message's token cost, in order: the counts a caller caches so re-tuning never re-counts. */
-export function countEachMessage(model: string, messages: readonly Message[]): number[] {
-  const tokenizer = tokenizerFor(resolveModel(model).encoding)
-  return messages.map((m) => tokenizer.count(pricedText(m)) + MESSAGE_OVERHEAD_TOKENS)
-}
-
-/** The sum of the per-message counts. */
-export function countMessagesTokens(model: string, messages: readonly Message[]): number {
-  const tokenizer = tokenizerFor(resolveModel(model).encoding)
-  let total = 0
-  for (const m of messages) total += tokenizer.count(pricedText(m)) + MESSAGE_OVERHEAD_TOKENS
-  return total
-}
+// A message's cost lives in one place, src/pricing/cost.ts; these names keep working from here.
+export {
+  countEachMessage,
+  countMessageTokens,
+  countMessagesTokens,
+  messageCost,
+  pricedText,
+  requestOverhead,
+} from './pricing/cost'

@@ -1,5 +1,8 @@
+import type { Wire } from './pricing/wire'
+
 /** The message types compaction distinguishes. Any other type string passes through untouched. */
-export type KnownMessageType = 'user' | 'bot' | 'context' | 'reasoning' | 'instructions' | 'activity'
+export type KnownMessageType =
+  'user' | 'bot' | 'context' | 'reasoning' | 'instructions' | 'activity'
 
 /**
  * What a message is. Known types drive hoisting and the summary prompt; an unknown type string is
@@ -41,6 +44,11 @@ export interface Message {
 export interface Options {
   /** Selects the tokenizer vocabulary; empty means the default encoding. */
   model?: string
+  /**
+   * The wire format the conversation is sent in, which decides each message's framing and the
+   * request's (see docs/tokens.md); unset means 'native', the package's own rule.
+   */
+  wire?: Wire
   /** The upper bound for the message list, in tokens: a positive integer. */
   maxTokens: number
   /** How many messages to keep verbatim from the tail; unset derives it from KEEP_RECENT_RATIO. */

@@ -2,6 +2,7 @@ import { realpath, stat } from 'node:fs/promises'
 import {
   applySummary,
   countMessagesTokens,
+  requestOverhead,
   EXPORT_FORMATS,
   exportConversationWithReport,
   SummaryError,
@@ -107,7 +108,7 @@ Exit status: 0 on success; 2 on bad input or options, or when the check declines
       throw new CliError(`${output}: cannot write: ${describeFsError(error)}`)
     }
     reportNotes(output, 'export', report, verbose, io)
-    const after = countMessagesTokens(checked.model.model, compacted)
+    const after = countMessagesTokens(checked.spec, compacted) + requestOverhead(checked.spec)
     io.err(
       `${output}: wrote ${compacted.length} messages (was ${checked.messages.length}), ` +
         `${after} tokens (was ${checked.check.estimatedTokens})`,

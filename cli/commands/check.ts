@@ -3,7 +3,7 @@ import { CHECK_OPTIONS, CHECK_OPTIONS_HELP, flagValue } from '../args'
 import { bucketsOf } from '../buckets'
 import type { Command } from '../command'
 import { EXIT } from '../errors'
-import { describeModel, messageRows, MESSAGE_COLUMNS } from '../message-table'
+import { describeMethod, describeModel, messageRows, MESSAGE_COLUMNS } from '../message-table'
 import { renderTable } from '../table'
 import { checkFile } from '../run-check'
 
@@ -28,14 +28,14 @@ ${CHECK_OPTIONS_HELP}
   --json               Print one JSON object instead: shouldCompact, reason, why,
                        estimatedTokens, threshold, tokens and buckets (one per
                        message), messagesToSummarize, messagesToKeep, and the
-                       model, encoding and fellBack used.
+                       model, encoding, fellBack, family, method and wire used.
   -h, --help           Show this help.
 
 Exit status: 0 whatever the decision; 2 on bad input or options.`,
 
   async run(args, io) {
     const checked = await checkFile('check', args, io)
-    const { file, messages, model, options, counts, check } = checked
+    const { file, messages, model, options, counts, check, counting, spec } = checked
     const buckets = bucketsOf(messages, check, options.keepRecentCount)
     const triggerRatio = options.triggerRatio ?? TRIGGER_RATIO
 
@@ -45,6 +45,9 @@ Exit status: 0 whatever the decision; 2 on bad input or options.`,
         model: model.model,
         encoding: model.encoding,
         fellBack: model.fellBack,
+        family: counting.family,
+        method: counting.method,
+        wire: spec.wire,
         maxTokens: options.maxTokens,
         triggerRatio,
         keepRecentCount: options.keepRecentCount ?? null,
@@ -72,7 +75,8 @@ Exit status: 0 whatever the decision; 2 on bad input or options.`,
         `${hoisted > 0 ? `, ${hoisted} of them hoisted instructions` : ''})`
       : `do not compact (${check.reason})`
     io.out(
-      `${file}: ${messages.length} messages, ${describeModel(model)}\n\n` +
+      `${file}: ${messages.length} messages, ${describeModel(model)}\n` +
+        `${describeMethod(counting)}\n\n` +
         renderTable(
           messageRows(messages, counts).map((row, i) => [...row.cells, buckets[i], row.preview]),
           [...MESSAGE_COLUMNS.align, 'left', 'left'],

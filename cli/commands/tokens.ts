@@ -1,9 +1,9 @@
-import { countEachMessage, MESSAGE_OVERHEAD_TOKENS } from '../../src/index'
+import { countEachMessage, requestOverhead, WIRE_FRAMING } from '../../src/index'
 import { CONVERSATION_OPTIONS, CONVERSATION_OPTIONS_HELP, flagValue, singleFile } from '../args'
 import type { Command } from '../command'
 import { EXIT } from '../errors'
 import { loadConversation } from '../load'
-import { describeModel, messageRows, MESSAGE_COLUMNS } from '../message-table'
+import { describeMethod, describeModel, messageRows, MESSAGE_COLUMNS } from '../message-table'
 import { renderTable } from '../table'
 
 /** `tokens`: what each message costs, and the total. */
@@ -13,23 +13,33 @@ export const tokensCommand: Command = {
   options: { ...CONVERSATION_OPTIONS, json: { type: 'boolean' } },
   help: `Usage: compaction-inspector tokens FILE [options]
 
-Prints each message's index, id, type and tokens, then the total and the
-encoding used. A message costs the tokens of its text and payload plus
-${MESSAGE_OVERHEAD_TOKENS} tokens of chat framing.
+Prints each message's index, id, type and tokens, then the total, the
+encoding used and how the model's family is counted (exact, or approximate
+within a measured error). A message costs the tokens of its text and payload
+plus the framing of the wire format FILE is sent in: ${WIRE_FRAMING.native.perMessage} tokens a message in the
+native format; OpenAI Chat adds 3 a request (see docs/tokens.md).
 
 Options:
 ${CONVERSATION_OPTIONS_HELP}
   --json               Print one JSON object instead: model, encoding, fellBack,
-                       overheadPerMessage, tokens (one per message) and total.
+                       family, method, wire, overheadPerMessage, overheadPerRequest,
+                       tokens (one per message) and total.
   -h, --help           Show this help.
 
 Exit status: 0 on success; 2 on bad input or options.`,
 
   async run(args, io) {
     const path = singleFile('tokens', args.positionals)
-    const { file, messages, model } = await loadConversation('tokens', path, args, io)
-    const counts = countEachMessage(model.model, messages)
-    const total = counts.reduce((a, b) => a + b, 0)
+    const { file, messages, model, spec, counting } = await loadConversation(
+      'tokens',
+      path,
+      args,
+      io,
+    )
+    const counts = countEachMessage(spec, messages)
+    const perRequest = requestOverhead(spec)
+    const total = counts.reduce((a, b) => a + b, perRequest)
+    const perMessage = WIRE_FRAMING[spec.wire].perMessage
 
     if (flagValue(args, 'json')) {
       const report = {
@@ -37,7 +47,11 @@ Exit status: 0 on success; 2 on bad input or options.`,
         model: model.model,
         encoding: model.encoding,
         fellBack: model.fellBack,
-        overheadPerMessage: MESSAGE_OVERHEAD_TOKENS,
+        family: counting.family,
+        method: counting.method,
+        wire: spec.wire,
+        overheadPerMessage: perMessage,
+        overheadPerRequest: perRequest,
         tokens: counts,
         total,
       }
@@ -45,15 +59,19 @@ Exit status: 0 on success; 2 on bad input or options.`,
       return EXIT.ok
     }
 
+    const framing =
+      `${perMessage} of them per message` +
+      (perRequest > 0 ? ` and ${perRequest} per request` : '') +
+      ' for framing'
     io.out(
-      `${file}: ${messages.length} messages, ${describeModel(model)}\n\n` +
+      `${file}: ${messages.length} messages, ${describeModel(model)}\n` +
+        `${describeMethod(counting)}\n\n` +
         renderTable(
           messageRows(messages, counts).map((row) => [...row.cells, row.preview]),
           [...MESSAGE_COLUMNS.align, 'left'],
           [...MESSAGE_COLUMNS.header, 'text'],
         ) +
-        `\ntotal  ${total} tokens (${model.encoding}, ` +
-        `${MESSAGE_OVERHEAD_TOKENS} of them per message for chat framing)\n`,
+        `\ntotal  ${total} tokens (${model.encoding}, ${framing})\n`,
     )
     return EXIT.ok
   },

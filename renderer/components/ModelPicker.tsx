@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react'
-import { listModels, resolveModel } from '@core'
+import { listCountingModels } from '@core'
 import { MODEL_SEARCH_ID } from '../dom-ids'
-import { useApp } from '../store'
+import { selectCounting, useApp } from '../store'
 
-const MODELS = listModels()
+// Claude, Gemini and the open models first, then OpenAI's: each with how it is counted.
+const MODELS = listCountingModels()
 const LISTBOX_ID = 'model-listbox'
 const optionId = (i: number) => `model-option-${i}`
 
@@ -17,8 +18,9 @@ function search(query: string) {
 }
 
 /**
- * A searchable combobox over gpt-tokenizer's models, each with its encoding. Type to filter,
- * arrows to move, Enter to choose: typing a full name and pressing Enter picks that model.
+ * A searchable combobox over the model families' current models, each with its family and
+ * encoding. Type to filter, arrows to move, Enter to choose: typing a full name and pressing
+ * Enter picks that model, listed or not. Below it, how the chosen model is counted.
  */
 export function ModelPicker() {
   const model = useApp((s) => s.model)
@@ -28,7 +30,7 @@ export function ModelPicker() {
   const [active, setActive] = useState(0)
   const matches = useMemo(() => (query === null ? [] : search(query)), [query])
   const open = query !== null
-  const { encoding, fellBack } = resolveModel(model)
+  const { encoding, familyLabel, method, warning } = useApp(selectCounting)
 
   useEffect(() => {
     if (open) document.getElementById(optionId(active))?.scrollIntoView?.({ block: 'nearest' })
@@ -50,7 +52,9 @@ export function ModelPicker() {
       setActive((i) => Math.min(Math.max(i + step, 0), Math.max(matches.length - 1, 0)))
     } else if (event.key === 'Enter' && open) {
       event.preventDefault()
+      const typed = (query ?? '').trim()
       if (matches[active]) choose(matches[active].model)
+      else if (typed !== '') choose(typed)
     } else if (event.key === 'Escape' && open) {
       event.preventDefault()
       setQuery(null)
@@ -88,7 +92,11 @@ export function ModelPicker() {
         </span>
         {open && (
           <ul id={LISTBOX_ID} role="listbox" aria-label="Models" className="listbox">
-            {matches.length === 0 && <li className="muted">No model matches “{query}”</li>}
+            {matches.length === 0 && (
+              <li className="muted">
+                No model listed matches “{query}”; press Enter to count with it anyway
+              </li>
+            )}
             {matches.map((m, i) => (
               <li
                 key={m.model}
@@ -104,15 +112,20 @@ export function ModelPicker() {
                 onMouseEnter={() => setActive(i)}
               >
                 <span>{m.model}</span>
-                <span className="muted">{m.encoding}</span>
+                <span className="muted">
+                  {m.familyLabel} · {m.encoding}
+                </span>
               </li>
             ))}
           </ul>
         )}
       </div>
-      {fellBack && (
-        <p className="field-note warn">
-          gpt-tokenizer does not know “{model}”: counted with {encoding}.
+      <p className="field-note muted" data-testid="model-method">
+        {familyLabel}: {method}
+      </p>
+      {warning !== undefined && (
+        <p className="field-note warn" data-testid="model-warning">
+          “{model}” is {warning}.
         </p>
       )}
     </div>

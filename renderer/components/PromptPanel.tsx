@@ -1,6 +1,5 @@
-import { resolveModel } from '@core'
 import { useState } from 'react'
-import { selectCheck, selectPrompt, selectPromptTokens, useApp } from '../store'
+import { selectCheck, selectCounting, selectPrompt, selectPromptTokens, useApp } from '../store'
 import { CopyButton } from './CopyButton'
 import { ExcludedList } from './ExcludedList'
 
@@ -13,7 +12,11 @@ const LARGE_PROMPT_CHARS = 5_000
 export function PromptPanel() {
   const prompt = useApp(selectPrompt)
   const shouldCompact = useApp((s) => selectCheck(s)?.shouldCompact === true)
-  const encoding = useApp((s) => resolveModel(s.model).encoding)
+  const counting = useApp(selectCounting)
+  // An approximate family's count is its vocabulary's times a factor: said, so the figure is not
+  // taken for the vocabulary's own.
+  const encoding =
+    counting.factor === 1 ? counting.encoding : `${counting.encoding} × ${counting.factor}`
   const tokens = useApp(selectPromptTokens)
   const [showAll, setShowAll] = useState(false)
 

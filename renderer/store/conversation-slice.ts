@@ -1,4 +1,4 @@
-import type { FormatId, ImportNote, Message, TrafficRequest } from '@core'
+import type { FormatId, ImportNote, Message, TrafficRequest, Wire } from '@core'
 import type { FileToken, OpenedFile, RecentFile, Result } from '../../electron/contract'
 import type { ImportChoice } from '../workers/types'
 import { NO_COUNTS } from './counts-slice'
@@ -40,6 +40,8 @@ export interface ConversationSlice {
   messages: readonly Message[]
   /** The model the file names, if any. */
   fileModel: string | null
+  /** The wire format the conversation is sent in (the file's format says), which prices it. */
+  wire: Wire
   /** The format asked for: 'auto' (detect it) unless the picker overrides it. */
   requestedFormat: FormatId | 'auto'
   /** The format the file was read as, detected or requested. */
@@ -115,6 +117,7 @@ export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) =
     source: { content: '' },
     messages: [],
     fileModel: null,
+    wire: 'native',
     requestedFormat: 'auto',
     format: 'native',
     requests: [],
@@ -136,6 +139,7 @@ export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) =
           source,
           messages: imported.messages,
           fileModel: imported.model ?? null,
+          wire: imported.wire,
           requestedFormat: choice.format,
           format: imported.format,
           requests: imported.requests ?? [],

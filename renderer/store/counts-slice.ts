@@ -1,19 +1,21 @@
-import { DEFAULT_ENCODING, resolveModel, type EncodingName, type Message } from '@core'
+import { countingKey, type CountingSpec, type Message } from '@core'
 import type { Job } from '../workers/types'
+import { selectSpec } from './spec'
 import { throttled } from './throttle'
 import type { SliceCreator } from './types'
 
-/** Per-message token counts, and what they were counted for. Always complete: never partial. */
+/** Per-message costs, and what they were counted for. Always complete: never partial. */
 export interface Counts {
   messages: readonly Message[]
-  encoding: EncodingName
+  /** What the costs depend on (countingKey of the spec they were counted for). */
+  key: string
   perMessage: readonly number[]
 }
 
 /** Counts still arriving from the workers, or left part-way by a cancel. */
 export interface PartialCounts {
   messages: readonly Message[]
-  encoding: EncodingName
+  key: string
   /** Each message's count; undefined until its slice arrives. */
   perMessage: readonly (number | undefined)[]
   /** How many entries of perMessage have arrived. */
@@ -24,15 +26,16 @@ export interface PartialCounts {
 
 export interface CountsSlice {
   /**
-   * The last complete counts: the cache that re-tuning reads. Keyed by encoding rather than model
-   * name: two models that share a vocabulary give the same counts, so switching costs nothing.
+   * The last complete counts: the cache that re-tuning reads. Keyed by what the costs depend on
+   * (countingKey) rather than the model name: two models that share a vocabulary, factor and wire
+   * give the same costs, so switching between them costs nothing.
    */
   counts: Counts
   /** Counts under way for the conversation on screen, or left partial; null when there are none. */
   partialCounts: PartialCounts | null
   /**
    * Counts the conversation on screen for the model in force, in workers, unless the cache already
-   * holds those counts. Only opening a file or changing the encoding calls it: re-tuning never does.
+   * holds those counts. Only opening a file or changing the counting key calls it: re-tuning never does.
    */
   countMessages(): void
   /** Stops the counting workers; the counts that arrived stay, marked partial. */
@@ -42,7 +45,7 @@ export interface CountsSlice {
 }
 
 /** No counts at all: what a conversation has before its counting starts. */
-export const NO_COUNTS: Counts = { messages: [], encoding: DEFAULT_ENCODING, perMessage: [] }
+export const NO_COUNTS: Counts = { messages: [], key: '', perMessage: [] }
 
 /**
  * Store updates while counting come at most this often: counts arrive slice by slice, and redrawing
@@ -50,11 +53,9 @@ export const NO_COUNTS: Counts = { messages: [], encoding: DEFAULT_ENCODING, per
  */
 export const COUNTS_FLUSH_MS = 100
 
-/** Whether `counts` are those of these messages under this encoding. */
-export const countsMatch = (counts: Counts, messages: readonly Message[], encoding: EncodingName) =>
-  counts.messages === messages &&
-  counts.encoding === encoding &&
-  counts.perMessage.length === messages.length
+/** Whether `counts` are those of these messages under this counting key. */
+export const countsMatch = (counts: Counts, messages: readonly Message[], key: string) =>
+  counts.messages === messages && counts.key === key && counts.perMessage.length === messages.length
 
 // The runs of messages whose count is still missing, as ranges to hand to the workers.
 function missingRanges(perMessage: readonly (number | undefined)[]) {
@@ -81,16 +82,16 @@ export const createCountsSlice: SliceCreator<CountsSlice> = (deps) => (set, get)
   // COUNTS_FLUSH_MS and the complete counts, as the cache, at the end.
   const count = (
     messages: readonly Message[],
-    model: string,
+    spec: Required<CountingSpec>,
     known: readonly (number | undefined)[],
   ) => {
     stopCounting(false)
-    const { encoding } = resolveModel(model)
+    const key = countingKey(spec)
     const perMessage = known.slice()
     let counted = perMessage.reduce<number>((n, c) => (c === undefined ? n : n + 1), 0)
     const publish = (running: boolean) =>
       set({
-        partialCounts: { messages, encoding, perMessage: perMessage.slice(), counted, running },
+        partialCounts: { messages, key, perMessage: perMessage.slice(), counted, running },
       })
     const flush = throttled(() => publish(true), COUNTS_FLUSH_MS)
     let live = true
@@ -101,7 +102,7 @@ export const createCountsSlice: SliceCreator<CountsSlice> = (deps) => (set, get)
       if (publishPartial) publish(false)
     }
     publish(true)
-    const job = deps.workers.countMessages(model, messages, missingRanges(perMessage), {
+    const job = deps.workers.countMessages(spec, messages, missingRanges(perMessage), {
       onSlice: ({ start, counts }) => {
         if (!live) return
         for (let i = 0; i < counts.length; i++) perMessage[start + i] = counts[i]
@@ -117,7 +118,7 @@ export const createCountsSlice: SliceCreator<CountsSlice> = (deps) => (set, get)
         halt(false)
         current = null
         set({
-          counts: { messages, encoding, perMessage: perMessage as number[] },
+          counts: { messages, key, perMessage: perMessage as number[] },
           partialCounts: null,
         })
       },
@@ -137,24 +138,25 @@ export const createCountsSlice: SliceCreator<CountsSlice> = (deps) => (set, get)
     partialCounts: null,
 
     countMessages: () => {
-      const { messages, model, counts } = get()
-      if (countsMatch(counts, messages, resolveModel(model).encoding)) {
-        // Back to the encoding the cache holds: whatever was being counted for another is moot.
+      const { messages, counts } = get()
+      const spec = selectSpec(get())
+      if (countsMatch(counts, messages, countingKey(spec))) {
+        // Back to the key the cache holds: whatever was being counted for another is moot.
         stopCounting(false)
         return set({ partialCounts: null })
       }
-      count(messages, model, new Array<undefined>(messages.length))
+      count(messages, spec, new Array<undefined>(messages.length))
     },
 
     cancelCounting: () => stopCounting(true),
 
     countAgain: () => {
-      const { messages, model, partialCounts } = get()
+      const { messages, partialCounts } = get()
+      const spec = selectSpec(get())
       const resumable =
-        partialCounts?.messages === messages &&
-        partialCounts.encoding === resolveModel(model).encoding
+        partialCounts?.messages === messages && partialCounts.key === countingKey(spec)
       if (!resumable) return get().countMessages()
-      count(messages, model, partialCounts.perMessage)
+      count(messages, spec, partialCounts.perMessage)
     },
   }
 }

@@ -1,14 +1,8 @@
-import {
-  MESSAGE_OVERHEAD_TOKENS,
-  resolveModel,
-  summaryPromptBoundary,
-  summaryPromptPieces,
-  type EncodingName,
-  type Message,
-} from '@core'
+import { summaryPromptBoundary, summaryPromptPieces, type Message } from '@core'
 import type { PromptSize } from '../workers/types'
 import { memoSelector } from './memo'
 import { selectBoundary, selectCheck, selectOptions, selectReadyCounts } from './selectors'
+import { selectCountingKey } from './spec'
 import type { AppState, SliceCreator } from './types'
 
 /**
@@ -72,10 +66,10 @@ export const selectPrompt: (s: AppState) => SummaryPrompt | null = memoSelector(
   (head, boundary) => (head === undefined ? null : promptOf(head, boundary)),
 )
 
-/** What the prompt's count depends on: the conversation, the encoding and where the head ends. */
+/** What the prompt's count depends on: the conversation, the counting key and where the head ends. */
 interface PromptKey {
   messages: readonly Message[]
-  encoding: EncodingName
+  counting: string
   /** The head's length: 0 when the check declines, and the prompt condenses nothing. */
   head: number
 }
@@ -90,16 +84,16 @@ export interface PromptTokensSlice {
 const selectPromptKey: (s: AppState) => PromptKey | null = memoSelector(
   (s: AppState) => [
     s.messages,
-    resolveModel(s.model).encoding,
+    selectCountingKey(s),
     selectCheck(s) === null ? null : (selectBoundary(s) ?? 0),
   ],
-  (messages, encoding, head): PromptKey | null =>
-    head === null ? null : { messages, encoding, head },
+  (messages, counting, head): PromptKey | null =>
+    head === null ? null : { messages, counting, head },
 )
 
 /**
- * The prompt's cost, as bare text and as one message (which adds the core's fixed per-message
- * overhead), and its length; null while the worker measures it.
+ * The prompt's cost, as bare text and as one message (messageCost's rule, worked out by the worker),
+ * and its length; null while the worker measures it.
  */
 export const selectPromptTokens: (
   s: AppState,
@@ -110,7 +104,7 @@ export const selectPromptTokens: (
       ? null
       : {
           text: measured.size.tokens,
-          asMessage: measured.size.tokens + MESSAGE_OVERHEAD_TOKENS,
+          asMessage: measured.size.asMessage,
           chars: measured.size.chars,
         },
 )

@@ -1,12 +1,10 @@
 import {
-  MESSAGE_OVERHEAD_TOKENS,
   applySummary,
   bucketsOf,
   checkCompaction,
   headLength,
   keepCount,
   reachesPrompt,
-  resolveModel,
   type Bucket,
   type Check,
   type Message,
@@ -15,14 +13,16 @@ import {
 import { countsMatch } from './counts-slice'
 import { listItems, type ListItems } from './list-items'
 import { memoSelector } from './memo'
+import { selectCountingKey } from './spec'
 import { textTokensOf } from './text-tokens-slice'
 import type { AppState } from './types'
 
 /** The options in force: always the last valid values. */
 export const selectOptions: (s: AppState) => Options = memoSelector(
-  (s: AppState) => [s.model, s.maxTokens, s.keepRecentCount, s.triggerRatio],
-  (model, maxTokens, keepRecentCount, triggerRatio): Options => ({
+  (s: AppState) => [s.model, s.wire, s.maxTokens, s.keepRecentCount, s.triggerRatio],
+  (model, wire, maxTokens, keepRecentCount, triggerRatio): Options => ({
     model,
+    wire,
     maxTokens,
     triggerRatio,
     ...(keepRecentCount === null ? {} : { keepRecentCount }),
@@ -30,11 +30,11 @@ export const selectOptions: (s: AppState) => Options = memoSelector(
 )
 
 /**
- * The cached counts of the conversation on screen under the model in force; null while they are
- * still being counted, or left partial by a cancel. Nothing decides on partial counts.
+ * The cached costs of the conversation on screen under the model and wire in force; null while
+ * they are still being counted, or left partial by a cancel. Nothing decides on partial counts.
  */
 export const selectReadyCounts = (s: AppState): readonly number[] | null =>
-  countsMatch(s.counts, s.messages, resolveModel(s.model).encoding) ? s.counts.perMessage : null
+  countsMatch(s.counts, s.messages, selectCountingKey(s)) ? s.counts.perMessage : null
 
 /** A message's count as the list shows it: undefined until its slice has arrived. */
 export function selectMessageTokens(s: AppState, index: number): number | undefined {
@@ -116,13 +116,11 @@ export interface Applied {
   check: Check
 }
 
-/** The applied summary's own cost as a message, counted in a worker; null while it is. */
-const selectSummaryTokens = (s: AppState): number | null => {
-  if (s.appliedSummary === null) return null
-  const text = textTokensOf(s.textTokens, resolveModel(s.model).encoding, s.appliedSummary)
-  // A message costs its text's tokens plus the core's fixed per-message overhead.
-  return text === null ? null : text + MESSAGE_OVERHEAD_TOKENS
-}
+/** The applied summary's own cost as a message (messageCost), priced in a worker; null while it is. */
+const selectSummaryTokens = (s: AppState): number | null =>
+  s.appliedSummary === null
+    ? null
+    : textTokensOf(s.textTokens, selectCountingKey(s), s.appliedSummary)
 
 /**
  * The conversation after applying the summary, re-derived whenever the check changes; null until

@@ -1,58 +1,61 @@
-import { resolveModel, type EncodingName } from '@core'
+import { countingKey, type CountingSpec } from '@core'
 import type { Job } from '../workers/types'
+import { selectSpec } from './spec'
 import type { SliceCreator } from './types'
 
-/** One text's token count under an encoding; tokens is null while a worker counts it. */
+/** One text's cost as a message under a counting key; tokens is null while a worker counts it. */
 export interface TextTokens {
-  encoding: EncodingName
+  /** The countingKey of the spec it was priced for. */
+  key: string
   text: string
   tokens: number | null
 }
 
 export interface TextTokensSlice {
-  /** The texts counted last (the applied summary), newest first. */
+  /** The texts priced last (the applied summary), newest first. */
   textTokens: readonly TextTokens[]
   /**
-   * Counts a text in a worker, unless it is counted or being counted already. A newer text
-   * supersedes one still being counted: that one is stale.
+   * Prices a text as one message in a worker, unless it is priced or being priced already. A newer
+   * text supersedes one still being counted: that one is stale.
    */
-  requestTextTokens(encoding: EncodingName, text: string): void
+  requestTextTokens(spec: Required<CountingSpec>, text: string): void
 }
 
 /** Texts remembered: enough to switch between two models and back without counting again. */
 const REMEMBERED = 4
 
-/** The count of a text under an encoding, if known; null while counting or never asked for. */
+/** A text's cost as a message under a counting key, if known; null while counting or never asked. */
 export function textTokensOf(
   entries: readonly TextTokens[],
-  encoding: EncodingName,
+  key: string,
   text: string,
 ): number | null {
-  return entries.find((e) => e.encoding === encoding && e.text === text)?.tokens ?? null
+  return entries.find((e) => e.key === key && e.text === text)?.tokens ?? null
 }
 
 /**
  * Counting on the main thread would load a vocabulary there (tens of milliseconds) and tokenize
- * whatever was pasted, so texts are counted by a worker, like everything else. The applied
- * summary is counted whenever it, or the encoding, changes.
+ * whatever was pasted, so texts are priced by a worker, like everything else. The applied
+ * summary is priced whenever it, or what the counts depend on, changes.
  */
 export const createTextTokensSlice: SliceCreator<TextTokensSlice> = (deps) => (set, get, store) => {
   let job: Job | null = null
   store.subscribe((state) => {
     if (state.appliedSummary === null) return
-    state.requestTextTokens(resolveModel(state.model).encoding, state.appliedSummary)
+    state.requestTextTokens(selectSpec(state), state.appliedSummary)
   })
   return {
     textTokens: [],
 
-    requestTextTokens: (encoding, text) => {
-      const same = (e: TextTokens) => e.encoding === encoding && e.text === text
+    requestTextTokens: (spec, text) => {
+      const key = countingKey(spec)
+      const same = (e: TextTokens) => e.key === key && e.text === text
       if (get().textTokens.some(same)) return
       job?.cancel()
       const settled = get().textTokens.filter((e) => e.tokens !== null)
-      const waiting: TextTokens = { encoding, text, tokens: null }
+      const waiting: TextTokens = { key, text, tokens: null }
       set({ textTokens: [waiting, ...settled].slice(0, REMEMBERED) })
-      const started = deps.workers.countText(encoding, text, (tokens) => {
+      const started = deps.workers.countText(spec, text, (tokens) => {
         job = null
         set({ textTokens: get().textTokens.map((e) => (same(e) ? { ...e, tokens } : e)) })
       })

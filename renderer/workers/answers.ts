@@ -1,9 +1,8 @@
 import {
   checkCompaction,
-  resolveModel,
+  pricingFor,
   summaryPromptBoundary,
   summaryPromptPieces,
-  tokenizerFor,
   type Message,
   type Options,
 } from '@core'
@@ -11,7 +10,7 @@ import type { PromptSize } from './types'
 
 /**
  * The summary prompt's size under these options: the core's check picks the head from the counts,
- * and the model's tokenizer counts the core's prompt as its pieces come. The prompt of a long head
+ * and the model's pricing counts the core's prompt as its pieces come. The prompt of a long head
  * runs to tens of megabytes; built whole, it stayed in the reading worker's heap after every count.
  */
 export function promptSize(
@@ -20,7 +19,7 @@ export function promptSize(
   counts: readonly number[],
 ): PromptSize {
   const { messagesToSummarize } = checkCompaction(messages, options, counts)
-  const { encoding } = resolveModel(options.model)
+  const pricing = pricingFor({ model: options.model ?? '', wire: options.wire })
   let chars = 0
   // Worked out here, off the page: the page shows the prompt with it instead of scanning the head.
   const boundary = summaryPromptBoundary(messagesToSummarize)
@@ -30,6 +29,11 @@ export function promptSize(
       yield piece
     }
   }
-  const tokens = tokenizerFor(encoding).countJoined(measured())
-  return { tokens, chars, boundary }
+  const vocabulary = pricing.tokenizer.countJoined(measured())
+  return {
+    tokens: pricing.textTokens(vocabulary),
+    asMessage: pricing.textOnlyCost(vocabulary),
+    chars,
+    boundary,
+  }
 }

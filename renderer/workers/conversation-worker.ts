@@ -4,7 +4,7 @@
  * findings, its summary prompt's tokens). Parsing tens of megabytes is a long task by itself;
  * here it never touches the main thread.
  */
-import { diagnose, importConversation, loadVocabulary, resolveModel, type Message } from '@core'
+import { diagnose, importConversation, loadCountingVocabulary, type Message } from '@core'
 import type { OpenedFile } from '../../electron/contract'
 import { describeImportError } from '../store/import-error'
 import { promptSize } from './answers'
@@ -48,7 +48,7 @@ async function answer(
   // The model's vocabulary is loaded when first asked for: reading a file counts nothing here.
   const options = question.kind === 'diagnose' ? question.input.options : question.options
   const model = options.model ?? (question.kind === 'diagnose' ? question.input.model : '')
-  await loadVocabulary(resolveModel(model).encoding)
+  await loadCountingVocabulary({ model: model ?? '', wire: options.wire })
   if (question.kind === 'diagnose') {
     const { counts, ...input } = question.input
     return diagnose({ ...input, messages, counts: Array.from(counts) }).map(packFinding)

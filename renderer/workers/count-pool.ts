@@ -1,4 +1,10 @@
-import { planCountSlices, sliceRequest, type Message, type SliceRange } from '@core'
+import {
+  planCountSlices,
+  sliceRequest,
+  type CountingSpec,
+  type Message,
+  type SliceRange,
+} from '@core'
 import type { CountReply, CountRequest } from './protocol'
 import type { CountEvents, Job } from './types'
 
@@ -42,7 +48,7 @@ export function planSlices(
 /** Counting workers that share the slices of one job; a new job or a cancel terminates them. */
 export interface CountPool {
   count(
-    model: string,
+    spec: Required<CountingSpec>,
     messages: readonly Message[],
     ranges: readonly SliceRange[],
     events: CountEvents,
@@ -65,7 +71,7 @@ export function createCountPool(spawn: () => Worker, size = poolSize()): CountPo
   }
 
   return {
-    count(model, messages, ranges, events) {
+    count(spec, messages, ranges, events) {
       stopCurrent?.()
       let live = true
       let slices: SliceRange[] = []
@@ -87,7 +93,7 @@ export function createCountPool(spawn: () => Worker, size = poolSize()): CountPo
         if (next >= slices.length) return
         const message: CountRequest = {
           kind: 'slice',
-          request: sliceRequest(model, messages, slices[next++]),
+          request: sliceRequest(spec, messages, slices[next++]),
         }
         worker.postMessage(message)
       }

@@ -1,4 +1,4 @@
-import { countSlice, diagnose, importConversation, sliceRequest, tokenizerFor } from '@core'
+import { countSlice, diagnose, importConversation, sliceRequest, textMessageCost } from '@core'
 import { describeImportError } from '../store/import-error'
 import { promptSize } from './answers'
 import type { Conversation, Outcome, Workers } from './types'
@@ -56,14 +56,14 @@ export function createMainThreadWorkers(): Workers {
       return NOTHING_TO_CANCEL
     },
 
-    countMessages(model, messages, ranges, events) {
-      for (const range of ranges) events.onSlice(countSlice(sliceRequest(model, messages, range)))
+    countMessages(spec, messages, ranges, events) {
+      for (const range of ranges) events.onSlice(countSlice(sliceRequest(spec, messages, range)))
       events.onDone()
       return NOTHING_TO_CANCEL
     },
 
-    countText(encoding, text, done) {
-      done(tokenizerFor(encoding).count(text))
+    countText(spec, text, done) {
+      done(textMessageCost(spec, text))
       return NOTHING_TO_CANCEL
     },
   }

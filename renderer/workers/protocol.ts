@@ -6,7 +6,7 @@ import type {
   CountSliceRequest,
   CountSliceResult,
   DiagnoseInput,
-  EncodingName,
+  CountingSpec,
   FormatId,
   ImportedConversation,
   Message,
@@ -70,7 +70,7 @@ export type ConversationReply =
 /** Main → counting worker: one slice of a conversation, or one text such as the summary prompt. */
 export type CountRequest =
   | { kind: 'slice'; request: CountSliceRequest }
-  | { kind: 'text'; id: number; encoding: EncodingName; text: string }
+  | { kind: 'text'; id: number; spec: Required<CountingSpec>; text: string }
 
 /** Counting worker → main. */
 export type CountReply =

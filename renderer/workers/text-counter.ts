@@ -1,15 +1,15 @@
-import type { EncodingName } from '@core'
+import type { CountingSpec } from '@core'
 import type { CountReply, CountRequest } from './protocol'
 import type { Job } from './types'
 
-/** Counts single texts in a worker of their own, so a long prompt never holds up the slices. */
+/** Prices single texts in a worker of their own, so a long text never holds up the slices. */
 export interface TextCounter {
-  count(encoding: EncodingName, text: string, done: (tokens: number) => void): Job
+  count(spec: Required<CountingSpec>, text: string, done: (cost: number) => void): Job
 }
 
 interface Pending {
   id: number
-  encoding: EncodingName
+  spec: Required<CountingSpec>
   text: string
   done: (tokens: number) => void
 }
@@ -36,14 +36,14 @@ export function createTextCounter(spawn: () => Worker): TextCounter {
       startNext()
       if (data.kind === 'text') finished?.done(data.tokens)
     }
-    const { id, encoding, text } = running
-    const request: CountRequest = { kind: 'text', id, encoding, text }
+    const { id, spec, text } = running
+    const request: CountRequest = { kind: 'text', id, spec, text }
     current.postMessage(request)
   }
 
   return {
-    count(encoding, text, done) {
-      const pending: Pending = { id: nextId++, encoding, text, done }
+    count(spec, text, done) {
+      const pending: Pending = { id: nextId++, spec, text, done }
       queue.push(pending)
       if (!running) startNext()
       return {

@@ -1,7 +1,7 @@
 import type {
+  CountingSpec,
   CountSliceResult,
   DiagnoseInput,
-  EncodingName,
   Finding,
   FormatId,
   ImportedConversation,
@@ -48,9 +48,12 @@ export interface PromptTokensInput {
   counts: readonly number[]
 }
 
-/** The summary prompt's size: its tokens under the options' model, and its length. */
+/** The summary prompt's size: its cost under the options' model and wire, and its length. */
 export interface PromptSize {
+  /** The prompt's text, in tokens of the model's family. */
   tokens: number
+  /** What it costs sent as one message: its tokens plus the wire's framing (messageCost's rule). */
+  asMessage: number
   chars: number
   /** The prompt's boundary (summaryPromptBoundary), so the page need not scan the head for it. */
   boundary: string
@@ -88,11 +91,14 @@ export interface Workers {
   importFile(file: OpenedFile, choice: ImportChoice, events: ImportEvents): Job
   /** Counts the messages in `ranges` with the core's countSlice, slice by slice. */
   countMessages(
-    model: string,
+    spec: Required<CountingSpec>,
     messages: readonly Message[],
     ranges: readonly SliceRange[],
     events: CountEvents,
   ): Job
-  /** Counts one text's tokens; a newer text supersedes an older one still being counted. */
-  countText(encoding: EncodingName, text: string, done: (tokens: number) => void): Job
+  /**
+   * What one text costs as a message of its own under the spec (messageCost); a newer text
+   * supersedes an older one still being counted.
+   */
+  countText(spec: Required<CountingSpec>, text: string, done: (cost: number) => void): Job
 }

@@ -16,7 +16,7 @@ export function createWebWorkers(): Workers {
   const texts = createTextCounter(spawnCounter)
   return {
     importFile: (file, choice, events) => importInWorker(spawnConversation, file, choice, events),
-    countMessages: (model, messages, ranges, events) => pool.count(model, messages, ranges, events),
-    countText: (encoding, text, done) => texts.count(encoding, text, done),
+    countMessages: (spec, messages, ranges, events) => pool.count(spec, messages, ranges, events),
+    countText: (spec, text, done) => texts.count(spec, text, done),
   }
 }

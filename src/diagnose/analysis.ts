@@ -1,6 +1,7 @@
 import { headLength } from '../buckets'
 import { checkCompaction } from '../check'
-import { countEachMessage, resolveModel, type ModelEncoding } from '../tokens'
+import { countEachMessage } from '../pricing/cost'
+import { describeCounting, type CountingMethod } from '../pricing/families'
 import type { Check, Message, Options } from '../types'
 import { extractIdentifiers } from './identifiers'
 import { callIdsOf } from './tool-calls'
@@ -14,7 +15,8 @@ export interface Analysis {
   messages: readonly Message[]
   counts: readonly number[]
   options: Options
-  resolved: ModelEncoding
+  /** How the counts were made: the model's family, vocabulary and method. */
+  counting: CountingMethod
   check: Check
   /** Input indexes summarised away, in order; empty when the check declines. */
   summarized: number[]
@@ -35,7 +37,8 @@ export function analyse(input: DiagnoseInput): Analysis {
   const { messages } = input
   const model = input.options.model ?? input.model ?? ''
   const options: Options = { ...input.options, model }
-  const counts = input.counts ?? countEachMessage(model, messages)
+  const wire = options.wire ?? 'native'
+  const counts = input.counts ?? countEachMessage({ model, wire }, messages)
   const check = checkCompaction(messages, options, counts)
 
   const summarized: number[] = []
@@ -61,7 +64,7 @@ export function analyse(input: DiagnoseInput): Analysis {
     messages,
     counts,
     options,
-    resolved: resolveModel(model),
+    counting: describeCounting(model, wire),
     check,
     summarized,
     hoisted,

@@ -42,15 +42,15 @@ function specialTokens(a: Analysis): Finding[] {
 }
 
 function unknownModel(a: Analysis): Finding[] {
-  const { model, encoding, fellBack } = a.resolved
-  if (!fellBack) return []
+  const { model, encoding, warning } = a.counting
+  if (warning === undefined) return []
   return [
     finding(
       a,
       'unknown-model',
       'warning',
       [],
-      `The model "${model}" is unknown, so every count uses the default encoding ${encoding} and may be off; name a known model, or an encoding, to count with its own vocabulary.`,
+      `The model "${model}" is unknown: ${warning}, with ${encoding}, so every count may be off; name a known model, or an encoding, to count with its own vocabulary.`,
       { model, encoding },
     ),
   ]

@@ -1,5 +1,5 @@
 import { formatNumber } from '../numbers'
-import { MESSAGE_OVERHEAD_TOKENS, tokenizerFor } from '../tokens'
+import { textMessageCost } from '../pricing/cost'
 import { finding, identifiersOf, listOf, plural, type Analysis } from './analysis'
 import type { Finding } from './types'
 
@@ -12,7 +12,7 @@ export function summaryFindings(a: Analysis): Finding[] {
   const summaryTokens =
     a.summaryText === undefined
       ? undefined
-      : tokenizerFor(a.resolved.encoding).count(a.summaryText) + MESSAGE_OVERHEAD_TOKENS
+      : textMessageCost({ model: a.counting.model, wire: a.options.wire }, a.summaryText)
   return [
     ...droppedIdentifiers(a),
     ...longerThanReplaced(a, summaryTokens),

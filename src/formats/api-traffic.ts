@@ -50,11 +50,18 @@ export function readApiTraffic(input: ReadInput): ReadResult {
       line,
     )
   }
-  const read = readNested(bodyReader(pair.request, body), body, '', 'request.body', line, notes)
+  const reader = bodyReader(pair.request, body)
+  const read = readNested(reader, body, '', 'request.body', line, notes)
   const reply = readResponse(pair, notes)
   const model = summary.model ?? reply.model
   return {
     ...(model !== undefined ? { model } : {}),
+    wire:
+      reader === readOpenAIChat
+        ? 'openai-chat'
+        : reader === readAnthropic
+          ? 'anthropic'
+          : 'openai-responses',
     messages: [...read, ...reply.messages],
     notes,
     requests,

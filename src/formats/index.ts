@@ -1,5 +1,6 @@
 import { inWireOrder } from '../conversation'
 import type { ParseProgress } from '../json-bytes'
+import type { Wire } from '../pricing/wire'
 import type { Message } from '../types'
 import { detectFormat, formatOf, toMismatch } from './detect'
 import { FormatError, RequestError } from './errors'
@@ -38,6 +39,11 @@ export const FORMAT_CHOICES: readonly (FormatId | 'auto')[] = ['auto', ...FORMAT
 export const EXPORT_FORMATS = FORMATS.filter((f) => 'write' in f).map(
   (f) => f.id,
 ) as readonly ExportFormatId[]
+
+/** The wire a format's conversations are sent in, by the registry. */
+export function wireOf(format: FormatId): Wire {
+  return FORMATS.find((f) => f.id === format)?.wire ?? 'native'
+}
 
 /** Whether a string names a format (for validating a flag or a picker value). */
 export function isFormatId(value: string): value is FormatId {
@@ -106,6 +112,7 @@ export function importConversation(
     format: chosen,
     detected: format === 'auto',
     ...(result.model !== undefined ? { model: result.model } : {}),
+    wire: result.wire ?? wireOf(chosen),
     messages: result.messages.map(inWireOrder),
     report: notes,
     ...(result.requests !== undefined

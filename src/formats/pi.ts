@@ -2,6 +2,7 @@ import { isObject, kind } from './json-shape'
 import { LocatedError, type ReadInput, type ReadResult } from './reader'
 import { NoteList } from './report'
 import { lineObjects } from './sniff-shapes'
+import type { Wire } from '../pricing/wire'
 import type { FormatDescriptor } from './types'
 import { ENTRY_TYPES, type Entry, HEADER_NOTE } from './pi-shared'
 import { branchPath, linearPath, readPath } from './pi-branch'
@@ -72,7 +73,29 @@ export function readPi(input: ReadInput): ReadResult {
   const path = version < 2 ? linearPath(entries) : branchPath(entries, notes)
   const read = readPath(path, version, entries, notes)
   const first = header?.value.modelId
-  return read.model === undefined && typeof first === 'string' ? { ...read, model: first } : read
+  const wire = wireOfSession(path)
+  const withWire = wire ? { ...read, wire } : read
+  return read.model === undefined && typeof first === 'string'
+    ? { ...withWire, model: first }
+    : withWire
+}
+
+/**
+ * The wire the session's latest reply came over, by the `api` (else `provider`) pi records on an
+ * assistant message: `anthropic-messages`, `openai-completions`, `openai-responses`,
+ * `google-generative-ai`, … (packages/ai/src/types.ts, KnownApi). Undefined when none says.
+ */
+function wireOfSession(path: readonly Entry[]): Wire | undefined {
+  for (let i = path.length - 1; i >= 0; i--) {
+    const m = path[i].value.message
+    if (!isObject(m) || m.role !== 'assistant') continue
+    const api = `${typeof m.api === 'string' ? m.api : ''} ${typeof m.provider === 'string' ? m.provider : ''}`
+    if (/anthropic|bedrock/.test(api)) return 'anthropic'
+    if (/responses|codex/.test(api)) return 'openai-responses'
+    if (/google|gemini|vertex/.test(api)) return 'gemini'
+    if (/completions|openai/.test(api)) return 'openai-chat'
+  }
+  return undefined
 }
 
 /** pi's coding agent: a JSONL session with a `session` header and a tree of entries. */

@@ -3,6 +3,7 @@ import { decodeText, hasByteOrderMark, isSpace, type ParseProgress } from '../js
 import { locateSyntaxError } from '../json-location'
 import { parseJsonContent, parseJsonText } from '../json-parse'
 import { decodeUtf8 } from '../utf8'
+import type { Wire } from '../pricing/wire'
 import type { Message } from '../types'
 import type { NoteList } from './report'
 import type { TrafficRequest } from './types'
@@ -245,6 +246,8 @@ export class JsonSyntaxError extends Error {
 /** What a format's reader makes of the input. */
 export interface ReadResult {
   model?: string
+  /** The wire the file says it was sent in, where the format does not fix it (traffic logs, pi). */
+  wire?: Wire
   messages: Message[]
   notes: NoteList
   /** A file of several requests (an API traffic log): every request, and the one read. */

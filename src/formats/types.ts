@@ -1,3 +1,4 @@
+import type { Wire } from '../pricing/wire'
 import type { Message } from '../types'
 import type { Reader, Sniff } from './reader'
 import type { FORMATS } from './registry'
@@ -53,6 +54,8 @@ export interface ImportedConversation {
   detected: boolean
   /** The model the file names, when it names one. */
   model?: string
+  /** The wire format the conversation is sent in: the registry's, or what the file says. */
+  wire: Wire
   messages: Message[]
   /** Every input field with no place in the wire shape, and every line that could not be read. */
   report: ImportNote[]

@@ -78,7 +78,7 @@ describe('the controls', () => {
     await user.click(input('model-select'))
     await user.keyboard('gpt-3.5-turbo')
     const options = screen.getAllByRole('option')
-    expect(options[0].textContent).toBe('gpt-3.5-turbocl100k_base')
+    expect(options[0].textContent).toBe('gpt-3.5-turboOpenAI · cl100k_base')
     expect(options.every((o) => o.textContent?.startsWith('gpt-3.5-turbo'))).toBe(true)
     await user.keyboard('{ArrowDown}')
     expect(options[1].getAttribute('aria-selected')).toBe('true')
@@ -87,5 +87,37 @@ describe('the controls', () => {
     expect(store.getState().model).toBe('gpt-4o')
     act(() => input('model-select').blur())
     expect(input('model-select').value).toBe('gpt-4o')
+  })
+
+  it('lists Claude and Gemini models, and says how the chosen one is counted', async () => {
+    const user = userEvent.setup()
+    const { store } = runStore()
+    renderWithStore(<Controls />, store)
+    expect(screen.getByTestId('model-method').textContent).toBe('OpenAI: exact (o200k_base)')
+    await user.click(input('model-select'))
+    await user.keyboard('claude')
+    const claude = screen.getAllByRole('option').map((o) => o.textContent)
+    expect(claude).toContain('claude-sonnet-4-5-20250929Anthropic Claude · o200k_base')
+    expect(claude).toContain('claude-opus-4-7Anthropic Claude · o200k_base')
+    await user.keyboard('{Escape}')
+    await user.clear(input('model-select'))
+    await user.keyboard('gemini-3{Enter}')
+    expect(store.getState().model).toBe('gemini-3-pro-preview')
+    // The run fixture is a native file: a calibrated family is counted by the native rule there.
+    expect(screen.getByTestId('model-method').textContent).toMatch(/^Google Gemini: approximate/)
+    expect(screen.queryByTestId('model-warning')).toBeNull()
+  })
+
+  it('counts a name of no known family as an approximation, naming the family, never a library', async () => {
+    const user = userEvent.setup()
+    const { store } = runStore()
+    renderWithStore(<Controls />, store)
+    await user.click(input('model-select'))
+    await user.keyboard('quill-writer-9000{Enter}')
+    expect(store.getState().model).toBe('quill-writer-9000')
+    expect(screen.getByTestId('model-warning').textContent).toBe(
+      '“quill-writer-9000” is counted as OpenAI (approximation).',
+    )
+    expect(document.body.textContent).not.toMatch(/gpt-tokenizer/)
   })
 })

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { FORMATS } from '@core'
+import { countEachMessage, FORMATS } from '@core'
 import { App } from '../../renderer/App'
 import type { OpenedFile } from '../../electron/contract'
 import { fakeApi } from './fake-api'
@@ -230,5 +230,22 @@ describe('choosing another format on the desktop', () => {
     expect(store.getState().messages).toBe(before)
     expect(chip()).toBe('OpenAI Chat Completions · detected')
     expect(picker().value).toBe('auto')
+  })
+})
+
+describe('a provider conversation is priced by its wire and its model’s family', () => {
+  it('a Claude Code session: Anthropic’s wire, counted as Claude, the method said under the picker', async () => {
+    const file = formatFile('claude-code.jsonl')
+    const { store } = await openInApp(file)
+    const { model, wire, messages } = store.getState()
+    expect(wire).toBe('anthropic')
+    expect(model).toMatch(/^claude-/)
+    await waitFor(() =>
+      expect(store.getState().counts.perMessage).toEqual(
+        countEachMessage({ model, wire: 'anthropic' }, messages),
+      ),
+    )
+    expect(screen.getByTestId('model-method').textContent).toMatch(/^Anthropic Claude: approximate/)
+    expect(screen.queryByTestId('model-warning')).toBeNull()
   })
 })

@@ -1,4 +1,4 @@
-import type { Message, SliceRange } from '../../src'
+import type { Message, SliceRange, Wire } from '../../src'
 import { countSlice, sliceRequest } from '../../src'
 import type { OpenedFile } from '../../electron/contract'
 import { createMainThreadWorkers } from '../../renderer/workers/main-thread-workers'
@@ -7,6 +7,7 @@ import type { CountEvents, ImportChoice, ImportEvents, Workers } from '../../ren
 /** One counting job the store started, as the test sees it. */
 export interface CountingJob {
   model: string
+  wire: Wire
   ranges: readonly SliceRange[]
   cancelled: boolean
   /** How many of the job's messages have been delivered. */
@@ -35,8 +36,9 @@ export function manualWorkers(sliceSize = 3) {
       reading = read
       return { cancel: () => (read.cancelled = true) }
     },
-    countMessages(model, messages: readonly Message[], ranges, events: CountEvents) {
-      const job: CountingJob = { model, ranges, cancelled: false, delivered: 0 }
+    countMessages(spec, messages: readonly Message[], ranges, events: CountEvents) {
+      const { model, wire } = spec
+      const job: CountingJob = { model, wire, ranges, cancelled: false, delivered: 0 }
       const slices = ranges.flatMap(({ start, end }) => {
         const cut: SliceRange[] = []
         for (let at = start; at < end; at += sliceSize) {
@@ -48,7 +50,7 @@ export function manualWorkers(sliceSize = 3) {
         const slice = slices.shift()
         if (!slice) return
         job.delivered += slice.end - slice.start
-        events.onSlice(countSlice(sliceRequest(model, messages, slice)))
+        events.onSlice(countSlice(sliceRequest(spec, messages, slice)))
         if (slices.length === 0) events.onDone()
       }
       jobs.push(job)

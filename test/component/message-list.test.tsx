@@ -73,7 +73,7 @@ describe('an empty conversation', () => {
     renderWithStore(<MessageList />, store)
     expect(screen.queryByTestId('list-empty')).toBeNull()
     act(() => {
-      void store.getState().loadFile({ name: 'empty.json', content: '[]' })
+      void store.getState().loadFile({ path: null, name: 'empty.json', content: '[]' })
     })
     await waitFor(() =>
       expect(screen.getByTestId('list-empty').textContent).toContain(

@@ -111,9 +111,9 @@ describe('the store', () => {
     const inner = createMainThreadWorkers()
     const workers: Workers = {
       ...inner,
-      countMessages: (model, messages, ranges, events) => {
-        calls.push(model)
-        return inner.countMessages(model, messages, ranges, events)
+      countMessages: (spec, messages, ranges, events) => {
+        calls.push(spec.model)
+        return inner.countMessages(spec, messages, ranges, events)
       },
     }
     const store = createAppStore({ api: fakeApi(), sample: SAMPLE_FILE, workers })

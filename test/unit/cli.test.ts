@@ -240,7 +240,11 @@ describe.concurrent('tokens', () => {
       model: 'gpt-4o',
       encoding: 'o200k_base',
       fellBack: false,
+      family: 'openai',
+      method: 'exact (o200k_base)',
+      wire: 'native',
       overheadPerMessage: 4,
+      overheadPerRequest: 0,
       tokens: expected,
       total: sum(expected),
     })
@@ -252,6 +256,7 @@ describe.concurrent('tokens', () => {
     const r = await run(['tokens', 'sample.json'])
     expect(r.status).toBe(0)
     expect(r.stdout).toContain('model gpt-4o, encoding o200k_base')
+    expect(r.stdout).toContain('\ncounted with OpenAI: exact (o200k_base)\n')
     raw.forEach((m, i) => {
       expect(r.stdout).toMatch(new RegExp(`^ *${i}  ${m.id} +${m.type} +${expected[i]}  `, 'm'))
     })
@@ -266,12 +271,12 @@ describe.concurrent('tokens', () => {
     expect(report.tokens).toEqual(expected)
   })
 
-  it('an unknown model warns once and counts with o200k_base', async () => {
+  it('an unknown model warns once, as an approximation, and counts with o200k_base', async () => {
     const expected = referenceTokens('o200k_base', await rawMessages('short.json'))
     const r = await run(['tokens', 'short.json', '--model', 'gpt-9-turbo', '--json'])
     expect(r.status).toBe(0)
     expect(errLines(r)).toEqual([
-      'short.json: warning: unknown model "gpt-9-turbo"; counting with o200k_base',
+      'short.json: warning: unknown model "gpt-9-turbo": counted as OpenAI (approximation)',
     ])
     expect(JSON.parse(r.stdout)).toMatchObject({ encoding: 'o200k_base', fellBack: true })
     expect(JSON.parse(r.stdout).tokens).toEqual(expected)

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { countSlice, type CountSliceResult, type Message, type SliceRange } from '../../src/index'
+import {
+  countEachMessage,
+  countSlice,
+  type CountingSpec,
+  type CountSliceResult,
+  type Message,
+  type SliceRange,
+} from '../../src/index'
 import {
   CHARS_PER_SLICE,
   RECYCLE_AFTER_SLICES,
@@ -8,6 +15,8 @@ import {
 import type { CountReply, CountRequest } from '../../renderer/workers/protocol'
 import { generateConversation } from '../../bench/generate'
 import { referenceCounts } from './helpers/tiktoken'
+
+const GPT_4O = { model: 'gpt-4o', wire: 'native' } as const
 
 /**
  * A stand-in for a counting Web Worker, answering each slice a task later as the real one does:
@@ -51,10 +60,11 @@ function countAll(
   pool: ReturnType<typeof createCountPool>,
   messages: readonly Message[],
   ranges: readonly SliceRange[] = [{ start: 0, end: messages.length }],
+  spec: Required<CountingSpec> = GPT_4O,
 ): Promise<number[]> {
   const counts = new Array<number>(messages.length).fill(-1)
   return new Promise((resolve, reject) => {
-    pool.count('gpt-4o', messages, ranges, {
+    pool.count(spec, messages, ranges, {
       onSlice: ({ start, counts: slice }) => slice.forEach((n, i) => (counts[start + i] = n)),
       onDone: () => resolve(counts),
       onError: reject,
@@ -73,6 +83,15 @@ describe('the counting pool', () => {
     const counts = await countAll(pool, messages)
     expect(counts).toEqual(referenceCounts(messages))
     expect(spawned.every((w) => w.slices > 0)).toBe(true)
+  })
+
+  it('returns the costs countEachMessage gives for a provider wire and an approximate family', async () => {
+    const messages = generateConversation({ seed: 6, targetBytes: 600_000 })
+    const spec = { model: 'claude-sonnet-4-5-20250929', wire: 'anthropic' } as const
+    const { pool } = poolOf(true)
+    expect(await countAll(pool, messages, undefined, spec)).toEqual(
+      countEachMessage(spec, messages),
+    )
   })
 
   it('counts only the ranges it is given', async () => {
@@ -118,7 +137,7 @@ describe('the counting pool', () => {
   it('stops a cancelled job: its workers are terminated and nothing more is reported', async () => {
     const { pool, spawned } = poolOf(false)
     const reported: string[] = []
-    const job = pool.count('gpt-4o', messagesOf(40, CHARS_PER_SLICE), [{ start: 0, end: 40 }], {
+    const job = pool.count(GPT_4O, messagesOf(40, CHARS_PER_SLICE), [{ start: 0, end: 40 }], {
       onSlice: () => reported.push('slice'),
       onDone: () => reported.push('done'),
       onError: () => reported.push('error'),

@@ -40,6 +40,10 @@ describe('countSlice', () => {
   it('sends only text and payload', () => {
     const message: Message = { id: 'a', type: 'activity', text: 't', payload: 'p' }
     const request = sliceRequest('', [message], { start: 0, end: 1 })
-    expect(request).toEqual({ model: '', start: 0, messages: [{ text: 't', payload: 'p' }] })
+    expect(request).toEqual({
+      spec: { model: '', wire: 'native' },
+      start: 0,
+      messages: [{ text: 't', payload: 'p' }],
+    })
   })
 })

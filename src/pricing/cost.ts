@@ -1,0 +1,249 @@
+import { decodePayload, encodePayload, type PayloadParts } from '../formats/payload'
+import { tokenizerFor, type Tokenizer } from '../tokens'
+import type { Message } from '../types'
+import { describeCounting, type CountingEncoding, type CountingMethod } from './families'
+import { isOpenEncoding, tokenizerForOpen } from './open-vocabularies'
+import { pricePayload, retainsEarlierThinking, type PayloadPricingContext } from './opaque'
+import { toolSchemaTokens } from './tool-schemas'
+import { WIRE_FRAMING, type Wire, type WireFraming } from './wire'
+
+/** What a count is for: the model, and the wire format its conversation is sent in. */
+export interface CountingSpec {
+  model: string
+  /** Default 'native'. */
+  wire?: Wire
+}
+
+/** A spec, or a bare model name, which means wire 'native'. */
+export type SpecLike = CountingSpec | string
+
+/** The spec with its default filled in. */
+export function toSpec(spec: SpecLike): Required<CountingSpec> {
+  return typeof spec === 'string'
+    ? { model: spec, wire: 'native' }
+    : { model: spec.model, wire: spec.wire ?? 'native' }
+}
+
+/** The part of a message its cost depends on, and whether it is thinking from an earlier turn. */
+export type PricedMessage = Pick<Message, 'text' | 'payload'> & {
+  /** A reasoning message before the current turn: priced by the model's retention rule. */
+  earlierThinking?: boolean
+}
+
+/** The text a message is priced on under the native rule: its text, then its payload. */
+export function pricedText(message: Pick<Message, 'text' | 'payload'>): string {
+  return message.payload ? message.text + message.payload : message.text
+}
+
+/** The tokenizer of any counting vocabulary: OpenAI's, or an open model's own. */
+export function tokenizerForEncoding(encoding: CountingEncoding): Tokenizer {
+  return isOpenEncoding(encoding) ? tokenizerForOpen(encoding) : tokenizerFor(encoding)
+}
+
+/** A spec worked out once: how to count, and each message's cost by its wire's rules. */
+export interface Pricing {
+  spec: Required<CountingSpec>
+  counting: CountingMethod
+  framing: WireFraming
+  tokenizer: Tokenizer
+  /** THE cost of one message (see messageCost). */
+  cost(message: PricedMessage): number
+  /** A text's tokens in the model's family: the vocabulary's count, times the family's factor. */
+  textTokens(vocabularyTokens: number): number
+  /** What a message of only text costs, from its vocabulary count: cost({ text }) without the text. */
+  textOnlyCost(vocabularyTokens: number): number
+}
+
+const pricings = new Map<string, Pricing>()
+
+/** The pricing of a spec, built once per model and wire (with the given tokenizer, if any). */
+export function pricingFor(specLike: SpecLike, tokenizer?: Tokenizer): Pricing {
+  const spec = toSpec(specLike)
+  if (tokenizer) return buildPricing(spec, tokenizer)
+  const key = `${spec.wire}\u0000${spec.model}`
+  let pricing = pricings.get(key)
+  if (!pricing) {
+    const counting = describeCounting(spec.model, spec.wire)
+    pricing = buildPricing(spec, tokenizerForEncoding(counting.encoding))
+    if (pricings.size > 64) pricings.clear()
+    pricings.set(key, pricing)
+  }
+  return pricing
+}
+
+function buildPricing(spec: Required<CountingSpec>, tokenizer: Tokenizer): Pricing {
+  const counting = describeCounting(spec.model, spec.wire)
+  const framing = WIRE_FRAMING[spec.wire]
+  const { factor } = counting
+  const scaled = factor === 1 ? (n: number) => n : (n: number) => Math.round(n * factor)
+  const perMessage = framing.perMessage
+  const shared = {
+    spec,
+    counting,
+    framing,
+    tokenizer,
+    textTokens: scaled,
+    textOnlyCost: (n: number) => scaled(n) + perMessage,
+  }
+  if (!framing.pricesParts) {
+    // The native rule: text and payload as one text, plus the fixed framing. No parsing here.
+    const cost = (m: PricedMessage) => scaled(tokenizer.count(pricedText(m))) + perMessage
+    return { ...shared, cost }
+  }
+  const context = (retained: boolean): PayloadPricingContext => ({
+    wire: spec.wire,
+    model: spec.model,
+    family: counting.family,
+    retained,
+  })
+  const current = context(true)
+  const earlier = context(retainsEarlierThinking(spec))
+  const chat = spec.wire === 'openai-chat'
+  const cost = (m: PricedMessage): number => {
+    const ctx = m.earlierThinking ? earlier : current
+    if (!ctx.retained) {
+      // Dropped from the context: the thinking's text costs nothing; its payload what the rule says.
+      return m.payload ? pricePayload(m.payload, ctx).opaqueTokens : 0
+    }
+    let vocabulary = 0
+    let payload = m.payload
+    // The request's tool schemas, read into a message of their own: not a message on the wire.
+    let fixed = m.text === '' && payload?.startsWith('{"tools":') ? 0 : perMessage
+    if (payload && chat && mayHoldChatParts(payload)) {
+      const parts = decodePayload(payload)
+      if (parts) {
+        const rest: PayloadParts = { ...parts }
+        if (parts.name !== undefined) {
+          vocabulary += tokenizer.count(parts.name)
+          fixed += framing.perName
+          delete rest.name
+        }
+        const tools = parts.tools && toolSchemaTokens(parts.tools, tokenizer)
+        if (tools !== undefined) {
+          vocabulary += tools
+          delete rest.tools
+        }
+        payload = encodePayload(rest)
+      }
+    }
+    let opaque = 0
+    let text = m.text
+    if (payload) {
+      const priced = pricePayload(payload, ctx)
+      text += priced.text
+      opaque = priced.opaqueTokens
+    }
+    vocabulary += tokenizer.count(text)
+    return scaled(vocabulary) + fixed + opaque
+  }
+  return { ...shared, cost }
+}
+
+// Only a payload that opens with a name, or holds tool schemas, has a part Chat prices by rule.
+const mayHoldChatParts = (payload: string) =>
+  payload.startsWith('{"name":') || payload.includes('"tools":[')
+
+/**
+ * THE cost of one message, in tokens, everywhere: its text and payload by the spec's wire and the
+ * model's family (see docs/tokens.md). `earlierThinking` marks a reasoning message of an earlier
+ * turn, priced by the model's retention rule; countEachMessage works it out itself.
+ */
+export function messageCost(
+  spec: SpecLike,
+  message: Pick<Message, 'text' | 'payload'>,
+  tokenizer?: Tokenizer,
+  earlierThinking = false,
+): number {
+  const m = earlierThinking
+    ? { text: message.text, payload: message.payload, earlierThinking }
+    : message
+  return pricingFor(spec, tokenizer).cost(m)
+}
+
+/** The fixed cost of one request besides its messages: Chat Completions' reply priming; 0 native. */
+export function requestOverhead(spec: SpecLike): number {
+  return WIRE_FRAMING[toSpec(spec).wire].perRequest
+}
+
+const turnStarts = new WeakMap<readonly Pick<Message, 'type'>[], number>()
+
+/**
+ * Where the current turn begins: the last user message that is not a tool result (tool results are
+ * `activity`), or 0. Reasoning before it is an earlier turn's thinking. Remembered per array.
+ */
+export function currentTurnStart(messages: readonly Pick<Message, 'type'>[]): number {
+  let start = turnStarts.get(messages)
+  if (start === undefined) {
+    start = 0
+    for (let i = messages.length - 1; i >= 0; i--) {
+      if (messages[i].type === 'user') {
+        start = i
+        break
+      }
+    }
+    turnStarts.set(messages, start)
+  }
+  return start
+}
+
+/** Whether message `index` is thinking from an earlier turn, which the wire's retention rule prices. */
+export function isEarlierThinking(
+  spec: Required<CountingSpec>,
+  messages: readonly Pick<Message, 'type'>[],
+  index: number,
+): boolean {
+  return (
+    spec.wire !== 'native' &&
+    messages[index].type === 'reasoning' &&
+    index < currentTurnStart(messages)
+  )
+}
+
+/** A message's token cost for the spec (a bare model name means the native wire). */
+export function countMessageTokens(spec: SpecLike, message: Message): number {
+  return messageCost(spec, message)
+}
+
+/** Each message's token cost, in order: the counts a caller caches so re-tuning never re-counts. */
+export function countEachMessage(spec: SpecLike, messages: readonly Message[]): number[] {
+  const pricing = pricingFor(spec)
+  if (!pricing.framing.pricesParts) return messages.map(pricing.cost)
+  const turn = currentTurnStart(messages)
+  return messages.map((m, i) =>
+    m.type === 'reasoning' && i < turn
+      ? pricing.cost({ text: m.text, payload: m.payload, earlierThinking: true })
+      : pricing.cost(m),
+  )
+}
+
+/** The sum of the per-message counts (without the request's own overhead). */
+export function countMessagesTokens(spec: SpecLike, messages: readonly Message[]): number {
+  let total = 0
+  for (const c of countEachMessage(spec, messages)) total += c
+  return total
+}
+
+/** What a text costs as one message of its own (a pasted summary, the summary prompt). */
+export function textMessageCost(spec: SpecLike, text: string, tokenizer?: Tokenizer): number {
+  return pricingFor(spec, tokenizer).cost({ text })
+}
+
+/** What a text costs in the spec's vocabulary, scaled by its family's factor, without framing. */
+export function textCost(spec: SpecLike, text: string): number {
+  const { counting, tokenizer } = pricingFor(spec)
+  const tokens = tokenizer.count(text)
+  return counting.factor === 1 ? tokens : Math.round(tokens * counting.factor)
+}
+
+/**
+ * What the counts depend on, as one string: two specs with the same key give the same counts, so a
+ * cache keyed by it survives switching between models that share a vocabulary and framing.
+ */
+export function countingKey(spec: SpecLike): string {
+  const s = toSpec(spec)
+  const { encoding, factor } = describeCounting(s.model, s.wire)
+  // Off the native wire, payloads are priced by rules that may depend on the model itself.
+  return s.wire === 'native'
+    ? `${encoding}|${factor}|native`
+    : `${encoding}|${factor}|${s.wire}|${s.model}`
+}

@@ -1,0 +1,203 @@
+import { DEFAULT_ENCODING, ENCODINGS, listModels, resolveModel, type EncodingName } from '../tokens'
+import { CALIBRATIONS, type Calibration } from './calibration'
+import type { OpenEncoding } from './open-vocabularies'
+import type { Wire } from './wire'
+
+/** Who makes a model, which decides how its tokens are counted. */
+export type ModelFamily = 'openai' | 'anthropic' | 'google' | 'llama3' | 'qwen' | 'deepseek'
+
+/** A vocabulary counting can use: one of OpenAI's, or an open model's own. */
+export type CountingEncoding = EncodingName | OpenEncoding
+
+/** Each family's name as the app and the CLI print it. */
+export const FAMILY_LABELS: Readonly<Record<ModelFamily, string>> = {
+  openai: 'OpenAI',
+  anthropic: 'Anthropic Claude',
+  google: 'Google Gemini',
+  llama3: 'Meta Llama 3',
+  qwen: 'Qwen',
+  deepseek: 'DeepSeek',
+}
+
+/** How a model's tokens are counted, in data and in the words shown on screen. */
+export interface CountingMethod {
+  model: string
+  family: ModelFamily
+  familyLabel: string
+  exact: boolean
+  encoding: CountingEncoding
+  /** The vocabulary's count is multiplied by this (1 for an exact family). */
+  factor: number
+  /** On-screen words: "exact (o200k_base)" or "approximate: within ±N% of provider counts on M requests". */
+  method: string
+  /** Only for an unknown name: "counted as <family> (approximation)". */
+  warning?: string
+  /** The calibrated generation an approximate count follows, when one covers the name. */
+  generation?: string
+}
+
+// The open families: each one's vocabulary, and the names that are its models.
+const OPEN_FAMILIES: readonly { family: ModelFamily; encoding: OpenEncoding; name: RegExp }[] = [
+  { family: 'llama3', encoding: 'llama3', name: /llama[-_ ]?3/ },
+  { family: 'qwen', encoding: 'qwen2', name: /qwen/ },
+  { family: 'deepseek', encoding: 'deepseek_v3', name: /deepseek/ },
+]
+
+// Names that look like OpenAI's own even where gpt-tokenizer's table has no entry for them yet.
+const OPENAI_LIKE = /^(gpt|chatgpt|o\d|codex|text-|davinci|babbage|ft:gpt)/
+
+/**
+ * The part of a name that names the model: without a router's or cloud's prefix (`anthropic/…`,
+ * `models/…`, `openai/…`). Bedrock's `us.anthropic.claude-…-v1:0` and Vertex's `claude-…@date`
+ * keep the family's word, which is all the families look for.
+ */
+export function modelStem(model: string): string {
+  const slash = model.lastIndexOf('/')
+  return (slash === -1 ? model : model.slice(slash + 1)).trim()
+}
+
+const methods = new Map<string, CountingMethod>()
+
+/**
+ * How a model's tokens are counted: its family, vocabulary and factor, and the words to show.
+ * An unknown name is counted as the family its name suggests, else the one of the `wire` the file
+ * came in, else OpenAI's o200k_base, and says so in `warning`. On the native wire a calibrated
+ * family is counted by the package's own rule, its vocabulary uncalibrated (factor 1): the golden
+ * corpus is counted so. Without a wire, the family's own method.
+ */
+export function describeCounting(model: string, wire?: Wire): CountingMethod {
+  const key = `${wire ?? ''}\u0000${model}`
+  let method = methods.get(key)
+  if (!method) {
+    method = resolveCounting(model, wire)
+    if (wire === 'native' && method.factor !== 1) method = uncalibrated(method)
+    if (methods.size > 1000) methods.clear()
+    methods.set(key, method)
+  }
+  return method
+}
+
+function uncalibrated(method: CountingMethod): CountingMethod {
+  return {
+    ...method,
+    factor: 1,
+    method: `approximate (${method.encoding}, uncalibrated in the native format)`,
+  }
+}
+
+function resolveCounting(model: string, wire: Wire | undefined): CountingMethod {
+  if (model === '' || (ENCODINGS as readonly string[]).includes(model)) {
+    return exact(model, 'openai', resolveModel(model).encoding)
+  }
+  // OpenAI's names are case-sensitive, as gpt-tokenizer's and tiktoken's tables are.
+  const name = modelStem(model)
+  for (const candidate of [model, name]) {
+    const openai = resolveModel(candidate)
+    if (!openai.fellBack) return exact(model, 'openai', openai.encoding)
+  }
+  const stem = name.toLowerCase()
+  if (stem.includes('claude')) return approximate(model, 'anthropic', stem)
+  if (stem.includes('gemini')) return approximate(model, 'google', stem)
+  for (const open of OPEN_FAMILIES) {
+    if (open.name.test(stem)) return exact(model, open.family, open.encoding)
+  }
+  return guessed(model, guessFamily(stem, wire))
+}
+
+function guessFamily(stem: string, wire: Wire | undefined): 'openai' | 'anthropic' | 'google' {
+  if (OPENAI_LIKE.test(stem)) return 'openai'
+  if (wire === 'anthropic') return 'anthropic'
+  if (wire === 'gemini') return 'google'
+  return 'openai'
+}
+
+function exact(model: string, family: ModelFamily, encoding: CountingEncoding): CountingMethod {
+  return {
+    model,
+    family,
+    familyLabel: FAMILY_LABELS[family],
+    exact: true,
+    encoding,
+    factor: 1,
+    method: `exact (${encoding})`,
+  }
+}
+
+function approximate(model: string, family: 'anthropic' | 'google', stem: string): CountingMethod {
+  const calibration = calibrationFor(family, stem)
+  if (!calibration) return guessed(model, family)
+  return {
+    model,
+    family,
+    familyLabel: FAMILY_LABELS[family],
+    exact: false,
+    encoding: calibration.encoding,
+    factor: calibration.factor,
+    method: calibratedWords(calibration),
+    generation: calibration.generation,
+  }
+}
+
+/** An unknown name: counted as its guessed family, and said to be an approximation. */
+function guessed(model: string, family: 'openai' | 'anthropic' | 'google'): CountingMethod {
+  const familyLabel = FAMILY_LABELS[family]
+  const calibration = family === 'openai' ? undefined : calibrationFor(family, '')
+  const encoding = calibration?.encoding ?? DEFAULT_ENCODING
+  return {
+    model,
+    family,
+    familyLabel,
+    exact: false,
+    encoding,
+    factor: calibration?.factor ?? 1,
+    method: calibration ? calibratedWords(calibration) : `approximate (${encoding})`,
+    warning: `counted as ${familyLabel} (approximation)`,
+    ...(calibration ? { generation: calibration.generation } : {}),
+  }
+}
+
+// A family's generation that covers the name; '' asks for the family's last (broadest) one.
+function calibrationFor(family: 'anthropic' | 'google', stem: string): Calibration | undefined {
+  const own = CALIBRATIONS.filter((c) => c.family === family)
+  return stem === '' ? own.at(-1) : own.find((c) => c.matches(stem))
+}
+
+function calibratedWords(c: Calibration): string {
+  if (c.requests === 0) return 'approximate: not yet measured against provider counts'
+  return `approximate: within ±${c.withinPct}% of provider counts on ${c.requests} requests`
+}
+
+/**
+ * Current models of the families without a table of their own, as real logs name them: what the
+ * model picker offers besides OpenAI's. Any other spelling of them resolves too.
+ */
+export const FAMILY_MODELS: readonly string[] = [
+  'claude-opus-4-7',
+  'claude-opus-4-5',
+  'claude-opus-4-5-20251101',
+  'claude-sonnet-4-5',
+  'claude-sonnet-4-5-20250929',
+  'claude-haiku-4-5',
+  'claude-haiku-4-5-20251001',
+  'claude-opus-4-1-20250805',
+  'claude-sonnet-4-20250514',
+  'claude-3-7-sonnet-latest',
+  'claude-3-5-haiku-latest',
+  'gemini-3-pro-preview',
+  'gemini-2.5-pro',
+  'gemini-2.5-flash',
+  'gemini-2.5-flash-lite',
+  'gemini-2.0-flash',
+  'llama-3.3-70b-instruct',
+  'llama-3.1-8b-instruct',
+  'qwen2.5-coder-32b-instruct',
+  'qwen3-coder-480b-a35b-instruct',
+  'deepseek-chat',
+  'deepseek-reasoner',
+  'deepseek-v3',
+]
+
+/** Every model the picker lists, with its family and counting method: other families, then OpenAI's. */
+export function listCountingModels(): CountingMethod[] {
+  return [...FAMILY_MODELS, ...listModels().map((m) => m.model)].map((m) => describeCounting(m))
+}

@@ -1,0 +1,41 @@
+/** Pricing: what a message costs, by the wire it is sent in and the family of the model. */
+export {
+  countEachMessage,
+  countMessageTokens,
+  countMessagesTokens,
+  countingKey,
+  currentTurnStart,
+  isEarlierThinking,
+  messageCost,
+  pricedText,
+  pricingFor,
+  requestOverhead,
+  textCost,
+  textMessageCost,
+  toSpec,
+  tokenizerForEncoding,
+  type CountingSpec,
+  type PricedMessage,
+  type Pricing,
+  type SpecLike,
+} from './cost'
+export {
+  FAMILY_LABELS,
+  FAMILY_MODELS,
+  describeCounting,
+  listCountingModels,
+  modelStem,
+  type CountingEncoding,
+  type CountingMethod,
+  type ModelFamily,
+} from './families'
+export { CALIBRATIONS, type Calibration } from './calibration'
+export {
+  OPEN_ENCODINGS,
+  isOpenEncoding,
+  loadOpenVocabulary,
+  type OpenEncoding,
+} from './open-vocabularies'
+export { WIRES, WIRE_FRAMING, isWire, type Wire, type WireFraming } from './wire'
+export { toolSchemaTokens } from './tool-schemas'
+export { loadCountingVocabulary } from './load'

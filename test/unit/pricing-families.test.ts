@@ -1,0 +1,120 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { describeCounting, listCountingModels, type ModelFamily } from '../../src/index'
+
+// Names as real logs and provider consoles spell them, with the family each belongs to.
+const FAMILIES: [string, ModelFamily, string][] = [
+  ['gpt-4o', 'openai', 'o200k_base'],
+  ['gpt-4', 'openai', 'cl100k_base'],
+  ['gpt-5.1-codex', 'openai', 'o200k_base'],
+  ['gpt-5.1', 'openai', 'o200k_base'],
+  ['gpt-5-codex', 'openai', 'o200k_base'],
+  ['o4-mini', 'openai', 'o200k_base'],
+  ['codex-mini-latest', 'openai', 'o200k_base'],
+  ['openai/gpt-4o', 'openai', 'o200k_base'],
+  ['claude-sonnet-4-5-20250929', 'anthropic', 'o200k_base'],
+  ['claude-opus-4-7', 'anthropic', 'o200k_base'],
+  ['claude-3-7-sonnet-latest', 'anthropic', 'o200k_base'],
+  ['claude-haiku-4-5', 'anthropic', 'o200k_base'],
+  ['anthropic/claude-sonnet-4.5', 'anthropic', 'o200k_base'],
+  ['us.anthropic.claude-sonnet-4-5-20250929-v1:0', 'anthropic', 'o200k_base'],
+  ['claude-opus-4-5@20251101', 'anthropic', 'o200k_base'],
+  ['gemini-3-pro-preview', 'google', 'o200k_base'],
+  ['gemini-2.5-flash', 'google', 'o200k_base'],
+  ['models/gemini-2.5-pro', 'google', 'o200k_base'],
+  ['llama-3.3-70b-instruct', 'llama3', 'llama3'],
+  ['meta-llama/Meta-Llama-3.1-8B-Instruct', 'llama3', 'llama3'],
+  ['llama3.1:8b', 'llama3', 'llama3'],
+  ['qwen2.5-coder-32b-instruct', 'qwen', 'qwen2'],
+  ['Qwen/Qwen3-Coder-480B-A35B-Instruct', 'qwen', 'qwen2'],
+  ['deepseek-chat', 'deepseek', 'deepseek_v3'],
+  ['deepseek/deepseek-r1', 'deepseek', 'deepseek_v3'],
+]
+
+describe('model families', () => {
+  it.each(FAMILIES)('%s is %s, counted with %s, without a warning', (model, family, encoding) => {
+    const counting = describeCounting(model)
+    expect(counting).toMatchObject({ model, family, encoding })
+    expect(counting.warning).toBeUndefined()
+  })
+
+  it('names OpenAI and the open families exact, with their vocabulary', () => {
+    expect(describeCounting('gpt-4o').method).toBe('exact (o200k_base)')
+    expect(describeCounting('gpt-4').method).toBe('exact (cl100k_base)')
+    expect(describeCounting('deepseek-chat')).toMatchObject({
+      exact: true,
+      method: 'exact (deepseek_v3)',
+    })
+  })
+
+  it('names Claude and Gemini approximate, in the words the app shows', () => {
+    for (const model of ['claude-sonnet-4-5-20250929', 'gemini-3-pro-preview']) {
+      const counting = describeCounting(model, 'anthropic')
+      expect(counting.exact).toBe(false)
+      expect(counting.method).toMatch(
+        /^approximate: (within ±\d+(\.\d+)?% of provider counts on \d+ requests|not yet measured against provider counts)$/,
+      )
+    }
+  })
+
+  it('counts a calibrated family by the native rule, uncalibrated, in a native file', () => {
+    // The golden corpus counts claude-3-5-sonnet in a native file as o200k_base, unscaled.
+    expect(describeCounting('claude-3-5-sonnet', 'native')).toMatchObject({ factor: 1 })
+  })
+
+  it('says an unknown name is counted as a family, by its name or by the wire', () => {
+    expect(describeCounting('quill-writer-9000').warning).toBe('counted as OpenAI (approximation)')
+    expect(describeCounting('gpt-9-turbo').warning).toBe('counted as OpenAI (approximation)')
+    expect(describeCounting('GPT-4')).toMatchObject({
+      family: 'openai',
+      encoding: 'o200k_base',
+      warning: 'counted as OpenAI (approximation)',
+    })
+    expect(describeCounting('house-model', 'anthropic')).toMatchObject({
+      family: 'anthropic',
+      warning: 'counted as Anthropic Claude (approximation)',
+    })
+    expect(describeCounting('house-model', 'gemini').warning).toBe(
+      'counted as Google Gemini (approximation)',
+    )
+    expect(describeCounting('').warning).toBeUndefined()
+  })
+
+  it('lists every family in the picker, and each listed name resolves without a warning', () => {
+    const listed = listCountingModels()
+    const families = new Set(listed.map((m) => m.family))
+    expect([...families].sort()).toEqual(
+      ['anthropic', 'deepseek', 'google', 'llama3', 'openai', 'qwen'].sort(),
+    )
+    expect(listed.filter((m) => m.warning !== undefined)).toEqual([])
+  })
+})
+
+// Every file whose strings reach a user: the CLI's, the app's, and the core's messages.
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    if (statSync(path).isDirectory()) return sourceFiles(path)
+    return /\.tsx?$/.test(name) ? [path] : []
+  })
+}
+
+describe('no library name reaches a user', () => {
+  const root = join(__dirname, '../..')
+  const files = ['cli', 'renderer', 'src/diagnose', 'src/pricing', 'src/formats'].flatMap((d) =>
+    sourceFiles(join(root, d)),
+  )
+  it.each(files.map((f) => [relative(root, f), f]))(
+    '%s says "gpt-tokenizer" only in comments and imports',
+    (_, file) => {
+      const code = readFileSync(file, 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .split('\n')
+        .filter((line) => !/^\s*(\/\/|import\b|} from )/.test(line))
+        .map((line) => line.replace(/\s\/\/.*$/, ''))
+        .join('\n')
+      expect(code).not.toMatch(/gpt-tokenizer/i)
+    },
+  )
+})

@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest'
+import {
+  checkCompaction,
+  countEachMessage,
+  countMessagesTokens,
+  importConversation,
+  messageCost,
+  requestOverhead,
+  type Message,
+} from '../../src/index'
+import { REFERENCE_FRAMING_TOKENS, referenceCounts, tiktokenFor } from './helpers/tiktoken'
+
+// OpenAI's cookbook "How to count tokens with tiktoken" (openai/openai-cookbook, examples/
+// How_to_count_tokens_with_tiktoken.ipynb, commit c81359cd): its example messages, and the prompt
+// sizes the OpenAI API reported for them, which the notebook prints.
+const COOKBOOK_MESSAGES = [
+  {
+    role: 'system',
+    content:
+      'You are a helpful, pattern-following assistant that translates corporate jargon into plain English.',
+  },
+  {
+    role: 'system',
+    name: 'example_user',
+    content: 'New synergies will help drive top-line growth.',
+  },
+  {
+    role: 'system',
+    name: 'example_assistant',
+    content: 'Things working well together will increase revenue.',
+  },
+  {
+    role: 'system',
+    name: 'example_user',
+    content:
+      "Let's circle back when we have more bandwidth to touch base on opportunities for increased leverage.",
+  },
+  {
+    role: 'system',
+    name: 'example_assistant',
+    content: "Let's talk later when we're less busy about how to do better.",
+  },
+  {
+    role: 'user',
+    content:
+      "This late pivot means we don't have time to boil the ocean for the client deliverable.",
+  },
+]
+const COOKBOOK_PROMPT_TOKENS: [string, number][] = [
+  ['gpt-3.5-turbo', 129],
+  ['gpt-4-0613', 129],
+  ['gpt-4', 129],
+  ['gpt-4o', 124],
+  ['gpt-4o-mini', 124],
+]
+
+// Section 7: one tool, and the prompt sizes the API reported with it.
+const COOKBOOK_TOOLS = [
+  {
+    type: 'function',
+    function: {
+      name: 'get_current_weather',
+      description: 'Get the current weather in a given location',
+      parameters: {
+        type: 'object',
+        properties: {
+          location: { type: 'string', description: 'The city and state, e.g. San Francisco, CA' },
+          unit: {
+            type: 'string',
+            description: 'The unit of temperature to return',
+            enum: ['celsius', 'fahrenheit'],
+          },
+        },
+        required: ['location'],
+      },
+    },
+  },
+]
+const COOKBOOK_TOOL_MESSAGES = [
+  {
+    role: 'system',
+    content: 'You are a helpful assistant that can answer to questions about the weather.',
+  },
+  { role: 'user', content: "What's the weather like in San Francisco?" },
+]
+const COOKBOOK_TOOL_PROMPT_TOKENS: [string, number][] = [
+  ['gpt-3.5-turbo', 105],
+  ['gpt-4', 105],
+  ['gpt-4o', 101],
+  ['gpt-4o-mini', 101],
+]
+
+function requestEstimate(model: string, body: object): number {
+  const imported = importConversation(JSON.stringify({ model, ...body }), 'openai')
+  expect(imported.wire).toBe('openai-chat')
+  const spec = { model, wire: imported.wire }
+  return requestOverhead(spec) + countMessagesTokens(spec, imported.messages)
+}
+
+describe('OpenAI Chat framing, by the cookbook', () => {
+  it('counts a role as one token: every Chat role is one in cl100k_base and o200k_base', () => {
+    for (const encoding of ['cl100k_base', 'o200k_base']) {
+      for (const role of ['system', 'developer', 'user', 'assistant', 'tool']) {
+        expect(tiktokenFor(encoding).encode(role).length, `${role} in ${encoding}`).toBe(1)
+      }
+    }
+  })
+
+  it.each(COOKBOOK_PROMPT_TOKENS)(
+    '%s: the example messages cost %i tokens, as the API reported',
+    (model, reported) => {
+      expect(requestEstimate(model, { messages: COOKBOOK_MESSAGES })).toBe(reported)
+    },
+  )
+
+  it.each(COOKBOOK_TOOL_PROMPT_TOKENS)(
+    '%s: the messages with the weather tool cost %i tokens, as the API reported',
+    (model, reported) => {
+      const body = { messages: COOKBOOK_TOOL_MESSAGES, tools: COOKBOOK_TOOLS }
+      expect(requestEstimate(model, body)).toBe(reported)
+    },
+  )
+
+  it('adds the reply priming to the check’s estimate, once per request', () => {
+    const messages: Message[] = COOKBOOK_TOOL_MESSAGES.map((m) => ({
+      type: m.role === 'system' ? 'instructions' : 'user',
+      text: m.content,
+    }))
+    const spec = { model: 'gpt-4o', wire: 'openai-chat' as const }
+    const encoder = tiktokenFor('o200k_base')
+    // 3 per message, 1 for its role, the content; then 3 for the reply's priming.
+    const expected = messages.reduce((n, m) => n + 3 + 1 + encoder.encode(m.text).length, 3)
+    const check = checkCompaction(messages, { maxTokens: 1000, ...spec })
+    expect(check.estimatedTokens).toBe(expected)
+  })
+})
+
+describe('the native wire', () => {
+  const messages: Message[] = [
+    { type: 'user', text: 'hello there', payload: '{"name":"x"}' },
+    { type: 'reasoning', text: 'thinking it over' },
+    { type: 'user', text: 'and again' },
+  ]
+
+  it('keeps the seed’s rule: tokens of text + payload, plus 4, and nothing per request', () => {
+    expect(countEachMessage('gpt-4o', messages)).toEqual(referenceCounts(messages))
+    expect(countEachMessage({ model: 'gpt-4o', wire: 'native' }, messages)).toEqual(
+      referenceCounts(messages),
+    )
+    expect(requestOverhead('gpt-4o')).toBe(0)
+    expect(REFERENCE_FRAMING_TOKENS).toBe(4)
+  })
+
+  it('messageCost is the one cost: it gives what countEachMessage gives', () => {
+    for (const wire of ['native', 'openai-chat', 'openai-responses', 'anthropic'] as const) {
+      const spec = { model: 'gpt-4o', wire }
+      // The last message is in the current turn, so no flag is in play.
+      expect(messageCost(spec, messages[2])).toBe(countEachMessage(spec, messages)[2])
+    }
+  })
+})
+
+describe('Anthropic and Gemini framing', () => {
+  it('adds nothing per message or per request: the calibration absorbs what there is', () => {
+    const messages: Message[] = [{ type: 'user', text: 'What is the capital of France?' }]
+    const bare = tiktokenFor('o200k_base').encode('What is the capital of France?').length
+    for (const wire of ['anthropic', 'gemini'] as const) {
+      expect(countEachMessage({ model: 'gpt-4o', wire }, messages)).toEqual([bare])
+      expect(requestOverhead({ model: 'gpt-4o', wire })).toBe(0)
+    }
+  })
+})
