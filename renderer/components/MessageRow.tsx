@@ -1,5 +1,6 @@
-import { memo, type KeyboardEvent } from 'react'
+import { memo, useMemo, type KeyboardEvent } from 'react'
 import type { Message } from '@core'
+import { describeOpaqueParts } from '@core/pricing/opaque'
 import {
   selectActiveFinding,
   selectBuckets,
@@ -9,17 +10,27 @@ import {
   useApp,
 } from '../store'
 import { MarkedText } from './MarkedText'
+import { OpaqueParts } from './OpaqueParts'
 import { TypeBadge } from './TypeBadge'
 
 // About what the widest text column shows: every character drawn is laid out, and shaping mixed
 // scripts costs the main thread 2 to 4 ms per thousand characters whenever rows change.
 const PREVIEW_CHARS = 160
 
-/** One line of a message: whitespace collapsed, cut short; the payload when there is no text. */
+/**
+ * One line of a message: whitespace collapsed, cut short; when there is no text, what its payload's
+ * opaque parts are ("redacted thinking, 3.4 kB encrypted, …"), else the payload itself.
+ */
 export function previewOf(message: Message): string {
-  const source = message.text.trim() !== '' ? message.text : (message.payload ?? '')
+  const source = message.text.trim() !== '' ? message.text : payloadPreview(message.payload)
   const flat = source.replace(/\s+/g, ' ').trim()
   return flat.length > PREVIEW_CHARS ? `${flat.slice(0, PREVIEW_CHARS)}…` : flat
+}
+
+function payloadPreview(payload: string | undefined): string {
+  if (payload === undefined) return ''
+  const parts = describeOpaqueParts(payload)
+  return parts.length > 0 ? parts.map((p) => p.label).join('; ') : payload
 }
 
 /** A message of the conversation: its index, id, type, preview and tokens; expands to show it all. */
@@ -33,6 +44,8 @@ export const MessageRow = memo(function MessageRow({ index }: { index: number })
   const highlighted = useApp((s) => selectHighlighted(s).has(index))
   const current = useApp((s) => selectActiveFinding(s)?.target === index)
   const toggleExpanded = useApp((s) => s.toggleExpanded)
+  // A payload is parsed for its opaque parts once per message, not on every render of the row.
+  const preview = useMemo(() => previewOf(message), [message])
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault()
@@ -64,7 +77,7 @@ export const MessageRow = memo(function MessageRow({ index }: { index: number })
         </span>
         <TypeBadge type={message.type} />
         {bucket === 'hoisted' && <span className="hoist-tag">hoisted ↑</span>}
-        <span className="row-preview">{previewOf(message)}</span>
+        <span className="row-preview">{preview}</span>
         <span
           className={tokens === undefined ? 'row-tokens pending' : 'row-tokens'}
           title={tokens === undefined ? 'not counted yet' : 'tokens, overhead included'}
@@ -86,6 +99,10 @@ function MessageDetail({ index, message }: { index: number; message: Message }) 
     const dropped = selectDroppedIdentifiers(s)
     return dropped.holders.has(index) ? dropped.identifiers : null
   })
+  const opaque = useMemo(
+    () => (message.payload === undefined ? [] : describeOpaqueParts(message.payload)),
+    [message.payload],
+  )
   return (
     <div className="row-detail">
       <h3>text</h3>
@@ -94,6 +111,7 @@ function MessageDetail({ index, message }: { index: number; message: Message }) 
       </pre>
       {message.payload !== undefined && (
         <>
+          <OpaqueParts parts={opaque} />
           <h3>payload</h3>
           <pre className="message-payload">
             <MarkedText text={message.payload} marked={marked} />
