@@ -10,7 +10,7 @@ import {
   useApp,
 } from '../store'
 import { MarkedText } from './MarkedText'
-import { OpaqueParts } from './OpaqueParts'
+import { PayloadView } from './OpaqueParts'
 import { TypeBadge } from './TypeBadge'
 
 // About what the widest text column shows: every character drawn is laid out, and shaping mixed
@@ -110,13 +110,7 @@ function MessageDetail({ index, message }: { index: number; message: Message }) 
         {message.text === '' ? '(empty)' : <MarkedText text={message.text} marked={marked} />}
       </pre>
       {message.payload !== undefined && (
-        <>
-          <OpaqueParts parts={opaque} />
-          <h3>payload</h3>
-          <pre className="message-payload">
-            <MarkedText text={message.payload} marked={marked} />
-          </pre>
-        </>
+        <PayloadView payload={message.payload} parts={opaque} marked={marked} />
       )}
       {message.meta !== undefined && (
         <>

@@ -24,7 +24,7 @@ describe('opaque payload parts, shown for what they are', () => {
     await waitFor(() => expect(rows().length).toBeGreaterThan(3))
     const types = rows().map((r) => r.getAttribute('data-type'))
     // The redacted thinking has no text: its row says what it is, not its ciphertext.
-    const redacted = rows().filter((r, i) => types[i] === 'reasoning')[1]
+    const redacted = rows().filter((_, i) => types[i] === 'reasoning')[1]
     expect(redacted.querySelector('.row-preview')?.textContent).toMatch(
       /^redacted thinking, 3\.2 kB encrypted, ~600 tokens while kept in context/,
     )
@@ -42,6 +42,11 @@ describe('opaque payload parts, shown for what they are', () => {
     expect(within(thinking).getByTestId('opaque-parts').textContent).toBe(
       'thinking signature, 1.2 kB, not billed as text',
     )
+    // The raw payload is kept, folded away, and drawn when opened.
+    const raw = within(thinking).getByTestId('raw-payload')
+    expect(raw.querySelector('pre')).toBeNull()
+    await user.click(within(raw).getByText(/^raw payload, 1\.2 kB/))
+    expect(raw.querySelector('pre')?.textContent).toMatch(/^\{"signature":"/)
   })
 
   it('shows a label as text, never as HTML', () => {
