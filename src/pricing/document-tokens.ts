@@ -1,6 +1,6 @@
 import type { Base64Bytes } from './base64-bytes'
 import type { ModelFamily } from './families'
-import type { ImagePrice } from './image-tokens'
+import { isGemini3, type ImagePrice } from './image-tokens'
 
 // The largest PDF scanned for its pages: Anthropic's request limit is 32 MB.
 const MAX_PDF_BYTES = 32 * 1024 * 1024
@@ -26,16 +26,33 @@ export function pdfPages(bytes: Base64Bytes): number | undefined {
 }
 
 // Anthropic: each page costs 1,500–3,000 text tokens by density, plus the page as an image;
-// Gemini: 258 tokens a page. OpenAI publishes no per-page figure: Anthropic's is used.
-const PER_PAGE: Record<'anthropic' | 'google' | 'openai', { tokens: number; rule: string }> = {
+// Gemini 2.x: 258 tokens a page; Gemini 3: 560 (media_resolution medium, its default for PDFs).
+// OpenAI publishes no per-page figure: Anthropic's is used.
+const PER_PAGE: Record<
+  'anthropic' | 'google' | 'gemini3' | 'openai',
+  { tokens: number; rule: string }
+> = {
   anthropic: { tokens: 2250, rule: 'Anthropic: ~2,250 a page, approximate' },
   google: { tokens: 258, rule: 'Gemini: 258 a page' },
+  gemini3: { tokens: 560, rule: 'Gemini 3: 560 a page (media_resolution medium)' },
   openai: { tokens: 2250, rule: 'approximate: ~2,250 a page (OpenAI publishes no rule)' },
 }
 
 /** A PDF's price by its page count (1 when unknown). */
-export function pdfPrice(family: ModelFamily, pages: number | undefined): ImagePrice {
-  const per = PER_PAGE[family === 'anthropic' || family === 'google' ? family : 'openai']
+export function pdfPrice(
+  family: ModelFamily,
+  model: string,
+  pages: number | undefined,
+): ImagePrice {
+  const key =
+    family === 'google'
+      ? isGemini3(model)
+        ? 'gemini3'
+        : 'google'
+      : family === 'anthropic'
+        ? family
+        : 'openai'
+  const per = PER_PAGE[key]
   const n = pages ?? 1
   return {
     tokens: per.tokens * n,

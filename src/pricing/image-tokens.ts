@@ -121,6 +121,18 @@ export function geminiImageTokens(width: number, height: number): number {
   return Math.ceil(width / 768) * Math.ceil(height / 768) * 258
 }
 
+/**
+ * Gemini 3 prices media by `media_resolution`, not tiles: an image at its default (high) costs up to
+ * 1,120 tokens whatever its size.
+ */
+export const GEMINI_3_IMAGE_TOKENS = 1120
+
+/** Whether a Gemini model prices media by media_resolution (Gemini 3 and later). */
+export function isGemini3(model: string): boolean {
+  const m = /gemini-(\d+)/.exec(model.toLowerCase())
+  return m !== null && Number(m[1]) >= 3
+}
+
 /** The price of an image of known size, by the rule of the provider that bills the family. */
 export function imagePrice(
   family: ModelFamily,
@@ -133,6 +145,9 @@ export function imagePrice(
     return { tokens: anthropicImageTokens(width, height), rule: 'Anthropic: w×h/750' }
   }
   if (family === 'google') {
+    if (isGemini3(model)) {
+      return { tokens: GEMINI_3_IMAGE_TOKENS, rule: 'Gemini 3: media_resolution high, up to 1,120' }
+    }
     const tokens = geminiImageTokens(width, height)
     return {
       tokens,
@@ -150,7 +165,12 @@ export function imagePrice(
 export function unknownImagePrice(family: ModelFamily, model: string, detail?: string): ImagePrice {
   if (family === 'anthropic')
     return { tokens: ANTHROPIC_MAX_TOKENS, rule: 'Anthropic: size unknown, its ~1,600 maximum' }
-  if (family === 'google') return { tokens: 4 * 258, rule: 'Gemini: size unknown, 4 tiles' }
+  if (family === 'google') {
+    if (isGemini3(model)) {
+      return { tokens: GEMINI_3_IMAGE_TOKENS, rule: 'Gemini 3: media_resolution high, up to 1,120' }
+    }
+    return { tokens: 4 * 258, rule: 'Gemini: size unknown, 4 tiles' }
+  }
   const price = openAIImagePrice(model, 768, 2048, detail)
   return { tokens: price.tokens, rule: `${price.rule} (size unknown, the largest)` }
 }

@@ -163,7 +163,7 @@ function describeMedia(
   const size = formatBytes(bytes)
   if (type === 'application/pdf' || (type === '' && isPdf(decoded))) {
     const pages = pdfPages(decoded)
-    const price = pdfPrice(family, pages)
+    const price = pdfPrice(family, model, pages)
     const count = pages === undefined ? '' : `${pages} page${pages === 1 ? '' : 's'}, `
     return media('document', m, bytes, price, `PDF document, ${count}${size}`)
   }

@@ -98,6 +98,19 @@ describe("the providers' documented image prices", () => {
     expect(geminiImageTokens(384, 384)).toBe(258)
     expect(geminiImageTokens(1000, 1000)).toBe(4 * 258)
   })
+
+  it('Gemini 3 prices an image by media_resolution (high: 1,120) and a PDF page at 560', () => {
+    const ctx = {
+      wire: 'gemini',
+      model: 'gemini-3-pro-preview',
+      family: 'google',
+      retained: true,
+    } as const
+    const image = { inlineData: { mimeType: 'image/png', data: pngBase64(300, 300) } }
+    expect(pricePayload(encodePayload({ attachments: [image] })!, ctx).opaqueTokens).toBe(1120)
+    const pdf = { inlineData: { mimeType: 'application/pdf', data: pdfBase64(2) } }
+    expect(pricePayload(encodePayload({ attachments: [pdf] })!, ctx).opaqueTokens).toBe(2 * 560)
+  })
 })
 
 describe('pricePayload', () => {
