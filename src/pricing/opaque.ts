@@ -50,7 +50,7 @@ export function pricePayload(
   ctx: PayloadPricingContext,
 ): { text: string; opaqueTokens: number } {
   if (ctx.wire === 'native' || !mayHoldOpaque(payload)) return { text: payload, opaqueTokens: 0 }
-  const parts = decodePayload(payload)
+  const parts = singleCiphertext(payload) ?? decodePayload(payload)
   if (!parts) return { text: payload, opaqueTokens: 0 }
   const found = opaquePartsOf(parts, ctx)
   if (found.length === 0) return { text: payload, opaqueTokens: 0 }
@@ -69,7 +69,7 @@ export function describeOpaqueParts(
   ctx?: PayloadPricingContext,
 ): OpaquePartDescription[] {
   if (!mayHoldOpaque(payload)) return []
-  const parts = decodePayload(payload)
+  const parts = singleCiphertext(payload) ?? decodePayload(payload)
   return parts ? opaquePartsOf(parts, ctx) : []
 }
 
@@ -77,6 +77,24 @@ function mayHoldOpaque(payload: string): boolean {
   return (
     payload.charCodeAt(0) === 0x7b && payload.charCodeAt(1) === 0x22 && OPAQUE_MARKER.test(payload)
   )
+}
+
+// The payloads of most reasoning messages: one signature, redacted data or encrypted content.
+const SINGLE_KEYS = ['signature', 'data', 'encrypted_content'] as const
+const BASE64 = /^[A-Za-z0-9+/=_-]*$/
+
+/**
+ * `{"signature":"…"}` (or data, encrypted_content) with a base64 value, read without a parse: the
+ * same parts decodePayload gives, for the payload that half a Claude Code session's messages hold.
+ */
+function singleCiphertext(payload: string): PayloadParts | undefined {
+  for (const key of SINGLE_KEYS) {
+    const head = `{"${key}":"`
+    if (!payload.startsWith(head) || !payload.endsWith('"}')) continue
+    const value = payload.slice(head.length, -2)
+    return BASE64.test(value) ? { [key]: value } : undefined
+  }
+  return undefined
 }
 
 /** The parts billed as text: all but the opaque ones. */
