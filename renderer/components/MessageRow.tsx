@@ -1,25 +1,37 @@
-import { memo, type KeyboardEvent } from 'react'
-import type { Message } from '@core'
+import { memo, useMemo, type KeyboardEvent } from 'react'
+import { isEarlierThinking, payloadContext, type Message } from '@core'
+import { describeOpaqueParts, type PayloadPricingContext } from '@core/pricing/opaque'
 import {
   selectActiveFinding,
   selectBuckets,
   selectDroppedIdentifiers,
   selectHighlighted,
   selectMessageTokens,
+  selectSpec,
   useApp,
 } from '../store'
 import { MarkedText } from './MarkedText'
+import { PayloadView } from './OpaqueParts'
 import { TypeBadge } from './TypeBadge'
 
 // About what the widest text column shows: every character drawn is laid out, and shaping mixed
 // scripts costs the main thread 2 to 4 ms per thousand characters whenever rows change.
 const PREVIEW_CHARS = 160
 
-/** One line of a message: whitespace collapsed, cut short; the payload when there is no text. */
-export function previewOf(message: Message): string {
-  const source = message.text.trim() !== '' ? message.text : (message.payload ?? '')
+/**
+ * One line of a message: whitespace collapsed, cut short; when there is no text, what its payload's
+ * opaque parts are ("redacted thinking, 3.4 kB encrypted, …"), else the payload itself.
+ */
+export function previewOf(message: Message, ctx?: PayloadPricingContext): string {
+  const source = message.text.trim() !== '' ? message.text : payloadPreview(message.payload, ctx)
   const flat = source.replace(/\s+/g, ' ').trim()
   return flat.length > PREVIEW_CHARS ? `${flat.slice(0, PREVIEW_CHARS)}…` : flat
+}
+
+function payloadPreview(payload: string | undefined, ctx?: PayloadPricingContext): string {
+  if (payload === undefined) return ''
+  const parts = describeOpaqueParts(payload, ctx)
+  return parts.length > 0 ? parts.map((p) => p.label).join('; ') : payload
 }
 
 /** A message of the conversation: its index, id, type, preview and tokens; expands to show it all. */
@@ -33,6 +45,9 @@ export const MessageRow = memo(function MessageRow({ index }: { index: number })
   const highlighted = useApp((s) => selectHighlighted(s).has(index))
   const current = useApp((s) => selectActiveFinding(s)?.target === index)
   const toggleExpanded = useApp((s) => s.toggleExpanded)
+  // A payload is parsed for its opaque parts once per message, not on every render of the row.
+  const ctx = usePayloadContext(index)
+  const preview = useMemo(() => previewOf(message, ctx), [message, ctx])
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault()
@@ -64,7 +79,7 @@ export const MessageRow = memo(function MessageRow({ index }: { index: number })
         </span>
         <TypeBadge type={message.type} />
         {bucket === 'hoisted' && <span className="hoist-tag">hoisted ↑</span>}
-        <span className="row-preview">{previewOf(message)}</span>
+        <span className="row-preview">{preview}</span>
         <span
           className={tokens === undefined ? 'row-tokens pending' : 'row-tokens'}
           title={tokens === undefined ? 'not counted yet' : 'tokens, overhead included'}
@@ -86,6 +101,11 @@ function MessageDetail({ index, message }: { index: number; message: Message }) 
     const dropped = selectDroppedIdentifiers(s)
     return dropped.holders.has(index) ? dropped.identifiers : null
   })
+  const ctx = usePayloadContext(index)
+  const opaque = useMemo(
+    () => (message.payload === undefined ? [] : describeOpaqueParts(message.payload, ctx)),
+    [message.payload, ctx],
+  )
   return (
     <div className="row-detail">
       <h3>text</h3>
@@ -93,12 +113,7 @@ function MessageDetail({ index, message }: { index: number; message: Message }) 
         {message.text === '' ? '(empty)' : <MarkedText text={message.text} marked={marked} />}
       </pre>
       {message.payload !== undefined && (
-        <>
-          <h3>payload</h3>
-          <pre className="message-payload">
-            <MarkedText text={message.payload} marked={marked} />
-          </pre>
-        </>
+        <PayloadView payload={message.payload} parts={opaque} marked={marked} />
       )}
       {message.meta !== undefined && (
         <>
@@ -108,4 +123,11 @@ function MessageDetail({ index, message }: { index: number; message: Message }) 
       )}
     </div>
   )
+}
+
+/** What message `index`'s payload is priced in, as its cost is: the spec, and its turn. */
+function usePayloadContext(index: number): PayloadPricingContext {
+  const spec = useApp(selectSpec)
+  const earlier = useApp((s) => isEarlierThinking(selectSpec(s), s.messages, index))
+  return useMemo(() => payloadContext(spec, earlier), [spec, earlier])
 }

@@ -90,14 +90,8 @@ function buildPricing(spec: Required<CountingSpec>, tokenizer: Tokenizer): Prici
     const cost = (m: PricedMessage) => scaled(tokenizer.count(pricedText(m))) + perMessage
     return { ...shared, cost }
   }
-  const context = (retained: boolean): PayloadPricingContext => ({
-    wire: spec.wire,
-    model: spec.model,
-    family: counting.family,
-    retained,
-  })
-  const current = context(true)
-  const earlier = context(retainsEarlierThinking(spec))
+  const current = payloadContext(spec, false)
+  const earlier = payloadContext(spec, true)
   const chat = spec.wire === 'openai-chat'
   const cost = (m: PricedMessage): number => {
     const ctx = m.earlierThinking ? earlier : current
@@ -184,6 +178,23 @@ export function currentTurnStart(messages: readonly Pick<Message, 'type'>[]): nu
     turnStarts.set(messages, start)
   }
   return start
+}
+
+/**
+ * What a message's payload is priced in: the wire, the model's family, and whether its thinking is
+ * still in the request's context (an earlier turn's, by the model's retention rule). One rule for
+ * the cost and for the app's words beside each opaque part.
+ */
+export function payloadContext(
+  spec: Required<CountingSpec>,
+  earlierThinking: boolean,
+): PayloadPricingContext {
+  return {
+    wire: spec.wire,
+    model: spec.model,
+    family: describeCounting(spec.model, spec.wire).family,
+    retained: !earlierThinking || retainsEarlierThinking(spec),
+  }
 }
 
 /** Whether message `index` is thinking from an earlier turn, which the wire's retention rule prices. */

@@ -6,6 +6,7 @@ export {
   countingKey,
   currentTurnStart,
   isEarlierThinking,
+  payloadContext,
   messageCost,
   pricedText,
   pricingFor,

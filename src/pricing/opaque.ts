@@ -1,28 +1,253 @@
+import { decodePayload, encodePayload, type PayloadParts } from '../formats/payload'
+import { Base64Bytes } from './base64-bytes'
+import { pdfPages, pdfPrice } from './document-tokens'
 import type { ModelFamily } from './families'
+import { imageDimensions } from './image-dimensions'
+import { imagePrice, unknownImagePrice, type ImagePrice } from './image-tokens'
+import { findMedia, withoutMedia, type MediaPart } from './opaque-media'
 import type { Wire } from './wire'
 
-/** What pricePayload knows of the conversation a payload belongs to. */
+export { retainsEarlierThinking } from './thinking-retention'
+
+/** What prices a payload's opaque parts: the wire, the model, and whether its thinking is in context. */
 export interface PayloadPricingContext {
   wire: Wire
   model: string
   family: ModelFamily
+  /** Whether this message's thinking (redacted data, encrypted reasoning) is in the request's context. */
   retained: boolean
 }
 
+/** One opaque part of a payload, for people: what it is, its size and its price by rule. */
+export interface OpaquePartDescription {
+  kind: 'signature' | 'redacted-thinking' | 'encrypted-reasoning' | 'image' | 'document' | 'file'
+  /** Where in the payload: `signature`, `attachments[0]`, `content[1]`. */
+  path: string
+  /** The size of the part as stored (its base64 or ciphertext), in bytes. */
+  bytes: number
+  /** Its price by rule; 0 for what is never billed or not in context. */
+  tokens: number
+  /** "thinking signature, 1.2 kB, not billed as text" */
+  label: string
+}
+
+/**
+ * Ciphertext is priced as the thinking it hides: about as many bytes as its plaintext, at 4 bytes
+ * a token (English text's average in these vocabularies). An estimate; documented in docs/tokens.md.
+ */
+export const CIPHERTEXT_BYTES_PER_TOKEN = 4
+
+// Keys and markers only a payload with an opaque part holds: a payload without any is not parsed.
+const OPAQUE_MARKER =
+  /"(?:signature|data|encrypted_content|file_data)":|;base64,|"base64"|inline_?[dD]ata/
+
 /**
  * What of a payload is billed as text, and what its opaque parts cost by rule. Wire 'native':
- * { text: payload, opaqueTokens: 0 } without parsing. (Placeholder: every payload is text.)
+ * { text: payload, opaqueTokens: 0 } without parsing.
  */
 export function pricePayload(
   payload: string,
   ctx: PayloadPricingContext,
 ): { text: string; opaqueTokens: number } {
-  void ctx
-  return { text: payload, opaqueTokens: 0 }
+  if (ctx.wire === 'native' || !mayHoldOpaque(payload)) return { text: payload, opaqueTokens: 0 }
+  const parts = singleCiphertext(payload) ?? decodePayload(payload)
+  if (!parts) return { text: payload, opaqueTokens: 0 }
+  const found = opaquePartsOf(parts, ctx)
+  if (found.length === 0) return { text: payload, opaqueTokens: 0 }
+  let opaqueTokens = 0
+  for (const part of found) opaqueTokens += part.tokens
+  return { text: encodePayload(textParts(parts)) ?? '', opaqueTokens }
 }
 
-/** Whether the model keeps earlier turns' thinking in its context (billed) or drops it. */
-export function retainsEarlierThinking(spec: { model: string; wire: Wire }): boolean {
-  void spec
-  return true
+/**
+ * Says what each opaque part of a payload is, for people: "thinking signature, 1.2 kB, not billed
+ * as text", "image 1024×768 PNG, 1,049 tokens (Anthropic: w×h/750)". Without a context, an image is
+ * priced by the provider whose block shape carries it, and thinking as if kept in context.
+ */
+export function describeOpaqueParts(
+  payload: string,
+  ctx?: PayloadPricingContext,
+): OpaquePartDescription[] {
+  if (!mayHoldOpaque(payload)) return []
+  const parts = singleCiphertext(payload) ?? decodePayload(payload)
+  if (!parts) return []
+  const found = opaquePartsOf(parts, ctx)
+  // The native format prices the whole payload as text (the seed's rule): say so, not the rule.
+  if (ctx?.wire !== 'native') return found
+  return found.map((part) => ({
+    ...part,
+    tokens: 0,
+    label: `${NATIVE_NAMES[part.kind]}, ${formatBytes(part.bytes)}, counted as text: the native format prices the payload as text`,
+  }))
 }
+
+const NATIVE_NAMES: Record<OpaquePartDescription['kind'], string> = {
+  signature: 'thinking signature',
+  'redacted-thinking': 'redacted thinking',
+  'encrypted-reasoning': 'encrypted reasoning',
+  image: 'base64 image',
+  document: 'base64 document',
+  file: 'base64 file',
+}
+
+function mayHoldOpaque(payload: string): boolean {
+  return (
+    payload.charCodeAt(0) === 0x7b && payload.charCodeAt(1) === 0x22 && OPAQUE_MARKER.test(payload)
+  )
+}
+
+// The payloads of most reasoning messages: one signature, redacted data or encrypted content.
+const SINGLE_KEYS = ['signature', 'data', 'encrypted_content'] as const
+const BASE64 = /^[A-Za-z0-9+/=_-]*$/
+
+/**
+ * `{"signature":"…"}` (or data, encrypted_content) with a base64 value, read without a parse: the
+ * same parts decodePayload gives, for the payload that half a Claude Code session's messages hold.
+ */
+function singleCiphertext(payload: string): PayloadParts | undefined {
+  for (const key of SINGLE_KEYS) {
+    const head = `{"${key}":"`
+    if (!payload.startsWith(head) || !payload.endsWith('"}')) continue
+    const value = payload.slice(head.length, -2)
+    return BASE64.test(value) ? { [key]: value } : undefined
+  }
+  return undefined
+}
+
+/** The parts billed as text: all but the opaque ones. */
+function textParts(parts: PayloadParts): PayloadParts {
+  const { signature, data, encrypted_content, attachments, content, item, ...rest } = parts
+  void signature
+  void data
+  void encrypted_content
+  const out: PayloadParts = { ...rest }
+  if (attachments) {
+    const kept = withoutMedia(attachments) as unknown[]
+    if (kept.length > 0) out.attachments = kept
+  }
+  if (content !== undefined) {
+    out.content = typeof content === 'string' ? content : (withoutMedia(content) as unknown[])
+  }
+  if (item !== undefined) {
+    const kept = withoutMedia(item)
+    if (kept !== undefined) out.item = kept
+  }
+  return out
+}
+
+function opaquePartsOf(parts: PayloadParts, ctx?: PayloadPricingContext): OpaquePartDescription[] {
+  const out: OpaquePartDescription[] = []
+  if (parts.signature !== undefined) {
+    const bytes = parts.signature.length
+    out.push({
+      kind: 'signature',
+      path: 'signature',
+      bytes,
+      tokens: 0,
+      label: `thinking signature, ${formatBytes(bytes)}, not billed as text`,
+    })
+  }
+  if (parts.data !== undefined) out.push(ciphertext('redacted-thinking', 'data', parts.data, ctx))
+  if (parts.encrypted_content !== undefined) {
+    out.push(ciphertext('encrypted-reasoning', 'encrypted_content', parts.encrypted_content, ctx))
+  }
+  const media: MediaPart[] = []
+  if (parts.attachments) findMedia(parts.attachments, 'attachments', media)
+  if (Array.isArray(parts.content)) findMedia(parts.content, 'content', media)
+  if (parts.item !== undefined) findMedia(parts.item, 'item', media)
+  for (const m of media) out.push(describeMedia(m, ctx))
+  return out
+}
+
+const CIPHER_NAMES = {
+  'redacted-thinking': 'redacted thinking',
+  'encrypted-reasoning': 'encrypted reasoning',
+} as const
+
+function ciphertext(
+  kind: 'redacted-thinking' | 'encrypted-reasoning',
+  path: string,
+  text: string,
+  ctx: PayloadPricingContext | undefined,
+): OpaquePartDescription {
+  const bytes = text.length
+  const name = `${CIPHER_NAMES[kind]}, ${formatBytes(bytes)} encrypted`
+  const estimate = Math.ceil(new Base64Bytes(text).size / CIPHERTEXT_BYTES_PER_TOKEN)
+  if (ctx && !ctx.retained) {
+    return { kind, path, bytes, tokens: 0, label: `${name}, not in this context: 0 tokens` }
+  }
+  const when = ctx ? '' : ' while kept in context'
+  return {
+    kind,
+    path,
+    bytes,
+    tokens: estimate,
+    label: `${name}, ~${formatCount(estimate)} tokens${when} (estimated from its size)`,
+  }
+}
+
+function describeMedia(
+  m: MediaPart,
+  ctx: PayloadPricingContext | undefined,
+): OpaquePartDescription {
+  const family = ctx?.family ?? m.shape
+  const model = ctx?.model ?? ''
+  const bytes = m.data.length
+  const decoded = new Base64Bytes(m.data)
+  const type = m.mediaType.toLowerCase()
+  const size = formatBytes(bytes)
+  if (type === 'application/pdf' || (type === '' && isPdf(decoded))) {
+    const pages = pdfPages(decoded)
+    const price = pdfPrice(family, model, pages)
+    const count = pages === undefined ? '' : `${pages} page${pages === 1 ? '' : 's'}, `
+    return media('document', m, bytes, price, `PDF document, ${count}${size}`)
+  }
+  const dims = imageDimensions(decoded)
+  if (dims || type.startsWith('image/')) {
+    const price = dims
+      ? imagePrice(family, model, dims.width, dims.height, m.detail)
+      : unknownImagePrice(family, model, m.detail)
+    const what = dims
+      ? `image ${dims.width}×${dims.height} ${dims.format}`
+      : `image (${type}), ${size}`
+    return media('image', m, bytes, price, what)
+  }
+  const tokens = Math.ceil(decoded.size / CIPHERTEXT_BYTES_PER_TOKEN)
+  const name = m.filename ? `file ${m.filename}` : `file (${type || 'unknown type'})`
+  return media(
+    'file',
+    m,
+    bytes,
+    { tokens, rule: 'approximate: 4 bytes a token' },
+    `${name}, ${size}`,
+  )
+}
+
+function media(
+  kind: 'image' | 'document' | 'file',
+  m: MediaPart,
+  bytes: number,
+  price: ImagePrice,
+  what: string,
+): OpaquePartDescription {
+  return {
+    kind,
+    path: m.path,
+    bytes,
+    tokens: price.tokens,
+    label: `${what}, ${formatCount(price.tokens)} tokens (${price.rule})`,
+  }
+}
+
+function isPdf(b: Base64Bytes): boolean {
+  return b.at(0) === 0x25 && b.at(1) === 0x50 && b.at(2) === 0x44 && b.at(3) === 0x46
+}
+
+/** 512 B, 1.2 kB, 3.4 MB: decimal units, as file sizes are shown. */
+export function formatBytes(n: number): string {
+  if (n < 1000) return `${n} B`
+  if (n < 1_000_000) return `${(n / 1000).toFixed(1)} kB`
+  return `${(n / 1_000_000).toFixed(1)} MB`
+}
+
+const formatCount = (n: number) => n.toLocaleString('en-US')

@@ -1,0 +1,33 @@
+import type { Wire } from './wire'
+
+/**
+ * Which models keep earlier turns' thinking in their context. Anthropic's extended-thinking guide
+ * (see docs/tokens.md, "Opaque content"): Claude Opus 4.5 and later Opus models, Claude Sonnet 4.6
+ * and later Sonnet models and Claude Mythos keep every earlier thinking block; older Opus and Sonnet
+ * models and every Haiku through 4.5 keep only the last assistant turn's. OpenAI drops reasoning
+ * items of earlier turns; Gemini's thoughts are not carried into later turns either.
+ */
+
+// `claude-opus-4-5-20251101`, `claude-sonnet-4.6`, `anthropic/claude-opus-4-7`: a tier, a major
+// version, and a minor that is one or two digits (a date suffix is not a minor version).
+const NEW_NAMING = /(opus|sonnet|haiku)-(\d{1,2})(?!\d)(?:[-.](\d{1,2})(?!\d))?/
+const MYTHOS = /claude-mythos/
+
+function keepsAll(tier: string, major: number, minor: number): boolean {
+  const version = major + minor / 10
+  if (tier === 'opus') return version >= 4.5
+  if (tier === 'sonnet') return version >= 4.6
+  // Haiku: every model through Haiku 4.5 keeps only the last turn; newer ones are not documented.
+  return false
+}
+
+/** Whether the model keeps earlier turns' thinking in its context (billed) or drops it. */
+export function retainsEarlierThinking(spec: { model: string; wire: Wire }): boolean {
+  const model = spec.model.toLowerCase()
+  if (!model.includes('claude')) return false
+  if (MYTHOS.test(model)) return true
+  // Older names put the version first (`claude-3-7-sonnet`): all of them drop earlier thinking.
+  const m = NEW_NAMING.exec(model)
+  if (!m) return false
+  return keepsAll(m[1], Number(m[2]), m[3] === undefined ? 0 : Number(m[3]))
+}

@@ -1,0 +1,296 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { encodePayload } from '../../src/formats/payload'
+import { Base64Bytes } from '../../src/pricing/base64-bytes'
+import { imageDimensions } from '../../src/pricing/image-dimensions'
+import {
+  anthropicImageTokens,
+  geminiImageTokens,
+  openAIImagePrice,
+  openAIPatches,
+} from '../../src/pricing/image-tokens'
+import {
+  describeOpaqueParts,
+  pricePayload,
+  retainsEarlierThinking,
+  type PayloadPricingContext,
+} from '../../src/pricing/opaque'
+import {
+  gifBase64,
+  jpegBase64,
+  pdfBase64,
+  pngBase64,
+  webpExtendedBase64,
+  webpLosslessBase64,
+  webpLossyBase64,
+} from './helpers/image-headers'
+import { tiktokenFor } from './helpers/tiktoken'
+
+const anthropic: PayloadPricingContext = {
+  wire: 'anthropic',
+  model: 'claude-sonnet-4-5-20250929',
+  family: 'anthropic',
+  retained: true,
+}
+const responses: PayloadPricingContext = {
+  wire: 'openai-responses',
+  model: 'gpt-5.1-codex',
+  family: 'openai',
+  retained: true,
+}
+const tokens = (text: string) => tiktokenFor('o200k_base').encode_ordinary(text).length
+const dims = (base64: string) => imageDimensions(new Base64Bytes(base64))
+// A signature-sized run of base64: 1,200 characters.
+const SIGNATURE = 'EqQBCkgIBxABGAIiQL'.repeat(66) + 'AbCdEfGhIjKl'
+
+afterEach(() => vi.restoreAllMocks())
+
+describe('image sizes read from header bytes', () => {
+  it.each([
+    ['PNG', 'PNG', pngBase64(1024, 768), 1024, 768],
+    ['GIF', 'GIF', gifBase64(320, 200), 320, 200],
+    ['baseline JPEG', 'JPEG', jpegBase64(1920, 1080), 1920, 1080],
+    ['progressive JPEG behind 40 kB of EXIF', 'JPEG', jpegBase64(800, 600, 0xc2, 40_000), 800, 600],
+    ['lossy WebP', 'WebP', webpLossyBase64(640, 480), 640, 480],
+    ['lossless WebP', 'WebP', webpLosslessBase64(300, 150), 300, 150],
+    ['extended WebP', 'WebP', webpExtendedBase64(4000, 3000), 4000, 3000],
+  ])('%s', (_name, format, data, width, height) => {
+    expect(dims(data)).toEqual({ width, height, format })
+  })
+
+  it('gives no size for bytes that are no image, or a header cut short', () => {
+    expect(dims(Buffer.from('hello, world, not an image').toString('base64'))).toBeUndefined()
+    expect(dims(pngBase64(10, 10).slice(0, 24))).toBeUndefined()
+  })
+})
+
+describe("the providers' documented image prices", () => {
+  // Anthropic's vision guide: 200×200 ≈ 54, 1000×1000 ≈ 1334, 1092×1092 ≈ 1590 tokens.
+  it.each([
+    [200, 200, 54],
+    [1000, 1000, 1334],
+    [1092, 1092, 1590],
+  ])('Anthropic %i×%i ≈ %i', (w, h, expected) => {
+    expect(anthropicImageTokens(w, h)).toBe(expected)
+  })
+
+  it('Anthropic scales a large image down to its ~1,600-token limit first', () => {
+    // The guide's largest 1:1 size is 1092×1092 (1,590 tokens); a 4000×4000 photo costs about that.
+    const t = anthropicImageTokens(4000, 4000)
+    expect(t).toBeGreaterThanOrEqual(1590)
+    expect(t).toBeLessThanOrEqual(1600)
+  })
+
+  // OpenAI's vision guide: 1024×1024 high = 765; 2048×4096 high = 1105; low = 85.
+  it('OpenAI gpt-4o tiles: the worked examples', () => {
+    expect(openAIImagePrice('gpt-4o', 1024, 1024).tokens).toBe(765)
+    expect(openAIImagePrice('gpt-4o', 2048, 4096).tokens).toBe(1105)
+    expect(openAIImagePrice('gpt-4o', 4096, 8192, 'low').tokens).toBe(85)
+  })
+
+  it('OpenAI 32-px patches: the worked examples, and the multiplier', () => {
+    expect(openAIPatches(1024, 1024)).toBe(1024)
+    expect(openAIPatches(1800, 2400)).toBe(1452)
+    // gpt-4.1-mini bills 1.62 tokens a patch: 1024 × 1.62 = 1658.88.
+    expect(openAIImagePrice('gpt-4.1-mini', 1024, 1024).tokens).toBe(1659)
+  })
+
+  it('Gemini: 258 for an image within 384 px, else 258 per 768-px tile', () => {
+    expect(geminiImageTokens(384, 384)).toBe(258)
+    expect(geminiImageTokens(1000, 1000)).toBe(4 * 258)
+  })
+
+  it('Gemini 3 prices an image by media_resolution (high: 1,120) and a PDF page at 560', () => {
+    const ctx = {
+      wire: 'gemini',
+      model: 'gemini-3-pro-preview',
+      family: 'google',
+      retained: true,
+    } as const
+    const image = { inlineData: { mimeType: 'image/png', data: pngBase64(300, 300) } }
+    expect(pricePayload(encodePayload({ attachments: [image] })!, ctx).opaqueTokens).toBe(1120)
+    const pdf = { inlineData: { mimeType: 'application/pdf', data: pdfBase64(2) } }
+    expect(pricePayload(encodePayload({ attachments: [pdf] })!, ctx).opaqueTokens).toBe(2 * 560)
+  })
+})
+
+describe('pricePayload', () => {
+  it('passes a native payload through untouched, without parsing it', () => {
+    const parse = vi.spyOn(JSON, 'parse')
+    const payload = encodePayload({ signature: SIGNATURE })!
+    const priced = pricePayload(payload, { ...anthropic, wire: 'native' })
+    expect(priced.text).toBe(payload)
+    expect(priced.opaqueTokens).toBe(0)
+    expect(parse).not.toHaveBeenCalled()
+  })
+
+  it('does not parse a payload that holds no opaque part', () => {
+    const parse = vi.spyOn(JSON, 'parse')
+    const payload = encodePayload({
+      tool_calls: [{ id: 'toolu_1', name: 'Read', arguments: { path: 'a.ts' } }],
+    })!
+    expect(pricePayload(payload, anthropic)).toEqual({ text: payload, opaqueTokens: 0 })
+    expect(parse).not.toHaveBeenCalled()
+  })
+
+  it('a thinking signature is not priced: the cost is that of the payload without it', () => {
+    const priced = pricePayload(encodePayload({ signature: SIGNATURE })!, anthropic)
+    expect(priced).toEqual({ text: '', opaqueTokens: 0 })
+    expect(tokens(SIGNATURE)).toBeGreaterThan(300)
+  })
+
+  it('keeps tool calls as text and prices the image beside them by its size', () => {
+    const calls = [{ id: 'toolu_1', name: 'Read', arguments: { path: 'shot.png' } }]
+    const image = {
+      type: 'image',
+      source: { type: 'base64', media_type: 'image/png', data: pngBase64(1000, 1000) },
+    }
+    const priced = pricePayload(
+      encodePayload({ tool_calls: calls, attachments: [image] })!,
+      anthropic,
+    )
+    expect(priced.text).toBe(encodePayload({ tool_calls: calls }))
+    expect(priced.opaqueTokens).toBe(1334)
+  })
+
+  it("prices an image inside a tool result's blocks and keeps the result's text", () => {
+    const content = [
+      { type: 'text', text: 'Screenshot taken' },
+      {
+        type: 'image',
+        source: { type: 'base64', media_type: 'image/jpeg', data: jpegBase64(200, 200) },
+      },
+    ]
+    const priced = pricePayload(encodePayload({ content })!, anthropic)
+    expect(priced.text).toBe(encodePayload({ content: [content[0]] }))
+    expect(priced.opaqueTokens).toBe(54)
+  })
+
+  it('prices OpenAI data-URL images and Gemini inline data by their own rules', () => {
+    const url = `data:image/png;base64,${pngBase64(1024, 1024)}`
+    const chat = encodePayload({ attachments: [{ type: 'image_url', image_url: { url } }] })!
+    expect(
+      pricePayload(chat, { ...responses, model: 'gpt-4o', wire: 'openai-chat' }).opaqueTokens,
+    ).toBe(765)
+    const low = encodePayload({
+      attachments: [{ type: 'input_image', image_url: url, detail: 'low' }],
+    })!
+    expect(pricePayload(low, { ...responses, model: 'gpt-4o' }).opaqueTokens).toBe(85)
+    const gemini = encodePayload({
+      attachments: [{ inlineData: { mimeType: 'image/png', data: pngBase64(300, 300) } }],
+    })!
+    const priced = pricePayload(gemini, {
+      wire: 'gemini',
+      model: 'gemini-2.5-pro',
+      family: 'google',
+      retained: true,
+    })
+    expect(priced).toEqual({ text: '', opaqueTokens: 258 })
+  })
+
+  it('redacted thinking and encrypted reasoning cost their estimate only while in context', () => {
+    // 3,000 base64 characters encode 2,250 bytes: at 4 bytes a token, 563 tokens.
+    const data = 'QUJD'.repeat(750)
+    expect(pricePayload(encodePayload({ data })!, anthropic)).toEqual({
+      text: '',
+      opaqueTokens: 563,
+    })
+    expect(pricePayload(encodePayload({ data })!, { ...anthropic, retained: false })).toEqual({
+      text: '',
+      opaqueTokens: 0,
+    })
+    const encrypted = encodePayload({ encrypted_content: 'gAAAAA' + 'QUJD'.repeat(749) + 'QU' })!
+    expect(pricePayload(encrypted, { ...responses, retained: false })).toEqual({
+      text: '',
+      opaqueTokens: 0,
+    })
+  })
+
+  it('prices a PDF by its pages', () => {
+    const doc = {
+      type: 'document',
+      source: { type: 'base64', media_type: 'application/pdf', data: pdfBase64(3) },
+    }
+    expect(pricePayload(encodePayload({ attachments: [doc] })!, anthropic).opaqueTokens).toBe(
+      3 * 2250,
+    )
+    const gemini = { inlineData: { mimeType: 'application/pdf', data: pdfBase64(2) } }
+    const ctx = {
+      wire: 'gemini',
+      model: 'gemini-2.5-pro',
+      family: 'google',
+      retained: true,
+    } as const
+    expect(pricePayload(encodePayload({ attachments: [gemini] })!, ctx).opaqueTokens).toBe(2 * 258)
+  })
+})
+
+describe('describeOpaqueParts', () => {
+  it('says what each part is, its size and price', () => {
+    const image = {
+      type: 'image',
+      source: { type: 'base64', media_type: 'image/png', data: pngBase64(1024, 768) },
+    }
+    expect(
+      describeOpaqueParts(encodePayload({ signature: SIGNATURE })!).map((d) => d.label),
+    ).toEqual(['thinking signature, 1.2 kB, not billed as text'])
+    // 1024 × 768 / 750 = 1048.6, rounded up.
+    expect(describeOpaqueParts(encodePayload({ attachments: [image] })!)).toMatchObject([
+      {
+        kind: 'image',
+        path: 'attachments[0]',
+        tokens: 1049,
+        label: 'image 1024×768 PNG, 1,049 tokens (Anthropic: w×h/750)',
+      },
+    ])
+  })
+
+  it('says when an image size cannot be read, and what is assumed', () => {
+    const image = {
+      type: 'image',
+      source: { type: 'base64', media_type: 'image/png', data: 'AAAA' },
+    }
+    const [d] = describeOpaqueParts(encodePayload({ attachments: [image] })!)
+    expect(d.label).toContain('size unknown')
+    expect(d.tokens).toBe(1600)
+  })
+
+  it('finds nothing in plain text or a payload of tool calls', () => {
+    expect(describeOpaqueParts('just a tool result with "data": in it')).toEqual([])
+    expect(
+      describeOpaqueParts(encodePayload({ tool_calls: [{ name: 'x', arguments: {} }] })!),
+    ).toEqual([])
+  })
+})
+
+describe('retainsEarlierThinking', () => {
+  it.each([
+    ['claude-opus-4-5-20251101', true],
+    ['claude-opus-4-7', true],
+    ['claude-sonnet-4-6', true],
+    ['claude-sonnet-4-5-20250929', false],
+    ['claude-opus-4-1-20250805', false],
+    ['claude-opus-4-20250514', false],
+    ['claude-haiku-4-5', false],
+    ['claude-3-7-sonnet-20250219', false],
+    ['gpt-5.1-codex', false],
+    ['gemini-3-pro-preview', false],
+  ])('%s → %s', (model, expected) => {
+    expect(retainsEarlierThinking({ model, wire: 'anthropic' })).toBe(expected)
+  })
+})
+
+describe('the words beside an opaque part follow the wire', () => {
+  it('says a native file prices the payload as text, as its cost does', () => {
+    const payload = JSON.stringify({ signature: 'A'.repeat(1200) })
+    const ctx = { wire: 'native', model: '', family: 'openai', retained: true } as const
+    const [part] = describeOpaqueParts(payload, ctx)
+    expect(part.label).toBe(
+      'thinking signature, 1.2 kB, counted as text: the native format prices the payload as text',
+    )
+    expect(pricePayload(payload, ctx)).toEqual({ text: payload, opaqueTokens: 0 })
+    const anthropic = { ...ctx, wire: 'anthropic', family: 'anthropic' } as const
+    expect(describeOpaqueParts(payload, anthropic)[0].label).toBe(
+      'thinking signature, 1.2 kB, not billed as text',
+    )
+  })
+})
