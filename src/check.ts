@@ -6,18 +6,20 @@ import { MIN_MESSAGES, type Check, type DeclineReason, type Message, type Option
 /**
  * Decides whether the conversation needs condensing, and if so how to divide it. Pass `counts`
  * (per-message tokens for options.model, as countEachMessage returns) to re-tune without re-counting.
+ * `options.hiddenTokens` (the context the file lacks) is added to the estimate.
  */
 export function checkCompaction(
   messages: readonly Message[],
   options: Options,
   counts?: readonly number[],
 ): Check {
-  const { triggerRatio } = validateOptions(options)
+  const { triggerRatio, hiddenTokens } = validateOptions(options)
   const perMessage = counts ?? countEachMessage(options.model ?? '', messages)
   if (perMessage.length !== messages.length) {
     throw new RangeError(`counts has ${perMessage.length} entries for ${messages.length} messages`)
   }
-  let estimatedTokens = 0
+  // What the requests send beyond the file's messages counts toward the budget just the same.
+  let estimatedTokens = hiddenTokens
   for (const c of perMessage) estimatedTokens += c
   const threshold = options.maxTokens * triggerRatio
 

@@ -1,5 +1,6 @@
 /** The message types compaction distinguishes. Any other type string passes through untouched. */
-export type KnownMessageType = 'user' | 'bot' | 'context' | 'reasoning' | 'instructions' | 'activity'
+export type KnownMessageType =
+  'user' | 'bot' | 'context' | 'reasoning' | 'instructions' | 'activity'
 
 /**
  * What a message is. Known types drive hoisting and the summary prompt; an unknown type string is
@@ -47,6 +48,12 @@ export interface Options {
   keepRecentCount?: number
   /** The fraction of maxTokens at which compaction fires, in (0, 1]; unset means TRIGGER_RATIO. */
   triggerRatio?: number
+  /**
+   * Tokens every request sends that the message list does not hold (a system prompt and tool
+   * schemas the log left out), added to the estimate the decision compares: a non-negative
+   * integer, default 0.
+   */
+  hiddenTokens?: number
 }
 
 /** Why a check declined to compact. */
