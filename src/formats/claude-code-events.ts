@@ -7,7 +7,7 @@ import { ShapeError, isObject, kind, pathString, type Json, type JsonPath } from
 import { decodePayload, encodePayload, type ToolCall } from './payload'
 import { FieldNotes, NoteTape, replay, type FieldRule, type LeftOut } from './claude-code-notes'
 import type { NoteList } from './report'
-import { anthropicUsage } from './reported-usage'
+import { anthropicUsage, type UsageCounts } from './reported-usage'
 import type { ReportedUsage } from './types'
 
 export const METADATA_NOTE = 'session metadata; not part of the conversation'

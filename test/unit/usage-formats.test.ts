@@ -72,3 +72,100 @@ describe('Claude Code: message.usage, once per API message', () => {
     expect(importConversation(text, 'claude-code').usage).toBeUndefined()
   })
 })
+
+describe('Codex: token_count events', () => {
+  const t = '2026-02-23T11:40:00.000Z'
+  const line = (type: string, payload: unknown) => ({ timestamp: t, type, payload })
+  const msg = (role: string, text: string) =>
+    line('response_item', {
+      type: 'message',
+      role,
+      content: [{ type: role === 'assistant' ? 'output_text' : 'input_text', text }],
+    })
+  const usage = (input: number) => ({
+    input_tokens: input,
+    cached_input_tokens: 0,
+    output_tokens: 10,
+    reasoning_output_tokens: 0,
+    total_tokens: input + 10,
+  })
+  const tokenCount = (last: number, total: number) =>
+    line('event_msg', {
+      type: 'token_count',
+      info: {
+        total_token_usage: usage(total),
+        last_token_usage: usage(last),
+        model_context_window: 258400,
+      },
+      rate_limits: null,
+    })
+
+  it('reads info.last_token_usage once per request, the prompt before the reply’s items', () => {
+    const text = lines(
+      line('session_meta', {
+        id: 's',
+        timestamp: t,
+        base_instructions: { text: 'You are Codex.' },
+      }),
+      line('turn_context', { model: 'gpt-5.1-codex' }),
+      msg('user', 'list the files'),
+      line('event_msg', { type: 'token_count', info: null, rate_limits: null }),
+      line('response_item', { type: 'reasoning', summary: [{ type: 'summary_text', text: 'ls' }] }),
+      line('response_item', {
+        type: 'function_call',
+        name: 'shell',
+        arguments: '{}',
+        call_id: 'c1',
+      }),
+      tokenCount(17102, 17102),
+      line('response_item', { type: 'function_call_output', call_id: 'c1', output: 'a.ts' }),
+      // The same figures again after the tool's output: the same request, not a new one.
+      tokenCount(17102, 17102),
+      msg('assistant', 'One file: a.ts.'),
+      tokenCount(18084, 35186),
+    )
+    const imported = importConversation(text, 'codex')
+    // instructions, user, reasoning, bot (the call), activity (its output), bot.
+    expect(imported.messages.map((m) => m.type)).toEqual([
+      'instructions',
+      'user',
+      'reasoning',
+      'bot',
+      'activity',
+      'bot',
+    ])
+    expect(imported.usage).toEqual([
+      { prompt: 2, inputTokens: 17102, outputTokens: 10, at: 'line 7', model: 'gpt-5.1-codex' },
+      { prompt: 5, inputTokens: 18084, outputTokens: 10, at: 'line 11', model: 'gpt-5.1-codex' },
+    ])
+  })
+
+  it('reads the legacy event’s own fields, and drops reports from before a compaction', () => {
+    const legacy = (input: number) =>
+      line('event_msg', { type: 'token_count', input_tokens: input, output_tokens: 3 })
+    const text = lines(
+      line('session_meta', {
+        id: 's',
+        timestamp: t,
+        base_instructions: { text: 'You are Codex.' },
+      }),
+      msg('user', 'first'),
+      msg('assistant', 'ok'),
+      legacy(900),
+      line('compacted', { message: 'The user said first.' }),
+      msg('user', 'second'),
+      msg('assistant', 'ok again'),
+      legacy(400),
+    )
+    const imported = importConversation(text, 'codex')
+    // instructions, the kept user prompt, the summary, the new prompt, the reply.
+    expect(imported.messages.map((m) => m.type)).toEqual([
+      'instructions',
+      'user',
+      'context',
+      'user',
+      'bot',
+    ])
+    expect(imported.usage).toEqual([{ prompt: 4, inputTokens: 400, outputTokens: 3, at: 'line 8' }])
+  })
+})
