@@ -169,3 +169,60 @@ describe('Codex: token_count events', () => {
     expect(imported.usage).toEqual([{ prompt: 4, inputTokens: 400, outputTokens: 3, at: 'line 8' }])
   })
 })
+
+describe('Gemini CLI: a reply’s tokens', () => {
+  it('reads tokens.input (cached is a part of it) with the messages before the reply', () => {
+    const tokens = (input: number, cached: number) => ({
+      input,
+      output: 20,
+      cached,
+      thoughts: 5,
+      tool: 0,
+      total: input + 25,
+    })
+    const session = {
+      sessionId: 's',
+      projectHash: 'p',
+      startTime: '2025-10-18T14:57:28.974Z',
+      lastUpdated: '2025-10-18T14:58:00.000Z',
+      messages: [
+        { id: 'u1', timestamp: '2025-10-18T14:57:28.974Z', type: 'user', content: 'Hi' },
+        {
+          id: 'g1',
+          timestamp: '2025-10-18T14:57:31.684Z',
+          type: 'gemini',
+          content: 'Hello.',
+          model: 'gemini-2.5-pro',
+          tokens: tokens(8396, 0),
+        },
+        { id: 'u2', timestamp: '2025-10-18T14:57:40.000Z', type: 'user', content: 'More?' },
+        {
+          id: 'g2',
+          timestamp: '2025-10-18T14:57:45.000Z',
+          type: 'gemini',
+          content: 'Yes.',
+          model: 'gemini-2.5-pro',
+          tokens: tokens(8420, 8000),
+        },
+        // A reply with no tokens reports nothing.
+        { id: 'g3', timestamp: '2025-10-18T14:57:50.000Z', type: 'gemini', content: 'And.' },
+      ],
+    }
+    expect(importConversation(JSON.stringify(session), 'gemini-cli').usage).toEqual([
+      {
+        prompt: 1,
+        inputTokens: 8396,
+        outputTokens: 20,
+        at: 'messages[1].tokens',
+        model: 'gemini-2.5-pro',
+      },
+      {
+        prompt: 3,
+        inputTokens: 8420,
+        outputTokens: 20,
+        at: 'messages[3].tokens',
+        model: 'gemini-2.5-pro',
+      },
+    ])
+  })
+})
