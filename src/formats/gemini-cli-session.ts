@@ -1,4 +1,5 @@
 import type { Message } from '../types'
+import { isCount } from './reported-usage'
 import type { ReportedUsage } from './types'
 import { ShapeError, isObject, kind, pathString, type Json, type JsonPath } from './json-shape'
 import { LocatedError, type ReadInput, type ReadResult } from './reader'
@@ -189,7 +190,7 @@ function geminiTokens(entry: Entry, prompt: number, model?: string): ReportedUsa
   const tokens = entry.value.tokens
   if (!isObject(tokens)) return undefined
   const { input, output } = tokens
-  if (typeof input !== 'number' || !Number.isInteger(input) || input < 0) return undefined
+  if (!isCount(input)) return undefined
   return {
     prompt,
     inputTokens: input,

@@ -6,7 +6,9 @@ export interface UsageCounts {
   outputTokens?: number
 }
 
-const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0
+/** Whether a usage field holds a token count: a non-negative integer. */
+export const isCount = (v: unknown): v is number =>
+  typeof v === 'number' && Number.isInteger(v) && v >= 0
 const part = (v: unknown) => (isCount(v) ? v : 0)
 const output = (v: unknown) => (isCount(v) ? { outputTokens: v } : {})
 

@@ -226,3 +226,48 @@ describe('Gemini CLI: a reply’s tokens', () => {
     ])
   })
 })
+
+describe('pi: an assistant message’s usage', () => {
+  const entry = (id: string, parentId: string | null, message: unknown) => ({
+    type: 'message',
+    id,
+    parentId,
+    timestamp: '2026-02-10T10:00:00.000Z',
+    message,
+  })
+  const user = (text: string) => ({ role: 'user', content: [{ type: 'text', text }], timestamp: 1 })
+  const assistant = (text: string, usage: unknown) => ({
+    role: 'assistant',
+    content: [{ type: 'text', text }],
+    api: 'anthropic-messages',
+    provider: 'anthropic',
+    model: 'claude-sonnet-4-5',
+    usage,
+    stopReason: 'stop',
+    timestamp: 2,
+  })
+  const usage = (input: number, cacheRead: number, cacheWrite: number) => ({
+    input,
+    output: 12,
+    cacheRead,
+    cacheWrite,
+    totalTokens: input + cacheRead + cacheWrite + 12,
+    cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+  })
+
+  it('sums input, cacheRead and cacheWrite; a failed reply’s zeros are no report', () => {
+    const text = lines(
+      { type: 'session', version: 3, id: 's', timestamp: '2026-02-10T10:00:00.000Z', cwd: '/w' },
+      entry('e1', null, user('hello')),
+      entry('e2', 'e1', assistant('hi', usage(3, 0, 1684))),
+      entry('e3', 'e2', user('again')),
+      entry('e4', 'e3', { ...assistant('', usage(0, 0, 0)), stopReason: 'error' }),
+      entry('e5', 'e4', user('once more')),
+      entry('e6', 'e5', assistant('there', usage(5, 1684, 40))),
+    )
+    expect(importConversation(text, 'pi').usage).toEqual([
+      { prompt: 1, inputTokens: 1687, outputTokens: 12, at: 'line 3', model: 'claude-sonnet-4-5' },
+      { prompt: 5, inputTokens: 1729, outputTokens: 12, at: 'line 7', model: 'claude-sonnet-4-5' },
+    ])
+  })
+})
