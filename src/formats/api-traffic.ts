@@ -59,6 +59,10 @@ export function readApiTraffic(input: ReadInput): ReadResult {
     notes,
     requests,
     request: summary.index,
+    // The response reports the size of the request it answers: the request's messages.
+    ...(reply.usage
+      ? { usage: [{ prompt: read.length, ...reply.usage, ...(model ? { model } : {}) }] }
+      : {}),
   }
 }
 

@@ -271,3 +271,50 @@ describe('pi: an assistant message’s usage', () => {
     ])
   })
 })
+
+describe('API traffic, stored Responses and Cline: the reported prompt', () => {
+  it('claude-trace: the loaded request’s response reports the request, cache parts summed', () => {
+    const imported = importConversation(fixture('api-traffic.jsonl'), 'api-traffic')
+    const [u] = imported.usage!
+    expect(imported.usage).toHaveLength(1)
+    // message_start: input_tokens 12, cache_creation_input_tokens 410, cache_read_input_tokens 3900.
+    expect(u).toMatchObject({ inputTokens: 12 + 410 + 3900, outputTokens: 58 })
+    expect(u.at).toBe('line 5: response.body_raw (usage)')
+    // The prompt is the request's messages; what follows is the response's reply.
+    const reply = imported.messages.slice(u.prompt)
+    expect(reply.length).toBeGreaterThan(0)
+    expect(reply.every((m) => m.type === 'bot' || m.type === 'reasoning')).toBe(true)
+    expect(imported.messages[u.prompt - 1].type).not.toBe('bot')
+  })
+
+  it('OpenAI traffic: usage.prompt_tokens', () => {
+    const imported = importConversation(fixture('api-traffic-openai.jsonl'), 'api-traffic')
+    expect(imported.usage).toEqual([
+      expect.objectContaining({
+        inputTokens: 120,
+        outputTokens: 11,
+        at: 'line 1: response.body.usage',
+      }),
+    ])
+  })
+
+  it('a stored Responses response: usage.input_tokens, before its output', () => {
+    const imported = importConversation(
+      fixture('openai-responses-response.json'),
+      'openai-responses',
+    )
+    const [u] = imported.usage!
+    expect(u).toMatchObject({ inputTokens: 81, outputTokens: 35, at: 'usage' })
+    expect(imported.messages.slice(0, u.prompt).every((m) => m.type === 'instructions')).toBe(true)
+  })
+
+  it('Cline: an assistant message’s metrics.tokens.prompt', () => {
+    const imported = importConversation(fixture('cline.json'), 'cline')
+    expect(imported.usage).toEqual([
+      expect.objectContaining({ prompt: 2, inputTokens: 5210, at: '[1].metrics.tokens' }),
+      expect.objectContaining({ prompt: 8, inputTokens: 5902, at: '[3].metrics.tokens' }),
+    ])
+    // The first reply starts after the task and its environment details.
+    expect(imported.messages.slice(0, 2).map((m) => m.type)).toEqual(['user', 'context'])
+  })
+})
