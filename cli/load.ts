@@ -18,6 +18,7 @@ import {
   type ImportNote,
   type Message,
   type ModelEncoding,
+  type ReportedUsage,
   wireShapeExplanation,
 } from '../src/index'
 import { choiceValue, flagValue, requestValue, stringValue, type ParsedArgs } from './args'
@@ -32,6 +33,8 @@ export interface LoadedConversation {
   model: ModelEncoding
   /** The format FILE was read as. */
   format: FormatId
+  /** The prompt sizes the provider reported, in request order; empty when the file has none. */
+  usage: ReportedUsage[]
 }
 
 /** How a path is named in messages: `-` is standard input. */
@@ -126,7 +129,13 @@ export async function loadConversation(
     const name = JSON.stringify(model.model)
     io.err(`${file}: warning: unknown model ${name}; counting with ${DEFAULT_ENCODING}`)
   }
-  return { file, messages: imported.messages, model, format: imported.format }
+  return {
+    file,
+    messages: imported.messages,
+    model,
+    format: imported.format,
+    usage: imported.usage ?? [],
+  }
 }
 
 /**
