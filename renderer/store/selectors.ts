@@ -3,14 +3,17 @@ import {
   applySummary,
   bucketsOf,
   checkCompaction,
+  compareUsage,
   headLength,
   keepCount,
   reachesPrompt,
   resolveModel,
+  usageOverhead,
   type Bucket,
   type Check,
   type Message,
   type Options,
+  type UsageComparison,
 } from '@core'
 import { countsMatch } from './counts-slice'
 import { listItems, type ListItems } from './list-items'
@@ -18,14 +21,35 @@ import { memoSelector } from './memo'
 import { textTokensOf } from './text-tokens-slice'
 import type { AppState } from './types'
 
-/** The options in force: always the last valid values. */
+/**
+ * The file's reported requests beside the estimate of each, from the cached counts; null while
+ * they are being counted. Empty rows for a file that reports no usage.
+ */
+export const selectUsageComparison: (s: AppState) => UsageComparison | null = memoSelector(
+  (s: AppState) => [s.usage, selectReadyCounts(s), s.model],
+  (usage, counts, model): UsageComparison | null =>
+    counts === null ? null : compareUsage(usage, counts, usageOverhead(model)),
+)
+
+/** The tokens the file lacks, as derived from its first reported request; 0 until counted. */
+export const selectHiddenTokens = (s: AppState): number =>
+  selectUsageComparison(s)?.hiddenTokens ?? 0
+
+/** The options in force: always the last valid values, with the hidden context if included. */
 export const selectOptions: (s: AppState) => Options = memoSelector(
-  (s: AppState) => [s.model, s.maxTokens, s.keepRecentCount, s.triggerRatio],
-  (model, maxTokens, keepRecentCount, triggerRatio): Options => ({
+  (s: AppState) => [
+    s.model,
+    s.maxTokens,
+    s.keepRecentCount,
+    s.triggerRatio,
+    s.includeHidden ? selectHiddenTokens(s) : 0,
+  ],
+  (model, maxTokens, keepRecentCount, triggerRatio, hiddenTokens): Options => ({
     model,
     maxTokens,
     triggerRatio,
     ...(keepRecentCount === null ? {} : { keepRecentCount }),
+    ...(hiddenTokens > 0 ? { hiddenTokens } : {}),
   }),
 )
 
