@@ -273,18 +273,43 @@ describe('pi: an assistant message’s usage', () => {
 })
 
 describe('API traffic, stored Responses and Cline: the reported prompt', () => {
-  it('claude-trace: the loaded request’s response reports the request, cache parts summed', () => {
+  it('claude-trace: each main-thread response reports its request, cache parts summed', () => {
     const imported = importConversation(fixture('api-traffic.jsonl'), 'api-traffic')
-    const [u] = imported.usage!
-    expect(imported.usage).toHaveLength(1)
-    // message_start: input_tokens 12, cache_creation_input_tokens 410, cache_read_input_tokens 3900.
+    // Line 1 is a quota check and line 3 a title request (other models): not the thread. Line 2
+    // is the thread's first request: its system prompt (three instructions) and the user's
+    // question; its message_start reports 4012 + 3900 + 0, message_delta 96 output tokens.
+    expect(imported.usage).toHaveLength(2)
+    expect(imported.usage![0]).toEqual({
+      prompt: 4,
+      inputTokens: 4012 + 3900 + 0,
+      outputTokens: 96,
+      at: 'line 2: response.body_raw (usage)',
+      model: 'claude-sonnet-4-20250514',
+    })
+    expect(imported.messages.slice(0, 4).map((m) => m.type)).toEqual([
+      'instructions',
+      'instructions',
+      'instructions',
+      'user',
+    ])
+    // The loaded request (line 5): input_tokens 12, cache_creation 410, cache_read 3900.
+    const u = imported.usage![1]
     expect(u).toMatchObject({ inputTokens: 12 + 410 + 3900, outputTokens: 58 })
     expect(u.at).toBe('line 5: response.body_raw (usage)')
-    // The prompt is the request's messages; what follows is the response's reply.
+    // Its prompt is the request's messages; what follows is the response's reply.
     const reply = imported.messages.slice(u.prompt)
     expect(reply.length).toBeGreaterThan(0)
     expect(reply.every((m) => m.type === 'bot' || m.type === 'reasoning')).toBe(true)
     expect(imported.messages[u.prompt - 1].type).not.toBe('bot')
+  })
+
+  it('claude-trace: a request that does not begin the loaded conversation reports nothing', () => {
+    const lines = fixture('api-traffic.jsonl').split('\n')
+    const second = JSON.parse(lines[1])
+    second.request.body.messages[0].content[0].text = 'Something else entirely.'
+    lines[1] = JSON.stringify(second)
+    const imported = importConversation(lines.join('\n'), 'api-traffic')
+    expect(imported.usage!.map((u) => u.at)).toEqual(['line 5: response.body_raw (usage)'])
   })
 
   it('OpenAI traffic: usage.prompt_tokens', () => {
