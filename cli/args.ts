@@ -130,6 +130,16 @@ function integerValue(command: string, flag: string, value: string, min: number)
   return n
 }
 
+/** `--hidden-tokens N|auto`: a count, 'auto' (derive it from the file's usage), or unset. */
+export function hiddenTokensValue(command: string, args: ParsedArgs): number | 'auto' | undefined {
+  const value = stringValue(args, 'hidden-tokens')
+  if (value === undefined || value === 'auto') return value
+  if (!/^\d+$/.test(value)) {
+    throw badValue(command, 'hidden-tokens', value, "a non-negative integer or 'auto'")
+  }
+  return integerValue(command, 'hidden-tokens', value, 0)
+}
+
 function ratioValue(command: string, flag: string, value: string): number {
   // Plain decimals only: Number() would also take '0x1', '1e-1' and ' 0.5 '.
   const r = Number(value)

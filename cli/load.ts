@@ -20,6 +20,7 @@ import {
   type ImportNote,
   type Message,
   type Wire,
+  type ReportedUsage,
   wireShapeExplanation,
 } from '../src/index'
 import { choiceValue, flagValue, requestValue, stringValue, type ParsedArgs } from './args'
@@ -47,6 +48,8 @@ export interface LoadedConversation {
   spec: Required<CountingSpec>
   /** How the model's tokens are counted, with the words the reports print. */
   counting: CountingMethod
+  /** The prompt sizes the provider reported, in request order; empty when the file has none. */
+  usage: ReportedUsage[]
 }
 
 /** How a path is named in messages: `-` is standard input. */
@@ -155,6 +158,7 @@ export async function loadConversation(
     wire,
     spec: { model: name, wire },
     counting,
+    usage: imported.usage ?? [],
   }
 }
 

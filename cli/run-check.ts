@@ -6,16 +6,19 @@ import {
   type Check,
   type Options,
 } from '../src/index'
-import { checkOptions, singleFile, type ParsedArgs } from './args'
+import { checkOptions, hiddenTokensValue, singleFile, type ParsedArgs } from './args'
 import type { Io } from './command'
 import { CliError } from './errors'
 import { loadConversation, type LoadedConversation } from './load'
+import { hiddenContext, type HiddenContext } from './usage-report'
 
 /** A conversation with the check's options, its per-message tokens and the check itself. */
 export interface CheckedConversation extends LoadedConversation {
   options: Options
   counts: number[]
   check: Check
+  /** What --hidden-tokens added to the estimate; null without it. */
+  hidden: HiddenContext | null
 }
 
 /** Loads FILE and runs the compaction check with the command line's options. */
@@ -27,10 +30,13 @@ export async function checkFile(
   const file = singleFile(command, args.positionals)
   // Options first: a typo in a flag is reported before the file is read.
   const options: Options = checkOptions(command, args)
+  const hiddenFlag = hiddenTokensValue(command, args)
   const loaded = await loadConversation(command, file, args, io)
   options.model = loaded.spec.model
   options.wire = loaded.spec.wire
   const counts = countEachMessage(loaded.spec, loaded.messages)
+  const hidden = hiddenContext(command, hiddenFlag, loaded, counts)
+  if (hidden) options.hiddenTokens = hidden.tokens
   let check: Check
   try {
     check = checkCompaction(loaded.messages, options, counts)
@@ -39,7 +45,7 @@ export async function checkFile(
     if (error instanceof OptionError) throw new CliError(`${command}: ${error.message}`)
     throw error
   }
-  return { ...loaded, options, counts, check }
+  return { ...loaded, options, counts, check, hidden }
 }
 
 /** The error for a command that needs a compaction when the check declines: why, in one line. */

@@ -1,4 +1,5 @@
 import { Budget } from './components/Budget'
+import { ContextGrowth } from './components/ContextGrowth'
 import { Controls } from './components/Controls'
 import { Decision } from './components/Decision'
 import { DropOverlay } from './components/DropOverlay'
@@ -43,6 +44,9 @@ export function App() {
           </PanelBoundary>
         </div>
         <div className="column column-list">
+          <PanelBoundary name="context growth">
+            <ContextGrowth />
+          </PanelBoundary>
           <PanelBoundary name="conversation">
             <MessageList />
           </PanelBoundary>

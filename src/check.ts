@@ -6,20 +6,22 @@ import { MIN_MESSAGES, type Check, type DeclineReason, type Message, type Option
 /**
  * Decides whether the conversation needs condensing, and if so how to divide it. Pass `counts`
  * (per-message costs for options.model and options.wire, as countEachMessage returns) to re-tune
- * without re-counting. The estimate is the request's own overhead plus every message's cost.
+ * without re-counting. The estimate is the request's own overhead plus every message's cost, plus
+ * `options.hiddenTokens` (the context the file lacks).
  */
 export function checkCompaction(
   messages: readonly Message[],
   options: Options,
   counts?: readonly number[],
 ): Check {
-  const { triggerRatio } = validateOptions(options)
+  const { triggerRatio, hiddenTokens } = validateOptions(options)
   const spec = { model: options.model ?? '', wire: options.wire ?? 'native' }
   const perMessage = counts ?? countEachMessage(spec, messages)
   if (perMessage.length !== messages.length) {
     throw new RangeError(`counts has ${perMessage.length} entries for ${messages.length} messages`)
   }
-  let estimatedTokens = requestOverhead(spec)
+  // What the requests send beyond the file's messages counts toward the budget just the same.
+  let estimatedTokens = requestOverhead(spec) + hiddenTokens
   for (const c of perMessage) estimatedTokens += c
   const threshold = options.maxTokens * triggerRatio
 

@@ -7,6 +7,7 @@ const OPTION_LABELS: Record<string, string> = {
   keepRecentCount: 'KeepRecentCount',
   triggerRatio: 'TriggerRatio',
   model: 'Model',
+  hiddenTokens: 'the tokens not in the file',
 }
 
 /**
@@ -42,12 +43,12 @@ function describe(value: unknown): string {
 const isNonNegativeInteger = (v: unknown): v is number =>
   typeof v === 'number' && Number.isInteger(v) && v >= 0
 
-/** Checks options against the rules and returns the trigger ratio in force. Throws OptionError. */
-export function validateOptions(options: Options): { triggerRatio: number } {
+/** Checks options against the rules and returns the trigger ratio and hidden tokens in force. Throws OptionError. */
+export function validateOptions(options: Options): { triggerRatio: number; hiddenTokens: number } {
   if (options === null || typeof options !== 'object') {
     throw new OptionError('options', options, 'an object')
   }
-  const { maxTokens, keepRecentCount, triggerRatio, model } = options
+  const { maxTokens, keepRecentCount, triggerRatio, model, hiddenTokens } = options
   if (!isNonNegativeInteger(maxTokens) || maxTokens === 0) {
     throw new OptionError('maxTokens', maxTokens, 'a positive integer')
   }
@@ -64,7 +65,10 @@ export function validateOptions(options: Options): { triggerRatio: number } {
   if (options.wire !== undefined && !isWire(options.wire)) {
     throw new OptionError('wire', options.wire, `one of ${WIRES.join(', ')}`)
   }
-  return { triggerRatio: triggerRatio ?? TRIGGER_RATIO }
+  if (hiddenTokens !== undefined && !isNonNegativeInteger(hiddenTokens)) {
+    throw new OptionError('hiddenTokens', hiddenTokens, 'a non-negative integer')
+  }
+  return { triggerRatio: triggerRatio ?? TRIGGER_RATIO, hiddenTokens: hiddenTokens ?? 0 }
 }
 
 /** Throws OptionError unless keepRecentCount is unset or a non-negative integer. */

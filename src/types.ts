@@ -55,6 +55,12 @@ export interface Options {
   keepRecentCount?: number
   /** The fraction of maxTokens at which compaction fires, in (0, 1]; unset means TRIGGER_RATIO. */
   triggerRatio?: number
+  /**
+   * Tokens every request sends that the message list does not hold (a system prompt and tool
+   * schemas the log left out), added to the estimate the decision compares: a non-negative
+   * integer, default 0.
+   */
+  hiddenTokens?: number
 }
 
 /** Why a check declined to compact. */

@@ -6,6 +6,7 @@ import { EXIT } from '../errors'
 import { describeMethod, describeModel, messageRows, MESSAGE_COLUMNS } from '../message-table'
 import { renderTable } from '../table'
 import { checkFile } from '../run-check'
+import { describeHidden } from '../usage-report'
 
 const sum = (ns: number[]) => ns.reduce((a, b) => a + b, 0)
 
@@ -13,7 +14,7 @@ const sum = (ns: number[]) => ns.reduce((a, b) => a + b, 0)
 export const checkCommand: Command = {
   name: 'check',
   summary: 'Decide whether FILE needs compacting and show where each message goes',
-  options: { ...CHECK_OPTIONS, json: { type: 'boolean' } },
+  options: { ...CHECK_OPTIONS, 'hidden-tokens': { type: 'string' }, json: { type: 'boolean' } },
   help: `Usage: compaction-inspector check FILE --max-tokens N [options]
 
 Decides whether the conversation in FILE needs compacting, and prints each
@@ -25,17 +26,25 @@ then the total, the threshold, the decision and why.
 
 Options:
 ${CHECK_OPTIONS_HELP}
+  --hidden-tokens N|auto
+                       Add N tokens the file does not hold (the system prompt
+                       and tool schemas an agent's log leaves out) to the
+                       estimate the decision compares. auto: the amount the
+                       file's first provider-reported request held beyond the
+                       estimate of its prompt; an error on a file with no
+                       reported usage. Default: 0.
   --json               Print one JSON object instead: shouldCompact, reason, why,
-                       estimatedTokens, threshold, tokens and buckets (one per
-                       message), messagesToSummarize, messagesToKeep, and the
-                       model, encoding, fellBack, family, method and wire used.
+                       estimatedTokens, threshold, hiddenTokens, tokens and
+                       buckets (one per message), messagesToSummarize,
+                       messagesToKeep, and the model, encoding, fellBack,
+                       family, method and wire used.
   -h, --help           Show this help.
 
 Exit status: 0 whatever the decision; 2 on bad input or options.`,
 
   async run(args, io) {
     const checked = await checkFile('check', args, io)
-    const { file, messages, model, options, counts, check, counting, spec } = checked
+    const { file, messages, model, options, counts, check, counting, spec, hidden } = checked
     const buckets = bucketsOf(messages, check, options.keepRecentCount)
     const triggerRatio = options.triggerRatio ?? TRIGGER_RATIO
 
@@ -56,6 +65,8 @@ Exit status: 0 whatever the decision; 2 on bad input or options.`,
         why: describeReason(check.reason),
         estimatedTokens: check.estimatedTokens,
         threshold: check.threshold,
+        hiddenTokens: hidden?.tokens ?? 0,
+        ...(hidden ? { hiddenTokensSource: hidden.source } : {}),
         tokens: counts,
         buckets,
         messagesToSummarize: check.messagesToSummarize.map(orderMessage),
@@ -85,7 +96,10 @@ Exit status: 0 whatever the decision; 2 on bad input or options.`,
         '\n' +
         renderTable(
           [
-            ['total', `${check.estimatedTokens} tokens`],
+            [
+              'total',
+              `${check.estimatedTokens} tokens${hidden ? `; ${describeHidden(hidden)}` : ''}`,
+            ],
             ['threshold', `${check.threshold} (${budget})`],
             ['decision', decision],
             ['why', describeReason(check.reason)],

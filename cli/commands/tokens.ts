@@ -5,6 +5,7 @@ import { EXIT } from '../errors'
 import { loadConversation } from '../load'
 import { describeMethod, describeModel, messageRows, MESSAGE_COLUMNS } from '../message-table'
 import { renderTable } from '../table'
+import { compareLoaded, usageTable } from '../usage-report'
 
 /** `tokens`: what each message costs, and the total. */
 export const tokensCommand: Command = {
@@ -18,28 +19,31 @@ encoding used and how the model's family is counted (exact, or approximate
 within a measured error). A message costs the tokens of its text and payload
 plus the framing of the wire format FILE is sent in: ${WIRE_FRAMING.native.perMessage} tokens a message in the
 native format; OpenAI Chat adds 3 a request (see docs/tokens.md).
+Where the log carries the provider's reported usage, a table follows with each
+request's estimated prompt beside the reported one.
 
 Options:
 ${CONVERSATION_OPTIONS_HELP}
   --json               Print one JSON object instead: model, encoding, fellBack,
                        family, method, wire, overheadPerMessage, overheadPerRequest,
-                       tokens (one per message) and total.
+                       tokens (one per message) and total; where the file reports
+                       usage, also requests (each reported request: request, at,
+                       prompt, estimated, reported, outputTokens, ratio,
+                       incrementRatio) and calibration (requests, meanRatio,
+                       minIncrementRatio, maxIncrementRatio, hiddenTokens).
   -h, --help           Show this help.
 
 Exit status: 0 on success; 2 on bad input or options.`,
 
   async run(args, io) {
     const path = singleFile('tokens', args.positionals)
-    const { file, messages, model, spec, counting } = await loadConversation(
-      'tokens',
-      path,
-      args,
-      io,
-    )
+    const loaded = await loadConversation('tokens', path, args, io)
+    const { file, messages, model, spec, counting } = loaded
     const counts = countEachMessage(spec, messages)
     const perRequest = requestOverhead(spec)
     const total = counts.reduce((a, b) => a + b, perRequest)
     const perMessage = WIRE_FRAMING[spec.wire].perMessage
+    const comparison = compareLoaded(loaded, counts)
 
     if (flagValue(args, 'json')) {
       const report = {
@@ -54,6 +58,24 @@ Exit status: 0 on success; 2 on bad input or options.`,
         overheadPerRequest: perRequest,
         tokens: counts,
         total,
+        // Only a file that reports usage has requests to compare.
+        ...(comparison.rows.length > 0
+          ? {
+              requests: comparison.rows.map((row, k) => ({
+                request: row.request,
+                at: row.at,
+                prompt: row.prompt,
+                estimated: row.estimated,
+                reported: row.reported,
+                ...(loaded.usage[k].outputTokens !== undefined
+                  ? { outputTokens: loaded.usage[k].outputTokens }
+                  : {}),
+                ratio: row.ratio,
+                incrementRatio: row.incrementRatio,
+              })),
+              calibration: comparison.calibration,
+            }
+          : {}),
       }
       io.out(JSON.stringify(report, null, 2) + '\n')
       return EXIT.ok
@@ -71,7 +93,8 @@ Exit status: 0 on success; 2 on bad input or options.`,
           [...MESSAGE_COLUMNS.align, 'left'],
           [...MESSAGE_COLUMNS.header, 'text'],
         ) +
-        `\ntotal  ${total} tokens (${model.encoding}, ${framing})\n`,
+        `\ntotal  ${total} tokens (${model.encoding}, ${framing})\n` +
+        (comparison.rows.length > 0 ? '\n' + usageTable(comparison) : ''),
     )
     return EXIT.ok
   },

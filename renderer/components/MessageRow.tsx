@@ -13,6 +13,7 @@ import {
 import { MarkedText } from './MarkedText'
 import { PayloadView } from './OpaqueParts'
 import { TypeBadge } from './TypeBadge'
+import { UsageBadge } from './UsageBadge'
 
 // About what the widest text column shows: every character drawn is laid out, and shaping mixed
 // scripts costs the main thread 2 to 4 ms per thousand characters whenever rows change.
@@ -79,7 +80,10 @@ export const MessageRow = memo(function MessageRow({ index }: { index: number })
         </span>
         <TypeBadge type={message.type} />
         {bucket === 'hoisted' && <span className="hoist-tag">hoisted ↑</span>}
-        <span className="row-preview">{preview}</span>
+        <span className="row-text">
+          <span className="row-preview">{preview}</span>
+          <UsageBadge index={index} />
+        </span>
         <span
           className={tokens === undefined ? 'row-tokens pending' : 'row-tokens'}
           title={tokens === undefined ? 'not counted yet' : 'tokens, overhead included'}

@@ -1,4 +1,4 @@
-import type { FormatId, ImportNote, Message, TrafficRequest, Wire } from '@core'
+import type { FormatId, ImportNote, Message, ReportedUsage, TrafficRequest, Wire } from '@core'
 import type { FileToken, OpenedFile, RecentFile, Result } from '../../electron/contract'
 import type { ImportChoice } from '../workers/types'
 import { NO_COUNTS } from './counts-slice'
@@ -50,6 +50,8 @@ export interface ConversationSlice {
   requests: readonly TrafficRequest[]
   /** Which of `requests` is on screen (its 1-based index); null for every other file. */
   request: number | null
+  /** The prompt sizes the provider reported, in request order; empty when the file has none. */
+  usage: readonly ReportedUsage[]
   /** What the import set aside or could not read, with where: every warning about the file. */
   importReport: readonly ImportNote[]
   /** Why the last open failed, with the core's location; the conversation on screen is the previous one. */
@@ -122,6 +124,7 @@ export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) =
     format: 'native',
     requests: [],
     request: null,
+    usage: [],
     importReport: [],
     loadError: null,
     recentFiles: [],
@@ -144,6 +147,7 @@ export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) =
           format: imported.format,
           requests: imported.requests ?? [],
           request: imported.request ?? null,
+          usage: imported.usage ?? [],
           importReport: imported.report,
           loadError: null,
           ...optionDefaults(model, isSample ? SAMPLE_MAX_TOKENS : FILE_MAX_TOKENS),

@@ -23,13 +23,25 @@ export interface OptionsSlice {
   optionInputs: Record<OptionField, string>
   /** What is wrong with a control's text, in the app's words (its label, then the problem). */
   optionErrors: Partial<Record<OptionField, string>>
+  /**
+   * Whether the check adds the tokens the file lacks (Options.hiddenTokens), as derived from its
+   * first reported request. Off for every newly opened file.
+   */
+  includeHidden: boolean
   setModel(model: string): void
+  setIncludeHidden(include: boolean): void
   setOptionInput(field: OptionField, text: string): void
 }
 
 type OptionValues = Pick<
   OptionsSlice,
-  'model' | 'maxTokens' | 'keepRecentCount' | 'triggerRatio' | 'optionInputs' | 'optionErrors'
+  | 'model'
+  | 'maxTokens'
+  | 'keepRecentCount'
+  | 'triggerRatio'
+  | 'optionInputs'
+  | 'optionErrors'
+  | 'includeHidden'
 >
 
 /** The options a freshly opened conversation starts with. */
@@ -45,6 +57,7 @@ export function optionDefaults(model: string, maxTokens: number): OptionValues {
       triggerRatio: String(TRIGGER_RATIO),
     },
     optionErrors: {},
+    includeHidden: false,
   }
 }
 
@@ -64,6 +77,8 @@ export const createOptionsSlice: SliceCreator<OptionsSlice> = () => (set, get) =
     set({ model })
     get().countMessages()
   },
+
+  setIncludeHidden: (includeHidden) => set({ includeHidden }),
 
   setOptionInput: (field, text) => {
     const state = get()

@@ -2,30 +2,55 @@ import {
   applySummary,
   bucketsOf,
   checkCompaction,
+  compareUsage,
   headLength,
   keepCount,
   reachesPrompt,
+  requestOverhead,
   type Bucket,
   type Check,
   type Message,
   type Options,
+  type UsageComparison,
 } from '@core'
 import { countsMatch } from './counts-slice'
 import { listItems, type ListItems } from './list-items'
 import { memoSelector } from './memo'
-import { selectCountingKey } from './spec'
+import { selectCountingKey, selectSpec } from './spec'
 import { textTokensOf } from './text-tokens-slice'
 import type { AppState } from './types'
 
-/** The options in force: always the last valid values. */
+/**
+ * The file's reported requests beside the estimate of each, from the cached counts; null while
+ * they are being counted. Empty rows for a file that reports no usage.
+ */
+export const selectUsageComparison: (s: AppState) => UsageComparison | null = memoSelector(
+  (s: AppState) => [s.usage, selectReadyCounts(s), selectSpec(s)],
+  (usage, counts, spec): UsageComparison | null =>
+    counts === null ? null : compareUsage(usage, counts, requestOverhead(spec)),
+)
+
+/** The tokens the file lacks, as derived from its first reported request; 0 until counted. */
+export const selectHiddenTokens = (s: AppState): number =>
+  selectUsageComparison(s)?.hiddenTokens ?? 0
+
+/** The options in force: always the last valid values, with the hidden context if included. */
 export const selectOptions: (s: AppState) => Options = memoSelector(
-  (s: AppState) => [s.model, s.wire, s.maxTokens, s.keepRecentCount, s.triggerRatio],
-  (model, wire, maxTokens, keepRecentCount, triggerRatio): Options => ({
+  (s: AppState) => [
+    s.model,
+    s.wire,
+    s.maxTokens,
+    s.keepRecentCount,
+    s.triggerRatio,
+    s.includeHidden ? selectHiddenTokens(s) : 0,
+  ],
+  (model, wire, maxTokens, keepRecentCount, triggerRatio, hiddenTokens): Options => ({
     model,
     wire,
     maxTokens,
     triggerRatio,
     ...(keepRecentCount === null ? {} : { keepRecentCount }),
+    ...(hiddenTokens > 0 ? { hiddenTokens } : {}),
   }),
 )
 

@@ -7,7 +7,8 @@ import { LocatedError, type ReadInput, type ReadResult, type Reader } from './re
 import { NoteList, describeLines } from './report'
 import { lineObjects } from './sniff-shapes'
 import { HTTP_NOTE, readNested, readResponse } from './traffic-reply'
-import type { FormatDescriptor, TrafficRequest } from './types'
+import type { Message } from '../types'
+import type { FormatDescriptor, ReportedUsage, TrafficRequest } from './types'
 
 /** One request/response pair of the log (claude-trace's RawPair), with its line. */
 interface Pair {
@@ -54,6 +55,10 @@ export function readApiTraffic(input: ReadInput): ReadResult {
   const read = readNested(reader, body, '', 'request.body', line, notes)
   const reply = readResponse(pair, notes)
   const model = summary.model ?? reply.model
+  const messages = [...read, ...reply.messages]
+  // Each response reports the size of the request it answers: that request's messages.
+  const usage = earlierUsage(pairs, requests, chosen, messages)
+  if (reply.usage) usage.push({ prompt: read.length, ...reply.usage, ...(model ? { model } : {}) })
   return {
     ...(model !== undefined ? { model } : {}),
     wire:
@@ -62,12 +67,50 @@ export function readApiTraffic(input: ReadInput): ReadResult {
         : reader === readAnthropic
           ? 'anthropic'
           : 'openai-responses',
-    messages: [...read, ...reply.messages],
+    messages,
     notes,
     requests,
     request: summary.index,
+    usage,
   }
 }
+
+/**
+ * The reported usage of the loaded request's earlier turns: each earlier request of the same
+ * model whose messages begin the loaded conversation (a side request, such as a title with its
+ * own system prompt, does not) and whose response reports usage. Its prompt is its own messages.
+ */
+function earlierUsage(
+  pairs: Pair[],
+  requests: TrafficRequest[],
+  chosen: number,
+  loaded: readonly Message[],
+): ReportedUsage[] {
+  const usage: ReportedUsage[] = []
+  const model = requests[chosen].model
+  for (let i = 0; i < chosen; i++) {
+    const r = requests[i]
+    const body = pairs[i].request.body
+    if (r.messages === 0 || r.messages > requests[chosen].messages || r.model !== model) continue
+    if (!isObject(body)) continue
+    const quiet = new NoteList()
+    const reported = readResponse(pairs[i], quiet).usage
+    if (!reported) continue
+    let read: Message[]
+    try {
+      read = readNested(bodyReader(pairs[i].request, body), body, '', '', pairs[i].line, quiet)
+    } catch (error) {
+      if (error instanceof LocatedError) continue
+      throw error
+    }
+    if (read.length > loaded.length || !read.every((m, k) => sameMessage(m, loaded[k]))) continue
+    usage.push({ prompt: read.length, ...reported, ...(model ? { model } : {}) })
+  }
+  return usage
+}
+
+const sameMessage = (a: Message, b: Message) =>
+  a.type === b.type && a.text === b.text && (a.payload ?? '') === (b.payload ?? '')
 
 /** Every line that is a pair; broken lines and other values are reported and skipped. */
 function readPairs(input: ReadInput, notes: NoteList): Pair[] {

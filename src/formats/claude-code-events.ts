@@ -7,6 +7,8 @@ import { ShapeError, isObject, kind, pathString, type Json, type JsonPath } from
 import { decodePayload, encodePayload, type ToolCall } from './payload'
 import { FieldNotes, NoteTape, replay, type FieldRule, type LeftOut } from './claude-code-notes'
 import type { NoteList } from './report'
+import { anthropicUsage, type UsageCounts } from './reported-usage'
+import type { ReportedUsage } from './types'
 
 export const METADATA_NOTE = 'session metadata; not part of the conversation'
 const USAGE_NOTE = 'provider-reported usage (token counts); read by the usage view'
@@ -33,6 +35,8 @@ export interface EventReading {
   model?: string
   /** The assistant event's message.id: the lines of one API message share it. */
   turn?: string
+  /** The assistant event's message.usage, as the request's reported prompt size. */
+  usage?: UsageCounts
   ops: readonly unknown[]
   /** Anything other than a ShapeError that the reading threw: thrown when the line is read. */
   error?: unknown
@@ -43,7 +47,7 @@ export function readEventLine(line: number, value: Json, tape: NoteTape): EventR
   const ctx = new LineContext(tape, line)
   try {
     const read = readEvent(value, ctx)
-    return { messages: read.messages, model: read.model, turn: read.turn, ops: tape.take() }
+    return { ...read, ops: tape.take() }
   } catch (error) {
     if (!(error instanceof ShapeError)) return { messages: [], ops: tape.take(), error }
     tape.warn(ctx.where(error.steps), `${error.problem}; event skipped`)
@@ -68,13 +72,20 @@ class LineContext implements BlockContext {
   }
 }
 
-/** The conversation the thread's events make: messages in order, and the model last named. */
+/**
+ * The conversation the thread's events make: messages in order, the model last named, and the
+ * usage each API message reported, once per message.id however many lines it was split across.
+ */
 export function readThreadEvents(
   events: readonly SessionEvent[],
   notes: NoteList,
   left: LeftOut,
-): { messages: Message[]; model?: string } {
+): { messages: Message[]; model?: string; usage: ReportedUsage[] } {
   const messages: Message[] = []
+  const usage: ReportedUsage[] = []
+  // Each API message's first place in the list (its prompt), and its report once read.
+  const turnStart = new Map<string, number>()
+  const turnUsage = new Map<string, ReportedUsage>()
   const turns = new TurnIndex()
   // The parts of bot messages that later lines merged into, encoded once at the end.
   const merged = new Map<number, Turn>()
@@ -84,6 +95,10 @@ export function readThreadEvents(
     const read = e.reading!
     replay(read.ops, e.line, notes, left, fields)
     if (read.error !== undefined) throw read.error
+    if (read.turn !== undefined) {
+      if (!turnStart.has(read.turn)) turnStart.set(read.turn, messages.length)
+      if (read.usage) reportTurn(read, e.line, turnStart.get(read.turn)!, turnUsage, usage)
+    }
     for (const m of read.messages) {
       const into = read.turn !== undefined && m.type === 'bot' ? turns.botOf(read.turn) : -1
       if (into >= 0) {
@@ -100,7 +115,37 @@ export function readThreadEvents(
   }
   for (const [i, turn] of merged) messages[i] = botOf(messages[i].id, turn)
   fields.report(notes)
-  return { messages, model }
+  return { messages, model, usage }
+}
+
+/**
+ * The first line of an API message that carries usage reports it; the message's later lines repeat
+ * its input counts, and may only raise the output count.
+ */
+function reportTurn(
+  read: EventReading,
+  line: number,
+  prompt: number,
+  byTurn: Map<string, ReportedUsage>,
+  usage: ReportedUsage[],
+): void {
+  const { inputTokens, outputTokens } = read.usage!
+  const known = byTurn.get(read.turn!)
+  if (known) {
+    if (outputTokens !== undefined && outputTokens > (known.outputTokens ?? 0)) {
+      known.outputTokens = outputTokens
+    }
+    return
+  }
+  const report: ReportedUsage = {
+    prompt,
+    inputTokens,
+    ...(outputTokens !== undefined ? { outputTokens } : {}),
+    at: `line ${line}`,
+    ...(read.model !== undefined ? { model: read.model } : {}),
+  }
+  byTurn.set(read.turn!, report)
+  usage.push(report)
 }
 
 const MERGED_NOTE =
@@ -205,10 +250,13 @@ function readMessageEvent(value: Json, ctx: EventContext): EventRead {
   for (let i = 0; i < messages.length; i++) {
     if (messages[i].type === 'user') messages[i] = asContext(messages[i], value, ctx)
   }
+  const assistant = value.type === 'assistant'
+  const usage = assistant ? anthropicUsage(message.usage) : undefined
   return {
     messages,
     model: typeof message.model === 'string' ? message.model : undefined,
-    turn: value.type === 'assistant' && typeof message.id === 'string' ? message.id : undefined,
+    turn: assistant && typeof message.id === 'string' ? message.id : undefined,
+    ...(usage ? { usage } : {}),
   }
 }
 

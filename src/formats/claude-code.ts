@@ -73,7 +73,7 @@ export function readClaudeCode(input: ReadInput): ReadResult {
   for (const m of metadata) readMetadata(m, notes, left)
   const broken = skipped.map((s) => s.line).sort((a, b) => a - b)
   const thread = buildThread(events, broken, notes)
-  const { messages, model } = readThreadEvents(thread.events, notes, left)
+  const { messages, model, usage } = readThreadEvents(thread.events, notes, left)
   countReplaced(messages, thread.events[0], events, broken, notes)
   for (const line of thread.progress) left.add(line, PROGRESS_NOUN, PROGRESS_REASON)
   const lines = (list: number[], noun: [string, string], reason: string, warn = false) => {
@@ -96,7 +96,7 @@ export function readClaudeCode(input: ReadInput): ReadResult {
     true,
   )
   left.report(notes)
-  return { model, messages, notes }
+  return { model, messages, notes, usage }
 }
 
 /**

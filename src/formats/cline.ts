@@ -13,7 +13,8 @@ import { encodePayload } from './payload'
 import type { ReadInput, ReadResult } from './reader'
 import { NoteList } from './report'
 import { firstObjects, someHas } from './sniff-shapes'
-import type { FormatDescriptor } from './types'
+import { isCount } from './reported-usage'
+import type { FormatDescriptor, ReportedUsage } from './types'
 import { CACHE_NOTE, UNKNOWN_FIELD_NOTE } from './vocabulary'
 
 /**
@@ -82,6 +83,7 @@ export function readCline(input: ReadInput): ReadResult {
   const replaced = replacements(root)
   const messages: Message[] = []
   const models: string[] = []
+  let usage: ReportedUsage[] = []
   let open: OpenCall[] = []
   root.forEach((raw, i) => {
     const at = [i]
@@ -110,6 +112,7 @@ export function readCline(input: ReadInput): ReadResult {
       self: 'anthropic',
       ownBlock: ownBlocks(clean.content, at, open, notes),
     }
+    const prompt = messages.length
     const reasoning = optionalString(raw, 'reasoning_content', at)
     if (reasoning) messages.push({ type: 'reasoning', text: reasoning })
     const summaries = new Set(open.filter((c) => c.name === SUMMARIZE).map((c) => c.id))
@@ -121,6 +124,11 @@ export function readCline(input: ReadInput): ReadResult {
     if (raw.isSummary === true) read = asSummary(read, replaced.get(raw.condenseId) ?? 0)
     else if (raw.isTruncationMarker === true) read = read.map((m) => ({ ...m, type: 'context' }))
     messages.push(...read)
+    // The requests before a condense summary sent the history it replaced, no longer loaded.
+    if (raw.isSummary === true || raw.isTruncationMarker === true) usage = []
+    const reported =
+      raw.role === 'assistant' ? clineUsage(raw, prompt, pathString(at), model) : undefined
+    if (reported) usage.push(reported)
   })
   const distinct = [...new Set(models)]
   if (distinct.length > 1) {
@@ -129,7 +137,28 @@ export function readCline(input: ReadInput): ReadResult {
       `the task used ${distinct.length} models (${distinct.join(', ')}); the last is the file's model`,
     )
   }
-  return { model: models[models.length - 1], messages, notes }
+  return { model: models[models.length - 1], messages, notes, usage }
+}
+
+/**
+ * An assistant message's `metrics.tokens` (ClineStorageMessage): `prompt` is the request's prompt,
+ * `cached` the part of it read from the cache.
+ */
+function clineUsage(
+  raw: Json,
+  prompt: number,
+  at: string,
+  model?: string,
+): ReportedUsage | undefined {
+  const tokens = isObject(raw.metrics) ? raw.metrics.tokens : undefined
+  if (!isObject(tokens) || !isCount(tokens.prompt)) return undefined
+  return {
+    prompt,
+    inputTokens: tokens.prompt,
+    ...(isCount(tokens.completion) ? { outputTokens: tokens.completion } : {}),
+    at: `${at}.metrics.tokens`,
+    ...(model !== undefined ? { model } : {}),
+  }
 }
 
 /** How many messages each Roo condense summary (by condenseId) or truncation marker replaced. */

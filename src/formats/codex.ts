@@ -6,7 +6,9 @@ import { LocatedError, type JsonLine, type ReadInput, type ReadResult } from './
 import { NoteList } from './report'
 import { ResponsesItems, isItemType, type Where } from './responses-items'
 import { lineObjects } from './sniff-shapes'
-import type { FormatDescriptor } from './types'
+import type { FormatDescriptor, ReportedUsage } from './types'
+import { promptBeforeReply } from '../usage/prompt'
+import { responsesUsage } from './reported-usage'
 import { UNKNOWN_FIELD_NOTE } from './vocabulary'
 
 // The line types of a rollout (RolloutItem in codex-rs/protocol/src/protocol.rs).
@@ -41,6 +43,10 @@ interface Rollout {
   model?: string
   /** The prompts the UI recorded (event_msg user_message), to check each reached the history. */
   prompts: { line: number; text: string }[]
+  /** The token_count reports so far, their prompts counted in the history (before the head). */
+  usage: ReportedUsage[]
+  /** The last report's running total, to tell a repeated token_count from a new request. */
+  lastTotal?: string
 }
 
 /**
@@ -64,6 +70,7 @@ export function readCodex(input: ReadInput): ReadResult {
     notes,
     items: new ResponsesItems(notes, { keepUnknownTypes: true, retype: retypeCodexMessage }),
     prompts: [],
+    usage: [],
   }
   const firstObject = values.find((v) => isObject(v.value))
   for (const { line, value } of values) {
@@ -77,9 +84,11 @@ export function readCodex(input: ReadInput): ReadResult {
     }
   }
   r.items.flush()
-  const messages = [...headOf(r), ...r.items.messages]
+  const head = headOf(r)
+  const messages = [...head, ...r.items.messages]
   checkPrompts(r, messages)
-  return { model: r.model, messages, notes }
+  const usage = r.usage.map((u) => ({ ...u, prompt: u.prompt + head.length }))
+  return { model: r.model, messages, notes, usage }
 }
 
 const isRolloutLine = (v: unknown): boolean =>
@@ -211,6 +220,7 @@ function readEvent(r: Rollout, payload: Json, line: number, where: Where): void 
     r.notes.info(at, `"${kindOf}" event: the UI's copy of a response_item; not loaded twice`)
   } else if (kindOf === 'token_count') {
     r.notes.info(at, USAGE_NOTE)
+    readTokenCount(r, payload, line)
   } else if (kindOf === 'thread_rolled_back') {
     const n = typeof payload.num_turns === 'number' ? payload.num_turns : '?'
     r.notes.warn(
@@ -220,6 +230,33 @@ function readEvent(r: Rollout, payload: Json, line: number, where: Where): void 
   } else {
     r.notes.info(at, `"${kindOf}" event; not part of the conversation`)
   }
+}
+
+/**
+ * A token_count event, written after each response: the current schema's
+ * `info.last_token_usage` (TokenUsageInfo, codex-rs/protocol/src/protocol.rs), or the legacy
+ * event's own TokenUsage fields. `input_tokens` is that request's whole prompt (its cached part
+ * included); the prompt held the history up to the reply's own items. Codex repeats the last
+ * figures on other occasions (a turn's start, a rate-limit update): an unchanged running total is
+ * the same request, reported once.
+ */
+function readTokenCount(r: Rollout, payload: Json, line: number): void {
+  const info = payload.info
+  const current = isObject(info)
+  const counts = responsesUsage(current ? info.last_token_usage : payload)
+  if (!counts) return
+  if (current) {
+    const total = JSON.stringify(info.total_token_usage ?? null)
+    if (total === r.lastTotal) return
+    r.lastTotal = total
+  }
+  r.items.flush()
+  r.usage.push({
+    prompt: promptBeforeReply(r.items.messages, r.items.messages.length),
+    ...counts,
+    at: `line ${line}`,
+    ...(r.model !== undefined ? { model: r.model } : {}),
+  })
 }
 
 /**
@@ -248,6 +285,8 @@ function readCompacted(r: Rollout, payload: Json, where: Where): void {
   const { items, notes } = r
   items.flush()
   const before = items.messages.splice(0)
+  // The requests before a compaction sent a history this import no longer holds.
+  r.usage = []
   let replaced: Message[]
   if (Array.isArray(replacement)) {
     replaced = before

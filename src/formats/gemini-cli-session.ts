@@ -1,4 +1,6 @@
 import type { Message } from '../types'
+import { isCount } from './reported-usage'
+import type { ReportedUsage } from './types'
 import { ShapeError, isObject, kind, pathString, type Json, type JsonPath } from './json-shape'
 import { LocatedError, type ReadInput, type ReadResult } from './reader'
 import type { NoteList } from './report'
@@ -158,11 +160,16 @@ export function readJsonl(input: ReadInput, notes: NoteList): ReadResult {
 /** The message records, in order, as core messages. */
 function readEntries(entries: Entry[], notes: NoteList): ReadResult {
   const messages: Message[] = []
+  const usage: ReportedUsage[] = []
   const pairing = new Pairing()
   let model: string | undefined
   for (const entry of entries) {
     try {
       const read = readEntry(entry, pairing)
+      if (read.reply) {
+        const reported = geminiTokens(entry, messages.length, read.model)
+        if (reported) usage.push(reported)
+      }
       messages.push(...read.messages)
       if (read.model !== undefined) model = read.model
     } catch (error) {
@@ -171,10 +178,32 @@ function readEntries(entries: Entry[], notes: NoteList): ReadResult {
       notes.warn(entry.ctx.where(error.steps), `${error.problem}; message skipped`)
     }
   }
-  return { model, messages, notes }
+  return { model, messages, notes, usage }
 }
 
-function readEntry(entry: Entry, pairing: Pairing): { messages: Message[]; model?: string } {
+/**
+ * A reply's `tokens`, which Gemini CLI records from the usageMetadata of the request that produced
+ * it (chatRecordingService recordMessageTokens): `input` is promptTokenCount, the whole prompt,
+ * `cached` a part of it; the prompt held every message before the reply.
+ */
+function geminiTokens(entry: Entry, prompt: number, model?: string): ReportedUsage | undefined {
+  const tokens = entry.value.tokens
+  if (!isObject(tokens)) return undefined
+  const { input, output } = tokens
+  if (!isCount(input)) return undefined
+  return {
+    prompt,
+    inputTokens: input,
+    ...(typeof output === 'number' ? { outputTokens: output } : {}),
+    at: entry.ctx.where(['tokens']),
+    ...(model !== undefined ? { model } : {}),
+  }
+}
+
+function readEntry(
+  entry: Entry,
+  pairing: Pairing,
+): { messages: Message[]; model?: string; reply?: boolean } {
   const { value, ctx } = entry
   const type = value.type
   if (typeof type !== 'string') throw new ShapeError('missing "type"', ['type'])
@@ -202,5 +231,5 @@ function readEntry(entry: Entry, pairing: Pairing): { messages: Message[]; model
   for (const key of Object.keys(value)) noteField(key, ctx)
   if (type === 'user') return { messages: readUser(entry, pairing) }
   const model = typeof value.model === 'string' && value.model !== '' ? value.model : undefined
-  return { messages: readGemini(value, ctx, pairing), model }
+  return { messages: readGemini(value, ctx, pairing), model, reply: true }
 }

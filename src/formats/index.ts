@@ -118,6 +118,7 @@ export function importConversation(
     ...(result.requests !== undefined
       ? { requests: result.requests, request: result.request }
       : {}),
+    ...(result.usage !== undefined && result.usage.length > 0 ? { usage: result.usage } : {}),
   }
 }
 
@@ -162,5 +163,6 @@ export type {
   FormatInfo,
   FormatMismatch,
   ImportedConversation,
+  ReportedUsage,
   TrafficRequest,
 } from './types'

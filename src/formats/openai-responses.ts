@@ -2,6 +2,7 @@ import type { Message } from '../types'
 import { ShapeError, isObject, kind, optionalString, pathString, type Json } from './json-shape'
 import type { ReadInput, ReadResult } from './reader'
 import { readRequestBody, type BodyShape } from './request-body'
+import { responsesUsage } from './reported-usage'
 import { NoteList } from './report'
 import { ResponsesItems, isItemType } from './responses-items'
 import { firstObjects, listIn, rootObject, someHas } from './sniff-shapes'
@@ -166,8 +167,14 @@ function readStoredResponse(root: Json): ReadResult {
     '',
     "a stored response holds the model's output only; its input items are listed by GET /responses/{id}/input_items",
   )
+  // The usage counts the whole input, of which the file holds only the instructions and tools.
+  const prompt = messages.length
+  const counts = responsesUsage(root.usage)
   messages.push(...readItems(root.output, ['output'], notes))
-  return { model, messages, notes }
+  const usage = counts
+    ? [{ prompt, ...counts, at: 'usage', ...(model !== undefined ? { model } : {}) }]
+    : undefined
+  return { model, messages, notes, ...(usage ? { usage } : {}) }
 }
 
 /** OpenAI Responses: input items, a request body, an input-items list or a stored response. */

@@ -2,6 +2,8 @@ import { orderMessage } from '../conversation'
 import type { Message } from '../types'
 import { ShapeError, isObject, pathString, type JsonPath } from './json-shape'
 import type { ReadResult } from './reader'
+import { isCount } from './reported-usage'
+import type { ReportedUsage } from './types'
 import { NoteList, describeLines } from './report'
 import { type Entry, METADATA_NOTE } from './pi-shared'
 import { readEntry } from './pi-entries'
@@ -61,6 +63,9 @@ export function readPath(
     if (e.value.type === 'compaction') compactionAt = i
   })
   const messages: Message[] = []
+  const usage: ReportedUsage[] = []
+  // Entries kept from before a compaction were sent with history that is no longer loaded.
+  let reportsFrom = 0
   if (compactionAt !== -1) {
     const compaction = path[compactionAt]
     const firstKept = firstKeptIndex(compaction, path, version, all, notes)
@@ -77,20 +82,45 @@ export function readPath(
     const after = path.slice(compactionAt + 1)
     for (const e of path.slice(0, firstKept)) model = settingOf(e) ?? model
     path = [...kept, ...after]
+    reportsFrom = kept.length
   }
-  for (const e of path) {
+  path.forEach((e, i) => {
     const where = (steps: JsonPath) =>
       steps.length > 0 ? `line ${e.line}: ${pathString(steps)}` : `line ${e.line}`
     try {
       const read = readEntry(e, where, notes)
+      const reported = i >= reportsFrom ? piUsage(e, messages.length) : undefined
+      if (reported && read.messages.length > 0) usage.push(reported)
       messages.push(...read.messages)
       if (read.model !== undefined) model = read.model
     } catch (error) {
       if (!(error instanceof ShapeError)) throw error
       notes.warn(where(error.steps), `${error.problem}; entry skipped`)
     }
+  })
+  return { model, messages, notes, usage }
+}
+
+/**
+ * An assistant message's `usage` (packages/ai/src/types.ts Usage): pi splits the prompt into
+ * input, cacheRead and cacheWrite for every provider, so the prompt is their sum. A reply that
+ * failed before the provider answered reports zeros, which are no report.
+ */
+function piUsage(e: Entry, prompt: number): ReportedUsage | undefined {
+  const m = e.value.message
+  if (e.value.type !== 'message' || !isObject(m) || m.role !== 'assistant') return undefined
+  const u = m.usage
+  if (!isObject(u) || !isCount(u.input)) return undefined
+  const inputTokens =
+    u.input + (isCount(u.cacheRead) ? u.cacheRead : 0) + (isCount(u.cacheWrite) ? u.cacheWrite : 0)
+  if (inputTokens === 0) return undefined
+  return {
+    prompt,
+    inputTokens,
+    ...(isCount(u.output) ? { outputTokens: u.output } : {}),
+    at: `line ${e.line}`,
+    ...(typeof m.model === 'string' ? { model: m.model } : {}),
   }
-  return { model, messages, notes }
 }
 
 /** The model a skipped entry would have set (pi reads settings along the whole branch). */

@@ -6,7 +6,7 @@ import { decodeUtf8 } from '../utf8'
 import type { Wire } from '../pricing/wire'
 import type { Message } from '../types'
 import type { NoteList } from './report'
-import type { TrafficRequest } from './types'
+import type { ReportedUsage, TrafficRequest } from './types'
 
 /** One line of a JSONL file that parsed: its 1-based number and its value. */
 export interface JsonLine {
@@ -253,6 +253,8 @@ export interface ReadResult {
   /** A file of several requests (an API traffic log): every request, and the one read. */
   requests?: TrafficRequest[]
   request?: number
+  /** The provider's reported prompt sizes, where the file carries them (see ReportedUsage). */
+  usage?: ReportedUsage[]
 }
 
 /** A format's reader: throws ShapeError or LocatedError when the input is not in its format. */

@@ -5,6 +5,7 @@ import { readOpenAIChat } from './openai-chat'
 import { readOpenAIResponses } from './openai-responses'
 import { LocatedError, ReadInput, type ReadResult, type Reader } from './reader'
 import type { NoteList } from './report'
+import { anyUsage, type UsageCounts } from './reported-usage'
 import { rebuildEvents, rebuildStream, type RebuiltStream } from './traffic-stream'
 
 /**
@@ -60,11 +61,11 @@ export function readNested(
   return result.messages
 }
 
-/** The response's reply, read as the last message(s), and its usage noted. */
+/** The response's reply, read as the last message(s), and its usage noted and read. */
 export function readResponse(
   pair: LoggedPair,
   notes: NoteList,
-): { messages: Message[]; model?: string } {
+): { messages: Message[]; model?: string; usage?: UsageCounts & { at: string } } {
   const { line } = pair
   const at = (path: string) => `line ${line}: ${path}`
   const response = pair.response
@@ -115,6 +116,7 @@ export function readResponse(
     )
     return { messages: [] }
   }
+  const counts = anyUsage(body.usage)
   if (isObject(body.usage)) notes.info(at(fieldOf(where, 'usage')), usageNote(body.usage))
   const model = typeof body.model === 'string' ? body.model : undefined
   const messages = replyOf(body, where, line, notes)
@@ -124,7 +126,11 @@ export function readResponse(
       "the response's reply is read as the last message(s); the request did not hold it",
     )
   }
-  return { messages, model }
+  return {
+    messages,
+    model,
+    ...(counts ? { usage: { ...counts, at: at(fieldOf(where, 'usage')) } } : {}),
+  }
 }
 
 const REPLY_FIELDS = ['role', 'content', 'id', 'usage', 'model']

@@ -63,6 +63,20 @@ export interface ImportedConversation {
   requests?: TrafficRequest[]
   /** Which of `requests` was loaded (its `index`). */
   request?: number
+  /** The prompt sizes the provider reported, one per request, in request order; absent when none. */
+  usage?: ReportedUsage[]
+}
+
+/** One request's prompt size as the provider reported it in the log. */
+export interface ReportedUsage {
+  /** The request's prompt was messages[0, prompt): the messages before the reply that reported it. */
+  prompt: number
+  /** The prompt's size as the provider billed it: input + cache creation + cache read tokens. */
+  inputTokens: number
+  outputTokens?: number
+  /** Where in the file it was read, as the report says places: `line 12`, `$.messages[3].tokens`. */
+  at: string
+  model?: string
 }
 
 /** One request of an API traffic log, as the request picker and the import report name it. */

@@ -1,5 +1,5 @@
 import { cleanup } from '@testing-library/react'
-import { afterEach } from 'vitest'
+import { afterEach, vi } from 'vitest'
 
 afterEach(() => cleanup())
 
@@ -34,3 +34,13 @@ if (!Blob.prototype.text) {
     })
   }
 }
+
+// uPlot draws on a canvas, which jsdom lacks (and reads matchMedia as it loads): every component
+// test gets a stand-in that draws nothing. The chart's own test records what it is given instead.
+vi.mock('uplot', () => ({
+  default: class {
+    static pxRatio = 1
+    setSize() {}
+    destroy() {}
+  },
+}))

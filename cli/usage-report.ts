@@ -1,0 +1,77 @@
+import { compareUsage, requestOverhead, type UsageComparison } from '../src/index'
+import { CliError } from './errors'
+import type { LoadedConversation } from './load'
+import { renderTable } from './table'
+
+/** The file's reported requests beside the estimate of each, from the per-message counts. */
+export function compareLoaded(
+  loaded: LoadedConversation,
+  counts: readonly number[],
+): UsageComparison {
+  return compareUsage(loaded.usage, counts, requestOverhead(loaded.spec))
+}
+
+/** The hidden context the check adds, and how the output names where it came from. */
+export interface HiddenContext {
+  tokens: number
+  /** `derived from the first reported request at line 2`, or `given with --hidden-tokens`. */
+  source: string
+}
+
+/**
+ * What `--hidden-tokens N|auto` adds to the check: N as given, or (auto) the context the first
+ * reported request held beyond the estimate. Auto on a file with no reported usage is an error.
+ */
+export function hiddenContext(
+  command: string,
+  value: number | 'auto' | undefined,
+  loaded: LoadedConversation,
+  counts: readonly number[],
+): HiddenContext | null {
+  if (value === undefined) return null
+  if (value !== 'auto') return { tokens: value, source: 'given with --hidden-tokens' }
+  const comparison = compareLoaded(loaded, counts)
+  if (comparison.hiddenAt === null) {
+    throw new CliError(
+      `${command}: option --hidden-tokens auto: ${loaded.file} holds no provider-reported usage to derive it from; give a number instead`,
+    )
+  }
+  return {
+    tokens: comparison.hiddenTokens,
+    source: `derived from the first reported request at ${comparison.hiddenAt}`,
+  }
+}
+
+/** The words the check prints for the hidden context it included. */
+export const describeHidden = (hidden: HiddenContext): string =>
+  `includes ${hidden.tokens} tokens not in the file (system prompt and tool schemas, ${hidden.source})`
+
+const ratio = (r: number | null) => (r === null ? '–' : r.toFixed(3))
+
+/** `tokens`' per-request table: request, at, prompt messages, estimated, reported, ratio. */
+export function usageTable(comparison: UsageComparison): string {
+  const { rows, calibration: c } = comparison
+  if (rows.length === 0) return 'reported usage: none in the file\n'
+  const table = renderTable(
+    rows.map((r) => [
+      String(r.request),
+      r.at,
+      String(r.prompt),
+      String(r.estimated),
+      String(r.reported),
+      ratio(r.ratio),
+    ]),
+    ['right', 'left', 'right', 'right', 'right', 'right'],
+    ['request', 'at', 'prompt messages', 'estimated', 'reported', 'ratio'],
+  )
+  const increments =
+    c.minIncrementRatio === null
+      ? ''
+      : `; growth since request 1, estimated ÷ reported: ${ratio(c.minIncrementRatio)} to ${ratio(c.maxIncrementRatio)}`
+  return (
+    `reported usage: ${rows.length} request${rows.length === 1 ? '' : 's'}\n\n` +
+    table +
+    `\nmean ratio ${ratio(c.meanRatio)}${increments}\n` +
+    `not in the file: ${comparison.hiddenTokens} tokens (system prompt and tool schemas, derived from the first reported request at ${comparison.hiddenAt})\n`
+  )
+}

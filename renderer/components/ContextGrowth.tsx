@@ -1,0 +1,91 @@
+import type { ContextGrowth as Growth, UsageComparison } from '@core'
+import { selectContextGrowth, selectUsageComparison, useApp } from '../store'
+import { GROWTH_SERIES, GrowthChart } from './GrowthChart'
+import { UsageTable } from './UsageTable'
+
+const n = (v: number) => v.toLocaleString('en-US')
+const ratio = (r: number | null) => (r === null ? '–' : r.toFixed(2))
+
+/** What the chart shows, in words: the screen reader's description and the figures under it. */
+function describe(growth: Growth, comparison: UsageComparison): string {
+  const last = comparison.rows[comparison.rows.length - 1]
+  const end = growth.estimate[growth.estimate.length - 1]
+  return (
+    `Context growth over ${growth.x.length - 1} messages: the estimate grows to ${n(end)} tokens; ` +
+    `${comparison.rows.length} reported requests, the last ${n(last.reported)} tokens; ` +
+    `threshold ${n(growth.threshold[0])}; ${n(growth.hiddenTokens)} tokens not in the file` +
+    (growth.compactions.length > 0 ? `; ${growth.compactions.length} compaction(s)` : '')
+  )
+}
+
+const LEGEND = [
+  { key: 'estimate', label: GROWTH_SERIES[0] },
+  { key: 'hidden', label: 'Not in the file' },
+  { key: 'reported', label: GROWTH_SERIES[2] },
+  { key: 'threshold', label: GROWTH_SERIES[3] },
+  { key: 'compaction', label: 'Compaction in the log' },
+]
+
+/**
+ * The estimate against what the provider reported, over the run, for a file that reports usage:
+ * the chart, the hidden context it implies, and the choice to include that in the check.
+ */
+export function ContextGrowth() {
+  const requests = useApp((s) => s.usage.length)
+  const growth = useApp(selectContextGrowth)
+  const comparison = useApp(selectUsageComparison)
+  const includeHidden = useApp((s) => s.includeHidden)
+  const setIncludeHidden = useApp((s) => s.setIncludeHidden)
+  if (requests === 0) return null
+  const first = comparison?.rows[0]
+  const c = comparison?.calibration
+  return (
+    <section className="panel growth-panel" aria-label="Context growth">
+      <details open className="growth-details">
+        <summary className="growth-summary">
+          <h2>Context growth</h2>
+          <span className="growth-count">
+            {requests} reported request{requests === 1 ? '' : 's'}
+          </span>
+        </summary>
+        {growth === null || comparison === null || first === undefined || c === undefined ? (
+          <p className="growth-wait">counting…</p>
+        ) : (
+          <>
+            <GrowthChart growth={growth} description={describe(growth, comparison)} />
+            <ul className="growth-legend" aria-label="Chart legend">
+              {LEGEND.map(({ key, label }) => (
+                <li key={key} className={`legend-${key}`}>
+                  <span className="legend-swatch" aria-hidden="true" />
+                  {label}
+                </li>
+              ))}
+            </ul>
+            <p className="growth-figures" data-testid="growth-figures">
+              First request ({first.at}): reported {n(first.reported)} · estimated{' '}
+              {n(first.estimated)}. Growth since then, estimated ÷ reported:{' '}
+              {c.minIncrementRatio === null
+                ? '–'
+                : `${ratio(c.minIncrementRatio)} to ${ratio(c.maxIncrementRatio)}`}
+              .
+            </p>
+            <label className="growth-include">
+              <input
+                type="checkbox"
+                checked={includeHidden}
+                onChange={(e) => setIncludeHidden(e.target.checked)}
+                data-testid="include-hidden"
+              />
+              Include the {n(comparison.hiddenTokens)} tokens not in the file (system prompt and
+              tool schemas, derived from the first reported request)
+            </label>
+            <UsageTable
+              comparison={comparison}
+              hidden={includeHidden ? comparison.hiddenTokens : 0}
+            />
+          </>
+        )}
+      </details>
+    </section>
+  )
+}

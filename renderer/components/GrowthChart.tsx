@@ -1,0 +1,130 @@
+import { useEffect, useRef } from 'react'
+import uPlot from 'uplot'
+import 'uplot/dist/uPlot.min.css'
+import type { ContextGrowth } from '@core'
+
+/** The chart's height in CSS pixels; its width follows its container. */
+export const CHART_HEIGHT = 190
+
+/** The series the chart draws, in uPlot's order after x: each one's label, as the legend says it. */
+export const GROWTH_SERIES = [
+  'Estimate',
+  'Estimate + not in the file',
+  'Reported',
+  'Threshold',
+] as const
+
+/** The data uPlot draws: x, then one array per GROWTH_SERIES entry, all of one length. */
+export function growthData(growth: ContextGrowth): uPlot.AlignedData {
+  return [growth.x, growth.estimate, growth.withHidden, growth.reported, growth.threshold]
+}
+
+const cssVar = (el: Element, name: string, fallback: string) =>
+  getComputedStyle(el).getPropertyValue(name).trim() || fallback
+
+const thousands = (v: number) =>
+  Math.abs(v) >= 1000 ? `${Math.round(v / 100) / 10}k` : String(Math.round(v))
+
+function chartOptions(el: HTMLElement, growth: ContextGrowth, width: number): uPlot.Options {
+  const accent = cssVar(el, '--accent', '#2563eb')
+  const reported = cssVar(el, '--ok', '#16a34a')
+  const bad = cssVar(el, '--bad', '#dc2626')
+  const compaction = cssVar(el, '--hoisted', '#8b5cf6')
+  const muted = cssVar(el, '--muted', '#667085')
+  const grid = cssVar(el, '--border', '#d9dde3')
+  const axis = { stroke: muted, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid } }
+  return {
+    width,
+    height: CHART_HEIGHT,
+    legend: { show: false },
+    cursor: { drag: { x: false, y: false } },
+    scales: { x: { time: false } },
+    axes: [
+      { ...axis, label: 'messages in the prompt', labelSize: 18 },
+      { ...axis, size: 48, values: (_u, values) => values.map(thousands) },
+    ],
+    series: [
+      {},
+      { label: GROWTH_SERIES[0], stroke: accent, width: 2, points: { show: false } },
+      {
+        label: GROWTH_SERIES[1],
+        stroke: accent,
+        width: 1,
+        dash: [4, 4],
+        points: { show: false },
+      },
+      {
+        label: GROWTH_SERIES[2],
+        stroke: reported,
+        paths: () => null,
+        points: { show: true, size: 7, fill: reported, stroke: reported },
+      },
+      {
+        label: GROWTH_SERIES[3],
+        stroke: bad,
+        width: 1.5,
+        dash: [6, 4],
+        points: { show: false },
+      },
+    ],
+    // The context the file lacks, between the estimate and the estimate with it.
+    bands: [{ series: [2, 1], fill: 'rgba(37, 99, 235, 0.14)' }],
+    hooks: {
+      draw: [
+        (u) => {
+          const { ctx, bbox } = u
+          ctx.save()
+          ctx.strokeStyle = compaction
+          ctx.lineWidth = 2 * uPlot.pxRatio
+          for (const i of growth.compactions) {
+            const x = Math.round(u.valToPos(i, 'x', true))
+            ctx.beginPath()
+            ctx.moveTo(x, bbox.top)
+            ctx.lineTo(x, bbox.top + bbox.height)
+            ctx.stroke()
+          }
+          ctx.restore()
+        },
+      ],
+    },
+  }
+}
+
+/**
+ * The context-growth chart, drawn by uPlot from the core's series; it follows its container's
+ * width. `description` is what a screen reader hears for it.
+ */
+export function GrowthChart({
+  growth,
+  description,
+}: {
+  growth: ContextGrowth
+  description: string
+}) {
+  const box = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const el = box.current
+    if (!el) return
+    const width = () => Math.max(200, el.clientWidth)
+    const chart = new uPlot(chartOptions(el, growth, width()), growthData(growth), el)
+    const observer =
+      typeof ResizeObserver === 'undefined'
+        ? null
+        : new ResizeObserver(() => chart.setSize({ width: width(), height: CHART_HEIGHT }))
+    observer?.observe(el)
+    return () => {
+      observer?.disconnect()
+      chart.destroy()
+    }
+  }, [growth])
+  return (
+    <div
+      ref={box}
+      className="growth-chart"
+      data-testid="growth-chart"
+      role="img"
+      tabIndex={0}
+      aria-label={description}
+    />
+  )
+}

@@ -1,0 +1,27 @@
+import { selectHiddenTokens, selectUsageByReply, useApp } from '../store'
+
+const n = (v: number) => v.toLocaleString('en-US')
+
+/**
+ * On the reply that reported it: the request's prompt as the provider reported it, beside our
+ * estimate of the same prompt (with the hidden context when the check includes it).
+ */
+export function UsageBadge({ index }: { index: number }) {
+  const row = useApp((s) => selectUsageByReply(s).get(index))
+  const hidden = useApp((s) => (s.includeHidden ? selectHiddenTokens(s) : 0))
+  if (row === undefined) return null
+  const estimated = row.estimated + hidden
+  return (
+    <span
+      className="row-usage"
+      data-testid="row-usage"
+      title={
+        `Request ${row.request} (${row.at}): the provider reported a prompt of ${n(row.reported)} tokens; ` +
+        `the estimate of the same ${row.prompt} messages is ${n(estimated)}` +
+        (hidden > 0 ? `, ${n(hidden)} of them not in the file` : '')
+      }
+    >
+      reported {n(row.reported)} · estimated {n(estimated)}
+    </span>
+  )
+}

@@ -1,0 +1,50 @@
+import type { UsageComparison } from '@core'
+
+const n = (v: number) => v.toLocaleString('en-US')
+
+/**
+ * Every reported request: where the log reported it, how many messages its prompt held, and the
+ * estimate of that prompt beside the reported size (with the hidden context when it is included).
+ */
+export function UsageTable({
+  comparison,
+  hidden,
+}: {
+  comparison: UsageComparison
+  hidden: number
+}) {
+  return (
+    <details className="usage-requests">
+      <summary>Each request: reported · estimated</summary>
+      <div className="usage-table-box">
+        <table className="usage-table" data-testid="usage-table">
+          <thead>
+            <tr>
+              <th scope="col">request</th>
+              <th scope="col">at</th>
+              <th scope="col">prompt messages</th>
+              <th scope="col">reported</th>
+              <th scope="col">estimated</th>
+              <th scope="col">ratio</th>
+            </tr>
+          </thead>
+          <tbody>
+            {comparison.rows.map((row) => {
+              const estimated = row.estimated + hidden
+              return (
+                <tr key={row.request}>
+                  <td>{row.request}</td>
+                  <td>{row.at}</td>
+                  <td>{row.prompt}</td>
+                  <td>{n(row.reported)}</td>
+                  <td>{n(estimated)}</td>
+                  <td>{row.reported > 0 ? (estimated / row.reported).toFixed(3) : '–'}</td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      </div>
+    </details>
+  )
+}

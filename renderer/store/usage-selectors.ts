@@ -1,0 +1,43 @@
+import { contextGrowth, requestOverhead, type ContextGrowth, type UsageRow } from '@core'
+import { memoSelector } from './memo'
+import { selectCheck, selectReadyCounts, selectUsageComparison } from './selectors'
+import { selectSpec } from './spec'
+import type { AppState } from './types'
+
+/**
+ * The context-growth chart's series, from the core (contextGrowth): the estimate over the
+ * conversation, the reported sizes, the threshold, the real compactions and the hidden band. Null
+ * while counting, and for a file that reports no usage (the chart is not shown then).
+ */
+export const selectContextGrowth: (s: AppState) => ContextGrowth | null = memoSelector(
+  (s: AppState) => [
+    s.messages,
+    selectReadyCounts(s),
+    s.usage,
+    selectUsageComparison(s),
+    selectCheck(s)?.threshold ?? null,
+    selectSpec(s),
+  ],
+  (messages, costs, usage, comparison, threshold, spec): ContextGrowth | null =>
+    costs === null || comparison === null || threshold === null || usage.length === 0
+      ? null
+      : contextGrowth({
+          messages,
+          costs,
+          overhead: requestOverhead(spec),
+          usage,
+          hiddenTokens: comparison.hiddenTokens,
+          threshold,
+        }),
+)
+
+const NO_REPLIES: ReadonlyMap<number, UsageRow> = new Map()
+
+/** Each reported request by the index of the reply that reported it (its prompt's length). */
+export const selectUsageByReply: (s: AppState) => ReadonlyMap<number, UsageRow> = memoSelector(
+  (s: AppState) => [selectUsageComparison(s)],
+  (comparison): ReadonlyMap<number, UsageRow> =>
+    comparison === null || comparison.rows.length === 0
+      ? NO_REPLIES
+      : new Map(comparison.rows.map((row) => [row.prompt, row])),
+)

@@ -1,0 +1,56 @@
+import { isObject } from './json-shape'
+
+/** A prompt size and reply size read from a provider's usage object. */
+export interface UsageCounts {
+  inputTokens: number
+  outputTokens?: number
+}
+
+/** Whether a usage field holds a token count: a non-negative integer. */
+export const isCount = (v: unknown): v is number =>
+  typeof v === 'number' && Number.isInteger(v) && v >= 0
+const part = (v: unknown) => (isCount(v) ? v : 0)
+const output = (v: unknown) => (isCount(v) ? { outputTokens: v } : {})
+
+/**
+ * Anthropic Messages `usage`: the prompt is input_tokens + cache_creation_input_tokens +
+ * cache_read_input_tokens (input_tokens counts only what follows the last cache breakpoint).
+ * Undefined unless input_tokens is a count.
+ */
+export function anthropicUsage(usage: unknown): UsageCounts | undefined {
+  if (!isObject(usage) || !isCount(usage.input_tokens)) return undefined
+  return {
+    inputTokens:
+      usage.input_tokens +
+      part(usage.cache_creation_input_tokens) +
+      part(usage.cache_read_input_tokens),
+    ...output(usage.output_tokens),
+  }
+}
+
+/**
+ * OpenAI Chat Completions `usage`: prompt_tokens is the whole prompt (its cached_tokens are a part
+ * of it, not added). Undefined unless prompt_tokens is a count.
+ */
+export function chatUsage(usage: unknown): UsageCounts | undefined {
+  if (!isObject(usage) || !isCount(usage.prompt_tokens)) return undefined
+  return { inputTokens: usage.prompt_tokens, ...output(usage.completion_tokens) }
+}
+
+/**
+ * OpenAI Responses `usage` (and Codex's TokenUsage): input_tokens is the whole prompt, its
+ * cached tokens a part of it. Undefined unless input_tokens is a count.
+ */
+export function responsesUsage(usage: unknown): UsageCounts | undefined {
+  if (!isObject(usage) || !isCount(usage.input_tokens)) return undefined
+  return { inputTokens: usage.input_tokens, ...output(usage.output_tokens) }
+}
+
+/** Whichever of the three shapes `usage` is in: Anthropic's, Chat Completions', or Responses'. */
+export function anyUsage(usage: unknown): UsageCounts | undefined {
+  if (!isObject(usage)) return undefined
+  if ('prompt_tokens' in usage) return chatUsage(usage)
+  if ('cache_creation_input_tokens' in usage || 'cache_read_input_tokens' in usage)
+    return anthropicUsage(usage)
+  return responsesUsage(usage)
+}

@@ -1,0 +1,120 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { Budget } from '../../renderer/components/Budget'
+import { ContextGrowth } from '../../renderer/components/ContextGrowth'
+import { UsageBadge } from '../../renderer/components/UsageBadge'
+import { makeStore, referenceCounts, renderWithStore, sum } from './fixtures'
+
+// uPlot draws on a canvas, which jsdom lacks: the stand-in records what the chart was given.
+const charts = vi.hoisted(
+  () => [] as { options: { series: { label?: string }[] }; data: unknown[][] }[],
+)
+vi.mock('uplot', () => ({
+  default: class {
+    static pxRatio = 1
+    constructor(options: never, data: never) {
+      charts.push({ options, data })
+    }
+    setSize() {}
+    destroy() {}
+  },
+}))
+
+const ev = (uuid: string, parentUuid: string | null, extra: Record<string, unknown>) =>
+  JSON.stringify({ parentUuid, isSidechain: false, sessionId: 's', uuid, ...extra })
+const reply = (id: string, text: string, usage: Record<string, number>) => ({
+  type: 'assistant',
+  message: { id, role: 'assistant', model: 'gpt-4o', content: [{ type: 'text', text }], usage },
+})
+const TEXTS = ['What is 2 + 2?', 'Four.', 'And 3 + 3?', 'Six.']
+// Request 1 reports 3 + 1000 = 1003 tokens; request 2, 3 + 40 + 1000 = 1043.
+const SESSION = [
+  ev('a', null, { type: 'user', message: { role: 'user', content: TEXTS[0] } }),
+  ev('b', 'a', reply('m1', TEXTS[1], { input_tokens: 3, cache_creation_input_tokens: 1000 })),
+  ev('c', 'b', { type: 'user', message: { role: 'user', content: TEXTS[2] } }),
+  ev(
+    'd',
+    'c',
+    reply('m2', TEXTS[3], {
+      input_tokens: 3,
+      cache_creation_input_tokens: 40,
+      cache_read_input_tokens: 1000,
+    }),
+  ),
+].join('\n')
+
+async function sessionStore() {
+  const { store } = makeStore()
+  await act(() =>
+    store.getState().loadFile({ name: 'session.jsonl', path: null, content: SESSION }),
+  )
+  await waitFor(() => expect(store.getState().counts.perMessage).toHaveLength(4))
+  act(() => store.getState().setOptionInput('maxTokens', '2000'))
+  return store
+}
+
+describe('the context-growth chart', () => {
+  const costs = referenceCounts(TEXTS.map((text) => ({ text })))
+
+  it('is given the core’s series: one point per prompt length, the reports where prompts ended', async () => {
+    charts.length = 0
+    const store = await sessionStore()
+    renderWithStore(<ContextGrowth />, store)
+    const chart = charts[charts.length - 1]
+    const [x, estimate, withHidden, reported, threshold] = chart.data
+    expect(x).toEqual([0, 1, 2, 3, 4])
+    const prefix = [0, costs[0], costs[0] + costs[1], costs[0] + costs[1] + costs[2], sum(costs)]
+    expect(estimate).toEqual(prefix)
+    const hidden = 1003 - costs[0]
+    expect(withHidden).toEqual(prefix.map((e) => e + hidden))
+    expect(reported).toEqual([null, 1003, null, 1043, null])
+    expect(threshold).toEqual([1800, 1800, 1800, 1800, 1800])
+    expect(chart.options.series.slice(1).map((s) => s.label)).toEqual([
+      'Estimate',
+      'Estimate + not in the file',
+      'Reported',
+      'Threshold',
+    ])
+    // The legend and the figures are the page's own text.
+    const legend = screen.getByRole('list', { name: 'Chart legend' })
+    expect(legend.textContent).toContain('Not in the file')
+    expect(legend.textContent).toContain('Compaction in the log')
+    expect(screen.getByTestId('growth-figures').textContent).toContain(
+      `reported 1,003 · estimated ${costs[0]}`,
+    )
+    expect(screen.getByTestId('growth-chart').getAttribute('aria-label')).toMatch(
+      /^Context growth over 4 messages/,
+    )
+  })
+
+  it('includes the tokens not in the file in the check when asked', async () => {
+    const store = await sessionStore()
+    renderWithStore(
+      <>
+        <Budget />
+        <ContextGrowth />
+        <UsageBadge index={1} />
+      </>,
+      store,
+    )
+    const hidden = 1003 - costs[0]
+    expect(screen.getByTestId('total-tokens').textContent).toBe(String(sum(costs)))
+    expect(screen.getByTestId('row-usage').textContent).toBe(
+      `reported 1,003 · estimated ${costs[0]}`,
+    )
+    const box = screen.getByRole('checkbox', { name: /Include the .* tokens not in the file/ })
+    expect(box.parentElement?.textContent).toContain(
+      `Include the ${hidden.toLocaleString('en-US')} tokens`,
+    )
+    fireEvent.click(box)
+    expect(store.getState().includeHidden).toBe(true)
+    expect(screen.getByTestId('total-tokens').textContent).toBe(String(sum(costs) + hidden))
+    expect(screen.getByTestId('row-usage').textContent).toBe('reported 1,003 · estimated 1,003')
+  })
+
+  it('is not shown for a file that reports no usage', () => {
+    const { store } = makeStore()
+    renderWithStore(<ContextGrowth />, store)
+    expect(screen.queryByRole('region', { name: 'Context growth' })).toBeNull()
+  })
+})

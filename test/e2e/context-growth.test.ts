@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { byTestId, openFile, readNumber, screenshot } from './harness/app'
+import { useAppSession } from './harness/browser'
+import { sum, tiktokenCounts } from './harness/expected'
+import { formatsFile } from './harness/format-fixtures'
+
+// claude-code-usage.jsonl: its first request (line 2) reports 3 + 15230 + 0 = 15233 prompt tokens,
+// and that prompt is the user's first message alone, counted here with tiktoken (Claude models
+// are counted with o200k_base).
+const FILE = formatsFile('claude-code-usage.jsonl')
+const FIRST_REPORTED = 15233
+const firstPrompt = () => {
+  const first = JSON.parse(readFileSync(FILE, 'utf8').split('\n')[0])
+  return sum(tiktokenCounts([{ type: 'user', text: first.message.content }], 'o200k_base'))
+}
+const n = (v: number) => v.toLocaleString('en-US')
+
+describe('the context-growth chart', () => {
+  const app = useAppSession()
+
+  it('draws the run and shows each request’s reported size beside the estimate', async () => {
+    const { page, pageErrors } = app()
+    await page.locator(byTestId('total-tokens')).waitFor()
+    await openFile(page, FILE)
+    const chart = page.locator(`${byTestId('growth-chart')} canvas`)
+    await chart.waitFor()
+    const box = await chart.boundingBox()
+    expect(box?.width).toBeGreaterThan(300)
+    expect(box?.height).toBeGreaterThan(100)
+    const estimated = firstPrompt()
+    const figures = page.locator(byTestId('growth-figures'))
+    expect(await figures.textContent()).toContain(
+      `reported ${n(FIRST_REPORTED)} · estimated ${n(estimated)}`,
+    )
+    // The reply that reported it carries the same figures.
+    const badge = page.locator(
+      `${byTestId('message-row')}[data-index="1"] ${byTestId('row-usage')}`,
+    )
+    expect(await badge.textContent()).toBe(
+      `reported ${n(FIRST_REPORTED)} · estimated ${n(estimated)}`,
+    )
+    await screenshot(page, 'context-growth')
+
+    // Including the context the file lacks adds it to the total the check decides on.
+    const total = page.locator(byTestId('total-tokens'))
+    const before = await readNumber(total)
+    await page.getByRole('checkbox', { name: /Include the .* tokens not in the file/ }).check()
+    await expect
+      .poll(() => readNumber(total), { message: 'the total with the hidden context' })
+      .toBe(before + FIRST_REPORTED - estimated)
+    expect(await badge.textContent()).toBe(
+      `reported ${n(FIRST_REPORTED)} · estimated ${n(FIRST_REPORTED)}`,
+    )
+    expect(pageErrors).toEqual([])
+  })
+
+  it('follows the window’s width', async () => {
+    const { page } = app()
+    await page.locator(byTestId('total-tokens')).waitFor()
+    await openFile(page, FILE)
+    const chart = page.locator(`${byTestId('growth-chart')} canvas`)
+    await chart.waitFor()
+    const wide = (await chart.boundingBox())!.width
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await expect.poll(async () => (await chart.boundingBox())!.width).toBeLessThan(wide)
+    await screenshot(page, 'context-growth-1280')
+  })
+})

@@ -1,0 +1,141 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { describe, expect, it, vi } from 'vitest'
+import { expectOneLineFailure, ROOT, runBuiltCli, useBuiltCli, type Run } from './helpers/built-cli'
+import { referenceCounts } from './helpers/tiktoken'
+
+// Reported usage and the hidden context as users run them: the built bin on hand-written files.
+// The first request of claude-code-usage.jsonl (line 2) reports 3 + 15230 + 0 = 15233 tokens, and
+// its prompt is the user's first message alone, counted here with OpenAI's tiktoken.
+const FORMATS_DIR = join(ROOT, 'testdata/formats')
+const FILE = 'claude-code-usage.jsonl'
+const FIRST_REPORTED = 15233
+
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 })
+
+let cli: string
+useBuiltCli('cli-usage-', (built) => ({ cli } = built))
+const run = (args: string[], cwd = FORMATS_DIR): Promise<Run> => runBuiltCli(cli, args, { cwd })
+
+async function firstPromptTokens(): Promise<number> {
+  const line = (await readFile(join(FORMATS_DIR, FILE), 'utf8')).split('\n')[0]
+  const text = (JSON.parse(line) as { message: { content: string } }).message.content
+  return referenceCounts([{ text }])[0]
+}
+
+describe.concurrent('tokens: each reported request beside its estimate', () => {
+  it('--json lists the requests and a calibration summary', async () => {
+    const r = await run(['tokens', FILE, '--json'])
+    expect(r.status).toBe(0)
+    const report = JSON.parse(r.stdout)
+    const first = await firstPromptTokens()
+    expect(report.requests).toHaveLength(12)
+    expect(report.requests[0]).toEqual({
+      request: 1,
+      at: 'line 2',
+      prompt: 1,
+      estimated: first,
+      reported: FIRST_REPORTED,
+      outputTokens: 172,
+      ratio: first / FIRST_REPORTED,
+      incrementRatio: null,
+    })
+    // Each request's estimate is the sum of the costs of the messages its prompt held.
+    for (const q of report.requests) {
+      const sum = report.tokens.slice(0, q.prompt).reduce((a: number, b: number) => a + b, 0)
+      expect(q.estimated).toBe(sum)
+    }
+    expect(report.calibration).toMatchObject({
+      requests: 12,
+      hiddenTokens: FIRST_REPORTED - first,
+    })
+    expect(report.calibration.minIncrementRatio).toBeLessThanOrEqual(
+      report.calibration.maxIncrementRatio,
+    )
+  })
+
+  it('prints a per-request table after the total', async () => {
+    const r = await run(['tokens', FILE])
+    expect(r.status).toBe(0)
+    expect(r.stdout).toContain('reported usage: 12 requests')
+    expect(r.stdout).toMatch(/request +at +prompt messages +estimated +reported +ratio/)
+    const first = await firstPromptTokens()
+    const ratio = (first / FIRST_REPORTED).toFixed(3)
+    expect(r.stdout).toMatch(
+      new RegExp(`\\n +1 +line 2 +1 +${first} +${FIRST_REPORTED} +${ratio}\\n`),
+    )
+  })
+
+  it('says nothing of usage for a file without it', async () => {
+    const r = await run(['tokens', 'sample.json', '--json'], join(ROOT, 'testdata/conversations'))
+    const report = JSON.parse(r.stdout)
+    expect(report).not.toHaveProperty('requests')
+    expect(report).not.toHaveProperty('calibration')
+    expect(r.stdout).not.toContain('reported')
+  })
+})
+
+describe.concurrent('check --hidden-tokens', () => {
+  it('auto adds what the first reported request held beyond the estimate, and says so', async () => {
+    const first = await firstPromptTokens()
+    const hidden = FIRST_REPORTED - first
+    const json = JSON.parse(
+      (await run(['check', FILE, '--max-tokens', '30000', '--hidden-tokens', 'auto', '--json']))
+        .stdout,
+    )
+    const sum = json.tokens.reduce((a: number, b: number) => a + b, 0)
+    expect(json.hiddenTokens).toBe(hidden)
+    expect(json.estimatedTokens).toBe(sum + hidden)
+    const plain = await run(['check', FILE, '--max-tokens', '30000', '--hidden-tokens', 'auto'])
+    expect(plain.stdout).toContain(
+      `${sum + hidden} tokens; includes ${hidden} tokens not in the file (system prompt and tool schemas, derived from the first reported request at line 2)`,
+    )
+  })
+
+  it('N is added as given, and can flip the decision', async () => {
+    const cwd = join(ROOT, 'testdata/conversations')
+    const base = JSON.parse(
+      (await run(['check', 'sample.json', '--max-tokens', '4000', '--json'], cwd)).stdout,
+    )
+    // Just enough hidden tokens to reach the threshold, 4000 × 0.9.
+    const extra = 3600 - base.estimatedTokens
+    const flipped = JSON.parse(
+      (
+        await run(
+          [
+            'check',
+            'sample.json',
+            '--max-tokens',
+            '4000',
+            '--hidden-tokens',
+            String(extra),
+            '--json',
+          ],
+          cwd,
+        )
+      ).stdout,
+    )
+    expect(base.shouldCompact).toBe(false)
+    expect(flipped.estimatedTokens).toBe(3600)
+    expect(flipped.hiddenTokens).toBe(extra)
+    expect(flipped.shouldCompact).toBe(true)
+  })
+
+  it('auto on a file with no reported usage is one line naming the file', async () => {
+    const cwd = join(ROOT, 'testdata/conversations')
+    const r = await run(
+      ['check', 'sample.json', '--max-tokens', '2000', '--hidden-tokens', 'auto'],
+      cwd,
+    )
+    expect(expectOneLineFailure(r)).toBe(
+      'check: option --hidden-tokens auto: sample.json holds no provider-reported usage to derive it from; give a number instead',
+    )
+  })
+
+  it.each(['-3', '1.5', 'lots'])('refuses --hidden-tokens=%s', async (value) => {
+    const r = await run(['check', FILE, '--max-tokens', '2000', `--hidden-tokens=${value}`])
+    expect(expectOneLineFailure(r)).toBe(
+      `check: option --hidden-tokens: "${value}" is not a non-negative integer or 'auto'`,
+    )
+  })
+})

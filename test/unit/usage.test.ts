@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest'
+import {
+  OptionError,
+  checkCompaction,
+  compareUsage,
+  contextGrowth,
+  promptBeforeReply,
+  type Message,
+  type ReportedUsage,
+} from '../../src/index'
+
+const report = (prompt: number, inputTokens: number, at = `line ${prompt}`): ReportedUsage => ({
+  prompt,
+  inputTokens,
+  at,
+})
+
+describe('compareUsage: each reported request beside the estimate of its prompt', () => {
+  // Four messages costing 100, 50, 30, 20; the requests' prompts held 1, 3 and 4 of them.
+  const costs = [100, 50, 30, 20]
+  const usage = [report(1, 1100), report(3, 1190), report(4, 1210)]
+
+  it('estimates each prompt as overhead + the costs before it', () => {
+    const { rows } = compareUsage(usage, costs, 3)
+    expect(rows.map((r) => r.estimated)).toEqual([103, 183, 203])
+    expect(rows.map((r) => r.reported)).toEqual([1100, 1190, 1210])
+    expect(rows.map((r) => r.request)).toEqual([1, 2, 3])
+    expect(rows[0].ratio).toBeCloseTo(103 / 1100, 12)
+  })
+
+  it('derives the hidden context from the first request and the increment ratios from there', () => {
+    const c = compareUsage(usage, costs, 0)
+    // 1100 reported where 100 was estimated: 1000 tokens the file does not hold.
+    expect(c.hiddenTokens).toBe(1000)
+    expect(c.hiddenAt).toBe('line 1')
+    // Growth since the first request: estimate 80 vs reported 90, then 100 vs 110.
+    expect(c.rows.map((r) => r.incrementRatio)).toEqual([null, 80 / 90, 100 / 110])
+    expect(c.calibration).toEqual({
+      requests: 3,
+      meanRatio: (100 / 1100 + 180 / 1190 + 200 / 1210) / 3,
+      minIncrementRatio: 80 / 90,
+      maxIncrementRatio: 100 / 110,
+      hiddenTokens: 1000,
+    })
+  })
+
+  it('never derives a negative hidden context, and has none without a report', () => {
+    expect(compareUsage([report(4, 150)], costs, 0).hiddenTokens).toBe(0)
+    const none = compareUsage([], costs, 0)
+    expect(none.hiddenTokens).toBe(0)
+    expect(none.hiddenAt).toBeNull()
+    expect(none.calibration).toEqual({
+      requests: 0,
+      meanRatio: null,
+      minIncrementRatio: null,
+      maxIncrementRatio: null,
+      hiddenTokens: 0,
+    })
+  })
+
+  it('gives no increment ratio where the reported size has not moved', () => {
+    const { rows } = compareUsage([report(1, 500), report(2, 500)], costs, 0)
+    expect(rows[1].incrementRatio).toBeNull()
+  })
+})
+
+describe('contextGrowth: the chart series', () => {
+  const messages: Message[] = [
+    { type: 'context', text: 'summary', meta: { compacted: true, droppedCount: 12 } },
+    { type: 'user', text: 'a' },
+    { type: 'bot', text: 'b' },
+  ]
+
+  it('has one point per prompt length, the reported sizes where a prompt ended', () => {
+    const g = contextGrowth({
+      messages,
+      costs: [40, 10, 20],
+      overhead: 0,
+      usage: [report(2, 1050)],
+      hiddenTokens: 1000,
+      threshold: 900,
+    })
+    expect(g.x).toEqual([0, 1, 2, 3])
+    expect(g.estimate).toEqual([0, 40, 50, 70])
+    expect(g.withHidden).toEqual([1000, 1040, 1050, 1070])
+    expect(g.reported).toEqual([null, null, 1050, null])
+    expect(g.threshold).toEqual([900, 900, 900, 900])
+    expect(g.compactions).toEqual([0])
+  })
+})
+
+describe('promptBeforeReply', () => {
+  it('leaves out the reply’s own bot and reasoning messages at the end', () => {
+    const types = ['user', 'reasoning', 'bot', 'activity', 'reasoning', 'bot']
+    const messages = types.map((type) => ({ type, text: '' }))
+    expect(promptBeforeReply(messages, 3)).toBe(1)
+    expect(promptBeforeReply(messages, 6)).toBe(4)
+    expect(promptBeforeReply(messages, 4)).toBe(4)
+  })
+})
+
+describe('checkCompaction with hiddenTokens', () => {
+  const messages: Message[] = Array.from({ length: 6 }, (_, i) => ({
+    type: i % 2 ? 'bot' : 'user',
+    text: `m${i}`,
+  }))
+  const counts = [10, 10, 10, 10, 10, 10]
+
+  it('adds the hidden tokens to the estimate the decision compares', () => {
+    // 60 tokens against a threshold of 90: declines; with 40 hidden, 100 ≥ 90: compacts.
+    const without = checkCompaction(messages, { maxTokens: 100 }, counts)
+    expect(without).toMatchObject({ estimatedTokens: 60, shouldCompact: false })
+    const withHidden = checkCompaction(messages, { maxTokens: 100, hiddenTokens: 40 }, counts)
+    expect(withHidden).toMatchObject({ estimatedTokens: 100, shouldCompact: true, threshold: 90 })
+  })
+
+  it.each([-1, 1.5, Number.NaN, '12'])('refuses hiddenTokens %s with an OptionError', (bad) => {
+    const options = { maxTokens: 100, hiddenTokens: bad as number }
+    expect(() => checkCompaction(messages, options, counts)).toThrow(OptionError)
+    expect(() => checkCompaction(messages, options, counts)).toThrow(
+      /option hiddenTokens: .* is not a non-negative integer/,
+    )
+  })
+})
