@@ -1,0 +1,74 @@
+import type { EncodingName } from '../tokens'
+
+/**
+ * How a model generation without a public tokenizer is counted: with an OpenAI vocabulary, times
+ * a factor measured against the prompt sizes the provider reported. scripts/calibrate.ts measures
+ * it; docs/tokens.md ("Calibration data") gives the table and the logs it was measured on.
+ */
+export interface Calibration {
+  family: 'anthropic' | 'google'
+  /** e.g. 'Claude 4.x (before Opus 4.7)', 'Claude Opus 4.7', 'Gemini 2.5/3' */
+  generation: string
+  /** model names this generation covers */
+  matches: (model: string) => boolean
+  /** the vocabulary counted with, then multiplied by factor */
+  encoding: EncodingName
+  factor: number
+  /** measured: |estimate/report − 1| ≤ withinPct/100 on `requests` provider-reported requests */
+  withinPct: number
+  /** 0 when the factor is derived from the provider's published figures, not measured */
+  requests: number
+}
+
+/** Opus 4.7 and later Opus, and any Claude 5: Anthropic's new tokenizer. */
+const NEW_CLAUDE_TOKENIZER = /claude-(?:opus-4-(?:[7-9]|\d{2,})|(?:opus|sonnet|haiku)-(?:[5-9]|\d{2,}))(?!\d)/
+
+export const CALIBRATIONS: readonly Calibration[] = [
+  {
+    // Derived, not measured: no public log with Opus 4.7's reported counts was found. Anthropic's
+    // Opus 4.7 notes say its new tokenizer uses "roughly 1× to 1.35×" the tokens of earlier models
+    // for the same text; independent count_tokens measurements of Claude Code content (CLAUDE.md
+    // files, prompts, diffs) put it at about 1.32×. So: the earlier generation's 1.18 × 1.32, and
+    // a band wide enough for prose (to ~1.46×) and CJK (1.00×).
+    family: 'anthropic',
+    generation: 'Claude Opus 4.7',
+    matches: (model) => NEW_CLAUDE_TOKENIZER.test(model.toLowerCase()),
+    encoding: 'o200k_base',
+    factor: 1.56,
+    withinPct: 25,
+    requests: 0,
+  },
+  {
+    // Measured by scripts/calibrate.ts on 923 requests: 17 whole requests of 1,000 tokens or more
+    // (system prompt, tools and messages; Claude Sonnet 4, one claude-trace log: badlogic/lemmy
+    // apps/claude-trace/test/test-traffic.jsonl @c7f61d87) within +1.1% to +3.0%, and 906 requests of
+    // two pi sessions (Claude Opus 4.5, Claude Sonnet 4.5: badlogic/pi-mono
+    // packages/coding-agent/test/fixtures/{before-compaction,large-session}.jsonl @83378aad) within
+    // −5.4% to +3.0%, with the context not in the file taken from each run's first request.
+    // o200k_base measures closer than cl100k_base (−5.9% to +3.5%).
+    family: 'anthropic',
+    generation: 'Claude before Opus 4.7',
+    matches: (model) => model.toLowerCase().includes('claude'),
+    encoding: 'o200k_base',
+    factor: 1.18,
+    withinPct: 6,
+    requests: 923,
+  },
+  {
+    // Derived, not measured: no public Gemini log with reported counts and the text they count was
+    // found. Gemma 3's technical report says Gemma 3 uses Gemini 2.0's tokenizer (SentencePiece,
+    // 262k entries); the factor is Gemma 3's count over o200k_base's on the same conversation text.
+    family: 'google',
+    generation: 'Gemini 2.5/3',
+    matches: (model) => model.toLowerCase().includes('gemini'),
+    encoding: 'o200k_base',
+    factor: 1.0,
+    withinPct: 15,
+    requests: 0,
+  },
+]
+
+/** The calibration a model name falls under, if any: the first that matches. */
+export function calibrationFor(model: string): Calibration | undefined {
+  return CALIBRATIONS.find((c) => c.matches(model))
+}
