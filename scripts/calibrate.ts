@@ -69,7 +69,8 @@ async function counterFor(name: string): Promise<Counter> {
     const tokenizer = fromPreTrained()
     return {
       name,
-      count: (text) => (text === '' ? 0 : tokenizer.encode(text, { add_special_tokens: false }).length),
+      count: (text) =>
+        text === '' ? 0 : tokenizer.encode(text, { add_special_tokens: false }).length,
     }
   }
   const tokenizer = tokenizerFor(name as EncodingName)
@@ -114,8 +115,12 @@ function trafficUsage(response: Record<string, unknown> | undefined): number | u
   for (const line of raw.split('\n')) {
     if (!line.startsWith('data:')) continue
     try {
-      const event = JSON.parse(line.slice(5)) as { type?: string; message?: { usage?: Record<string, number> } }
-      if (event.type === 'message_start' && event.message?.usage) return anthropicPrompt(event.message.usage)
+      const event = JSON.parse(line.slice(5)) as {
+        type?: string
+        message?: { usage?: Record<string, number> }
+      }
+      if (event.type === 'message_start' && event.message?.usage)
+        return anthropicPrompt(event.message.usage)
     } catch {
       // not JSON: another event's line
     }
@@ -124,7 +129,9 @@ function trafficUsage(response: Record<string, unknown> | undefined): number | u
 }
 
 /** Reported prompts in a transcript, each with the lines before the request that reported it. */
-function transcriptReports(lines: unknown[]): { format: FormatId; reports: Reported[] } | undefined {
+function transcriptReports(
+  lines: unknown[],
+): { format: FormatId; reports: Reported[] } | undefined {
   const reports: Reported[] = []
   const seen = new Set<string>()
   let format: FormatId | undefined
@@ -153,19 +160,23 @@ function transcriptReports(lines: unknown[]): { format: FormatId; reports: Repor
     if (line.type === 'event_msg' && line.payload?.type === 'token_count') {
       format = 'codex'
       const tokens = line.payload.info?.last_token_usage?.input_tokens
-      if (typeof tokens === 'number' && tokens > 0) reports.push({ tokens, model: codexModel, line: index })
+      if (typeof tokens === 'number' && tokens > 0)
+        reports.push({ tokens, model: codexModel, line: index })
     }
     // Gemini CLI (JSONL sessions): a gemini record's tokens.input is the whole prompt.
     if (line.type === 'gemini' && line.tokens && typeof line.tokens.input === 'number') {
       format = 'gemini-cli'
-      if (line.tokens.input > 0) reports.push({ tokens: line.tokens.input, model: String(line.model ?? ''), line: index })
+      if (line.tokens.input > 0)
+        reports.push({ tokens: line.tokens.input, model: String(line.model ?? ''), line: index })
     }
   })
   return format ? { format, reports } : undefined
 }
 
 /** Gemini CLI's single-document sessions: each gemini message's tokens, the prompt before it. */
-function geminiDocument(text: string): { reports: Reported[]; prefix: (n: number) => string } | undefined {
+function geminiDocument(
+  text: string,
+): { reports: Reported[]; prefix: (n: number) => string } | undefined {
   let doc: any
   try {
     doc = JSON.parse(text)
@@ -199,7 +210,8 @@ function measureFile(file: string, counter: Counter): FileRows | undefined {
       if (i === 0 || rep.tokens < r.reported[i - 1]!.tokens * 0.67) r.segmentStarts.push(i)
     })
   }
-  const gemini = text.trimStart().startsWith('{') && !text.includes('\n{') ? geminiDocument(text) : undefined
+  const gemini =
+    text.trimStart().startsWith('{') && !text.includes('\n{') ? geminiDocument(text) : undefined
   if (gemini) {
     const r = rows('transcript', 'gemini-cli')
     for (const rep of gemini.reports) {
@@ -223,7 +235,8 @@ function measureFile(file: string, counter: Counter): FileRows | undefined {
       const conversation = importConversation(text, 'api-traffic', { request })
       const messages = [...conversation.messages]
       // The reply follows the request's messages: it is not part of the prompt.
-      while (messages.length > 0 && ['bot', 'reasoning'].includes(messages.at(-1)!.type)) messages.pop()
+      while (messages.length > 0 && ['bot', 'reasoning'].includes(messages.at(-1)!.type))
+        messages.pop()
       r.reported.push({ tokens, model: String(line.request?.body?.model ?? ''), request })
       r.estimates.push(estimate(messages, counter))
       r.messageCounts.push(messages.length)
@@ -236,13 +249,21 @@ function measureFile(file: string, counter: Counter): FileRows | undefined {
   // pi leaves a reply that ended in an error or was aborted out of later requests (its importer
   // keeps it, so that its tool calls stay visible): the prompt it measures is without them.
   const sent = (value: unknown) => {
-    const m = (value as { type?: string; message?: { role?: string; stopReason?: string } } | undefined)
-    return !(found.format === 'pi' && m?.type === 'message' && m.message?.role === 'assistant' &&
-      (m.message.stopReason === 'aborted' || m.message.stopReason === 'error'))
+    const m = value as
+      { type?: string; message?: { role?: string; stopReason?: string } } | undefined
+    return !(
+      found.format === 'pi' &&
+      m?.type === 'message' &&
+      m.message?.role === 'assistant' &&
+      (m.message.stopReason === 'aborted' || m.message.stopReason === 'error')
+    )
   }
   const rawLines = text.split('\n')
   for (const rep of found.reports) {
-    const prefix = rawLines.slice(0, rep.line!).filter((_, i) => sent(lines[i])).join('\n')
+    const prefix = rawLines
+      .slice(0, rep.line!)
+      .filter((_, i) => sent(lines[i]))
+      .join('\n')
     let messages: Message[] = []
     try {
       messages = importConversation(prefix, found.format).messages
@@ -272,7 +293,11 @@ const pct = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)}%`
 const fixed = (x: number, d = 3) => x.toFixed(d)
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b)
-  return s.length === 0 ? NaN : s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2
+  return s.length === 0
+    ? NaN
+    : s.length % 2
+      ? s[(s.length - 1) / 2]!
+      : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2
 }
 
 async function main() {
@@ -297,7 +322,10 @@ async function main() {
       }
       const entry = full.get(g) ?? { ratios: [], sessions: new Set<string>() }
       entry.ratios.push(rep.tokens / est)
-      if (process.env.CALIBRATE_VERBOSE) console.log(`   #${rep.request} ${rep.model} reported ${rep.tokens} tokens ${r.estimates[i]} messages ${r.messageCounts[i]}`)
+      if (process.env.CALIBRATE_VERBOSE)
+        console.log(
+          `   #${rep.request} ${rep.model} reported ${rep.tokens} tokens ${r.estimates[i]} messages ${r.messageCounts[i]}`,
+        )
       entry.sessions.add(r.file)
       full.set(g, entry)
     })
@@ -370,8 +398,12 @@ async function main() {
   }
 
   // Transcripts: growth of the estimate (× the generation's factor) ÷ growth of the report.
-  console.log('\nTranscripts: increment ratio since the first request of each run (target [0.85, 1.15])')
-  console.log('file                                   format       model                requests  factor  first→last reported   min     max     hidden(first)')
+  console.log(
+    '\nTranscripts: increment ratio since the first request of each run (target [0.85, 1.15])',
+  )
+  console.log(
+    'file                                   format       model                requests  factor  first→last reported   min     max     hidden(first)',
+  )
   for (const r of measured.filter((m) => m.kind === 'transcript')) {
     const model = r.reported.find((x) => x.model)?.model ?? ''
     const factor = factors.get(generationOf(model)) ?? 1
