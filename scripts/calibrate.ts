@@ -1,7 +1,7 @@
 // Measures our token estimate against the prompt sizes providers reported in real logs, and prints
 // the table docs/tokens.md ("Calibration data") and src/pricing/calibration.ts are made from.
 //
-//   npx tsx scripts/calibrate.ts [--encoding o200k_base|cl100k_base|gemma3] [--per-message N] <files…>
+//   npx tsx scripts/calibrate.ts [--encoding o200k_base|cl100k_base|gemma3] [--per-message N] [--fitted] <files…>
 //
 // Logs are read by path and never copied into the repository. Each file is one of:
 // - an API traffic log (claude-trace JSONL): every request is whole (system, tools, messages), so
@@ -17,6 +17,7 @@ import { readFileSync } from 'node:fs'
 import { basename } from 'node:path'
 import { decodePayload, encodePayload, importConversation, tokenizerFor } from '../src/index'
 import type { EncodingName, FormatId, Message } from '../src/index'
+import { CALIBRATIONS, calibrationFor } from '../src/pricing/calibration'
 
 interface Counter {
   name: string
@@ -45,19 +46,25 @@ interface FileRows {
   messageCounts: number[]
   /** The first reported request of each run of growth (a compaction starts a new one). */
   segmentStarts: number[]
+  /** Tokens a request costs that are not its text, in provider tokens (added after the factor). */
+  fixed: number[]
 }
 
 const args = process.argv.slice(2)
 let encoding = 'o200k_base'
 let perMessage = 4
+let useFitted = false
 const files: string[] = []
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--encoding') encoding = args[++i]!
   else if (args[i] === '--per-message') perMessage = Number(args[++i])
+  else if (args[i] === '--fitted') useFitted = true
   else files.push(args[i]!)
 }
 if (files.length === 0) {
-  console.error('usage: npx tsx scripts/calibrate.ts [--encoding E] [--per-message N] <files…>')
+  console.error(
+    'usage: npx tsx scripts/calibrate.ts [--encoding E] [--per-message N] [--fitted] <files…>',
+  )
   process.exit(2)
 }
 
@@ -203,6 +210,7 @@ function measureFile(file: string, counter: Counter): FileRows | undefined {
     estimates: [],
     messageCounts: [],
     segmentStarts: [],
+    fixed: [],
   })
   const addSegments = (r: FileRows) => {
     // A reported prompt that falls by more than a third is a compaction: growth starts again there.
@@ -240,6 +248,7 @@ function measureFile(file: string, counter: Counter): FileRows | undefined {
       r.reported.push({ tokens, model: String(line.request?.body?.model ?? ''), request })
       r.estimates.push(estimate(messages, counter))
       r.messageCounts.push(messages.length)
+      r.fixed.push(anthropicToolPrompt(line.request?.body ?? {}))
     })
     return r
   }
@@ -281,12 +290,21 @@ function measureFile(file: string, counter: Counter): FileRows | undefined {
 
 /** The generation a model name belongs to, as src/pricing/calibration.ts groups them. */
 function generationOf(model: string): string {
-  const m = model.toLowerCase()
-  if (/claude-opus-4-([7-9]|\d\d)|claude-opus-[5-9]/.test(m)) return 'Claude Opus 4.7'
-  if (m.includes('claude')) return 'Claude before Opus 4.7'
-  if (m.includes('gemini')) return 'Gemini'
-  if (/gpt|codex|^o\d/.test(m)) return 'OpenAI'
+  const calibration = calibrationFor(model)
+  if (calibration) return calibration.generation
+  if (/gpt|codex|^o\d/i.test(model)) return 'OpenAI'
   return model || 'unknown'
+}
+
+/**
+ * Anthropic's documented tool-use system prompt, added to a request that has tools (Anthropic's
+ * tool-use docs, "Pricing": 346 tokens for tool_choice auto or none, 313 for any or tool, on
+ * Claude 4 models). It is not text of the request, so it is added after the factor.
+ */
+function anthropicToolPrompt(body: Record<string, any>): number {
+  if (!Array.isArray(body.tools) || body.tools.length === 0) return 0
+  const choice = body.tool_choice?.type
+  return choice === 'any' || choice === 'tool' ? 313 : 346
 }
 
 const pct = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)}%`
@@ -315,13 +333,14 @@ async function main() {
   for (const r of measured.filter((m) => m.kind === 'traffic')) {
     r.reported.forEach((rep, i) => {
       const est = r.estimates[i]! + perMessage * r.messageCounts[i]!
+      const reported = rep.tokens - (r.fixed[i] ?? 0)
       const g = generationOf(rep.model)
       if (rep.tokens < FIT_FROM) {
-        small.push({ reported: rep.tokens, estimate: est })
+        small.push({ reported, estimate: est })
         return
       }
       const entry = full.get(g) ?? { ratios: [], sessions: new Set<string>() }
-      entry.ratios.push(rep.tokens / est)
+      entry.ratios.push(reported / est)
       if (process.env.CALIBRATE_VERBOSE)
         console.log(
           `   #${rep.request} ${rep.model} reported ${rep.tokens} tokens ${r.estimates[i]} messages ${r.messageCounts[i]}`,
@@ -364,7 +383,12 @@ async function main() {
   console.log('\nFactor over full requests and transcript growth (the one calibration.ts takes)')
   for (const [g, ratios] of growth) {
     const fullRatios = full.get(g)?.ratios ?? []
-    const factor = fullRatios.length ? (median(ratios) + median(fullRatios)) / 2 : median(ratios)
+    const fitted = fullRatios.length ? (median(ratios) + median(fullRatios)) / 2 : median(ratios)
+    // The figures that follow are for the factor src/pricing/calibration.ts holds (a fit, rounded),
+    // so that they are the app's; --fitted judges the fitted one instead.
+    const held = CALIBRATIONS.find((c) => c.generation === g)?.factor
+    const factor = held !== undefined && !useFitted ? held : fitted
+    console.log(`${g}: fitted factor ${fixed(fitted)}; judged with ${fixed(factor)}`)
     factors.set(g, factor)
     // Whole prompts: a full request's estimate; a transcript's, with the context not in the file
     // taken from the first request of its run (the app's "hidden context").
