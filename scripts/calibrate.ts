@@ -48,6 +48,8 @@ interface FileRows {
   segmentStarts: number[]
   /** Tokens a request costs that are not its text, in provider tokens (added after the factor). */
   fixed: number[]
+  /** Requests left out: media or server tools in them, or a body the importers do not read. */
+  skipped: number
 }
 
 const args = process.argv.slice(2)
@@ -112,27 +114,99 @@ function parseLines(text: string): unknown[] {
   })
 }
 
-/** The usage a claude-trace response carries: its body's, or a streamed reply's message_start. */
+/**
+ * The prompt size a traffic record's response reports: Anthropic's usage (input + cache creation +
+ * cache read), Chat Completions' usage.prompt_tokens, Gemini's usageMetadata.promptTokenCount;
+ * from the body, or from a streamed reply's events (Anthropic's message_start, else the last).
+ */
 function trafficUsage(response: Record<string, unknown> | undefined): number | undefined {
-  const body = response?.body as Record<string, unknown> | undefined
-  const usage = body?.usage as Record<string, number> | undefined
-  if (usage) return anthropicPrompt(usage)
+  const fromUsage = (u: Record<string, any> | undefined): number | undefined => {
+    if (!u) return undefined
+    if (typeof u.promptTokenCount === 'number') return u.promptTokenCount
+    if (typeof u.prompt_tokens === 'number') return u.prompt_tokens
+    if (typeof u.input_tokens === 'number') return anthropicPrompt(u)
+    return undefined
+  }
+  const body = response?.body as Record<string, any> | undefined
+  const direct = fromUsage(body?.usage ?? body?.usageMetadata)
+  if (direct !== undefined) return direct
   const raw = response?.body_raw
   if (typeof raw !== 'string') return undefined
+  let last: number | undefined
   for (const line of raw.split('\n')) {
     if (!line.startsWith('data:')) continue
     try {
-      const event = JSON.parse(line.slice(5)) as {
-        type?: string
-        message?: { usage?: Record<string, number> }
-      }
-      if (event.type === 'message_start' && event.message?.usage)
-        return anthropicPrompt(event.message.usage)
+      const event = JSON.parse(line.slice(5)) as Record<string, any>
+      if (event.type === 'message_start') return fromUsage(event.message?.usage)
+      last = fromUsage(event.usageMetadata ?? event.usage) ?? last
     } catch {
       // not JSON: another event's line
     }
   }
-  return undefined
+  return last
+}
+
+/**
+ * Whether a request's whole prompt is in its body as text: no media, no server tools (web search,
+ * code execution, MCP: the provider adds instructions of its own), nothing fetched by URL.
+ */
+function plainRequest(body: Record<string, any>): boolean {
+  if (body.mcp_servers || body.container || body.web_search_options || body.audio) return false
+  if (body.cachedContent || body.cached_content) return false
+  const tools: any[] = Array.isArray(body.tools) ? body.tools : []
+  const ownTool = (t: any) =>
+    t.type === undefined
+      ? !!(t.name || t.functionDeclarations || t.function_declarations)
+      : t.type === 'custom' || t.type === 'function'
+  if (!tools.every(ownTool)) return false
+  const MEDIA = new Set([
+    'image',
+    'document',
+    'search_result',
+    'container_upload',
+    'image_url',
+    'input_audio',
+    'file',
+  ])
+  const blocks: any[] = []
+  for (const m of body.messages ?? []) if (Array.isArray(m.content)) blocks.push(...m.content)
+  if (Array.isArray(body.system)) blocks.push(...body.system)
+  for (const b of blocks) {
+    if (MEDIA.has(b?.type)) return false
+    if (Array.isArray(b?.content) && b.content.some((c: any) => MEDIA.has(c?.type))) return false
+  }
+  for (const c of [...(body.contents ?? []), body.systemInstruction].filter(Boolean)) {
+    for (const part of c.parts ?? []) {
+      if (part.inlineData || part.fileData || part.inline_data || part.file_data) return false
+    }
+  }
+  return true
+}
+
+/**
+ * A Gemini generateContent body's text, counted here (the api-traffic importer reads Anthropic and
+ * OpenAI bodies): system instruction and parts, function calls and responses and the function
+ * declarations as JSON; thought parts are not sent as text. One message per content.
+ */
+function geminiRequest(
+  body: Record<string, any>,
+  counter: Counter,
+): { tokens: number; messages: number } {
+  let tokens = 0
+  let messages = 0
+  const contents = [body.systemInstruction, ...(body.contents ?? [])].filter(Boolean)
+  for (const content of contents) {
+    messages++
+    for (const part of content.parts ?? []) {
+      if (typeof part.text === 'string' && !part.thought) tokens += counter.count(part.text)
+      for (const key of ['functionCall', 'functionResponse']) {
+        if (part[key]) tokens += counter.count(JSON.stringify(part[key]))
+      }
+    }
+  }
+  if (Array.isArray(body.tools) && body.tools.length > 0)
+    tokens += counter.count(JSON.stringify(body.tools))
+  return { tokens, messages }
 }
 
 /** Reported prompts in a transcript, each with the lines before the request that reported it. */
@@ -211,6 +285,7 @@ function measureFile(file: string, counter: Counter): FileRows | undefined {
     messageCounts: [],
     segmentStarts: [],
     fixed: [],
+    skipped: 0,
   })
   const addSegments = (r: FileRows) => {
     // A reported prompt that falls by more than a third is a compaction: growth starts again there.
@@ -235,20 +310,42 @@ function measureFile(file: string, counter: Counter): FileRows | undefined {
   const first = lines.find((l) => l && typeof l === 'object') as Record<string, unknown> | undefined
   if (first && 'request' in first && 'response' in first) {
     const r = rows('traffic', 'api-traffic')
-    lines.forEach((value, index) => {
-      const line = value as Record<string, any> | undefined
-      const tokens = trafficUsage(line?.response)
-      if (!line || tokens === undefined) return
-      const request = lines.slice(0, index + 1).filter(Boolean).length
-      const conversation = importConversation(text, 'api-traffic', { request })
-      const messages = [...conversation.messages]
+    let request = 0
+    lines.forEach((value) => {
+      if (!value) return
+      request++
+      const line = value as Record<string, any>
+      const tokens = trafficUsage(line.response)
+      const body = (line.request?.body ?? undefined) as Record<string, any> | undefined
+      const url = String(line.request?.url ?? '')
+      if (tokens === undefined || !body) return
+      if (!plainRequest(body)) return void r.skipped++
+      const model = String(body.model ?? url.match(/models\/([^:/?]+)/)?.[1] ?? '')
+      if (url.includes('generativelanguage') || url.includes('aiplatform')) {
+        // Gemini's promptTokenCount counts function declarations far below their JSON (a 306-char
+        // declaration in a 21-token prompt): requests with tools are left out of the measurement.
+        if (Array.isArray(body.tools) && body.tools.length > 0) return void r.skipped++
+        const est = geminiRequest(body, counter)
+        r.reported.push({ tokens, model, request })
+        r.estimates.push(est.tokens)
+        r.messageCounts.push(est.messages)
+        r.fixed.push(0)
+        return
+      }
+      let messages: Message[]
+      try {
+        messages = [...importConversation(text, 'api-traffic', { request }).messages]
+      } catch {
+        return void r.skipped++
+      }
       // The reply follows the request's messages: it is not part of the prompt.
       while (messages.length > 0 && ['bot', 'reasoning'].includes(messages.at(-1)!.type))
         messages.pop()
-      r.reported.push({ tokens, model: String(line.request?.body?.model ?? ''), request })
+      r.reported.push({ tokens, model, request })
       r.estimates.push(estimate(messages, counter))
       r.messageCounts.push(messages.length)
-      r.fixed.push(anthropicToolPrompt(line.request?.body ?? {}))
+      // Chat Completions: the cookbook's 3 tokens of reply priming; Anthropic: its tool prompt.
+      r.fixed.push(url.includes('/chat/completions') ? 3 : anthropicToolPrompt(body))
     })
     return r
   }
@@ -418,6 +515,54 @@ async function main() {
     const off = small.map((x) => Math.round(factor * x.estimate) - x.reported)
     console.log(
       `${small.length} requests under ${FIT_FROM} tokens (not fitted): estimate × factor − reported from ${Math.min(...off)} to ${Math.max(...off)} tokens`,
+    )
+  }
+
+  // Every whole request, small ones too, fitted as reported ≈ factor × text + per-message × messages
+  // (least squares on relative error): small requests are mostly framing, so the framing is fitted
+  // beside the factor. The way to measure a generation whose logs are all small requests.
+  const skipped = measured.reduce((n, r) => n + r.skipped, 0)
+  console.log(
+    `\nAll whole requests, least squares (factor, tokens per message)${skipped ? `; ${skipped} left out (media, server tools, a body not read)` : ''}`,
+  )
+  const byGeneration = new Map<string, { R: number; T: number; n: number }[]>()
+  for (const r of measured.filter((m) => m.kind === 'traffic')) {
+    r.reported.forEach((rep, i) => {
+      const g = generationOf(rep.model)
+      const R = rep.tokens - (r.fixed[i] ?? 0)
+      if (R <= 0) return
+      byGeneration.set(g, [
+        ...(byGeneration.get(g) ?? []),
+        { R, T: r.estimates[i]!, n: r.messageCounts[i]! },
+      ])
+    })
+  }
+  for (const [g, rows] of byGeneration) {
+    let a = 0,
+      b = 0,
+      c = 0,
+      d = 0,
+      e = 0
+    for (const { R, T, n } of rows) {
+      const x = T / R,
+        y = n / R
+      a += x * x
+      b += x * y
+      c += y * y
+      d += x
+      e += y
+    }
+    const det = a * c - b * b
+    const f = (d * c - b * e) / det
+    const k = (a * e - b * d) / det
+    const errors = rows.map(({ R, T, n }) => (f * T + k * n) / R - 1)
+    const large = rows.filter((x) => x.R >= FIT_FROM).map(({ R, T, n }) => (f * T + k * n) / R - 1)
+    console.log(
+      `${g.padEnd(26)} ${String(rows.length).padStart(4)} requests (${fixed(Math.min(...rows.map((x) => x.R)), 0)}–${fixed(Math.max(...rows.map((x) => x.R)), 0)} tokens): factor ${fixed(f)}, ${fixed(k, 1)} per message; ` +
+        `error ${pct(Math.min(...errors))} to ${pct(Math.max(...errors))}, median |error| ${pct(median(errors.map(Math.abs)))}` +
+        (large.length
+          ? `; ${large.length} of ${FIT_FROM}+ tokens ${pct(Math.min(...large))} to ${pct(Math.max(...large))}`
+          : ''),
     )
   }
 

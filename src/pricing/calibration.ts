@@ -26,11 +26,14 @@ const NEW_CLAUDE_TOKENIZER =
 
 export const CALIBRATIONS: readonly Calibration[] = [
   {
-    // Derived, not measured: no public log with Opus 4.7's reported counts was found. Anthropic's
-    // Opus 4.7 notes say its new tokenizer uses "roughly 1× to 1.35×" the tokens of earlier models
-    // for the same text; independent count_tokens measurements of Claude Code content (CLAUDE.md
-    // files, prompts, diffs) put it at about 1.32×. So: the earlier generation's 1.18 × 1.32, and
-    // a band wide enough for prose (to ~1.46×) and CJK (1.00×).
+    // Derived from Anthropic's published figure, then checked on small requests. Anthropic's Opus
+    // 4.7 notes say its new tokenizer uses "roughly 1× to 1.35×" the tokens of earlier models for
+    // the same text; independent count_tokens measurements of Claude Code content put it at about
+    // 1.32×: 1.18 × 1.32 ≈ 1.56. The only public reported counts found are 11 small requests
+    // (13–586 tokens; claude-opus-4-7, -4-8, -5, claude-sonnet-5 in pydantic/pydantic-ai
+    // tests/models/cassettes/test_anthropic/*.yaml @4fda3898), where a least-squares fit gives
+    // 1.566 and 4.9 tokens per message. Too few and too small to state an error: `requests` is 0
+    // and the band is wide enough for prose (to ~1.46×) and CJK (1.00×).
     family: 'anthropic',
     generation: 'Claude Opus 4.7',
     matches: (model) => NEW_CLAUDE_TOKENIZER.test(model.toLowerCase()),
@@ -57,11 +60,13 @@ export const CALIBRATIONS: readonly Calibration[] = [
     requests: 923,
   },
   {
-    // Derived, not measured: no public Gemini log with reported counts and the text they count was
-    // found. Gemma 3's technical report says Gemma 3 uses Gemini 2.0's tokenizer (SentencePiece,
-    // 262k entries). Gemma 3's count over o200k_base's on the same conversation text (the
-    // messages of three public logs: a pi session, a claude-trace log, a Codex rollout) is 1.05,
-    // 1.08 and 1.18: the factor is their middle, the band covers them and the unverified premise.
+    // Derived: Gemma 3's technical report says Gemma 3 uses Gemini 2.0's tokenizer (SentencePiece,
+    // 262k entries), and Gemma 3's count over o200k_base's on agent conversations (a pi session,
+    // a claude-trace log, a Codex rollout) is 1.18, 1.08 and 1.05: the factor is their middle.
+    // On 58 small text-only Gemini requests with reported counts (2–376 tokens, gemini-2.0 to 3;
+    // pydantic/pydantic-ai tests/models/cassettes/test_google/*.yaml @4fda3898) o200k_base fits
+    // 0.99 + 0.7 tokens per content and Gemma 3 0.97: short English, where the vocabularies agree.
+    // No public log of long Gemini prompts with their text was found: `requests` is 0.
     family: 'google',
     generation: 'Gemini 2.5/3',
     matches: (model) => model.toLowerCase().includes('gemini'),
