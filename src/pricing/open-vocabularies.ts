@@ -127,6 +127,18 @@ function splitsOf(pre: PreTokenizer | null | undefined, name: OpenEncoding): Reg
   throw new Error(`The ${name} vocabulary cuts text in a way this counter does not follow.`)
 }
 
+/**
+ * Text longer than this is cut window by window: a regular expression run over a few million
+ * letters overflows V8's stack (a run of CJK does at 5 M characters).
+ */
+const WINDOW = 256 * 1024
+/**
+ * In a window, a piece that ends nearer its end than this is looked for again from the next
+ * window, as it might go on past it. So the cut is the whole text's, except inside a single
+ * piece (or a run of spaces before a newline) longer than this: such a piece is cut at a window.
+ */
+const MARGIN = 4096
+
 /** Calls `each` with the pieces `regex` isolates in text[start, end), and the text between them. */
 function isolate(
   text: string,
@@ -135,19 +147,37 @@ function isolate(
   regex: RegExp,
   each: (start: number, end: number) => void,
 ): void {
-  const part = start === 0 && end === text.length ? text : text.slice(start, end)
-  let at = 0
-  regex.lastIndex = 0
-  for (let m = regex.exec(part); m !== null; m = regex.exec(part)) {
-    if (m[0].length === 0) {
-      regex.lastIndex++
-      continue
+  let at = start
+  while (at < end) {
+    const windowEnd = Math.min(end, at + WINDOW)
+    const last = windowEnd === end
+    const part = at === 0 && windowEnd === text.length ? text : text.slice(at, windowEnd)
+    const settled = last ? part.length : part.length - MARGIN
+    let done = 0
+    regex.lastIndex = 0
+    for (let m = regex.exec(part); m !== null; m = regex.exec(part)) {
+      if (m[0].length === 0) {
+        regex.lastIndex++
+        continue
+      }
+      if (!last && m.index + m[0].length > settled && m.index > 0) break
+      if (m.index > done) each(at + done, at + m.index)
+      each(at + m.index, at + m.index + m[0].length)
+      done = m.index + m[0].length
     }
-    if (m.index > at) each(start + at, start + m.index)
-    each(start + m.index, start + m.index + m[0].length)
-    at = m.index + m[0].length
+    if (last) {
+      if (done < part.length) each(at + done, end)
+      return
+    }
+    // A window with no settled piece (one piece fills it) is cut at its end.
+    if (done === 0) {
+      // Not between the two halves of a surrogate pair.
+      const high = part.charCodeAt(part.length - 1)
+      done = high >= 0xd800 && high <= 0xdbff ? part.length - 1 : part.length
+      each(at, at + done)
+    }
+    at += done
   }
-  if (at < part.length) each(start + at, end)
 }
 
 /** Past this many distinct pieces the cache starts again from empty (as piece-counter.ts does). */

@@ -136,6 +136,24 @@ describe.each(OPEN_ENCODINGS)('%s counts exactly as its package encodes', (name)
     }
   })
 
+  it('on a text longer than a window of the cut, exactly', () => {
+    const tokenizer = tokenizerForOpen(name)
+    const next = random(100 + OPEN_ENCODINGS.indexOf(name))
+    let text = ''
+    while (text.length < 700_000) text += randomText(next, 200) + FIXED[1]
+    expect(tokenizer.count(text)).toBe(reference(name, text))
+  })
+
+  it('counts runs of millions of one character without overflowing', () => {
+    const tokenizer = tokenizerForOpen(name)
+    // The packages' own encoders overflow the stack here; each count is bounded by the run.
+    for (const c of ['中', '😀', 'a', ' ']) {
+      const n = tokenizer.count(c.repeat(3_000_000))
+      expect(n).toBeGreaterThan(0)
+      expect(n).toBeLessThanOrEqual(3_000_000 * c.length * 2)
+    }
+  })
+
   it('counts joined chunks as the joined text, and the same again after its cache is cleared', () => {
     const tokenizer = tokenizerForOpen(name)
     const chunks = ['<msg>\n', 'Hello wor', 'ld 12', '345\n', '</msg>\n']
