@@ -17,7 +17,7 @@ import { readFileSync } from 'node:fs'
 import { basename } from 'node:path'
 import { decodePayload, encodePayload, importConversation, tokenizerFor } from '../src/index'
 import type { EncodingName, FormatId, Message } from '../src/index'
-import { CALIBRATIONS, calibrationFor } from '../src/pricing/calibration'
+import { CALIBRATED_MESSAGE_TOKENS, CALIBRATIONS, calibrationFor } from '../src/pricing/calibration'
 
 interface Counter {
   name: string
@@ -54,12 +54,12 @@ interface FileRows {
 
 const args = process.argv.slice(2)
 let encoding = 'o200k_base'
-let perMessage = 4
+let perMessageOverride: number | undefined
 let useFitted = false
 const files: string[] = []
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--encoding') encoding = args[++i]!
-  else if (args[i] === '--per-message') perMessage = Number(args[++i])
+  else if (args[i] === '--per-message') perMessageOverride = Number(args[++i])
   else if (args[i] === '--fitted') useFitted = true
   else files.push(args[i]!)
 }
@@ -394,6 +394,17 @@ function generationOf(model: string): string {
 }
 
 /**
+ * The tokens a message costs besides its text, counted before the factor: what calibration.ts's
+ * factors were measured with for Claude (its wire frames every block, tool calls and results
+ * with their ids), today's 4 for the others; --per-message sets one for all.
+ */
+function perMessage(r: FileRows): number {
+  if (perMessageOverride !== undefined) return perMessageOverride
+  const model = r.reported.find((x) => x.model)?.model ?? ''
+  return calibrationFor(model)?.family === 'anthropic' ? CALIBRATED_MESSAGE_TOKENS.anthropic : 4
+}
+
+/**
  * Anthropic's documented tool-use system prompt, added to a request that has tools (Anthropic's
  * tool-use docs, "Pricing": 346 tokens for tool_choice auto or none, 313 for any or tool, on
  * Claude 4 models). It is not text of the request, so it is added after the factor.
@@ -418,7 +429,9 @@ const median = (xs: number[]) => {
 async function main() {
   const counter = await counterFor(encoding)
   const measured = files.map((f) => measureFile(f, counter)).filter((r): r is FileRows => !!r)
-  console.log(`encoding ${counter.name}, ${perMessage} per message\n`)
+  console.log(
+    `encoding ${counter.name}, ${perMessageOverride ?? `${CALIBRATED_MESSAGE_TOKENS.anthropic} (Claude) or 4 (others)`} per message\n`,
+  )
 
   // Full requests: the factor per generation, then each request's error against it.
   // The factor comes from requests of at least FIT_FROM tokens: below that, a request is mostly
@@ -429,7 +442,7 @@ async function main() {
   const full = new Map<string, { ratios: number[]; sessions: Set<string> }>()
   for (const r of measured.filter((m) => m.kind === 'traffic')) {
     r.reported.forEach((rep, i) => {
-      const est = r.estimates[i]! + perMessage * r.messageCounts[i]!
+      const est = r.estimates[i]! + perMessage(r) * r.messageCounts[i]!
       const reported = rep.tokens - (r.fixed[i] ?? 0)
       const g = generationOf(rep.model)
       if (rep.tokens < FIT_FROM) {
@@ -469,10 +482,10 @@ async function main() {
     const g = generationOf(r.reported.find((x) => x.model)?.model ?? '')
     r.segmentStarts.forEach((start, s) => {
       const end = r.segmentStarts[s + 1] ?? r.reported.length
-      const baseEst = r.estimates[start]! + perMessage * r.messageCounts[start]!
+      const baseEst = r.estimates[start]! + perMessage(r) * r.messageCounts[start]!
       for (let i = start + 1; i < end; i++) {
         const grew = r.reported[i]!.tokens - r.reported[start]!.tokens
-        const est = r.estimates[i]! + perMessage * r.messageCounts[i]! - baseEst
+        const est = r.estimates[i]! + perMessage(r) * r.messageCounts[i]! - baseEst
         if (grew >= FIT_FROM && est > 0) growth.set(g, [...(growth.get(g) ?? []), grew / est])
       }
     })
@@ -494,10 +507,10 @@ async function main() {
       if (generationOf(r.reported.find((x) => x.model)?.model ?? '') !== g) continue
       r.segmentStarts.forEach((start, s) => {
         const end = r.segmentStarts[s + 1] ?? r.reported.length
-        const est0 = factor * (r.estimates[start]! + perMessage * r.messageCounts[start]!)
+        const est0 = factor * (r.estimates[start]! + perMessage(r) * r.messageCounts[start]!)
         const hidden = r.reported[start]!.tokens - est0
         for (let i = start + 1; i < end; i++) {
-          const est = hidden + factor * (r.estimates[i]! + perMessage * r.messageCounts[i]!)
+          const est = hidden + factor * (r.estimates[i]! + perMessage(r) * r.messageCounts[i]!)
           errors.push(est / r.reported[i]!.tokens - 1)
         }
       })
@@ -581,12 +594,12 @@ async function main() {
     r.segmentStarts.forEach((start, s) => {
       const end = r.segmentStarts[s + 1] ?? r.reported.length
       const base = r.reported[start]!
-      const baseEst = factor * (r.estimates[start]! + perMessage * r.messageCounts[start]!)
+      const baseEst = factor * (r.estimates[start]! + perMessage(r) * r.messageCounts[start]!)
       if (s === 0) hidden = base.tokens - baseEst
       for (let i = start + 1; i < end; i++) {
         const grew = r.reported[i]!.tokens - base.tokens
         if (grew <= 0) continue
-        const est = factor * (r.estimates[i]! + perMessage * r.messageCounts[i]!)
+        const est = factor * (r.estimates[i]! + perMessage(r) * r.messageCounts[i]!)
         increments.push((est - baseEst) / grew)
       }
     })
