@@ -1,9 +1,10 @@
 /**
- * `npm run bench [-- --quick] [-- --strict] [-- --long-pieces] [-- --jsonl]`: counting, re-tuning
+ * `npm run bench [-- --quick] [-- --strict] [-- --long-pieces] [-- --jsonl] [-- --open-models]`: counting, re-tuning
  * and memory on generated conversations, each figure printed beside a baseline measured in the
  * same run. Targets are issue 2's (core vs raw gpt-tokenizer), issue 6's (throughput, workers,
  * re-tuning, memory), issue 14's (long single pieces) and issue 12's (a JSONL log imported line by
- * line); --long-pieces and --jsonl run one of the last two rows alone. It exits 0 whatever the
+ * line), and issue 13's open-model vocabularies against their packages' encoders; --long-pieces,
+ * --jsonl and --open-models run one of the last three rows alone. It exits 0 whatever the
  * verdicts, as the machine is shared and noisy, unless given --strict.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -20,6 +21,7 @@ import { writeClaudeCodeSession } from './jsonl-session'
 import { measureMemory, type MemoryFigures } from './memory'
 import { mb, num, printTable, printVerdicts, times, type Verdict } from './report'
 import { benchLongPieces, type LongPieceFigures } from './long-pieces'
+import { benchOpenModels, type OpenModelFigures } from './open-models'
 import { benchRetune, type RetuneFigures } from './retune'
 import { startCountingPool } from './worker-pool'
 
@@ -28,6 +30,7 @@ const quick = args.includes('--quick')
 const strict = args.includes('--strict')
 const longPiecesOnly = args.includes('--long-pieces')
 const jsonlOnly = args.includes('--jsonl')
+const openModelsOnly = args.includes('--open-models')
 
 const SEED = 1
 const WARM_SEED = 2
@@ -45,6 +48,7 @@ const JSONL = quick
   : { targetBytes: 100e6, messages: 100_000 }
 const ROUNDS = quick ? 2 : 3
 const LONG_PIECE_ROUNDS = quick ? 3 : 5
+const OPEN_MODEL_ROUNDS = quick ? 2 : 3
 const RETUNE_PASSES = 5
 const WORKERS = 2
 
@@ -255,6 +259,43 @@ function printLongPieces(figures: LongPieceFigures[]): void {
   console.log()
 }
 
+function printOpenModels(figures: OpenModelFigures[]): void {
+  console.log(
+    'Open models (issue 13): 1 MB of a generated conversation, message by message, cold; ours vs ' +
+      `the package's own encoder, median of ${OPEN_MODEL_ROUNDS} rounds`,
+  )
+  printTable(
+    [
+      'vocabulary',
+      'size',
+      'tokens',
+      'exact',
+      'ours CPU ms',
+      'package CPU ms',
+      'speed-up (CPU / wall)',
+    ],
+    figures.map((f) => [
+      f.encoding,
+      mb(f.bytes, 2),
+      num(f.tokens),
+      f.exact ? 'yes' : 'NO',
+      num(f.ours.cpu),
+      num(f.reference.cpu),
+      ratio(f.reference.cpu / f.ours.cpu, f.reference.wall / f.ours.wall),
+    ]),
+  )
+  console.log()
+}
+
+/** Issue 13: open models count exactly, and no slower than their packages' encoders. */
+function judgeOpenModels(figures: OpenModelFigures[]): Verdict[] {
+  return figures.map((f) => ({
+    target: `issue 13: ${f.encoding} counts exactly as its package, at least as fast`,
+    measured: `${f.exact ? 'exact' : 'NOT exact'}, ${times(f.reference.cpu / f.ours.cpu)} the package's speed (CPU)`,
+    pass: f.exact && f.reference.cpu >= f.ours.cpu,
+  }))
+}
+
 /** Issue 14's target: the slowest run against the prose, on CPU time. */
 function judgeLongPieces(figures: LongPieceFigures[]): Verdict {
   const [prose, ...runs] = figures
@@ -322,6 +363,15 @@ async function main(): Promise<void> {
     printLongPieces(figures)
     console.log('Targets')
     const failed = printVerdicts([judgeLongPieces(figures)])
+    if (strict && failed > 0) process.exitCode = 1
+    return
+  }
+  if (openModelsOnly) {
+    progress('counting with the open-model vocabularies')
+    const figures = await benchOpenModels(OPEN_MODEL_ROUNDS)
+    printOpenModels(figures)
+    console.log('Targets')
+    const failed = printVerdicts(judgeOpenModels(figures))
     if (strict && failed > 0) process.exitCode = 1
     return
   }
@@ -408,10 +458,15 @@ async function main(): Promise<void> {
     const jsonl = await benchJsonlImport(files.jsonl, ROUNDS)
     printJsonl(jsonl)
 
+    progress('counting with the open-model vocabularies')
+    const openModels = await benchOpenModels(OPEN_MODEL_ROUNDS)
+    printOpenModels(openModels)
+
     const verdicts = [
       ...judge(counting2, counting6, retune, natural),
       judgeLongPieces(longPieces),
       ...judgeJsonl(jsonl),
+      ...judgeOpenModels(openModels),
     ]
     console.log('Targets')
     const failed = printVerdicts(verdicts)

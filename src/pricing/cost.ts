@@ -1,7 +1,17 @@
 import { decodePayload, encodePayload, type PayloadParts } from '../formats/payload'
 import { tokenizerFor, type Tokenizer } from '../tokens'
 import type { Message } from '../types'
-import { describeCounting, type CountingEncoding, type CountingMethod } from './families'
+import {
+  ANTHROPIC_TOOL_USE_PROMPT_TOKENS,
+  CALIBRATED_MESSAGE_TOKENS,
+  type Calibration,
+} from './calibration'
+import {
+  describeCounting,
+  type CountingEncoding,
+  type CountingMethod,
+  type ModelFamily,
+} from './families'
 import { isOpenEncoding, tokenizerForOpen } from './open-vocabularies'
 import { pricePayload, retainsEarlierThinking, type PayloadPricingContext } from './opaque'
 import { toolSchemaTokens } from './tool-schemas'
@@ -77,13 +87,21 @@ function buildPricing(spec: Required<CountingSpec>, tokenizer: Tokenizer): Prici
   const { factor } = counting
   const scaled = factor === 1 ? (n: number) => n : (n: number) => Math.round(n * factor)
   const perMessage = framing.perMessage
+  // A calibrated family's factor was measured with its own tokens a message, counted before the
+  // factor (calibration.ts); on the native wire nothing is calibrated (the seed's rule holds).
+  const calibrated =
+    framing.pricesParts && factor !== 1 && isCalibratedFamily(counting.family)
+      ? CALIBRATED_MESSAGE_TOKENS[counting.family]
+      : 0
+  // Anthropic adds a system prompt of its own to a request that offers tools (docs/tokens.md).
+  const toolUsePrompt = spec.wire === 'anthropic' ? ANTHROPIC_TOOL_USE_PROMPT_TOKENS : 0
   const shared = {
     spec,
     counting,
     framing,
     tokenizer,
     textTokens: scaled,
-    textOnlyCost: (n: number) => scaled(n) + perMessage,
+    textOnlyCost: (n: number) => scaled(n + calibrated) + perMessage,
   }
   if (!framing.pricesParts) {
     // The native rule: text and payload as one text, plus the fixed framing. No parsing here.
@@ -101,8 +119,10 @@ function buildPricing(spec: Required<CountingSpec>, tokenizer: Tokenizer): Prici
     }
     let vocabulary = 0
     let payload = m.payload
-    // The request's tool schemas, read into a message of their own: not a message on the wire.
-    let fixed = m.text === '' && payload?.startsWith('{"tools":') ? 0 : perMessage
+    // The request's tool schemas, read into a message of their own: not a message on the wire,
+    // but where the provider adds a tool-use prompt to the request, it goes with them.
+    const schemas = m.text === '' && payload?.startsWith('{"tools":') === true
+    let fixed = schemas ? toolUsePrompt : perMessage
     if (payload && chat && mayHoldChatParts(payload)) {
       const parts = decodePayload(payload)
       if (parts) {
@@ -128,10 +148,13 @@ function buildPricing(spec: Required<CountingSpec>, tokenizer: Tokenizer): Prici
       opaque = priced.opaqueTokens
     }
     vocabulary += tokenizer.count(text)
-    return scaled(vocabulary) + fixed + opaque
+    return scaled(vocabulary + (schemas ? 0 : calibrated)) + fixed + opaque
   }
   return { ...shared, cost }
 }
+
+const isCalibratedFamily = (family: ModelFamily): family is Calibration['family'] =>
+  family === 'anthropic' || family === 'google'
 
 // Only a payload that opens with a name, or holds tool schemas, has a part Chat prices by rule.
 const mayHoldChatParts = (payload: string) =>

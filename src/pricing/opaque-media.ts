@@ -66,6 +66,17 @@ export function mediaOf(value: unknown, path: string): MediaPart | undefined {
     return { path, shape: 'openai', ...image, ...(detail ? { detail } : {}) }
   }
   // OpenAI files: Responses {type: 'input_file', file_data, filename}; Chat {type: 'file', file: {…}}.
+  // OpenAI Chat's audio input: `{type: 'input_audio', input_audio: {data, format}}`.
+  const audio =
+    value.type === 'input_audio' && isObject(value.input_audio) ? value.input_audio : null
+  if (audio && typeof audio.data === 'string') {
+    return {
+      path,
+      shape: 'openai',
+      mediaType: `audio/${str(audio.format) ?? ''}`,
+      data: audio.data,
+    }
+  }
   const file = value.type === 'file' && isObject(value.file) ? value.file : value
   if (
     typeof file.file_data === 'string' &&

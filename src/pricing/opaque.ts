@@ -2,6 +2,7 @@ import { decodePayload, encodePayload, type PayloadParts } from '../formats/payl
 import { Base64Bytes } from './base64-bytes'
 import { pdfPages, pdfPrice } from './document-tokens'
 import type { ModelFamily } from './families'
+import { audioPrice } from './audio-tokens'
 import { imageDimensions } from './image-dimensions'
 import { imagePrice, unknownImagePrice, type ImagePrice } from './image-tokens'
 import { findMedia, withoutMedia, type MediaPart } from './opaque-media'
@@ -20,7 +21,14 @@ export interface PayloadPricingContext {
 
 /** One opaque part of a payload, for people: what it is, its size and its price by rule. */
 export interface OpaquePartDescription {
-  kind: 'signature' | 'redacted-thinking' | 'encrypted-reasoning' | 'image' | 'document' | 'file'
+  kind:
+    | 'signature'
+    | 'redacted-thinking'
+    | 'encrypted-reasoning'
+    | 'image'
+    | 'document'
+    | 'audio'
+    | 'file'
   /** Where in the payload: `signature`, `attachments[0]`, `content[1]`. */
   path: string
   /** The size of the part as stored (its base64 or ciphertext), in bytes. */
@@ -87,6 +95,7 @@ const NATIVE_NAMES: Record<OpaquePartDescription['kind'], string> = {
   'encrypted-reasoning': 'encrypted reasoning',
   image: 'base64 image',
   document: 'base64 document',
+  audio: 'base64 audio',
   file: 'base64 file',
 }
 
@@ -202,6 +211,17 @@ function describeMedia(
     const count = pages === undefined ? '' : `${pages} page${pages === 1 ? '' : 's'}, `
     return media('document', m, bytes, price, `PDF document, ${count}${size}`)
   }
+  if (type.startsWith('audio/')) {
+    const audio = audioPrice(decoded)
+    const length = `${audio.seconds.toFixed(1)} s${audio.measured ? '' : ' (estimated from its size)'}`
+    return media(
+      'audio',
+      m,
+      bytes,
+      { tokens: audio.tokens, rule: 'OpenAI: 1 a 100 ms' },
+      `audio (${type.slice(6) || 'unknown format'}), ${length}, ${size}`,
+    )
+  }
   const dims = imageDimensions(decoded)
   if (dims || type.startsWith('image/')) {
     const price = dims
@@ -224,7 +244,7 @@ function describeMedia(
 }
 
 function media(
-  kind: 'image' | 'document' | 'file',
+  kind: 'image' | 'document' | 'audio' | 'file',
   m: MediaPart,
   bytes: number,
   price: ImagePrice,

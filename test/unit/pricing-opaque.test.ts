@@ -294,3 +294,42 @@ describe('the words beside an opaque part follow the wire', () => {
     )
   })
 })
+
+describe('OpenAI audio input, priced by its length', () => {
+  // A 16 kHz, 16-bit mono WAV header written by hand: byte rate 32,000, a data chunk of 64,000
+  // bytes, so 2 seconds: 20 tokens at OpenAI's one token a 100 ms.
+  function wav(dataBytes: number): string {
+    const header = Buffer.alloc(44)
+    header.write('RIFF', 0)
+    header.writeUInt32LE(36 + dataBytes, 4)
+    header.write('WAVE', 8)
+    header.write('fmt ', 12)
+    header.writeUInt32LE(16, 16)
+    header.writeUInt16LE(1, 20)
+    header.writeUInt16LE(1, 22)
+    header.writeUInt32LE(16_000, 24)
+    header.writeUInt32LE(32_000, 28)
+    header.writeUInt16LE(2, 32)
+    header.writeUInt16LE(16, 34)
+    header.write('data', 36)
+    header.writeUInt32LE(dataBytes, 40)
+    return Buffer.concat([header, Buffer.alloc(dataBytes)]).toString('base64')
+  }
+  const ctx = {
+    wire: 'openai-chat',
+    model: 'gpt-4o-audio-preview',
+    family: 'openai',
+    retained: true,
+  } as const
+
+  it('reads the length from the WAV header and never prices the base64 as text', () => {
+    const block = { type: 'input_audio', input_audio: { data: wav(64_000), format: 'wav' } }
+    const payload = encodePayload({ attachments: [block] })
+    const priced = pricePayload(payload, ctx)
+    expect(priced.opaqueTokens).toBe(20)
+    expect(priced.text).not.toContain('UklGR')
+    const [part] = describeOpaqueParts(payload, ctx)
+    expect(part.kind).toBe('audio')
+    expect(part.label).toMatch(/^audio \(wav\), 2\.0 s, /)
+  })
+})
