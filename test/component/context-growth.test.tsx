@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { Budget } from '../../renderer/components/Budget'
 import { ContextGrowth } from '../../renderer/components/ContextGrowth'
 import { UsageBadge } from '../../renderer/components/UsageBadge'
+import { REFERENCE_FRAMING_TOKENS } from '../unit/helpers/tiktoken'
 import { makeStore, referenceCounts, renderWithStore, sum } from './fixtures'
 
 // uPlot draws on a canvas, which jsdom lacks: the stand-in records what the chart was given.
@@ -54,7 +55,11 @@ async function sessionStore() {
 }
 
 describe('the context-growth chart', () => {
-  const costs = referenceCounts(TEXTS.map((text) => ({ text })))
+  // A Claude Code session goes over Anthropic's wire, which frames no message (docs/tokens.md); its
+  // model is gpt-4o, counted exactly, so each message costs its tiktoken count alone.
+  const costs = referenceCounts(TEXTS.map((text) => ({ text }))).map(
+    (c) => c - REFERENCE_FRAMING_TOKENS,
+  )
 
   it('is given the core’s series: one point per prompt length, the reports where prompts ended', async () => {
     charts.length = 0
