@@ -55,6 +55,23 @@ const scenes: Record<string, (page: Page) => Promise<void>> = {
     await page.waitForSelector(`${byTestId('message-row')}[data-index="45"]`)
     await counted(page)
   },
+  // A Claude Code session with the provider's reported prompt sizes: the context-growth chart.
+  'context-growth': async (page) => {
+    await page.setInputFiles(
+      byTestId('open-file'),
+      resolve(ROOT, 'testdata/formats/claude-code-usage.jsonl'),
+    )
+    await page.waitForFunction(
+      (selector) => document.querySelector(selector)?.textContent?.includes('claude-code-usage'),
+      byTestId('file-name'),
+    )
+    await counted(page)
+    const maxTokens = page.locator(byTestId('max-tokens-input'))
+    await maxTokens.fill('30000')
+    await maxTokens.blur()
+    await page.waitForSelector('.growth-panel canvas')
+    await page.locator('.growth-panel').scrollIntoViewIfNeeded()
+  },
 }
 
 async function main(): Promise<void> {
