@@ -13,6 +13,8 @@
 // payload, with opaque parts taken out (thinking signatures, redacted_thinking data, encrypted
 // reasoning, images and documents: none is billed as text), plus a constant per message. The
 // messages are the core's importers' (importConversation), so the figures follow the app's reading.
+/* eslint-disable @typescript-eslint/no-explicit-any -- a measuring script over the JSON of
+   arbitrary public logs, read by shape; the product's own readers are typed. */
 import { readFileSync } from 'node:fs'
 import { basename } from 'node:path'
 import { decodePayload, encodePayload, importConversation, tokenizerFor } from '../src/index'
@@ -91,7 +93,11 @@ function billedPayload(message: Message): string {
   if (!message.payload) return ''
   const parts = decodePayload(message.payload)
   if (!parts) return message.payload
-  const { signature: _s, data: _d, encrypted_content: _e, attachments: _a, ...rest } = parts
+  const rest = { ...parts }
+  delete rest.signature
+  delete rest.data
+  delete rest.encrypted_content
+  delete rest.attachments
   return encodePayload(rest) ?? ''
 }
 
@@ -370,7 +376,7 @@ function measureFile(file: string, counter: Counter): FileRows | undefined {
       .slice(0, rep.line!)
       .filter((_, i) => sent(lines[i]))
       .join('\n')
-    let messages: Message[] = []
+    let messages: Message[]
     try {
       messages = importConversation(prefix, found.format).messages
     } catch {

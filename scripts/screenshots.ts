@@ -7,6 +7,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { chromium, type Page } from 'playwright-core'
+import { CHROMIUM, CHROMIUM_ARGS } from '../test/e2e/harness/chromium'
 import { serveDirectory } from '../test/e2e/harness/static-server'
 
 const ROOT = resolve(import.meta.dirname, '..')
@@ -25,6 +26,20 @@ async function counted(page: Page): Promise<void> {
   }
 }
 
+/** Opens a file of the repository, waits for its counts, and sets MaxTokens as a user does. */
+async function openAt(page: Page, file: string, maxTokens: number): Promise<void> {
+  await page.setInputFiles(byTestId('open-file'), resolve(ROOT, file))
+  const name = file.split('/').pop()!
+  await page.waitForFunction(
+    ([selector, name]) => document.querySelector(selector)?.textContent === name,
+    [byTestId('file-name'), name] as const,
+  )
+  await counted(page)
+  const control = page.locator(byTestId('max-tokens-input'))
+  await control.fill(String(maxTokens))
+  await control.blur()
+}
+
 async function shoot(page: Page, name: string): Promise<void> {
   const path = join(OUT, `${name}.png`)
   await page.screenshot({ path, animations: 'disabled', caret: 'hide' })
@@ -38,18 +53,7 @@ const scenes: Record<string, (page: Page) => Promise<void>> = {
   },
   // The walk-through of docs/debugging-a-lost-persona.md: MaxTokens 3,000, the cut exchange picked.
   findings: async (page) => {
-    await page.setInputFiles(
-      byTestId('open-file'),
-      resolve(ROOT, 'testdata/conversations/lost-persona.json'),
-    )
-    await page.waitForFunction(
-      (selector) => document.querySelector(selector)?.textContent?.includes('lost-persona'),
-      byTestId('file-name'),
-    )
-    await counted(page)
-    const maxTokens = page.locator(byTestId('max-tokens-input'))
-    await maxTokens.fill('3000')
-    await maxTokens.blur()
+    await openAt(page, 'testdata/conversations/lost-persona.json', 3000)
     const cut = page.locator(`${byTestId('findings')} [data-code="tool-exchange-cut"]`)
     await cut.getByRole('button', { name: /^tool-exchange-cut/ }).click()
     await page.waitForSelector(`${byTestId('message-row')}[data-index="45"]`)
@@ -57,18 +61,7 @@ const scenes: Record<string, (page: Page) => Promise<void>> = {
   },
   // A Claude Code session with the provider's reported prompt sizes: the context-growth chart.
   'context-growth': async (page) => {
-    await page.setInputFiles(
-      byTestId('open-file'),
-      resolve(ROOT, 'testdata/formats/claude-code-usage.jsonl'),
-    )
-    await page.waitForFunction(
-      (selector) => document.querySelector(selector)?.textContent?.includes('claude-code-usage'),
-      byTestId('file-name'),
-    )
-    await counted(page)
-    const maxTokens = page.locator(byTestId('max-tokens-input'))
-    await maxTokens.fill('30000')
-    await maxTokens.blur()
+    await openAt(page, 'testdata/formats/claude-code-usage.jsonl', 30000)
     await page.waitForSelector('.growth-panel canvas')
     await page.locator('.growth-panel').scrollIntoViewIfNeeded()
   },
@@ -81,16 +74,10 @@ async function main(): Promise<void> {
   await mkdir(OUT, { recursive: true })
   const profile = await mkdtemp(join(tmpdir(), 'compaction-inspector-screenshots-'))
   const browser = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     headless: true,
     viewport: VIEWPORT,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
+    args: [...CHROMIUM_ARGS],
   })
   try {
     for (const [name, scene] of Object.entries(scenes)) {

@@ -324,7 +324,7 @@ describe('OpenAI audio input, priced by its length', () => {
 
   it('reads the length from the WAV header and never prices the base64 as text', () => {
     const block = { type: 'input_audio', input_audio: { data: wav(64_000), format: 'wav' } }
-    const payload = encodePayload({ attachments: [block] })
+    const payload = encodePayload({ attachments: [block] })!
     const priced = pricePayload(payload, ctx)
     expect(priced.opaqueTokens).toBe(20)
     expect(priced.text).not.toContain('UklGR')

@@ -4,9 +4,9 @@ import { join } from 'node:path'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import { afterEach, beforeEach, inject } from 'vitest'
 import { RENDERER_JS_FLAGS } from '../../../electron/renderer-flags'
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium'
 
-/** Debian's Chromium; `.ci/run` installs it when it is missing. */
-export const CHROMIUM = '/usr/bin/chromium'
+export { CHROMIUM } from './chromium'
 
 /** A browser on the app with its own profile, and what the page reported on the way. */
 export interface AppSession {
@@ -31,11 +31,7 @@ export async function launchApp(url: string): Promise<AppSession> {
     acceptDownloads: true,
     viewport: { width: 1440, height: 1000 },
     args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
+      ...CHROMIUM_ARGS,
       // The renderer's V8 as the desktop app sets it (see renderer-flags.ts).
       `--js-flags=${RENDERER_JS_FLAGS}`,
     ],
