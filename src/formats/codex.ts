@@ -2,7 +2,7 @@ import type { Message, Summary } from '../types'
 import { retypeCodexMessage } from './codex-context'
 import { ShapeError, isObject, kind, pathString, type Json, type JsonPath } from './json-shape'
 import { decodePayload } from './payload'
-import { LocatedError, type JsonLine, type ReadInput, type ReadResult } from './reader'
+import { LocatedError, type ReadInput, type ReadResult } from './reader'
 import { NoteList } from './report'
 import { ResponsesItems, isItemType, type Where } from './responses-items'
 import { lineObjects } from './sniff-shapes'
@@ -56,30 +56,52 @@ export function readCodex(input: ReadInput): ReadResult {
   if (input.isOneDocument()) {
     throw new LocatedError('one JSON document, not JSONL with one rollout line per line', '')
   }
-  const { values, broken } = input.jsonLines()
-  refuseForeign(values, broken)
-  const notes = new NoteList()
-  for (const b of broken) notes.warn(`line ${b.line}`, `${b.problem}; skipped, the rest loaded`)
+  // Each line is read as it is parsed and its value not kept; the broken lines are known only at
+  // the end, and their warnings go first (absorb below).
+  const lineNotes = new NoteList()
   const r: Rollout = {
-    notes,
-    items: new ResponsesItems(notes, { keepUnknownTypes: true, retype: retypeCodexMessage }),
+    notes: lineNotes,
+    items: new ResponsesItems(lineNotes, { keepUnknownTypes: true, retype: retypeCodexMessage }),
     prompts: [],
   }
-  const firstObject = values.find((v) => isObject(v.value))
-  for (const { line, value } of values) {
-    const where: Where = (steps) =>
-      steps.length > 0 ? `line ${line}: ${pathString(steps)}` : `line ${line}`
-    try {
-      readLine(r, value, line, where, firstObject?.line === line)
-    } catch (error) {
-      if (!(error instanceof ShapeError)) throw error
-      notes.warn(where(error.steps), `${error.problem}; line skipped`)
-    }
-  }
+  const seen: Seen = { rollout: false }
+  const broken = input.eachJsonLine((value, line) => {
+    if (!seen.rollout && isRolloutLine(value)) seen.rollout = true
+    const first = seen.first === undefined && isObject(value)
+    if (first) seen.first = { line, value }
+    if (seen.error === undefined) readEachLine(r, value, line, first, seen)
+  })
+  refuseForeign(seen, broken)
+  // A failure that is not the file's shape, thrown where reading every line first would have.
+  if (seen.error !== undefined) throw seen.error.error
   r.items.flush()
   const messages = [...headOf(r), ...r.items.messages]
   checkPrompts(r, messages)
+  const notes = new NoteList()
+  for (const b of broken) notes.warn(`line ${b.line}`, `${b.problem}; skipped, the rest loaded`)
+  notes.absorb(lineNotes)
   return { model: r.model, messages, notes }
+}
+
+/** What the walk has seen of the file so far, to refuse it as readCodex did before reading it. */
+interface Seen {
+  /** Whether some line is a rollout line. */
+  rollout: boolean
+  /** The first line that is an object. */
+  first?: { line: number; value: unknown }
+  /** The first error that is not a ShapeError: reading stops there, and it is thrown at the end. */
+  error?: { error: unknown }
+}
+
+function readEachLine(r: Rollout, value: unknown, line: number, first: boolean, seen: Seen): void {
+  const where: Where = (steps) =>
+    steps.length > 0 ? `line ${line}: ${pathString(steps)}` : `line ${line}`
+  try {
+    readLine(r, value, line, where, first)
+  } catch (error) {
+    if (!(error instanceof ShapeError)) seen.error = { error }
+    else r.notes.warn(where(error.steps), `${error.problem}; line skipped`)
+  }
 }
 
 const isRolloutLine = (v: unknown): boolean =>
@@ -95,9 +117,9 @@ const isLegacyHeader = (v: unknown): v is Json =>
   typeof v.timestamp === 'string'
 
 /** Throws, with the first reason, when no line is a rollout line and there is no legacy header. */
-function refuseForeign(values: JsonLine[], broken: { line: number; problem: string }[]): void {
-  const first = values.find((v) => isObject(v.value))
-  if (values.some((v) => isRolloutLine(v.value)) || isLegacyHeader(first?.value)) return
+function refuseForeign(seen: Seen, broken: { line: number; problem: string }[]): void {
+  const { first } = seen
+  if (seen.rollout || isLegacyHeader(first?.value)) return
   const b = broken[0]
   if (b && (!first || b.line < first.line)) {
     throw new LocatedError(

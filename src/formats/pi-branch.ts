@@ -1,10 +1,10 @@
 import { orderMessage } from '../conversation'
 import type { Message } from '../types'
-import { ShapeError, isObject, pathString, type JsonPath } from './json-shape'
+import { isObject } from './json-shape'
 import type { ReadResult } from './reader'
 import { NoteList, describeLines } from './report'
 import { type Entry, METADATA_NOTE } from './pi-shared'
-import { readEntry } from './pi-entries'
+import { loadedEntry } from './pi-reading'
 
 /* The branch of a pi session tree that pi sends, from its latest compaction's summary on. */
 
@@ -79,16 +79,9 @@ export function readPath(
     path = [...kept, ...after]
   }
   for (const e of path) {
-    const where = (steps: JsonPath) =>
-      steps.length > 0 ? `line ${e.line}: ${pathString(steps)}` : `line ${e.line}`
-    try {
-      const read = readEntry(e, where, notes)
-      messages.push(...read.messages)
-      if (read.model !== undefined) model = read.model
-    } catch (error) {
-      if (!(error instanceof ShapeError)) throw error
-      notes.warn(where(error.steps), `${error.problem}; entry skipped`)
-    }
+    const read = loadedEntry(e, notes)
+    for (const m of read.messages) messages.push(m)
+    if (read.model !== undefined) model = read.model
   }
   return { model, messages, notes }
 }

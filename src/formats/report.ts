@@ -67,6 +67,61 @@ export interface NoteSink {
   info(path: string, problem: string): void
 }
 
+const WARN = 0
+const INFO = 1
+
+/**
+ * Records notes to be made later, and only if they turn out to matter: a streamed file's entries
+ * are read as they are parsed, before the reader knows which of them it loads. A record equal to
+ * a recent one is that one (most entries of a session note the same fields), so what is kept per
+ * entry is usually a shared array.
+ */
+export class NoteRecord implements NoteSink {
+  private ops: unknown[] = []
+  private readonly recent: unknown[][] = []
+
+  warn(path: string, problem: string): void {
+    this.ops.push(WARN, path, problem)
+  }
+
+  info(path: string, problem: string): void {
+    this.ops.push(INFO, path, problem)
+  }
+
+  /** What was recorded since the last take; the record starts afresh. */
+  take(): readonly unknown[] {
+    if (this.ops.length === 0) return NO_NOTES
+    const ops = this.ops
+    this.ops = []
+    for (const kept of this.recent) if (sameOps(kept, ops)) return kept
+    if (this.recent.length === RECENT_RECORDS) this.recent.shift()
+    this.recent.push(ops)
+    return ops
+  }
+}
+
+const NO_NOTES: readonly unknown[] = []
+const RECENT_RECORDS = 16
+
+function sameOps(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
+/** Makes the notes of a record into `notes`, each path passed through `at` first. */
+export function replayNotes(
+  ops: readonly unknown[],
+  notes: NoteSink,
+  at: (path: string) => string,
+): void {
+  for (let i = 0; i < ops.length; i += 3) {
+    const path = at(ops[i + 1] as string)
+    if (ops[i] === WARN) notes.warn(path, ops[i + 2] as string)
+    else notes.info(path, ops[i + 2] as string)
+  }
+}
+
 /**
  * Collects notes while a reader walks its input, collapsing repeats as they come (the rule of
  * aggregateNotes): a session of 100,000 lines notes its metadata on every line, and keeping each
@@ -99,6 +154,24 @@ export class NoteList implements NoteSink {
     group.total += n
     // One more than a group may list is enough to know that it collapses.
     if (group.kept.length <= MAX_REPEATED_NOTES) group.kept.push(note)
+  }
+
+  /**
+   * Adds every note of `other` after this list's, as if each had been added here in its order: a
+   * reader that learns of some notes only at the end (a streamed file's broken lines) still
+   * reports them first.
+   */
+  absorb(other: NoteList): void {
+    for (const [key, { kept, total }] of other.groups) {
+      const group = this.groups.get(key)
+      if (!group) {
+        this.groups.set(key, { kept: [...kept], total })
+        continue
+      }
+      group.total += total
+      for (const note of kept) if (group.kept.length <= MAX_REPEATED_NOTES) group.kept.push(note)
+    }
+    this.warnings += other.warnings
   }
 
   /** The notes so far, repeats collapsed as aggregateNotes would, in order of first appearance. */
