@@ -1,6 +1,6 @@
 import { ShapeError, isObject, pathString, type Json, type JsonPath } from './json-shape'
 import type { NoteList, NoteRecord } from './report'
-import { replayNotes } from './report'
+import { replayLineNotes } from './report'
 import type { Entry, EntryReading } from './pi-shared'
 import { readEntry } from './pi-entries'
 
@@ -49,9 +49,7 @@ function branchFields(v: Json): Json {
 /** Makes a loaded entry's notes, placed on its line, and gives what it reads as. */
 export function loadedEntry(e: Entry, notes: NoteList): EntryReading {
   const read = e.reading!
-  replayNotes(read.notes, notes, (path) =>
-    path === '' ? `line ${e.line}` : `line ${e.line}: ${path}`,
-  )
+  replayLineNotes(read.notes, notes, e.line)
   if (read.error !== undefined) throw read.error
   return read
 }
