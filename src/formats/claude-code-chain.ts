@@ -25,6 +25,38 @@ export interface SessionEvent {
   compactMetadata?: Json
   /** What the event reads as, when it has a uuid (claude-code-events.ts). */
   reading?: EventReading
+  /**
+   * Where its parent was among the events of its pool (ChainIndex) when it was parsed: final when
+   * the file has no uuid twice, since no later event can take that uuid over.
+   */
+  parentPos?: number
+}
+
+/**
+ * The events' uuids, indexed as the lines are parsed, while each uuid's text is fresh in the
+ * cache: the position of each among the events with a uuid of its pool (off the sidechains, or on
+ * them), the later of two events with one uuid winning, as buildThread's lookups need.
+ */
+export class ChainIndex {
+  readonly main = new Map<string, number>()
+  readonly side = new Map<string, number>()
+  /** Whether some uuid is on two events: then a parent is looked up when the chain is walked. */
+  duplicates = false
+  private mainCount = 0
+  private sideCount = 0
+
+  /** Indexes an event, in file order. */
+  add(event: SessionEvent): void {
+    const { uuid, parentUuid } = event
+    if (uuid === undefined) return
+    const map = event.isSidechain ? this.side : this.main
+    if (parentUuid !== undefined) {
+      const parent = map.get(parentUuid)
+      if (parent !== undefined) event.parentPos = parent
+    }
+    if (map.has(uuid)) this.duplicates = true
+    map.set(uuid, event.isSidechain ? this.sideCount++ : this.mainCount++)
+  }
 }
 
 /** The chain's fields of one parsed line, an object with a string `type`. */
@@ -97,6 +129,7 @@ const isCompactBoundary = (e: SessionEvent) =>
  */
 export function buildThread(
   events: readonly SessionEvent[],
+  index: ChainIndex,
   broken: readonly number[],
   notes: NoteList,
   leafUuid?: string,
@@ -113,16 +146,29 @@ export function buildThread(
     pos,
     inThread: false,
   }))
-  const byUuid = new Map<string, Node>()
-  for (const n of nodes) byUuid.set(n.uuid, n)
+  // The pool's events by uuid, as positions (index.main holds the events off the sidechains).
+  const positions = main.length > 0 ? index.main : index.side
+  const byUuid: NodeLookup = {
+    get: (uuid) => {
+      const pos = positions.get(uuid)
+      return pos === undefined ? undefined : nodes[pos]
+    },
+    has: (uuid) => positions.has(uuid),
+  }
   const relink = preservedSegmentLinks(nodes, byUuid)
+  // Without a uuid on two events, the parent found as a line was parsed is the one a lookup now
+  // would find.
+  const parsed = !index.duplicates
 
   const parent = (n: Node): Node | undefined => {
-    const override = relink.get(n.uuid)
-    if (override !== undefined) return override ?? undefined
+    if (relink.size > 0) {
+      const override = relink.get(n.uuid)
+      if (override !== undefined) return override ?? undefined
+    }
     const p = parentOf(n.event)
     if (p === undefined) return undefined
-    const found = byUuid.get(p)
+    const at = n.event.parentPos
+    const found = parsed && at !== undefined ? nodes[at] : byUuid.get(p)
     if (found) return found
     const before = nodes[n.pos - 1]
     const gap = lastBefore(broken, n.event.line)
@@ -140,6 +186,12 @@ export function buildThread(
   const chain = walkBack(leaf, parent, notes)
   const thread = withTurnParts(chain, nodes, byUuid)
   return { events: thread.map((n) => n.event), ...leftOut(nodes, thread, all, pool) }
+}
+
+/** The pool's nodes by uuid. */
+interface NodeLookup {
+  get(uuid: string): Node | undefined
+  has(uuid: string): boolean
 }
 
 /** The latest event that is not UI progress: the end of the thread Claude Code resumes. */
@@ -174,7 +226,7 @@ function walkBack(
  */
 function preservedSegmentLinks(
   nodes: readonly Node[],
-  byUuid: Map<string, Node>,
+  byUuid: NodeLookup,
 ): Map<string, Node | null> {
   const links = new Map<string, Node | null>()
   let last: SessionEvent | undefined
@@ -199,7 +251,7 @@ function preservedSegmentLinks(
  * by the attachments and system events hanging off it; all placed right after the turn's last line
  * on the chain, in timestamp order (file order on ties), as `recoverOrphanedParallelToolResults`.
  */
-function withTurnParts(chain: Node[], nodes: readonly Node[], byUuid: Map<string, Node>): Node[] {
+function withTurnParts(chain: Node[], nodes: readonly Node[], byUuid: NodeLookup): Node[] {
   // Everything recovered is off the chain, so only those events are indexed: in most sessions
   // they are few.
   const orphans = nodes.filter((n) => !n.inThread)
