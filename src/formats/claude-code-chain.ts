@@ -17,7 +17,10 @@ export interface SessionEvent {
   messageId?: string
   /** A user event with a tool_result block. */
   isToolResult: boolean
-  /** The event's timestamp as text ('' when it has none): recovered turn parts sort by it. */
+  /**
+   * The event's timestamp as text ('' when it has none): recovered turn parts sort by it, so it is
+   * kept only for the events that can be one (an assistant line with a message.id, a tool result).
+   */
   timestamp: string
   subtype?: unknown
   logicalParentUuid?: unknown
@@ -44,18 +47,33 @@ export class ChainIndex {
   duplicates = false
   private mainCount = 0
   private sideCount = 0
+  private lastMain?: string
+  private lastSide?: string
 
   /** Indexes an event, in file order. */
   add(event: SessionEvent): void {
     const { uuid, parentUuid } = event
     if (uuid === undefined) return
-    const map = event.isSidechain ? this.side : this.main
+    const side = event.isSidechain
+    const map = side ? this.side : this.main
+    const pos = side ? this.sideCount++ : this.mainCount++
     if (parentUuid !== undefined) {
-      const parent = map.get(parentUuid)
-      if (parent !== undefined) event.parentPos = parent
+      // Most events follow the one before them in their pool: a compare rather than a lookup.
+      const last = side ? this.lastSide : this.lastMain
+      if (parentUuid === last) {
+        event.parentPos = pos - 1
+        // The same text: the parent's own string is kept, and the line's copy dies young.
+        event.parentUuid = last
+      } else {
+        const parent = map.get(parentUuid)
+        if (parent !== undefined) event.parentPos = parent
+      }
     }
-    if (map.has(uuid)) this.duplicates = true
-    map.set(uuid, event.isSidechain ? this.sideCount++ : this.mainCount++)
+    const size = map.size
+    map.set(uuid, pos)
+    if (map.size === size) this.duplicates = true
+    if (side) this.lastSide = uuid
+    else this.lastMain = uuid
   }
 }
 
@@ -63,18 +81,21 @@ export class ChainIndex {
 export function sessionEventOf(line: number, v: Json): SessionEvent {
   const type = v.type as string
   const message = v.message
+  const isToolResult = type === 'user' && isObject(message) && hasToolResult(message.content)
+  const messageId =
+    type === 'assistant' && isObject(message) && typeof message.id === 'string'
+      ? message.id
+      : undefined
   const event: SessionEvent = {
     line,
     type,
     isSidechain: v.isSidechain === true,
-    isToolResult: type === 'user' && isObject(message) && hasToolResult(message.content),
-    timestamp: String(v.timestamp ?? ''),
+    isToolResult,
+    timestamp: isToolResult || messageId !== undefined ? String(v.timestamp ?? '') : '',
   }
   if (typeof v.uuid === 'string') event.uuid = v.uuid
   if (typeof v.parentUuid === 'string') event.parentUuid = v.parentUuid
-  if (type === 'assistant' && isObject(message) && typeof message.id === 'string') {
-    event.messageId = message.id
-  }
+  if (messageId !== undefined) event.messageId = messageId
   if (v.subtype !== undefined) event.subtype = v.subtype
   if (v.logicalParentUuid !== undefined) event.logicalParentUuid = v.logicalParentUuid
   if (isCompactBoundary(event) && isObject(v.compactMetadata)) {
