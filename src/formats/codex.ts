@@ -3,7 +3,7 @@ import { retypeCodexMessage } from './codex-context'
 import { ShapeError, isObject, kind, pathString, type Json, type JsonPath } from './json-shape'
 import { decodePayload } from './payload'
 import { LocatedError, type ReadInput, type ReadResult } from './reader'
-import { NoteList } from './report'
+import { NoteList, type NoteSeverity } from './report'
 import { ResponsesItems, isItemType, type Where } from './responses-items'
 import { lineObjects } from './sniff-shapes'
 import type { FormatDescriptor } from './types'
@@ -28,6 +28,9 @@ const UI_COPIES = new Set([
 ])
 
 const METADATA_NOTE = 'session metadata; not part of the conversation'
+const TIMESTAMP_NOTE = 'line timestamp; not part of the conversation'
+const TURN_CONTEXT_NOTE =
+  'turn settings (cwd, approval and sandbox policy, model, effort); not part of the conversation'
 const USAGE_NOTE = 'provider-reported usage; read by the usage view'
 
 /** What the walk over the lines gathers besides the history. */
@@ -155,8 +158,8 @@ function readLine(r: Rollout, value: unknown, line: number, where: Where, first:
       return
     }
     for (const key of Object.keys(value)) {
-      if (key === 'timestamp')
-        r.notes.info(where([key]), 'line timestamp; not part of the conversation')
+      // On every line: noted by its line, so that a path is written out only for the first few.
+      if (key === 'timestamp') r.notes.addOnLine('info', line, key, TIMESTAMP_NOTE)
       else if (key !== 'type' && key !== 'payload') r.notes.warn(where([key]), UNKNOWN_FIELD_NOTE)
     }
     readTyped(r, value.type, value.payload, line, where)
@@ -183,13 +186,10 @@ function readTyped(r: Rollout, type: string, payload: unknown, line: number, whe
   if (type === 'session_meta') return readSessionMeta(r, payload, at, line, where)
   if (type === 'turn_context') {
     if (typeof payload.model === 'string') r.model = payload.model
-    r.notes.info(
-      where(at),
-      'turn settings (cwd, approval and sandbox policy, model, effort); not part of the conversation',
-    )
+    r.notes.addOnLine('info', line, 'payload', TURN_CONTEXT_NOTE)
     return
   }
-  if (type === 'event_msg') return readEvent(r, payload, line, where)
+  if (type === 'event_msg') return readEvent(r, payload, line)
   readCompacted(r, payload, where)
 }
 
@@ -221,27 +221,43 @@ function readSessionMeta(r: Rollout, meta: Json, at: JsonPath, line: number, whe
   }
 }
 
-function readEvent(r: Rollout, payload: Json, line: number, where: Where): void {
+function readEvent(r: Rollout, payload: Json, line: number): void {
   const kindOf = typeof payload.type === 'string' ? payload.type : undefined
-  const at = where(['payload'])
+  // Most lines of a rollout are events: noted by their line (see readLine).
+  const note = (severity: NoteSeverity, problem: string) =>
+    r.notes.addOnLine(severity, line, 'payload', problem)
   if (kindOf === undefined) {
-    r.notes.warn(at, 'event with no "type"; skipped')
+    note('warning', 'event with no "type"; skipped')
   } else if (UI_COPIES.has(kindOf)) {
     if (kindOf === 'user_message' && typeof payload.message === 'string') {
       r.prompts.push({ line, text: payload.message })
     }
-    r.notes.info(at, `"${kindOf}" event: the UI's copy of a response_item; not loaded twice`)
+    note('info', eventNote(kindOf, true))
   } else if (kindOf === 'token_count') {
-    r.notes.info(at, USAGE_NOTE)
+    note('info', USAGE_NOTE)
   } else if (kindOf === 'thread_rolled_back') {
     const n = typeof payload.num_turns === 'number' ? payload.num_turns : '?'
-    r.notes.warn(
-      at,
+    note(
+      'warning',
       `rolls back ${n} turn(s); Codex drops them when it resumes, the import keeps them`,
     )
   } else {
-    r.notes.info(at, `"${kindOf}" event; not part of the conversation`)
+    note('info', eventNote(kindOf, false))
   }
+}
+
+// The note of each event kind, made once: a rollout repeats a handful of kinds on most lines.
+const EVENT_NOTES = new Map<string, string>()
+
+function eventNote(kindOf: string, copy: boolean): string {
+  let problem = EVENT_NOTES.get(kindOf)
+  if (problem === undefined) {
+    problem = copy
+      ? `"${kindOf}" event: the UI's copy of a response_item; not loaded twice`
+      : `"${kindOf}" event; not part of the conversation`
+    if (EVENT_NOTES.size < 64) EVENT_NOTES.set(kindOf, problem)
+  }
+  return problem
 }
 
 /**

@@ -130,6 +130,8 @@ interface NoteGroup {
   total: number
 }
 
+type NoteIndex = [Map<string, Map<string, NoteGroup>>, Map<string, Map<string, NoteGroup>>]
+
 /**
  * Collects notes while a reader walks its input, collapsing repeats as they come (the rule of
  * aggregateNotes): a session of 100,000 lines notes its metadata on every line, and keeping each
@@ -139,9 +141,10 @@ export class NoteList implements NoteSink {
   // In order of first appearance; found by severity, problem and generalized path, two Maps deep
   // so that no key is built per note (a problem is most often one constant string).
   private readonly groups: NoteGroup[] = []
-  private readonly index = new Map<string, Map<string, NoteGroup>>()
-  // addOnLine's own index: by severity and problem, the group of each path inside a line.
-  private readonly onLine = new Map<string, Map<string, NoteGroup>>()
+  // Warnings' and info notes' groups, by problem then generalized path.
+  private readonly index: NoteIndex = [new Map(), new Map()]
+  // addOnLine's own index, as `index` but by the path inside the line.
+  private readonly onLine: NoteIndex = [new Map(), new Map()]
   private warnings = 0
 
   /** Something that changes what is counted or sent. */
@@ -168,7 +171,7 @@ export class NoteList implements NoteSink {
    */
   addOnLine(severity: NoteSeverity, line: number, inside: string, problem: string): void {
     if (severity === 'warning') this.warnings++
-    const byInside = inner(this.onLine, severity === 'warning' ? `w${problem}` : `i${problem}`)
+    const byInside = inner(this.onLine[severity === 'warning' ? 0 : 1], problem)
     let group = byInside.get(inside)
     if (group && group.kept.length > MAX_REPEATED_NOTES) {
       group.total++
@@ -198,7 +201,7 @@ export class NoteList implements NoteSink {
   }
 
   private groupOf(severity: NoteSeverity, general: string, problem: string): NoteGroup {
-    const byPath = inner(this.index, severity === 'warning' ? `w${problem}` : `i${problem}`)
+    const byPath = inner(this.index[severity === 'warning' ? 0 : 1], problem)
     let group = byPath.get(general)
     if (!group) {
       group = { kept: [], total: 0 }
