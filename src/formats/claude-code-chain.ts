@@ -86,20 +86,26 @@ export function sessionEventOf(line: number, v: Json): SessionEvent {
     type === 'assistant' && isObject(message) && typeof message.id === 'string'
       ? message.id
       : undefined
+  const subtype = v.subtype
+  // Every field set here, absent ones as undefined: one shape for every event, with no property
+  // added later (by the index and the reading) that would give each event a second object.
   const event: SessionEvent = {
     line,
     type,
+    uuid: typeof v.uuid === 'string' ? v.uuid : undefined,
+    parentUuid: typeof v.parentUuid === 'string' ? v.parentUuid : undefined,
     isSidechain: v.isSidechain === true,
+    messageId,
     isToolResult,
     timestamp: isToolResult || messageId !== undefined ? String(v.timestamp ?? '') : '',
-  }
-  if (typeof v.uuid === 'string') event.uuid = v.uuid
-  if (typeof v.parentUuid === 'string') event.parentUuid = v.parentUuid
-  if (messageId !== undefined) event.messageId = messageId
-  if (v.subtype !== undefined) event.subtype = v.subtype
-  if (v.logicalParentUuid !== undefined) event.logicalParentUuid = v.logicalParentUuid
-  if (isCompactBoundary(event) && isObject(v.compactMetadata)) {
-    event.compactMetadata = v.compactMetadata
+    subtype,
+    logicalParentUuid: v.logicalParentUuid,
+    compactMetadata:
+      type === 'system' && subtype === 'compact_boundary' && isObject(v.compactMetadata)
+        ? v.compactMetadata
+        : undefined,
+    reading: undefined,
+    parentPos: undefined,
   }
   return event
 }

@@ -35,15 +35,15 @@ function readNow(line: number, value: Json, record: NoteRecord): EntryReading {
  */
 function branchFields(v: Json): Json {
   if (v.type === 'compaction') return v
-  const kept: Json = { type: v.type }
-  if (v.id !== undefined) kept.id = v.id
-  if (v.parentId !== undefined) kept.parentId = v.parentId
-  if (v.type === 'model_change' && v.modelId !== undefined) kept.modelId = v.modelId
-  if (v.type === 'message' && isObject(v.message)) {
-    const { role, model } = v.message
-    kept.message = role === 'assistant' ? { role, model } : { role }
+  const m = v.type === 'message' && isObject(v.message) ? v.message : undefined
+  // One shape, every field written (undefined when absent): no property added afterwards.
+  return {
+    type: v.type,
+    id: v.id,
+    parentId: v.parentId,
+    modelId: v.type === 'model_change' ? v.modelId : undefined,
+    message: m ? { role: m.role, model: m.role === 'assistant' ? m.model : undefined } : undefined,
   }
-  return kept
 }
 
 /** Makes a loaded entry's notes, placed on its line, and gives what it reads as. */
