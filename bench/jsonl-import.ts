@@ -1,11 +1,12 @@
 /**
  * The streaming-import rows: a large JSONL log imported line by line, against JSON.parse of the
  * same lines (the least any JSONL import must do), and its peak memory. The import runs the core
- * as it ships (core-bundle.ts), in the same process and the same rounds as the baseline.
+ * as it ships (core-bundle.ts), in the same process and the same rounds as the baseline: a fresh
+ * one per row (jsonl-time-child.mjs).
  */
-import { readFileSync } from 'node:fs'
-import type { importConversation } from '../src/index'
-import { collectGarbage, median, timeOnce } from './measure'
+import { spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { median } from './measure'
 import { measureMemory, type MemoryFigures } from './memory'
 
 /** What a row measured. */
@@ -27,60 +28,62 @@ export interface JsonlImportFigures {
   memory: MemoryFigures
 }
 
-/** JSON.parse of every line of the file, decoded line by line from the bytes. */
-function parseEveryLine(bytes: Uint8Array): number {
-  const decoder = new TextDecoder()
-  let n = 0
-  for (let start = 0; start < bytes.length;) {
-    let end = bytes.indexOf(0x0a, start)
-    if (end === -1) end = bytes.length
-    if (end > start) {
-      JSON.parse(decoder.decode(bytes.subarray(start, end)))
-      n++
-    }
-    start = end + 1
-  }
-  return n
+interface ChildReport {
+  format: string
+  bytes: number
+  lines: number
+  messages: number
+  parse: number[]
+  load: number[]
+}
+
+/** Runs jsonl-time-child.mjs on `file` with the bundle at `core`; resolves to its report. */
+function timeInChild(core: string, file: string, rounds: number): Promise<ChildReport> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--expose-gc',
+      fileURLToPath(new URL('./jsonl-time-child.mjs', import.meta.url)),
+      core,
+      file,
+      String(rounds),
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  )
+  let out = ''
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')))
+  return new Promise((resolve, reject) => {
+    child.on('error', reject)
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`timing child exited with ${code}`))
+      resolve(JSON.parse(out) as ChildReport)
+    })
+  })
 }
 
 /**
- * Times both, alternated, `rounds` times each after one untimed import (so that the timed rounds
- * meet compiled code, as JSON.parse always does), then measures memory in a fresh process.
+ * Times the import of `file` by the bundled core at `core` and JSON.parse of its lines, alternated,
+ * `rounds` times each after one untimed import, in a fresh process; then measures memory in
+ * another.
  */
 export async function benchJsonlImport(
   label: string,
   file: string,
   rounds: number,
-  importer: typeof importConversation,
+  core: string,
 ): Promise<JsonlImportFigures> {
-  const bytes = readFileSync(file)
-  const format = importer(bytes).format
-  const parse: number[] = []
-  const load: number[] = []
-  let lines = 0
-  let messages = 0
-  for (let i = 0; i < rounds; i++) {
-    collectGarbage()
-    const p = timeOnce(() => parseEveryLine(bytes))
-    lines = p.value
-    parse.push(p.cpu)
-    collectGarbage()
-    const imported = timeOnce(() => importer(bytes))
-    messages = imported.value.messages.length
-    load.push(imported.cpu)
-  }
-  collectGarbage()
+  const timed = await timeInChild(core, file, rounds)
   const memory = await measureMemory(file, false, true)
   return {
     label,
-    format,
-    bytes: bytes.length,
-    lines,
-    messages,
+    format: timed.format,
+    bytes: timed.bytes,
+    lines: timed.lines,
+    messages: timed.messages,
     rounds,
-    parseLinesMs: median(parse),
-    importMs: median(load),
-    roundRatios: load.map((l, i) => l / parse[i]).sort((a, b) => a - b),
+    parseLinesMs: median(timed.parse),
+    importMs: median(timed.load),
+    roundRatios: timed.load.map((l, i) => l / timed.parse[i]).sort((a, b) => a - b),
     memory,
   }
 }

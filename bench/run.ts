@@ -15,7 +15,7 @@ import { benchCounting, warmUp, type CountingFigures } from './counting'
 import { writeConversation } from './generate'
 import { machineLines } from './machine'
 import { collectGarbage, timeOnce } from './measure'
-import { importShippedCore } from './core-bundle'
+import { bundleShippedCore } from './core-bundle'
 import { benchJsonlImport, type JsonlImportFigures } from './jsonl-import'
 import { writeCodexRollout } from './jsonl-codex'
 import { writePiSession } from './jsonl-pi'
@@ -331,14 +331,14 @@ function judgeJsonl(f: JsonlImportFigures): Verdict[] {
 /** Generates each JSONL log in `dir` and measures its row; each file is deleted once measured. */
 async function benchJsonlLogs(dir: string): Promise<JsonlImportFigures[]> {
   progress('bundling the core as it ships')
-  const core = await importShippedCore()
+  const core = await bundleShippedCore(dir)
   const figures: JsonlImportFigures[] = []
   for (const log of JSONL_LOGS) {
     const file = join(dir, log.file)
     progress(`generating ${log.label} of ${mb(JSONL.targetBytes, 0)}`)
     log.write(file, { seed: SEED, ...JSONL })
     progress(`streaming import of ${log.label}`)
-    figures.push(await benchJsonlImport(log.label, file, JSONL_ROUNDS, core.importConversation))
+    figures.push(await benchJsonlImport(log.label, file, JSONL_ROUNDS, core))
     rmSync(file, { force: true })
     printJsonl(figures[figures.length - 1])
   }
