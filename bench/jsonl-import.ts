@@ -1,65 +1,89 @@
 /**
- * The streaming-import row: a large Claude Code session imported line by line, against
- * JSON.parse of the same lines (the least any JSONL import must do), and its peak memory.
+ * The streaming-import rows: a large JSONL log imported line by line, against JSON.parse of the
+ * same lines (the least any JSONL import must do), and its peak memory. The import runs the core
+ * as it ships (core-bundle.ts), in the same process and the same rounds as the baseline: a fresh
+ * one per row (jsonl-time-child.mjs).
  */
-import { readFileSync } from 'node:fs'
-import { importConversation } from '../src/index'
-import { collectGarbage, median, timeOnce } from './measure'
+import { spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { median } from './measure'
 import { measureMemory, type MemoryFigures } from './memory'
 
-/** What the row measured. */
+/** What a row measured. */
 export interface JsonlImportFigures {
+  /** The log's kind, as the row names it ("a Claude Code session"). */
+  label: string
+  /** The format importConversation detected. */
+  format: string
   bytes: number
   lines: number
   messages: number
+  rounds: number
   /** Median CPU ms of JSON.parse of every line, each decoded from the bytes on its own. */
   parseLinesMs: number
   /** Median CPU ms of importConversation(bytes) with detection. */
   importMs: number
+  /** Each round's import time over that round's JSON.parse time, lowest to highest. */
+  roundRatios: number[]
   memory: MemoryFigures
 }
 
-/** JSON.parse of every line of the file, decoded line by line from the bytes. */
-function parseEveryLine(bytes: Uint8Array): number {
-  const decoder = new TextDecoder()
-  let n = 0
-  for (let start = 0; start < bytes.length;) {
-    let end = bytes.indexOf(0x0a, start)
-    if (end === -1) end = bytes.length
-    if (end > start) {
-      JSON.parse(decoder.decode(bytes.subarray(start, end)))
-      n++
-    }
-    start = end + 1
-  }
-  return n
+interface ChildReport {
+  format: string
+  bytes: number
+  lines: number
+  messages: number
+  parse: number[]
+  load: number[]
 }
 
-/** Times both, alternated, `rounds` times each, then measures memory in a fresh process. */
-export async function benchJsonlImport(file: string, rounds: number): Promise<JsonlImportFigures> {
-  const bytes = readFileSync(file)
-  const parse: number[] = []
-  const load: number[] = []
-  let lines = 0
-  let messages = 0
-  for (let i = 0; i < rounds; i++) {
-    collectGarbage()
-    const p = timeOnce(() => parseEveryLine(bytes))
-    lines = p.value
-    parse.push(p.cpu)
-    collectGarbage()
-    const imported = timeOnce(() => importConversation(bytes))
-    messages = imported.value.messages.length
-    load.push(imported.cpu)
-  }
-  collectGarbage()
+/** Runs jsonl-time-child.mjs on `file` with the bundle at `core`; resolves to its report. */
+function timeInChild(core: string, file: string, rounds: number): Promise<ChildReport> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--expose-gc',
+      fileURLToPath(new URL('./jsonl-time-child.mjs', import.meta.url)),
+      core,
+      file,
+      String(rounds),
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  )
+  let out = ''
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')))
+  return new Promise((resolve, reject) => {
+    child.on('error', reject)
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`timing child exited with ${code}`))
+      resolve(JSON.parse(out) as ChildReport)
+    })
+  })
+}
+
+/**
+ * Times the import of `file` by the bundled core at `core` and JSON.parse of its lines, alternated,
+ * `rounds` times each after one untimed import, in a fresh process; then measures memory in
+ * another.
+ */
+export async function benchJsonlImport(
+  label: string,
+  file: string,
+  rounds: number,
+  core: string,
+): Promise<JsonlImportFigures> {
+  const timed = await timeInChild(core, file, rounds)
   const memory = await measureMemory(file, false, true)
   return {
-    bytes: bytes.length,
-    lines,
-    messages,
-    parseLinesMs: median(parse),
-    importMs: median(load),
+    label,
+    format: timed.format,
+    bytes: timed.bytes,
+    lines: timed.lines,
+    messages: timed.messages,
+    rounds,
+    parseLinesMs: median(timed.parse),
+    importMs: median(timed.load),
+    roundRatios: timed.load.map((l, i) => l / timed.parse[i]).sort((a, b) => a - b),
     memory,
   }
 }

@@ -131,11 +131,17 @@ function pushMessage(out: Message[], m: Message, id: string | undefined): void {
     out.push(orderMessage({ ...m, id: ownId }))
     return
   }
-  const ordered: Message = ownId
-    ? { id: ownId, type: m.type, text: m.text }
-    : { type: m.type, text: m.text }
-  if (m.payload) ordered.payload = m.payload
-  out.push(ordered)
+  // Each shape written whole: a payload added afterwards would give each message a second object.
+  const { type, text, payload } = m
+  out.push(
+    ownId
+      ? payload
+        ? { id: ownId, type, text, payload }
+        : { id: ownId, type, text }
+      : payload
+        ? { type, text, payload }
+        : { type, text },
+  )
 }
 
 /** The text, tool calls and other blocks gathered so far as one message (if any, or if `force`). */

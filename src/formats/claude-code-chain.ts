@@ -17,7 +17,10 @@ export interface SessionEvent {
   messageId?: string
   /** A user event with a tool_result block. */
   isToolResult: boolean
-  /** The event's timestamp as text ('' when it has none): recovered turn parts sort by it. */
+  /**
+   * The event's timestamp as text ('' when it has none): recovered turn parts sort by it, so it is
+   * kept only for the events that can be one (an assistant line with a message.id, a tool result).
+   */
   timestamp: string
   subtype?: unknown
   logicalParentUuid?: unknown
@@ -25,28 +28,84 @@ export interface SessionEvent {
   compactMetadata?: Json
   /** What the event reads as, when it has a uuid (claude-code-events.ts). */
   reading?: EventReading
+  /**
+   * Where its parent was among the events of its pool (ChainIndex) when it was parsed: final when
+   * the file has no uuid twice, since no later event can take that uuid over.
+   */
+  parentPos?: number
+}
+
+/**
+ * The events' uuids, indexed as the lines are parsed, while each uuid's text is fresh in the
+ * cache: the position of each among the events with a uuid of its pool (off the sidechains, or on
+ * them), the later of two events with one uuid winning, as buildThread's lookups need.
+ */
+export class ChainIndex {
+  readonly main = new Map<string, number>()
+  readonly side = new Map<string, number>()
+  /** Whether some uuid is on two events: then a parent is looked up when the chain is walked. */
+  duplicates = false
+  private mainCount = 0
+  private sideCount = 0
+  private lastMain?: string
+  private lastSide?: string
+
+  /** Indexes an event, in file order. */
+  add(event: SessionEvent): void {
+    const { uuid, parentUuid } = event
+    if (uuid === undefined) return
+    const side = event.isSidechain
+    const map = side ? this.side : this.main
+    const pos = side ? this.sideCount++ : this.mainCount++
+    if (parentUuid !== undefined) {
+      // Most events follow the one before them in their pool: a compare rather than a lookup.
+      const last = side ? this.lastSide : this.lastMain
+      if (parentUuid === last) {
+        event.parentPos = pos - 1
+        // The same text: the parent's own string is kept, and the line's copy dies young.
+        event.parentUuid = last
+      } else {
+        const parent = map.get(parentUuid)
+        if (parent !== undefined) event.parentPos = parent
+      }
+    }
+    const size = map.size
+    map.set(uuid, pos)
+    if (map.size === size) this.duplicates = true
+    if (side) this.lastSide = uuid
+    else this.lastMain = uuid
+  }
 }
 
 /** The chain's fields of one parsed line, an object with a string `type`. */
 export function sessionEventOf(line: number, v: Json): SessionEvent {
   const type = v.type as string
   const message = v.message
+  const isToolResult = type === 'user' && isObject(message) && hasToolResult(message.content)
+  const messageId =
+    type === 'assistant' && isObject(message) && typeof message.id === 'string'
+      ? message.id
+      : undefined
+  const subtype = v.subtype
+  // Every field set here, absent ones as undefined: one shape for every event, with no property
+  // added later (by the index and the reading) that would give each event a second object.
   const event: SessionEvent = {
     line,
     type,
+    uuid: typeof v.uuid === 'string' ? v.uuid : undefined,
+    parentUuid: typeof v.parentUuid === 'string' ? v.parentUuid : undefined,
     isSidechain: v.isSidechain === true,
-    isToolResult: type === 'user' && isObject(message) && hasToolResult(message.content),
-    timestamp: String(v.timestamp ?? ''),
-  }
-  if (typeof v.uuid === 'string') event.uuid = v.uuid
-  if (typeof v.parentUuid === 'string') event.parentUuid = v.parentUuid
-  if (type === 'assistant' && isObject(message) && typeof message.id === 'string') {
-    event.messageId = message.id
-  }
-  if (v.subtype !== undefined) event.subtype = v.subtype
-  if (v.logicalParentUuid !== undefined) event.logicalParentUuid = v.logicalParentUuid
-  if (isCompactBoundary(event) && isObject(v.compactMetadata)) {
-    event.compactMetadata = v.compactMetadata
+    messageId,
+    isToolResult,
+    timestamp: isToolResult || messageId !== undefined ? String(v.timestamp ?? '') : '',
+    subtype,
+    logicalParentUuid: v.logicalParentUuid,
+    compactMetadata:
+      type === 'system' && subtype === 'compact_boundary' && isObject(v.compactMetadata)
+        ? v.compactMetadata
+        : undefined,
+    reading: undefined,
+    parentPos: undefined,
   }
   return event
 }
@@ -97,6 +156,7 @@ const isCompactBoundary = (e: SessionEvent) =>
  */
 export function buildThread(
   events: readonly SessionEvent[],
+  index: ChainIndex,
   broken: readonly number[],
   notes: NoteList,
   leafUuid?: string,
@@ -113,16 +173,29 @@ export function buildThread(
     pos,
     inThread: false,
   }))
-  const byUuid = new Map<string, Node>()
-  for (const n of nodes) byUuid.set(n.uuid, n)
+  // The pool's events by uuid, as positions (index.main holds the events off the sidechains).
+  const positions = main.length > 0 ? index.main : index.side
+  const byUuid: NodeLookup = {
+    get: (uuid) => {
+      const pos = positions.get(uuid)
+      return pos === undefined ? undefined : nodes[pos]
+    },
+    has: (uuid) => positions.has(uuid),
+  }
   const relink = preservedSegmentLinks(nodes, byUuid)
+  // Without a uuid on two events, the parent found as a line was parsed is the one a lookup now
+  // would find.
+  const parsed = !index.duplicates
 
   const parent = (n: Node): Node | undefined => {
-    const override = relink.get(n.uuid)
-    if (override !== undefined) return override ?? undefined
+    if (relink.size > 0) {
+      const override = relink.get(n.uuid)
+      if (override !== undefined) return override ?? undefined
+    }
     const p = parentOf(n.event)
     if (p === undefined) return undefined
-    const found = byUuid.get(p)
+    const at = n.event.parentPos
+    const found = parsed && at !== undefined ? nodes[at] : byUuid.get(p)
     if (found) return found
     const before = nodes[n.pos - 1]
     const gap = lastBefore(broken, n.event.line)
@@ -140,6 +213,12 @@ export function buildThread(
   const chain = walkBack(leaf, parent, notes)
   const thread = withTurnParts(chain, nodes, byUuid)
   return { events: thread.map((n) => n.event), ...leftOut(nodes, thread, all, pool) }
+}
+
+/** The pool's nodes by uuid. */
+interface NodeLookup {
+  get(uuid: string): Node | undefined
+  has(uuid: string): boolean
 }
 
 /** The latest event that is not UI progress: the end of the thread Claude Code resumes. */
@@ -174,7 +253,7 @@ function walkBack(
  */
 function preservedSegmentLinks(
   nodes: readonly Node[],
-  byUuid: Map<string, Node>,
+  byUuid: NodeLookup,
 ): Map<string, Node | null> {
   const links = new Map<string, Node | null>()
   let last: SessionEvent | undefined
@@ -199,7 +278,7 @@ function preservedSegmentLinks(
  * by the attachments and system events hanging off it; all placed right after the turn's last line
  * on the chain, in timestamp order (file order on ties), as `recoverOrphanedParallelToolResults`.
  */
-function withTurnParts(chain: Node[], nodes: readonly Node[], byUuid: Map<string, Node>): Node[] {
+function withTurnParts(chain: Node[], nodes: readonly Node[], byUuid: NodeLookup): Node[] {
   // Everything recovered is off the chain, so only those events are indexed: in most sessions
   // they are few.
   const orphans = nodes.filter((n) => !n.inThread)

@@ -1,4 +1,4 @@
-import { buildThread, sessionEventOf, type SessionEvent } from './claude-code-chain'
+import { ChainIndex, buildThread, sessionEventOf, type SessionEvent } from './claude-code-chain'
 import {
   METADATA_NOTE,
   PROGRESS_NOUN,
@@ -54,7 +54,7 @@ export function readClaudeCode(input: ReadInput): ReadResult {
   if (input.isOneDocument()) {
     throw new LocatedError('one JSON document, not JSONL with one session event per line', '')
   }
-  const { events, metadata, skipped } = parseEvents(input)
+  const { events, index, metadata, skipped } = parseEvents(input)
   if (
     !events.some((e) => e.uuid !== undefined) &&
     !metadata.some((m) => METADATA_TYPES.has(m.type))
@@ -72,9 +72,9 @@ export function readClaudeCode(input: ReadInput): ReadResult {
   const left = new LeftOut()
   for (const m of metadata) readMetadata(m, notes, left)
   const broken = skipped.map((s) => s.line).sort((a, b) => a - b)
-  const thread = buildThread(events, broken, notes)
+  const thread = buildThread(events, index, broken, notes)
   const { messages, model, usage } = readThreadEvents(thread.events, notes, left)
-  countReplaced(messages, thread.events[0], events, broken, notes)
+  countReplaced(messages, thread.events[0], events, index, broken, notes)
   for (const line of thread.progress) left.add(line, PROGRESS_NOUN, PROGRESS_REASON)
   const lines = (list: number[], noun: [string, string], reason: string, warn = false) => {
     for (const line of list) left.add(line, noun, reason, warn ? 'warning' : 'info')
@@ -108,6 +108,7 @@ function countReplaced(
   messages: Message[],
   root: SessionEvent | undefined,
   events: readonly SessionEvent[],
+  index: ChainIndex,
   broken: readonly number[],
   notes: NoteList,
 ): void {
@@ -116,7 +117,7 @@ function countReplaced(
   if (root?.subtype !== 'compact_boundary' || typeof logical !== 'string' || summary < 0) {
     return
   }
-  const before = buildThread(events, broken, new NoteList(), logical)
+  const before = buildThread(events, index, broken, new NoteList(), logical)
   if (before.events.length === 0) return
   const count = readThreadEvents(before.events, new NoteList(), new LeftOut()).messages.length
   messages[summary] = { ...messages[summary], meta: { compacted: true, droppedCount: count } }
@@ -136,6 +137,8 @@ interface MetadataLine {
 interface ParsedLines {
   /** Every line that parsed as an object with a type, as the chain sees it. */
   events: SessionEvent[]
+  /** Their uuids, indexed as they were parsed. */
+  index: ChainIndex
   /** The lines without a uuid, in file order. */
   metadata: MetadataLine[]
   skipped: { line: number; problem: string }[]
@@ -148,6 +151,7 @@ interface ParsedLines {
  */
 function parseEvents(input: ReadInput): ParsedLines {
   const events: SessionEvent[] = []
+  const index = new ChainIndex()
   const metadata: MetadataLine[] = []
   const skipped: ParsedLines['skipped'] = []
   const tape = new NoteTape()
@@ -161,6 +165,7 @@ function parseEvents(input: ReadInput): ParsedLines {
     }
     const event = sessionEventOf(line, value)
     events.push(event)
+    index.add(event)
     if (event.uuid !== undefined) event.reading = readEventLine(line, value, tape)
     else
       metadata.push({
@@ -169,7 +174,7 @@ function parseEvents(input: ReadInput): ParsedLines {
         ...(isTitle(event.type) ? { title: titleOf(value) } : {}),
       })
   })
-  return { events, metadata, skipped: [...broken, ...skipped] }
+  return { events, index, metadata, skipped: [...broken, ...skipped] }
 }
 
 const isTitle = (type: string) =>

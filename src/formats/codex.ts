@@ -2,8 +2,8 @@ import type { Message, Summary } from '../types'
 import { retypeCodexMessage } from './codex-context'
 import { ShapeError, isObject, kind, pathString, type Json, type JsonPath } from './json-shape'
 import { decodePayload } from './payload'
-import { LocatedError, type JsonLine, type ReadInput, type ReadResult } from './reader'
-import { NoteList } from './report'
+import { LocatedError, type ReadInput, type ReadResult } from './reader'
+import { NoteList, type NoteSeverity } from './report'
 import { ResponsesItems, isItemType, type Where } from './responses-items'
 import { lineObjects } from './sniff-shapes'
 import type { FormatDescriptor, ReportedUsage } from './types'
@@ -30,6 +30,9 @@ const UI_COPIES = new Set([
 ])
 
 const METADATA_NOTE = 'session metadata; not part of the conversation'
+const TIMESTAMP_NOTE = 'line timestamp; not part of the conversation'
+const TURN_CONTEXT_NOTE =
+  'turn settings (cwd, approval and sandbox policy, model, effort); not part of the conversation'
 const USAGE_NOTE = 'provider-reported usage; read by the usage view'
 
 /** What the walk over the lines gathers besides the history. */
@@ -62,33 +65,55 @@ export function readCodex(input: ReadInput): ReadResult {
   if (input.isOneDocument()) {
     throw new LocatedError('one JSON document, not JSONL with one rollout line per line', '')
   }
-  const { values, broken } = input.jsonLines()
-  refuseForeign(values, broken)
-  const notes = new NoteList()
-  for (const b of broken) notes.warn(`line ${b.line}`, `${b.problem}; skipped, the rest loaded`)
+  // Each line is read as it is parsed and its value not kept; the broken lines are known only at
+  // the end, and their warnings go first (absorb below).
+  const lineNotes = new NoteList()
   const r: Rollout = {
-    notes,
-    items: new ResponsesItems(notes, { keepUnknownTypes: true, retype: retypeCodexMessage }),
+    notes: lineNotes,
+    items: new ResponsesItems(lineNotes, { keepUnknownTypes: true, retype: retypeCodexMessage }),
     prompts: [],
     usage: [],
   }
-  const firstObject = values.find((v) => isObject(v.value))
-  for (const { line, value } of values) {
-    const where: Where = (steps) =>
-      steps.length > 0 ? `line ${line}: ${pathString(steps)}` : `line ${line}`
-    try {
-      readLine(r, value, line, where, firstObject?.line === line)
-    } catch (error) {
-      if (!(error instanceof ShapeError)) throw error
-      notes.warn(where(error.steps), `${error.problem}; line skipped`)
-    }
-  }
+  const seen: Seen = { rollout: false }
+  const broken = input.eachJsonLine((value, line) => {
+    if (!seen.rollout && isRolloutLine(value)) seen.rollout = true
+    const first = seen.first === undefined && isObject(value)
+    if (first) seen.first = { line, value }
+    if (seen.error === undefined) readEachLine(r, value, line, first, seen)
+  })
+  refuseForeign(seen, broken)
+  // A failure that is not the file's shape, thrown where reading every line first would have.
+  if (seen.error !== undefined) throw seen.error.error
   r.items.flush()
   const head = headOf(r)
   const messages = [...head, ...r.items.messages]
   checkPrompts(r, messages)
+  const notes = new NoteList()
+  for (const b of broken) notes.warn(`line ${b.line}`, `${b.problem}; skipped, the rest loaded`)
+  notes.absorb(lineNotes)
   const usage = r.usage.map((u) => ({ ...u, prompt: u.prompt + head.length }))
   return { model: r.model, messages, notes, usage }
+}
+
+/** What the walk has seen of the file so far, to refuse it as readCodex did before reading it. */
+interface Seen {
+  /** Whether some line is a rollout line. */
+  rollout: boolean
+  /** The first line that is an object. */
+  first?: { line: number; value: unknown }
+  /** The first error that is not a ShapeError: reading stops there, and it is thrown at the end. */
+  error?: { error: unknown }
+}
+
+function readEachLine(r: Rollout, value: unknown, line: number, first: boolean, seen: Seen): void {
+  const where: Where = (steps) =>
+    steps.length > 0 ? `line ${line}: ${pathString(steps)}` : `line ${line}`
+  try {
+    readLine(r, value, line, where, first)
+  } catch (error) {
+    if (!(error instanceof ShapeError)) seen.error = { error }
+    else r.notes.warn(where(error.steps), `${error.problem}; line skipped`)
+  }
 }
 
 const isRolloutLine = (v: unknown): boolean =>
@@ -104,9 +129,9 @@ const isLegacyHeader = (v: unknown): v is Json =>
   typeof v.timestamp === 'string'
 
 /** Throws, with the first reason, when no line is a rollout line and there is no legacy header. */
-function refuseForeign(values: JsonLine[], broken: { line: number; problem: string }[]): void {
-  const first = values.find((v) => isObject(v.value))
-  if (values.some((v) => isRolloutLine(v.value)) || isLegacyHeader(first?.value)) return
+function refuseForeign(seen: Seen, broken: { line: number; problem: string }[]): void {
+  const { first } = seen
+  if (seen.rollout || isLegacyHeader(first?.value)) return
   const b = broken[0]
   if (b && (!first || b.line < first.line)) {
     throw new LocatedError(
@@ -142,8 +167,8 @@ function readLine(r: Rollout, value: unknown, line: number, where: Where, first:
       return
     }
     for (const key of Object.keys(value)) {
-      if (key === 'timestamp')
-        r.notes.info(where([key]), 'line timestamp; not part of the conversation')
+      // On every line: noted by its line, so that a path is written out only for the first few.
+      if (key === 'timestamp') r.notes.addOnLine('info', line, key, TIMESTAMP_NOTE)
       else if (key !== 'type' && key !== 'payload') r.notes.warn(where([key]), UNKNOWN_FIELD_NOTE)
     }
     readTyped(r, value.type, value.payload, line, where)
@@ -170,13 +195,10 @@ function readTyped(r: Rollout, type: string, payload: unknown, line: number, whe
   if (type === 'session_meta') return readSessionMeta(r, payload, at, line, where)
   if (type === 'turn_context') {
     if (typeof payload.model === 'string') r.model = payload.model
-    r.notes.info(
-      where(at),
-      'turn settings (cwd, approval and sandbox policy, model, effort); not part of the conversation',
-    )
+    r.notes.addOnLine('info', line, 'payload', TURN_CONTEXT_NOTE)
     return
   }
-  if (type === 'event_msg') return readEvent(r, payload, line, where)
+  if (type === 'event_msg') return readEvent(r, payload, line)
   readCompacted(r, payload, where)
 }
 
@@ -208,28 +230,44 @@ function readSessionMeta(r: Rollout, meta: Json, at: JsonPath, line: number, whe
   }
 }
 
-function readEvent(r: Rollout, payload: Json, line: number, where: Where): void {
+function readEvent(r: Rollout, payload: Json, line: number): void {
   const kindOf = typeof payload.type === 'string' ? payload.type : undefined
-  const at = where(['payload'])
+  // Most lines of a rollout are events: noted by their line (see readLine).
+  const note = (severity: NoteSeverity, problem: string) =>
+    r.notes.addOnLine(severity, line, 'payload', problem)
   if (kindOf === undefined) {
-    r.notes.warn(at, 'event with no "type"; skipped')
+    note('warning', 'event with no "type"; skipped')
   } else if (UI_COPIES.has(kindOf)) {
     if (kindOf === 'user_message' && typeof payload.message === 'string') {
       r.prompts.push({ line, text: payload.message })
     }
-    r.notes.info(at, `"${kindOf}" event: the UI's copy of a response_item; not loaded twice`)
+    note('info', eventNote(kindOf, true))
   } else if (kindOf === 'token_count') {
-    r.notes.info(at, USAGE_NOTE)
+    note('info', USAGE_NOTE)
     readTokenCount(r, payload, line)
   } else if (kindOf === 'thread_rolled_back') {
     const n = typeof payload.num_turns === 'number' ? payload.num_turns : '?'
-    r.notes.warn(
-      at,
+    note(
+      'warning',
       `rolls back ${n} turn(s); Codex drops them when it resumes, the import keeps them`,
     )
   } else {
-    r.notes.info(at, `"${kindOf}" event; not part of the conversation`)
+    note('info', eventNote(kindOf, false))
   }
+}
+
+// The note of each event kind, made once: a rollout repeats a handful of kinds on most lines.
+const EVENT_NOTES = new Map<string, string>()
+
+function eventNote(kindOf: string, copy: boolean): string {
+  let problem = EVENT_NOTES.get(kindOf)
+  if (problem === undefined) {
+    problem = copy
+      ? `"${kindOf}" event: the UI's copy of a response_item; not loaded twice`
+      : `"${kindOf}" event; not part of the conversation`
+    if (EVENT_NOTES.size < 64) EVENT_NOTES.set(kindOf, problem)
+  }
+  return problem
 }
 
 /**

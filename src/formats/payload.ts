@@ -74,11 +74,11 @@ function isToolCall(v: unknown): boolean {
   return Object.keys(v).every((k) => k === 'id' || k === 'name' || k === 'arguments')
 }
 
-const callInOrder = (c: ToolCall) => ({
-  ...(c.id !== undefined ? { id: c.id } : {}),
-  name: c.name,
-  arguments: c.arguments,
-})
+// Built whole rather than spread: this runs for every tool call imported.
+const callInOrder = (c: ToolCall): ToolCall =>
+  c.id !== undefined
+    ? { id: c.id, name: c.name, arguments: c.arguments }
+    : { name: c.name, arguments: c.arguments }
 
 function render(parts: PayloadParts): string {
   const ordered: Record<string, unknown> = {}

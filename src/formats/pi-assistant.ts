@@ -2,7 +2,7 @@ import { orderMessage } from '../conversation'
 import type { Message } from '../types'
 import { ShapeError, isObject, kind, requireString, type Json } from './json-shape'
 import { encodePayload, type ToolCall } from './payload'
-import type { NoteList } from './report'
+import type { NoteSink } from './report'
 import { UNKNOWN_FIELD_NOTE, attachmentNote } from './vocabulary'
 import { METADATA_NOTE, USAGE_NOTE, type Where } from './pi-shared'
 
@@ -14,7 +14,7 @@ export function readAssistant(
   m: Json,
   id: string | undefined,
   where: Where,
-  notes: NoteList,
+  notes: NoteSink,
 ): { messages: Message[]; model?: string } {
   const at = ['message']
   for (const key of Object.keys(m)) {

@@ -1,12 +1,12 @@
 import { orderMessage } from '../conversation'
 import type { Message } from '../types'
-import { ShapeError, isObject, pathString, type JsonPath } from './json-shape'
+import { isObject } from './json-shape'
 import type { ReadResult } from './reader'
 import { isCount } from './reported-usage'
 import type { ReportedUsage } from './types'
 import { NoteList, describeLines } from './report'
 import { type Entry, METADATA_NOTE } from './pi-shared'
-import { readEntry } from './pi-entries'
+import { loadedEntry } from './pi-reading'
 
 /* The branch of a pi session tree that pi sends, from its latest compaction's summary on. */
 
@@ -17,30 +17,36 @@ export function linearPath(entries: Entry[]): Entry[] {
 
 /** The current branch, root first: from the file's last entry back along parentId. */
 export function branchPath(entries: Entry[], notes: NoteList): Entry[] {
-  const byId = new Map<string, Entry>()
-  for (const e of entries) if (typeof e.value.id === 'string') byId.set(e.value.id, e)
+  // By index, not by entry: a Map of ids to positions and a byte per entry, in place of a Set of
+  // 100,000 objects.
+  const byId = new Map<string, number>()
+  for (let i = 0; i < entries.length; i++) {
+    const id = entries[i].value.id
+    if (typeof id === 'string') byId.set(id, i)
+  }
   const path: Entry[] = []
-  const seen = new Set<Entry>()
-  for (let e: Entry | undefined = entries[entries.length - 1]; e;) {
-    if (seen.has(e)) {
+  const onPath = new Uint8Array(entries.length)
+  for (let i: number | undefined = entries.length - 1; i !== undefined && i >= 0;) {
+    const e: Entry = entries[i]
+    if (onPath[i]) {
       notes.warn(`line ${e.line}: parentId`, 'the branch loops back on itself; stopped here')
       break
     }
-    seen.add(e)
+    onPath[i] = 1
     path.push(e)
     const parent = e.value.parentId
     if (typeof parent !== 'string') break
-    const next: Entry | undefined = byId.get(parent)
-    if (!next) {
+    i = byId.get(parent)
+    if (i === undefined) {
       notes.warn(
         `line ${e.line}: parentId`,
         `"${parent}" is not in the file (a broken line?); the branch starts here`,
       )
     }
-    e = next
   }
   path.reverse()
-  const off = entries.filter((e) => !seen.has(e)).map((e) => e.line)
+  const off: number[] = []
+  for (let i = 0; i < entries.length; i++) if (!onPath[i]) off.push(entries[i].line)
   if (off.length > 0) {
     notes.warn(
       describeLines(off),
@@ -84,20 +90,14 @@ export function readPath(
     path = [...kept, ...after]
     reportsFrom = kept.length
   }
-  path.forEach((e, i) => {
-    const where = (steps: JsonPath) =>
-      steps.length > 0 ? `line ${e.line}: ${pathString(steps)}` : `line ${e.line}`
-    try {
-      const read = readEntry(e, where, notes)
-      const reported = i >= reportsFrom ? piUsage(e, messages.length) : undefined
-      if (reported && read.messages.length > 0) usage.push(reported)
-      messages.push(...read.messages)
-      if (read.model !== undefined) model = read.model
-    } catch (error) {
-      if (!(error instanceof ShapeError)) throw error
-      notes.warn(where(error.steps), `${error.problem}; entry skipped`)
-    }
-  })
+  for (let i = 0; i < path.length; i++) {
+    const e = path[i]
+    const read = loadedEntry(e, notes)
+    const reported = i >= reportsFrom ? piUsage(e, messages.length) : undefined
+    if (reported && read.messages.length > 0) usage.push(reported)
+    for (const m of read.messages) messages.push(m)
+    if (read.model !== undefined) model = read.model
+  }
   return { model, messages, notes, usage }
 }
 

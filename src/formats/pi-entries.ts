@@ -2,7 +2,7 @@ import { orderMessage } from '../conversation'
 import type { Message } from '../types'
 import { ShapeError, isObject, kind, requireString, type Json, type JsonPath } from './json-shape'
 import { encodePayload } from './payload'
-import type { NoteList } from './report'
+import type { NoteSink } from './report'
 import { UNKNOWN_FIELD_NOTE, attachmentNote } from './vocabulary'
 import { type Entry, METADATA_NOTE, type Where } from './pi-shared'
 import { readAssistant } from './pi-assistant'
@@ -14,7 +14,7 @@ const ENTRY_FIELDS = new Set(['type', 'id', 'parentId', 'timestamp'])
 export function readEntry(
   e: Entry,
   where: Where,
-  notes: NoteList,
+  notes: NoteSink,
 ): { messages: Message[]; model?: string } {
   const v = e.value
   const id = typeof v.id === 'string' ? v.id : undefined
@@ -84,7 +84,7 @@ function readMessage(
   m: Json,
   id: string | undefined,
   where: Where,
-  notes: NoteList,
+  notes: NoteSink,
 ): { messages: Message[]; model?: string } {
   const at = ['message']
   const role = requireString(m, 'role', at)
@@ -200,7 +200,7 @@ function reportFields(
   m: Json,
   read: string[],
   w: Where,
-  notes: NoteList,
+  notes: NoteSink,
   known: Record<string, string> = {},
 ) {
   for (const key of Object.keys(m)) {
@@ -216,7 +216,7 @@ function userContent(
   content: unknown,
   at: JsonPath,
   where: Where,
-  notes: NoteList,
+  notes: NoteSink,
 ): { text: string; attachments: unknown[] } {
   if (content === undefined || content === null) return { text: '', attachments: [] }
   if (typeof content === 'string') return { text: content, attachments: [] }

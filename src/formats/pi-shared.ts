@@ -1,11 +1,26 @@
+import type { Message } from '../types'
 import type { Json, JsonPath } from './json-shape'
 
 /* What the pi reader's parts share: a parsed entry, the entry types, the notes they make. */
 
-/** One parsed entry: its line and value. */
+/**
+ * One parsed entry: its line, and the fields of its value that the branch and the compaction are
+ * worked out from (pi-reading.ts; a compaction's whole value). What it reads as is worked out as
+ * it is parsed, so that the rest of the value need not be kept.
+ */
 export interface Entry {
   line: number
   value: Json
+  reading?: EntryReading
+}
+
+/** What an entry reads as (readEntry), and the notes it made, recorded with paths inside it. */
+export interface EntryReading {
+  messages: Message[]
+  model?: string
+  notes: readonly unknown[]
+  /** Anything other than a ShapeError that the reading threw: thrown if the entry is loaded. */
+  error?: unknown
 }
 
 export const ENTRY_TYPES = new Set([

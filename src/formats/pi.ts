@@ -1,11 +1,12 @@
 import { isObject, kind } from './json-shape'
 import { LocatedError, type ReadInput, type ReadResult } from './reader'
-import { NoteList } from './report'
+import { NoteList, NoteRecord } from './report'
 import { lineObjects } from './sniff-shapes'
 import type { Wire } from '../pricing/wire'
 import type { FormatDescriptor } from './types'
 import { ENTRY_TYPES, type Entry, HEADER_NOTE } from './pi-shared'
 import { branchPath, linearPath, readPath } from './pi-branch'
+import { entryOf } from './pi-reading'
 
 /*
  * pi (badlogic/pi-mono, the coding agent) writes a session as ~/.pi/agent/sessions/…/*.jsonl.
@@ -26,13 +27,14 @@ export function readPi(input: ReadInput): ReadResult {
   if (input.isOneDocument()) {
     throw new LocatedError('one JSON document, not JSONL with one pi session entry per line', '')
   }
-  const { values, broken } = input.jsonLines()
+  // Each entry is read as it is parsed (pi-reading.ts), and its value is not kept.
   const entries: Entry[] = []
   let header: Entry | undefined
-  const skipped: { line: number; problem: string }[] = [...broken]
-  for (const { line, value } of values) {
+  const inLine: { line: number; problem: string }[] = []
+  const record = new NoteRecord()
+  const broken = input.eachJsonLine((value, line) => {
     if (!isObject(value) || typeof value.type !== 'string') {
-      skipped.push({
+      inLine.push({
         line,
         problem: `${isObject(value) ? 'an object with no "type"' : kind(value)}, not a pi session entry`,
       })
@@ -49,9 +51,10 @@ export function readPi(input: ReadInput): ReadResult {
         )
       }
     } else {
-      entries.push({ line, value })
+      entries.push(entryOf(line, value, record))
     }
-  }
+  })
+  const skipped = [...broken, ...inLine]
   const known = entries.filter((e) => ENTRY_TYPES.has(e.value.type as string))
   if (!header && !known.some((e) => e.value.type === 'message' && isObject(e.value.message))) {
     const first =

@@ -24,8 +24,15 @@ export const MAX_REPEATED_NOTES = 3
 
 /** The path with every array index and line number replaced by `*`. */
 export function generalizePath(path: string): string {
-  return path.replace(/\[\d+\]/g, '[*]').replace(/^line \d+/, 'line *')
+  // Without a regular expression for the line: this runs for every note a reader makes.
+  const indexed = path.indexOf('[') === -1 ? path : path.replace(/\[\d+\]/g, '[*]')
+  if (!indexed.startsWith('line ')) return indexed
+  let end = 5
+  while (end < indexed.length && isDigit(indexed.charCodeAt(end))) end++
+  return end === 5 ? indexed : `line *${indexed.slice(end)}`
 }
+
+const isDigit = (code: number) => code >= 0x30 && code <= 0x39
 
 /**
  * Collapses notes that differ only in their indices (same severity, problem and generalized path):
@@ -67,13 +74,77 @@ export interface NoteSink {
   info(path: string, problem: string): void
 }
 
+const WARN = 0
+const INFO = 1
+
+/**
+ * Records notes to be made later, and only if they turn out to matter: a streamed file's entries
+ * are read as they are parsed, before the reader knows which of them it loads. A record equal to
+ * a recent one is that one (most entries of a session note the same fields), so what is kept per
+ * entry is usually a shared array.
+ */
+export class NoteRecord implements NoteSink {
+  private ops: unknown[] = []
+  private readonly recent: unknown[][] = []
+
+  warn(path: string, problem: string): void {
+    this.ops.push(WARN, path, problem)
+  }
+
+  info(path: string, problem: string): void {
+    this.ops.push(INFO, path, problem)
+  }
+
+  /** What was recorded since the last take; the record starts afresh. */
+  take(): readonly unknown[] {
+    if (this.ops.length === 0) return NO_NOTES
+    const ops = this.ops
+    this.ops = []
+    for (const kept of this.recent) if (sameOps(kept, ops)) return kept
+    if (this.recent.length === RECENT_RECORDS) this.recent.shift()
+    this.recent.push(ops)
+    return ops
+  }
+}
+
+const NO_NOTES: readonly unknown[] = []
+const RECENT_RECORDS = 16
+
+function sameOps(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
+/** Makes the notes of a record of line `line`, whose paths are inside that line. */
+export function replayLineNotes(ops: readonly unknown[], notes: NoteList, line: number): void {
+  for (let i = 0; i < ops.length; i += 3) {
+    const severity = ops[i] === WARN ? 'warning' : 'info'
+    notes.addOnLine(severity, line, ops[i + 1] as string, ops[i + 2] as string)
+  }
+}
+
+/** The notes of one kind (severity, generalized path, problem): the first few, and how many. */
+interface NoteGroup {
+  kept: ImportNote[]
+  total: number
+}
+
+type NoteIndex = [Map<string, Map<string, NoteGroup>>, Map<string, Map<string, NoteGroup>>]
+
 /**
  * Collects notes while a reader walks its input, collapsing repeats as they come (the rule of
  * aggregateNotes): a session of 100,000 lines notes its metadata on every line, and keeping each
  * of those notes until the end would cost more memory than the conversation.
  */
 export class NoteList implements NoteSink {
-  private readonly groups = new Map<string, { kept: ImportNote[]; total: number }>()
+  // In order of first appearance; found by severity, problem and generalized path, two Maps deep
+  // so that no key is built per note (a problem is most often one constant string).
+  private readonly groups: NoteGroup[] = []
+  // Warnings' and info notes' groups, by problem then generalized path.
+  private readonly index: NoteIndex = [new Map(), new Map()]
+  // addOnLine's own index, as `index` but by the path inside the line.
+  private readonly onLine: NoteIndex = [new Map(), new Map()]
   private warnings = 0
 
   /** Something that changes what is counted or sent. */
@@ -90,12 +161,57 @@ export class NoteList implements NoteSink {
   add(note: ImportNote): void {
     const n = note.count ?? 1
     if (note.severity === 'warning') this.warnings += n
-    const key = `${note.severity}\u0000${generalizePath(note.path)}\u0000${note.problem}`
-    const group = this.groups.get(key)
-    if (!group) {
-      this.groups.set(key, { kept: [note], total: n })
+    this.count(this.groupOf(note.severity, generalizePath(note.path), note.problem), note, n)
+  }
+
+  /**
+   * As add, of the note `line N: inside` (`line N` when `inside` is ''), where `inside` is a path
+   * within the line: a note of a kind already past what it lists is counted without its path
+   * being written out.
+   */
+  addOnLine(severity: NoteSeverity, line: number, inside: string, problem: string): void {
+    if (severity === 'warning') this.warnings++
+    const byInside = inner(this.onLine[severity === 'warning' ? 0 : 1], problem)
+    let group = byInside.get(inside)
+    if (group && group.kept.length > MAX_REPEATED_NOTES) {
+      group.total++
       return
     }
+    const path = inside === '' ? `line ${line}` : `line ${line}: ${inside}`
+    if (!group) {
+      group = this.groupOf(severity, generalizePath(path), problem)
+      byInside.set(inside, group)
+    }
+    this.count(group, { severity, path, problem }, 1)
+  }
+
+  /**
+   * Adds every note of `other` after this list's, as if each had been added here in its order: a
+   * reader that learns of some notes only at the end (a streamed file's broken lines) still
+   * reports them first.
+   */
+  absorb(other: NoteList): void {
+    for (const { kept, total } of other.groups) {
+      const { severity, path, problem } = kept[0]
+      const group = this.groupOf(severity, generalizePath(path), problem)
+      group.total += total
+      for (const note of kept) if (group.kept.length <= MAX_REPEATED_NOTES) group.kept.push(note)
+    }
+    this.warnings += other.warnings
+  }
+
+  private groupOf(severity: NoteSeverity, general: string, problem: string): NoteGroup {
+    const byPath = inner(this.index[severity === 'warning' ? 0 : 1], problem)
+    let group = byPath.get(general)
+    if (!group) {
+      group = { kept: [], total: 0 }
+      byPath.set(general, group)
+      this.groups.push(group)
+    }
+    return group
+  }
+
+  private count(group: NoteGroup, note: ImportNote, n: number): void {
     group.total += n
     // One more than a group may list is enough to know that it collapses.
     if (group.kept.length <= MAX_REPEATED_NOTES) group.kept.push(note)
@@ -104,7 +220,7 @@ export class NoteList implements NoteSink {
   /** The notes so far, repeats collapsed as aggregateNotes would, in order of first appearance. */
   get notes(): ImportNote[] {
     const out: ImportNote[] = []
-    for (const { kept, total } of this.groups.values()) {
+    for (const { kept, total } of this.groups) {
       const { severity, path, problem } = kept[0]
       const limit = severity === 'info' ? 1 : MAX_REPEATED_NOTES
       if (total > limit) out.push({ severity, path: generalizePath(path), problem, count: total })
@@ -117,6 +233,12 @@ export class NoteList implements NoteSink {
   get warningCount(): number {
     return this.warnings
   }
+}
+
+function inner<V>(outer: Map<string, Map<string, V>>, key: string): Map<string, V> {
+  let map = outer.get(key)
+  if (!map) outer.set(key, (map = new Map()))
+  return map
 }
 
 /** Line numbers as ranges: [3, 4, 5, 9] → `lines 3–5, 9`; a single line → `line 3`. */

@@ -1,0 +1,62 @@
+import { ShapeError, isObject, pathString, type Json, type JsonPath } from './json-shape'
+import type { NoteList, NoteRecord } from './report'
+import { replayLineNotes } from './report'
+import type { Entry, EntryReading } from './pi-shared'
+import { readEntry } from './pi-entries'
+
+/*
+ * A pi entry read as it is parsed: what the branch walk needs of its value is kept, and what it
+ * reads as, with its notes recorded (paths inside the entry) to be made if it is on the branch.
+ */
+
+// Paths inside the entry; the line goes in front when the notes are made (loadedNotes).
+const inside = (steps: JsonPath) => pathString(steps)
+
+/** The entry of one parsed line (an object with a string type other than `session`). */
+export function entryOf(line: number, value: Json, record: NoteRecord): Entry {
+  return { line, value: branchFields(value), reading: readNow(line, value, record) }
+}
+
+function readNow(line: number, value: Json, record: NoteRecord): EntryReading {
+  try {
+    const read = readEntry({ line, value }, inside, record)
+    return { messages: read.messages, model: read.model, notes: record.take() }
+  } catch (error) {
+    if (!(error instanceof ShapeError)) return { messages: [], notes: record.take(), error }
+    record.warn(inside(error.steps), `${error.problem}; entry skipped`)
+    return { messages: [], notes: record.take() }
+  }
+}
+
+/**
+ * What pi-branch.ts reads of an entry's value: its type, id and parentId, a model change's model,
+ * an assistant message's role, model and usage; a compaction whole (its summary and fields are read
+ * when it is the one the branch applies).
+ */
+function branchFields(v: Json): Json {
+  if (v.type === 'compaction') return v
+  const m = v.type === 'message' && isObject(v.message) ? v.message : undefined
+  // One shape, every field written (undefined when absent): no property added afterwards.
+  return {
+    type: v.type,
+    id: v.id,
+    parentId: v.parentId,
+    modelId: v.type === 'model_change' ? v.modelId : undefined,
+    message: m
+      ? {
+          role: m.role,
+          model: m.role === 'assistant' ? m.model : undefined,
+          // The reported prompt size (pi-branch.ts piUsage): small, and read only on the branch.
+          usage: m.role === 'assistant' ? m.usage : undefined,
+        }
+      : undefined,
+  }
+}
+
+/** Makes a loaded entry's notes, placed on its line, and gives what it reads as. */
+export function loadedEntry(e: Entry, notes: NoteList): EntryReading {
+  const read = e.reading!
+  replayLineNotes(read.notes, notes, e.line)
+  if (read.error !== undefined) throw read.error
+  return read
+}
