@@ -2,17 +2,19 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { byTestId, openFile, readNumber, screenshot } from './harness/app'
 import { useAppSession } from './harness/browser'
+import { REFERENCE_FRAMING_TOKENS } from '../unit/helpers/tiktoken'
 import { sum, tiktokenCounts } from './harness/expected'
 import { formatsFile } from './harness/format-fixtures'
 
 // claude-code-usage.jsonl: its first request (line 2) reports 3 + 15230 + 0 = 15233 prompt tokens,
-// and that prompt is the user's first message alone, counted here with tiktoken (Claude models
-// are counted with o200k_base).
+// and that prompt is the user's first message alone. Claude on Anthropic's wire costs, as
+// docs/tokens.md documents it, round(1.14 × (o200k_base tokens + 16)); the o200k count by tiktoken.
 const FILE = formatsFile('claude-code-usage.jsonl')
 const FIRST_REPORTED = 15233
 const firstPrompt = () => {
   const first = JSON.parse(readFileSync(FILE, 'utf8').split('\n')[0])
-  return sum(tiktokenCounts([{ type: 'user', text: first.message.content }], 'o200k_base'))
+  const o200k = tiktokenCounts([{ type: 'user', text: first.message.content }], 'o200k_base')
+  return Math.round(1.14 * (sum(o200k) - REFERENCE_FRAMING_TOKENS + 16))
 }
 const n = (v: number) => v.toLocaleString('en-US')
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { allRows, byTestId, openFile, readNumber, screenshot, setControl } from './harness/app'
 import { useAppSession } from './harness/browser'
 import { cli } from './harness/cli'
-import { encodingFor, largestTriggeringMaxTokens, sum, tiktokenCounts } from './harness/expected'
+import { largestTriggeringMaxTokens } from './harness/expected'
 import type { FixtureMessage } from './harness/expected'
 import {
   anthropicMessages,
@@ -13,16 +13,28 @@ import {
   openAIChatMessages,
 } from './harness/format-fixtures'
 
-// Claude models are unknown to tiktoken, and to the app, which counts them with o200k_base.
-const CLAUDE_ENCODING = 'o200k_base'
+/**
+ * What the CLI's `tokens --json` counts for a file: each message's cost and the total, by the
+ * wire's rules. Those rules are checked against their sources in the unit tests (pricing-wire,
+ * calibration, pricing-opaque); here the app must show what the core counts, row by row.
+ */
+async function coreCounts(path: string): Promise<{ counts: number[]; total: number }> {
+  const report = JSON.parse((await cli(['tokens', path, '--json'])).toString('utf8'))
+  return { counts: report.tokens, total: report.total }
+}
 
 /** Opens a file and waits for its total: the sign that it, and not the sample, is on screen. */
-async function openAndCount(page: Page, path: string, counts: number[]): Promise<void> {
+async function openAndCount(
+  page: Page,
+  path: string,
+): Promise<{ counts: number[]; total: number }> {
+  const expected = await coreCounts(path)
   await page.locator(byTestId('total-tokens')).waitFor()
   await openFile(page, path)
   await expect
     .poll(() => readNumber(page.locator(byTestId('total-tokens'))), { message: path })
-    .toBe(sum(counts))
+    .toBe(expected.total)
+  return expected
 }
 
 /** Every row shows its message's type and the cost tiktoken gives it; ids where the file has them. */
@@ -48,8 +60,7 @@ describe('opening the transcripts people have', () => {
   it('reads an OpenAI Chat Completions request: detected, every message counted', async () => {
     const { page, pageErrors } = app()
     const messages = openAIChatMessages()
-    const counts = tiktokenCounts(messages, encodingFor('gpt-4o-2024-08-06'))
-    await openAndCount(page, formatsFile('openai-chat.json'), counts)
+    const { counts } = await openAndCount(page, formatsFile('openai-chat.json'))
     expect(await detected(page)).toBe('OpenAI Chat Completions · detected')
     await expectRows(page, messages, counts)
     // The image is counted as its JSON, which overestimates it: a warning, shown with its place.
@@ -63,8 +74,7 @@ describe('opening the transcripts people have', () => {
   it('reads an Anthropic Messages request with thinking, parallel tool use and an image', async () => {
     const { page, pageErrors } = app()
     const messages = anthropicMessages()
-    const counts = tiktokenCounts(messages, CLAUDE_ENCODING)
-    await openAndCount(page, formatsFile('anthropic.json'), counts)
+    const { counts } = await openAndCount(page, formatsFile('anthropic.json'))
     expect(await detected(page)).toBe('Anthropic Messages · detected')
     await expectRows(page, messages, counts)
     expect(pageErrors).toEqual([])
@@ -74,8 +84,7 @@ describe('opening the transcripts people have', () => {
   it('reads a Claude Code session with broken lines, naming each line, and loads the rest', async () => {
     const { page } = app()
     const messages = claudeCodeTruncatedMessages()
-    const counts = tiktokenCounts(messages, CLAUDE_ENCODING)
-    await openAndCount(page, formatsFile('claude-code-truncated.jsonl'), counts)
+    const { counts } = await openAndCount(page, formatsFile('claude-code-truncated.jsonl'))
     expect(await detected(page)).toBe('Claude Code session (JSONL) · detected')
     await expectRows(page, messages, counts)
     const report = page.locator(byTestId('import-report'))
@@ -90,8 +99,7 @@ describe('opening the transcripts people have', () => {
   it('shows why an overriding format does not fit, keeping the conversation on screen', async () => {
     const { page } = app()
     const messages = openAIChatMessages()
-    const counts = tiktokenCounts(messages, encodingFor('gpt-4o-2024-08-06'))
-    await openAndCount(page, formatsFile('openai-chat.json'), counts)
+    const { counts, total } = await openAndCount(page, formatsFile('openai-chat.json'))
 
     await page.locator(byTestId('format-select')).selectOption('anthropic')
     const error = page.locator(byTestId('error'))
@@ -102,7 +110,7 @@ describe('opening the transcripts people have', () => {
     )
     expect(await detected(page)).toBe('OpenAI Chat Completions · detected')
     expect(await page.locator(byTestId('format-select')).inputValue()).toBe('auto')
-    expect(await readNumber(page.locator(byTestId('total-tokens')))).toBe(sum(counts))
+    expect(await readNumber(page.locator(byTestId('total-tokens')))).toBe(total)
     await expectRows(page, messages, counts)
     await screenshot(page, 'formats-wrong-format')
 
@@ -114,10 +122,8 @@ describe('opening the transcripts people have', () => {
   it('exports an OpenAI request with the same bytes as `apply --to openai`', async () => {
     const { page } = app()
     const file = formatsFile('openai-chat.json')
-    const messages = openAIChatMessages()
-    const counts = tiktokenCounts(messages, encodingFor('gpt-4o-2024-08-06'))
-    await openAndCount(page, file, counts)
-    const maxTokens = largestTriggeringMaxTokens(sum(counts))
+    const { total } = await openAndCount(page, file)
+    const maxTokens = largestTriggeringMaxTokens(total)
     await setControl(page, 'max-tokens-input', maxTokens)
     await setControl(page, 'keep-recent-input', 4)
     await expect
