@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { serializeConversation, type Message } from '../src/index'
+import { pricedText, serializeConversation, type Message } from '../src/index'
 import {
   codeBlock,
   hex,
@@ -201,4 +201,21 @@ if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1]
     console.error((error as Error).message)
     process.exitCode = 2
   }
+}
+
+/**
+ * About `bytes` of a generated conversation's text and payloads, one string per message: what the
+ * app counts, message by message. `seed` picks the conversation.
+ */
+export function generatedTexts(seed: number, bytes: number): string[] {
+  const utf8 = new TextEncoder()
+  const out: string[] = []
+  let size = 0
+  for (const m of generateConversation({ seed, targetBytes: 1.5 * bytes })) {
+    if (size >= bytes) break
+    const text = pricedText(m)
+    out.push(text)
+    size += utf8.encode(text).length
+  }
+  return out
 }

@@ -1,5 +1,5 @@
-import { pricedText, tokenizerFor, type EncodingName } from '../src/index'
-import { generateConversation } from './generate'
+import { tokenizerFor, type EncodingName } from '../src/index'
+import { generatedTexts } from './generate'
 import { collectGarbage, median, timeOnce } from './measure'
 
 /** What one text cost to count cold, as the median over the rounds. */
@@ -15,19 +15,6 @@ const ENCODING: EncodingName = 'o200k_base'
 const MEGABYTE = 1e6
 const utf8 = new TextEncoder()
 
-/** 1 MB of a generated conversation's text and payloads, counted message by message as the app does. */
-function prose(): string[] {
-  const texts: string[] = []
-  let bytes = 0
-  for (const m of generateConversation({ seed: 3, targetBytes: 1.5 * MEGABYTE })) {
-    if (bytes >= MEGABYTE) break
-    const text = pricedText(m)
-    texts.push(text)
-    bytes += utf8.encode(text).length
-  }
-  return texts
-}
-
 /** Runs of one character, each 1 MB of UTF-8 and one message: each is a single piece, or nearly. */
 export const RUNS = ['a', ' ', '.', '7', '中', '😀']
 
@@ -38,7 +25,10 @@ export const RUNS = ['a', ' ', '.', '7', '中', '😀']
 export function benchLongPieces(rounds: number): LongPieceFigures[] {
   const tokenizer = tokenizerFor(ENCODING)
   const cases = [
-    { label: '1 MB of prose (a generated conversation, message by message)', texts: prose() },
+    {
+      label: '1 MB of prose (a generated conversation, message by message)',
+      texts: generatedTexts(3, MEGABYTE),
+    },
     ...RUNS.map((c) => {
       const run = c.repeat(Math.floor(MEGABYTE / utf8.encode(c).length))
       return { label: `1 MB of ${JSON.stringify(c)}, one message`, texts: [run] }

