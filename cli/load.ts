@@ -3,6 +3,7 @@ import {
   ConversationParseError,
   decodeText,
   describeCounting,
+  loadCountingVocabulary,
   FORMAT_CHOICES,
   FORMAT_LABELS,
   FormatError,
@@ -145,6 +146,8 @@ export async function loadConversation(
   if (counting.warning !== undefined) {
     io.err(`${file}: warning: unknown model ${JSON.stringify(name)}: ${counting.warning}`)
   }
+  // An open model's vocabulary is loaded on demand (OpenAI's are in the bundle); before counting.
+  await loadCountingVocabulary({ model: name, wire })
   const model = {
     model: name,
     encoding: counting.encoding,
