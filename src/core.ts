@@ -52,6 +52,7 @@ export {
 export { decodeText, parseJsonBytes, type ParseProgress } from './json-bytes'
 export { InputError, type InputPlace } from './input-error'
 export { MAX_JSON_DEPTH } from './json-depth'
+export { formatNumber } from './numbers'
 export * from './formats'
 export * from './diagnose'
 export * from './usage'

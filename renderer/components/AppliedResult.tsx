@@ -1,3 +1,4 @@
+import { formatNumber } from '@core'
 import { useEffect, useRef } from 'react'
 import { selectApplied, selectCheck, useApp } from '../store'
 import { AppliedList } from './AppliedList'
@@ -41,15 +42,15 @@ export function AppliedResult() {
         <tbody>
           <tr>
             <th>messages</th>
-            <td>{countBefore}</td>
-            <td data-testid="applied-count">{applied.messages.length}</td>
+            <td>{formatNumber(countBefore)}</td>
+            <td data-testid="applied-count">{formatNumber(applied.messages.length)}</td>
           </tr>
           <tr>
             <th>tokens</th>
-            <td>{before}</td>
+            <td>{formatNumber(before)}</td>
             <td>
-              {after} ({after - before >= 0 ? '+' : ''}
-              {after - before})
+              {formatNumber(after)} ({after - before >= 0 ? '+' : ''}
+              {formatNumber(after - before)})
             </td>
           </tr>
         </tbody>

@@ -1,3 +1,4 @@
+import { formatNumber } from '@core'
 interface Props {
   /** null while the messages are being counted: nothing is drawn against the budget yet. */
   total: number | null
@@ -64,16 +65,18 @@ export function BudgetBar(props: Props) {
         <div>
           <dt>Total</dt>
           <dd data-testid={props.totalTestId} className={counting ? 'counting' : undefined}>
-            {total ?? 'counting…'}
+            {total === null ? 'counting…' : formatNumber(total)}
           </dd>
         </div>
         <div>
           <dt>Threshold</dt>
-          <dd data-testid={props.thresholdTestId}>{threshold ?? '—'}</dd>
+          <dd data-testid={props.thresholdTestId}>
+            {threshold === null ? '—' : formatNumber(threshold)}
+          </dd>
         </div>
         <div>
           <dt>MaxTokens</dt>
-          <dd>{maxTokens}</dd>
+          <dd>{formatNumber(maxTokens)}</dd>
         </div>
         <div>
           <dt>Used</dt>

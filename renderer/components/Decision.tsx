@@ -1,4 +1,4 @@
-import { describeReason } from '@core'
+import { describeReason, formatNumber } from '@core'
 import { selectCheck, selectHoisted, useApp } from '../store'
 
 /** The check's outcome in words, and how it divides the conversation; none from partial counts. */
@@ -35,7 +35,8 @@ export function Decision() {
       <p>{describeReason(reason)}</p>
       {shouldCompact && (
         <p className="muted">
-          {summarized} summarised · {kept} kept, of which {hoisted} hoisted instruction
+          {formatNumber(summarized)} summarised · {formatNumber(kept)} kept, of which{' '}
+          {formatNumber(hoisted)} hoisted instruction
           {hoisted === 1 ? '' : 's'}
         </p>
       )}

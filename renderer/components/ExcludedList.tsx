@@ -1,3 +1,4 @@
+import { formatNumber } from '@core'
 import { selectExcluded, useApp } from '../store'
 import { previewOf } from './MessageRow'
 import { TypeBadge } from './TypeBadge'
@@ -14,8 +15,8 @@ export function ExcludedList() {
   return (
     <div className="excluded" data-testid="excluded-messages">
       <h3>
-        Not in the prompt: {excluded.length} head message{excluded.length === 1 ? '' : 's'}, {total}{' '}
-        tokens
+        Not in the prompt: {formatNumber(excluded.length)} head message
+        {excluded.length === 1 ? '' : 's'}, {formatNumber(total)} tokens
       </h3>
       <p className="field-note muted">
         Summarised away, yet the model writing the summary never sees them.
@@ -27,7 +28,7 @@ export function ExcludedList() {
             <span className="row-id">{message.id ?? '—'}</span>
             <TypeBadge type={message.type} />
             <span className="row-preview">{previewOf(message)}</span>
-            <span className="row-tokens">{tokens}</span>
+            <span className="row-tokens">{formatNumber(tokens)}</span>
           </li>
         ))}
       </ul>

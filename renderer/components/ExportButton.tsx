@@ -14,9 +14,12 @@ export function ExportButton() {
   const report = useApp((s) => s.exportReport)
   return (
     <span className="export-group">
+      <label className="select-label" htmlFor="export-format">
+        Export as
+      </label>
       <select
+        id="export-format"
         data-testid="export-format"
-        aria-label="Export format"
         title="The format Export writes"
         value={format}
         onChange={(event) => {

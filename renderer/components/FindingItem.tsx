@@ -1,4 +1,4 @@
-import type { Finding } from '@core'
+import { formatNumber, type Finding } from '@core'
 import { whereOf } from '../../cli/findings-report'
 import { findingKey, useApp } from '../store'
 import { FindingDetail } from './FindingDetail'
@@ -17,7 +17,7 @@ export function FindingItem({ finding }: { finding: Finding }) {
     <>
       <span className="finding-head">
         <span className="finding-code">{finding.code}</span>
-        {located && <span className="finding-tokens">{finding.tokens} tokens</span>}
+        {located && <span className="finding-tokens">{formatNumber(finding.tokens)} tokens</span>}
       </span>
       {/* The CLI's own words for where, so the two read alike. */}
       {located && <span className="finding-where">{whereOf(finding)}</span>}

@@ -20,9 +20,12 @@ export function FormatPicker() {
       <span className="format-chip" data-testid="format-detected" data-format={format}>
         {FORMAT_LABELS[format]} · {requested === 'auto' ? 'detected' : 'chosen'}
       </span>
+      <label className="select-label" htmlFor="format-select">
+        Read as
+      </label>
       <select
+        id="format-select"
         data-testid="format-select"
-        aria-label="Read the file as"
         title="Read the file as another format"
         value={requested}
         onChange={(event) => {

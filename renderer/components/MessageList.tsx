@@ -1,3 +1,4 @@
+import { formatNumber } from '@core'
 import type { Virtualizer } from '@tanstack/react-virtual'
 import { useCallback, useEffect, useRef } from 'react'
 import { selectActiveFinding, selectListItems, selectMessageTokens, useApp } from '../store'
@@ -110,7 +111,7 @@ function HoistedGhost({ index, onShow }: { index: number; onShow: (index: number
       <span className="row-index">{index}</span>
       <span className="row-id">{message.id ?? '—'}</span>
       <span className="row-preview">{previewOf(message)}</span>
-      <span className="row-tokens">{tokens}</span>
+      <span className="row-tokens">{tokens === undefined ? '…' : formatNumber(tokens)}</span>
     </button>
   )
 }

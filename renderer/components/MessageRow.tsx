@@ -1,5 +1,5 @@
 import { memo, useMemo, type KeyboardEvent } from 'react'
-import { isEarlierThinking, payloadContext, type Message } from '@core'
+import { isEarlierThinking, payloadContext, type Message, formatNumber } from '@core'
 import { describeOpaqueParts, type PayloadPricingContext } from '@core/pricing/opaque'
 import {
   selectActiveFinding,
@@ -88,7 +88,7 @@ export const MessageRow = memo(function MessageRow({ index }: { index: number })
           className={tokens === undefined ? 'row-tokens pending' : 'row-tokens'}
           title={tokens === undefined ? 'not counted yet' : 'tokens, overhead included'}
         >
-          {tokens ?? '…'}
+          {tokens === undefined ? '…' : formatNumber(tokens)}
         </span>
       </div>
       {expanded && <MessageDetail index={index} message={message} />}

@@ -33,7 +33,7 @@ describe('the budget bar and the decision', () => {
       store,
     )
     act(() => store.getState().setOptionInput('maxTokens', '10000'))
-    expect(screen.getByTestId('threshold-tokens').textContent).toBe('9000')
+    expect(screen.getByTestId('threshold-tokens').textContent).toBe('9,000')
     expect(document.querySelector('.budget')?.getAttribute('data-state')).toBe('under')
     const decision = screen.getByTestId('decision')
     expect(decision.getAttribute('data-should-compact')).toBe('false')
@@ -48,5 +48,15 @@ describe('the budget bar and the decision', () => {
     // Between the threshold (0.9 × MaxTokens) and MaxTokens itself.
     act(() => store.getState().setOptionInput('maxTokens', String(total + 1)))
     expect(document.querySelector('.budget')?.getAttribute('data-state')).toBe('over-threshold')
+  })
+})
+
+describe('numbers on screen', () => {
+  it('are grouped in thousands, and the threshold shown without float noise', () => {
+    // 2,708 × 0.9 is 2437.2000000000003 as a double: people read 2,437.2.
+    const { store } = runStore()
+    act(() => store.getState().setOptionInput('maxTokens', '2708'))
+    renderWithStore(<Budget />, store)
+    expect(screen.getByTestId('threshold-tokens').textContent).toBe('2,437.2')
   })
 })

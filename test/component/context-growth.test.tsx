@@ -103,7 +103,7 @@ describe('the context-growth chart', () => {
       store,
     )
     const hidden = 1003 - costs[0]
-    expect(screen.getByTestId('total-tokens').textContent).toBe(String(sum(costs)))
+    expect(screen.getByTestId('total-tokens').textContent).toBe(sum(costs).toLocaleString('en-US'))
     expect(screen.getByTestId('row-usage').textContent).toBe(
       `reported 1,003 · estimated ${costs[0]}`,
     )
@@ -113,7 +113,9 @@ describe('the context-growth chart', () => {
     )
     fireEvent.click(box)
     expect(store.getState().includeHidden).toBe(true)
-    expect(screen.getByTestId('total-tokens').textContent).toBe(String(sum(costs) + hidden))
+    expect(screen.getByTestId('total-tokens').textContent).toBe(
+      (sum(costs) + hidden).toLocaleString('en-US'),
+    )
     expect(screen.getByTestId('row-usage').textContent).toBe('reported 1,003 · estimated 1,003')
   })
 

@@ -24,3 +24,13 @@ describe('the header', () => {
     await waitFor(() => expect(screen.queryByTestId('sample-hint')).toBeNull())
   })
 })
+
+describe('the header pickers', () => {
+  it('are labelled on screen: "Read as" and "Export as"', () => {
+    const { store } = makeStore(fakeApi('web'))
+    renderWithStore(<Header />, store)
+    expect(screen.getByLabelText('Read as')).toBe(screen.getByTestId('format-select'))
+    expect(screen.getByLabelText('Export as')).toBe(screen.getByTestId('export-format'))
+    expect(screen.getByText('Read as').tagName).toBe('LABEL')
+  })
+})

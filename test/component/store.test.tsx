@@ -161,9 +161,7 @@ describe('the store', () => {
     const { store } = runStore()
     const check = selectCheck(store.getState())
     store.getState().setOptionInput('maxTokens', '0')
-    expect(store.getState().optionErrors.maxTokens).toBe(
-      'MaxTokens: 0 is not a positive integer',
-    )
+    expect(store.getState().optionErrors.maxTokens).toBe('MaxTokens: 0 is not a positive integer')
     store.getState().setOptionInput('triggerRatio', 'high')
     expect(store.getState().optionErrors.triggerRatio).toBe(
       'TriggerRatio: "high" is not a number in (0, 1]',
