@@ -138,10 +138,11 @@ async function decidedHead(page: Page): Promise<number | null> {
   const decision = page.locator(byTestId('decision'))
   if ((await decision.getAttribute('data-should-compact')) !== 'true') return null
   const text = (await decision.textContent()) ?? ''
-  const [, summarised, , hoisted] = /(\d+) summarised · (\d+) kept, of which (\d+) hoisted/.exec(
-    text,
-  )!
-  return Number(summarised) + Number(hoisted)
+  // The figures are grouped in thousands ("29,687 summarised").
+  const [, summarised, , hoisted] =
+    /([\d,]+) summarised · ([\d,]+) kept, of which ([\d,]+) hoisted/.exec(text)!
+  const number = (figure: string) => Number(figure.replaceAll(',', ''))
+  return number(summarised) + number(hoisted)
 }
 
 /** Waits until the workers have answered for the state on screen: the findings, the prompt's size. */
