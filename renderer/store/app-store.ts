@@ -4,6 +4,7 @@ import { createConversationSlice } from './conversation-slice'
 import { createCountsSlice } from './counts-slice'
 import { createDiagnosisSlice } from './diagnosis-slice'
 import { createFindingsSlice } from './findings-slice'
+import { createLayoutSlice } from './layout-slice'
 import { createLoadingSlice } from './loading-slice'
 import { createPromptTokensSlice } from './prompt-slice'
 import { createOptionsSlice } from './options-slice'
@@ -27,6 +28,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createCountsSlice(deps)(...a),
     ...createSummarySlice(deps)(...a),
     ...createUiSlice(deps)(...a),
+    ...createLayoutSlice(deps)(...a),
     ...createFindingsSlice(deps)(...a),
     ...createLoadingSlice(deps)(...a),
     ...createTextTokensSlice(deps)(...a),

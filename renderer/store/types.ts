@@ -5,6 +5,7 @@ import type { ConversationSlice } from './conversation-slice'
 import type { CountsSlice } from './counts-slice'
 import type { DiagnosisSlice } from './diagnosis-slice'
 import type { FindingsSlice } from './findings-slice'
+import type { LayoutSlice } from './layout-slice'
 import type { LoadingSlice } from './loading-slice'
 import type { OptionsSlice } from './options-slice'
 import type { PromptTokensSlice } from './prompt-slice'
@@ -18,6 +19,7 @@ export type AppState = ConversationSlice &
   CountsSlice &
   SummarySlice &
   UiSlice &
+  LayoutSlice &
   FindingsSlice &
   LoadingSlice &
   TextTokensSlice &
