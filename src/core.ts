@@ -28,6 +28,7 @@ export {
   type SliceRange,
 } from './count-slices'
 export { keepCount, splitMessagesForCompaction } from './split'
+export { contextWindowOf, type ContextWindow } from './context-windows'
 export { bucketsOf, headLength, type Bucket } from './buckets'
 export { checkCompaction, describeReason } from './check'
 export {
