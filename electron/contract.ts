@@ -61,6 +61,29 @@ export type ExportOutcome =
   | { status: 'downloaded'; name: string }
   | { status: 'cancelled' }
 
+/**
+ * What the app keeps across files and restarts: the options the user set, and how they arranged
+ * the window. A field is absent until the user sets it, so a default can still change later;
+ * `keepRecentCount: null` is the user clearing it (derived again). The desktop app keeps this in
+ * `settings.json` in its user-data folder, the browser in localStorage; both check it as they read
+ * it (electron/settings-validation.ts).
+ */
+export interface Settings {
+  maxTokens?: number
+  keepRecentCount?: number | null
+  triggerRatio?: number
+  /** The model the user chose in the picker (a file that names its own still counts with that). */
+  model?: string
+  /**
+   * The window's layout. Its fields are the renderer's (renderer/store/layout-slice.ts, which
+   * sanitizes them as it reads them); the hosts check only that it is a plain object.
+   */
+  layout?: Record<string, unknown>
+}
+
+/** The largest settings payload accepted or read, in bytes of JSON: a few options and a layout. */
+export const MAX_SETTINGS_BYTES = 16 * 1024
+
 /** Commands the application menu sends to the renderer. */
 export type MenuCommand = 'open' | 'export' | 'focus-summary' | 'apply-summary'
 
@@ -74,6 +97,8 @@ export const CHANNELS = {
   saveExport: 'file:save-export',
   menuCommand: 'menu:command',
   fileOpened: 'file:opened',
+  readSettings: 'settings:read',
+  writeSettings: 'settings:write',
 } as const
 
 /** The API the renderer sees as `window.api`, in Electron and in the browser alike. */
@@ -97,6 +122,13 @@ export interface Api {
   clearRecentFiles(): Promise<void>
   /** Saves an export through a save dialog (atomic write), or downloads it in the browser. */
   saveExport(request: ExportRequest): Promise<Result<ExportOutcome>>
+  /**
+   * The settings kept from earlier runs, checked as read: anything damaged, mistyped or out of
+   * range is dropped (and logged), so the answer is always usable; `{}` when nothing was kept.
+   */
+  readSettings(): Promise<Settings>
+  /** Keeps the settings for the next run, replacing what was kept; at most MAX_SETTINGS_BYTES. */
+  writeSettings(settings: Settings): Promise<Result<void>>
   /** Subscribes to menu commands; returns the unsubscribe function. */
   onMenuCommand(listener: (command: MenuCommand) => void): () => void
   /**

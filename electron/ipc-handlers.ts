@@ -11,6 +11,7 @@ import {
   type OpenedFile,
   type RecentFile,
   type Result,
+  type Settings,
 } from './contract'
 import type { FileDialogs } from './dialogs'
 import type { FileGrants } from './file-grants'
@@ -21,6 +22,8 @@ import {
   validateFileToken,
   type RendererOrigin,
 } from './ipc-validation'
+import type { SettingsStore } from './settings-store'
+import { validateSettingsWrite } from './settings-validation'
 
 /** The part of an IPC event the handlers read: the frame that sent it. */
 export interface SenderEvent {
@@ -44,6 +47,8 @@ export interface IpcDeps<E extends SenderEvent> {
   /** The file the app was launched with (or asked to open before the window was ready). */
   initialPath(): string | null
   recentFiles: { list(): Promise<string[]>; clear(): Promise<void> }
+  /** The kept settings (settings-store.ts). */
+  settings: SettingsStore
   /** Where refusals and unexpected failures are reported; console.warn by default. */
   log?: (message: string) => void
 }
@@ -56,6 +61,8 @@ export interface IpcHandlers<E extends SenderEvent> {
   [CHANNELS.recentFiles]: (event: E) => Promise<RecentFile[]>
   [CHANNELS.clearRecentFiles]: (event: E) => Promise<void>
   [CHANNELS.saveExport]: (event: E, request: unknown) => Promise<Result<ExportOutcome>>
+  [CHANNELS.readSettings]: (event: E) => Promise<Settings>
+  [CHANNELS.writeSettings]: (event: E, settings: unknown) => Promise<Result<void>>
 }
 
 /** The message a page other than our renderer gets. */
@@ -64,6 +71,9 @@ export const REFUSED_SENDER = 'Refused: this request did not come from the inspe
 /** The message for a well-formed token that main never issued (or has forgotten). */
 export const UNKNOWN_FILE =
   'Refused: the inspector did not open this file in this session. Open it again with Open….'
+
+/** The start of the message for settings that could not be written to disk. */
+export const SETTINGS_NOT_WRITTEN = 'The settings could not be saved in the user-data folder'
 
 /** Builds the handlers over `deps`; see {@link registerIpcHandlers} to install them. */
 export function createIpcHandlers<E extends SenderEvent>(deps: IpcDeps<E>): IpcHandlers<E> {
@@ -148,6 +158,22 @@ export function createIpcHandlers<E extends SenderEvent>(deps: IpcDeps<E>): IpcH
       if (sourcePath !== null && !sourcePath.ok) return sourcePath
       const save = { suggestedName, text, sourcePath: sourcePath?.value ?? null }
       return saveExport(save, deps.dialogsFor(event))
+    }),
+    [CHANNELS.readSettings]: plain(CHANNELS.readSettings, {}, () => deps.settings.read()),
+    [CHANNELS.writeSettings]: answering(CHANNELS.writeSettings, async (_event, value: unknown) => {
+      const checked = validateSettingsWrite(value)
+      if (!checked.ok) {
+        log(`Refused ${CHANNELS.writeSettings}: ${checked.error}`)
+        return checked
+      }
+      try {
+        await deps.settings.write(checked.value)
+      } catch (error) {
+        log(`${CHANNELS.writeSettings} failed: ${String(error)}`)
+        const code = (error as NodeJS.ErrnoException).code
+        return { ok: false, error: `${SETTINGS_NOT_WRITTEN}${code ? ` (${code})` : ''}.` }
+      }
+      return { ok: true, value: undefined }
     }),
   }
 }

@@ -17,6 +17,7 @@ import { buildMenuTemplate } from './menu'
 import { RENDERER_JS_FLAGS } from './renderer-flags'
 import { openRecentFiles } from './recent-files'
 import { guardSession, guardWebContents } from './security'
+import { SETTINGS_FILE, openSettingsStore } from './settings-store'
 import { createMainWindow, PRELOAD_FILE, RENDERER_DIR, rendererUrl } from './window'
 
 const preloadPath = join(import.meta.dirname, PRELOAD_FILE)
@@ -58,6 +59,7 @@ function start(): void {
   const isTrusted = (url: string) => isTrustedRendererUrl(url, origin)
   const isOwnPage = (url: string) => isRendererPage(url, origin)
   const recent = openRecentFiles({ storePath: join(app.getPath('userData'), 'recent-files.json') })
+  const settings = openSettingsStore({ storePath: join(app.getPath('userData'), SETTINGS_FILE) })
   // The files the user chose in this run, by token: the only files the renderer can ask for.
   const grants = createFileGrants()
 
@@ -183,6 +185,7 @@ function start(): void {
               refreshMenu([])
             },
           },
+          settings,
         }),
       )
       refreshMenu(await recent.list().catch(() => []))

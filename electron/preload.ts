@@ -16,6 +16,7 @@ import {
   type OpenedFile,
   type RecentFile,
   type Result,
+  type Settings,
 } from './contract'
 
 const MENU_COMMANDS: readonly MenuCommand[] = ['open', 'export', 'focus-summary', 'apply-summary']
@@ -67,6 +68,14 @@ function saveExport(request: ExportRequest): Promise<Result<ExportOutcome>> {
   return ipcRenderer.invoke(CHANNELS.saveExport, request)
 }
 
+function readSettings(): Promise<Settings> {
+  return ipcRenderer.invoke(CHANNELS.readSettings)
+}
+
+function writeSettings(settings: Settings): Promise<Result<void>> {
+  return ipcRenderer.invoke(CHANNELS.writeSettings, settings)
+}
+
 function onMenuCommand(listener: (command: MenuCommand) => void): () => void {
   // The page never sees the IPC event: it carries the sender and its reply methods.
   const relay = (_event: IpcRendererEvent, command: unknown) => {
@@ -95,6 +104,8 @@ const api = {
   recentFiles,
   clearRecentFiles,
   saveExport,
+  readSettings,
+  writeSettings,
   onMenuCommand,
   onFileOpened,
 } as const satisfies Api

@@ -1,7 +1,17 @@
-import type { Api, OpenedFile, Result } from '../../electron/contract'
+import {
+  MAX_SETTINGS_BYTES,
+  type Api,
+  type OpenedFile,
+  type Result,
+  type Settings,
+} from '../../electron/contract'
+import { sanitizeSettings, validateSettingsWrite } from '../../electron/settings-validation'
 
 /** The hidden file input the UI renders in web mode; its change event opens the chosen file. */
 export const OPEN_FILE_INPUT_ID = 'open-file-input'
+
+/** The localStorage key the web build keeps its settings under. */
+export const SETTINGS_STORAGE_KEY = 'compaction-inspector:settings'
 
 const ok = <T>(value: T): Result<T> => ({ ok: true, value })
 const failure = <T>(error: unknown): Result<T> => ({
@@ -15,7 +25,11 @@ const failure = <T>(error: unknown): Result<T> => ({
  * (a page cannot open a file again without the user choosing it). Menu commands come from
  * keyboard shortcuts the renderer handles itself.
  */
-export function createWebApi(doc: Document = document): Api {
+export function createWebApi(
+  doc: Document = document,
+  storage: Storage | null = browserStorage(),
+  log: (message: string) => void = (message) => console.warn(message),
+): Api {
   return {
     host: 'web',
 
@@ -63,7 +77,65 @@ export function createWebApi(doc: Document = document): Api {
       return ok({ status: 'downloaded', name: suggestedName })
     },
 
+    // The same checks as main's settings.json: whatever another tab or a hand edit left is read
+    // through them, and what is written is bounded.
+    readSettings: async () => {
+      const text = readStored(storage, log)
+      if (text === null) return {}
+      if (text.length > MAX_SETTINGS_BYTES) {
+        log(
+          `Settings: localStorage "${SETTINGS_STORAGE_KEY}" is over ${MAX_SETTINGS_BYTES} characters; using the defaults.`,
+        )
+        return {}
+      }
+      let data: unknown
+      try {
+        data = JSON.parse(text)
+      } catch {
+        log(
+          `Settings: localStorage "${SETTINGS_STORAGE_KEY}" is not valid JSON; using the defaults.`,
+        )
+        return {}
+      }
+      const { settings, dropped } = sanitizeSettings(data)
+      if (dropped.length > 0) {
+        log(`Settings: localStorage "${SETTINGS_STORAGE_KEY}": dropped ${dropped.join('; ')}.`)
+      }
+      return settings
+    },
+
+    writeSettings: async (settings: Settings) => {
+      const checked = validateSettingsWrite(settings)
+      if (!checked.ok) return checked
+      if (storage === null) return failure('This browser keeps no storage for the settings.')
+      try {
+        storage.setItem(SETTINGS_STORAGE_KEY, JSON.stringify(checked.value))
+      } catch {
+        // A full or disabled storage: the settings stay in force until the page closes.
+        return failure('The browser refused to store the settings (its storage is full or off).')
+      }
+      return ok(undefined)
+    },
+
     onMenuCommand: () => () => {},
     onFileOpened: () => () => {},
+  }
+}
+
+// Reading localStorage itself throws where the browser blocks storage for the page.
+function browserStorage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null
+  } catch {
+    return null
+  }
+}
+
+function readStored(storage: Storage | null, log: (message: string) => void): string | null {
+  try {
+    return storage?.getItem(SETTINGS_STORAGE_KEY) ?? null
+  } catch {
+    log('Settings: the browser storage could not be read; using the defaults.')
+    return null
   }
 }

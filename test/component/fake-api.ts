@@ -5,6 +5,7 @@ import type {
   OpenedFile,
   RecentFile,
   Result,
+  Settings,
 } from '../../electron/contract'
 
 /** An in-memory host: records what the renderer asks of it and lets a test play the host's part. */
@@ -16,6 +17,11 @@ export interface FakeApi extends Api {
   nextDialogFile: OpenedFile | null
   initial: Result<OpenedFile | null>
   recent: RecentFile[]
+  /** What the host keeps of the settings, and every write the renderer made, in order. */
+  settings: Settings
+  settingsWrites: Settings[]
+  /** The answer to the next writes; a test sets an error to play a full disk. */
+  settingsWriteResult: Result<void>
   /** Sends a menu command, as Electron's menu would. */
   sendMenuCommand(command: MenuCommand): void
   /** Pushes a file that the host opened by itself. */
@@ -32,6 +38,9 @@ export function fakeApi(host: Api['host'] = 'electron'): FakeApi {
     nextDialogFile: null,
     initial: { ok: true, value: null },
     recent: [],
+    settings: {},
+    settingsWrites: [],
+    settingsWriteResult: { ok: true, value: undefined },
     openFileDialog: async () => ({ ok: true, value: api.nextDialogFile }),
     reopenFile: async (token) => {
       const file = api.files.get(token)
@@ -49,6 +58,13 @@ export function fakeApi(host: Api['host'] = 'electron'): FakeApi {
     saveExport: async (request) => {
       api.exports.push(request)
       return { ok: true, value: { status: 'saved', path: `/exports/${request.suggestedName}` } }
+    },
+    // A copy each way, as IPC's structured clone makes: the store never shares objects with the host.
+    readSettings: async () => structuredClone(api.settings),
+    writeSettings: async (settings) => {
+      api.settingsWrites.push(structuredClone(settings))
+      if (api.settingsWriteResult.ok) api.settings = structuredClone(settings)
+      return api.settingsWriteResult
     },
     onMenuCommand: (listener) => {
       menuListeners.add(listener)

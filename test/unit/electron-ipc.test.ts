@@ -14,6 +14,7 @@ import {
 } from '../../electron/ipc-handlers'
 import { isRendererPage, isTrustedRendererUrl } from '../../electron/ipc-validation'
 import { openRecentFiles, type RecentFiles } from '../../electron/recent-files'
+import { openSettingsStore } from '../../electron/settings-store'
 
 const OURS = 'app://inspector/index.html'
 /** Where the renderer used to load from; it is no longer trusted. */
@@ -142,6 +143,7 @@ describe('IPC handlers', () => {
       grants,
       initialPath: () => options.initial ?? null,
       recentFiles: recent,
+      settings: openSettingsStore({ storePath: join(dir, 'settings.json') }),
       log: (message) => logged.push(message),
     })
 
@@ -370,6 +372,7 @@ describe('IPC handlers', () => {
         grants,
         initialPath: () => null,
         recentFiles: recent,
+        settings: openSettingsStore({ storePath: join(dir, 'settings.json') }),
       })
       const request = { suggestedName: 'out.json', text: '[]', source: grants.grant(conversation) }
       expect(await handlers[CHANNELS.saveExport](ours, request)).toEqual({
@@ -402,6 +405,7 @@ describe('IPC handlers', () => {
         list: () => Promise.reject(new Error('disk on fire')),
         clear: () => Promise.reject(new Error('disk on fire')),
       },
+      settings: openSettingsStore({ storePath: join(dir, 'settings.json') }),
       log: (message) => logged.push(message),
     })
     expect(await handlers[CHANNELS.openDialog](ours)).toEqual({
