@@ -20,6 +20,8 @@ window.api ??= createWebApi()
 
 const store = createAppStore({ api: window.api, sample: SAMPLE_FILE, workers: createWebWorkers() })
 void store.getState().init()
+// A change still waiting for its debounced write is written as the page goes (a reload, a close).
+window.addEventListener('pagehide', () => void store.getState().flushSettings())
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,11 +1,15 @@
-import { selectDerivedKeep, useApp } from '../store'
+import { formatNumber } from '@core'
+import { FILE_MAX_TOKENS, selectDerivedKeep, useApp } from '../store'
 import { ModelPicker } from './ModelPicker'
+import { ModelWindowButton } from './ModelWindowButton'
 import { OptionInput } from './OptionInput'
+import { SettingsBar } from './SettingsBar'
 
 /** The knobs: every change re-derives the whole window from the core at once. */
 export function Controls() {
   const derivedKeep = useApp(selectDerivedKeep)
   const keepUnset = useApp((s) => s.keepRecentCount === null)
+  const budgetHint = useApp(selectBudgetHint)
   return (
     <section className="panel controls" aria-label="Controls">
       <ModelPicker />
@@ -13,8 +17,9 @@ export function Controls() {
         field="maxTokens"
         label="MaxTokens"
         testId="max-tokens-input"
-        hint="The budget for the message list"
+        hint={budgetHint}
       />
+      <ModelWindowButton />
       <OptionInput
         field="keepRecentCount"
         label="KeepRecentCount"
@@ -32,6 +37,24 @@ export function Controls() {
         testId="trigger-ratio-input"
         hint="Compaction fires at MaxTokens × TriggerRatio"
       />
+      <SettingsBar />
     </section>
   )
+}
+
+/** Where the MaxTokens in force comes from: the sample's own, the user's saved one, or the default. */
+function selectBudgetHint(s: {
+  file: { isSample: boolean }
+  maxTokens: number
+  saved: { maxTokens?: number }
+}): string {
+  const saved = s.saved.maxTokens
+  if (s.file.isSample) {
+    const files = formatNumber(saved ?? FILE_MAX_TOKENS)
+    return s.maxTokens === saved
+      ? 'Your budget, kept across files and restarts'
+      : `The sample’s own budget, so it compacts; files open with ${files}`
+  }
+  if (saved === undefined) return 'The default budget for a file'
+  return 'Your budget, kept across files and restarts'
 }

@@ -8,6 +8,7 @@ import { createLayoutSlice } from './layout-slice'
 import { createLoadingSlice } from './loading-slice'
 import { createPromptTokensSlice } from './prompt-slice'
 import { createOptionsSlice } from './options-slice'
+import { createSettingsSlice } from './settings-slice'
 import { createSummarySlice } from './summary-slice'
 import { createTextTokensSlice } from './text-tokens-slice'
 import type { AppState, StoreDeps } from './types'
@@ -34,6 +35,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createTextTokensSlice(deps)(...a),
     ...createDiagnosisSlice(deps)(...a),
     ...createPromptTokensSlice(deps)(...a),
+    ...createSettingsSlice(deps)(...a),
   }))
   void store.getState().openSample()
   return store

@@ -2,7 +2,7 @@ import type { FormatId, ImportNote, Message, ReportedUsage, TrafficRequest, Wire
 import type { FileToken, OpenedFile, RecentFile, Result } from '../../electron/contract'
 import type { ImportChoice } from '../workers/types'
 import { NO_COUNTS } from './counts-slice'
-import { DEFAULT_MODEL, FILE_MAX_TOKENS, SAMPLE_MAX_TOKENS, optionDefaults } from './options-slice'
+import { openingOptions } from './options-slice'
 import { summaryDefaults } from './summary-slice'
 import type { SliceCreator } from './types'
 import { uiConversationDefaults } from './ui-slice'
@@ -134,7 +134,6 @@ export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) =
       const source = sourceOf(file)
       return get().readFile(file, choice, (imported) => {
         const isSample = origin === 'sample'
-        const model = imported.model ?? DEFAULT_MODEL
         // One update, so nothing ever renders new messages against old counts or options: the new
         // messages have none until the workers count them.
         set({
@@ -150,7 +149,7 @@ export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) =
           usage: imported.usage ?? [],
           importReport: imported.report,
           loadError: null,
-          ...optionDefaults(model, isSample ? SAMPLE_MAX_TOKENS : FILE_MAX_TOKENS),
+          ...openingOptions(get().saved, imported.model ?? null, isSample),
           counts: NO_COUNTS,
           ...summaryDefaults,
           ...uiConversationDefaults,
@@ -180,6 +179,8 @@ export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) =
 
     init: async () => {
       void get().refreshRecent()
+      // Before the first file, so that it opens with what the user saved.
+      await get().loadSettings()
       const initial = await settle(deps.api.initialFile())
       if (initial.ok && initial.value === null) return
       get().receiveFile(initial)

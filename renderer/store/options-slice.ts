@@ -1,4 +1,5 @@
 import { OptionError, TRIGGER_RATIO, validateOptions, type Options } from '@core'
+import type { Settings } from '../../electron/contract'
 import type { SliceCreator } from './types'
 
 /** The numeric controls, each typed as text by the user. */
@@ -10,6 +11,15 @@ export const DEFAULT_MODEL = 'gpt-4o'
 export const FILE_MAX_TOKENS = 128_000
 /** MaxTokens for the bundled sample: small enough that its ~2,000 tokens are over the threshold. */
 export const SAMPLE_MAX_TOKENS = 2_000
+
+/**
+ * The options the user set, kept across files and restarts (see settings-slice.ts): a field is
+ * absent until they set it, and `keepRecentCount: null` is them clearing it.
+ */
+export type SavedOptions = Pick<
+  Settings,
+  'maxTokens' | 'keepRecentCount' | 'triggerRatio' | 'model'
+>
 
 export interface OptionsSlice {
   /** The model whose tokenizer counts; starts as the file's model. */
@@ -28,6 +38,9 @@ export interface OptionsSlice {
    * first reported request. Off for every newly opened file.
    */
   includeHidden: boolean
+  /** What the user set; each valid change they make is saved here, and kept by the host. */
+  saved: SavedOptions
+  /** The user chose a model: it counts now, and for every file that names none. */
   setModel(model: string): void
   setIncludeHidden(include: boolean): void
   setOptionInput(field: OptionField, text: string): void
@@ -44,17 +57,46 @@ type OptionValues = Pick<
   | 'includeHidden'
 >
 
-/** The options a freshly opened conversation starts with. */
+/** The options a conversation starts with when nothing was saved: MaxTokens as given, the rest unset. */
 export function optionDefaults(model: string, maxTokens: number): OptionValues {
+  return optionValues(model, maxTokens, null, TRIGGER_RATIO)
+}
+
+/**
+ * The options a newly opened conversation starts with. The sample always opens with its own:
+ * MaxTokens 2,000 and the rest at their defaults, so it shows a compaction whatever was saved. A
+ * file opens with what the user saved, each unsaved option at its default; a file that names its
+ * model counts with that model, but keeps the user's budget.
+ */
+export function openingOptions(
+  saved: SavedOptions,
+  fileModel: string | null,
+  isSample: boolean,
+): OptionValues {
+  if (isSample) return optionDefaults(fileModel ?? DEFAULT_MODEL, SAMPLE_MAX_TOKENS)
+  return optionValues(
+    fileModel ?? saved.model ?? DEFAULT_MODEL,
+    saved.maxTokens ?? FILE_MAX_TOKENS,
+    saved.keepRecentCount ?? null,
+    saved.triggerRatio ?? TRIGGER_RATIO,
+  )
+}
+
+function optionValues(
+  model: string,
+  maxTokens: number,
+  keepRecentCount: number | null,
+  triggerRatio: number,
+): OptionValues {
   return {
     model,
     maxTokens,
-    keepRecentCount: null,
-    triggerRatio: TRIGGER_RATIO,
+    keepRecentCount,
+    triggerRatio,
     optionInputs: {
       maxTokens: String(maxTokens),
-      keepRecentCount: '',
-      triggerRatio: String(TRIGGER_RATIO),
+      keepRecentCount: keepRecentCount === null ? '' : String(keepRecentCount),
+      triggerRatio: String(triggerRatio),
     },
     optionErrors: {},
     includeHidden: false,
@@ -71,10 +113,11 @@ function parseInput(field: OptionField, text: string): number | string | undefin
 
 export const createOptionsSlice: SliceCreator<OptionsSlice> = () => (set, get) => ({
   ...optionDefaults(DEFAULT_MODEL, FILE_MAX_TOKENS),
+  saved: {},
 
   // Only a change of encoding counts again (in the workers); the cache answers the rest.
   setModel: (model) => {
-    set({ model })
+    set({ model, saved: { ...get().saved, model } })
     get().countMessages()
   },
 
@@ -104,6 +147,8 @@ export const createOptionsSlice: SliceCreator<OptionsSlice> = () => (set, get) =
     }
     const optionErrors = { ...state.optionErrors }
     delete optionErrors[field]
-    set({ optionInputs, optionErrors, [field]: value ?? null })
+    // Only what the user typed and the core accepted is saved: a value in error never is.
+    const saved = { ...state.saved, [field]: value ?? null }
+    set({ optionInputs, optionErrors, saved, [field]: value ?? null })
   },
 })

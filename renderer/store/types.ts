@@ -9,6 +9,7 @@ import type { LayoutSlice } from './layout-slice'
 import type { LoadingSlice } from './loading-slice'
 import type { OptionsSlice } from './options-slice'
 import type { PromptTokensSlice } from './prompt-slice'
+import type { SettingsSlice } from './settings-slice'
 import type { SummarySlice } from './summary-slice'
 import type { TextTokensSlice } from './text-tokens-slice'
 import type { UiSlice } from './ui-slice'
@@ -24,7 +25,8 @@ export type AppState = ConversationSlice &
   LoadingSlice &
   TextTokensSlice &
   DiagnosisSlice &
-  PromptTokensSlice
+  PromptTokensSlice &
+  SettingsSlice
 
 /**
  * What the store needs from outside: the host API, the workers that read and count (Web Workers in

@@ -1,0 +1,33 @@
+import { contextWindowOf, formatNumber } from '@core'
+import { useApp } from '../store'
+
+/**
+ * "Use this model's window": MaxTokens becomes the context window the model's provider documents,
+ * as if typed. A file that names its model never changes the budget by itself; this is how to ask.
+ */
+export function ModelWindowButton() {
+  const model = useApp((s) => s.model)
+  const maxTokens = useApp((s) => s.maxTokens)
+  const applyModelWindow = useApp((s) => s.applyModelWindow)
+  const window = contextWindowOf(model)
+  const inForce = window !== null && window.tokens === maxTokens
+  return (
+    <div className="model-window">
+      <button
+        type="button"
+        className="link-button"
+        data-testid="use-model-window"
+        disabled={window === null || inForce}
+        title={window ? `From ${window.source}` : undefined}
+        onClick={applyModelWindow}
+      >
+        Use this model’s window
+      </button>
+      <span className="field-note muted" data-testid="model-window">
+        {window === null
+          ? `no window known for ${model}`
+          : `${model}: ${formatNumber(window.tokens)}${inForce ? ', in force' : ''}`}
+      </span>
+    </div>
+  )
+}
