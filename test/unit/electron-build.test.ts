@@ -91,6 +91,8 @@ describe('the built preload', () => {
         'recentFiles',
         'reopenFile',
         'saveExport',
+        'readSettings',
+        'writeSettings',
       ].sort(),
     )
     expect(api.host).toBe('electron')
@@ -111,6 +113,8 @@ describe('the built preload', () => {
     await api.recentFiles()
     await api.clearRecentFiles()
     await api.saveExport(request)
+    await api.readSettings()
+    await api.writeSettings({ maxTokens: 1234 })
     expect(invoked).toEqual([
       [CHANNELS.openDialog],
       [CHANNELS.reopenFile, token],
@@ -118,6 +122,8 @@ describe('the built preload', () => {
       [CHANNELS.recentFiles],
       [CHANNELS.clearRecentFiles],
       [CHANNELS.saveExport, request],
+      [CHANNELS.readSettings],
+      [CHANNELS.writeSettings, { maxTokens: 1234 }],
     ])
   })
 
