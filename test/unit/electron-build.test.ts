@@ -275,6 +275,20 @@ describe('the built main process, run against a stand-in for Electron', () => {
   })
 })
 
+describe('the built main process’s channels', () => {
+  it('handles every invoke channel of the contract, the settings pair among them', () => {
+    const handled = runMainWithStubbedElectron()
+      .filter((e) => e.name === 'ipcMain.handle')
+      .map((e) => e.detail)
+    expect(handled).toEqual(expect.arrayContaining([CHANNELS.readSettings, CHANNELS.writeSettings]))
+    // Pushed to the renderer, never handled: the menu's commands and files main opened itself.
+    const invoke = Object.values(CHANNELS).filter(
+      (c) => c !== CHANNELS.menuCommand && c !== CHANNELS.fileOpened,
+    )
+    expect([...handled].sort()).toEqual([...invoke].sort())
+  })
+})
+
 describe('the production build, started unpackaged as `npm start` does', () => {
   // The attack: anyone who can set the environment of `npm start` (a shell profile, a launcher)
   // points the window at their own server, whose pages main would then trust with IPC.
