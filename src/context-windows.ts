@@ -17,20 +17,16 @@ const GOOGLE = 'https://ai.google.dev/gemini-api/docs/models'
  * A model not listed has no window here; nothing guesses one.
  */
 const WINDOWS: readonly { models: readonly string[]; tokens: number; source: string }[] = [
-  { models: ['gpt-4o', 'gpt-4o-mini'], tokens: 128_000, source: `${OPENAI}/gpt-4o` },
+  ...openai(128_000, 'gpt-4o', 'gpt-4o-mini', 'gpt-4-turbo'),
   {
-    models: ['gpt-4-turbo', 'gpt-4-turbo-preview', 'gpt-4-0125-preview', 'gpt-4-1106-preview'],
+    models: ['gpt-4-turbo-preview', 'gpt-4-0125-preview', 'gpt-4-1106-preview'],
     tokens: 128_000,
-    source: `${OPENAI}/gpt-4-turbo`,
+    source: `${OPENAI}/gpt-4-turbo-preview`,
   },
   { models: ['gpt-4', 'gpt-4-0613'], tokens: 8_192, source: `${OPENAI}/gpt-4` },
-  {
-    models: ['gpt-4.1', 'gpt-4.1-mini', 'gpt-4.1-nano'],
-    tokens: 1_047_576,
-    source: `${OPENAI}/gpt-4.1`,
-  },
-  { models: ['gpt-5', 'gpt-5-mini', 'gpt-5-nano'], tokens: 400_000, source: `${OPENAI}/gpt-5` },
-  { models: ['o3', 'o4-mini'], tokens: 200_000, source: `${OPENAI}/o3` },
+  ...openai(1_047_576, 'gpt-4.1', 'gpt-4.1-mini', 'gpt-4.1-nano'),
+  ...openai(400_000, 'gpt-5', 'gpt-5-mini', 'gpt-5-nano'),
+  ...openai(200_000, 'o3', 'o4-mini'),
   {
     models: ['gpt-3.5-turbo', 'gpt-3.5-turbo-0125'],
     tokens: 16_385,
@@ -50,12 +46,15 @@ const WINDOWS: readonly { models: readonly string[]; tokens: number; source: str
     tokens: 200_000,
     source: ANTHROPIC,
   },
-  {
-    models: ['gemini-2.5-pro', 'gemini-2.5-flash', 'gemini-2.5-flash-lite', 'gemini-2.0-flash'],
-    tokens: 1_048_576,
-    source: GOOGLE,
-  },
+  ...['gemini-2.5-pro', 'gemini-2.5-flash', 'gemini-2.5-flash-lite', 'gemini-2.0-flash'].map(
+    (model) => ({ models: [model], tokens: 1_048_576, source: `${GOOGLE}/${model}` }),
+  ),
 ]
+
+/** OpenAI's models of one window, each with its own model page. */
+function openai(tokens: number, ...models: string[]) {
+  return models.map((model) => ({ models: [model], tokens, source: `${OPENAI}/${model}` }))
+}
 
 // A dated snapshot or an alias of a listed model has its window: `-2024-08-06`, `-20250929`, `-latest`.
 const SNAPSHOT = /-(?:\d{4}-\d{2}-\d{2}|\d{8}|latest)$/
