@@ -9,24 +9,24 @@ export function ModelWindowButton() {
   const model = useApp((s) => s.model)
   const maxTokens = useApp((s) => s.maxTokens)
   const applyModelWindow = useApp((s) => s.applyModelWindow)
-  const window = contextWindowOf(model)
-  const inForce = window !== null && window.tokens === maxTokens
+  const known = contextWindowOf(model)
+  const inForce = known !== null && known.tokens === maxTokens
   return (
     <div className="model-window">
       <button
         type="button"
         className="link-button"
         data-testid="use-model-window"
-        disabled={window === null || inForce}
-        title={window ? `From ${window.source}` : undefined}
+        disabled={known === null || inForce}
+        title={known ? `From ${known.source}` : undefined}
         onClick={applyModelWindow}
       >
         Use this model’s window
       </button>
       <span className="field-note muted" data-testid="model-window">
-        {window === null
+        {known === null
           ? `no window known for ${model}`
-          : `${model}: ${formatNumber(window.tokens)}${inForce ? ', in force' : ''}`}
+          : `${model}: ${formatNumber(known.tokens)}${inForce ? ', in force' : ''}`}
       </span>
     </div>
   )

@@ -94,8 +94,8 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (deps) => (set, 
     },
 
     applyModelWindow: () => {
-      const window = contextWindowOf(get().model)
-      if (window) get().setOptionInput('maxTokens', String(window.tokens))
+      const contextWindow = contextWindowOf(get().model)
+      if (contextWindow) get().setOptionInput('maxTokens', String(contextWindow.tokens))
     },
 
     flushSettings: () => (timer === null ? Promise.resolve() : write()),
