@@ -113,7 +113,8 @@ export const opencodePreset: EnginePreset = {
       trigger,
       firesAfter: firstReaching(counts, trigger, overheadOf(input)),
       summarize,
-      cleared: input.settings?.opencodePrune ? opencodePruned(messages, counts) : [],
+      // Prune runs at the end of every prompt loop, whether compaction fires or not.
+      alwaysCleared: input.settings?.opencodePrune ? opencodePruned(messages, counts) : [],
     })
   },
 }

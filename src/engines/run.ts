@@ -40,6 +40,8 @@ export interface Decision {
   summarize?: readonly number[]
   /** Indexes kept with their content cleared; they cost nothing in the next request. */
   cleared?: readonly number[]
+  /** Cleared whether or not it fires (a pass that runs on every request). */
+  alwaysCleared?: readonly number[]
   /** Kept messages that are kept shortened: their cost in the next request. */
   shortened?: ReadonlyMap<number, number>
   /** The summary's tokens in the next request; default SUMMARY_TOKENS_ESTIMATE. */
@@ -58,9 +60,9 @@ export function resultOf(
   const fired = d.firesAfter !== null && d.declined === undefined
   const summarize = fired ? [...(d.summarize ?? [])].sort((a, b) => a - b) : []
   const summarized = new Set(summarize)
-  const cleared = fired
-    ? [...(d.cleared ?? [])].filter((i) => !summarized.has(i)).sort(byIndex)
-    : []
+  const cleared = [...(fired ? (d.cleared ?? []) : []), ...(d.alwaysCleared ?? [])]
+    .filter((i, k, all) => !summarized.has(i) && all.indexOf(i) === k)
+    .sort(byIndex)
   const gone = new Set([...summarize, ...cleared])
   const keep = messages.map((_, i) => i).filter((i) => !gone.has(i))
   let next = overheadOf(input)
