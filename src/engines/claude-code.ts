@@ -13,7 +13,8 @@ const AUTOCOMPACT_BUFFER = 13_000
  */
 export function claudeCodeTrigger(window: number, maxOutput: number, pct?: number): number {
   const effective = window - Math.min(maxOutput, SUMMARY_OUTPUT_RESERVE)
-  const threshold = effective - AUTOCOMPACT_BUFFER
+  // A window smaller than the reserves leaves no room: it fires at once.
+  const threshold = Math.max(0, effective - AUTOCOMPACT_BUFFER)
   if (pct === undefined || !(pct > 0 && pct <= 100)) return threshold
   return Math.min(Math.floor(effective * (pct / 100)), threshold)
 }

@@ -1,6 +1,6 @@
 import type { Message } from '../types'
 import { toolExchanges } from './exchanges'
-import { firstReaching, overheadOf, resultOf } from './run'
+import { firstReaching, historyIndexes, overheadOf, resultOf } from './run'
 import type { EngineInput, EnginePreset } from './types'
 
 const OUTPUT_TOKEN_MAX = 32_000
@@ -105,10 +105,15 @@ export const opencodePreset: EnginePreset = {
   run(input: EngineInput) {
     const { messages, counts } = input
     const trigger = opencodeUsable(input.window, input.maxOutput)
-    const tailStart = opencodeTailStart(messages, counts, opencodeTailBudget(trigger))
-    const summarize = messages.flatMap((m, i) =>
-      i < (tailStart === 0 ? messages.length : tailStart) && m.type !== 'instructions' ? [i] : [],
+    // The system prompt is not one of opencode's messages: the tail is found in the history.
+    const history = historyIndexes(messages)
+    const start = opencodeTailStart(
+      history.map((i) => messages[i]),
+      history.map((i) => counts[i]),
+      opencodeTailBudget(trigger),
     )
+    // A tail from the first message is no tail: everything is summarised.
+    const summarize = history.slice(0, start === 0 ? history.length : start)
     return resultOf(this, input, {
       trigger,
       firesAfter: firstReaching(counts, trigger, overheadOf(input)),

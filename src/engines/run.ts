@@ -57,7 +57,12 @@ export function resultOf(
   d: Decision,
 ): EngineResult {
   const { messages, counts } = input
-  const fired = d.firesAfter !== null && d.declined === undefined
+  const declined =
+    d.declined ??
+    (d.firesAfter !== null && (d.summarize ?? []).length === 0 && (d.cleared ?? []).length === 0
+      ? 'nothing to summarise or clear'
+      : undefined)
+  const fired = d.firesAfter !== null && declined === undefined
   const summarize = fired ? [...(d.summarize ?? [])].sort((a, b) => a - b) : []
   const summarized = new Set(summarize)
   const cleared = [...(fired ? (d.cleared ?? []) : []), ...(d.alwaysCleared ?? [])]
@@ -79,7 +84,7 @@ export function resultOf(
     putsBack: preset.putsBack,
     nextRequestTokens: next,
     cutsToolExchange: cutsToolExchange(toolExchanges(messages), summarized),
-    ...(d.declined !== undefined && d.firesAfter !== null ? { declined: d.declined } : {}),
+    ...(declined !== undefined && d.firesAfter !== null ? { declined } : {}),
   }
 }
 

@@ -169,6 +169,22 @@ describe('opencode', () => {
     })
   })
 
+  it('summarises everything, system prompt aside, when no tail fits (a tail from the first message is none)', () => {
+    // Usable 12,000; running 200, 700, 12,200 → after 2. The one turn (12,000) is over the 3,000
+    // budget and no suffix of it fits (#2 alone is 11,500): no tail. Next: 200 + 2,000.
+    const r = run(
+      'opencode',
+      [
+        ['i', 200],
+        ['u', 500],
+        ['b', 11_500],
+      ],
+      limits,
+    )
+    expect(buckets(r)).toMatchObject({ firesAfter: 2, summarize: [1, 2], keep: [0] })
+    expect(r.nextRequestTokens).toBe(2200)
+  })
+
   it('usable input caps the max output at 32,000 and reserves at most 20,000', () => {
     // 200,000 − min(64,000, 32,000) − min(20,000, 32,000) = 148,000.
     expect(run('opencode', specs, { window: 200_000, maxOutput: 64_000 }).trigger).toBe(148_000)
