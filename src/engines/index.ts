@@ -80,3 +80,14 @@ export function runEngines(
   validate(input)
   return ids.map((id) => ENGINES[id].run(input))
 }
+
+/** Where each message ends up under a preset, by index: for the message list, as bucketsOf is. */
+export type EngineBucket = 'keep' | 'summarize' | 'cleared'
+
+/** Each message's bucket under one preset's result, for a conversation of `n` messages. */
+export function engineBuckets(result: Pick<EngineResult, 'summarize' | 'cleared'>, n: number) {
+  const buckets: EngineBucket[] = Array.from({ length: n }, () => 'keep')
+  for (const i of result.summarize) buckets[i] = 'summarize'
+  for (const i of result.cleared) buckets[i] = 'cleared'
+  return buckets
+}

@@ -1,6 +1,12 @@
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
+  ENGINE_IDS,
+  engineBuckets,
   EngineInputError,
+  formatNumber,
+  MODEL_LIMITS,
   modelLimits,
   runEngines,
   type EngineId,
@@ -500,6 +506,24 @@ describe('anthropic-clear-tool-uses', () => {
     expect(spared.cleared).toEqual([4])
     expect(spared.nextRequestTokens).toBe(72_000)
   })
+
+  it("engineBuckets names each message's bucket, for the message list", () => {
+    const r = run('anthropic-clear-tool-uses', specs, limits)
+    expect(engineBuckets(r, 12)).toEqual([
+      'keep',
+      'keep',
+      'cleared',
+      'keep',
+      'cleared',
+      'keep',
+      'keep',
+      'keep',
+      'keep',
+      'keep',
+      'keep',
+      'keep',
+    ])
+  })
 })
 
 describe('runEngines', () => {
@@ -535,5 +559,31 @@ describe('modelLimits', () => {
     expect(modelLimits('gpt-4o-mini')?.model).toBe('gpt-4o-mini')
     expect(modelLimits('gpt-4o')).toMatchObject({ window: 128_000, maxOutput: 16_384 })
     expect(modelLimits('no-such-model')).toBeUndefined()
+  })
+})
+
+describe('docs/engines.md', () => {
+  const text = readFileSync(resolve(import.meta.dirname, '../../docs/engines.md'), 'utf8')
+
+  it('has a section for every preset', () => {
+    for (const id of ENGINE_IDS) expect(text).toContain(`### \`${id}\``)
+  })
+
+  it("states every model's window and max output as the table in src/engines/models.ts has them", () => {
+    const rows = text
+      .split('\n')
+      .filter((line) => /^\| [a-z]/.test(line) && !line.startsWith('| model'))
+    for (const m of MODEL_LIMITS) {
+      const row = rows.find((r) =>
+        r
+          .split('|')[1]
+          .split(',')
+          .map((s) => s.trim())
+          .includes(m.model),
+      )
+      expect(row, m.model).toBeDefined()
+      const cells = row!.split('|').map((s) => s.trim())
+      expect([cells[2], cells[3]]).toEqual([formatNumber(m.window), formatNumber(m.maxOutput)])
+    }
   })
 })
