@@ -122,6 +122,17 @@ describe('engines --json', () => {
   })
 })
 
+describe('engines --hidden-tokens', () => {
+  it('adds the hidden context to every estimate, as check does', async () => {
+    const args = ['engines', SAMPLE, '--engine', 'anthropic-compaction', '--json']
+    const [plain] = JSON.parse((await run(args)).stdout).engines
+    const [hidden] = JSON.parse((await run([...args, '--hidden-tokens', '1000'])).stdout).engines
+    // 150,000 is out of reach either way: the next request is the estimate, 1,000 larger.
+    expect(plain.firesAfter).toBeNull()
+    expect(hidden.nextRequestTokens - plain.nextRequestTokens).toBe(1000)
+  })
+})
+
 describe('engines, for people', () => {
   it('prints the limits and their source, then one row per engine with grouped numbers', async () => {
     const r = await run(['engines', SAMPLE, '--engine', 'seed,aider'])
