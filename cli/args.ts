@@ -130,6 +130,16 @@ function integerValue(command: string, flag: string, value: string, min: number)
   return n
 }
 
+/** A flag's value as a positive integer, or undefined when the flag was not given. */
+export function positiveIntegerValue(
+  command: string,
+  args: ParsedArgs,
+  flag: string,
+): number | undefined {
+  const value = stringValue(args, flag)
+  return value === undefined ? undefined : integerValue(command, flag, value, 1)
+}
+
 /** `--hidden-tokens N|auto`: a count, 'auto' (derive it from the file's usage), or unset. */
 export function hiddenTokensValue(command: string, args: ParsedArgs): number | 'auto' | undefined {
   const value = stringValue(args, 'hidden-tokens')

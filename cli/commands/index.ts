@@ -2,6 +2,7 @@ import type { Command } from '../command'
 import { applyCommand } from './apply'
 import { checkCommand } from './check'
 import { diagnoseCommand } from './diagnose'
+import { enginesCommand } from './engines'
 import { promptCommand } from './prompt'
 import { tokensCommand } from './tokens'
 
@@ -12,4 +13,5 @@ export const COMMANDS: readonly Command[] = [
   applyCommand,
   diagnoseCommand,
   tokensCommand,
+  enginesCommand,
 ]

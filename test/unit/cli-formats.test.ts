@@ -16,7 +16,7 @@ import { REFERENCE_FRAMING_TOKENS, referenceCounts } from './helpers/tiktoken'
 // transcripts in testdata/formats. Expected counts are worked out by hand from the fixtures, and
 // token counts with OpenAI's tiktoken.
 const FORMATS_DIR = join(ROOT, 'testdata/formats')
-const COMMANDS = ['check', 'prompt', 'apply', 'diagnose', 'tokens']
+const COMMANDS = ['check', 'prompt', 'apply', 'diagnose', 'tokens', 'engines']
 // Every registry row is a --format value, after auto.
 const FORMAT_CHOICES = ['auto', ...FORMATS.map((f) => f.id)].join(', ')
 

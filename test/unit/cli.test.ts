@@ -22,7 +22,7 @@ import {
 // The tool is tested as users run it: built by the real config into a directory outside the
 // repository (so it must run without node_modules), then spawned as a child process.
 const CONVERSATIONS = join(ROOT, 'testdata/conversations')
-const COMMANDS = ['check', 'prompt', 'apply', 'diagnose', 'tokens']
+const COMMANDS = ['check', 'prompt', 'apply', 'diagnose', 'tokens', 'engines']
 
 // Every case spawns node on a 5 MB bundle (the tokenizer's vocabularies): allow for a busy machine.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 })
@@ -105,6 +105,7 @@ describe.concurrent('--help', () => {
       apply: ['--summary', '--summary-file', '--max-tokens', '--output', '--force', '--model'],
       diagnose: ['--summary', '--summary-file', '--max-tokens', '--keep-recent', '--json'],
       tokens: ['--model', '--json'],
+      engines: ['--window', '--max-output', '--engine', '--model', '--json'],
     }
     const r = await run([name, '--help'])
     expect(r.status).toBe(0)
@@ -183,7 +184,7 @@ describe.concurrent('bad files exit 2 with the file and the place', () => {
   it.each(COMMANDS)('%s: malformed JSON gives FILE:LINE:COLUMN', async (name) => {
     // malformed.json line 11 ends `"type": "bot"` with no comma; the next token, `"text"`, opens
     // line 12 after six spaces of indent: column 7.
-    const extra = name === 'tokens' ? [] : ['--max-tokens', '100']
+    const extra = name === 'tokens' || name === 'engines' ? [] : ['--max-tokens', '100']
     const summary = name === 'apply' ? ['--summary', 'x'] : []
     const line = expectOneLineFailure(await run([name, 'malformed.json', ...extra, ...summary]))
     expect(line).toBe("malformed.json:12:7: malformed JSON: expected ','")

@@ -1,0 +1,224 @@
+import {
+  countEachMessage,
+  ENGINE_IDS,
+  ENGINES,
+  formatNumber,
+  isEngineId,
+  MODEL_LIMITS,
+  modelLimits,
+  requestOverhead,
+  runEngines,
+  type EngineId,
+  type EngineResult,
+} from '../../src/index'
+import {
+  CONVERSATION_OPTIONS,
+  CONVERSATION_OPTIONS_HELP,
+  flagValue,
+  hiddenTokensValue,
+  positiveIntegerValue,
+  singleFile,
+  stringValue,
+  type ParsedArgs,
+} from '../args'
+import type { Command, Io } from '../command'
+import { DEFAULT_COLUMNS } from '../command'
+import { CliError, EXIT } from '../errors'
+import { loadConversation } from '../load'
+import { describeModel } from '../message-table'
+import { renderTable } from '../table'
+import { wrapText } from '../terminal-text'
+import { hiddenContext } from '../usage-report'
+
+const COMMAND = 'engines'
+
+/** --engine's ids, comma-separated, each checked; every preset when the flag is not given. */
+function engineIds(args: ParsedArgs): EngineId[] {
+  const value = stringValue(args, 'engine')
+  if (value === undefined) return [...ENGINE_IDS]
+  const ids = value.split(',').map((id) => id.trim())
+  for (const id of ids) {
+    if (!isEngineId(id)) {
+      throw new CliError(
+        `${COMMAND}: option --engine: ${JSON.stringify(id)} is not an engine; ` +
+          `the engines are ${ENGINE_IDS.join(', ')}`,
+      )
+    }
+  }
+  return [...new Set(ids)] as EngineId[]
+}
+
+/** The window and max output: the flags, else the model's row in the table, else an error. */
+function limitsFor(args: ParsedArgs, model: string, file: string) {
+  const window = positiveIntegerValue(COMMAND, args, 'window')
+  const maxOutput = positiveIntegerValue(COMMAND, args, 'max-output')
+  const known = modelLimits(model)
+  if ((window === undefined || maxOutput === undefined) && !known) {
+    const missing = [
+      window === undefined && '--window N',
+      maxOutput === undefined && '--max-output N',
+    ]
+    const named =
+      model === '' ? 'no model is named' : `the model ${JSON.stringify(model)} is not in the table`
+    throw new CliError(
+      `${file}: ${COMMAND}: ${named}, so its limits are unknown; give ${missing.filter(Boolean).join(' and ')} ` +
+        `(or --model one of ${MODEL_LIMITS.map((m) => m.model).join(', ')})`,
+    )
+  }
+  const limits = {
+    window: window ?? known!.window,
+    maxOutput: maxOutput ?? known!.maxOutput,
+  }
+  if (limits.maxOutput >= limits.window) {
+    throw new CliError(
+      `${COMMAND}: option --max-output: ${limits.maxOutput} is not less than the window (${limits.window})`,
+    )
+  }
+  const from = (flag: number | undefined, name: string) =>
+    flag !== undefined ? `given with --${name}` : `${known!.model}, ${known!.source}`
+  return {
+    ...limits,
+    source: { window: from(window, 'window'), maxOutput: from(maxOutput, 'max-output') },
+  }
+}
+
+const list = (indexes: readonly number[]) => (indexes.length === 0 ? '—' : String(indexes.length))
+
+function renderHuman(results: readonly EngineResult[], columns: number): string {
+  const rows = results.map((r) => [
+    r.id,
+    formatNumber(r.trigger),
+    r.firesAfter === null ? 'never' : `#${r.firesAfter}`,
+    list(r.keep),
+    list(r.summarize),
+    list(r.cleared),
+    formatNumber(r.nextRequestTokens),
+    r.cutsToolExchange ? 'yes' : 'no',
+  ])
+  const table = renderTable(
+    rows,
+    ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'left'],
+    [
+      'engine',
+      'trigger',
+      'fires after',
+      'kept',
+      'summarised',
+      'cleared',
+      'next request',
+      'cuts a tool exchange',
+    ],
+  )
+  const details = results.flatMap((r) => {
+    const what =
+      r.declined !== undefined
+        ? `reaches its trigger but changes nothing: ${r.declined}.`
+        : `puts back: ${r.putsBack}.`
+    return [
+      `${r.id}: ${ENGINES[r.id].label}`,
+      ...wrapText(what, columns, '    '),
+      ...wrapText(`source: ${ENGINES[r.id].source}`, columns, '    '),
+    ]
+  })
+  return `${table}\n${details.join('\n')}\n`
+}
+
+/** `engines`: when each engine's compaction would fire on FILE, and what it would keep. */
+export const enginesCommand: Command = {
+  name: COMMAND,
+  summary: 'Replay the engines: when each would compact FILE, and what it would keep',
+  options: {
+    ...CONVERSATION_OPTIONS,
+    window: { type: 'string' },
+    'max-output': { type: 'string' },
+    engine: { type: 'string' },
+    'hidden-tokens': { type: 'string' },
+    json: { type: 'boolean' },
+  },
+  help: `Usage: compaction-inspector engines FILE [--window N] [--max-output N]
+                                  [--engine ID[,ID…]] [--json] [options]
+
+Replays the compaction rule of each engine on the conversation in FILE, with
+the model's context window and maximum output, and prints one row per engine:
+the tokens at which it fires (its trigger), the message after which the
+running estimate first reaches it (#index, or never), how many messages it
+keeps verbatim, summarises and clears, the size of the next request after it
+has run (the current estimate when it does not fire), and whether it leaves a
+tool call and its result on different sides. Then, for each, what it puts
+back and the source its rule follows. Every rule, its version and what it
+does not model: docs/engines.md.
+
+Engines: ${ENGINE_IDS.join(', ')}.
+
+Options:
+  --window N           The context window in tokens. Default: the model's, from
+                       the table in docs/engines.md; required for a model not
+                       in it.
+  --max-output N       The model's maximum output tokens, less than the window.
+                       Default: the model's, from the same table.
+  --engine ID[,ID…]    Only these engines, in the order given. Default: all.
+  --hidden-tokens N|auto
+                       Add N tokens the file does not hold (the system prompt
+                       and tool schemas a log leaves out) to every estimate,
+                       as 'check' does. Default: 0.
+${CONVERSATION_OPTIONS_HELP}
+  --json               Print one JSON object instead: { "engines": [ { id,
+                       trigger, firesAfter, keep, summarize, cleared,
+                       nextRequestTokens, cutsToolExchange } ] }, with
+                       firesAfter a message index or null and keep, summarize
+                       and cleared lists of message indexes.
+  -h, --help           Show this help.
+
+Exit status: 0 on success; 2 on bad input or options.`,
+
+  async run(args, io: Io) {
+    const path = singleFile(COMMAND, args.positionals)
+    // Every flag is checked before the file is read.
+    const ids = engineIds(args)
+    positiveIntegerValue(COMMAND, args, 'window')
+    positiveIntegerValue(COMMAND, args, 'max-output')
+    const hiddenFlag = hiddenTokensValue(COMMAND, args)
+    const loaded = await loadConversation(COMMAND, path, args, io)
+    const limits = limitsFor(args, loaded.spec.model, loaded.file)
+    const counts = countEachMessage(loaded.spec, loaded.messages)
+    const hidden = hiddenContext(COMMAND, hiddenFlag, loaded, counts)
+    const results = runEngines(
+      {
+        messages: loaded.messages,
+        counts,
+        window: limits.window,
+        maxOutput: limits.maxOutput,
+        spec: loaded.spec,
+        hiddenTokens: hidden?.tokens ?? 0,
+      },
+      ids,
+    )
+
+    if (flagValue(args, 'json')) {
+      const engines = results.map((r) => ({
+        id: r.id,
+        trigger: r.trigger,
+        firesAfter: r.firesAfter,
+        keep: r.keep,
+        summarize: r.summarize,
+        cleared: r.cleared,
+        nextRequestTokens: r.nextRequestTokens,
+        cutsToolExchange: r.cutsToolExchange,
+      }))
+      io.out(JSON.stringify({ engines }, null, 2) + '\n')
+      return EXIT.ok
+    }
+
+    let estimate = requestOverhead(loaded.spec) + (hidden?.tokens ?? 0)
+    for (const c of counts) estimate += c
+    io.out(
+      `${loaded.file}: ${loaded.messages.length} messages, ${describeModel(loaded.model)}\n` +
+        `window ${formatNumber(limits.window)} tokens (${limits.source.window}); ` +
+        `max output ${formatNumber(limits.maxOutput)} (${limits.source.maxOutput})\n` +
+        `estimate now ${formatNumber(estimate)} tokens` +
+        `${hidden ? `, ${formatNumber(hidden.tokens)} of them hidden context (${hidden.source})` : ''}\n\n` +
+        renderHuman(results, io.columns ?? DEFAULT_COLUMNS),
+    )
+    return EXIT.ok
+  },
+}

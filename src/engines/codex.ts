@@ -1,0 +1,50 @@
+import { firstReaching, overheadOf, resultOf } from './run'
+import type { EngineInput, EnginePreset } from './types'
+
+/** How many tokens of the most recent user messages a compacted Codex history carries. */
+const USER_MESSAGE_MAX_TOKENS = 20_000
+
+/** 90% of the window (integer arithmetic, as Codex does it); a configured limit only lowers it. */
+export function codexTrigger(window: number, configured?: number): number {
+  const limit = Math.floor((window * 9) / 10)
+  return configured !== undefined && configured > 0 ? Math.min(configured, limit) : limit
+}
+
+/**
+ * Codex CLI: the rebuilt initial context (instructions), then the most recent user messages up
+ * to 20,000 tokens, newest first (the first that does not fit is truncated to what is left, and
+ * the selection stops), then the summary. Everything else is summarised.
+ */
+export const codexPreset: EnginePreset = {
+  id: 'codex',
+  label: 'Codex CLI',
+  source:
+    'openai/codex@0100b10 codex-rs/core/src/compact.rs; codex-rs/protocol/src/openai_models.rs (auto_compact_token_limit)',
+  putsBack: 'the initial context (instructions, AGENTS.md, environment) is rebuilt and sent first',
+  run(input: EngineInput) {
+    const { messages, counts } = input
+    const trigger = codexTrigger(input.window, input.settings?.codexAutoCompactTokenLimit)
+    const kept = new Set<number>()
+    const shortened = new Map<number, number>()
+    let remaining = USER_MESSAGE_MAX_TOKENS
+    for (let i = messages.length - 1; i >= 0 && remaining > 0; i--) {
+      if (messages[i].type !== 'user') continue
+      kept.add(i)
+      if (counts[i] <= remaining) {
+        remaining -= counts[i]
+      } else {
+        shortened.set(i, remaining)
+        break
+      }
+    }
+    const summarize = messages.flatMap((m, i) =>
+      m.type === 'instructions' || kept.has(i) ? [] : [i],
+    )
+    return resultOf(this, input, {
+      trigger,
+      firesAfter: firstReaching(counts, trigger, overheadOf(input)),
+      summarize,
+      shortened,
+    })
+  },
+}

@@ -1,0 +1,95 @@
+import { requestOverhead } from '../pricing/cost'
+import type { Message } from '../types'
+import { cutsToolExchange, toolExchanges } from './exchanges'
+import type { EngineInput, EnginePreset, EngineResult } from './types'
+
+/**
+ * The summary's size in the next request, for every engine that does not cap it lower: a fixed
+ * estimate, since the real one depends on the model that writes it (docs/engines.md).
+ */
+export const SUMMARY_TOKENS_ESTIMATE = 2_000
+
+/** The request's own overhead: the wire's framing plus the hidden context. */
+export function overheadOf(input: EngineInput): number {
+  return requestOverhead(input.spec ?? { model: '' }) + (input.hiddenTokens ?? 0)
+}
+
+/**
+ * The index after which the running estimate first reaches `trigger` (or exceeds it, `strict`),
+ * counting only the messages `counted` admits, from `start` tokens; null when it never does.
+ */
+export function firstReaching(
+  counts: readonly number[],
+  trigger: number,
+  start: number,
+  options: { strict?: boolean; counted?: (i: number) => boolean } = {},
+): number | null {
+  let total = start
+  for (let i = 0; i < counts.length; i++) {
+    if (!options.counted || options.counted(i)) total += counts[i]
+    if (options.strict ? total > trigger : total >= trigger) return i
+  }
+  return null
+}
+
+/** What a preset decided, before the common bookkeeping. */
+export interface Decision {
+  trigger: number
+  firesAfter: number | null
+  /** Indexes condensed into the summary. */
+  summarize?: readonly number[]
+  /** Indexes kept with their content cleared; they cost nothing in the next request. */
+  cleared?: readonly number[]
+  /** Cleared whether or not it fires (a pass that runs on every request). */
+  alwaysCleared?: readonly number[]
+  /** Kept messages that are kept shortened: their cost in the next request. */
+  shortened?: ReadonlyMap<number, number>
+  /** The summary's tokens in the next request; default SUMMARY_TOKENS_ESTIMATE. */
+  summaryTokens?: number
+  /** It fires, but changes nothing: why. */
+  declined?: string
+}
+
+/** A preset's result from its decision: the keep list, the next request, the cut. */
+export function resultOf(
+  preset: Pick<EnginePreset, 'id' | 'label' | 'putsBack'>,
+  input: EngineInput,
+  d: Decision,
+): EngineResult {
+  const { messages, counts } = input
+  const declined =
+    d.declined ??
+    (d.firesAfter !== null && (d.summarize ?? []).length === 0 && (d.cleared ?? []).length === 0
+      ? 'nothing to summarise or clear'
+      : undefined)
+  const fired = d.firesAfter !== null && declined === undefined
+  const summarize = fired ? [...(d.summarize ?? [])].sort((a, b) => a - b) : []
+  const summarized = new Set(summarize)
+  const cleared = [...(fired ? (d.cleared ?? []) : []), ...(d.alwaysCleared ?? [])]
+    .filter((i, k, all) => !summarized.has(i) && all.indexOf(i) === k)
+    .sort(byIndex)
+  const gone = new Set([...summarize, ...cleared])
+  const keep = messages.map((_, i) => i).filter((i) => !gone.has(i))
+  let next = overheadOf(input)
+  for (const i of keep) next += d.shortened?.get(i) ?? counts[i]
+  if (summarize.length > 0) next += d.summaryTokens ?? SUMMARY_TOKENS_ESTIMATE
+  return {
+    id: preset.id,
+    label: preset.label,
+    trigger: d.trigger,
+    firesAfter: d.firesAfter,
+    keep,
+    summarize,
+    cleared,
+    putsBack: preset.putsBack,
+    nextRequestTokens: next,
+    cutsToolExchange: cutsToolExchange(toolExchanges(messages), summarized),
+    ...(declined !== undefined && d.firesAfter !== null ? { declined } : {}),
+  }
+}
+
+const byIndex = (a: number, b: number) => a - b
+
+/** The indexes of the messages that are not the system prompt, which engines send apart. */
+export const historyIndexes = (messages: readonly Message[]): number[] =>
+  messages.flatMap((m, i) => (m.type === 'instructions' ? [] : [i]))

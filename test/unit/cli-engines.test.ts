@@ -1,0 +1,209 @@
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { runCli } from '../../cli/run-cli'
+import { ROOT } from './helpers/built-cli'
+
+// `engines` run in-process on the bundled sample and a Claude Code fixture.
+const SAMPLE = join(ROOT, 'testdata/conversations/sample.json')
+const CLAUDE_CODE = join(ROOT, 'testdata/formats/claude-code-usage.jsonl')
+
+async function run(args: string[]) {
+  const out: string[] = []
+  const err: string[] = []
+  const status = await runCli(args, {
+    out: (t) => out.push(t),
+    err: (l) => err.push(l),
+    columns: 100,
+  })
+  return { status, stdout: out.join(''), stderr: err }
+}
+
+const KEYS = [
+  'id',
+  'trigger',
+  'firesAfter',
+  'keep',
+  'summarize',
+  'cleared',
+  'nextRequestTokens',
+  'cutsToolExchange',
+]
+
+describe('engines --json', () => {
+  it('prints exactly the issue shape, one entry per engine, in order', async () => {
+    const r = await run(['engines', SAMPLE, '--window', '2000', '--max-output', '500', '--json'])
+    expect(r.status).toBe(0)
+    const report = JSON.parse(r.stdout)
+    expect(Object.keys(report)).toEqual(['engines'])
+    expect(report.engines.map((e: { id: string }) => e.id)).toEqual([
+      'seed',
+      'claude-code',
+      'codex',
+      'opencode',
+      'gemini-cli',
+      'cline',
+      'aider',
+      'langchain',
+      'anthropic-compaction',
+      'anthropic-clear-tool-uses',
+      'openai-compaction',
+    ])
+    for (const e of report.engines) {
+      expect(Object.keys(e)).toEqual(KEYS)
+      // Every message is in exactly one of the three lists.
+      expect(
+        [...e.keep, ...e.summarize, ...e.cleared].sort((a: number, b: number) => a - b),
+      ).toEqual(Array.from({ length: 20 }, (_, i) => i))
+    }
+  })
+
+  it('the seed engine with the window as MaxTokens splits as check does', async () => {
+    const engines = JSON.parse(
+      (
+        await run([
+          'engines',
+          SAMPLE,
+          '--window',
+          '2000',
+          '--max-output',
+          '500',
+          '--engine',
+          'seed',
+          '--json',
+        ])
+      ).stdout,
+    ).engines
+    const check = JSON.parse(
+      (await run(['check', SAMPLE, '--max-tokens', '2000', '--json'])).stdout,
+    )
+    const indexes = (bucket: string[]) => (name: string) =>
+      bucket.flatMap((b, i) => (name.split('|').includes(b) ? [i] : []))
+    expect(engines).toHaveLength(1)
+    expect(engines[0].summarize).toEqual(indexes(check.buckets)('summarize'))
+    expect(engines[0].keep).toEqual(indexes(check.buckets)('keep|hoisted'))
+    // The trigger is 2,000 × 0.9, reached as the running estimate crosses 1,800.
+    expect(engines[0].trigger).toBe(1800)
+    let running = 0
+    const at = (check.tokens as number[]).findIndex((t) => (running += t) >= 1800)
+    expect(engines[0].firesAfter).toBe(at)
+  })
+
+  it("on a Claude Code session, takes the model's window from the table", async () => {
+    // claude-sonnet-4-5: 200,000 window, 64,000 output → Claude Code fires at 180,000 − 13,000.
+    const r = await run(['engines', CLAUDE_CODE, '--engine', 'claude-code,codex', '--json'])
+    expect(r.status).toBe(0)
+    const [claude, codex] = JSON.parse(r.stdout).engines
+    expect(claude).toMatchObject({
+      id: 'claude-code',
+      trigger: 167_000,
+      firesAfter: null,
+      summarize: [],
+    })
+    expect(codex).toMatchObject({ id: 'codex', trigger: 180_000, firesAfter: null })
+    // A window of 20,000 with 4,000 out: 20,000 − 4,000 − 13,000 = 3,000, reached early.
+    const small = JSON.parse(
+      (
+        await run([
+          'engines',
+          CLAUDE_CODE,
+          '--window',
+          '20000',
+          '--max-output',
+          '4000',
+          '--engine',
+          'claude-code',
+          '--json',
+        ])
+      ).stdout,
+    ).engines[0]
+    expect(small.trigger).toBe(3000)
+    expect(small.firesAfter).not.toBeNull()
+    expect(small.keep).toEqual([])
+  })
+})
+
+describe('engines --hidden-tokens', () => {
+  it('adds the hidden context to every estimate, as check does', async () => {
+    const args = ['engines', SAMPLE, '--engine', 'anthropic-compaction', '--json']
+    const [plain] = JSON.parse((await run(args)).stdout).engines
+    const [hidden] = JSON.parse((await run([...args, '--hidden-tokens', '1000'])).stdout).engines
+    // 150,000 is out of reach either way: the next request is the estimate, 1,000 larger.
+    expect(plain.firesAfter).toBeNull()
+    expect(hidden.nextRequestTokens - plain.nextRequestTokens).toBe(1000)
+  })
+})
+
+describe('engines, for people', () => {
+  it('prints the limits and their source, then one row per engine with grouped numbers', async () => {
+    const r = await run(['engines', SAMPLE, '--engine', 'seed,aider'])
+    expect(r.status).toBe(0)
+    const lines = r.stdout.split('\n')
+    expect(lines[0]).toBe(`${SAMPLE}: 20 messages, model gpt-4o, encoding o200k_base`)
+    expect(lines[1]).toBe(
+      'window 128,000 tokens (gpt-4o, https://platform.openai.com/docs/models/gpt-4o); ' +
+        'max output 16,384 (gpt-4o, https://platform.openai.com/docs/models/gpt-4o)',
+    )
+    expect(lines[4]).toMatch(
+      /^engine +trigger +fires after +kept +summarised +cleared +next request +cuts a tool exchange$/,
+    )
+    // 128,000 × 0.9 and aider's 128,000 / 16 = 8,000: neither is reached by the sample.
+    expect(lines[5]).toMatch(/^seed +115,200 +never +20 +— +— +[\d,]+ +no$/)
+    expect(lines[6]).toMatch(/^aider +8,000 +never +20 +— +— +[\d,]+ +no$/)
+    expect(r.stdout).toContain('aider: Aider\n    puts back: ')
+  })
+
+  it('is listed in the tool help, and its own help documents every flag', async () => {
+    expect((await run(['--help'])).stdout).toMatch(/^ {2}engines +Replay the engines/m)
+    const help = (await run(['engines', '--help'])).stdout
+    for (const flag of [
+      '--window N',
+      '--max-output N',
+      '--engine ID',
+      '--hidden-tokens',
+      '--json',
+    ]) {
+      expect(help).toContain(flag)
+    }
+  })
+})
+
+describe('engines: bad input, in one line naming the option', () => {
+  const failure = async (args: string[]) => {
+    const r = await run(['engines', ...args])
+    expect(r.status).toBe(2)
+    expect(r.stdout).toBe('')
+    expect(r.stderr).toHaveLength(1)
+    return r.stderr[0]
+  }
+
+  it('an unknown engine lists the valid ones', async () => {
+    expect(await failure([SAMPLE, '--engine', 'seed,claude'])).toBe(
+      'engines: option --engine: "claude" is not an engine; the engines are seed, claude-code, ' +
+        'codex, opencode, gemini-cli, cline, aider, langchain, anthropic-compaction, ' +
+        'anthropic-clear-tool-uses, openai-compaction',
+    )
+  })
+
+  it('a window that is not a positive integer', async () => {
+    expect(await failure([SAMPLE, '--window', '1e6'])).toBe(
+      'engines: option --window: "1e6" is not a positive integer',
+    )
+  })
+
+  it('a max output that does not leave room in the window', async () => {
+    expect(await failure([SAMPLE, '--window', '2000'])).toBe(
+      'engines: option --max-output: 16384 is not less than the window (2000)',
+    )
+  })
+
+  it('a model without known limits asks for the flags', async () => {
+    expect(await failure([SAMPLE, '--model', 'cl100k_base', '--window', '5000'])).toBe(
+      `${SAMPLE}: engines: the model "cl100k_base" is not in the table, so its limits are unknown; ` +
+        'give --max-output N (or --model one of ' +
+        'claude-opus-4-5, claude-opus-4-1, claude-opus-4, claude-sonnet-4-5, claude-sonnet-4, ' +
+        'claude-haiku-4-5, claude-3-7-sonnet, claude-3-5-haiku, gpt-5, gpt-5-mini, gpt-5-codex, ' +
+        'gpt-4.1, gpt-4.1-mini, gpt-4o, gpt-4o-mini, o3, o4-mini, gemini-2.5-pro, ' +
+        'gemini-2.5-flash, gemini-2.5-flash-lite)',
+    )
+  })
+})

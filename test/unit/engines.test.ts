@@ -1,0 +1,589 @@
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import {
+  ENGINE_IDS,
+  engineBuckets,
+  EngineInputError,
+  formatNumber,
+  MODEL_LIMITS,
+  modelLimits,
+  runEngines,
+  type EngineId,
+  type EngineInput,
+  type EngineResult,
+  type Message,
+} from '@core'
+import { geminiTruncated } from '../../src/engines/gemini-cli'
+import { opencodePruned } from '../../src/engines/opencode'
+
+// Every expectation below is worked out by hand from the rule docs/engines.md states for the preset
+// (and the engine's source it cites); the costs are given, not counted, so the arithmetic is all
+// in the comments. The request's own overhead is 0: the native wire, no hidden context.
+
+/** A message and its cost. `call:ID` / `result:ID` make the halves of a tool use. */
+type Spec = [kind: string, tokens: number, text?: string]
+
+function conversation(specs: Spec[]): { messages: Message[]; counts: number[] } {
+  const messages = specs.map(([kind, , text], i): Message => {
+    const [type, id] = kind.split(':')
+    if (type === 'call') {
+      return {
+        type: 'activity',
+        text: text ?? 'read',
+        payload: JSON.stringify({ type: 'tool_use', id, name: text ?? 'read', input: {} }),
+      }
+    }
+    if (type === 'result')
+      return { type: 'activity', text: 'output', payload: `{"tool_use_id":"${id}"}` }
+    const short = { i: 'instructions', u: 'user', b: 'bot', c: 'context' }[type] ?? type
+    return { id: `m${i}`, type: short, text: text ?? short }
+  })
+  return { messages, counts: specs.map(([, tokens]) => tokens) }
+}
+
+function run(
+  id: EngineId,
+  specs: Spec[],
+  limits: Pick<EngineInput, 'window' | 'maxOutput'>,
+  settings?: EngineInput['settings'],
+): EngineResult {
+  const { messages, counts } = conversation(specs)
+  return runEngines({ messages, counts, ...limits, settings }, [id])[0]
+}
+
+const buckets = (r: EngineResult) => ({
+  firesAfter: r.firesAfter,
+  summarize: r.summarize,
+  keep: r.keep,
+  cleared: r.cleared,
+  nextRequestTokens: r.nextRequestTokens,
+  cutsToolExchange: r.cutsToolExchange,
+})
+
+describe('claude-code', () => {
+  // Effective window = 200,000 − min(64,000, 20,000) = 180,000; trigger = 180,000 − 13,000.
+  const limits = { window: 200_000, maxOutput: 64_000 }
+  const specs: Spec[] = [
+    ['i', 1000],
+    ['u', 100_000],
+    ['b', 60_000],
+    ['u', 6000],
+  ]
+
+  it('fires at effective window − 13,000 and summarises all but the system prompt', () => {
+    // Running: 1,000, 101,000, 161,000, 167,000 → reaches 167,000 after message 3.
+    const r = run('claude-code', specs, limits)
+    expect(r.trigger).toBe(167_000)
+    // Next: the instructions (1,000) + the summary estimate (2,000).
+    expect(buckets(r)).toEqual({
+      firesAfter: 3,
+      summarize: [1, 2, 3],
+      keep: [0],
+      cleared: [],
+      nextRequestTokens: 3000,
+      cutsToolExchange: false,
+    })
+  })
+
+  it('does not fire one token short, and the next request is the current one', () => {
+    const r = run('claude-code', [...specs.slice(0, 3), ['u', 5999]], limits)
+    expect(buckets(r)).toMatchObject({ firesAfter: null, summarize: [], keep: [0, 1, 2, 3] })
+    expect(r.nextRequestTokens).toBe(166_999)
+  })
+
+  it('a small max output shrinks the reserve; the override only lowers the threshold', () => {
+    // 200,000 − 8,192 = 191,808 effective; − 13,000 = 178,808.
+    expect(run('claude-code', specs, { window: 200_000, maxOutput: 8192 }).trigger).toBe(178_808)
+    // 50% of 180,000 = 90,000 < 167,000: it wins.
+    expect(run('claude-code', specs, limits, { claudeAutocompactPct: 50 }).trigger).toBe(90_000)
+    // 95% of 180,000 = 171,000 > 167,000: capped at the default (anthropics/claude-code#31806).
+    expect(run('claude-code', specs, limits, { claudeAutocompactPct: 95 }).trigger).toBe(167_000)
+  })
+})
+
+describe('codex', () => {
+  const limits = { window: 100_000, maxOutput: 32_000 }
+  const specs: Spec[] = [
+    ['i', 500],
+    ['u', 15_000],
+    ['b', 30_000],
+    ['call:c1', 1000],
+    ['result:c1', 30_000],
+    ['u', 8000],
+    ['b', 5500],
+    ['u', 4000],
+  ]
+
+  it('fires at 90% of the window and keeps the newest user messages up to 20,000 tokens', () => {
+    // Trigger 100,000 × 9 / 10 = 90,000. Running: 500, 15,500, 45,500, 46,500, 76,500, 84,500,
+    // 90,000 → after message 6. Users newest first: #7 (4,000; 16,000 left), #5 (8,000; 8,000
+    // left), #1 (15,000 > 8,000: kept truncated to 8,000, and the selection stops).
+    const r = run('codex', specs, limits)
+    expect(r.trigger).toBe(90_000)
+    // Next: 500 + 8,000 (#1 truncated) + 8,000 + 4,000 + 2,000 summary = 22,500.
+    expect(buckets(r)).toEqual({
+      firesAfter: 6,
+      summarize: [2, 3, 4, 6],
+      keep: [0, 1, 5, 7],
+      cleared: [],
+      nextRequestTokens: 22_500,
+      cutsToolExchange: false,
+    })
+  })
+
+  it('model_auto_compact_token_limit lowers the trigger but never raises it', () => {
+    expect(run('codex', specs, limits, { codexAutoCompactTokenLimit: 50_000 }).trigger).toBe(50_000)
+    expect(run('codex', specs, limits, { codexAutoCompactTokenLimit: 120_000 }).trigger).toBe(
+      90_000,
+    )
+  })
+})
+
+describe('opencode', () => {
+  // Window 20,000, max output 4,000: output 4,000, reserved min(20,000, 4,000) = 4,000, usable
+  // 20,000 − 4,000 − 4,000 = 12,000; tail budget max(2,000, ⌊12,000 × 0.25⌋ = 3,000) = 3,000.
+  const limits = { window: 20_000, maxOutput: 4000 }
+  const specs: Spec[] = [
+    ['i', 200],
+    ['u', 3000],
+    ['b', 4000],
+    ['u', 1000],
+    ['b', 500],
+    ['call:c1', 300],
+    ['result:c1', 1500],
+    ['b', 500],
+    ['u', 400],
+    ['b', 600],
+  ]
+
+  it('keeps whole turns under the tail budget, then splits the next one, even between a call and its result', () => {
+    // Running: 200, 3,200, 7,200, 8,200, 8,700, 9,000, 10,500, 11,000, 11,400, 12,000 → after 9.
+    // Newest turn #8–9 = 1,000 ≤ 3,000 (2,000 left). Turn #3–7 = 3,800 > 2,000: split at the first
+    // start whose suffix fits: #4 2,800, #5 2,300, #6 2,000 ≤ 2,000 → the tail starts at #6, the
+    // result, while its call (#5) is summarised.
+    const r = run('opencode', specs, limits)
+    expect(r.trigger).toBe(12_000)
+    // Next: 200 + 1,500 + 500 + 400 + 600 + 2,000 = 5,200.
+    expect(buckets(r)).toEqual({
+      firesAfter: 9,
+      summarize: [1, 2, 3, 4, 5],
+      keep: [0, 6, 7, 8, 9],
+      cleared: [],
+      nextRequestTokens: 5200,
+      cutsToolExchange: true,
+    })
+  })
+
+  it('summarises everything, system prompt aside, when no tail fits (a tail from the first message is none)', () => {
+    // Usable 12,000; running 200, 700, 12,200 → after 2. The one turn (12,000) is over the 3,000
+    // budget and no suffix of it fits (#2 alone is 11,500): no tail. Next: 200 + 2,000.
+    const r = run(
+      'opencode',
+      [
+        ['i', 200],
+        ['u', 500],
+        ['b', 11_500],
+      ],
+      limits,
+    )
+    expect(buckets(r)).toMatchObject({ firesAfter: 2, summarize: [1, 2], keep: [0] })
+    expect(r.nextRequestTokens).toBe(2200)
+  })
+
+  it('usable input caps the max output at 32,000 and reserves at most 20,000', () => {
+    // 200,000 − min(64,000, 32,000) − min(20,000, 32,000) = 148,000.
+    expect(run('opencode', specs, { window: 200_000, maxOutput: 64_000 }).trigger).toBe(148_000)
+  })
+
+  it('prune protects the last two turns and 40,000 tokens of tool output, and needs 20,000 to free', () => {
+    const older = (a: number, b: number, c: number) =>
+      conversation([
+        ['u', 100],
+        ['call:a', 10],
+        ['result:a', a],
+        ['call:b', 10],
+        ['result:b', b],
+        ['call:c', 10],
+        ['result:c', c],
+        ['u', 100],
+        ['b', 100],
+        ['u', 100],
+        ['b', 100],
+      ])
+    // Back from #6: 25,000 (protected), #4 → 50,000 > 40,000: pruned, #2 → pruned; 50,000 > 20,000.
+    let c = older(25_000, 25_000, 25_000)
+    expect(opencodePruned(c.messages, c.counts).sort()).toEqual([2, 4])
+    // #6 30,000 protected; #4 → 45,000: 15,000 would go, not more than 20,000: nothing is pruned.
+    c = older(0, 15_000, 30_000)
+    expect(opencodePruned(c.messages, c.counts)).toEqual([])
+    // With prune on, it clears whether or not compaction fires (it runs after every prompt loop).
+    c = older(25_000, 25_000, 25_000)
+    const [r] = runEngines(
+      { ...c, window: 1_000_000, maxOutput: 32_000, settings: { opencodePrune: true } },
+      ['opencode'],
+    )
+    // Total 100 + 3 × 10 + 3 × 25,000 + 4 × 100 = 75,530, less the two pruned 25,000s: 25,530.
+    expect(buckets(r)).toMatchObject({
+      firesAfter: null,
+      cleared: [2, 4],
+      nextRequestTokens: 25_530,
+    })
+  })
+})
+
+describe('gemini-cli', () => {
+  const limits = { window: 100_000, maxOutput: 8192 }
+  const x = (n: number) => 'x'.repeat(n)
+
+  it('fires at half the window and compresses the history before 70% of its characters', () => {
+    // Characters (history, without the system prompt): 100, 200, 300, 100, 200, 100 = 1,000;
+    // target 700. User turns at history positions 0 (0 before it), 2 (300), 4 (700 ≥ 700) → 4.
+    // Tokens running: 10, 20,010, 40,010, 45,010, 50,000 ≥ 50,000 after message 4.
+    const r = run(
+      'gemini-cli',
+      [
+        ['i', 10, x(50)],
+        ['u', 20_000, x(100)],
+        ['b', 20_000, x(200)],
+        ['u', 5000, x(300)],
+        ['b', 4990, x(100)],
+        ['u', 100, x(200)],
+        ['b', 100, x(100)],
+      ],
+      limits,
+    )
+    expect(r.trigger).toBe(50_000)
+    // Next: 10 + 100 + 100 + 2,000 = 2,210.
+    expect(buckets(r)).toEqual({
+      firesAfter: 4,
+      summarize: [1, 2, 3, 4],
+      keep: [0, 5, 6],
+      cleared: [],
+      nextRequestTokens: 2210,
+      cutsToolExchange: false,
+    })
+  })
+
+  it('compresses everything when no user turn passes 70% and the history ends on a plain reply', () => {
+    // 100 + 900 characters: the only user turn has 0 before it; the last message is a bot reply.
+    const r = run(
+      'gemini-cli',
+      [
+        ['u', 30_000, x(100)],
+        ['b', 30_000, x(900)],
+      ],
+      limits,
+    )
+    expect(r.summarize).toEqual([0, 1])
+  })
+
+  it('truncates tool output past a 50,000-token budget, newest first', () => {
+    // Newest first: 30,000 (30,000 used), 25,000 (55,000 > 50,000: truncated), 10,000 (40,000).
+    const c = conversation([
+      ['u', 10],
+      ['call:a', 10],
+      ['result:a', 10_000],
+      ['call:b', 10],
+      ['result:b', 25_000],
+      ['call:c', 10],
+      ['result:c', 30_000],
+    ])
+    expect(geminiTruncated(c.messages, c.counts)).toEqual([4])
+  })
+})
+
+describe('cline', () => {
+  it('fires at 0.9 × 0.9 of the window and keeps 20,000 recent tokens from a safe start', () => {
+    // Usable 100,000 × 0.9 = 90,000; trigger × 0.9 = 81,000. Preserve min(20,000, ⌊56,700⌋).
+    // Running: 1,000, 31,000, 51,000, 51,500, 66,500, 76,500, 79,500, 81,000 → after 7.
+    // Back from the end: 1,500, 4,500, 14,500, 29,500 ≥ 20,000 at #4 (a result: not a safe
+    // start) → #3, the call.
+    const r = run(
+      'cline',
+      [
+        ['i', 1000],
+        ['u', 30_000],
+        ['b', 20_000],
+        ['call:c1', 500],
+        ['result:c1', 15_000],
+        ['b', 10_000],
+        ['u', 3000],
+        ['b', 1500],
+      ],
+      { window: 100_000, maxOutput: 8192 },
+    )
+    expect(r.trigger).toBeCloseTo(81_000, 6)
+    // Next: 1,000 + 500 + 15,000 + 10,000 + 3,000 + 1,500 + 2,000 = 33,000.
+    expect(buckets(r)).toEqual({
+      firesAfter: 7,
+      summarize: [1, 2],
+      keep: [0, 3, 4, 5, 6, 7],
+      cleared: [],
+      nextRequestTokens: 33_000,
+      cutsToolExchange: false,
+    })
+  })
+})
+
+describe('aider', () => {
+  // Window 32,000: budget min(max(2,000, 1,024), 8,192) = 2,000; half 1,000; summary 1,000.
+  const limits = { window: 32_000, maxOutput: 8192 }
+  const history: Spec[] = [
+    ...Array.from({ length: 8 }, (_, k): Spec => [k % 2 === 0 ? 'u' : 'b', 250]),
+    ...Array.from({ length: 4 }, (_, k): Spec => [k % 2 === 0 ? 'u' : 'b', 100]),
+  ]
+
+  it('fires when the history exceeds its budget and keeps a tail under half of it', () => {
+    // History (after the 300-token system prompt): 8 × 250 then 4 × 100. It exceeds 2,000 at
+    // 2,100, history position 8 = message 9. Tail from the end: 100, 200, 300, 400, 650, 900;
+    // + 250 = 1,150 is not < 1,000 → the tail starts at position 6, whose predecessor (5) is an
+    // assistant message: split 6 > 4. Head = positions 0–5 = messages 1–6.
+    const r = run('aider', [['i', 300], ...history], limits)
+    expect(r.trigger).toBe(2000)
+    // Next: 300 + the tail 900 + the summary 1,000 = 2,200.
+    expect(buckets(r)).toEqual({
+      firesAfter: 9,
+      summarize: [1, 2, 3, 4, 5, 6],
+      keep: [0, 7, 8, 9, 10, 11, 12],
+      cleared: [],
+      nextRequestTokens: 2200,
+      cutsToolExchange: false,
+    })
+  })
+
+  it('summarises everything when at most 4 messages would be left before the tail', () => {
+    // 2,001 in 3 messages: fewer than 5 → all of it.
+    const r = run(
+      'aider',
+      [
+        ['u', 1000],
+        ['b', 1000],
+        ['u', 1],
+      ],
+      limits,
+    )
+    expect(buckets(r)).toMatchObject({ firesAfter: 2, summarize: [0, 1, 2], keep: [] })
+  })
+
+  it('the budget is a sixteenth of the window, between 1,024 and 8,192', () => {
+    expect(run('aider', history, { window: 8000, maxOutput: 1000 }).trigger).toBe(1024)
+    expect(run('aider', history, { window: 64_000, maxOutput: 1000 }).trigger).toBe(4000)
+    expect(run('aider', history, { window: 1_000_000, maxOutput: 1000 }).trigger).toBe(8192)
+  })
+})
+
+describe('langchain', () => {
+  const specs: Spec[] = [
+    ['i', 100],
+    ['u', 200],
+    ['b', 200],
+    ['u', 200],
+    ['call:c1', 50],
+    ['result:c1', 300],
+    ['b', 100],
+    ['u', 100],
+    ['b', 100],
+  ]
+  const limits = { window: 100_000, maxOutput: 8192 }
+
+  it('moves the cutoff back so an AI/Tool pair stays together', () => {
+    // Trigger ('tokens', 1,000): running 100, 300, 500, 700, 750, 1,050 → after 5. Keep 4 of the 8
+    // history messages: the cut would be at position 4 (the result, message 5), separating it from
+    // its call at position 3; position 3 is safe.
+    const r = run('langchain', specs, limits, {
+      langchainTrigger: { kind: 'tokens', value: 1000 },
+      langchainKeep: { kind: 'messages', value: 4 },
+    })
+    // Next: 100 + 50 + 300 + 100 + 100 + 100 + 2,000 = 2,750.
+    expect(buckets(r)).toEqual({
+      firesAfter: 5,
+      summarize: [1, 2, 3],
+      keep: [0, 4, 5, 6, 7, 8],
+      cleared: [],
+      nextRequestTokens: 2750,
+      cutsToolExchange: false,
+    })
+  })
+
+  it('by default fires at 80% of the input limit and keeps 20 messages', () => {
+    // 25 messages of 4,000: 80,000 = 0.8 × 100,000 is reached after message 19; keep 20 → cut at 5.
+    const many = Array.from({ length: 25 }, (_, k): Spec => [k % 2 === 0 ? 'u' : 'b', 4000])
+    const r = run('langchain', many, limits)
+    expect(r.trigger).toBe(80_000)
+    expect(r.firesAfter).toBe(19)
+    expect(r.summarize).toEqual([0, 1, 2, 3, 4])
+    expect(r.nextRequestTokens).toBe(20 * 4000 + 2000)
+  })
+
+  it('a message-count trigger fires on the message that reaches it', () => {
+    const r = run('langchain', specs, limits, { langchainTrigger: { kind: 'messages', value: 8 } })
+    expect(r.firesAfter).toBe(8)
+  })
+})
+
+describe('anthropic-compaction and openai-compaction', () => {
+  const specs: Spec[] = [
+    ['i', 5000],
+    ['u', 100_000],
+    ['b', 45_000],
+    ['u', 10],
+  ]
+
+  it('Anthropic: 150,000 input tokens by default; everything before the compaction block goes', () => {
+    // Running 5,000, 105,000, 150,000 → after 2. Next: 5,000 + 2,000.
+    const r = run('anthropic-compaction', specs, { window: 200_000, maxOutput: 64_000 })
+    expect(buckets(r)).toMatchObject({ firesAfter: 2, summarize: [1, 2, 3], keep: [0] })
+    expect(r.nextRequestTokens).toBe(7000)
+    const later = run(
+      'anthropic-compaction',
+      specs,
+      { window: 200_000, maxOutput: 64_000 },
+      {
+        anthropicCompactionTrigger: 200_000,
+      },
+    )
+    expect(later.firesAfter).toBeNull()
+  })
+
+  it('OpenAI: compact_threshold, 90% of the window unless given', () => {
+    // 90% of 160,000 = 144,000: reached at 150,000 after message 2.
+    const r = run('openai-compaction', specs, { window: 160_000, maxOutput: 16_384 })
+    expect(r.trigger).toBe(144_000)
+    expect(buckets(r)).toMatchObject({ firesAfter: 2, summarize: [1, 2, 3], keep: [0] })
+    const given = run(
+      'openai-compaction',
+      specs,
+      { window: 160_000, maxOutput: 16_384 },
+      {
+        openaiCompactThreshold: 100_000,
+      },
+    )
+    expect(given.firesAfter).toBe(1)
+  })
+})
+
+describe('anthropic-clear-tool-uses', () => {
+  const specs: Spec[] = [
+    ['u', 1000],
+    ['call:t1', 100, 'read'],
+    ['result:t1', 30_000],
+    ['call:t2', 100, 'grep'],
+    ['result:t2', 30_000],
+    ['call:t3', 100, 'grep'],
+    ['result:t3', 20_000],
+    ['call:t4', 100, 'grep'],
+    ['result:t4', 10_000],
+    ['call:t5', 100, 'grep'],
+    ['result:t5', 10_000],
+    ['b', 500],
+  ]
+  const limits = { window: 200_000, maxOutput: 64_000 }
+
+  it('past 100,000 input tokens, clears the results of all but the 3 most recent tool uses', () => {
+    // Running: …, 91,500 after #9, 101,500 after #10. Total 102,000; the two oldest results
+    // (30,000 each) are cleared: 42,000.
+    const r = run('anthropic-clear-tool-uses', specs, limits)
+    expect(buckets(r)).toEqual({
+      firesAfter: 10,
+      summarize: [],
+      keep: [0, 1, 3, 5, 6, 7, 8, 9, 10, 11],
+      cleared: [2, 4],
+      nextRequestTokens: 42_000,
+      cutsToolExchange: false,
+    })
+  })
+
+  it('clear_tool_inputs clears the calls too; exclude_tools spares a tool by name', () => {
+    const inputs = run('anthropic-clear-tool-uses', specs, limits, {
+      clearToolUses: { clearToolInputs: true },
+    })
+    expect(inputs.cleared).toEqual([1, 2, 3, 4])
+    expect(inputs.nextRequestTokens).toBe(41_800)
+    const spared = run('anthropic-clear-tool-uses', specs, limits, {
+      clearToolUses: { excludeTools: ['read'] },
+    })
+    expect(spared.cleared).toEqual([4])
+    expect(spared.nextRequestTokens).toBe(72_000)
+  })
+
+  it("engineBuckets names each message's bucket, for the message list", () => {
+    const r = run('anthropic-clear-tool-uses', specs, limits)
+    expect(engineBuckets(r, 12)).toEqual([
+      'keep',
+      'keep',
+      'cleared',
+      'keep',
+      'cleared',
+      'keep',
+      'keep',
+      'keep',
+      'keep',
+      'keep',
+      'keep',
+      'keep',
+    ])
+  })
+})
+
+describe('runEngines', () => {
+  it('refuses a window that is not a positive integer, naming it', () => {
+    const input = { messages: [], counts: [], window: 0, maxOutput: 1000 }
+    expect(() => runEngines(input)).toThrow(EngineInputError)
+    expect(() => runEngines(input)).toThrow('window: 0 is not a positive integer')
+  })
+
+  it('runs every preset, in order, on an empty conversation without firing', () => {
+    const results = runEngines({ messages: [], counts: [], window: 200_000, maxOutput: 64_000 })
+    expect(results.map((r) => r.id)).toEqual([
+      'seed',
+      'claude-code',
+      'codex',
+      'opencode',
+      'gemini-cli',
+      'cline',
+      'aider',
+      'langchain',
+      'anthropic-compaction',
+      'anthropic-clear-tool-uses',
+      'openai-compaction',
+    ])
+    expect(results.every((r) => r.firesAfter === null)).toBe(true)
+  })
+})
+
+describe('modelLimits', () => {
+  it('finds a model by its id or a dated id, preferring the longest stem', () => {
+    expect(modelLimits('claude-sonnet-4-5-20250929')?.model).toBe('claude-sonnet-4-5')
+    expect(modelLimits('gpt-4o-2024-08-06')?.model).toBe('gpt-4o')
+    expect(modelLimits('gpt-4o-mini')?.model).toBe('gpt-4o-mini')
+    expect(modelLimits('gpt-4o')).toMatchObject({ window: 128_000, maxOutput: 16_384 })
+    expect(modelLimits('no-such-model')).toBeUndefined()
+  })
+})
+
+describe('docs/engines.md', () => {
+  const text = readFileSync(resolve(import.meta.dirname, '../../docs/engines.md'), 'utf8')
+
+  it('has a section for every preset', () => {
+    for (const id of ENGINE_IDS) expect(text).toContain(`### \`${id}\``)
+  })
+
+  it("states every model's window and max output as the table in src/engines/models.ts has them", () => {
+    const rows = text
+      .split('\n')
+      .filter((line) => /^\| [a-z]/.test(line) && !line.startsWith('| model'))
+    for (const m of MODEL_LIMITS) {
+      const row = rows.find((r) =>
+        r
+          .split('|')[1]
+          .split(',')
+          .map((s) => s.trim())
+          .includes(m.model),
+      )
+      expect(row, m.model).toBeDefined()
+      const cells = row!.split('|').map((s) => s.trim())
+      expect([cells[2], cells[3]]).toEqual([formatNumber(m.window), formatNumber(m.maxOutput)])
+    }
+  })
+})
