@@ -1,4 +1,9 @@
-/** A model's limits: what the engine presets run on unless the window is given. */
+import { modelStem } from '../pricing/families'
+
+/**
+ * A model's limits: what the engine presets run on unless the window is given, and what the app's
+ * "use this model's window" sets MaxTokens to. The one table of them.
+ */
 export interface ModelLimits {
   /** The model id, or the stem its dated ids start with. */
   model: string
@@ -10,7 +15,7 @@ export interface ModelLimits {
   source: string
 }
 
-const ANTHROPIC = 'https://docs.anthropic.com/en/docs/about-claude/models/overview'
+const ANTHROPIC = 'https://docs.claude.com/en/docs/about-claude/models/overview'
 const OPENAI = (model: string) => `https://platform.openai.com/docs/models/${model}`
 const GOOGLE = 'https://ai.google.dev/gemini-api/docs/models'
 
@@ -29,28 +34,35 @@ export const MODEL_LIMITS: readonly ModelLimits[] = [
   { model: 'claude-3-5-haiku', window: 200_000, maxOutput: 8_192, source: ANTHROPIC },
   { model: 'gpt-5', window: 400_000, maxOutput: 128_000, source: OPENAI('gpt-5') },
   { model: 'gpt-5-mini', window: 400_000, maxOutput: 128_000, source: OPENAI('gpt-5-mini') },
+  { model: 'gpt-5-nano', window: 400_000, maxOutput: 128_000, source: OPENAI('gpt-5-nano') },
   { model: 'gpt-5-codex', window: 400_000, maxOutput: 128_000, source: OPENAI('gpt-5-codex') },
   { model: 'gpt-4.1', window: 1_047_576, maxOutput: 32_768, source: OPENAI('gpt-4.1') },
   { model: 'gpt-4.1-mini', window: 1_047_576, maxOutput: 32_768, source: OPENAI('gpt-4.1-mini') },
+  { model: 'gpt-4.1-nano', window: 1_047_576, maxOutput: 32_768, source: OPENAI('gpt-4.1-nano') },
   { model: 'gpt-4o', window: 128_000, maxOutput: 16_384, source: OPENAI('gpt-4o') },
   { model: 'gpt-4o-mini', window: 128_000, maxOutput: 16_384, source: OPENAI('gpt-4o-mini') },
+  { model: 'gpt-4-turbo', window: 128_000, maxOutput: 4_096, source: OPENAI('gpt-4-turbo') },
+  { model: 'gpt-4', window: 8_192, maxOutput: 8_192, source: OPENAI('gpt-4') },
+  { model: 'gpt-3.5-turbo', window: 16_385, maxOutput: 4_096, source: OPENAI('gpt-3.5-turbo') },
   { model: 'o3', window: 200_000, maxOutput: 100_000, source: OPENAI('o3') },
   { model: 'o4-mini', window: 200_000, maxOutput: 100_000, source: OPENAI('o4-mini') },
   { model: 'gemini-2.5-pro', window: 1_048_576, maxOutput: 65_536, source: GOOGLE },
   { model: 'gemini-2.5-flash', window: 1_048_576, maxOutput: 65_536, source: GOOGLE },
   { model: 'gemini-2.5-flash-lite', window: 1_048_576, maxOutput: 65_536, source: GOOGLE },
+  { model: 'gemini-2.0-flash', window: 1_048_576, maxOutput: 8_192, source: GOOGLE },
 ]
 
+// A dated snapshot or an alias of a listed model has its limits: `-2024-08-06`, `-20250929`, `-latest`.
+const SNAPSHOT = /-(?:\d{4}-\d{2}-\d{2}|\d{8}|latest)$/
+
 /**
- * The limits of a model named exactly, or by a dated id (`claude-sonnet-4-5-20250929`,
- * `gpt-4o-2024-08-06`): the longest stem it starts with, followed by '-' or nothing. Undefined for
- * a model the table does not hold.
+ * The limits of a model named exactly, by a dated id or alias (`claude-sonnet-4-5-20250929`,
+ * `gpt-4o-2024-08-06`, `claude-3-7-sonnet-latest`) or by a router's name (`openai/gpt-4.1`), in any
+ * case. Undefined for a model the table does not hold: a longer name that only starts like a
+ * listed one (`gpt-4-32k`, `gpt-5.1`) is another model, and nothing guesses its limits.
  */
 export function modelLimits(model: string): ModelLimits | undefined {
-  let best: ModelLimits | undefined
-  for (const m of MODEL_LIMITS) {
-    if (model !== m.model && !model.startsWith(`${m.model}-`)) continue
-    if (!best || m.model.length > best.model.length) best = m
-  }
-  return best
+  const stem = modelStem(model).toLowerCase()
+  const name = stem.replace(SNAPSHOT, '')
+  return MODEL_LIMITS.find((m) => m.model === stem || m.model === name)
 }
