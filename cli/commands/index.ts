@@ -3,6 +3,7 @@ import { applyCommand } from './apply'
 import { checkCommand } from './check'
 import { diagnoseCommand } from './diagnose'
 import { promptCommand } from './prompt'
+import { sessionsCommand } from './sessions'
 import { tokensCommand } from './tokens'
 
 /** Every subcommand, in the order the tool's help lists them. */
@@ -12,4 +13,5 @@ export const COMMANDS: readonly Command[] = [
   applyCommand,
   diagnoseCommand,
   tokensCommand,
+  sessionsCommand,
 ]
