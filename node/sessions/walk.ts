@@ -58,6 +58,7 @@ export async function walkRoots(roots: readonly SessionRoot[]): Promise<WalkResu
   // The same file reached twice (a root inside another, a link within a root) is listed once.
   const unique = new Map(result.files.map((f) => [f.path, f]))
   result.files = [...unique.values()]
+  result.refused = [...new Set(result.refused)]
   return result
 }
 
