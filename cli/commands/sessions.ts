@@ -68,7 +68,9 @@ Options:
                        every column, and its path.
   --verbose            Also say on stderr which folders were searched, and each
                        link refused because it leads out of its folder.
-  -h, --help           Show this help.`,
+  -h, --help           Show this help.
+
+Exit status: 0, also when no session is found (said on stderr); 2 on bad options.`,
 
   async run(args, io) {
     const query = {

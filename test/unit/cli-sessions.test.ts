@@ -140,6 +140,16 @@ describe('latest in place of FILE', () => {
     )
   })
 
+  it('apply -o refuses to overwrite the session latest stood for, as any input', async () => {
+    const target = join(home, PATHS.cline)
+    const args = ['apply', 'latest:cline', '--max-tokens', '50', '--summary', 'S.', '-o', target]
+    const { status, err } = await run(args)
+    expect(status).toBe(2)
+    expect(err.at(-1)).toBe(
+      `${target}: refusing to overwrite the input file ${target}; pass --force to replace it`,
+    )
+  })
+
   it('names the engines when the one asked for is unknown, and says when there is none', async () => {
     expect((await run(['tokens', 'latest:aider'])).err).toEqual([
       'tokens: "latest:aider": no engine "aider" (engines: claude-code, codex, gemini-cli, pi, cline, roo-code)',
