@@ -106,8 +106,9 @@ Exit status: 0, also when no session is found (said on stderr); 2 on bad options
       return 0
     }
     if (rows.length === 0) {
+      const n = listing.searched.length
       io.err(
-        `sessions: no sessions found (${listing.searched.length} folders searched; see --verbose)`,
+        `sessions: no sessions found (${n} folder${n === 1 ? '' : 's'} searched; see --verbose)`,
       )
       return 0
     }

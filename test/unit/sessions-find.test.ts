@@ -158,6 +158,37 @@ describe('finding the sessions in a home folder', () => {
   })
 })
 
+describe("the engines' own variables, on disk", () => {
+  it('finds the sessions where CLAUDE_CONFIG_DIR, CODEX_HOME and XDG_CONFIG_HOME moved them', async () => {
+    const { readFile } = await import('node:fs/promises')
+    const elsewhere = await mkdtemp(join(tmpdir(), 'sessions-moved-'))
+    made.push(elsewhere)
+    const move = async (from: string, to: string) =>
+      put(elsewhere, to, await readFile(join(home, from), 'utf8'))
+    await move(PATHS.claude, 'claude-config/projects/p/a1.jsonl')
+    await move(PATHS.codex, 'codex-home/sessions/2026/02/20/rollout-x.jsonl')
+    await move(
+      PATHS.roo,
+      'xdg/Code/User/globalStorage/rooveterinaryinc.roo-cline/tasks/1/api_conversation_history.json',
+    )
+    const env = {
+      HOME: join(elsewhere, 'empty-home'),
+      CLAUDE_CONFIG_DIR: join(elsewhere, 'claude-config'),
+      CODEX_HOME: join(elsewhere, 'codex-home'),
+      XDG_CONFIG_HOME: join(elsewhere, 'xdg'),
+    }
+    const { sessions } = await findSessions({ ctx: { platform: 'linux', env, home: env.HOME } })
+    expect(sessions.map((s) => [s.engine, s.path.slice(elsewhere.length + 1)])).toEqual([
+      ['claude-code', 'claude-config/projects/p/a1.jsonl'],
+      ['codex', 'codex-home/sessions/2026/02/20/rollout-x.jsonl'],
+      [
+        'roo-code',
+        'xdg/Code/User/globalStorage/rooveterinaryinc.roo-cline/tasks/1/api_conversation_history.json',
+      ],
+    ])
+  })
+})
+
 describe('only inside the known folders', () => {
   it('refuses a link that leads out of its folder, and follows one that stays in', async () => {
     const linked = await makeSessionHome()
