@@ -1,10 +1,12 @@
 /**
- * `npm run bench [-- --quick] [-- --strict] [-- --long-pieces] [-- --jsonl] [-- --open-models]`: counting, re-tuning
+ * `npm run bench [-- --quick] [-- --strict] [-- --long-pieces] [-- --jsonl] [-- --open-models]
+ * [-- --sessions]`: counting, re-tuning
  * and memory on generated conversations, each figure printed beside a baseline measured in the
  * same run. Targets are issue 2's (core vs raw gpt-tokenizer), issue 6's (throughput, workers,
  * re-tuning, memory), issue 14's (long single pieces) and issue 12's (a JSONL log imported line by
  * line), and issue 13's open-model vocabularies against their packages' encoders; --long-pieces,
- * --jsonl and --open-models run one of the last three rows alone. It exits 0 whatever the
+ * --jsonl and --open-models run one of the last three rows alone; --sessions runs issue 18's
+ * listing of 1,000 sessions, alone (it is not part of the default run). It exits 0 whatever the
  * verdicts, as the machine is shared and noisy, unless given --strict.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -27,6 +29,8 @@ import { benchLongPieces, type LongPieceFigures } from './long-pieces'
 import { benchOpenModels, type OpenModelFigures } from './open-models'
 import { benchRetune, type RetuneFigures } from './retune'
 import { startCountingPool } from './worker-pool'
+import { benchSessions, type SessionFigures } from './sessions'
+import { writeSessionHome } from './sessions-home'
 
 const args = process.argv.slice(2)
 const quick = args.includes('--quick')
@@ -34,6 +38,7 @@ const strict = args.includes('--strict')
 const longPiecesOnly = args.includes('--long-pieces')
 const jsonlOnly = args.includes('--jsonl')
 const openModelsOnly = args.includes('--open-models')
+const sessionsOnly = args.includes('--sessions')
 
 const SEED = 1
 const WARM_SEED = 2
@@ -386,6 +391,47 @@ async function benchJsonlLogs(dir: string): Promise<JsonlImportFigures[]> {
   return figures
 }
 
+// Issue 18: a thousand sessions list in under 2 s.
+const SESSIONS = quick ? 200 : 1_000
+const SESSION_ROUNDS = quick ? 2 : 5
+const SESSIONS_TARGET_MS = 2_000
+
+function printSessions(f: SessionFigures): void {
+  const engines = Object.entries(f.home.byEngine)
+    .map(([engine, n]) => `${engine} ${num(n)}`)
+    .join(', ')
+  console.log(
+    `Listing sessions: a generated home of ${num(f.home.sessions)} sessions, ${mb(f.home.bytes)} ` +
+      `(${engines}); files 2 KB to 2 MB, log-uniform; warm page cache; median of ${f.rounds} rounds`,
+  )
+  printTable(
+    ['step', 'sessions', 'wall ms', 'CPU ms'],
+    [
+      [
+        'findSessions: walk + first and last 32 KB of each',
+        num(f.listed),
+        num(f.listWall),
+        num(f.listCpu),
+      ],
+      [
+        `counts: byte scan of every file (${num(f.messages)} messages)`,
+        num(f.listed),
+        num(f.countWall),
+        num(f.countCpu),
+      ],
+    ],
+  )
+  console.log()
+}
+
+function judgeSessions(f: SessionFigures): Verdict {
+  return {
+    target: `issue 18: ${num(f.home.sessions)} sessions list in under 2 s`,
+    measured: `${num(f.listWall)} ms (wall), ${num(f.listCpu)} ms (CPU); counting them all besides: ${num(f.countWall)} ms`,
+    pass: f.listed === f.home.sessions && f.listWall < SESSIONS_TARGET_MS,
+  }
+}
+
 async function main(): Promise<void> {
   printHeader()
   if (longPiecesOnly) {
@@ -404,6 +450,22 @@ async function main(): Promise<void> {
     console.log('Targets')
     const failed = printVerdicts(judgeOpenModels(figures))
     if (strict && failed > 0) process.exitCode = 1
+    return
+  }
+  if (sessionsOnly) {
+    const dir = mkdtempSync(join(tmpdir(), 'compaction-bench-home-'))
+    try {
+      progress(`writing ${num(SESSIONS)} sessions`)
+      const home = writeSessionHome(dir, SESSIONS, SEED)
+      progress('listing them')
+      const figures = await benchSessions(home, SESSION_ROUNDS)
+      printSessions(figures)
+      console.log('Targets')
+      const failed = printVerdicts([judgeSessions(figures)])
+      if (strict && failed > 0) process.exitCode = 1
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
     return
   }
   if (jsonlOnly) {

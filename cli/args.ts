@@ -3,11 +3,14 @@ import { FORMATS, type Options } from '../src/index'
 import { CliError } from './errors'
 
 /** The flags a command accepts, in node:util parseArgs' shape. */
-export type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string }>
+export type OptionSpec = Record<
+  string,
+  { type: 'string' | 'boolean'; short?: string; multiple?: boolean }
+>
 
 /** A command's parsed command line. */
 export interface ParsedArgs {
-  values: Record<string, string | boolean | undefined>
+  values: Record<string, string | boolean | string[] | undefined>
   positionals: string[]
 }
 
@@ -63,7 +66,7 @@ ${CONVERSATION_OPTIONS_HELP}`
  * a CliError naming the flag, so a typo never silently changes what the command does.
  */
 export function parseCommandArgs(command: string, argv: string[], spec: OptionSpec): ParsedArgs {
-  const options = { ...COMMON_OPTIONS, ...spec }
+  const options: OptionSpec = { ...COMMON_OPTIONS, ...spec }
   let parsed
   try {
     parsed = parseArgs({ args: argv, options, strict: true, allowPositionals: true, tokens: true })
@@ -72,12 +75,12 @@ export function parseCommandArgs(command: string, argv: string[], spec: OptionSp
   }
   const seen = new Set<string>()
   for (const token of parsed.tokens) {
-    if (token.kind !== 'option') continue
+    if (token.kind !== 'option' || options[token.name]?.multiple) continue
     if (seen.has(token.name))
       throw new CliError(`${command}: option --${token.name} is given twice`)
     seen.add(token.name)
   }
-  return { values: parsed.values, positionals: parsed.positionals }
+  return { values: parsed.values as ParsedArgs['values'], positionals: parsed.positionals }
 }
 
 function describeParseArgsError(error: unknown): string {
@@ -110,6 +113,12 @@ export function singleFile(command: string, positionals: string[]): string {
 export function stringValue(args: ParsedArgs, name: string): string | undefined {
   const value = args.values[name]
   return typeof value === 'string' ? value : undefined
+}
+
+/** Every value of a repeatable flag, in order; empty when it was not given. */
+export function stringValues(args: ParsedArgs, name: string): string[] {
+  const value = args.values[name]
+  return Array.isArray(value) ? value : typeof value === 'string' ? [value] : []
 }
 
 /** Whether a boolean flag was given. */

@@ -27,6 +27,7 @@ import {
 import { choiceValue, flagValue, requestValue, stringValue, type ParsedArgs } from './args'
 import { CliError, describeFsError } from './errors'
 import type { Io } from './command'
+import { resolveFileArgument } from './session-argument'
 
 /** The model counts use, as the reports name it: `fellBack` for a name of no known family. */
 export interface CountingModel {
@@ -37,8 +38,10 @@ export interface CountingModel {
 
 /** A conversation read from disk, with the model its tokens are counted with. */
 export interface LoadedConversation {
-  /** The file as messages name it: the path as given, or `<stdin>`. */
+  /** The file as messages name it: the path as given (a session's, for `latest`), or `<stdin>`. */
   file: string
+  /** The path read: FILE, or the session `latest` stood for; `-` for stdin. */
+  path: string
   messages: Message[]
   model: CountingModel
   /** The format FILE was read as. */
@@ -101,13 +104,14 @@ export function describeParseError(file: string, error: ConversationParseError):
  */
 export async function loadConversation(
   command: string,
-  path: string,
+  given: string,
   args: ParsedArgs,
   io: Io,
 ): Promise<LoadedConversation> {
   // Checked before the file is read, like every other flag.
   const format = choiceValue(command, args, 'format', FORMAT_CHOICES, 'auto')
   const request = requestValue(command, args)
+  const path = await resolveFileArgument(command, given, io)
   const text = await readTextFile(path)
   const file = displayName(path)
   let imported: ImportedConversation
@@ -155,6 +159,7 @@ export async function loadConversation(
   }
   return {
     file,
+    path,
     messages: imported.messages,
     model,
     format: imported.format,

@@ -4,6 +4,7 @@ import { parseCommandArgs } from './args'
 import type { Command, Io } from './command'
 import { COMMANDS } from './commands/index'
 import { CliError, EXIT } from './errors'
+import { LATEST_HELP } from './session-argument'
 import { terminalSafe } from './terminal-text'
 
 const TOOL = 'compaction-inspector'
@@ -21,6 +22,7 @@ ${list}
 FILE is a conversation; '-' reads it from stdin. Its format is detected, or
 named with --format:
 ${FORMATS.map((f) => `  ${f.id.padEnd(18)}${f.label}`).join('\n')}
+${LATEST_HELP}
 The wire shape (native) is a JSON array of messages, or
 { "model": "...", "messages": [...] }; each message is
 { "id"?, "type", "text", "payload"?, "meta"? }. 'apply --to openai' or

@@ -89,8 +89,7 @@ Exit status: 0 on success; 2 on bad input or options, or when the check declines
       reportNotes('<stdout>', 'export', report, verbose, io)
       return EXIT.ok
     }
-    const input = args.positionals[0]
-    if (!flagValue(args, 'force') && (await sameFile(input, output))) {
+    if (!flagValue(args, 'force') && (await sameFile(checked.path, output))) {
       throw new CliError(
         `${output}: refusing to overwrite the input file ${checked.file}; ` +
           'pass --force to replace it',

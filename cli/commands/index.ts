@@ -4,6 +4,7 @@ import { checkCommand } from './check'
 import { diagnoseCommand } from './diagnose'
 import { enginesCommand } from './engines'
 import { promptCommand } from './prompt'
+import { sessionsCommand } from './sessions'
 import { tokensCommand } from './tokens'
 
 /** Every subcommand, in the order the tool's help lists them. */
@@ -14,4 +15,5 @@ export const COMMANDS: readonly Command[] = [
   diagnoseCommand,
   tokensCommand,
   enginesCommand,
+  sessionsCommand,
 ]

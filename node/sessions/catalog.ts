@@ -1,0 +1,91 @@
+/**
+ * Sessions as the app will see them: each identified by an opaque id, never by its path, as
+ * electron/file-grants.ts does for the files the user opens. Main keeps the catalog; a renderer
+ * that holds an id can ask for that session and for nothing else. A path is handed out only after
+ * it is checked again to be inside a folder that was listed (real paths), so a log replaced by a
+ * link out of its folder after listing is refused too.
+ */
+import { randomBytes } from 'node:crypto'
+import { realpath } from 'node:fs/promises'
+import { countSession, type SessionCounts } from './counts'
+import { findSessions, type FindOptions, type FoundSession } from './find'
+import { isInside } from './walk'
+
+/** A session as the renderer may see it: everything but where it is. */
+export type SessionInfo = Omit<FoundSession, 'path'> & { id: string }
+
+/** The sessions listed, by id. */
+export interface SessionCatalog {
+  /** Lists the sessions again; ids stay the same for the same file. */
+  list(): Promise<SessionInfo[]>
+  /** A session's message and compaction counts (reads its whole file); null for an unknown id. */
+  counts(id: string): Promise<SessionCounts | null>
+  /** The path of a session listed, re-checked to be inside a listed folder; null otherwise. */
+  pathOf(id: string): Promise<string | null>
+}
+
+/** The shape of every id: 24 random bytes, base64url, as file-grants' tokens. */
+export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{32}$/
+
+/** An empty catalog; `randomId` is for tests. */
+export function createSessionCatalog(
+  options: FindOptions,
+  randomId: () => string = () => randomBytes(24).toString('base64url'),
+): SessionCatalog {
+  const byId = new Map<string, FoundSession>()
+  const idByPath = new Map<string, string>()
+  let searched: string[] = []
+
+  const idOf = (path: string) => {
+    let id = idByPath.get(path)
+    if (id === undefined) {
+      do id = randomId()
+      while (byId.has(id))
+      idByPath.set(path, id)
+    }
+    return id
+  }
+
+  const pathOf = async (id: string): Promise<string | null> => {
+    const session = SESSION_ID_PATTERN.test(id) ? byId.get(id) : undefined
+    if (!session) return null
+    const real = await realpath(session.path).catch(() => undefined)
+    return real !== undefined && searched.some((root) => isInside(root, real)) ? real : null
+  }
+
+  return {
+    async list() {
+      const listing = await findSessions(options)
+      searched = listing.searched
+      byId.clear()
+      return listing.sessions.map((session) => {
+        const id = idOf(session.path)
+        byId.set(id, session)
+        return infoOf(id, session)
+      })
+    },
+    async counts(id) {
+      const path = await pathOf(id)
+      return path === null ? null : countSession(byId.get(id)!.engine, path)
+    },
+    pathOf,
+  }
+}
+
+// Every field but the path, named one by one so that a field added to FoundSession is not
+// handed to the renderer by accident.
+function infoOf(id: string, s: FoundSession): SessionInfo {
+  const info: SessionInfo = {
+    id,
+    engine: s.engine,
+    engineLabel: s.engineLabel,
+    format: s.format,
+    project: s.project,
+    lastActive: s.lastActive,
+    size: s.size,
+  }
+  if (s.cwd !== undefined) info.cwd = s.cwd
+  if (s.started !== undefined) info.started = s.started
+  if (s.model !== undefined) info.model = s.model
+  return info
+}

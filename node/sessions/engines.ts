@@ -1,0 +1,28 @@
+import type { FormatId } from '../../src/index'
+
+/** The agents whose sessions are found where they write them. */
+export type EngineId = 'claude-code' | 'codex' | 'gemini-cli' | 'pi' | 'cline' | 'roo-code'
+
+/** One engine: how it is named, and which importer reads its logs. */
+export interface Engine {
+  id: EngineId
+  label: string
+  format: FormatId
+}
+
+/** Every engine, in the order the list shows them on a tie. docs/sessions.md follows it. */
+export const ENGINES: readonly Engine[] = [
+  { id: 'claude-code', label: 'Claude Code', format: 'claude-code' },
+  { id: 'codex', label: 'Codex CLI', format: 'codex' },
+  { id: 'gemini-cli', label: 'Gemini CLI', format: 'gemini-cli' },
+  { id: 'pi', label: 'pi', format: 'pi' },
+  { id: 'cline', label: 'Cline', format: 'cline' },
+  { id: 'roo-code', label: 'Roo Code', format: 'cline' },
+]
+
+export const ENGINE_IDS: readonly EngineId[] = ENGINES.map((e) => e.id)
+
+export const isEngineId = (value: string): value is EngineId =>
+  (ENGINE_IDS as readonly string[]).includes(value)
+
+export const engineLabel = (id: EngineId): string => ENGINES.find((e) => e.id === id)!.label

@@ -1,0 +1,116 @@
+/**
+ * What a session's first and last few KB say about it: when it started and was last active, its
+ * working directory and its model. Pure: it reads the bytes it is given, per engine, by byte scan
+ * (byte-scan.ts), never JSON.parse of a line. docs/sessions.md lists the field read for each.
+ */
+import { asBuffer, numberField, stringField } from './byte-scan'
+import type { EngineId } from './engines'
+
+/** How many bytes of a file's start and end are read for its header. */
+export const HEAD_BYTES = 32 * 1024
+export const TAIL_BYTES = 32 * 1024
+
+/** A session's header fields, each undefined when the bytes read do not say. */
+export interface SessionHeader {
+  /** ISO 8601. */
+  started?: string
+  lastActive?: string
+  cwd?: string
+  model?: string
+}
+
+const isoOf = (value: string | number | undefined): string | undefined => {
+  if (value === undefined) return undefined
+  const date = new Date(value)
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString()
+}
+
+// Claude Code writes `<synthetic>` as the model of the messages it makes up itself.
+const realModel = (model: string) => model !== '' && !model.startsWith('<')
+
+/** The tail without its first, probably cut, line (the whole tail when it starts the file). */
+export function wholeLines(tail: Uint8Array, startsFile: boolean): Uint8Array {
+  if (startsFile) return tail
+  const at = asBuffer(tail).indexOf(0x0a)
+  return at === -1 ? tail.subarray(tail.length) : tail.subarray(at + 1)
+}
+
+/** Reads the header of a session of ENGINE from its first bytes and its last (whole lines). */
+export function readHeader(engine: EngineId, head: Uint8Array, tail: Uint8Array): SessionHeader {
+  const first = (key: string) => stringField(head, key)
+  const last = (key: string) => stringField(tail, key, true) ?? stringField(head, key, true)
+  const lastModel = (key: string) =>
+    stringField(tail, key, true, realModel) ?? stringField(head, key, true, realModel)
+  switch (engine) {
+    case 'claude-code':
+    case 'codex':
+      return {
+        started: isoOf(first('timestamp')),
+        lastActive: isoOf(last('timestamp')),
+        cwd: first('cwd'),
+        model: lastModel('model'),
+      }
+    case 'pi':
+      return {
+        started: isoOf(first('timestamp')),
+        lastActive: isoOf(last('timestamp')),
+        cwd: first('cwd'),
+        model: lastModel('model') ?? lastModel('modelId'),
+      }
+    case 'gemini-cli':
+      return {
+        started: isoOf(first('startTime')),
+        lastActive: isoOf(last('lastUpdated') ?? last('timestamp')),
+        model: lastModel('model'),
+      }
+    case 'cline':
+    case 'roo-code':
+      return {
+        started: isoOf(numberField(head, 'ts')),
+        lastActive: isoOf(numberField(tail, 'ts', true) ?? numberField(head, 'ts', true)),
+        cwd: taskDirectory(head),
+        model: lastModel('modelId'),
+      }
+  }
+}
+
+// Cline's and Roo's first user turn names the folder in its environment details:
+// `# Current Working Directory (/srv/billing) Files` (Roo: `Current Workspace Directory`).
+const TASK_DIRECTORY = /# Current (?:Working|Workspace) Directory \((.+?)\) Files/
+
+function taskDirectory(head: Uint8Array): string | undefined {
+  const text = asBuffer(head).toString('utf8')
+  const match = TASK_DIRECTORY.exec(text)
+  if (!match) return undefined
+  try {
+    // The text sits inside a JSON string: `\\` in a Windows path is one backslash.
+    return JSON.parse(`"${match[1]}"`) as string
+  } catch {
+    return match[1]
+  }
+}
+
+/**
+ * Which engine wrote a log in a folder of the user's, from its name and first bytes; undefined
+ * for a file that is none of theirs.
+ */
+export function sniffEngine(name: string, head: Uint8Array): EngineId | undefined {
+  const has = (key: string) => stringField(head, key) !== undefined
+  if (name === 'api_conversation_history.json') {
+    return /Current Workspace Directory/.test(asBuffer(head).toString('utf8'))
+      ? 'roo-code'
+      : 'cline'
+  }
+  if (name.endsWith('.jsonl')) {
+    const type = stringField(head, 'type')
+    if (type === 'session_meta' || has('record_type')) return 'codex'
+    if (type === 'session' && has('cwd')) return 'pi'
+    if (has('projectHash')) return 'gemini-cli'
+    if (has('sessionId') && has('uuid')) return 'claude-code'
+    return undefined
+  }
+  if (name.startsWith('session-') && name.endsWith('.json') && has('projectHash')) {
+    return 'gemini-cli'
+  }
+  return undefined
+}

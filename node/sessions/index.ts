@@ -1,0 +1,31 @@
+/** Finding the sessions agents write, where they write them: see docs/sessions.md. */
+export { ENGINES, ENGINE_IDS, engineLabel, isEngineId, type Engine, type EngineId } from './engines'
+export {
+  homeOf,
+  LOCATION_VARIABLES,
+  sessionRoots,
+  vscodeAppData,
+  type Layout,
+  type LocationContext,
+  type Platform,
+  type SessionRoot,
+} from './locations'
+export { findSessions, rootsFor, type FindOptions, type FoundSession, type Listing } from './find'
+export { countSession, type SessionCounts } from './counts'
+export {
+  filterSessions,
+  logContains,
+  sortSessions,
+  SORT_KEYS,
+  type SessionQuery,
+  type SortKey,
+} from './query'
+export {
+  createSessionCatalog,
+  SESSION_ID_PATTERN,
+  type SessionCatalog,
+  type SessionInfo,
+} from './catalog'
+export { latestSession } from './latest'
+export { contextFromProcess, foldersFromEnv, FOLDERS_VARIABLE } from './context'
+export { mapLimit, OPEN_FILES } from './map-limit'

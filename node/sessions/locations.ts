@@ -1,0 +1,161 @@
+/**
+ * Where each engine writes its sessions, per OS. Pure: the platform, the environment and the home
+ * folder are passed in, so every OS's rules are tested on any machine. docs/sessions.md cites the
+ * engine source each rule follows.
+ */
+import { posix, win32 } from 'node:path'
+import type { EngineId } from './engines'
+
+export type Platform = 'linux' | 'darwin' | 'win32'
+
+/** What the rules read: the OS, its environment variables and the user's home folder. */
+export interface LocationContext {
+  platform: Platform
+  env: Readonly<Record<string, string | undefined>>
+  /** The home folder, as os.homedir() gives it; HOME (USERPROFILE on Windows) wins when set. */
+  home: string
+}
+
+/**
+ * How the files under a root are laid out, so the walk opens only the folders an engine writes:
+ * - `projects`: `<root>/<project>/<session>.jsonl` (Claude Code, pi)
+ * - `dated`: `<root>/YYYY/MM/DD/rollout-*.jsonl`, or flat `rollout-*.jsonl` (Codex)
+ * - `gemini`: `<root>/<project>/chats/session-*.json[l]`, the project's path in `.project_root`
+ * - `tasks`: `<root>/<task id>/api_conversation_history.json` (Cline, Roo Code)
+ * - `any`: a folder of the user's: every log in it, to a few levels, its engine sniffed
+ */
+export type Layout = 'projects' | 'dated' | 'gemini' | 'tasks' | 'any'
+
+/** One folder to look in. */
+export interface SessionRoot {
+  /** The engine that writes there; undefined for a folder of the user's. */
+  engine?: EngineId
+  dir: string
+  layout: Layout
+  /** Why this folder: the rule and the variable that moved it, for `sessions --roots`. */
+  origin: string
+}
+
+// VS Code and the forks that keep its folder layout, each under its own user-data name.
+const EDITORS = ['Code', 'Code - Insiders', 'VSCodium', 'Cursor']
+// globalStorage folders are named for the extension id, lowercased by VS Code.
+const CLINE_EXTENSION = 'saoudrizwan.claude-dev'
+const ROO_EXTENSION = 'rooveterinaryinc.roo-cline'
+
+const set = (value: string | undefined): string | undefined =>
+  value !== undefined && value.trim() !== '' ? value : undefined
+
+/** The path module of the platform: Windows paths on win32, POSIX paths elsewhere. */
+export const pathsOf = (platform: Platform) => (platform === 'win32' ? win32 : posix)
+
+/** The home folder the engines themselves use: os.homedir() reads HOME, or USERPROFILE on Windows. */
+export function homeOf(ctx: LocationContext): string {
+  const own = ctx.platform === 'win32' ? set(ctx.env.USERPROFILE) : set(ctx.env.HOME)
+  return own ?? ctx.home
+}
+
+/** VS Code's user-data parent folder (where `Code/User` lives), as VS Code's own paths resolve it. */
+export function vscodeAppData(ctx: LocationContext): string {
+  const p = pathsOf(ctx.platform)
+  const override = set(ctx.env.VSCODE_APPDATA)
+  if (override) return override
+  const home = homeOf(ctx)
+  switch (ctx.platform) {
+    case 'win32':
+      return set(ctx.env.APPDATA) ?? p.join(home, 'AppData', 'Roaming')
+    case 'darwin':
+      return p.join(home, 'Library', 'Application Support')
+    default:
+      return set(ctx.env.XDG_CONFIG_HOME) ?? p.join(home, '.config')
+  }
+}
+
+/** Every folder the engines write sessions to on this OS, whether or not it exists. */
+export function sessionRoots(ctx: LocationContext): SessionRoot[] {
+  const p = pathsOf(ctx.platform)
+  const home = homeOf(ctx)
+  const roots: SessionRoot[] = []
+  const add = (engine: EngineId, dir: string, layout: Layout, origin: string) =>
+    roots.push({ engine, dir, layout, origin })
+
+  const claude = set(ctx.env.CLAUDE_CONFIG_DIR)
+  add(
+    'claude-code',
+    p.join(claude ?? p.join(home, '.claude'), 'projects'),
+    'projects',
+    claude ? 'CLAUDE_CONFIG_DIR' : 'default',
+  )
+
+  const codex = set(ctx.env.CODEX_HOME)
+  const codexHome = codex ?? p.join(home, '.codex')
+  const codexOrigin = codex ? 'CODEX_HOME' : 'default'
+  add('codex', p.join(codexHome, 'sessions'), 'dated', codexOrigin)
+  add('codex', p.join(codexHome, 'archived_sessions'), 'dated', `${codexOrigin}, archived`)
+
+  const gemini = set(ctx.env.GEMINI_CLI_HOME)
+  add(
+    'gemini-cli',
+    p.join(gemini ?? home, '.gemini', 'tmp'),
+    'gemini',
+    gemini ? 'GEMINI_CLI_HOME' : 'default',
+  )
+
+  const pi = set(ctx.env.PI_CODING_AGENT_DIR)
+  const piDir = pi === undefined ? p.join(home, '.pi', 'agent') : expandTilde(pi, home, p)
+  add('pi', p.join(piDir, 'sessions'), 'projects', pi ? 'PI_CODING_AGENT_DIR' : 'default')
+
+  // Cline 4 and its CLI keep tasks in their own data folder; the extension before it, in VS Code's.
+  const clineData = set(ctx.env.CLINE_DATA_DIR)
+  const clineDir = set(ctx.env.CLINE_DIR)
+  add(
+    'cline',
+    p.join(clineData ?? p.join(clineDir ?? p.join(home, '.cline'), 'data'), 'tasks'),
+    'tasks',
+    clineData ? 'CLINE_DATA_DIR' : clineDir ? 'CLINE_DIR' : 'default',
+  )
+  for (const storage of globalStorageDirs(ctx)) {
+    add('cline', p.join(storage.dir, CLINE_EXTENSION, 'tasks'), 'tasks', storage.origin)
+    add('roo-code', p.join(storage.dir, ROO_EXTENSION, 'tasks'), 'tasks', storage.origin)
+  }
+  return roots
+}
+
+// VS Code's globalStorage folders: one per editor, or the portable install's own.
+function globalStorageDirs(ctx: LocationContext): { dir: string; origin: string }[] {
+  const p = pathsOf(ctx.platform)
+  const portable = set(ctx.env.VSCODE_PORTABLE)
+  if (portable) {
+    return [
+      { dir: p.join(portable, 'user-data', 'User', 'globalStorage'), origin: 'VSCODE_PORTABLE' },
+    ]
+  }
+  const appData = vscodeAppData(ctx)
+  const origin = set(ctx.env.VSCODE_APPDATA) ? 'VSCODE_APPDATA' : 'VS Code globalStorage'
+  return EDITORS.map((editor) => ({
+    dir: p.join(appData, editor, 'User', 'globalStorage'),
+    origin: `${origin} (${editor})`,
+  }))
+}
+
+// pi expands a leading `~` in its agent folder variable itself.
+function expandTilde(dir: string, home: string, p: typeof posix): string {
+  if (dir === '~') return home
+  if (dir.startsWith('~/')) return p.join(home, dir.slice(2))
+  return dir
+}
+
+/** The variables the rules read: what a test points at a temporary home, and what docs list. */
+export const LOCATION_VARIABLES = [
+  'HOME',
+  'USERPROFILE',
+  'APPDATA',
+  'XDG_CONFIG_HOME',
+  'VSCODE_APPDATA',
+  'VSCODE_PORTABLE',
+  'CLAUDE_CONFIG_DIR',
+  'CODEX_HOME',
+  'GEMINI_CLI_HOME',
+  'PI_CODING_AGENT_DIR',
+  'CLINE_DATA_DIR',
+  'CLINE_DIR',
+] as const

@@ -1,0 +1,197 @@
+/**
+ * Finds the session files under each root, opening only the folders its layout says an engine
+ * writes (locations.ts). Nothing outside a root is listed: a root is resolved to its real path
+ * first, and an entry that is a symbolic link is followed only when its target is inside the same
+ * root; one that leads out is refused, and said so.
+ */
+import type { Dirent } from 'node:fs'
+import { readdir, readFile, realpath, stat } from 'node:fs/promises'
+import { join, sep } from 'node:path'
+import type { EngineId } from './engines'
+import type { Layout, SessionRoot } from './locations'
+
+/** A session file found under a root, before its header is read. */
+export interface FoundFile {
+  /** The engine of the root; undefined in a folder of the user's until sniffed. */
+  engine?: EngineId
+  path: string
+  /** The real path of the root it was found in. */
+  root: string
+  size: number
+  mtimeMs: number
+  /** The folder the engine names the project by (Claude Code, pi, Gemini CLI). */
+  projectFolder?: string
+  /** The project's path as the engine recorded it beside the log (Gemini CLI's `.project_root`). */
+  projectPath?: string
+}
+
+/** What the walk found, and what it would not follow. */
+export interface WalkResult {
+  files: FoundFile[]
+  /** Links that lead out of their root, by path: refused, never read. */
+  refused: string[]
+  /** The roots that exist, as real paths. */
+  searched: string[]
+}
+
+// How deep a folder of the user's is searched.
+const USER_FOLDER_DEPTH = 4
+
+/** Whether `path` is `root` or inside it; both real paths. */
+export const isInside = (root: string, path: string): boolean =>
+  path === root || path.startsWith(root.endsWith(sep) ? root : root + sep)
+
+/** Walks every root; a root that does not exist is skipped. */
+export async function walkRoots(roots: readonly SessionRoot[]): Promise<WalkResult> {
+  const result: WalkResult = { files: [], refused: [], searched: [] }
+  const seen = new Set<string>()
+  await Promise.all(
+    roots.map(async (root) => {
+      const real = await realpath(root.dir).catch(() => undefined)
+      if (real === undefined || seen.has(real)) return
+      seen.add(real)
+      result.searched.push(real)
+      const walker = new RootWalker(real, root.engine, result)
+      await walker.walk(root.layout)
+    }),
+  )
+  // The same file reached twice (a root inside another, a link within a root) is listed once.
+  const unique = new Map(result.files.map((f) => [f.path, f]))
+  result.files = [...unique.values()]
+  result.refused = [...new Set(result.refused)]
+  return result
+}
+
+class RootWalker {
+  constructor(
+    readonly root: string,
+    readonly engine: EngineId | undefined,
+    readonly result: WalkResult,
+  ) {}
+
+  async walk(layout: Layout): Promise<void> {
+    switch (layout) {
+      case 'projects':
+        return this.projects()
+      case 'dated':
+        return this.dated()
+      case 'gemini':
+        return this.gemini()
+      case 'tasks':
+        return this.tasks()
+      case 'any':
+        return this.any(this.root, USER_FOLDER_DEPTH)
+    }
+  }
+
+  // <root>/<project>/<session>.jsonl
+  private async projects() {
+    for (const project of await this.dirs(this.root)) {
+      await this.files(project.path, (name) => name.endsWith('.jsonl'), {
+        projectFolder: project.name,
+      })
+    }
+  }
+
+  // <root>/YYYY/MM/DD/rollout-*.jsonl, and flat rollout-*.jsonl (archived, or the oldest layout)
+  private async dated() {
+    const rollout = (name: string) => name.startsWith('rollout-') && name.endsWith('.jsonl')
+    await this.files(this.root, rollout)
+    for (const year of await this.dirs(this.root, /^\d{4}$/)) {
+      for (const month of await this.dirs(year.path, /^\d{2}$/)) {
+        for (const day of await this.dirs(month.path, /^\d{2}$/))
+          await this.files(day.path, rollout)
+      }
+    }
+  }
+
+  // <root>/<project>/chats/session-*.json[l], the project's path in <root>/<project>/.project_root
+  private async gemini() {
+    for (const project of await this.dirs(this.root)) {
+      const marker = await readFile(join(project.path, '.project_root'), 'utf8').catch(() => '')
+      const projectPath = marker.trim() || undefined
+      const session = (name: string) =>
+        name.startsWith('session-') && (name.endsWith('.json') || name.endsWith('.jsonl'))
+      await this.files(join(project.path, 'chats'), session, {
+        projectFolder: project.name,
+        projectPath,
+      })
+    }
+  }
+
+  // <root>/<task id>/api_conversation_history.json
+  private async tasks() {
+    for (const task of await this.dirs(this.root)) {
+      await this.files(task.path, (name) => name === 'api_conversation_history.json')
+    }
+  }
+
+  // Every candidate log in a folder of the user's, a few levels down.
+  private async any(dir: string, depth: number): Promise<void> {
+    const candidate = (name: string) =>
+      name.endsWith('.jsonl') ||
+      name === 'api_conversation_history.json' ||
+      (name.startsWith('session-') && name.endsWith('.json'))
+    await this.files(dir, candidate)
+    if (depth > 0) for (const sub of await this.dirs(dir)) await this.any(sub.path, depth - 1)
+  }
+
+  private async entries(dir: string): Promise<Dirent[]> {
+    return readdir(dir, { withFileTypes: true }).catch(() => [])
+  }
+
+  // A link's target, when it stays inside the root; undefined (and refused) when it does not.
+  private async follow(path: string): Promise<string | undefined> {
+    const target = await realpath(path).catch(() => undefined)
+    if (target === undefined) return undefined
+    if (isInside(this.root, target)) return target
+    this.result.refused.push(path)
+    return undefined
+  }
+
+  private async dirs(dir: string, name?: RegExp): Promise<{ name: string; path: string }[]> {
+    const out: { name: string; path: string }[] = []
+    for (const entry of await this.entries(dir)) {
+      if (name && !name.test(entry.name)) continue
+      const path = join(dir, entry.name)
+      if (entry.isDirectory()) out.push({ name: entry.name, path })
+      else if (entry.isSymbolicLink()) {
+        const target = await this.follow(path)
+        if (target && (await stat(target).catch(() => undefined))?.isDirectory()) {
+          out.push({ name: entry.name, path: target })
+        }
+      }
+    }
+    return out
+  }
+
+  private async files(
+    dir: string,
+    wanted: (name: string) => boolean,
+    extra: Pick<FoundFile, 'projectFolder' | 'projectPath'> = {},
+  ): Promise<void> {
+    const found = await Promise.all(
+      (await this.entries(dir)).map(async (entry) => {
+        if (!wanted(entry.name)) return undefined
+        let path = join(dir, entry.name)
+        if (entry.isSymbolicLink()) {
+          const target = await this.follow(path)
+          if (target === undefined) return undefined
+          path = target
+        } else if (!entry.isFile()) return undefined
+        const stats = await stat(path).catch(() => undefined)
+        if (!stats?.isFile()) return undefined
+        const file: FoundFile = {
+          engine: this.engine,
+          path,
+          root: this.root,
+          size: stats.size,
+          mtimeMs: stats.mtimeMs,
+          ...extra,
+        }
+        return file
+      }),
+    )
+    for (const file of found) if (file) this.result.files.push(file)
+  }
+}

@@ -1,0 +1,164 @@
+import { rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { FOLDERS_VARIABLE, LOCATION_VARIABLES } from '../../node/sessions/index'
+import { runCli } from '../../cli/run-cli'
+import { makeSessionHome, PATHS } from './helpers/session-home'
+
+// The commands run in this process, on a fake home: every variable the location rules read is
+// pointed at it or emptied (an empty variable counts as unset).
+
+let home = ''
+beforeAll(async () => {
+  home = await makeSessionHome()
+})
+afterAll(async () => {
+  vi.unstubAllEnvs()
+  await rm(home, { recursive: true, force: true })
+})
+beforeEach(() => {
+  for (const name of [...LOCATION_VARIABLES, FOLDERS_VARIABLE]) vi.stubEnv(name, '')
+  vi.stubEnv('HOME', home)
+})
+
+async function run(args: string[], columns = 120) {
+  let out = ''
+  const err: string[] = []
+  const status = await runCli(args, {
+    out: (t) => void (out += t),
+    err: (l) => void err.push(l),
+    columns,
+  })
+  return { status, out, err }
+}
+
+describe('compaction-inspector sessions', () => {
+  it('prints a table of the sessions a project filter keeps, newest first', async () => {
+    const { status, out, err } = await run(['sessions', '--project', 'SRV'])
+    expect({ status, err }).toEqual({ status: 0, err: [] })
+    // Sizes: testdata/formats/roo-code.json is 2,462 bytes, cline.json 5,035.
+    expect(out).toBe(
+      [
+        'engine    project       started           last active         size  messages  compactions  model',
+        'Roo Code  /srv/ops      2025-10-09 08:53  2025-10-09 08:53  2.5 KB         7            1  -',
+        'Cline     /srv/billing  2025-08-04 09:33  2025-08-04 09:33  5.0 KB         8            0  claude-opus-4-1',
+        '',
+      ].join('\n'),
+    )
+  })
+
+  it('gives way to one block per session, wrapped, when the table is wider than the terminal', async () => {
+    const { out } = await run(['sessions', '--engine', 'cline'], 80)
+    expect(out).toBe(
+      [
+        'Cline  /srv/billing',
+        '  started 2025-08-04 09:33, last active 2025-08-04 09:33, 5.0 KB, 8 messages,',
+        '  0 compactions, model claude-opus-4-1',
+        '',
+      ].join('\n'),
+    )
+  })
+
+  it('--json: an array with every column, and the path', async () => {
+    const { out } = await run(['sessions', '--json', '--engine', 'codex'])
+    expect(JSON.parse(out)).toEqual([
+      {
+        engine: 'codex',
+        project: '/work/gauges',
+        cwd: '/work/gauges',
+        started: '2026-02-20T14:00:00.000Z',
+        lastActive: '2026-02-20T14:05:10.000Z',
+        size: expect.any(Number),
+        messages: 4,
+        compactions: 1,
+        model: 'gpt-5.1-codex-max',
+        format: 'codex',
+        path: join(home, PATHS.codex),
+      },
+    ])
+  })
+
+  it('sorts and filters by date and text', async () => {
+    const engines = async (args: string[]) =>
+      (JSON.parse((await run(['sessions', '--json', ...args])).out) as { engine: string }[]).map(
+        (s) => s.engine,
+      )
+    expect(await engines([])).toEqual([
+      'claude-code',
+      'codex',
+      'pi',
+      'gemini-cli',
+      'roo-code',
+      'cline',
+    ])
+    // A to Z: /home/ana, /home/lee, /home/sam, /srv/billing, /srv/ops, /work.
+    expect(await engines(['--sort', 'project'])).toEqual([
+      'claude-code',
+      'gemini-cli',
+      'pi',
+      'cline',
+      'roo-code',
+      'codex',
+    ])
+    expect((await engines(['--sort', 'size']))[0]).toBe('claude-code') // padded past 40 KB
+    expect(await engines(['--since', '2026-02-10', '--until', '2026-02-20'])).toEqual([
+      'codex',
+      'pi',
+    ])
+    expect(await engines(['--text', 'Round to one decimal.'])).toEqual(['pi'])
+    expect(await engines(['--text', '<state_snapshot>'])).toEqual(['gemini-cli'])
+  })
+
+  it('says what is wrong with a bad flag value', async () => {
+    expect((await run(['sessions', '--engine', 'aider'])).err).toEqual([
+      'sessions: option --engine: "aider" is not one of claude-code, codex, gemini-cli, pi, cline, roo-code',
+    ])
+    expect((await run(['sessions', '--since', 'yesterday'])).err).toEqual([
+      'sessions: option --since: "yesterday" is not a date (2026-01-20, or 2026-01-20T14:00Z)',
+    ])
+  })
+})
+
+describe('latest in place of FILE', () => {
+  it('reads the most recently active session, and says which', async () => {
+    const { status, out, err } = await run(['tokens', 'latest'])
+    expect(status).toBe(0)
+    expect(err[0]).toBe(
+      `latest: ${join(home, PATHS.claude)} (Claude Code, last active 2026-03-01T10:00:10.000Z)`,
+    )
+    // After its compaction the session is the summary and the two replies after it.
+    expect(out.startsWith(`${join(home, PATHS.claude)}: 3 messages, model claude-opus-4-1`)).toBe(
+      true,
+    )
+  })
+
+  it('latest:ENGINE picks that engine’s', async () => {
+    const { status, err } = await run(['check', 'latest:pi', '--max-tokens', '1000'])
+    expect(status).toBe(0)
+    expect(err[0]).toBe(
+      `latest:pi: ${join(home, PATHS.pi)} (pi, last active 2026-02-10T10:06:30.000Z)`,
+    )
+  })
+
+  it('apply -o refuses to overwrite the session latest stood for, as any input', async () => {
+    const target = join(home, PATHS.cline)
+    const args = ['apply', 'latest:cline', '--max-tokens', '50', '--summary', 'S.', '-o', target]
+    const { status, err } = await run(args)
+    expect(status).toBe(2)
+    expect(err.at(-1)).toBe(
+      `${target}: refusing to overwrite the input file ${target}; pass --force to replace it`,
+    )
+  })
+
+  it('names the engines when the one asked for is unknown, and says when there is none', async () => {
+    expect((await run(['tokens', 'latest:aider'])).err).toEqual([
+      'tokens: "latest:aider": no engine "aider" (engines: claude-code, codex, gemini-cli, pi, cline, roo-code)',
+    ])
+    vi.stubEnv('HOME', join(home, 'nowhere'))
+    const none = await run(['tokens', 'latest:codex'])
+    expect(none.status).toBe(2)
+    expect(none.err).toEqual([
+      "tokens: latest:codex: no Codex CLI session found in the 0 session folders that exist (see 'compaction-inspector sessions --verbose')",
+    ])
+  })
+})

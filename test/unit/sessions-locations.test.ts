@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest'
+import { sessionRoots, type LocationContext } from '../../node/sessions/index'
+
+// Each OS's rules, with the platform and environment passed in: no real Windows or macOS needed.
+// The expected paths are written out by hand from the engines' sources (docs/sessions.md).
+
+const dirsOf = (ctx: LocationContext, engine: string) =>
+  sessionRoots(ctx)
+    .filter((r) => r.engine === engine)
+    .map((r) => r.dir)
+
+const linux = (env: Record<string, string> = {}): LocationContext => ({
+  platform: 'linux',
+  env: { HOME: '/home/u', ...env },
+  home: '/home/u',
+})
+
+describe('where each engine writes its sessions', () => {
+  it('on Linux, by default', () => {
+    const ctx = linux()
+    expect(dirsOf(ctx, 'claude-code')).toEqual(['/home/u/.claude/projects'])
+    expect(dirsOf(ctx, 'codex')).toEqual([
+      '/home/u/.codex/sessions',
+      '/home/u/.codex/archived_sessions',
+    ])
+    expect(dirsOf(ctx, 'gemini-cli')).toEqual(['/home/u/.gemini/tmp'])
+    expect(dirsOf(ctx, 'pi')).toEqual(['/home/u/.pi/agent/sessions'])
+    expect(dirsOf(ctx, 'cline')).toEqual([
+      '/home/u/.cline/data/tasks',
+      '/home/u/.config/Code/User/globalStorage/saoudrizwan.claude-dev/tasks',
+      '/home/u/.config/Code - Insiders/User/globalStorage/saoudrizwan.claude-dev/tasks',
+      '/home/u/.config/VSCodium/User/globalStorage/saoudrizwan.claude-dev/tasks',
+      '/home/u/.config/Cursor/User/globalStorage/saoudrizwan.claude-dev/tasks',
+    ])
+    expect(dirsOf(ctx, 'roo-code')[0]).toBe(
+      '/home/u/.config/Code/User/globalStorage/rooveterinaryinc.roo-cline/tasks',
+    )
+  })
+
+  it('on macOS, VS Code keeps its data in Library/Application Support', () => {
+    const ctx: LocationContext = { platform: 'darwin', env: { HOME: '/Users/u' }, home: '/Users/u' }
+    expect(dirsOf(ctx, 'claude-code')).toEqual(['/Users/u/.claude/projects'])
+    expect(dirsOf(ctx, 'roo-code')[0]).toBe(
+      '/Users/u/Library/Application Support/Code/User/globalStorage/rooveterinaryinc.roo-cline/tasks',
+    )
+  })
+
+  it('on Windows, in USERPROFILE and APPDATA, with backslashes', () => {
+    const ctx: LocationContext = {
+      platform: 'win32',
+      env: { USERPROFILE: 'C:\\Users\\u', APPDATA: 'D:\\Roaming' },
+      home: 'C:\\Users\\fallback',
+    }
+    expect(dirsOf(ctx, 'claude-code')).toEqual(['C:\\Users\\u\\.claude\\projects'])
+    expect(dirsOf(ctx, 'codex')[0]).toBe('C:\\Users\\u\\.codex\\sessions')
+    expect(dirsOf(ctx, 'gemini-cli')).toEqual(['C:\\Users\\u\\.gemini\\tmp'])
+    expect(dirsOf(ctx, 'pi')).toEqual(['C:\\Users\\u\\.pi\\agent\\sessions'])
+    expect(dirsOf(ctx, 'cline').slice(0, 2)).toEqual([
+      'C:\\Users\\u\\.cline\\data\\tasks',
+      'D:\\Roaming\\Code\\User\\globalStorage\\saoudrizwan.claude-dev\\tasks',
+    ])
+  })
+
+  it('on Windows without APPDATA, VS Code falls back to AppData\\Roaming in the profile', () => {
+    const ctx: LocationContext = { platform: 'win32', env: {}, home: 'C:\\Users\\u' }
+    expect(dirsOf(ctx, 'roo-code')[0]).toBe(
+      'C:\\Users\\u\\AppData\\Roaming\\Code\\User\\globalStorage\\rooveterinaryinc.roo-cline\\tasks',
+    )
+  })
+
+  it("follows each engine's own variable", () => {
+    const ctx = linux({
+      CLAUDE_CONFIG_DIR: '/cfg/claude',
+      CODEX_HOME: '/cfg/codex',
+      GEMINI_CLI_HOME: '/cfg/g',
+      PI_CODING_AGENT_DIR: '~/pi-agent',
+      CLINE_DIR: '/cfg/cline',
+      XDG_CONFIG_HOME: '/cfg/xdg',
+    })
+    expect(dirsOf(ctx, 'claude-code')).toEqual(['/cfg/claude/projects'])
+    expect(dirsOf(ctx, 'codex')).toEqual(['/cfg/codex/sessions', '/cfg/codex/archived_sessions'])
+    expect(dirsOf(ctx, 'gemini-cli')).toEqual(['/cfg/g/.gemini/tmp'])
+    expect(dirsOf(ctx, 'pi')).toEqual(['/home/u/pi-agent/sessions'])
+    expect(dirsOf(ctx, 'cline').slice(0, 2)).toEqual([
+      '/cfg/cline/data/tasks',
+      '/cfg/xdg/Code/User/globalStorage/saoudrizwan.claude-dev/tasks',
+    ])
+    // CLINE_DATA_DIR wins over CLINE_DIR; an empty variable counts as unset.
+    const data = linux({ CLINE_DATA_DIR: '/d', CLINE_DIR: '/cfg/cline', CODEX_HOME: '' })
+    expect(dirsOf(data, 'cline')[0]).toBe('/d/tasks')
+    expect(dirsOf(data, 'codex')[0]).toBe('/home/u/.codex/sessions')
+  })
+
+  it('VSCODE_APPDATA and a portable VS Code move the extensions’ storage', () => {
+    expect(dirsOf(linux({ VSCODE_APPDATA: '/va' }), 'roo-code')[0]).toBe(
+      '/va/Code/User/globalStorage/rooveterinaryinc.roo-cline/tasks',
+    )
+    expect(dirsOf(linux({ VSCODE_PORTABLE: '/port' }), 'roo-code')).toEqual([
+      '/port/user-data/User/globalStorage/rooveterinaryinc.roo-cline/tasks',
+    ])
+  })
+
+  it('HOME wins over the home folder the process was given', () => {
+    const ctx: LocationContext = { platform: 'linux', env: { HOME: '/h' }, home: '/other' }
+    expect(dirsOf(ctx, 'pi')).toEqual(['/h/.pi/agent/sessions'])
+    const unset: LocationContext = { platform: 'linux', env: {}, home: '/other' }
+    expect(dirsOf(unset, 'pi')).toEqual(['/other/.pi/agent/sessions'])
+  })
+})
