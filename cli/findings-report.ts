@@ -1,4 +1,7 @@
-import { formatNumber, type Finding, type Severity } from '../src/index'
+import type { Finding, Severity } from '../src/index'
+// From its own module, not the index: the page imports this file, and the index would bring every
+// tokenizer vocabulary into it.
+import { formatNumber } from '../src/numbers'
 import { renderTable } from './table'
 import { DEFAULT_COLUMNS } from './command'
 import { cell, clip, codePoints, printable, wrapText } from './terminal-text'
