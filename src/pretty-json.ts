@@ -18,6 +18,10 @@ export interface PrettyJson {
 }
 
 const INDENT = '  '
+// Real payloads nest a few dozen levels. Past this, lines keep this indent, so that the formatted
+// text stays a bounded multiple of the payload's size however deep a hostile one nests.
+export const MAX_INDENT_LEVELS = 64
+const pad = (depth: number) => INDENT.repeat(Math.min(depth, MAX_INDENT_LEVELS))
 // Characters a block shows as JSON escapes: invisible or line-breaking ones, tab excepted.
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f\u2028\u2029]/g
@@ -26,7 +30,8 @@ const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f\u2028\u2029]/g
  * `text` indented by two spaces, as JSON.stringify(value, null, 2) lays it out, or undefined when
  * it is not JSON. A string value that holds a line break is shown as a block, its lines below the
  * opening quote and indented one level deeper, as its characters (no escapes); other strings are
- * JSON literals, their `\u` escapes decoded. Stops after `limit` characters.
+ * JSON literals, their `\u` escapes decoded. Indents at most MAX_INDENT_LEVELS deep; stops after
+ * `limit` characters.
  */
 export function prettyJson(text: string, limit = Infinity): PrettyJson | undefined {
   try {
@@ -50,15 +55,15 @@ export function prettyJson(text: string, limit = Infinity): PrettyJson | undefin
         i = next + 1
       } else {
         depth++
-        out.json(`${c}\n${INDENT.repeat(depth)}`)
+        out.json(`${c}\n${pad(depth)}`)
         i++
       }
     } else if (c === '}' || c === ']') {
       depth--
-      out.json(`\n${INDENT.repeat(depth)}${c}`)
+      out.json(`\n${pad(depth)}${c}`)
       i++
     } else if (c === ',') {
-      out.json(`,\n${INDENT.repeat(depth)}`)
+      out.json(`,\n${pad(depth)}`)
       i++
     } else if (c === ':') {
       out.json(': ')
@@ -85,13 +90,13 @@ function writeString(out: Writer, literal: string, isKey: boolean, depth: number
   if (!literal.includes('\\')) return out.json(literal)
   const value = JSON.parse(literal) as string
   if (isKey || !/[\n\r]/.test(value)) return out.json(JSON.stringify(value))
-  const inner = `\n${INDENT.repeat(depth + 1)}`
+  const inner = `\n${pad(depth + 1)}`
   const lines = value
     .split(/\r?\n/)
     .map((line) => line.replace(CONTROL, (ch) => JSON.stringify(ch).slice(1, -1)))
   out.json(`"${inner}`)
   out.block(lines.join(inner))
-  out.json(`\n${INDENT.repeat(depth)}"`)
+  out.json(`\n${pad(depth)}"`)
 }
 
 /** The offset just past the string literal that opens at `start`. */

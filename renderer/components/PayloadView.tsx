@@ -9,6 +9,9 @@ import '../styles/payload.css'
 // Laying out text costs the main thread 2 to 4 ms per thousand characters of mixed scripts; a
 // tool's whole file or output can be megabytes, and the box shows a few thousand at a time.
 export const PAYLOAD_CHARS = 20_000
+// Formatted, even 'show all' stops here: indentation makes the text longer than the payload, and
+// Raw always has the whole string.
+export const FORMATTED_MAX_CHARS = 5_000_000
 
 type Mode = 'formatted' | 'raw'
 
@@ -55,7 +58,10 @@ function PayloadText({ payload, marked, initial, heading }: TextProps) {
   const [mode, setMode] = useState<Mode>(initial)
   const [showAll, setShowAll] = useState(false)
   const limit = showAll ? Infinity : PAYLOAD_CHARS
-  const pretty = useMemo(() => prettyJson(payload, limit), [payload, limit])
+  const pretty = useMemo(
+    () => prettyJson(payload, Math.min(limit, FORMATTED_MAX_CHARS)),
+    [payload, limit],
+  )
   const shown = pretty === undefined ? 'raw' : mode
   const cut = shown === 'raw' ? payload.length > limit : pretty !== undefined && !pretty.complete
   return (
@@ -88,7 +94,13 @@ function PayloadText({ payload, marked, initial, heading }: TextProps) {
           )
         )}
       </pre>
-      {cut && (
+      {cut && showAll && (
+        <span className="payload-note" data-testid="payload-note">
+          Formatted, a payload stops at {formatNumber(FORMATTED_MAX_CHARS)} characters; Raw shows
+          all of it.
+        </span>
+      )}
+      {cut && !showAll && (
         <button
           type="button"
           className="link-button"

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { PayloadView } from '../../renderer/components/PayloadView'
+import { FORMATTED_MAX_CHARS, PayloadView } from '../../renderer/components/PayloadView'
 
 // A bot message's tool call as the importers encode it: compact JSON on one line.
 const TOOL_CALL =
@@ -106,5 +106,22 @@ describe("a message's payload", () => {
     await user.click(mode('Formatted'))
     expect(shown()).toBe(JSON.stringify(JSON.parse(payload), null, 2))
     expect(screen.queryByTestId('payload-show-all')).toBeNull()
+  })
+
+  it('stops formatting at 5,000,000 characters even when all is asked for, and says Raw has it all', async () => {
+    const user = userEvent.setup()
+    expect(FORMATTED_MAX_CHARS).toBe(5_000_000)
+    // 1,000,000 ones, each on a line of its own two levels deep: "    1,\n" is 7 characters, so
+    // formatted it is about 7,000,000, past the ceiling; raw it is 2,000,003.
+    const payload = `[[${new Array(1_000_000).fill(1).join(',')}]]`
+    view(payload)
+    await user.click(screen.getByTestId('payload-show-all'))
+    expect(shown()).toHaveLength(5_000_000)
+    expect(screen.getByTestId('payload-note').textContent).toBe(
+      'Formatted, a payload stops at 5,000,000 characters; Raw shows all of it.',
+    )
+    await user.click(mode('Raw'))
+    expect(shown()).toBe(payload)
+    expect(screen.queryByTestId('payload-note')).toBeNull()
   })
 })

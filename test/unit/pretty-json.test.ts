@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cutAt, prettyJson } from '../../src/pretty-json'
+import { MAX_INDENT_LEVELS, cutAt, prettyJson } from '../../src/pretty-json'
 
 const joined = (text: string, limit?: number) =>
   prettyJson(text, limit)
@@ -77,6 +77,19 @@ describe('a payload laid out for reading', () => {
   it('never cuts a surrogate pair in half', () => {
     expect(cutAt('ab😀', 3)).toBe('ab')
     expect(cutAt('ab😀', 4)).toBe('ab😀')
+  })
+
+  it('indents no deeper than MAX_INDENT_LEVELS, so the text stays a bounded multiple of the payload', () => {
+    expect(MAX_INDENT_LEVELS).toBe(64)
+    const depth = 5_000
+    const payload = '['.repeat(depth) + '1' + ']'.repeat(depth)
+    const lines = joined(payload)!.split('\n')
+    // One line per bracket and one for the 1; the deepest line is indented 64 levels, 128 spaces.
+    expect(lines).toHaveLength(2 * depth + 1)
+    expect(lines[depth]).toBe(' '.repeat(128) + '1')
+    expect(lines[70]).toBe(' '.repeat(128) + '[')
+    expect(lines[10]).toBe(' '.repeat(20) + '[')
+    expect(Math.max(...lines.map((l) => l.length))).toBe(129)
   })
 
   it('formats a payload nested far deeper than a recursive walk could', () => {
