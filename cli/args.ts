@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { FORMATS, type Options } from '../src/index'
+import { FORMATS, type OptionError, type Options } from '../src/index'
 import { CliError } from './errors'
 
 /** The flags a command accepts, in node:util parseArgs' shape. */
@@ -125,6 +125,19 @@ export function stringValues(args: ParsedArgs, name: string): string[] {
 export function flagValue(args: ParsedArgs, name: string): boolean {
   return args.values[name] === true
 }
+
+// The flag that sets each of the core's options, for the words of an OptionError.
+const OPTION_FLAGS: Record<string, string> = {
+  maxTokens: '--max-tokens',
+  keepRecentCount: '--keep-recent',
+  triggerRatio: '--trigger-ratio',
+  hiddenTokens: '--hidden-tokens',
+  model: '--model',
+}
+
+/** The core's OptionError in the command line's words: the flag, not the API's field name. */
+export const optionErrorLine = (command: string, error: OptionError): string =>
+  `${command}: option ${OPTION_FLAGS[error.option] ?? error.label}: ${error.problem}`
 
 // The command, the flag, the value and what it should have been.
 const badValue = (command: string, flag: string, value: string, expected: string) =>

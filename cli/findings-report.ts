@@ -1,4 +1,7 @@
 import type { Finding, Severity } from '../src/index'
+// From its own module, not the index: the page imports this file, and the index would bring every
+// tokenizer vocabulary into it.
+import { formatNumber } from '../src/numbers'
 import { renderTable } from './table'
 import { DEFAULT_COLUMNS } from './command'
 import { cell, clip, codePoints, printable, wrapText } from './terminal-text'
@@ -16,7 +19,8 @@ const LISTED_VALUES = 20
 
 /** "1 error", "2 warnings", "3 info": a count with its severity's noun. */
 export function countOf(n: number, severity: Severity): string {
-  return severity === 'info' ? `${n} info` : `${n} ${severity}${n === 1 ? '' : 's'}`
+  const count = formatNumber(n)
+  return severity === 'info' ? `${count} info` : `${count} ${severity}${n === 1 ? '' : 's'}`
 }
 
 /** How far a finding's sentence and details are indented under its line. */
@@ -34,7 +38,7 @@ export function renderFindings(findings: readonly Finding[], columns = DEFAULT_C
     findings.map((f) => [
       f.severity,
       f.code,
-      f.indexes.length > 0 ? `${f.tokens.toLocaleString('en-US')} tokens` : '-',
+      f.indexes.length > 0 ? `${formatNumber(f.tokens)} tokens` : '-',
     ]),
     ['left', 'left', 'right'],
   )
@@ -48,7 +52,7 @@ export function renderFindings(findings: readonly Finding[], columns = DEFAULT_C
   for (const { severity, heading } of SEVERITIES) {
     const members = findings.flatMap((f, i) => (f.severity === severity ? [i] : []))
     if (members.length === 0) continue
-    groups.push('', `${heading} (${members.length})`)
+    groups.push('', `${heading} (${formatNumber(members.length)})`)
     for (const i of members) {
       groups.push(
         `  ${rows[i]}`,
@@ -74,7 +78,7 @@ export function whereOf(f: Pick<Finding, 'indexes' | 'ids'>): string {
   const ids = idsWithin(f.ids, ID_BUDGET)
   // The count only when the list no longer shows it: a run was collapsed or items were left off.
   const shortened = items.length < f.indexes.length
-  const count = shortened ? `${f.indexes.length} messages` : ''
+  const count = shortened ? `${formatNumber(f.indexes.length)} messages` : ''
   const inside = [count, ids].filter((part) => part !== '').join(': ')
   return inside === '' ? indexes : `${indexes} (${inside})`
 }
@@ -129,8 +133,8 @@ function listed(label: string, values: readonly string[]): string[] {
   const shown = values.slice(0, LISTED_VALUES).map((v) => `        ${printable(v)}`)
   const more = values.length - shown.length
   return [
-    `      ${label} (${values.length}):`,
+    `      ${label} (${formatNumber(values.length)}):`,
     ...shown,
-    ...(more > 0 ? [`        … and ${more} more (--json lists them all)`] : []),
+    ...(more > 0 ? [`        … and ${formatNumber(more)} more (--json lists them all)`] : []),
   ]
 }

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import {
+  formatNumber,
   ConversationParseError,
   decodeText,
   describeCounting,
@@ -134,9 +135,12 @@ export async function loadConversation(
   const { requests, request: chosen } = imported
   if (requests && chosen !== undefined) {
     const r = requests[chosen - 1]
-    const what = [r.model, `${r.messages} message${r.messages === 1 ? '' : 's'}`].filter(Boolean)
+    const what = [
+      r.model,
+      `${formatNumber(r.messages)} message${r.messages === 1 ? '' : 's'}`,
+    ].filter(Boolean)
     io.err(
-      `${file}: request ${chosen} of ${requests.length} (${what.join(', ')}); read another with --request N`,
+      `${file}: request ${chosen} of ${formatNumber(requests.length)} (${what.join(', ')}); read another with --request N`,
     )
   }
   if (imported.format === 'native') {
@@ -190,7 +194,7 @@ export function reportNotes(
     .reduce((sum, n) => sum + (n.count ?? 1), 0)
   if (warnings > 0) {
     const noun = `${what} warning${warnings === 1 ? '' : 's'}`
-    io.err(`${name}: ${warnings} ${noun} (use --verbose to list them)`)
+    io.err(`${name}: ${formatNumber(warnings)} ${noun} (use --verbose to list them)`)
   }
 }
 

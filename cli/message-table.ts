@@ -1,4 +1,4 @@
-import type { CountingMethod, Message } from '../src/index'
+import { formatNumber, type CountingMethod, type Message } from '../src/index'
 import type { CountingModel } from './load'
 import type { Align } from './table'
 import { cell } from './terminal-text'
@@ -23,7 +23,7 @@ export function messageRows(
       String(i),
       m.id ? cell(m.id, ID_WIDTH) : '-',
       cell(m.type, ID_WIDTH),
-      String(counts[i]),
+      formatNumber(counts[i]),
     ],
     preview: cell(m.text || m.payload || '', PREVIEW_WIDTH),
   }))

@@ -2,11 +2,18 @@ import {
   checkCompaction,
   countEachMessage,
   describeReason,
+  formatNumber,
   OptionError,
   type Check,
   type Options,
 } from '../src/index'
-import { checkOptions, hiddenTokensValue, singleFile, type ParsedArgs } from './args'
+import {
+  checkOptions,
+  hiddenTokensValue,
+  optionErrorLine,
+  singleFile,
+  type ParsedArgs,
+} from './args'
 import type { Io } from './command'
 import { CliError } from './errors'
 import { loadConversation, type LoadedConversation } from './load'
@@ -42,7 +49,7 @@ export async function checkFile(
     check = checkCompaction(loaded.messages, options, counts)
   } catch (error) {
     // The flags are validated above; this only fires if the core's rules grow stricter.
-    if (error instanceof OptionError) throw new CliError(`${command}: ${error.message}`)
+    if (error instanceof OptionError) throw new CliError(optionErrorLine(command, error))
     throw error
   }
   return { ...loaded, options, counts, check, hidden }
@@ -53,6 +60,6 @@ export function declined(checked: CheckedConversation, what: string): CliError {
   const { check, file } = checked
   return new CliError(
     `${file}: ${what}: the check declines (${check.reason}): ${describeReason(check.reason)} ` +
-      `Estimated ${check.estimatedTokens} tokens, threshold ${check.threshold}.`,
+      `Estimated ${formatNumber(check.estimatedTokens)} tokens, threshold ${formatNumber(check.threshold)}.`,
   )
 }

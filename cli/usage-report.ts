@@ -1,4 +1,4 @@
-import { compareUsage, requestOverhead, type UsageComparison } from '../src/index'
+import { compareUsage, formatNumber, requestOverhead, type UsageComparison } from '../src/index'
 import { CliError } from './errors'
 import type { LoadedConversation } from './load'
 import { renderTable } from './table'
@@ -44,7 +44,7 @@ export function hiddenContext(
 
 /** The words the check prints for the hidden context it included. */
 export const describeHidden = (hidden: HiddenContext): string =>
-  `includes ${hidden.tokens} tokens not in the file (system prompt and tool schemas, ${hidden.source})`
+  `includes ${formatNumber(hidden.tokens)} tokens not in the file (system prompt and tool schemas, ${hidden.source})`
 
 const ratio = (r: number | null) => (r === null ? '–' : r.toFixed(3))
 
@@ -56,9 +56,9 @@ export function usageTable(comparison: UsageComparison): string {
     rows.map((r) => [
       String(r.request),
       r.at,
-      String(r.prompt),
-      String(r.estimated),
-      String(r.reported),
+      formatNumber(r.prompt),
+      formatNumber(r.estimated),
+      formatNumber(r.reported),
       ratio(r.ratio),
     ]),
     ['right', 'left', 'right', 'right', 'right', 'right'],
@@ -69,9 +69,9 @@ export function usageTable(comparison: UsageComparison): string {
       ? ''
       : `; growth since request 1, estimated ÷ reported: ${ratio(c.minIncrementRatio)} to ${ratio(c.maxIncrementRatio)}`
   return (
-    `reported usage: ${rows.length} request${rows.length === 1 ? '' : 's'}\n\n` +
+    `reported usage: ${formatNumber(rows.length)} request${rows.length === 1 ? '' : 's'}\n\n` +
     table +
     `\nmean ratio ${ratio(c.meanRatio)}${increments}\n` +
-    `not in the file: ${comparison.hiddenTokens} tokens (system prompt and tool schemas, derived from the first reported request at ${comparison.hiddenAt})\n`
+    `not in the file: ${formatNumber(comparison.hiddenTokens)} tokens (system prompt and tool schemas, derived from the first reported request at ${comparison.hiddenAt})\n`
   )
 }

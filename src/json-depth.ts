@@ -10,6 +10,7 @@ import {
   LINE_FEED,
   CARRIAGE_RETURN,
 } from './json-chars'
+import { formatNumber } from './numbers'
 
 /**
  * How deep JSON may nest. JSON.parse itself takes any depth, but everything after it that walks a
@@ -114,7 +115,7 @@ function blockCommentEnd(bytes: Uint8Array, from: number): number {
 
 /** The problem, in words, for JSON that nests `depth` levels deep. */
 export const nestingProblem = (depth: number): string =>
-  `nested ${depth.toLocaleString('en-US')} levels deep; the limit is ${MAX_JSON_DEPTH.toLocaleString('en-US')}`
+  `nested ${formatNumber(depth)} levels deep; the limit is ${formatNumber(MAX_JSON_DEPTH)}`
 
 /**
  * Whether the text holds more than MAX_JSON_DEPTH opening brackets, strings and all: fewer cannot

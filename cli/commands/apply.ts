@@ -1,5 +1,6 @@
 import { realpath, stat } from 'node:fs/promises'
 import {
+  formatNumber,
   applySummary,
   countMessagesTokens,
   requestOverhead,
@@ -109,8 +110,8 @@ Exit status: 0 on success; 2 on bad input or options, or when the check declines
     reportNotes(output, 'export', report, verbose, io)
     const after = countMessagesTokens(checked.spec, compacted) + requestOverhead(checked.spec)
     io.err(
-      `${output}: wrote ${compacted.length} messages (was ${checked.messages.length}), ` +
-        `${after} tokens (was ${checked.check.estimatedTokens})`,
+      `${output}: wrote ${formatNumber(compacted.length)} messages (was ${formatNumber(checked.messages.length)}), ` +
+        `${formatNumber(after)} tokens (was ${formatNumber(checked.check.estimatedTokens)})`,
     )
     return EXIT.ok
   },

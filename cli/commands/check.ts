@@ -1,4 +1,4 @@
-import { describeReason, orderMessage, TRIGGER_RATIO } from '../../src/index'
+import { describeReason, formatNumber, orderMessage, TRIGGER_RATIO } from '../../src/index'
 import { CHECK_OPTIONS, CHECK_OPTIONS_HELP, flagValue } from '../args'
 import { bucketsOf } from '../buckets'
 import type { Command } from '../command'
@@ -79,14 +79,14 @@ Exit status: 0 whatever the decision; 2 on bad input or options.`,
     const tokensIn = (bucket: string) => sum(counts.filter((_, i) => buckets[i] === bucket))
     const count = (bucket: string) => buckets.filter((b) => b === bucket).length
     const hoisted = count('hoisted')
-    const budget = `max tokens ${options.maxTokens} × trigger ratio ${triggerRatio}`
+    const budget = `max tokens ${formatNumber(options.maxTokens)} × trigger ratio ${triggerRatio}`
     const decision = check.shouldCompact
-      ? `compact: summarise ${count('summarize')} messages (${tokensIn('summarize')} tokens), ` +
-        `keep ${check.messagesToKeep.length} (${tokensIn('keep') + tokensIn('hoisted')} tokens` +
-        `${hoisted > 0 ? `, ${hoisted} of them hoisted instructions` : ''})`
+      ? `compact: summarise ${formatNumber(count('summarize'))} messages (${formatNumber(tokensIn('summarize'))} tokens), ` +
+        `keep ${formatNumber(check.messagesToKeep.length)} (${formatNumber(tokensIn('keep') + tokensIn('hoisted'))} tokens` +
+        `${hoisted > 0 ? `, ${formatNumber(hoisted)} of them hoisted instructions` : ''})`
       : `do not compact (${check.reason})`
     io.out(
-      `${file}: ${messages.length} messages, ${describeModel(model)}\n` +
+      `${file}: ${formatNumber(messages.length)} messages, ${describeModel(model)}\n` +
         `${describeMethod(counting)}\n\n` +
         renderTable(
           messageRows(messages, counts).map((row, i) => [...row.cells, buckets[i], row.preview]),
@@ -98,9 +98,9 @@ Exit status: 0 whatever the decision; 2 on bad input or options.`,
           [
             [
               'total',
-              `${check.estimatedTokens} tokens${hidden ? `; ${describeHidden(hidden)}` : ''}`,
+              `${formatNumber(check.estimatedTokens)} tokens${hidden ? `; ${describeHidden(hidden)}` : ''}`,
             ],
-            ['threshold', `${check.threshold} (${budget})`],
+            ['threshold', `${formatNumber(check.threshold)} (${budget})`],
             ['decision', decision],
             ['why', describeReason(check.reason)],
           ],

@@ -1,4 +1,4 @@
-import { diagnose, exitCodeFor, summarizeFindings } from '../../src/index'
+import { diagnose, exitCodeFor, formatNumber, summarizeFindings } from '../../src/index'
 import { CHECK_OPTIONS, CHECK_OPTIONS_HELP, flagValue } from '../args'
 import type { Command } from '../command'
 import { CliError } from '../errors'
@@ -81,11 +81,11 @@ options, including an empty summary.`,
     const tally =
       findings.length === 0
         ? 'no findings'
-        : `${findings.length} finding${findings.length === 1 ? '' : 's'}: ` +
+        : `${formatNumber(findings.length)} finding${findings.length === 1 ? '' : 's'}: ` +
           `${countOf(counted.error, 'error')}, ${countOf(counted.warning, 'warning')}, ` +
           `${countOf(counted.info, 'info')}`
     io.out(
-      `${file}: ${messages.length} messages, ${describeModel(model)}\n` +
+      `${file}: ${formatNumber(messages.length)} messages, ${describeModel(model)}\n` +
         `${tally}\n` +
         renderFindings(findings, io.columns),
     )

@@ -1,4 +1,4 @@
-import { countEachMessage, requestOverhead, WIRE_FRAMING } from '../../src/index'
+import { countEachMessage, formatNumber, requestOverhead, WIRE_FRAMING } from '../../src/index'
 import { CONVERSATION_OPTIONS, CONVERSATION_OPTIONS_HELP, flagValue, singleFile } from '../args'
 import type { Command } from '../command'
 import { EXIT } from '../errors'
@@ -86,14 +86,14 @@ Exit status: 0 on success; 2 on bad input or options.`,
       (perRequest > 0 ? ` and ${perRequest} per request` : '') +
       ' for framing'
     io.out(
-      `${file}: ${messages.length} messages, ${describeModel(model)}\n` +
+      `${file}: ${formatNumber(messages.length)} messages, ${describeModel(model)}\n` +
         `${describeMethod(counting)}\n\n` +
         renderTable(
           messageRows(messages, counts).map((row) => [...row.cells, row.preview]),
           [...MESSAGE_COLUMNS.align, 'left'],
           [...MESSAGE_COLUMNS.header, 'text'],
         ) +
-        `\ntotal  ${total} tokens (${model.encoding}, ${framing})\n` +
+        `\ntotal  ${formatNumber(total)} tokens (${model.encoding}, ${framing})\n` +
         (comparison.rows.length > 0 ? '\n' + usageTable(comparison) : ''),
     )
     return EXIT.ok

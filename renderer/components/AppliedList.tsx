@@ -1,3 +1,4 @@
+import { formatNumber } from '@core/numbers'
 import type { Applied } from '../store'
 import { previewOf } from './MessageRow'
 import { TypeBadge } from './TypeBadge'
@@ -34,10 +35,12 @@ export function AppliedList({ applied }: { applied: Applied }) {
             <span className="row-id">{isSummary ? 'summary' : (message.id ?? '—')}</span>
             <TypeBadge type={message.type} />
             <span className="row-preview">
-              {isSummary && message.meta ? `replaces ${message.meta.droppedCount}: ` : ''}
+              {isSummary && message.meta
+                ? `replaces ${formatNumber(message.meta.droppedCount)}: `
+                : ''}
               {previewOf(message)}
             </span>
-            <span className="row-tokens">{applied.tokens[i]}</span>
+            <span className="row-tokens">{formatNumber(applied.tokens[i])}</span>
           </div>
         )
       }}

@@ -1,9 +1,9 @@
 import type { ContextGrowth as Growth, UsageComparison } from '@core'
+import { formatNumber as n } from '@core/numbers'
 import { selectContextGrowth, selectUsageComparison, useApp } from '../store'
 import { GROWTH_SERIES, GrowthChart } from './GrowthChart'
 import { UsageTable } from './UsageTable'
 
-const n = (v: number) => v.toLocaleString('en-US')
 const ratio = (r: number | null) => (r === null ? '–' : r.toFixed(2))
 
 /** What the chart shows, in words: the screen reader's description and the figures under it. */
@@ -11,10 +11,10 @@ function describe(growth: Growth, comparison: UsageComparison): string {
   const last = comparison.rows[comparison.rows.length - 1]
   const end = growth.estimate[growth.estimate.length - 1]
   return (
-    `Context growth over ${growth.x.length - 1} messages: the estimate grows to ${n(end)} tokens; ` +
-    `${comparison.rows.length} reported requests, the last ${n(last.reported)} tokens; ` +
+    `Context growth over ${n(growth.x.length - 1)} messages: the estimate grows to ${n(end)} tokens; ` +
+    `${n(comparison.rows.length)} reported requests, the last ${n(last.reported)} tokens; ` +
     `threshold ${n(growth.threshold[0])}; ${n(growth.hiddenTokens)} tokens not in the file` +
-    (growth.compactions.length > 0 ? `; ${growth.compactions.length} compaction(s)` : '')
+    (growth.compactions.length > 0 ? `; ${n(growth.compactions.length)} compaction(s)` : '')
   )
 }
 
@@ -45,7 +45,7 @@ export function ContextGrowth() {
         <summary className="growth-summary">
           <h2>Context growth</h2>
           <span className="growth-count">
-            {requests} reported request{requests === 1 ? '' : 's'}
+            {n(requests)} reported request{requests === 1 ? '' : 's'}
           </span>
         </summary>
         {growth === null || comparison === null || first === undefined || c === undefined ? (

@@ -1,4 +1,4 @@
-import { formatNumber } from '@core'
+import { formatNumber } from '@core/numbers'
 import { FILE_MAX_TOKENS, selectDerivedKeep, useApp } from '../store'
 import { ModelPicker } from './ModelPicker'
 import { ModelWindowButton } from './ModelWindowButton'
@@ -24,11 +24,11 @@ export function Controls() {
         field="keepRecentCount"
         label="KeepRecentCount"
         testId="keep-recent-input"
-        placeholder={`derived: ${derivedKeep}`}
+        placeholder={`derived: ${formatNumber(derivedKeep)}`}
         hint={
           keepUnset
-            ? `unset, so derived: ${derivedKeep}`
-            : `derived would be ${derivedKeep}; clear to use it`
+            ? `unset, so derived: ${formatNumber(derivedKeep)}`
+            : `derived would be ${formatNumber(derivedKeep)}; clear to use it`
         }
       />
       <OptionInput

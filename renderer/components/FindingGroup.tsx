@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import type { Finding, Severity } from '@core'
+import { formatNumber } from '@core/numbers'
 import { findingKey } from '../store'
 import { FindingItem } from './FindingItem'
 
@@ -25,7 +26,8 @@ export function FindingGroup({ severity, heading, findings }: Props) {
         aria-expanded={open}
         onClick={() => setOpen(!open)}
       >
-        <span aria-hidden="true">{open ? '▾' : '▸'}</span> {heading} ({findings.length})
+        <span aria-hidden="true">{open ? '▾' : '▸'}</span> {heading} (
+        {formatNumber(findings.length)})
       </button>
       {open && (
         <ul className="finding-list">

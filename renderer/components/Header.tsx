@@ -1,3 +1,4 @@
+import { formatNumber } from '@core/numbers'
 import { SAMPLE_MAX_TOKENS, selectCheck, useApp } from '../store'
 import { ExportButton } from './ExportButton'
 import { FormatPicker } from './FormatPicker'
@@ -31,13 +32,13 @@ export function Header() {
               <span className="tag">sample conversation</span>
               {sampleCompacts && (
                 <span className="muted" data-testid="sample-hint">
-                  opened with MaxTokens {SAMPLE_MAX_TOKENS.toLocaleString('en-US')}, so it is over
-                  its threshold
+                  opened with MaxTokens {formatNumber(SAMPLE_MAX_TOKENS)}, so it is over its
+                  threshold
                 </span>
               )}
             </>
           )}
-          <span className="muted file-count">{count.toLocaleString('en-US')} messages</span>
+          <span className="muted file-count">{formatNumber(count)} messages</span>
         </div>
         <div className="file-line">
           <FormatPicker />

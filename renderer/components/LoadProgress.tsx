@@ -1,6 +1,6 @@
+import { formatNumber as number } from '@core/numbers'
 import { useApp } from '../store'
 
-const number = (n: number) => n.toLocaleString('en')
 const megabytes = (bytes: number) => (bytes / 1e6).toFixed(1)
 
 /**

@@ -88,8 +88,8 @@ function Boundary({ head }: { head: number }) {
   const total = useApp((s) => s.messages.length)
   return (
     <div className="boundary" role="separator" data-testid="split-boundary" data-head={head}>
-      <span>▲ head: {head} summarised or hoisted</span>
-      <span>▼ kept: hoisted instructions, then the last {total - head}</span>
+      <span>▲ head: {formatNumber(head)} summarised or hoisted</span>
+      <span>▼ kept: hoisted instructions, then the last {formatNumber(total - head)}</span>
     </div>
   )
 }

@@ -11,7 +11,7 @@ import {
   useApp,
 } from '../store'
 import { MarkedText } from './MarkedText'
-import { PayloadView } from './OpaqueParts'
+import { PayloadView } from './PayloadView'
 import { TypeBadge } from './TypeBadge'
 import { UsageBadge } from './UsageBadge'
 

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { formatNumber } from '@core/numbers'
 import { selectCheck, selectCounting, selectPrompt, selectPromptTokens, useApp } from '../store'
 import { CopyButton } from './CopyButton'
 import { ExcludedList } from './ExcludedList'
@@ -45,7 +46,7 @@ export function PromptPanel() {
       </div>
       <p className="field-note muted" data-testid="prompt-tokens">
         {tokens
-          ? `${tokens.text} tokens with ${encoding}; ${tokens.asMessage} sent as one message`
+          ? `${formatNumber(tokens.text)} tokens with ${encoding}; ${formatNumber(tokens.asMessage)} sent as one message`
           : 'counting…'}
       </p>
       {!shouldCompact && (
@@ -65,8 +66,8 @@ export function PromptPanel() {
       {large && !showAll && (
         <button type="button" className="link-button" onClick={() => setShowAll(true)}>
           {tokens
-            ? `Showing ${LARGE_PROMPT_CHARS.toLocaleString('en')} of ${tokens.chars.toLocaleString('en')} characters: show all`
-            : `Showing the first ${LARGE_PROMPT_CHARS.toLocaleString('en')} characters: show all`}
+            ? `Showing ${formatNumber(LARGE_PROMPT_CHARS)} of ${formatNumber(tokens.chars)} characters: show all`
+            : `Showing the first ${formatNumber(LARGE_PROMPT_CHARS)} characters: show all`}
         </button>
       )}
       <ExcludedList />

@@ -1,11 +1,12 @@
 import { useState } from 'react'
 import type { ImportNote, NoteSeverity } from '@core'
+import { formatNumber } from '@core/numbers'
 
 // Each collapsed repeat counts: "40 image warnings" is forty, not one.
 const tally = (notes: readonly ImportNote[], severity: NoteSeverity): number =>
   notes.filter((n) => n.severity === severity).reduce((sum, n) => sum + (n.count ?? 1), 0)
 
-const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`
+const plural = (n: number, noun: string) => `${formatNumber(n)} ${noun}${n === 1 ? '' : 's'}`
 
 /** `3 warnings · 12 notes`: warnings change what is counted or sent; notes are metadata set aside. */
 export function describeTally(notes: readonly ImportNote[]): string {
@@ -54,7 +55,9 @@ export function ReportNotes({ notes, testId, title, openWhenNew = false }: Repor
             <li key={i} className="report-note" data-severity={note.severity}>
               <span className={`severity severity-${note.severity}`}>{note.severity}</span>{' '}
               {note.path !== '' && <code className="report-path">{note.path}</code>}
-              {note.count !== undefined && <span className="muted"> ×{note.count}</span>}
+              {note.count !== undefined && (
+                <span className="muted"> ×{formatNumber(note.count)}</span>
+              )}
               {note.path !== '' || note.count !== undefined ? ': ' : ''}
               {note.problem}
             </li>

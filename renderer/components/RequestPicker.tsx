@@ -1,11 +1,12 @@
 import type { TrafficRequest } from '@core'
+import { formatNumber } from '@core/numbers'
 import { useApp } from '../store'
 
 /** `Request 4 · claude-sonnet-4 · 212 messages · 09:14:03` (the time in UTC, as the log has it). */
 export function requestLabel(r: TrafficRequest): string {
   const parts = [`Request ${r.index}`]
   if (r.model !== undefined) parts.push(r.model)
-  parts.push(`${r.messages} message${r.messages === 1 ? '' : 's'}`)
+  parts.push(`${formatNumber(r.messages)} message${r.messages === 1 ? '' : 's'}`)
   if (r.timestamp !== undefined) parts.push(r.timestamp.slice(11, 19))
   return parts.join(' · ')
 }
@@ -24,7 +25,7 @@ export function RequestPicker() {
       <select
         data-testid="request-select"
         aria-label="Request to show"
-        title={`This log holds ${requests.length} requests; show another`}
+        title={`This log holds ${formatNumber(requests.length)} requests; show another`}
         value={request}
         onChange={(event) => void reimportRequest(Number(event.target.value))}
       >
@@ -34,7 +35,7 @@ export function RequestPicker() {
           </option>
         ))}
       </select>
-      <span className="muted">of {requests.length}</span>
+      <span className="muted">of {formatNumber(requests.length)}</span>
     </span>
   )
 }

@@ -1,6 +1,5 @@
+import { formatNumber as n } from '@core/numbers'
 import { selectHiddenTokens, selectUsageByReply, useApp } from '../store'
-
-const n = (v: number) => v.toLocaleString('en-US')
 
 /**
  * On the reply that reported it: the request's prompt as the provider reported it, beside our
@@ -17,7 +16,7 @@ export function UsageBadge({ index }: { index: number }) {
       data-testid="row-usage"
       title={
         `Request ${row.request} (${row.at}): the provider reported a prompt of ${n(row.reported)} tokens; ` +
-        `the estimate of the same ${row.prompt} messages is ${n(estimated)}` +
+        `the estimate of the same ${n(row.prompt)} messages is ${n(estimated)}` +
         (hidden > 0 ? `, ${n(hidden)} of them not in the file` : '')
       }
     >

@@ -1,6 +1,5 @@
 import type { UsageComparison } from '@core'
-
-const n = (v: number) => v.toLocaleString('en-US')
+import { formatNumber } from '@core/numbers'
 
 /**
  * Every reported request: where the log reported it, how many messages its prompt held, and the
@@ -35,9 +34,9 @@ export function UsageTable({
                 <tr key={row.request}>
                   <td>{row.request}</td>
                   <td>{row.at}</td>
-                  <td>{row.prompt}</td>
-                  <td>{n(row.reported)}</td>
-                  <td>{n(estimated)}</td>
+                  <td>{formatNumber(row.prompt)}</td>
+                  <td>{formatNumber(row.reported)}</td>
+                  <td>{formatNumber(estimated)}</td>
                   <td>{row.reported > 0 ? (estimated / row.reported).toFixed(3) : '–'}</td>
                 </tr>
               )

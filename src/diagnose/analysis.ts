@@ -1,3 +1,4 @@
+import { formatNumber } from '../numbers'
 import { headLength } from '../buckets'
 import { checkCompaction } from '../check'
 import { countEachMessage } from '../pricing/cost'
@@ -100,13 +101,13 @@ export function finding(
 
 /** "1 message", "3 messages". */
 export function plural(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`
+  return `${formatNumber(n)} ${noun}${n === 1 ? '' : 's'}`
 }
 
 /** A short readable list: the first few items, then how many more. */
 export function listOf(items: readonly (string | number)[], limit = 5): string {
   const shown = items.slice(0, limit).join(', ')
-  return items.length > limit ? `${shown} and ${items.length - limit} more` : shown
+  return items.length > limit ? `${shown} and ${formatNumber(items.length - limit)} more` : shown
 }
 
 /** "index 3", "indexes 3, 4 and 9": how a sentence names the messages it is about. */
@@ -149,5 +150,5 @@ export const callIdsOfMessage = perMessage((m) => callIdsOf(m.payload))
 export function theMessagesAt(indexes: readonly number[]): string {
   return indexes.length === 1
     ? `The message at ${at(indexes)}`
-    : `The ${indexes.length} messages at ${at(indexes)}`
+    : `The ${formatNumber(indexes.length)} messages at ${at(indexes)}`
 }

@@ -1,3 +1,4 @@
+import { formatNumber } from '../numbers'
 import { MESSAGE_TYPES } from '../types'
 import { at, finding, listOf, theMessagesAt, type Analysis } from './analysis'
 import type { Finding } from './types'
@@ -83,7 +84,7 @@ function duplicateIds(a: Analysis): Finding[] {
         'duplicate-id',
         'warning',
         indexes,
-        `The id "${id}" is on ${indexes.length} messages (${at(indexes)}), so filtering history by a summary's summarizedIds removes the wrong ones; give each message its own id.`,
+        `The id "${id}" is on ${formatNumber(indexes.length)} messages (${at(indexes)}), so filtering history by a summary's summarizedIds removes the wrong ones; give each message its own id.`,
         { id },
       ),
     )

@@ -1,3 +1,4 @@
+import { formatNumber } from '../numbers'
 import { at, finding, listOf, plural, type Analysis } from './analysis'
 import type { Finding } from './types'
 
@@ -129,7 +130,7 @@ function duplicates(a: Analysis): Finding[] {
         'duplicate-instructions',
         'warning',
         indexes,
-        `The same instructions text appears ${indexes.length} times (indexes ${listOf(indexes)}) in a compacted conversation, so the system prompt was re-added when a summary was applied; keep one copy, at the front.`,
+        `The same instructions text appears ${formatNumber(indexes.length)} times (indexes ${listOf(indexes)}) in a compacted conversation, so the system prompt was re-added when a summary was applied; keep one copy, at the front.`,
       ),
     )
   }

@@ -1,4 +1,5 @@
 import { headLength } from '../buckets'
+import { formatNumber } from '../numbers'
 import type { DiagnoseInput, Finding } from './types'
 
 /** One diagnosis, without checking its suggested fixes (so checking one never checks again). */
@@ -52,7 +53,7 @@ export function verifyFixes(input: DiagnoseInput, findings: Finding[], run: Diag
     return {
       ...rest,
       suggestedKeepRecentCount: fix,
-      message: `${sentence(f.message)}; set KeepRecentCount to ${fix.toLocaleString('en-US')}, checked: it mends this and adds no other error or warning.`,
+      message: `${sentence(f.message)}; set KeepRecentCount to ${formatNumber(fix)}, checked: it mends this and adds no other error or warning.`,
     }
   })
 }

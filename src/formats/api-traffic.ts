@@ -1,3 +1,4 @@
+import { formatNumber } from '../numbers'
 import { readAnthropic, anthropicFormat } from './anthropic'
 import { RequestError } from './errors'
 import { isObject, kind, type Json } from './json-shape'
@@ -211,7 +212,7 @@ function choose(
   const n = requests[chosen].messages
   return {
     chosen,
-    why: `the latest with the longest message list (${n} message${n === 1 ? '' : 's'})`,
+    why: `the latest with the longest message list (${formatNumber(n)} message${n === 1 ? '' : 's'})`,
   }
 }
 

@@ -1,3 +1,4 @@
+import { formatNumber } from '../numbers'
 import { orderMessage } from '../conversation'
 import type { Message } from '../types'
 import { readAnthropicMessage, type BlockContext } from './anthropic-content'
@@ -300,7 +301,8 @@ function readSystem(value: Json, ctx: EventContext): EventRead {
   if (subtype === 'compact_boundary') {
     const meta = isObject(value.compactMetadata) ? value.compactMetadata : {}
     const trigger = typeof meta.trigger === 'string' ? `, trigger "${meta.trigger}"` : ''
-    const tokens = typeof meta.preTokens === 'number' ? `, ${meta.preTokens} tokens before it` : ''
+    const tokens =
+      typeof meta.preTokens === 'number' ? `, ${formatNumber(meta.preTokens)} tokens before it` : ''
     ctx.notes.info(
       `line ${line}`,
       `compaction boundary${trigger}${tokens}: the conversation restarts here, from the summary that follows`,

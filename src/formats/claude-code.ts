@@ -1,3 +1,4 @@
+import { formatNumber } from '../numbers'
 import { ChainIndex, buildThread, sessionEventOf, type SessionEvent } from './claude-code-chain'
 import {
   METADATA_NOTE,
@@ -123,7 +124,7 @@ function countReplaced(
   messages[summary] = { ...messages[summary], meta: { compacted: true, droppedCount: count } }
   notes.info(
     `line ${root.line}: logicalParentUuid`,
-    `the history before the compaction is in the file: the summary stands for its ${count} messages (meta.droppedCount)`,
+    `the history before the compaction is in the file: the summary stands for its ${formatNumber(count)} messages (meta.droppedCount)`,
   )
 }
 

@@ -1,3 +1,4 @@
+import { formatNumber } from '../numbers'
 import type { Message } from '../types'
 import { isCount } from './reported-usage'
 import type { ReportedUsage } from './types'
@@ -146,12 +147,15 @@ export function readJsonl(input: ReadInput, notes: NoteList): ReadResult {
     }
   }
   if (rewound > 0) {
-    notes.info('', `${rewound} message(s) undone by /rewind; not part of the conversation`)
+    notes.info(
+      '',
+      `${formatNumber(rewound)} message(s) undone by /rewind; not part of the conversation`,
+    )
   }
   if (rewritten > 0) {
     notes.info(
       '',
-      `${rewritten} message(s) replaced when Gemini CLI rewrote its history (a compression); not loaded`,
+      `${formatNumber(rewritten)} message(s) replaced when Gemini CLI rewrote its history (a compression); not loaded`,
     )
   }
   return readEntries([...byId.values()], notes)

@@ -1,3 +1,5 @@
+import { formatNumber } from '../numbers'
+
 /** How much a note matters: a warning changes what is counted or sent; info is metadata set aside. */
 export type NoteSeverity = 'warning' | 'info'
 
@@ -64,7 +66,7 @@ export function aggregateNotes(notes: readonly ImportNote[]): ImportNote[] {
 /** One line for a person: `warning messages[3].content[1] (×40): problem`. */
 export function formatNote(note: ImportNote): string {
   const where = note.path === '' ? '' : ` ${note.path}`
-  const times = note.count !== undefined ? ` (×${note.count})` : ''
+  const times = note.count !== undefined ? ` (×${formatNumber(note.count)})` : ''
   return `${note.severity}${where}${times}: ${note.problem}`
 }
 

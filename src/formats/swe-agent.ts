@@ -1,3 +1,4 @@
+import { formatNumber } from '../numbers'
 import { orderMessage } from '../conversation'
 import type { Message } from '../types'
 import { ShapeError, isObject, kind, pathString, type Json, type JsonPath } from './json-shape'
@@ -187,11 +188,16 @@ function readInfo(info: unknown, at: string, notes: NoteList): void {
     const value = info[key]
     if (key === 'model_stats' && isObject(value)) {
       const n = (k: string) => (typeof value[k] === 'number' ? (value[k] as number) : undefined)
+      // A count is grouped, as every count shown; the cost stays as the log wrote it.
+      const said = (k: string, words: (v: string) => string) => {
+        const v = n(k)
+        return v === undefined ? '' : words(k === 'instance_cost' ? String(v) : formatNumber(v))
+      }
       const parts = [
-        n('instance_cost') !== undefined ? `cost $${n('instance_cost')}` : '',
-        n('tokens_sent') !== undefined ? `${n('tokens_sent')} tokens sent` : '',
-        n('tokens_received') !== undefined ? `${n('tokens_received')} received` : '',
-        n('api_calls') !== undefined ? `${n('api_calls')} API calls` : '',
+        said('instance_cost', (v) => `cost $${v}`),
+        said('tokens_sent', (v) => `${v} tokens sent`),
+        said('tokens_received', (v) => `${v} received`),
+        said('api_calls', (v) => `${v} API calls`),
       ].filter((p) => p !== '')
       notes.info(
         `${at}.${key}`,

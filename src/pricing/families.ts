@@ -1,3 +1,4 @@
+import { formatNumber } from '../numbers'
 import { DEFAULT_ENCODING, ENCODINGS, listModels, resolveModel, type EncodingName } from '../tokens'
 import { CALIBRATIONS, type Calibration } from './calibration'
 import type { OpenEncoding } from './open-vocabularies'
@@ -164,7 +165,7 @@ function calibrationFor(family: 'anthropic' | 'google', stem: string): Calibrati
 
 function calibratedWords(c: Calibration): string {
   if (c.requests === 0) return 'approximate: not yet measured against provider counts'
-  return `approximate: within ±${c.withinPct}% of provider counts on ${c.requests} requests`
+  return `approximate: within ±${c.withinPct}% of provider counts on ${formatNumber(c.requests)} requests`
 }
 
 /**

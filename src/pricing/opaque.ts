@@ -7,6 +7,7 @@ import { imageDimensions } from './image-dimensions'
 import { imagePrice, unknownImagePrice, type ImagePrice } from './image-tokens'
 import { findMedia, withoutMedia, type MediaPart } from './opaque-media'
 import type { Wire } from './wire'
+import { formatNumber } from '../numbers'
 
 export { retainsEarlierThinking } from './thinking-retention'
 
@@ -85,11 +86,12 @@ export function describeOpaqueParts(
   return found.map((part) => ({
     ...part,
     tokens: 0,
-    label: `${NATIVE_NAMES[part.kind]}, ${formatBytes(part.bytes)}, counted as text: the native format prices the payload as text`,
+    label: `${PART_NAMES[part.kind]}, ${formatBytes(part.bytes)}, counted as text: the native format prices the payload as text`,
   }))
 }
 
-const NATIVE_NAMES: Record<OpaquePartDescription['kind'], string> = {
+// What each kind of part is called, in every label that names one.
+const PART_NAMES: Record<OpaquePartDescription['kind'], string> = {
   signature: 'thinking signature',
   'redacted-thinking': 'redacted thinking',
   'encrypted-reasoning': 'encrypted reasoning',
@@ -153,7 +155,7 @@ function opaquePartsOf(parts: PayloadParts, ctx?: PayloadPricingContext): Opaque
       path: 'signature',
       bytes,
       tokens: 0,
-      label: `thinking signature, ${formatBytes(bytes)}, not billed as text`,
+      label: `${PART_NAMES.signature}, ${formatBytes(bytes)}, not billed as text`,
     })
   }
   if (parts.data !== undefined) out.push(ciphertext('redacted-thinking', 'data', parts.data, ctx))
@@ -168,11 +170,6 @@ function opaquePartsOf(parts: PayloadParts, ctx?: PayloadPricingContext): Opaque
   return out
 }
 
-const CIPHER_NAMES = {
-  'redacted-thinking': 'redacted thinking',
-  'encrypted-reasoning': 'encrypted reasoning',
-} as const
-
 function ciphertext(
   kind: 'redacted-thinking' | 'encrypted-reasoning',
   path: string,
@@ -180,7 +177,7 @@ function ciphertext(
   ctx: PayloadPricingContext | undefined,
 ): OpaquePartDescription {
   const bytes = text.length
-  const name = `${CIPHER_NAMES[kind]}, ${formatBytes(bytes)} encrypted`
+  const name = `${PART_NAMES[kind]}, ${formatBytes(bytes)} encrypted`
   const estimate = Math.ceil(new Base64Bytes(text).size / CIPHERTEXT_BYTES_PER_TOKEN)
   if (ctx && !ctx.retained) {
     return { kind, path, bytes, tokens: 0, label: `${name}, not in this context: 0 tokens` }
@@ -191,7 +188,7 @@ function ciphertext(
     path,
     bytes,
     tokens: estimate,
-    label: `${name}, ~${formatCount(estimate)} tokens${when} (estimated from its size)`,
+    label: `${name}, ~${formatNumber(estimate)} tokens${when} (estimated from its size)`,
   }
 }
 
@@ -255,7 +252,7 @@ function media(
     path: m.path,
     bytes,
     tokens: price.tokens,
-    label: `${what}, ${formatCount(price.tokens)} tokens (${price.rule})`,
+    label: `${what}, ${formatNumber(price.tokens)} tokens (${price.rule})`,
   }
 }
 
@@ -269,5 +266,3 @@ export function formatBytes(n: number): string {
   if (n < 1_000_000) return `${(n / 1000).toFixed(1)} kB`
   return `${(n / 1_000_000).toFixed(1)} MB`
 }
-
-const formatCount = (n: number) => n.toLocaleString('en-US')

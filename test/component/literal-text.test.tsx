@@ -16,7 +16,8 @@ describe('conversation text holding HTML and script', () => {
     const texts = [...container.querySelectorAll('pre')].map((pre) => pre.textContent)
     expect(texts).toContain('<script>window.__pwned=1</script>')
     expect(texts).toContain('<img src=x onerror="window.__pwned=2">')
-    expect(texts).toContain('{"html":"<img src=x onerror=\\"window.__pwned=3\\">"}')
+    // A payload opens formatted: indented, its markup still text.
+    expect(texts).toContain('{\n  "html": "<img src=x onerror=\\"window.__pwned=3\\">"\n}')
     expect(within(rows[3]).getByText('<b>bold</b>')).toBeTruthy()
     expect(container.querySelector('img, script, b')).toBeNull()
     expect((window as { __pwned?: unknown }).__pwned).toBeUndefined()

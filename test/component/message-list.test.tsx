@@ -56,11 +56,12 @@ describe('the conversation list', () => {
     renderWithStore(<MessageList />, store)
     const line = within(rows()[4]).getByRole('button')
     await user.click(line)
-    const detail = rows()[4].querySelectorAll('pre')
-    expect([...detail].map((pre) => pre.textContent)).toEqual([
-      'read_file request',
-      '{"path":"src/billing/total.ts"}',
-    ])
+    const detail = () => [...rows()[4].querySelectorAll('pre')].map((pre) => pre.textContent)
+    // The payload opens formatted, and Raw shows the string exactly as the message carries it.
+    expect(detail()).toEqual(['read_file request', '{\n  "path": "src/billing/total.ts"\n}'])
+    await user.click(within(rows()[4]).getByRole('button', { name: 'Raw' }))
+    expect(detail()).toEqual(['read_file request', '{"path":"src/billing/total.ts"}'])
+    act(() => line.focus())
     expect(line.getAttribute('aria-expanded')).toBe('true')
     await user.keyboard('{Enter}')
     expect(rows()[4].querySelector('pre')).toBeNull()

@@ -25,10 +25,15 @@ describe('a conversation whose text holds HTML and script', () => {
     expect(rows[2].text).toContain('<img src=x onerror="window.__pwned=2">')
     expect(rows[3].text).toContain('<b>bold</b>')
 
-    // Expanded, a message shows its whole payload, still as text.
+    // Expanded, a message shows its whole payload, still as text: formatted, then raw.
     const toolCall = page.locator(`${byTestId('message-row')}[data-index="4"]`)
     await toolCall.getByRole('button').first().click()
-    await expect.poll(() => toolCall.textContent()).toContain(fixture.messages[4].payload)
+    const payload = fixture.messages[4].payload!
+    await expect
+      .poll(() => toolCall.locator(byTestId('payload-text')).textContent())
+      .toBe(JSON.stringify(JSON.parse(payload), null, 2))
+    await toolCall.getByRole('button', { name: 'Raw' }).click()
+    await expect.poll(() => toolCall.textContent()).toContain(payload)
 
     const list = page.locator(byTestId('message-row'))
     expect(await list.locator('img, script, b, iframe').count()).toBe(0)

@@ -12,6 +12,8 @@ import { tiktokenFor } from './helpers/tiktoken'
 const FORMATS_DIR = join(ROOT, 'testdata/formats')
 const FILE = 'claude-code-usage.jsonl'
 const FIRST_REPORTED = 15233
+// The text output groups thousands with commas; --json keeps the numbers.
+const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 })
 
@@ -64,7 +66,7 @@ describe.concurrent('tokens: each reported request beside its estimate', () => {
     const first = await firstPromptTokens()
     const ratio = (first / FIRST_REPORTED).toFixed(3)
     expect(r.stdout).toMatch(
-      new RegExp(`\\n +1 +line 2 +1 +${first} +${FIRST_REPORTED} +${ratio}\\n`),
+      new RegExp(`\\n +1 +line 2 +1 +${grouped(first)} +15,233 +${ratio}\\n`),
     )
   })
 
@@ -90,7 +92,7 @@ describe.concurrent('check --hidden-tokens', () => {
     expect(json.estimatedTokens).toBe(sum + hidden)
     const plain = await run(['check', FILE, '--max-tokens', '30000', '--hidden-tokens', 'auto'])
     expect(plain.stdout).toContain(
-      `${sum + hidden} tokens; includes ${hidden} tokens not in the file (system prompt and tool schemas, derived from the first reported request at line 2)`,
+      `${grouped(sum + hidden)} tokens; includes ${grouped(hidden)} tokens not in the file (system prompt and tool schemas, derived from the first reported request at line 2)`,
     )
   })
 

@@ -52,6 +52,8 @@ const referenceTokens = (encoding: string, messages: RawMessage[]) =>
   referenceCounts(messages, encoding)
 
 const sum = (ns: number[]) => ns.reduce((a, b) => a + b, 0)
+// The text output groups thousands with commas; --json keeps the numbers.
+const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
 
 // sample.json by hand: 20 messages keep max(1, ⌊20 × 0.25⌋) = 5, so the head is 0–14. Its
 // instructions (0 and 6) are hoisted, the other 13 head messages are summarised, 15–19 are kept.
@@ -264,7 +266,9 @@ describe.concurrent('tokens', () => {
     raw.forEach((m, i) => {
       expect(r.stdout).toMatch(new RegExp(`^ *${i}  ${m.id} +${m.type} +${expected[i]}  `, 'm'))
     })
-    expect(r.stdout).toMatch(new RegExp(`^total  ${sum(expected)} tokens \\(o200k_base`, 'm'))
+    expect(r.stdout).toMatch(
+      new RegExp(`^total  ${grouped(sum(expected))} tokens \\(o200k_base`, 'm'),
+    )
   })
 
   it('--model overrides the file: gpt-4 counts with cl100k_base', async () => {
@@ -343,11 +347,11 @@ describe.concurrent('check', () => {
       expect(r.stdout).toMatch(new RegExp(row, 'm'))
     })
     const summarized = sum(SAMPLE_SUMMARIZED.map((i) => tokens[i]))
-    expect(r.stdout).toMatch(new RegExp(`^total +${sum(tokens)} tokens$`, 'm'))
-    expect(r.stdout).toMatch(/^threshold +1800 \(max tokens 2000 × trigger ratio 0\.9\)$/m)
+    expect(r.stdout).toMatch(new RegExp(`^total +${grouped(sum(tokens))} tokens$`, 'm'))
+    expect(r.stdout).toMatch(/^threshold +1,800 \(max tokens 2,000 × trigger ratio 0\.9\)$/m)
     expect(r.stdout).toMatch(
       new RegExp(
-        `^decision +compact: summarise 13 messages \\(${summarized} tokens\\), keep 7 `,
+        `^decision +compact: summarise 13 messages \\(${grouped(summarized)} tokens\\), keep 7 `,
         'm',
       ),
     )
@@ -431,7 +435,7 @@ describe.concurrent('prompt', () => {
   it('when the check declines: nothing on stdout, the reason on stderr, exit 2', async () => {
     const line = expectOneLineFailure(await run(['prompt', 'sample.json', '--max-tokens', '5000']))
     expect(line).toMatch(/^sample\.json: no summary prompt: the check declines \(below-threshold\)/)
-    expect(line).toContain('threshold 4500')
+    expect(line).toContain('threshold 4,500')
   })
 })
 

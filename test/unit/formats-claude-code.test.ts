@@ -135,7 +135,7 @@ describe('Claude Code session in', () => {
       severity: 'info',
       path: 'line 3',
       problem:
-        'compaction boundary, trigger "auto", 154210 tokens before it: the conversation restarts here, from the summary that follows',
+        'compaction boundary, trigger "auto", 154,210 tokens before it: the conversation restarts here, from the summary that follows',
     })
     expect(imported.report).toContainEqual({
       severity: 'info',

@@ -71,7 +71,7 @@ describe('SWE-agent trajectory in', () => {
         severity: 'info',
         path: 'info.model_stats',
         problem:
-          'provider-reported usage (cost $0.0712, 20431 tokens sent, 512 received, 3 API calls); read by the usage view, not counted here',
+          'provider-reported usage (cost $0.0712, 20,431 tokens sent, 512 received, 3 API calls); read by the usage view, not counted here',
       })
       expect(report).toContainEqual(
         expect.objectContaining({ path: 'history[*].message_type', count: 9 }),
