@@ -1,4 +1,8 @@
+import { clip } from '../src/text-clip'
 import type { Io } from './command'
+
+// Cutting a cell short is the core's rule, shared with the app's row previews.
+export { clip }
 
 /**
  * Conversation text made safe for a terminal. The text is untrusted: control characters (ANSI
@@ -51,45 +55,6 @@ export function codePoints(text: string): number {
 
 const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff
 const isLow = (c: number) => c >= 0xdc00 && c <= 0xdfff
-
-// The offset just past the first `n` code points (the text's length when it has fewer).
-function offsetAfter(text: string, n: number): number {
-  let i = 0
-  for (let k = 0; k < n && i < text.length; k++) {
-    i += isHigh(text.charCodeAt(i)) && isLow(text.charCodeAt(i + 1)) ? 2 : 1
-  }
-  return i
-}
-
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' })
-
-/**
- * The first `max` code points of a cell, with an ellipsis when something was cut (then `max - 1`
- * code points at most, and the ellipsis). Never cuts inside a character or a grapheme cluster (an
- * emoji sequence, a letter and its accents): the cut moves back to the cluster's start. Reads only
- * as much of the text as it keeps.
- */
-export function clip(text: string, max: number): string {
-  if (text.length <= max) return text
-  const cut = offsetAfter(text, max - 1)
-  // At most one more code point: the whole text fits.
-  if (offsetAfter(text.slice(cut, cut + 2), 1) >= text.length - cut) return text
-  return `${text.slice(0, clusterStart(text, cut))}…`
-}
-
-// The last grapheme boundary at or before `cut`. Between two ASCII characters (not CR LF) there
-// always is one; elsewhere the segmenter decides, on the text up to the character after the cut.
-function clusterStart(text: string, cut: number): number {
-  const before = text.charCodeAt(cut - 1)
-  const after = text.charCodeAt(cut)
-  if (before < 0x7f && after < 0x7f && !(before === 0x0d && after === 0x0a)) return cut
-  let start = 0
-  for (const { index } of graphemes.segment(text.slice(0, cut + 2))) {
-    if (index > cut) break
-    start = index
-  }
-  return start
-}
 
 /** How many characters of a long text a cell looks at: whitespace collapses, escapes grow. */
 const CELL_WINDOW = 4096

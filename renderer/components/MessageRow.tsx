@@ -1,5 +1,5 @@
 import { memo, useMemo, type KeyboardEvent } from 'react'
-import { isEarlierThinking, payloadContext, type Message, formatNumber } from '@core'
+import { isEarlierThinking, payloadContext, previewLine, type Message, formatNumber } from '@core'
 import { describeOpaqueParts, type PayloadPricingContext } from '@core/pricing/opaque'
 import {
   selectActiveFinding,
@@ -15,18 +15,22 @@ import { PayloadView } from './PayloadView'
 import { TypeBadge } from './TypeBadge'
 import { UsageBadge } from './UsageBadge'
 
-// About what the widest text column shows: every character drawn is laid out, and shaping mixed
-// scripts costs the main thread 2 to 4 ms per thousand characters whenever rows change.
-const PREVIEW_CHARS = 160
+/**
+ * About what a text column 800 px wide shows at the list's 13 px: 160 Latin letters, or 80 CJK
+ * characters or emoji, which take two columns each. Every character in the row is shaped whether
+ * it shows or not, and shaping CJK, Arabic and emoji (with their fallback fonts) costs the main
+ * thread 2 to 4 ms per thousand characters whenever rows change; see docs/performance.md.
+ */
+export const PREVIEW_COLUMNS = 160
 
 /**
- * One line of a message: whitespace collapsed, cut short; when there is no text, what its payload's
- * opaque parts are ("redacted thinking, 3.4 kB encrypted, …"), else the payload itself.
+ * One line of a message: whitespace collapsed, cut short by grapheme (previewLine); when there is
+ * no text, what its payload's opaque parts are ("redacted thinking, 3.4 kB encrypted, …"), else the
+ * payload itself.
  */
 export function previewOf(message: Message, ctx?: PayloadPricingContext): string {
-  const source = message.text.trim() !== '' ? message.text : payloadPreview(message.payload, ctx)
-  const flat = source.replace(/\s+/g, ' ').trim()
-  return flat.length > PREVIEW_CHARS ? `${flat.slice(0, PREVIEW_CHARS)}…` : flat
+  const source = /\S/.test(message.text) ? message.text : payloadPreview(message.payload, ctx)
+  return previewLine(source, PREVIEW_COLUMNS)
 }
 
 function payloadPreview(payload: string | undefined, ctx?: PayloadPricingContext): string {

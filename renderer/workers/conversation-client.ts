@@ -1,5 +1,6 @@
 import type { Message } from '@core'
 import type { OpenedFile } from '../../electron/contract'
+import { unpackChunk } from './chunks'
 import { unpackFinding } from './packed-findings'
 import type {
   ConversationAnswers,
@@ -38,7 +39,7 @@ export function importInWorker(
       header = data.header
       events.onParsed(data.total)
     } else if (data.kind === 'messages') {
-      for (const message of data.messages) {
+      for (const message of unpackChunk(data.chunk)) {
         // A cloned message brings its own copy of its type's string. One shared copy per type
         // makes the type comparisons every re-tune does (buckets, the prompt's filter) identity
         // checks rather than comparisons of characters.

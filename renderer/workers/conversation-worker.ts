@@ -8,8 +8,9 @@ import { diagnose, importConversation, loadCountingVocabulary, type Message } fr
 import type { OpenedFile } from '../../electron/contract'
 import { describeImportError } from '../store/import-error'
 import { promptSize } from './answers'
-import { chunkMessages } from './chunks'
+import { chunkMessages, packChunk, packedTransfer } from './chunks'
 import { packFinding } from './packed-findings'
+import { releaseBytes } from './release-bytes'
 import type {
   ConversationAnswers,
   ConversationQuestion,
@@ -17,7 +18,8 @@ import type {
   ConversationRequest,
 } from './protocol'
 
-const reply = (message: ConversationReply) => self.postMessage(message)
+const reply = (message: ConversationReply, transfer: Transferable[] = []) =>
+  self.postMessage(message, { transfer })
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 let messages: readonly Message[] = []
@@ -31,7 +33,10 @@ const CHUNKS_IN_FLIGHT = 2
 function sendNext(): void {
   if (sentAll) return
   const chunk = unsent.shift()
-  if (chunk) return reply({ kind: 'messages', messages: chunk })
+  if (chunk) {
+    const packed = packChunk(chunk)
+    return reply({ kind: 'messages', chunk: packed }, packedTransfer(packed))
+  }
   sentAll = true
   reply({ kind: 'done' })
 }
@@ -74,6 +79,8 @@ self.onmessage = async ({ data }: MessageEvent<ConversationRequest>) => {
     } catch (error) {
       reply({ kind: 'failed', error: describeImportError(data.name, content, error) })
       return
+    } finally {
+      releaseBytes(content)
     }
     const { messages: all, ...header } = imported
     messages = all

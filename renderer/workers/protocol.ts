@@ -9,10 +9,10 @@ import type {
   CountingSpec,
   FormatId,
   ImportedConversation,
-  Message,
   Options,
 } from '@core'
 import type { OpenedFile } from '../../electron/contract'
+import type { PackedChunk } from './chunks'
 import type { PackedFinding } from './packed-findings'
 import type { PromptSize } from './types'
 
@@ -60,7 +60,7 @@ export type ConversationReply =
   | { kind: 'parsing'; done: number; total: number }
   /** Parsed: `total` messages follow in `messages` chunks, then `done`. */
   | { kind: 'parsed'; header: ImportHeader; total: number }
-  | { kind: 'messages'; messages: Message[] }
+  | { kind: 'messages'; chunk: PackedChunk }
   | { kind: 'done' }
   /** The file could not be read, said as the error display says it. */
   | { kind: 'failed'; error: string }

@@ -48,7 +48,19 @@ const MEGABYTES = Number(process.env.LARGE_FILE_MB ?? 20)
 const MESSAGES = process.env.LARGE_FILE_MESSAGES
   ? Number(process.env.LARGE_FILE_MESSAGES)
   : undefined
-const NAME = MEGABYTES === 20 && MESSAGES === undefined ? 'large-file' : `large-file-${MEGABYTES}mb`
+// LARGE_FILE_BROWSER=plain runs the browser with V8's own defaults, as `npm run web` gets them,
+// rather than the desktop app's flags; its figures go to a file of their own as well.
+const PLAIN = process.env.LARGE_FILE_BROWSER === 'plain'
+const NAME = [
+  MEGABYTES === 20 && MESSAGES === undefined ? 'large-file' : `large-file-${MEGABYTES}mb`,
+  ...(PLAIN ? ['plain'] : []),
+].join('-')
+/**
+ * The issue's memory target for the web build, which cannot set V8's flags: the renderers' peak
+ * over what they held before the open, at most this many times the file (on the 50 MB file).
+ * Reported against the figure, not asserted: memory is a bench target.
+ */
+const WEB_MEMORY_TARGET = 6
 const FILE_NAME = `${NAME}.json`
 
 let dir: string
@@ -109,6 +121,14 @@ const longTasks = (page: Page, since: number): Promise<LongTask[]> =>
     since,
   )
 
+/** The peak against the web build's target, which binds a plain browser on the 50 MB file. */
+function memoryVerdict(ratio: number): string {
+  const against = `target for the web build ≤ ${WEB_MEMORY_TARGET}× on the 50 MB file`
+  const binds = PLAIN && MEGABYTES === 50
+  if (!binds) return `${against}, measured with LARGE_FILE_BROWSER=plain; reported only`
+  return `${against}: ${ratio <= WEB_MEMORY_TARGET ? 'within it' : 'OVER it'}; reported, not asserted`
+}
+
 const now = (page: Page) => page.evaluate(() => performance.now())
 const megabytes = (bytes: number) => `${Math.round(bytes / 1e6)} MB`
 const times = (ratio: number) => `${ratio.toFixed(2)}×`
@@ -161,7 +181,7 @@ const scrollHeight = (page: Page) =>
   )
 
 describe(`a ${MEGABYTES} MB conversation`, () => {
-  const app = useAppSession()
+  const app = useAppSession({ desktopV8Flags: !PLAIN })
 
   it(
     'reads and counts in workers, shows rows before the counts, and never freezes the window',
@@ -261,7 +281,7 @@ describe(`a ${MEGABYTES} MB conversation`, () => {
       await expect.poll(async () => (await longTasks(page, probeAt)).length).toBeGreaterThan(0)
       attempts.push(`${longest} ms`)
       const report = [
-        `${NAME}: ${messages} messages, ${MEGABYTES} MB, ${cpus().length} cores`,
+        `${NAME}: ${messages} messages, ${MEGABYTES} MB, ${cpus().length} cores, ${PLAIN ? "a plain browser's V8 defaults (the web build)" : "the desktop app's V8 flags"}`,
         `longest main-thread task while loading, counting and tuning: ${longest} ms (target ≤ ${LONGEST_TASK_MS} ms)`,
         `attempt ${attempts.length} (one more is made only when the longest task is over the target; longest task by attempt: ${attempts.join(', ')})`,
         `measured: from choosing the file to the last answer of the workers (${Math.round(loadedAt - opened)} ms), then three re-tunings until their findings are in (${Math.round(tuned)} ms)`,
@@ -272,7 +292,7 @@ describe(`a ${MEGABYTES} MB conversation`, () => {
         `KeepRecentCount to a moved split, as the test sees it: ${Math.round(keepMoved)} ms`,
         `startup (not part of the target): longest task ${Math.max(0, ...startup.map((t) => t.duration))} ms`,
         memory.found
-          ? `renderer processes' resident memory (page and workers), over ${megabytes(resident.before)} before the open: peak +${megabytes(resident.peak - resident.before)} (${times((resident.peak - resident.before) / fileBytes)} the file), +${megabytes(resident.after - resident.before)} (${times((resident.after - resident.before) / fileBytes)}) when loaded; peak by phase: ${[...resident.peaks].map(([phase, bytes]) => `${phase} +${megabytes(bytes - resident.before)}`).join(', ')}; reported, not a target`
+          ? `renderer processes' resident memory (page and workers), over ${megabytes(resident.before)} before the open: peak +${megabytes(resident.peak - resident.before)} (${times((resident.peak - resident.before) / fileBytes)} the file; ${memoryVerdict((resident.peak - resident.before) / fileBytes)}), +${megabytes(resident.after - resident.before)} (${times((resident.after - resident.before) / fileBytes)}) when loaded; peak by phase: ${[...resident.peaks].map(([phase, bytes]) => `${phase} +${megabytes(bytes - resident.before)}`).join(', ')}`
           : `renderer processes' resident memory: not measured (no /proc, or the renderer was not found)`,
       ].join('\n')
       console.log(report)

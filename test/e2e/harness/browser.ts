@@ -19,11 +19,21 @@ export interface AppSession {
   close(): Promise<void>
 }
 
+/** How the browser's V8 runs. */
+export interface LaunchOptions {
+  /**
+   * Start the renderer with the desktop app's V8 flags (the default), standing in for Electron's
+   * renderer; false runs a plain browser's V8 defaults, as `npm run web` gets them.
+   */
+  desktopV8Flags?: boolean
+}
+
 /**
  * Opens the web build in a Chromium with a fresh profile of its own, so tests share no storage and
  * can run side by side. Clipboard access is granted for the app's origin, to test Copy.
  */
-export async function launchApp(url: string): Promise<AppSession> {
+export async function launchApp(url: string, options: LaunchOptions = {}): Promise<AppSession> {
+  const { desktopV8Flags = true } = options
   const profile = await mkdtemp(join(tmpdir(), 'compaction-inspector-e2e-'))
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -33,7 +43,7 @@ export async function launchApp(url: string): Promise<AppSession> {
     args: [
       ...CHROMIUM_ARGS,
       // The renderer's V8 as the desktop app sets it (see renderer-flags.ts).
-      `--js-flags=${RENDERER_JS_FLAGS}`,
+      ...(desktopV8Flags ? [`--js-flags=${RENDERER_JS_FLAGS}`] : []),
     ],
   })
   const close = async () => {
@@ -59,10 +69,10 @@ export async function launchApp(url: string): Promise<AppSession> {
  * Gives each test of the file a fresh browser on the app, closed after it: call once at the top of
  * a describe block and read the session inside the tests.
  */
-export function useAppSession(): () => AppSession {
+export function useAppSession(options: LaunchOptions = {}): () => AppSession {
   let session: AppSession | undefined
   beforeEach(async () => {
-    session = await launchApp(inject('webUrl'))
+    session = await launchApp(inject('webUrl'), options)
   })
   afterEach(async () => {
     await session?.close()
