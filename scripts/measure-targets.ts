@@ -24,6 +24,7 @@ import {
   countEachMessage,
   importConversation,
   requestOverhead,
+  turnCostsOf,
   type ImportedConversation,
 } from '../src/index'
 
@@ -48,7 +49,8 @@ function filesOf(path: string): string[] {
 function estimateOf(imported: ImportedConversation) {
   const spec = { model: imported.model ?? 'gpt-4o', wire: imported.wire }
   const costs = countEachMessage(spec, imported.messages)
-  return compareUsage(imported.usage ?? [], costs, requestOverhead(spec))
+  const turns = turnCostsOf(spec, imported.messages)
+  return compareUsage(imported.usage ?? [], costs, requestOverhead(spec), turns)
 }
 
 // o-series and GPT-5 models are rendered in OpenAI's harmony format; the rest are GPT-4 class.
@@ -134,7 +136,13 @@ function measureGrowth(files: string[]): void {
   console.log('| log | model | requests | estimate growth ÷ reported growth (min – max) |')
   console.log('| --- | --- | ---: | --- |')
   for (const file of files) {
-    const imported = importConversation(readFileSync(file, 'utf8'))
+    let imported: ImportedConversation
+    try {
+      imported = importConversation(readFileSync(file, 'utf8'))
+    } catch (error) {
+      console.log(`| ${basename(file)} | not read: ${(error as Error).message.slice(0, 60)} | | |`)
+      continue
+    }
     const comparison = estimateOf(imported)
     const c = comparison.calibration
     const f = (x: number | null) => (x === null ? '–' : x.toFixed(2))

@@ -281,3 +281,36 @@ export function countingKey(spec: SpecLike): string {
     ? `${encoding}|${factor}|native`
     : `${encoding}|${factor}|${s.wire}|${s.model}`
 }
+
+/**
+ * What the per-request estimate needs where a wire prices earlier turns' thinking by a retention
+ * rule: each earlier reasoning message's cost as thinking of a request's own current turn
+ * (`current`, NaN where it is the same as the message's cost), and the
+ * index of the turn each request ends in (`turnStartAt[p]` for the prompt messages[0, p)). A long
+ * tool loop keeps its reasoning in every request of the turn (docs/tokens.md, "Earlier turns'
+ * thinking"); a request of an earlier turn must not be priced by the last turn's start. Null when
+ * no cost depends on it (the native wire, a model that keeps earlier thinking, no reasoning).
+ */
+export interface TurnCosts {
+  current: readonly number[]
+  turnStartAt: Int32Array
+}
+
+export function turnCostsOf(spec: SpecLike, messages: readonly Message[]): TurnCosts | null {
+  const s = toSpec(spec)
+  if (s.wire === 'native' || retainsEarlierThinking(s)) return null
+  const pricing = pricingFor(s)
+  const last = currentTurnStart(messages)
+  let differs = false
+  const current = new Array<number>(messages.length)
+  const turnStartAt = new Int32Array(messages.length + 1)
+  let start = 0
+  for (let i = 0; i < messages.length; i++) {
+    const m = messages[i]
+    if (m.type === 'user') start = i
+    turnStartAt[i + 1] = start
+    current[i] = m.type === 'reasoning' && i < last ? pricing.cost(m) : Number.NaN
+    if (m.type === 'reasoning' && i < last) differs = true
+  }
+  return differs ? { current, turnStartAt } : null
+}

@@ -1,4 +1,5 @@
 import type { ReportedUsage } from '../formats/types'
+import type { TurnCosts } from '../pricing/cost'
 
 /** One reported request beside our estimate of the same prompt. */
 export interface UsageRow {
@@ -56,17 +57,31 @@ export function estimateAt(costs: readonly number[], prompt: number, overhead: n
 /**
  * Sets each reported request beside our estimate of its prompt: `costs` are the messages' costs
  * (as the count pool or countEachMessage gives them), `overhead` the per-request fixed part.
+ * `turns` (turnCostsOf) prices each request's own turn's thinking as retained, where the wire
+ * drops only earlier turns' thinking: without it, every request is priced by the last turn's.
  */
 export function compareUsage(
   usage: readonly ReportedUsage[],
   costs: readonly number[],
   overhead: number,
+  turns: TurnCosts | null = null,
 ): UsageComparison {
   // One pass of prefix sums: a long run has thousands of requests over thousands of messages.
   const prefix = new Float64Array(costs.length + 1)
   for (let i = 0; i < costs.length; i++) prefix[i + 1] = prefix[i] + costs[i]
-  const estimate = (prompt: number) =>
-    overhead + prefix[Math.max(0, Math.min(prompt, costs.length))]
+  // What each request's own turn adds back: its reasoning, retained, less its cost as earlier.
+  const kept = turns && new Float64Array(costs.length + 1)
+  if (turns && kept) {
+    for (let i = 0; i < costs.length; i++) {
+      const current = turns.current[i]
+      kept[i + 1] = kept[i] + (Number.isNaN(current) ? 0 : current - costs[i])
+    }
+  }
+  const estimate = (prompt: number) => {
+    const p = Math.max(0, Math.min(prompt, costs.length))
+    const own = turns && kept ? kept[p] - kept[turns.turnStartAt[p]] : 0
+    return overhead + prefix[p] + own
+  }
   const first = usage[0]
   const base = first ? { estimated: estimate(first.prompt), reported: first.inputTokens } : null
   const rows = usage.map((u, k): UsageRow => {
