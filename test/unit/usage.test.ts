@@ -159,6 +159,33 @@ describe('compareUsage with turnCostsOf: each request prices its own turn’s re
     expect(rows[0].estimated).toBe(sum(1))
   })
 
+  it('the chart’s estimate line follows the same per-request rule', () => {
+    const costs = countEachMessage(spec, messages)
+    const turns = turnCostsOf(spec, messages)
+    const growth = contextGrowth({
+      messages,
+      costs,
+      overhead: 3,
+      usage,
+      hiddenTokens: 0,
+      threshold: 1,
+    })
+    const withTurns = contextGrowth({
+      messages,
+      costs,
+      overhead: 3,
+      usage,
+      hiddenTokens: 0,
+      threshold: 1,
+      turns,
+    })
+    const rows = compareUsage(usage, costs, 3, turns).rows
+    for (const r of rows) expect(withTurns.estimate[r.prompt]).toBe(r.estimated)
+    // Inside turn 1, the line carries the reasoning (75 + 4); at turn 2 it has been dropped.
+    expect(withTurns.estimate[4] - growth.estimate[4]).toBe(79)
+    expect(withTurns.estimate[5]).toBe(growth.estimate[5])
+  })
+
   it('is null where no cost depends on it: the native wire, no reasoning', () => {
     expect(turnCostsOf({ model: 'gpt-5-codex', wire: 'native' }, messages)).toBeNull()
     expect(turnCostsOf(spec, [messages[0], messages[4]])).toBeNull()
