@@ -56,11 +56,13 @@ function estimateOf(imported: ImportedConversation) {
 // o-series and GPT-5 models are rendered in OpenAI's harmony format; the rest are GPT-4 class.
 const isReasoningModel = (model: string) => /^(o\d|gpt-5)/.test(model)
 
-function hasMedia(body: any): { pdf: boolean; media: boolean } {
+function hasMedia(body: any): { pdf: boolean; media: boolean; remote: boolean } {
   const text = JSON.stringify(body.messages ?? [])
   const pdf = text.includes('application/pdf') || /\.pdf\b/.test(text)
   const media = /"type":"(image_url|input_audio|file|input_file)"/.test(text)
-  return { pdf, media: pdf || media }
+  // A file sent by URL or by an uploaded file's id: the request holds no bytes to price.
+  const remote = /"file_id":|"url":"https?:/.test(text)
+  return { pdf, media: pdf || media, remote }
 }
 
 interface Row {
@@ -75,11 +77,14 @@ function groupsOf(body: any, reported: number): string[] {
   const model = String(body.model ?? '')
   const tools = Array.isArray(body.tools) && body.tools.length > 0
   const format = body.response_format !== undefined
-  const { pdf, media } = hasMedia(body)
+  const { pdf, media, remote } = hasMedia(body)
   const generation = isReasoningModel(model) ? 'GPT-5 and o-series' : 'GPT-4 class'
   const groups: string[] = []
   if (!tools && !format && !media) groups.push(`${generation}, text only, no tools`)
   if (tools || format) groups.push(`${generation} with tool schemas or response_format`)
+  if ((tools || format) && !pdf && !remote) {
+    groups.push(`${generation} with tool schemas or response_format, every file inline, no PDF`)
+  }
   if (format) groups.push('with response_format (any model)')
   if (media) groups.push(pdf ? 'with a PDF' : 'with images, audio or files (no PDF)')
   if (reported >= 1000 && !pdf) groups.push('1,000 tokens or more, no PDF')

@@ -45,8 +45,8 @@ type OpenAIRule = TileRule | PatchRule
 
 // Most specific name first: `gpt-4.1-mini` before `gpt-4.1`, `gpt-4o-mini` before `gpt-4o`.
 const OPENAI_RULES: readonly [RegExp, OpenAIRule][] = [
-  // The guide says 1.62 for gpt-5-mini too; OpenAI reported 1.2 a patch on every recorded
-  // gpt-5-mini request with an image (docs/tokens.md, "Images").
+  // The guide says 1.62 for gpt-5-mini too; the prompt sizes OpenAI reported for recorded
+  // gpt-5-mini requests with images fit 1.2 a patch (docs/tokens.md, "Images").
   [/gpt-5-mini/, { kind: 'patches', multiplier: 1.2 }],
   [/gpt-4\.1-mini/, { kind: 'patches', multiplier: 1.62 }],
   [/gpt-4\.1-nano|gpt-5-nano/, { kind: 'patches', multiplier: 2.46 }],
