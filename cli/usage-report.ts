@@ -1,14 +1,24 @@
-import { compareUsage, formatNumber, requestOverhead, type UsageComparison } from '../src/index'
+import {
+  compareUsage,
+  formatNumber,
+  requestOverhead,
+  turnCostsOf,
+  type UsageComparison,
+} from '../src/index'
 import { CliError } from './errors'
 import type { LoadedConversation } from './load'
 import { renderTable } from './table'
 
-/** The file's reported requests beside the estimate of each, from the per-message counts. */
+/**
+ * The file's reported requests beside the estimate of each, from the per-message counts, each
+ * request's own turn's thinking priced as that request held it.
+ */
 export function compareLoaded(
   loaded: LoadedConversation,
   counts: readonly number[],
 ): UsageComparison {
-  return compareUsage(loaded.usage, counts, requestOverhead(loaded.spec))
+  const turns = loaded.usage.length > 0 ? turnCostsOf(loaded.spec, loaded.messages) : null
+  return compareUsage(loaded.usage, counts, requestOverhead(loaded.spec), turns)
 }
 
 /** The hidden context the check adds, and how the output names where it came from. */

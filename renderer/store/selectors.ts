@@ -7,10 +7,12 @@ import {
   keepCount,
   reachesPrompt,
   requestOverhead,
+  turnCostsOf,
   type Bucket,
   type Check,
   type Message,
   type Options,
+  type TurnCosts,
   type UsageComparison,
 } from '@core'
 import { countsMatch } from './counts-slice'
@@ -25,9 +27,19 @@ import type { AppState } from './types'
  * they are being counted. Empty rows for a file that reports no usage.
  */
 export const selectUsageComparison: (s: AppState) => UsageComparison | null = memoSelector(
-  (s: AppState) => [s.usage, selectReadyCounts(s), selectSpec(s)],
-  (usage, counts, spec): UsageComparison | null =>
-    counts === null ? null : compareUsage(usage, counts, requestOverhead(spec)),
+  (s: AppState) => [s.usage, selectReadyCounts(s), selectSpec(s), selectTurnCosts(s)],
+  (usage, counts, spec, turns): UsageComparison | null =>
+    counts === null ? null : compareUsage(usage, counts, requestOverhead(spec), turns),
+)
+
+/**
+ * Each request's own turn's thinking, priced as that request held it (the core's turnCostsOf), for
+ * a file that reports usage; null otherwise. Computed once per conversation and spec.
+ */
+export const selectTurnCosts: (s: AppState) => TurnCosts | null = memoSelector(
+  (s: AppState) => [s.messages, s.usage, selectSpec(s)],
+  (messages, usage, spec): TurnCosts | null =>
+    usage.length > 0 ? turnCostsOf(spec, messages) : null,
 )
 
 /** The tokens the file lacks, as derived from its first reported request; 0 until counted. */

@@ -1,6 +1,6 @@
 import { contextGrowth, requestOverhead, type ContextGrowth, type UsageRow } from '@core'
 import { memoSelector } from './memo'
-import { selectCheck, selectReadyCounts, selectUsageComparison } from './selectors'
+import { selectCheck, selectReadyCounts, selectTurnCosts, selectUsageComparison } from './selectors'
 import { selectSpec } from './spec'
 import type { AppState } from './types'
 
@@ -17,8 +17,9 @@ export const selectContextGrowth: (s: AppState) => ContextGrowth | null = memoSe
     selectUsageComparison(s),
     selectCheck(s)?.threshold ?? null,
     selectSpec(s),
+    selectTurnCosts(s),
   ],
-  (messages, costs, usage, comparison, threshold, spec): ContextGrowth | null =>
+  (messages, costs, usage, comparison, threshold, spec, turns): ContextGrowth | null =>
     costs === null || comparison === null || threshold === null || usage.length === 0
       ? null
       : contextGrowth({
@@ -28,6 +29,7 @@ export const selectContextGrowth: (s: AppState) => ContextGrowth | null = memoSe
           usage,
           hiddenTokens: comparison.hiddenTokens,
           threshold,
+          turns,
         }),
 )
 

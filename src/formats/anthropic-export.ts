@@ -24,7 +24,13 @@ export function writeAnthropic(
   for (const s of system) {
     noteDropped(s, notes)
     const text = sentText(s, notes, LABEL)
-    if (text === '' && s.parts.tools) continue
+    if (s.parts.response_format !== undefined) {
+      notes.warn(
+        s.path,
+        `${LABEL} has no response_format; the structured-output schema is not written`,
+      )
+    }
+    if (text === '' && (s.parts.tools || s.parts.response_format !== undefined)) continue
     systemTexts.push(text)
   }
 

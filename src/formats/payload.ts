@@ -35,6 +35,8 @@ export interface PayloadParts {
   encrypted_content?: string
   /** Tool definitions, verbatim in the source's shape: they are sent, and cost tokens, every turn. */
   tools?: unknown[]
+  /** A Chat Completions request's `response_format` (structured output), verbatim: it is sent, and costs tokens, every turn. */
+  response_format?: unknown
   /** A Responses input item of a type with no mapping, verbatim. */
   item?: unknown
 }
@@ -52,6 +54,7 @@ const KEY_ORDER: readonly PartKey[] = [
   'data',
   'encrypted_content',
   'tools',
+  'response_format',
   'item',
 ]
 
@@ -65,6 +68,7 @@ const CHECKS: Record<PartKey, (v: unknown) => boolean> = {
   data: (v) => typeof v === 'string',
   encrypted_content: (v) => typeof v === 'string',
   tools: Array.isArray,
+  response_format: isObject,
   item: (v) => v !== undefined,
 }
 
@@ -157,6 +161,8 @@ export function readPayload(
 }
 
 /** The instructions message that carries a request's tool definitions: sent every turn, never summarised. */
-export function toolsMessage(tools: unknown[]): Message {
-  return { type: 'instructions', text: '', payload: encodePayload({ tools }) }
+export function toolsMessage(tools: unknown[], responseFormat?: unknown): Message {
+  const parts: PayloadParts = tools.length > 0 ? { tools } : {}
+  if (responseFormat !== undefined) parts.response_format = responseFormat
+  return { type: 'instructions', text: '', payload: encodePayload(parts) }
 }

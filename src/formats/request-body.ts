@@ -40,8 +40,8 @@ export interface RequestBody {
   prefix: JsonPath
   model?: string
   /**
-   * The messages the top level holds, in order: the tool definitions (one instructions message,
-   * when there are any), then what `readOwn` read.
+   * The messages the top level holds, in order: the tool definitions and structured-output format
+   * (one instructions message, when there are any), then what `readOwn` read.
    */
   head: Message[]
 }
@@ -61,8 +61,11 @@ export function readRequestBody(root: unknown, shape: BodyShape, notes: NoteList
   const list = text === undefined ? requireArray(root, listKey, []) : []
   const model = optionalString(root, 'model', [])
   const tools = root.tools === undefined ? [] : requireArray(root, 'tools', [])
+  // Structured output's schema is rendered into the prompt (docs/tokens.md): it goes with the tools.
+  const format = shape.fields.has('response_format') ? root.response_format : undefined
+  const responseFormat = isObject(format) ? format : undefined
   const head = [
-    ...(tools.length > 0 ? [toolsMessage(tools)] : []),
+    ...(tools.length > 0 || responseFormat ? [toolsMessage(tools, responseFormat)] : []),
     ...(shape.readOwn?.(root, notes) ?? []),
   ]
   for (const key of Object.keys(root)) {

@@ -1,4 +1,4 @@
-import { decodePayload, encodePayload, type PayloadParts } from '../formats/payload'
+import { decodePayload, encodePayload } from '../formats/payload'
 import { tokenizerFor, type Tokenizer } from '../tokens'
 import type { Message } from '../types'
 import {
@@ -14,7 +14,8 @@ import {
 } from './families'
 import { isOpenEncoding, tokenizerForOpen } from './open-vocabularies'
 import { pricePayload, retainsEarlierThinking, type PayloadPricingContext } from './opaque'
-import { toolSchemaTokens } from './tool-schemas'
+import { mayHoldChatParts, priceChatParts } from './chat-parts'
+import { HARMONY_REPLY_PRIMING_TOKENS, isHarmonyModel } from './harmony'
 import { WIRE_FRAMING, type Wire, type WireFraming } from './wire'
 
 /** What a count is for: the model, and the wire format its conversation is sent in. */
@@ -111,6 +112,7 @@ function buildPricing(spec: Required<CountingSpec>, tokenizer: Tokenizer): Prici
   const current = payloadContext(spec, false)
   const earlier = payloadContext(spec, true)
   const chat = spec.wire === 'openai-chat'
+  const harmony = isHarmonyModel(spec.model)
   const cost = (m: PricedMessage): number => {
     const ctx = m.earlierThinking ? earlier : current
     if (!ctx.retained) {
@@ -121,23 +123,15 @@ function buildPricing(spec: Required<CountingSpec>, tokenizer: Tokenizer): Prici
     let payload = m.payload
     // The request's tool schemas, read into a message of their own: not a message on the wire,
     // but where the provider adds a tool-use prompt to the request, it goes with them.
-    const schemas = m.text === '' && payload?.startsWith('{"tools":') === true
+    const schemas = m.text === '' && isRequestSchemas(payload)
     let fixed = schemas ? toolUsePrompt : perMessage
     if (payload && chat && mayHoldChatParts(payload)) {
       const parts = decodePayload(payload)
       if (parts) {
-        const rest: PayloadParts = { ...parts }
-        if (parts.name !== undefined) {
-          vocabulary += tokenizer.count(parts.name)
-          fixed += framing.perName
-          delete rest.name
-        }
-        const tools = parts.tools && toolSchemaTokens(parts.tools, tokenizer)
-        if (tools !== undefined) {
-          vocabulary += tools
-          delete rest.tools
-        }
-        payload = encodePayload(rest)
+        const priced = priceChatParts(parts, tokenizer, harmony, framing.perName)
+        vocabulary += priced.vocabulary
+        fixed += priced.fixed
+        payload = encodePayload(priced.rest)
       }
     }
     let opaque = 0
@@ -156,9 +150,10 @@ function buildPricing(spec: Required<CountingSpec>, tokenizer: Tokenizer): Prici
 const isCalibratedFamily = (family: ModelFamily): family is Calibration['family'] =>
   family === 'anthropic' || family === 'google'
 
-// Only a payload that opens with a name, or holds tool schemas, has a part Chat prices by rule.
-const mayHoldChatParts = (payload: string) =>
-  payload.startsWith('{"name":') || payload.includes('"tools":[')
+// The message the import reads a request's tool schemas and structured-output format into.
+const isRequestSchemas = (payload: string | undefined) =>
+  payload !== undefined &&
+  (payload.startsWith('{"tools":') || payload.startsWith('{"response_format":'))
 
 /**
  * THE cost of one message, in tokens, everywhere: its text and payload by the spec's wire and the
@@ -177,9 +172,14 @@ export function messageCost(
   return pricingFor(spec, tokenizer).cost(m)
 }
 
-/** The fixed cost of one request besides its messages: Chat Completions' reply priming; 0 native. */
+/**
+ * The fixed cost of one request besides its messages: the reply's priming on OpenAI's wires
+ * (`<|start|>assistant<|message|>`, 3; a harmony model's `<|start|>assistant`, 2); 0 native.
+ */
 export function requestOverhead(spec: SpecLike): number {
-  return WIRE_FRAMING[toSpec(spec).wire].perRequest
+  const { wire, model } = toSpec(spec)
+  const { perRequest } = WIRE_FRAMING[wire]
+  return perRequest > 0 && isHarmonyModel(model) ? HARMONY_REPLY_PRIMING_TOKENS : perRequest
 }
 
 const turnStarts = new WeakMap<readonly Pick<Message, 'type'>[], number>()
@@ -280,4 +280,37 @@ export function countingKey(spec: SpecLike): string {
   return s.wire === 'native'
     ? `${encoding}|${factor}|native`
     : `${encoding}|${factor}|${s.wire}|${s.model}`
+}
+
+/**
+ * What the per-request estimate needs where a wire prices earlier turns' thinking by a retention
+ * rule: each earlier reasoning message's cost as thinking of a request's own current turn
+ * (`current`, NaN where it is the same as the message's cost), and the
+ * index of the turn each request ends in (`turnStartAt[p]` for the prompt messages[0, p)). A long
+ * tool loop keeps its reasoning in every request of the turn (docs/tokens.md, "Earlier turns'
+ * thinking"); a request of an earlier turn must not be priced by the last turn's start. Null when
+ * no cost depends on it (the native wire, a model that keeps earlier thinking, no reasoning).
+ */
+export interface TurnCosts {
+  current: readonly number[]
+  turnStartAt: Int32Array
+}
+
+export function turnCostsOf(spec: SpecLike, messages: readonly Message[]): TurnCosts | null {
+  const s = toSpec(spec)
+  if (s.wire === 'native' || retainsEarlierThinking(s)) return null
+  const pricing = pricingFor(s)
+  const last = currentTurnStart(messages)
+  let differs = false
+  const current = new Array<number>(messages.length)
+  const turnStartAt = new Int32Array(messages.length + 1)
+  let start = 0
+  for (let i = 0; i < messages.length; i++) {
+    const m = messages[i]
+    if (m.type === 'user') start = i
+    turnStartAt[i + 1] = start
+    current[i] = m.type === 'reasoning' && i < last ? pricing.cost(m) : Number.NaN
+    if (m.type === 'reasoning' && i < last) differs = true
+  }
+  return differs ? { current, turnStartAt } : null
 }

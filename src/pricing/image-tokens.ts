@@ -45,7 +45,10 @@ type OpenAIRule = TileRule | PatchRule
 
 // Most specific name first: `gpt-4.1-mini` before `gpt-4.1`, `gpt-4o-mini` before `gpt-4o`.
 const OPENAI_RULES: readonly [RegExp, OpenAIRule][] = [
-  [/gpt-4\.1-mini|gpt-5-mini/, { kind: 'patches', multiplier: 1.62 }],
+  // The guide says 1.62 for gpt-5-mini too; the prompt sizes OpenAI reported for recorded
+  // gpt-5-mini requests with images fit 1.2 a patch (docs/tokens.md, "Images").
+  [/gpt-5-mini/, { kind: 'patches', multiplier: 1.2 }],
+  [/gpt-4\.1-mini/, { kind: 'patches', multiplier: 1.62 }],
   [/gpt-4\.1-nano|gpt-5-nano/, { kind: 'patches', multiplier: 2.46 }],
   [/o4-mini|codex-mini/, { kind: 'patches', multiplier: 1.72 }],
   [/gpt-4o-mini/, { kind: 'tiles', base: 2833, tile: 5667 }],

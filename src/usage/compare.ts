@@ -1,4 +1,5 @@
 import type { ReportedUsage } from '../formats/types'
+import type { TurnCosts } from '../pricing/cost'
 
 /** One reported request beside our estimate of the same prompt. */
 export interface UsageRow {
@@ -54,19 +55,44 @@ export function estimateAt(costs: readonly number[], prompt: number, overhead: n
 }
 
 /**
+ * The estimate of every prompt messages[0, p), p = 0 … n: overhead + Σ costs[0, p), plus, with
+ * `turns`, what the request's own turn's reasoning costs retained beyond its cost as an earlier
+ * turn's. One pass of prefix sums: a long run has thousands of requests over thousands of messages.
+ */
+export function promptEstimates(
+  costs: readonly number[],
+  overhead: number,
+  turns: TurnCosts | null = null,
+): Float64Array {
+  const n = costs.length
+  const prefix = new Float64Array(n + 1)
+  for (let i = 0; i < n; i++) prefix[i + 1] = prefix[i] + costs[i]
+  if (turns) {
+    const kept = new Float64Array(n + 1)
+    for (let i = 0; i < n; i++) {
+      const current = turns.current[i]
+      kept[i + 1] = kept[i] + (Number.isNaN(current) ? 0 : current - costs[i])
+    }
+    for (let p = n; p >= 0; p--) prefix[p] += kept[p] - kept[turns.turnStartAt[p]]
+  }
+  for (let p = 0; p <= n; p++) prefix[p] += overhead
+  return prefix
+}
+
+/**
  * Sets each reported request beside our estimate of its prompt: `costs` are the messages' costs
  * (as the count pool or countEachMessage gives them), `overhead` the per-request fixed part.
+ * `turns` (turnCostsOf) prices each request's own turn's thinking as retained, where the wire
+ * drops only earlier turns' thinking: without it, every request is priced by the last turn's.
  */
 export function compareUsage(
   usage: readonly ReportedUsage[],
   costs: readonly number[],
   overhead: number,
+  turns: TurnCosts | null = null,
 ): UsageComparison {
-  // One pass of prefix sums: a long run has thousands of requests over thousands of messages.
-  const prefix = new Float64Array(costs.length + 1)
-  for (let i = 0; i < costs.length; i++) prefix[i + 1] = prefix[i] + costs[i]
-  const estimate = (prompt: number) =>
-    overhead + prefix[Math.max(0, Math.min(prompt, costs.length))]
+  const estimates = promptEstimates(costs, overhead, turns)
+  const estimate = (prompt: number) => estimates[Math.max(0, Math.min(prompt, costs.length))]
   const first = usage[0]
   const base = first ? { estimated: estimate(first.prompt), reported: first.inputTokens } : null
   const rows = usage.map((u, k): UsageRow => {

@@ -1,5 +1,7 @@
 import type { ReportedUsage } from '../formats/types'
+import type { TurnCosts } from '../pricing/cost'
 import type { Message } from '../types'
+import { promptEstimates } from './compare'
 
 /**
  * The context-growth chart's data, one point per position in the conversation: x = k is the
@@ -8,7 +10,7 @@ import type { Message } from '../types'
 export interface ContextGrowth {
   /** 0, 1, …, n. */
   x: number[]
-  /** The estimate of a prompt of the first x messages: overhead + Σ costs[0, x). */
+  /** The estimate of a prompt of the first x messages, as compareUsage estimates a request. */
   estimate: number[]
   /** The estimate with the hidden context added: the top of the hidden band. */
   withHidden: number[]
@@ -29,6 +31,8 @@ export function contextGrowth(input: {
   usage: readonly ReportedUsage[]
   hiddenTokens: number
   threshold: number
+  /** Each request's own turn's thinking (turnCostsOf), as compareUsage was given it. */
+  turns?: TurnCosts | null
 }): ContextGrowth {
   const { messages, costs, overhead, usage, hiddenTokens, threshold } = input
   const n = costs.length
@@ -36,12 +40,11 @@ export function contextGrowth(input: {
   const estimate: number[] = new Array(n + 1)
   const withHidden: number[] = new Array(n + 1)
   const reported: (number | null)[] = new Array(n + 1).fill(null)
-  let sum = overhead
+  const estimates = promptEstimates(costs, overhead, input.turns ?? null)
   for (let k = 0; k <= n; k++) {
     x[k] = k
-    estimate[k] = sum
-    withHidden[k] = sum + hiddenTokens
-    if (k < n) sum += costs[k]
+    estimate[k] = estimates[k]
+    withHidden[k] = estimates[k] + hiddenTokens
   }
   for (const u of usage) if (u.prompt >= 0 && u.prompt <= n) reported[u.prompt] = u.inputTokens
   const compactions: number[] = []

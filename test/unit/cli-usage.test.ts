@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { expectOneLineFailure, ROOT, runBuiltCli, useBuiltCli, type Run } from './helpers/built-cli'
 import { tiktokenFor } from './helpers/tiktoken'
+import { importConversation, type Message } from '../../src/index'
 
 // Reported usage and the hidden context as users run them: the built bin on hand-written files.
 // The first request of claude-code-usage.jsonl (line 2) reports 3 + 15230 + 0 = 15233 tokens, and
@@ -27,6 +28,11 @@ async function firstPromptTokens(): Promise<number> {
   return Math.round(1.14 * (tiktokenFor('o200k_base').encode(text).length + 16))
 }
 
+/** The fixture's messages as the core imports them: their types and thinking texts. */
+async function fixtureMessages(): Promise<Message[]> {
+  return importConversation(await readFile(join(FORMATS_DIR, FILE), 'utf8')).messages
+}
+
 describe.concurrent('tokens: each reported request beside its estimate', () => {
   it('--json lists the requests and a calibration summary', async () => {
     const r = await run(['tokens', FILE, '--json'])
@@ -44,11 +50,27 @@ describe.concurrent('tokens: each reported request beside its estimate', () => {
       ratio: first / FIRST_REPORTED,
       incrementRatio: null,
     })
-    // Each request's estimate is the sum of the costs of the messages its prompt held.
+    // Each request's estimate is the sum of the costs of the messages its prompt held, its own
+    // turn's thinking included: Sonnet 4.5 drops only earlier turns' thinking, so `tokens` prices
+    // the thinking before the last turn at 0, while a request inside a tool loop still held it.
+    const messages = await fixtureMessages()
+    const o200k = (text: string) => tiktokenFor('o200k_base').encode(text).length
+    let checkedTurnThinking = false
     for (const q of report.requests) {
       const sum = report.tokens.slice(0, q.prompt).reduce((a: number, b: number) => a + b, 0)
-      expect(q.estimated).toBe(sum)
+      let turn = 0
+      for (let i = 0; i < q.prompt; i++) if (messages[i].type === 'user') turn = i
+      let own = 0
+      for (let i = turn; i < q.prompt; i++) {
+        if (messages[i].type !== 'reasoning') continue
+        // Its text by the calibrated rule; its signature is not billed.
+        const retained = Math.round(1.14 * (o200k(messages[i].text) + 16))
+        own += retained - report.tokens[i]
+        if (retained !== report.tokens[i]) checkedTurnThinking = true
+      }
+      expect(q.estimated).toBe(sum + own)
     }
+    expect(checkedTurnThinking).toBe(true)
     expect(report.calibration).toMatchObject({
       requests: 12,
       hiddenTokens: FIRST_REPORTED - first,

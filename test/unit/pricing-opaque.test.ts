@@ -94,6 +94,14 @@ describe("the providers' documented image prices", () => {
     expect(openAIImagePrice('gpt-4.1-mini', 1024, 1024).tokens).toBe(1659)
   })
 
+  it('gpt-5-mini bills 1.2 a patch, as OpenAI reported for a 597×566 image', () => {
+    // pydantic/pydantic-ai's cassette test_multimodal_tool_return_matrix[direct-binary-image-
+    // openai_chat]: the same request without the image reported 129 tokens, with it 585; less the
+    // call, the result and the user's text, the image came to about 410 = ⌈19 × 18 × 1.2⌉.
+    expect(openAIPatches(597, 566)).toBe(19 * 18)
+    expect(openAIImagePrice('gpt-5-mini', 597, 566).tokens).toBe(Math.ceil(342 * 1.2))
+  })
+
   it('Gemini: 258 for an image within 384 px, else 258 per 768-px tile', () => {
     expect(geminiImageTokens(384, 384)).toBe(258)
     expect(geminiImageTokens(1000, 1000)).toBe(4 * 258)

@@ -4,7 +4,9 @@ import {
   checkCompaction,
   compareUsage,
   contextGrowth,
+  countEachMessage,
   promptBeforeReply,
+  turnCostsOf,
   type Message,
   type ReportedUsage,
 } from '../../src/index'
@@ -120,5 +122,72 @@ describe('checkCompaction with hiddenTokens', () => {
     expect(() => checkCompaction(messages, options, counts)).toThrow(
       /option hiddenTokens: .* is not a non-negative integer/,
     )
+  })
+})
+
+describe('compareUsage with turnCostsOf: each request prices its own turn’s reasoning', () => {
+  // A Responses conversation on a model that drops earlier turns' reasoning (OpenAI's rule):
+  // turn 1 is a tool loop whose requests hold its reasoning; turn 2's requests do not.
+  // 400 base64 characters decode to 300 bytes: 75 tokens by the ciphertext rule (bytes ÷ 4).
+  const cipher = 'A'.repeat(400)
+  const messages: Message[] = [
+    { type: 'user', text: 'fix the bug' },
+    { type: 'reasoning', text: '', payload: JSON.stringify({ encrypted_content: cipher }) },
+    {
+      type: 'bot',
+      text: '',
+      payload: '{"tool_calls":[{"id":"c1","name":"shell","arguments":{}}]}',
+    },
+    { id: 'c1', type: 'activity', text: '', payload: '{"content":"ok"}' },
+    { type: 'user', text: 'thanks' },
+  ]
+  const spec = { model: 'gpt-5-codex', wire: 'openai-responses' as const }
+  const usage = [report(1, 1000), report(4, 1100), report(5, 1050)]
+
+  it('keeps turn 1’s reasoning in turn 1’s requests, drops it from turn 2’s', () => {
+    const costs = countEachMessage(spec, messages)
+    // countEachMessage prices by the last turn: the reasoning is an earlier turn's, 0.
+    expect(costs[1]).toBe(0)
+    const turns = turnCostsOf(spec, messages)
+    expect(turns).not.toBeNull()
+    const { rows } = compareUsage(usage, costs, 3, turns)
+    const sum = (end: number) => costs.slice(0, end).reduce((a, b) => a + b, 3)
+    // request 2 (prompt of 4 messages) is in turn 1: its reasoning costs 75 (+4 framing).
+    expect(rows[1].estimated).toBe(sum(4) + 75 + 4)
+    // request 3 is in turn 2: the reasoning has been dropped.
+    expect(rows[2].estimated).toBe(sum(5))
+    expect(rows[0].estimated).toBe(sum(1))
+  })
+
+  it('the chart’s estimate line follows the same per-request rule', () => {
+    const costs = countEachMessage(spec, messages)
+    const turns = turnCostsOf(spec, messages)
+    const growth = contextGrowth({
+      messages,
+      costs,
+      overhead: 3,
+      usage,
+      hiddenTokens: 0,
+      threshold: 1,
+    })
+    const withTurns = contextGrowth({
+      messages,
+      costs,
+      overhead: 3,
+      usage,
+      hiddenTokens: 0,
+      threshold: 1,
+      turns,
+    })
+    const rows = compareUsage(usage, costs, 3, turns).rows
+    for (const r of rows) expect(withTurns.estimate[r.prompt]).toBe(r.estimated)
+    // Inside turn 1, the line carries the reasoning (75 + 4); at turn 2 it has been dropped.
+    expect(withTurns.estimate[4] - growth.estimate[4]).toBe(79)
+    expect(withTurns.estimate[5]).toBe(growth.estimate[5])
+  })
+
+  it('is null where no cost depends on it: the native wire, no reasoning', () => {
+    expect(turnCostsOf({ model: 'gpt-5-codex', wire: 'native' }, messages)).toBeNull()
+    expect(turnCostsOf(spec, [messages[0], messages[4]])).toBeNull()
   })
 })

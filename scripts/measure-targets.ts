@@ -1,0 +1,169 @@
+// Measures issue 13's accuracy targets with the product's own estimate (importConversation, then
+// countEachMessage, requestOverhead and compareUsage, as `tokens --json` computes them), on public
+// logs read from the paths given. Nothing read is copied into the repository.
+//
+//   npx tsx scripts/measure-targets.ts chat [--verbose] <traffic.jsonl | folder>…
+//   npx tsx scripts/measure-targets.ts growth [--verbose] <rollout.jsonl | folder>…
+//
+// chat: every request of API traffic logs ({request, response} pairs, one a line, as the
+//   api-traffic importer reads them; a recorded VCR cassette's interactions converted to such pairs
+//   keep their `source` field, which --verbose prints). Each request is loaded as `--request N` loads
+//   it; its estimate is compared with the `usage.prompt_tokens` its response reports, and the
+//   requests are grouped by model generation and by what the request carries (tools, structured
+//   output, media). Target: within 5%.
+// growth: transcripts with reported usage per request (Codex rollouts with token_count events,
+//   Claude Code, pi, Gemini CLI): from the first reported request to each later one, the estimate's
+//   growth ÷ the reported growth (calibration.minIncrementRatio / maxIncrementRatio). Target:
+//   within [0.85, 1.15] at every request.
+/* eslint-disable @typescript-eslint/no-explicit-any -- the JSON of arbitrary public logs, read
+   by shape to group requests; the product's own readers are typed. */
+import { readFileSync, readdirSync, statSync } from 'node:fs'
+import { basename, join } from 'node:path'
+import {
+  compareUsage,
+  countEachMessage,
+  importConversation,
+  requestOverhead,
+  turnCostsOf,
+  type ImportedConversation,
+} from '../src/index'
+
+const args = process.argv.slice(2)
+const mode = args.shift()
+const verbose = args.includes('--verbose')
+const paths = args.filter((a) => a !== '--verbose')
+if ((mode !== 'chat' && mode !== 'growth') || paths.length === 0) {
+  console.error('usage: measure-targets.ts chat|growth [--verbose] <file or folder>…')
+  process.exit(2)
+}
+
+/** Every .jsonl / .json file named, or inside a folder named. */
+function filesOf(path: string): string[] {
+  if (!statSync(path).isDirectory()) return [path]
+  return readdirSync(path)
+    .filter((f) => f.endsWith('.jsonl') || f.endsWith('.json'))
+    .sort()
+    .map((f) => join(path, f))
+}
+
+function estimateOf(imported: ImportedConversation) {
+  const spec = { model: imported.model ?? 'gpt-4o', wire: imported.wire }
+  const costs = countEachMessage(spec, imported.messages)
+  const turns = turnCostsOf(spec, imported.messages)
+  return compareUsage(imported.usage ?? [], costs, requestOverhead(spec), turns)
+}
+
+// o-series and GPT-5 models are rendered in OpenAI's harmony format; the rest are GPT-4 class.
+const isReasoningModel = (model: string) => /^(o\d|gpt-5)/.test(model)
+
+function hasMedia(body: any): { pdf: boolean; media: boolean; remote: boolean } {
+  const text = JSON.stringify(body.messages ?? [])
+  const pdf = text.includes('application/pdf') || /\.pdf\b/.test(text)
+  const media = /"type":"(image_url|input_audio|file|input_file)"/.test(text)
+  // A file sent by URL or by an uploaded file's id: the request holds no bytes to price.
+  const remote = /"file_id":|"url":"https?:/.test(text)
+  return { pdf, media: pdf || media, remote }
+}
+
+interface Row {
+  source: string
+  model: string
+  reported: number
+  estimated: number
+  groups: string[]
+}
+
+function groupsOf(body: any, reported: number): string[] {
+  const model = String(body.model ?? '')
+  const tools = Array.isArray(body.tools) && body.tools.length > 0
+  const format = body.response_format !== undefined
+  const { pdf, media, remote } = hasMedia(body)
+  const generation = isReasoningModel(model) ? 'GPT-5 and o-series' : 'GPT-4 class'
+  const groups: string[] = []
+  if (!tools && !format && !media) groups.push(`${generation}, text only, no tools`)
+  if (tools || format) groups.push(`${generation} with tool schemas or response_format`)
+  if ((tools || format) && !pdf && !remote) {
+    groups.push(`${generation} with tool schemas or response_format, every file inline, no PDF`)
+  }
+  if (format) groups.push('with response_format (any model)')
+  if (media) groups.push(pdf ? 'with a PDF' : 'with images, audio or files (no PDF)')
+  if (reported >= 1000 && !pdf) groups.push('1,000 tokens or more, no PDF')
+  return groups
+}
+
+function measureChat(files: string[]): void {
+  const rows: Row[] = []
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8')
+    const lines = text.split('\n').filter((l) => l.trim() !== '')
+    lines.forEach((line, i) => {
+      const pair = JSON.parse(line)
+      const body = pair.request?.body ?? {}
+      const reported = pair.response?.body?.usage?.prompt_tokens
+      if (typeof reported !== 'number') return
+      const imported = importConversation(text, 'api-traffic', { request: i + 1 })
+      const comparison = estimateOf(imported)
+      const own = comparison.rows.at(-1)
+      if (!own || own.reported !== reported) return
+      rows.push({
+        source: String(pair.source ?? `${basename(file)} request ${i + 1}`),
+        model: String(body.model ?? ''),
+        reported,
+        estimated: own.estimated,
+        groups: groupsOf(body, reported),
+      })
+    })
+  }
+  const within = (r: Row) => Math.abs(r.estimated / r.reported - 1) <= 0.05
+  const pct = (x: number) => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}%`
+  const names = [...new Set(rows.flatMap((r) => r.groups))].sort()
+  console.log(`| requests | within 5% | error range |`)
+  console.log(`| --- | ---: | --- |`)
+  for (const name of [...names, 'all']) {
+    const group = name === 'all' ? rows : rows.filter((r) => r.groups.includes(name))
+    const errors = group.map((r) => r.estimated / r.reported - 1)
+    const ok = group.filter(within).length
+    console.log(
+      `| ${name} | ${ok} of ${group.length} | ${pct(Math.min(...errors))} to ${pct(Math.max(...errors))} |`,
+    )
+  }
+  if (verbose) {
+    for (const r of rows) {
+      const mark = within(r) ? ' ' : '✗'
+      console.log(
+        `${mark} ${r.model.padEnd(22)} ${String(r.reported).padStart(5)} ${String(r.estimated).padStart(5)} ${pct(r.estimated / r.reported - 1).padStart(8)}  ${r.source}`,
+      )
+    }
+  }
+}
+
+function measureGrowth(files: string[]): void {
+  console.log('| log | model | requests | estimate growth ÷ reported growth (min – max) |')
+  console.log('| --- | --- | ---: | --- |')
+  for (const file of files) {
+    let imported: ImportedConversation
+    try {
+      imported = importConversation(readFileSync(file, 'utf8'))
+    } catch (error) {
+      console.log(`| ${basename(file)} | not read: ${(error as Error).message.slice(0, 60)} | | |`)
+      continue
+    }
+    const comparison = estimateOf(imported)
+    const c = comparison.calibration
+    const f = (x: number | null) => (x === null ? '–' : x.toFixed(2))
+    console.log(
+      `| ${basename(file)} | ${imported.model ?? '?'} | ${c.requests} | ${f(c.minIncrementRatio)} – ${f(c.maxIncrementRatio)} |`,
+    )
+    if (verbose) {
+      for (const r of comparison.rows) {
+        console.log(
+          `  ${String(r.request).padStart(4)} ${r.at.padEnd(10)} est ${String(r.estimated).padStart(7)} rep ${String(r.reported).padStart(7)} growth ${f(r.incrementRatio)}`,
+        )
+      }
+    }
+  }
+}
+
+const files = paths.flatMap(filesOf)
+if (mode === 'chat') measureChat(files)
+else measureGrowth(files)

@@ -1,0 +1,191 @@
+import { describe, expect, it } from 'vitest'
+import {
+  countMessagesTokens,
+  exportConversationWithReport,
+  importConversation,
+  requestOverhead,
+} from '../../src/index'
+import { renderHarmonyTools } from '../../src/pricing/harmony'
+import { tiktokenFor } from './helpers/tiktoken'
+
+// Requests recorded with their reported usage.prompt_tokens in pydantic/pydantic-ai's VCR
+// cassettes (tests/models/cassettes/…, @4fda3898); the bodies below are restated from them.
+const tokens = (text: string) => tiktokenFor('o200k_base').encode(text).length
+
+function estimate(body: Record<string, unknown>): number {
+  const imported = importConversation(JSON.stringify(body), 'openai')
+  const spec = { model: String(body.model), wire: imported.wire }
+  return requestOverhead(spec) + countMessagesTokens(spec, imported.messages)
+}
+
+const WEATHER_TOOL = {
+  type: 'function',
+  function: {
+    name: 'get_weather',
+    description: 'Get the current weather for a city.',
+    parameters: {
+      type: 'object',
+      properties: { city: { type: 'string' } },
+      required: ['city'],
+      additionalProperties: false,
+    },
+    strict: true,
+  },
+}
+
+describe('harmony: the o-series and GPT-5 read tools as a TypeScript-like namespace', () => {
+  it('renders the functions of harmony’s documented example as the guide shows them', () => {
+    // openai/harmony docs/format.md, "Function calling": the developer message's tools section.
+    const tools = [
+      {
+        type: 'function',
+        function: { name: 'get_location', description: 'Gets the location of the user.' },
+      },
+      {
+        type: 'function',
+        function: {
+          name: 'get_current_weather',
+          description: 'Gets the current weather in the provided location.',
+          parameters: {
+            type: 'object',
+            properties: {
+              location: {
+                type: 'string',
+                description: 'The city and state, e.g. San Francisco, CA',
+              },
+              format: { type: 'string', enum: ['celsius', 'fahrenheit'], default: 'celsius' },
+            },
+            required: ['location'],
+          },
+        },
+      },
+    ]
+    expect(renderHarmonyTools(tools)).toBe(
+      [
+        '# Tools',
+        '',
+        '## functions',
+        '',
+        'namespace functions {',
+        '',
+        '// Gets the location of the user.',
+        'type get_location = () => any;',
+        '',
+        '// Gets the current weather in the provided location.',
+        'type get_current_weather = (_: {',
+        '// The city and state, e.g. San Francisco, CA',
+        'location: string,',
+        'format?: "celsius" | "fahrenheit", // default: celsius',
+        '}) => any;',
+        '',
+        '} // namespace functions',
+      ].join('\n'),
+    )
+  })
+
+  it('gpt-5-mini with one tool: the namespace, the tools prompt, the message, 2 of priming (reported 132)', () => {
+    const user = "What's the weather in Paris?"
+    const body = {
+      model: 'gpt-5-mini',
+      messages: [{ role: 'user', content: user }],
+      tools: [WEATHER_TOOL],
+    }
+    const namespace =
+      '# Tools\n\n## functions\n\nnamespace functions {\n\n// Get the current weather for a city.\n' +
+      'type get_weather = (_: {\ncity: string,\n}) => any;\n\n} // namespace functions'
+    // the namespace's text, 83 of system message and developer framing, 4 + the user's text, 2.
+    expect(estimate(body)).toBe(tokens(namespace) + 83 + 4 + tokens(user) + 2)
+    // test_tool_choice_matrix[auto-openai].yaml reported 132.
+    expect(Math.abs(estimate(body) - 132)).toBeLessThanOrEqual(2)
+  })
+
+  it('primes a harmony model’s reply with 2 tokens, a GPT-4 model’s with 3 (gpt-5 reported 13)', () => {
+    const messages = [{ role: 'user', content: 'What is the capital of France?' }]
+    // test_openai_model_settings_temperature_ignored_on_gpt_5.yaml: prompt_tokens 13.
+    expect(estimate({ model: 'gpt-5', messages })).toBe(4 + tokens(messages[0].content) + 2)
+    expect(estimate({ model: 'gpt-5', messages })).toBe(13)
+    expect(requestOverhead({ model: 'o3-mini', wire: 'openai-chat' })).toBe(2)
+    expect(requestOverhead({ model: 'gpt-4o', wire: 'openai-chat' })).toBe(3)
+  })
+})
+
+describe('Chat Completions tool calls and results', () => {
+  const user = 'What is the largest city in the user country?'
+  const tools = [
+    {
+      type: 'function',
+      function: {
+        name: 'get_user_country',
+        description: '',
+        parameters: { type: 'object', properties: {}, additionalProperties: false },
+      },
+    },
+  ]
+  const call = {
+    role: 'assistant',
+    tool_calls: [
+      {
+        id: 'call_J1YabdC7G7kzEZNbbZopwenH',
+        type: 'function',
+        function: { name: 'get_user_country', arguments: '{}' },
+      },
+    ],
+  }
+  const result = { role: 'tool', tool_call_id: 'call_J1YabdC7G7kzEZNbbZopwenH', content: 'Mexico' }
+
+  it('a call costs its name and arguments, not its id or JSON; a result its text (gpt-4o grew by 21)', () => {
+    const first = estimate({ model: 'gpt-4o', messages: [{ role: 'user', content: user }], tools })
+    const second = estimate({
+      model: 'gpt-4o',
+      messages: [{ role: 'user', content: user }, call, result],
+      tools,
+    })
+    // the call's message 4, name, arguments, 8 a call; the result's message 4 and its text.
+    expect(second - first).toBe(
+      4 + tokens('get_user_country') + tokens('{}') + 8 + 4 + tokens('Mexico'),
+    )
+    // test_openai_text_output_function.yaml: prompt_tokens 42, then 63.
+    expect(second - first).toBe(63 - 42)
+  })
+})
+
+describe('structured output: response_format is read, priced and written back', () => {
+  const schema = {
+    properties: { city: { type: 'string' }, country: { type: 'string' } },
+    required: ['city', 'country'],
+    type: 'object',
+  }
+  const responseFormat = {
+    type: 'json_schema',
+    json_schema: { name: 'result', schema, strict: false },
+  }
+  const messages = [{ role: 'user', content: 'What is the largest city in the user country?' }]
+
+  it('costs harmony’s "# Response Formats" section: its name, then the schema as JSON', () => {
+    const without = estimate({ model: 'gpt-4o', messages })
+    const withFormat = estimate({ model: 'gpt-4o', messages, response_format: responseFormat })
+    const section = `# Response Formats\n\n## result\n\n${JSON.stringify(schema)}`
+    expect(withFormat - without).toBe(tokens(section))
+  })
+
+  it('json_object has no schema and adds no section', () => {
+    const without = estimate({ model: 'gpt-4o', messages })
+    const jsonObject = estimate({
+      model: 'gpt-4o',
+      messages,
+      response_format: { type: 'json_object' },
+    })
+    expect(jsonObject).toBe(without)
+  })
+
+  it('is not reported as an unknown field, and goes back into an exported request', () => {
+    const text = JSON.stringify({ model: 'gpt-4o', messages, response_format: responseFormat })
+    const imported = importConversation(text, 'openai')
+    expect(imported.report.map((n) => n.path)).not.toContain('response_format')
+    const exported = JSON.parse(
+      exportConversationWithReport(imported.messages, 'openai', { model: 'gpt-4o' }).text,
+    )
+    expect(exported.response_format).toEqual(responseFormat)
+    expect(exported.messages).toEqual(messages)
+  })
+})
