@@ -54,7 +54,7 @@ export function readClaudeCode(input: ReadInput): ReadResult {
   if (input.isOneDocument()) {
     throw new LocatedError('one JSON document, not JSONL with one session event per line', '')
   }
-  const { events, index, metadata, skipped } = parseEvents(input)
+  const { events, lineMessages, index, metadata, skipped } = parseEvents(input)
   if (
     !events.some((e) => e.uuid !== undefined) &&
     !metadata.some((m) => METADATA_TYPES.has(m.type))
@@ -73,8 +73,8 @@ export function readClaudeCode(input: ReadInput): ReadResult {
   for (const m of metadata) readMetadata(m, notes, left)
   const broken = skipped.map((s) => s.line).sort((a, b) => a - b)
   const thread = buildThread(events, index, broken, notes)
-  const { messages, model, usage } = readThreadEvents(thread.events, notes, left)
-  countReplaced(messages, thread.events[0], events, index, broken, notes)
+  const { messages, model, usage } = readThreadEvents(thread.events, lineMessages, notes, left)
+  countReplaced(messages, thread.events[0], events, lineMessages, index, broken, notes)
   for (const line of thread.progress) left.add(line, PROGRESS_NOUN, PROGRESS_REASON)
   const lines = (list: number[], noun: [string, string], reason: string, warn = false) => {
     for (const line of list) left.add(line, noun, reason, warn ? 'warning' : 'info')
@@ -108,6 +108,7 @@ function countReplaced(
   messages: Message[],
   root: SessionEvent | undefined,
   events: readonly SessionEvent[],
+  lineMessages: readonly Message[],
   index: ChainIndex,
   broken: readonly number[],
   notes: NoteList,
@@ -119,7 +120,8 @@ function countReplaced(
   }
   const before = buildThread(events, index, broken, new NoteList(), logical)
   if (before.events.length === 0) return
-  const count = readThreadEvents(before.events, new NoteList(), new LeftOut()).messages.length
+  const count = readThreadEvents(before.events, lineMessages, new NoteList(), new LeftOut())
+    .messages.length
   messages[summary] = { ...messages[summary], meta: { compacted: true, droppedCount: count } }
   notes.info(
     `line ${root.line}: logicalParentUuid`,
@@ -137,6 +139,8 @@ interface MetadataLine {
 interface ParsedLines {
   /** Every line that parsed as an object with a type, as the chain sees it. */
   events: SessionEvent[]
+  /** The messages every line with a uuid reads as, in file order (see EventReading). */
+  lineMessages: Message[]
   /** Their uuids, indexed as they were parsed. */
   index: ChainIndex
   /** The lines without a uuid, in file order. */
@@ -151,7 +155,10 @@ interface ParsedLines {
  */
 function parseEvents(input: ReadInput): ParsedLines {
   const events: SessionEvent[] = []
+  const lineMessages: Message[] = []
   const index = new ChainIndex()
+  // The model the last assistant line named: most lines name the same one, and keep its string.
+  let model: string | undefined
   const metadata: MetadataLine[] = []
   const skipped: ParsedLines['skipped'] = []
   const tape = new NoteTape()
@@ -166,15 +173,20 @@ function parseEvents(input: ReadInput): ParsedLines {
     const event = sessionEventOf(line, value)
     events.push(event)
     index.add(event)
-    if (event.uuid !== undefined) event.reading = readEventLine(line, value, tape)
-    else
+    if (event.uuid !== undefined) {
+      readEventLine(event, value, tape, lineMessages)
+      if (event.model !== undefined) {
+        if (event.model === model) event.model = model
+        else model = event.model
+      }
+    } else
       metadata.push({
         line,
         type: event.type,
         ...(isTitle(event.type) ? { title: titleOf(value) } : {}),
       })
   })
-  return { events, index, metadata, skipped: [...broken, ...skipped] }
+  return { events, lineMessages, index, metadata, skipped: [...broken, ...skipped] }
 }
 
 const isTitle = (type: string) =>
