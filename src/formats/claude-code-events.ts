@@ -114,8 +114,10 @@ export function readThreadEvents(
     replay(read.ops, read.line, notes, left, fields)
     if (read.error !== undefined) throw read.error
     if (read.turn !== undefined) {
-      if (!turnStart.has(read.turn)) turnStart.set(read.turn, messages.length)
-      if (read.usage) reportTurn(read, read.line, turnStart.get(read.turn)!, turnUsage, usage)
+      // One lookup where has, set and get were three: this runs for every assistant line.
+      let start = turnStart.get(read.turn)
+      if (start === undefined) turnStart.set(read.turn, (start = messages.length))
+      if (read.usage) reportTurn(read, read.line, start, turnUsage, usage)
     }
     const end = read.firstMessage + read.messageCount
     for (let i = read.firstMessage; i < end; i++) {
