@@ -4,9 +4,10 @@ import type { NoteList } from './report'
 
 /**
  * One line of a session file as the chain sees it: the few fields it links by, taken from the
- * parsed line so the line's value itself need not be kept (see sessionEventOf).
+ * parsed line so the line's value itself need not be kept (see sessionEventOf), and what the line
+ * reads as, when it has a uuid (EventReading, claude-code-events.ts).
  */
-export interface SessionEvent {
+export interface SessionEvent extends EventReading {
   /** Its 1-based line number. */
   line: number
   type: string
@@ -26,8 +27,6 @@ export interface SessionEvent {
   logicalParentUuid?: unknown
   /** A compaction boundary's compactMetadata (its preservedSegment relinks the chain). */
   compactMetadata?: Json
-  /** What the event reads as, when it has a uuid (claude-code-events.ts). */
-  reading?: EventReading
   /**
    * Where its parent was among the events of its pool (ChainIndex) when it was parsed: final when
    * the file has no uuid twice, since no later event can take that uuid over.
@@ -104,11 +103,20 @@ export function sessionEventOf(line: number, v: Json): SessionEvent {
       type === 'system' && subtype === 'compact_boundary' && isObject(v.compactMetadata)
         ? v.compactMetadata
         : undefined,
-    reading: undefined,
     parentPos: undefined,
+    // Not read yet: readEventLine fills these in for an event with a uuid.
+    firstMessage: 0,
+    messageCount: 0,
+    model: undefined,
+    turn: undefined,
+    usage: undefined,
+    ops: NO_OPS,
+    error: undefined,
   }
   return event
 }
+
+const NO_OPS: readonly unknown[] = []
 
 /** Whether a user message's content holds a tool_result block (a loop: it runs on every line). */
 function hasToolResult(content: unknown): boolean {

@@ -28,32 +28,50 @@ const COMMAND_TEXT =
   /^\s*<(command-name|command-message|command-args|local-command-stdout|local-command-stderr|local-command-caveat|bash-input|bash-stdout|bash-stderr)>/
 
 /**
- * What one line with a uuid reads as, worked out as the line is parsed (readEventLine): its
- * messages, and the notes its reading made, recorded to be made only if the line is on the thread.
+ * What one line with a uuid reads as, worked out as the line is parsed (readEventLine) and kept on
+ * its SessionEvent: where its messages are in the session's list of line messages, and the notes
+ * its reading made, recorded to be made only if the line is on the thread. Fields of the event
+ * rather than an object of their own, and the messages in one list for the file rather than an
+ * array per line: three objects fewer per line for the collector to copy, 100,000 times.
  */
 export interface EventReading {
-  messages: Message[]
-  model?: string
+  /** Where the line's messages start in the session's list of line messages, and how many. */
+  firstMessage: number
+  messageCount: number
+  model: string | undefined
   /** The assistant event's message.id: the lines of one API message share it. */
-  turn?: string
+  turn: string | undefined
   /** The assistant event's message.usage, as the request's reported prompt size. */
-  usage?: UsageCounts
+  usage: UsageCounts | undefined
   ops: readonly unknown[]
   /** Anything other than a ShapeError that the reading threw: thrown when the line is read. */
-  error?: unknown
+  error: unknown
 }
 
-/** Reads one parsed line, its notes recorded on `tape`; a line not in shape reads as no message. */
-export function readEventLine(line: number, value: Json, tape: NoteTape): EventReading {
-  const ctx = new LineContext(tape, line)
+/**
+ * Reads one parsed line into `event` (its EventReading fields), its messages appended to `out`
+ * and its notes recorded on `tape`; a line not in shape reads as no message.
+ */
+export function readEventLine(
+  event: EventReading & { line: number },
+  value: Json,
+  tape: NoteTape,
+  out: Message[],
+): void {
+  const ctx = new LineContext(tape, event.line)
+  event.firstMessage = out.length
   try {
     const read = readEvent(value, ctx)
-    return { ...read, ops: tape.take() }
+    for (const m of read.messages) out.push(m)
+    event.messageCount = read.messages.length
+    event.model = read.model
+    event.turn = read.turn
+    event.usage = read.usage
   } catch (error) {
-    if (!(error instanceof ShapeError)) return { messages: [], ops: tape.take(), error }
-    tape.warn(ctx.where(error.steps), `${error.problem}; event skipped`)
-    return { messages: [], ops: tape.take() }
+    if (!(error instanceof ShapeError)) event.error = error
+    else tape.warn(ctx.where(error.steps), `${error.problem}; event skipped`)
   }
+  event.ops = tape.take()
 }
 
 /** Where one line's notes go and how they name their place; a class, so no closure per line. */
@@ -79,6 +97,7 @@ class LineContext implements BlockContext {
  */
 export function readThreadEvents(
   events: readonly SessionEvent[],
+  lineMessages: readonly Message[],
   notes: NoteList,
   left: LeftOut,
 ): { messages: Message[]; model?: string; usage: ReportedUsage[] } {
@@ -92,21 +111,24 @@ export function readThreadEvents(
   const merged = new Map<number, Turn>()
   const fields = new FieldNotes()
   let model: string | undefined
-  for (const e of events) {
-    const read = e.reading!
-    replay(read.ops, e.line, notes, left, fields)
+  for (const read of events) {
+    replay(read.ops, read.line, notes, left, fields)
     if (read.error !== undefined) throw read.error
     if (read.turn !== undefined) {
-      if (!turnStart.has(read.turn)) turnStart.set(read.turn, messages.length)
-      if (read.usage) reportTurn(read, e.line, turnStart.get(read.turn)!, turnUsage, usage)
+      // One lookup where has, set and get were three: this runs for every assistant line.
+      let start = turnStart.get(read.turn)
+      if (start === undefined) turnStart.set(read.turn, (start = messages.length))
+      if (read.usage) reportTurn(read, read.line, start, turnUsage, usage)
     }
-    for (const m of read.messages) {
+    const end = read.firstMessage + read.messageCount
+    for (let i = read.firstMessage; i < end; i++) {
+      const m = lineMessages[i]
       const into = read.turn !== undefined && m.type === 'bot' ? turns.botOf(read.turn) : -1
       if (into >= 0) {
         let turn = merged.get(into)
         if (!turn) merged.set(into, (turn = turnParts(messages[into])))
         addParts(turn, m)
-        fields.add(e.line, '', MERGED_NOTE)
+        fields.add(read.line, '', MERGED_NOTE)
       } else {
         turns.pushed(messages.length, m, read.turn)
         messages.push(m)
@@ -207,7 +229,13 @@ class TurnIndex {
   }
 }
 
-type EventRead = Omit<EventReading, 'ops' | 'error'>
+/** What readEvent makes of a line, before its notes are taken. */
+interface EventRead {
+  messages: Message[]
+  model?: string
+  turn?: string
+  usage?: UsageCounts
+}
 
 type EventContext = LineContext
 
@@ -257,7 +285,7 @@ function readMessageEvent(value: Json, ctx: EventContext): EventRead {
     messages,
     model: typeof message.model === 'string' ? message.model : undefined,
     turn: assistant && typeof message.id === 'string' ? message.id : undefined,
-    ...(usage ? { usage } : {}),
+    usage,
   }
 }
 

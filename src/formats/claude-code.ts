@@ -55,7 +55,7 @@ export function readClaudeCode(input: ReadInput): ReadResult {
   if (input.isOneDocument()) {
     throw new LocatedError('one JSON document, not JSONL with one session event per line', '')
   }
-  const { events, index, metadata, skipped } = parseEvents(input)
+  const { events, lineMessages, index, metadata, skipped } = parseEvents(input)
   if (
     !events.some((e) => e.uuid !== undefined) &&
     !metadata.some((m) => METADATA_TYPES.has(m.type))
@@ -74,8 +74,8 @@ export function readClaudeCode(input: ReadInput): ReadResult {
   for (const m of metadata) readMetadata(m, notes, left)
   const broken = skipped.map((s) => s.line).sort((a, b) => a - b)
   const thread = buildThread(events, index, broken, notes)
-  const { messages, model, usage } = readThreadEvents(thread.events, notes, left)
-  countReplaced(messages, thread.events[0], events, index, broken, notes)
+  const { messages, model, usage } = readThreadEvents(thread.events, lineMessages, notes, left)
+  countReplaced(messages, thread.events[0], events, lineMessages, index, broken, notes)
   for (const line of thread.progress) left.add(line, PROGRESS_NOUN, PROGRESS_REASON)
   const lines = (list: number[], noun: [string, string], reason: string, warn = false) => {
     for (const line of list) left.add(line, noun, reason, warn ? 'warning' : 'info')
@@ -109,6 +109,7 @@ function countReplaced(
   messages: Message[],
   root: SessionEvent | undefined,
   events: readonly SessionEvent[],
+  lineMessages: readonly Message[],
   index: ChainIndex,
   broken: readonly number[],
   notes: NoteList,
@@ -120,7 +121,8 @@ function countReplaced(
   }
   const before = buildThread(events, index, broken, new NoteList(), logical)
   if (before.events.length === 0) return
-  const count = readThreadEvents(before.events, new NoteList(), new LeftOut()).messages.length
+  const count = readThreadEvents(before.events, lineMessages, new NoteList(), new LeftOut())
+    .messages.length
   messages[summary] = { ...messages[summary], meta: { compacted: true, droppedCount: count } }
   notes.info(
     `line ${root.line}: logicalParentUuid`,
@@ -138,6 +140,8 @@ interface MetadataLine {
 interface ParsedLines {
   /** Every line that parsed as an object with a type, as the chain sees it. */
   events: SessionEvent[]
+  /** The messages every line with a uuid reads as, in file order (see EventReading). */
+  lineMessages: Message[]
   /** Their uuids, indexed as they were parsed. */
   index: ChainIndex
   /** The lines without a uuid, in file order. */
@@ -152,7 +156,10 @@ interface ParsedLines {
  */
 function parseEvents(input: ReadInput): ParsedLines {
   const events: SessionEvent[] = []
+  const lineMessages: Message[] = []
   const index = new ChainIndex()
+  // The model the last assistant line named: most lines name the same one, and keep its string.
+  let model: string | undefined
   const metadata: MetadataLine[] = []
   const skipped: ParsedLines['skipped'] = []
   const tape = new NoteTape()
@@ -167,15 +174,20 @@ function parseEvents(input: ReadInput): ParsedLines {
     const event = sessionEventOf(line, value)
     events.push(event)
     index.add(event)
-    if (event.uuid !== undefined) event.reading = readEventLine(line, value, tape)
-    else
+    if (event.uuid !== undefined) {
+      readEventLine(event, value, tape, lineMessages)
+      if (event.model !== undefined) {
+        if (event.model === model) event.model = model
+        else model = event.model
+      }
+    } else
       metadata.push({
         line,
         type: event.type,
         ...(isTitle(event.type) ? { title: titleOf(value) } : {}),
       })
   })
-  return { events, index, metadata, skipped: [...broken, ...skipped] }
+  return { events, lineMessages, index, metadata, skipped: [...broken, ...skipped] }
 }
 
 const isTitle = (type: string) =>

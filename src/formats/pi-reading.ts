@@ -1,3 +1,4 @@
+import type { Message } from '../types'
 import { ShapeError, isObject, pathString, type Json, type JsonPath } from './json-shape'
 import type { NoteList, NoteRecord } from './report'
 import { replayLineNotes } from './report'
@@ -20,13 +21,22 @@ export function entryOf(line: number, value: Json, record: NoteRecord): Entry {
 function readNow(line: number, value: Json, record: NoteRecord): EntryReading {
   try {
     const read = readEntry({ line, value }, inside, record)
-    return { messages: read.messages, model: read.model, notes: record.take() }
+    return reading(read.messages, read.model, record.take(), undefined)
   } catch (error) {
-    if (!(error instanceof ShapeError)) return { messages: [], notes: record.take(), error }
+    if (!(error instanceof ShapeError)) return reading([], undefined, record.take(), error)
     record.warn(inside(error.steps), `${error.problem}; entry skipped`)
-    return { messages: [], notes: record.take() }
+    return reading([], undefined, record.take(), undefined)
   }
 }
+
+// Every reading in one shape, every field written: the readings of a long session are read on
+// the branch through one inline cache, and none grows a second object.
+const reading = (
+  messages: Message[],
+  model: string | undefined,
+  notes: readonly unknown[],
+  error: unknown,
+): EntryReading => ({ messages, model, notes, error })
 
 /**
  * What pi-branch.ts reads of an entry's value: its type, id and parentId, a model change's model,
@@ -46,12 +56,19 @@ function branchFields(v: Json): Json {
       ? {
           role: m.role,
           model: m.role === 'assistant' ? m.model : undefined,
-          // The reported prompt size (pi-branch.ts piUsage): small, and read only on the branch.
-          usage: m.role === 'assistant' ? m.usage : undefined,
+          // The reported prompt size (pi-branch.ts piUsage), read only on the branch: its counts,
+          // not the parsed object with its cost breakdown, which would be kept for every reply.
+          usage: m.role === 'assistant' ? promptCounts(m.usage) : undefined,
         }
       : undefined,
   }
 }
+
+/** The counts of a reply's usage that piUsage reads; anything else that is not an object as it is. */
+const promptCounts = (u: unknown): unknown =>
+  isObject(u)
+    ? { input: u.input, output: u.output, cacheRead: u.cacheRead, cacheWrite: u.cacheWrite }
+    : u
 
 /** Makes a loaded entry's notes, placed on its line, and gives what it reads as. */
 export function loadedEntry(e: Entry, notes: NoteList): EntryReading {

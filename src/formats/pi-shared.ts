@@ -17,10 +17,10 @@ export interface Entry {
 /** What an entry reads as (readEntry), and the notes it made, recorded with paths inside it. */
 export interface EntryReading {
   messages: Message[]
-  model?: string
+  model: string | undefined
   notes: readonly unknown[]
   /** Anything other than a ShapeError that the reading threw: thrown if the entry is loaded. */
-  error?: unknown
+  error: unknown
 }
 
 export const ENTRY_TYPES = new Set([
