@@ -12,7 +12,8 @@ export function AppliedResult() {
   const maxTokens = useApp((s) => s.maxTokens)
   const appliedSummary = useApp((s) => s.appliedSummary)
   const section = useRef<HTMLDivElement>(null)
-  // Each Apply brings the result into view: it lands below the fold of the summary column.
+  // Each Apply brings the result into view: the top of its tab, or of the page in a narrow window,
+  // where the side panel sits under the list.
   useEffect(() => {
     if (appliedSummary !== null) section.current?.scrollIntoView?.({ block: 'start' })
   }, [appliedSummary])

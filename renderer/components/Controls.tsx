@@ -23,14 +23,14 @@ export function Controls() {
         hint={
           keepUnset
             ? `unset, so derived: ${derivedKeep}`
-            : `derived would be ${derivedKeep}; clear to use it`
+            : `derived: ${derivedKeep}; clear to use it`
         }
       />
       <OptionInput
         field="triggerRatio"
         label="TriggerRatio"
         testId="trigger-ratio-input"
-        hint="Compaction fires at MaxTokens × TriggerRatio"
+        hint="Fires at MaxTokens × this"
       />
     </section>
   )
