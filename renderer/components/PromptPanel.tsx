@@ -1,3 +1,4 @@
+import { formatNumber } from '@core'
 import { useState } from 'react'
 import { selectCheck, selectCounting, selectPrompt, selectPromptTokens, useApp } from '../store'
 import { CopyButton } from './CopyButton'
@@ -45,7 +46,7 @@ export function PromptPanel() {
       </div>
       <p className="field-note muted" data-testid="prompt-tokens">
         {tokens
-          ? `${tokens.text} tokens with ${encoding}; ${tokens.asMessage} sent as one message`
+          ? `${formatNumber(tokens.text)} tokens with ${encoding}; ${formatNumber(tokens.asMessage)} sent as one message`
           : 'counting…'}
       </p>
       {!shouldCompact && (
