@@ -40,9 +40,9 @@ export function ContextGrowth() {
   const includeHidden = useApp((s) => s.includeHidden)
   const setIncludeHidden = useApp((s) => s.setIncludeHidden)
   // Folded or not is part of the layout: it holds for the next file, and across restarts.
-  const folded = useApp((s) => s.layout.collapsed.includes(GROWTH_PANEL))
-  const setLayout = useApp((s) => s.setLayout)
   const collapsed = useApp((s) => s.layout.collapsed)
+  const setLayout = useApp((s) => s.setLayout)
+  const folded = collapsed.includes(GROWTH_PANEL)
   const setFolded = (fold: boolean) =>
     setLayout({
       collapsed: fold

@@ -280,10 +280,15 @@ describe('the inspector in a narrow window', () => {
   it('at 900×700 and 1280×800, nothing in the header overlaps and the file name shows', async () => {
     const { page } = app()
     // The sample's header has the longest first line (tag and hint); api-traffic.jsonl's the
-    // longest second (the request picker and the import report).
+    // longest second (the request picker and the import report); claude-code-2.1.jsonl's report
+    // has warnings and notes.
     for (const size of [LAPTOP, { width: 1000, height: 700 }, { width: 900, height: 700 }]) {
       await page.setViewportSize(size)
-      for (const file of [conversation('sample.json'), formatsFile('api-traffic.jsonl')]) {
+      for (const file of [
+        conversation('sample.json'),
+        formatsFile('api-traffic.jsonl'),
+        formatsFile('claude-code-2.1.jsonl'),
+      ]) {
         await openAnyFile(page, file)
         const where = `${file.split('/').pop()} at ${size.width}×${size.height}`
         expect(await headerOverlaps(page), where).toEqual([])
