@@ -304,7 +304,7 @@ describe('the inspector in a narrow window', () => {
     }
   })
 
-  it('at 900×700, stacks the side panel under the list, which keeps a wide text column', async () => {
+  it('at 900×700, stacks the side panel under the list, and Apply brings its result up', async () => {
     const { page, pageErrors } = app()
     await page.setViewportSize({ width: 900, height: 700 })
     await openConversation(page, conversation('lost-persona.json'))
@@ -317,6 +317,19 @@ describe('the inspector in a narrow window', () => {
     await screenshot(page, 'narrow-900x700')
     await page.locator('#side-panel').scrollIntoViewIfNeeded()
     await screenshot(page, 'narrow-900x700-side')
+
+    // Under the list, Apply's result is below the fold: Apply brings it up, total and first rows.
+    await showTab(page, 'summary')
+    await page.locator(byTestId('summary-input')).fill(SUMMARY)
+    await page.locator('.workspace').evaluate((element) => element.scrollTo(0, 0))
+    await page.keyboard.press('Control+Enter')
+    const total = page.locator(byTestId('applied-total-tokens'))
+    await expect.poll(() => onScreen(total), { message: 'the applied total on screen' }).toBe(true)
+    for (const i of [0, 1, 2]) {
+      const row = page.locator(byTestId('applied-row')).nth(i)
+      expect(await onScreen(row), `applied row ${i} on screen`).toBe(true)
+    }
+    await screenshot(page, 'narrow-900x700-applied')
     expect(pageErrors).toEqual([])
   })
 })
