@@ -14,13 +14,17 @@ export function SideResizer() {
   const setLayout = useApp((s) => s.setLayout)
   const resize = (sideWidth: number) => setLayout({ sideWidth })
 
+  // The panel as drawn: a narrow window caps it below the stored width, and a change starts there.
+  const drawnWidth = (handle: HTMLElement) => {
+    const drawn = handle.nextElementSibling?.getBoundingClientRect().width ?? 0
+    return drawn > 0 ? Math.min(width, Math.round(drawn)) : width
+  }
+
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if (event.button !== 0) return
     event.preventDefault()
     const handle = event.currentTarget
-    // The panel as drawn: a narrow window caps it below the stored width.
-    const side = handle.nextElementSibling
-    const start = side instanceof HTMLElement ? side.getBoundingClientRect().width : width
+    const start = drawnWidth(handle)
     const startX = event.clientX
     handle.setPointerCapture(event.pointerId)
     const move = (e: globalThis.PointerEvent) => resize(start + (startX - e.clientX))
@@ -36,11 +40,12 @@ export function SideResizer() {
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const step = event.shiftKey ? STEP * 4 : STEP
+    const now = drawnWidth(event.currentTarget)
     const next: Record<string, number> = {
-      ArrowLeft: width + step,
-      ArrowUp: width + step,
-      ArrowRight: width - step,
-      ArrowDown: width - step,
+      ArrowLeft: now + step,
+      ArrowUp: now + step,
+      ArrowRight: now - step,
+      ArrowDown: now - step,
       Home: SIDE_WIDTH_MIN,
       End: SIDE_WIDTH_MAX,
     }
