@@ -12,8 +12,10 @@ import { OpenFileInput } from './components/OpenFileInput'
 import { PanelBoundary } from './components/PanelBoundary'
 import { PromptPanel } from './components/PromptPanel'
 import { ShortcutHelp } from './components/ShortcutHelp'
+import { SideTabs } from './components/SideTabs'
 import { SummaryPanel } from './components/SummaryPanel'
 import { Toasts } from './components/Toasts'
+import { Workspace } from './components/Workspace'
 import { useFileDrop } from './hooks/useFileDrop'
 import { useHostEvents } from './hooks/useHostEvents'
 import { useShortcuts } from './hooks/useShortcuts'
@@ -30,36 +32,50 @@ export function App() {
       </PanelBoundary>
       <ErrorDisplay />
       <LoadProgress />
-      <main className="workspace">
-        <div className="column column-controls">
-          <PanelBoundary name="controls">
-            <Controls />
-          </PanelBoundary>
-          <PanelBoundary name="budget">
-            <Budget />
-            <Decision />
-          </PanelBoundary>
-          <PanelBoundary name="findings">
-            <FindingsPanel />
-          </PanelBoundary>
-        </div>
-        <div className="column column-list">
-          <PanelBoundary name="context growth">
-            <ContextGrowth />
-          </PanelBoundary>
-          <PanelBoundary name="conversation">
-            <MessageList />
-          </PanelBoundary>
-        </div>
-        <div className="column column-summary">
-          <PanelBoundary name="summary prompt">
-            <PromptPanel />
-          </PanelBoundary>
-          <PanelBoundary name="summary">
-            <SummaryPanel />
-          </PanelBoundary>
-        </div>
-      </main>
+      <Workspace
+        main={
+          <>
+            <PanelBoundary name="context growth">
+              <ContextGrowth />
+            </PanelBoundary>
+            <PanelBoundary name="conversation">
+              <MessageList />
+            </PanelBoundary>
+          </>
+        }
+        side={
+          <>
+            <div className="side-pinned">
+              <PanelBoundary name="controls">
+                <Controls />
+              </PanelBoundary>
+              <PanelBoundary name="budget">
+                <Budget />
+                <Decision />
+              </PanelBoundary>
+            </div>
+            <SideTabs
+              panels={{
+                findings: (
+                  <PanelBoundary name="findings">
+                    <FindingsPanel />
+                  </PanelBoundary>
+                ),
+                prompt: (
+                  <PanelBoundary name="summary prompt">
+                    <PromptPanel />
+                  </PanelBoundary>
+                ),
+                summary: (
+                  <PanelBoundary name="summary">
+                    <SummaryPanel />
+                  </PanelBoundary>
+                ),
+              }}
+            />
+          </>
+        }
+      />
       <OpenFileInput />
       <DropOverlay visible={dragging} />
       <ShortcutHelp />

@@ -3,7 +3,7 @@
  * docs/screenshots/. Run it on purpose after a change to what they show: `npm run build`, then
  * `npm run screenshots`. Tests never write here; their screenshots go to test-results/.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { chromium, type Page } from 'playwright-core'
@@ -58,6 +58,22 @@ const scenes: Record<string, (page: Page) => Promise<void>> = {
     await cut.getByRole('button', { name: /^tool-exchange-cut/ }).click()
     await page.waitForSelector(`${byTestId('message-row')}[data-index="45"]`)
     await counted(page)
+  },
+  // The sample after Apply, at MaxTokens 1,000, with the hand-written summary of its head: the
+  // result tab, as Ctrl+Enter leaves it.
+  applied: async (page) => {
+    await counted(page)
+    const control = page.locator(byTestId('max-tokens-input'))
+    await control.fill('1000')
+    await control.blur()
+    await page.locator(byTestId('tab-summary')).click()
+    const summary = await readFile(
+      resolve(ROOT, 'testdata/conversations/sample-summary.md'),
+      'utf8',
+    )
+    await page.locator(byTestId('summary-input')).fill(summary)
+    await page.keyboard.press('Control+Enter')
+    await page.waitForSelector(byTestId('applied-row'))
   },
   // A Claude Code session with the provider's reported prompt sizes: the context-growth chart.
   'context-growth': async (page) => {

@@ -12,10 +12,17 @@ export function AppliedResult() {
   const maxTokens = useApp((s) => s.maxTokens)
   const appliedSummary = useApp((s) => s.appliedSummary)
   const section = useRef<HTMLDivElement>(null)
-  // Each Apply brings the result into view: it lands below the fold of the summary column.
+  const shown = applied !== null
+  // The summary the result was last brought into view for: once per Apply, not on every re-tune.
+  const revealed = useRef<string | null>(null)
+  // Each Apply brings the result into view: the top of its tab, or of the page in a narrow window,
+  // where the side panel sits under the list. The result shows once the summary is counted, a
+  // moment after Apply, so it is revealed when it appears rather than when Apply is pressed.
   useEffect(() => {
-    if (appliedSummary !== null) section.current?.scrollIntoView?.({ block: 'start' })
-  }, [appliedSummary])
+    if (!shown || appliedSummary === null || revealed.current === appliedSummary) return
+    revealed.current = appliedSummary
+    section.current?.scrollIntoView?.({ block: 'start' })
+  }, [appliedSummary, shown])
   if (applied === null) return null
   const { check } = applied
   const after = check.estimatedTokens

@@ -4,6 +4,9 @@ import { selectContextGrowth, selectUsageComparison, useApp } from '../store'
 import { GROWTH_SERIES, GrowthChart } from './GrowthChart'
 import { UsageTable } from './UsageTable'
 
+/** The id the layout folds this panel by. */
+export const GROWTH_PANEL = 'context-growth'
+
 const ratio = (r: number | null) => (r === null ? '–' : r.toFixed(2))
 
 /** What the chart shows, in words: the screen reader's description and the figures under it. */
@@ -36,12 +39,29 @@ export function ContextGrowth() {
   const comparison = useApp(selectUsageComparison)
   const includeHidden = useApp((s) => s.includeHidden)
   const setIncludeHidden = useApp((s) => s.setIncludeHidden)
+  // Folded or not is part of the layout: it holds for the next file, and across restarts.
+  const collapsed = useApp((s) => s.layout.collapsed)
+  const setLayout = useApp((s) => s.setLayout)
+  const folded = collapsed.includes(GROWTH_PANEL)
+  const setFolded = (fold: boolean) =>
+    setLayout({
+      collapsed: fold
+        ? [...collapsed, GROWTH_PANEL]
+        : collapsed.filter((id) => id !== GROWTH_PANEL),
+    })
   if (requests === 0) return null
   const first = comparison?.rows[0]
   const c = comparison?.calibration
   return (
     <section className="panel growth-panel" aria-label="Context growth">
-      <details open className="growth-details">
+      <details
+        open={!folded}
+        className="growth-details"
+        data-testid="growth-details"
+        onToggle={(event) => {
+          if (event.currentTarget.open === folded) setFolded(!event.currentTarget.open)
+        }}
+      >
         <summary className="growth-summary">
           <h2>Context growth</h2>
           <span className="growth-count">

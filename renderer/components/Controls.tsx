@@ -28,14 +28,14 @@ export function Controls() {
         hint={
           keepUnset
             ? `unset, so derived: ${formatNumber(derivedKeep)}`
-            : `derived would be ${formatNumber(derivedKeep)}; clear to use it`
+            : `derived: ${formatNumber(derivedKeep)}; clear to use it`
         }
       />
       <OptionInput
         field="triggerRatio"
         label="TriggerRatio"
         testId="trigger-ratio-input"
-        hint="Compaction fires at MaxTokens × TriggerRatio"
+        hint="Fires at MaxTokens × this"
       />
       <SettingsBar />
     </section>

@@ -2,7 +2,10 @@ import { SUMMARY_INPUT_ID } from '../dom-ids'
 import { selectCheck, useApp } from '../store'
 import { AppliedResult } from './AppliedResult'
 
-/** Paste the summary a model wrote, apply it, and see the conversation that results. */
+/**
+ * Paste the summary a model wrote, apply it, and see the conversation that results: above the text
+ * area, which shrinks once there is a result to read.
+ */
 export function SummaryPanel() {
   const text = useApp((s) => s.summaryText)
   const error = useApp((s) => s.applyError)
@@ -10,9 +13,13 @@ export function SummaryPanel() {
   const counting = useApp((s) => selectCheck(s) === null)
   const setSummaryText = useApp((s) => s.setSummaryText)
   const applySummary = useApp((s) => s.applySummary)
+  // Once applied, the text area gives its room to the result: it is read, not written, from then on.
+  const applied = useApp((s) => s.appliedSummary !== null)
 
   return (
     <section className="panel summary-panel" aria-label="Paste a summary">
+      {/* The result first: Apply's outcome is what the user looks for, on a laptop's screen too. */}
+      <AppliedResult />
       <div className="panel-title">
         <h2>
           <label htmlFor={SUMMARY_INPUT_ID}>Paste a summary</label>
@@ -22,9 +29,10 @@ export function SummaryPanel() {
         id={SUMMARY_INPUT_ID}
         data-testid="summary-input"
         value={text}
-        rows={6}
+        rows={applied ? 3 : 6}
+        className={applied ? 'summary-input-applied' : undefined}
         spellCheck={false}
-        placeholder="Paste what the model wrote for the prompt above…"
+        placeholder="Paste what the model wrote for the summary prompt (the Prompt tab)…"
         onChange={(event) => setSummaryText(event.target.value)}
       />
       <div className="button-row">
@@ -59,7 +67,6 @@ export function SummaryPanel() {
           until it compacts, then apply.
         </p>
       )}
-      <AppliedResult />
     </section>
   )
 }

@@ -5,5 +5,12 @@ import { useAppStore } from '../store'
 /** Menu commands and files that the host opens by itself (Electron's menu, a second launch). */
 export function useHostEvents() {
   const store = useAppStore()
-  useEffect(() => store.getState().subscribeToHost(() => focusById(SUMMARY_INPUT_ID)), [store])
+  // The summary's tab has just been opened: its text area is focusable once React has drawn it.
+  useEffect(
+    () =>
+      store.getState().subscribeToHost(() => {
+        requestAnimationFrame(() => focusById(SUMMARY_INPUT_ID))
+      }),
+    [store],
+  )
 }

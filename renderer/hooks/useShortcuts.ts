@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { MODEL_SEARCH_ID, focusById } from '../dom-ids'
 import { useAppStore } from '../store'
+import { SIDE_TABS } from '../store/layout-slice'
 
 /** The shortcuts, as the help dialog lists them. */
 export const SHORTCUTS: readonly { keys: string; action: string }[] = [
@@ -9,6 +10,7 @@ export const SHORTCUTS: readonly { keys: string; action: string }[] = [
   { keys: 'Ctrl/Cmd + Enter', action: 'Apply the pasted summary' },
   { keys: '/  or  Ctrl/Cmd + K', action: 'Search models' },
   { keys: 'Enter  or  Space', action: 'Expand the focused message' },
+  { keys: 'Alt + 1 / 2 / 3', action: 'Show Findings, the Prompt, or the Summary and result' },
   { keys: '?', action: 'Show these shortcuts' },
   { keys: 'Esc', action: 'Close this help, or clear the highlighted finding' },
 ]
@@ -37,6 +39,11 @@ export function useShortcuts() {
       // Applying twice is harmless, so Ctrl+Enter works whether or not a menu also sends it.
       if (mod && key === 'enter') return run(state.applySummary)
       if (mod && key === 'k') return run(() => focusById(MODEL_SEARCH_ID))
+      // By the key's place, not its character: Alt+1 types '¡' on a Mac keyboard.
+      const tab = event.altKey && !mod ? SIDE_TABS[Number(event.code.slice(-1)) - 1] : undefined
+      if (tab !== undefined && /^(Digit|Numpad)[1-3]$/.test(event.code)) {
+        return run(() => state.setLayout({ sideTab: tab }))
+      }
       if (key === 'escape' && state.helpOpen) return run(() => state.setHelpOpen(false))
       // An Escape that closed the model list has done its job; the highlight stays.
       if (key === 'escape' && state.activeFinding && !event.defaultPrevented) {

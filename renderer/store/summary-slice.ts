@@ -52,6 +52,8 @@ export const createSummarySlice: SliceCreator<SummarySlice> = (deps) => (set, ge
 
   applySummary: () => {
     const state = get()
+    // Whatever Apply says, the result or why there is none, is on the tab that shows it.
+    state.setLayout({ sideTab: 'summary' })
     const check = selectCheck(state)
     if (check === null) {
       set({

@@ -24,7 +24,8 @@ export interface UiSlice {
   setHelpOpen(open: boolean): void
   /**
    * Listens to the host: menu commands and files it opens by itself. Focusing the summary is the
-   * caller's, since the store knows no elements. Returns the unsubscribe function.
+   * caller's, since the store knows no elements; the store opens its tab first. Returns the
+   * unsubscribe function.
    */
   subscribeToHost(focusSummary: () => void): () => void
 }
@@ -71,7 +72,10 @@ export const createUiSlice: SliceCreator<UiSlice> = (deps) => (set, get) => ({
       if (command === 'open') void state.openDialog()
       else if (command === 'export') void state.exportApplied()
       else if (command === 'apply-summary') state.applySummary()
-      else if (command === 'focus-summary') focusSummary()
+      else if (command === 'focus-summary') {
+        state.setLayout({ sideTab: 'summary' })
+        focusSummary()
+      }
     })
     const offFile = deps.api.onFileOpened((result) => get().receiveFile(result))
     return () => {

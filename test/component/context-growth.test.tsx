@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { Budget } from '../../renderer/components/Budget'
-import { ContextGrowth } from '../../renderer/components/ContextGrowth'
+import { ContextGrowth, GROWTH_PANEL } from '../../renderer/components/ContextGrowth'
 import { UsageBadge } from '../../renderer/components/UsageBadge'
 import { REFERENCE_FRAMING_TOKENS } from '../unit/helpers/tiktoken'
 import { makeStore, referenceCounts, renderWithStore, sum } from './fixtures'
@@ -123,5 +123,22 @@ describe('the context-growth chart', () => {
     const { store } = makeStore()
     renderWithStore(<ContextGrowth />, store)
     expect(screen.queryByRole('region', { name: 'Context growth' })).toBeNull()
+  })
+
+  it('folds away, and stays folded for the next file: the layout keeps it', async () => {
+    const store = await sessionStore()
+    const { unmount } = renderWithStore(<ContextGrowth />, store)
+    const details = screen.getByTestId('growth-details') as HTMLDetailsElement
+    expect(details.open).toBe(true)
+    details.open = false
+    fireEvent(details, new Event('toggle'))
+    expect(store.getState().layout.collapsed).toEqual([GROWTH_PANEL])
+    unmount()
+    renderWithStore(<ContextGrowth />, store)
+    expect((screen.getByTestId('growth-details') as HTMLDetailsElement).open).toBe(false)
+    const reopened = screen.getByTestId('growth-details') as HTMLDetailsElement
+    reopened.open = true
+    fireEvent(reopened, new Event('toggle'))
+    expect(store.getState().layout.collapsed).toEqual([])
   })
 })

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
-import { byTestId, openConversation, setControl } from './harness/app'
+import { byTestId, openConversation, setControl, showTab } from './harness/app'
 import { useAppSession } from './harness/browser'
 import { cli } from './harness/cli'
 import { conversation } from './harness/paths'
@@ -20,6 +20,7 @@ describe('exporting the applied conversation', () => {
     await expect
       .poll(() => page.locator(byTestId('decision')).getAttribute('data-should-compact'))
       .toBe('true')
+    await showTab(page, 'summary')
     await page.locator(byTestId('summary-input')).fill(SUMMARY)
     await page.locator(byTestId('apply-summary')).click()
     await page.locator(byTestId('applied-row')).first().waitFor()

@@ -1,7 +1,15 @@
 import { readFile } from 'node:fs/promises'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { allRows, byTestId, openFile, readNumber, screenshot, setControl } from './harness/app'
+import {
+  allRows,
+  byTestId,
+  openFile,
+  readNumber,
+  screenshot,
+  setControl,
+  showTab,
+} from './harness/app'
 import { useAppSession } from './harness/browser'
 import { cli } from './harness/cli'
 import { largestTriggeringMaxTokens } from './harness/expected'
@@ -130,6 +138,7 @@ describe('opening the transcripts people have', () => {
       .poll(() => page.locator(byTestId('decision')).getAttribute('data-should-compact'))
       .toBe('true')
     const summary = 'Mei plans Kyoto next week: light rain, 18 °C; hotels under $200 found. 好的'
+    await showTab(page, 'summary')
     await page.locator(byTestId('summary-input')).fill(summary)
     await page.locator(byTestId('apply-summary')).click()
     await page.locator(byTestId('applied-row')).first().waitFor()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { allRows, byTestId, openConversation, setControl } from './harness/app'
+import { allRows, byTestId, openConversation, setControl, showTab } from './harness/app'
 import { useAppSession } from './harness/browser'
 import { readFixture } from './harness/expected'
 import { conversation } from './harness/paths'
@@ -43,11 +43,13 @@ describe('a conversation whose text holds HTML and script', () => {
     await expect
       .poll(() => page.locator(byTestId('decision')).getAttribute('data-should-compact'))
       .toBe('true')
+    await showTab(page, 'prompt')
     const prompt = page.locator(byTestId('summary-prompt'))
     expect(await prompt.textContent()).toContain('<script>window.__pwned=1</script>')
     expect(await prompt.textContent()).toContain('<img src=x onerror="window.__pwned=2">')
     expect(await prompt.locator('img, script, b').count()).toBe(0)
 
+    await showTab(page, 'summary')
     await page.locator(byTestId('summary-input')).fill('<img src=x onerror="window.__pwned=4">')
     await page.locator(byTestId('apply-summary')).click()
     const applied = page.locator(byTestId('applied-row'))

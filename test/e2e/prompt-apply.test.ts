@@ -7,6 +7,7 @@ import {
   readNumber,
   screenshot,
   setControl,
+  showTab,
 } from './harness/app'
 import { useAppSession } from './harness/browser'
 import { encodingFor, expectedBuckets, readFixture, sum, tiktokenCounts } from './harness/expected'
@@ -39,6 +40,7 @@ describe('the summary prompt and applying a summary', () => {
     expect((await allRows(page, counts.length)).map((row) => row.bucket)).toEqual(buckets)
 
     // Copy: the clipboard holds exactly what the preview shows.
+    await showTab(page, 'prompt')
     const preview = page.locator(byTestId('summary-prompt'))
     await page.locator(byTestId('copy-prompt')).click()
     await expect.poll(() => readClipboard(page)).toBe(await preview.textContent())
@@ -68,6 +70,7 @@ describe('the summary prompt and applying a summary', () => {
     await screenshot(page, 'summary-prompt')
 
     // Paste a summary and apply it.
+    await showTab(page, 'summary')
     await page.locator(byTestId('summary-input')).fill(SUMMARY)
     await page.locator(byTestId('apply-summary')).click()
     const hoisted = indicesIn('hoisted')

@@ -192,11 +192,12 @@ export async function scanList(page: Page): Promise<ListEntry[]> {
   const seen = new Map<string, ListEntry>()
   for (let scrollTo: number | null = 0; scrollTo !== null;) {
     await page.evaluate(probeSource({ rowSelector, itemSelector, scrollTo }))
-    const drawn = await page.waitForFunction(
-      `(() => { const probe = ${probeSource({ rowSelector, itemSelector, scrollTo: null })}; return probe.covered ? probe : null })()`,
-    )
-    const probe = (await drawn.jsonValue()) as Probe
-    await drawn.dispose()
+    // Polled with evaluate, as in rowsAtScroll: waitForFunction polls a string with eval, which the
+    // app's CSP blocks, so it failed whenever the rows were not drawn at the first look.
+    const look = async () =>
+      (await page.evaluate(probeSource({ rowSelector, itemSelector, scrollTo: null }))) as Probe
+    await expect.poll(async () => (await look()).covered).toBe(true)
+    const probe = await look()
     for (const entry of probe.entries) seen.set(`${entry.testId}:${entry.index}`, entry)
     scrollTo = probe.next
   }
@@ -224,6 +225,15 @@ export async function readNumber(locator: Locator): Promise<number> {
     throw new Error(`expected one number in ${JSON.stringify(text)}, found ${numbers.length}`)
   }
   return Number(numbers[0].replace(/[,\u00a0\u202f]/g, ''))
+}
+
+/** The side panel's tabs, by the suffix of their test ids (`tab-findings`, …). */
+export type SideTab = 'findings' | 'prompt' | 'summary'
+
+/** Opens a tab of the side panel as a user does, by clicking it, and waits until it shows. */
+export async function showTab(page: Page, tab: SideTab): Promise<void> {
+  await page.locator(byTestId(`tab-${tab}`)).click()
+  await page.locator(byTestId(`tabpanel-${tab}`)).waitFor({ state: 'visible' })
 }
 
 /** Types a value into a control, as a user does: replace what is there, type, leave the field. */
