@@ -11,6 +11,7 @@ import { createOptionsSlice } from './options-slice'
 import { createSettingsSlice } from './settings-slice'
 import { createSummarySlice } from './summary-slice'
 import { createTextTokensSlice } from './text-tokens-slice'
+import { createTurnCostsSlice } from './turn-costs-slice'
 import type { AppState, StoreDeps } from './types'
 import { createUiSlice } from './ui-slice'
 
@@ -35,6 +36,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createTextTokensSlice(deps)(...a),
     ...createDiagnosisSlice(deps)(...a),
     ...createPromptTokensSlice(deps)(...a),
+    ...createTurnCostsSlice(deps)(...a),
     ...createSettingsSlice(deps)(...a),
   }))
   void store.getState().openSample()

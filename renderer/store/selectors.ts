@@ -7,12 +7,10 @@ import {
   keepCount,
   reachesPrompt,
   requestOverhead,
-  turnCostsOf,
   type Bucket,
   type Check,
   type Message,
   type Options,
-  type TurnCosts,
   type UsageComparison,
 } from '@core'
 import { countsMatch } from './counts-slice'
@@ -20,6 +18,7 @@ import { listItems, type ListItems } from './list-items'
 import { memoSelector } from './memo'
 import { selectCountingKey, selectSpec } from './spec'
 import { textTokensOf } from './text-tokens-slice'
+import { selectTurnCosts } from './turn-costs-slice'
 import type { AppState } from './types'
 
 /**
@@ -29,17 +28,9 @@ import type { AppState } from './types'
 export const selectUsageComparison: (s: AppState) => UsageComparison | null = memoSelector(
   (s: AppState) => [s.usage, selectReadyCounts(s), selectSpec(s), selectTurnCosts(s)],
   (usage, counts, spec, turns): UsageComparison | null =>
-    counts === null ? null : compareUsage(usage, counts, requestOverhead(spec), turns),
-)
-
-/**
- * Each request's own turn's thinking, priced as that request held it (the core's turnCostsOf), for
- * a file that reports usage; null otherwise. Computed once per conversation and spec.
- */
-export const selectTurnCosts: (s: AppState) => TurnCosts | null = memoSelector(
-  (s: AppState) => [s.messages, s.usage, selectSpec(s)],
-  (messages, usage, spec): TurnCosts | null =>
-    usage.length > 0 ? turnCostsOf(spec, messages) : null,
+    counts === null || turns === undefined
+      ? null
+      : compareUsage(usage, counts, requestOverhead(spec), turns),
 )
 
 /** The tokens the file lacks, as derived from its first reported request; 0 until counted. */

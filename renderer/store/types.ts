@@ -12,6 +12,7 @@ import type { PromptTokensSlice } from './prompt-slice'
 import type { SettingsSlice } from './settings-slice'
 import type { SummarySlice } from './summary-slice'
 import type { TextTokensSlice } from './text-tokens-slice'
+import type { TurnCostsSlice } from './turn-costs-slice'
 import type { UiSlice } from './ui-slice'
 
 /** The whole app state: one store composed of typed slices. */
@@ -26,6 +27,7 @@ export type AppState = ConversationSlice &
   TextTokensSlice &
   DiagnosisSlice &
   PromptTokensSlice &
+  TurnCostsSlice &
   SettingsSlice
 
 /**

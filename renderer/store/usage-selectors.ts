@@ -1,7 +1,8 @@
 import { contextGrowth, requestOverhead, type ContextGrowth, type UsageRow } from '@core'
 import { memoSelector } from './memo'
-import { selectCheck, selectReadyCounts, selectTurnCosts, selectUsageComparison } from './selectors'
+import { selectCheck, selectReadyCounts, selectUsageComparison } from './selectors'
 import { selectSpec } from './spec'
+import { selectTurnCosts } from './turn-costs-slice'
 import type { AppState } from './types'
 
 /**
@@ -29,7 +30,7 @@ export const selectContextGrowth: (s: AppState) => ContextGrowth | null = memoSe
           usage,
           hiddenTokens: comparison.hiddenTokens,
           threshold,
-          turns,
+          turns: turns ?? null,
         }),
 )
 

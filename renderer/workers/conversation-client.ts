@@ -144,6 +144,9 @@ function conversationIn(worker: Worker): Conversation {
       const question = { kind: 'prompt-tokens' as const, options, counts: Uint32Array.from(counts) }
       ask({ question, done: done as Pending['done'] })
     },
+    turnCosts(spec, done) {
+      ask({ question: { kind: 'turn-costs', spec }, done: done as Pending['done'] })
+    },
     dispose() {
       worker.onmessage = null
       worker.terminate()

@@ -4,7 +4,13 @@
  * findings, its summary prompt's tokens). Parsing tens of megabytes is a long task by itself;
  * here it never touches the main thread.
  */
-import { diagnose, importConversation, loadCountingVocabulary, type Message } from '@core'
+import {
+  diagnose,
+  importConversation,
+  loadCountingVocabulary,
+  turnCostsOf,
+  type Message,
+} from '@core'
 import type { OpenedFile } from '../../electron/contract'
 import { describeImportError } from '../store/import-error'
 import { promptSize } from './answers'
@@ -51,6 +57,10 @@ async function answer(
   question: ConversationQuestion,
 ): Promise<ConversationAnswers[keyof ConversationAnswers]> {
   // The model's vocabulary is loaded when first asked for: reading a file counts nothing here.
+  if (question.kind === 'turn-costs') {
+    await loadCountingVocabulary(question.spec)
+    return turnCostsOf(question.spec, messages)
+  }
   const options = question.kind === 'diagnose' ? question.input.options : question.options
   const model = options.model ?? (question.kind === 'diagnose' ? question.input.model : '')
   await loadCountingVocabulary({ model: model ?? '', wire: options.wire })

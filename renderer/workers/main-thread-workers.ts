@@ -1,4 +1,11 @@
-import { countSlice, diagnose, importConversation, sliceRequest, textMessageCost } from '@core'
+import {
+  countSlice,
+  diagnose,
+  importConversation,
+  sliceRequest,
+  textMessageCost,
+  turnCostsOf,
+} from '@core'
 import { describeImportError } from '../store/import-error'
 import { promptSize } from './answers'
 import type { Conversation, Outcome, Workers } from './types'
@@ -50,6 +57,7 @@ export function createMainThreadWorkers(): Workers {
           done(attempt(() => diagnose({ ...input, counts, messages }))),
         countPrompt: ({ options, counts }, done) =>
           done(attempt(() => promptSize(messages, options, counts))),
+        turnCosts: (spec, done) => done(attempt(() => turnCostsOf(spec, messages))),
         dispose: () => {},
       }
       events.onDone(imported, conversation)

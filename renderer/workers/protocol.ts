@@ -10,6 +10,7 @@ import type {
   FormatId,
   ImportedConversation,
   Options,
+  TurnCosts,
 } from '@core'
 import type { OpenedFile } from '../../electron/contract'
 import type { PackedChunk } from './chunks'
@@ -47,11 +48,14 @@ export type ConversationQuestion =
     }
   /** The token count of the summary prompt for these options. */
   | { kind: 'prompt-tokens'; options: Options; counts: Uint32Array<ArrayBuffer> }
+  /** Each request's own turn's thinking, priced as that request held it (the core's turnCostsOf). */
+  | { kind: 'turn-costs'; spec: Required<CountingSpec> }
 
 /** What a question's answer holds, by the question's kind. */
 export interface ConversationAnswers {
   diagnose: PackedFinding[]
   'prompt-tokens': PromptSize
+  'turn-costs': TurnCosts | null
 }
 
 /** Conversation worker → main. */

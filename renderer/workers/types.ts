@@ -8,6 +8,7 @@ import type {
   Message,
   Options,
   SliceRange,
+  TurnCosts,
 } from '@core'
 import type { OpenedFile } from '../../electron/contract'
 
@@ -71,6 +72,11 @@ export interface Conversation {
   diagnose(input: ConversationDiagnoseInput, done: (outcome: Outcome<Finding[]>) => void): void
   /** The summary prompt's size under the options' model. */
   countPrompt(input: PromptTokensInput, done: (outcome: Outcome<PromptSize>) => void): void
+  /**
+   * Each request's own turn's thinking, priced as that request held it (turnCostsOf), for the
+   * usage comparison: pricing needs the vocabulary, which the page never loads.
+   */
+  turnCosts(spec: Required<CountingSpec>, done: (outcome: Outcome<TurnCosts | null>) => void): void
   /** Frees it: its worker stops, and questions still open are never answered. */
   dispose(): void
 }
