@@ -32,6 +32,11 @@ export interface SessionEvent extends EventReading {
    * the file has no uuid twice, since no later event can take that uuid over.
    */
   parentPos?: number
+  /**
+   * Its position among the events with a uuid of its pool (ChainIndex), -1 without a uuid: where it
+   * is in the graph buildThread walks, so the walk keeps no object of its own per event.
+   */
+  pos: number
 }
 
 /**
@@ -56,6 +61,7 @@ export class ChainIndex {
     const side = event.isSidechain
     const map = side ? this.side : this.main
     const pos = side ? this.sideCount++ : this.mainCount++
+    event.pos = pos
     if (parentUuid !== undefined) {
       // Most events follow the one before them in their pool: a compare rather than a lookup.
       const last = side ? this.lastSide : this.lastMain
@@ -104,6 +110,7 @@ export function sessionEventOf(line: number, v: Json): SessionEvent {
         ? v.compactMetadata
         : undefined,
     parentPos: undefined,
+    pos: -1,
     // Not read yet: readEventLine fills these in for an event with a uuid.
     firstMessage: 0,
     messageCount: 0,
@@ -123,15 +130,6 @@ function hasToolResult(content: unknown): boolean {
   if (!Array.isArray(content)) return false
   for (const b of content) if (isObject(b) && b.type === 'tool_result') return true
   return false
-}
-
-/** An event on the uuid/parentUuid graph, with its place among the graph's events in file order. */
-interface Node {
-  event: SessionEvent
-  uuid: string
-  pos: number
-  /** On the thread: walked back to, or recovered as a part of a turn. */
-  inThread: boolean
 }
 
 /** The conversation's events in order, and the events of the graph it leaves out, by reason. */
@@ -175,80 +173,98 @@ export function buildThread(
   if (main.length === 0 && all.length > 0) {
     notes.info('', 'every event is on a sidechain (a subagent transcript); following its chain')
   }
-  const nodes: Node[] = pool.map((event, pos) => ({
-    event,
-    uuid: uuidOf(event)!,
-    pos,
-    inThread: false,
-  }))
-  // The pool's events by uuid, as positions (index.main holds the events off the sidechains).
-  const positions = main.length > 0 ? index.main : index.side
-  const byUuid: NodeLookup = {
-    get: (uuid) => {
-      const pos = positions.get(uuid)
-      return pos === undefined ? undefined : nodes[pos]
-    },
-    has: (uuid) => positions.has(uuid),
-  }
-  const relink = preservedSegmentLinks(nodes, byUuid)
+  // The pool's events by uuid, as positions (index.main holds the events off the sidechains); an
+  // event's own position is its `pos`.
+  const graph = new Graph(pool, main.length > 0 ? index.main : index.side)
+  const relink = preservedSegmentLinks(graph)
   // Without a uuid on two events, the parent found as a line was parsed is the one a lookup now
   // would find.
   const parsed = !index.duplicates
 
-  const parent = (n: Node): Node | undefined => {
+  const parent = (n: SessionEvent): SessionEvent | undefined => {
     if (relink.size > 0) {
-      const override = relink.get(n.uuid)
+      const override = relink.get(n.uuid!)
       if (override !== undefined) return override ?? undefined
     }
-    const p = parentOf(n.event)
+    const p = parentOf(n)
     if (p === undefined) return undefined
-    const at = n.event.parentPos
-    const found = parsed && at !== undefined ? nodes[at] : byUuid.get(p)
+    const at = n.parentPos
+    const found = parsed && at !== undefined ? pool[at] : graph.get(p)
     if (found) return found
-    const before = nodes[n.pos - 1]
-    const gap = lastBefore(broken, n.event.line)
+    const before = pool[n.pos - 1]
+    const gap = lastBefore(broken, n.line)
     const why = gap !== undefined ? ` (line ${gap} is broken)` : ''
     notes.warn(
-      `line ${n.event.line}: parentUuid`,
+      `line ${n.line}: parentUuid`,
       before
-        ? `"${p}" is not in the file${why}; the chain was bridged to line ${before.event.line}, the event before the gap`
+        ? `"${p}" is not in the file${why}; the chain was bridged to line ${before.line}, the event before the gap`
         : `"${p}" is not in the file${why}; the chain starts here`,
     )
     return before
   }
 
-  const leaf = leafUuid === undefined ? leafOf(nodes) : byUuid.get(leafUuid)
-  const chain = walkBack(leaf, parent, notes)
-  const thread = withTurnParts(chain, nodes, byUuid)
-  return { events: thread.map((n) => n.event), ...leftOut(nodes, thread, all, pool) }
+  const leaf = leafUuid === undefined ? leafOf(pool) : graph.get(leafUuid)
+  const chain = walkBack(leaf, parent, graph, notes)
+  const thread = withTurnParts(chain, graph)
+  return { events: thread, ...leftOut(graph, thread, all) }
 }
 
-/** The pool's nodes by uuid. */
-interface NodeLookup {
-  get(uuid: string): Node | undefined
-  has(uuid: string): boolean
+/**
+ * The pool's events (those with a uuid, off the sidechains unless every one is on one), by uuid,
+ * and which of them are on the thread: walked back to, or recovered as a part of a turn. By
+ * position, a byte each, rather than an object per event.
+ */
+class Graph {
+  readonly inThread: Uint8Array
+
+  constructor(
+    readonly pool: readonly SessionEvent[],
+    private readonly positions: Map<string, number>,
+  ) {
+    this.inThread = new Uint8Array(pool.length)
+  }
+
+  get(uuid: string): SessionEvent | undefined {
+    const pos = this.positions.get(uuid)
+    return pos === undefined ? undefined : this.pool[pos]
+  }
+
+  has(uuid: string): boolean {
+    return this.positions.has(uuid)
+  }
+
+  isIn(e: SessionEvent): boolean {
+    return this.inThread[e.pos] === 1
+  }
+
+  /** Puts `e` on the thread; false when it already was. */
+  take(e: SessionEvent): boolean {
+    if (this.inThread[e.pos] === 1) return false
+    this.inThread[e.pos] = 1
+    return true
+  }
 }
 
 /** The latest event that is not UI progress: the end of the thread Claude Code resumes. */
-function leafOf(nodes: readonly Node[]): Node | undefined {
-  for (let i = nodes.length - 1; i >= 0; i--) {
-    if (nodes[i].event.type !== 'progress') return nodes[i]
+function leafOf(pool: readonly SessionEvent[]): SessionEvent | undefined {
+  for (let i = pool.length - 1; i >= 0; i--) {
+    if (pool[i].type !== 'progress') return pool[i]
   }
-  return nodes[nodes.length - 1]
+  return pool[pool.length - 1]
 }
 
 function walkBack(
-  leaf: Node | undefined,
-  parent: (n: Node) => Node | undefined,
+  leaf: SessionEvent | undefined,
+  parent: (n: SessionEvent) => SessionEvent | undefined,
+  graph: Graph,
   notes: NoteList,
-): Node[] {
-  const chain: Node[] = []
+): SessionEvent[] {
+  const chain: SessionEvent[] = []
   for (let n = leaf; n; n = parent(n)) {
-    if (n.inThread) {
-      notes.warn(`line ${n.event.line}: parentUuid`, 'the chain loops back on itself; stopped here')
+    if (!graph.take(n)) {
+      notes.warn(`line ${n.line}: parentUuid`, 'the chain loops back on itself; stopped here')
       break
     }
-    n.inThread = true
     chain.push(n)
   }
   return chain.reverse()
@@ -259,23 +275,20 @@ function walkBack(
  * Claude Code 2.1): its head is re-parented to the anchor, and the anchor's other children to its
  * tail, as `applyPreservedSegmentRelinks` does. Only the last boundary's segment counts.
  */
-function preservedSegmentLinks(
-  nodes: readonly Node[],
-  byUuid: NodeLookup,
-): Map<string, Node | null> {
-  const links = new Map<string, Node | null>()
+function preservedSegmentLinks(graph: Graph): Map<string, SessionEvent | null> {
+  const links = new Map<string, SessionEvent | null>()
   let last: SessionEvent | undefined
-  for (const n of nodes) if (isCompactBoundary(n.event)) last = n.event
+  for (const e of graph.pool) if (isCompactBoundary(e)) last = e
   const meta = last?.compactMetadata
   const seg = meta && isObject(meta.preservedSegment) ? meta.preservedSegment : undefined
   if (!seg) return links
-  const head = byUuid.get(String(seg.headUuid))
-  const anchor = byUuid.get(String(seg.anchorUuid))
-  const tail = byUuid.get(String(seg.tailUuid))
+  const head = graph.get(String(seg.headUuid))
+  const anchor = graph.get(String(seg.anchorUuid))
+  const tail = graph.get(String(seg.tailUuid))
   if (!head || !anchor || !tail) return links
-  links.set(head.uuid, anchor)
-  for (const n of nodes) {
-    if (n !== head && parentOf(n.event) === anchor.uuid) links.set(n.uuid, tail)
+  links.set(head.uuid!, anchor)
+  for (const e of graph.pool) {
+    if (e !== head && parentOf(e) === anchor.uuid) links.set(e.uuid!, tail)
   }
   return links
 }
@@ -286,53 +299,51 @@ function preservedSegmentLinks(
  * by the attachments and system events hanging off it; all placed right after the turn's last line
  * on the chain, in timestamp order (file order on ties), as `recoverOrphanedParallelToolResults`.
  */
-function withTurnParts(chain: Node[], nodes: readonly Node[], byUuid: NodeLookup): Node[] {
+function withTurnParts(chain: SessionEvent[], graph: Graph): SessionEvent[] {
   // Everything recovered is off the chain, so only those events are indexed: in most sessions
   // they are few.
-  const orphans = nodes.filter((n) => !n.inThread)
+  const orphans = graph.pool.filter((e) => !graph.isIn(e))
   if (orphans.length === 0) return chain
-  const anchorOf = new Map<string, Node>()
-  const onChain = new Map<string, Node[]>()
+  const anchorOf = new Map<string, SessionEvent>()
+  const onChain = new Map<string, SessionEvent[]>()
   for (const n of chain) {
-    const id = n.event.messageId
+    const id = n.messageId
     if (id === undefined) continue
     anchorOf.set(id, n)
     push(onChain, id, n)
   }
   if (anchorOf.size === 0) return chain
-  const turnLines = new Map<string, Node[]>()
-  const children = new Map<string, Node[]>()
+  const turnLines = new Map<string, SessionEvent[]>()
+  const children = new Map<string, SessionEvent[]>()
   for (const n of orphans) {
-    const id = n.event.messageId
+    const id = n.messageId
     if (id !== undefined && anchorOf.has(id)) push(turnLines, id, n)
-    const p = parentOf(n.event)
-    if (p !== undefined && byUuid.has(p)) push(children, p, n)
+    const p = parentOf(n)
+    if (p !== undefined && graph.has(p)) push(children, p, n)
   }
-  const inserts = new Map<Node, Node[]>()
+  const inserts = new Map<SessionEvent, SessionEvent[]>()
   for (const [id, anchor] of anchorOf) {
     // Most turns have nothing off the chain: no other line, no result below any of their lines.
     if (!turnLines.has(id) && !hasChildren(onChain.get(id)!, children)) continue
     const siblings = byTime([...(turnLines.get(id) ?? [])])
     const members = [...onChain.get(id)!, ...siblings]
     const results = byTime(
-      members.flatMap((s) => (children.get(s.uuid) ?? []).filter((c) => c.event.isToolResult)),
+      members.flatMap((s) => (children.get(s.uuid!) ?? []).filter((c) => c.isToolResult)),
     )
     if (siblings.length + results.length === 0) continue
-    const recovered: Node[] = []
-    const take = (n: Node) => {
-      if (n.inThread) return
-      n.inThread = true
-      recovered.push(n)
+    const recovered: SessionEvent[] = []
+    const take = (n: SessionEvent) => {
+      if (graph.take(n)) recovered.push(n)
     }
     siblings.forEach(take)
     for (const r of results) {
       take(r)
-      hangers(r, children).forEach(take)
+      hangers(r, children, graph).forEach(take)
     }
     inserts.set(anchor, recovered)
   }
   if (inserts.size === 0) return chain
-  const out: Node[] = []
+  const out: SessionEvent[] = []
   for (const n of chain) {
     out.push(n)
     const after = inserts.get(n)
@@ -341,33 +352,39 @@ function withTurnParts(chain: Node[], nodes: readonly Node[], byUuid: NodeLookup
   return out
 }
 
-function hasChildren(list: readonly Node[], children: Map<string, Node[]>): boolean {
-  for (const n of list) if (children.has(n.uuid)) return true
+function hasChildren(
+  list: readonly SessionEvent[],
+  children: Map<string, SessionEvent[]>,
+): boolean {
+  for (const n of list) if (children.has(n.uuid!)) return true
   return false
 }
 
 /** The events below a recovered tool result that are not turns of their own (hooks, notices). */
-function hangers(from: Node, children: Map<string, Node[]>): Node[] {
-  const out: Node[] = []
-  const stack = [...(children.get(from.uuid) ?? [])].reverse()
+function hangers(
+  from: SessionEvent,
+  children: Map<string, SessionEvent[]>,
+  graph: Graph,
+): SessionEvent[] {
+  const out: SessionEvent[] = []
+  const stack = [...(children.get(from.uuid!) ?? [])].reverse()
   while (stack.length > 0) {
     const n = stack.pop()!
-    const type = n.event.type
-    if (n.inThread || type === 'user' || type === 'assistant') continue
+    const type = n.type
+    if (graph.isIn(n) || type === 'user' || type === 'assistant') continue
     out.push(n)
-    stack.push(...[...(children.get(n.uuid) ?? [])].reverse())
+    stack.push(...[...(children.get(n.uuid!) ?? [])].reverse())
   }
   return out
 }
 
 function leftOut(
-  nodes: readonly Node[],
-  thread: readonly Node[],
+  graph: Graph,
+  thread: readonly SessionEvent[],
   all: readonly SessionEvent[],
-  pool: readonly SessionEvent[],
 ): Omit<Thread, 'events'> {
   const root = thread[0]
-  const boundary = root && isCompactBoundary(root.event) ? root.event.line : 0
+  const boundary = root && isCompactBoundary(root) ? root.line : 0
   const result: Omit<Thread, 'events'> = {
     sidechain: [],
     beforeCompaction: [],
@@ -375,9 +392,11 @@ function leftOut(
     progress: [],
   }
   // The pool is every event, or the events off the sidechains.
+  const { pool, inThread } = graph
   if (pool !== all) for (const e of all) if (e.isSidechain) result.sidechain.push(e.line)
-  for (const { event, inThread } of nodes) {
-    if (inThread) continue
+  for (let i = 0; i < pool.length; i++) {
+    if (inThread[i] === 1) continue
+    const event = pool[i]
     if (event.type === 'progress') result.progress.push(event.line)
     else if (event.line < boundary) result.beforeCompaction.push(event.line)
     else result.abandoned.push(event.line)
@@ -392,8 +411,8 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
 }
 
 /** Stable sort by the event's timestamp (ISO strings compare as text); file order on ties. */
-function byTime(list: Node[]): Node[] {
-  const time = (n: Node) => n.event.timestamp
+function byTime(list: SessionEvent[]): SessionEvent[] {
+  const time = (n: SessionEvent) => n.timestamp
   return list.sort((a, b) => (time(a) < time(b) ? -1 : time(a) > time(b) ? 1 : a.pos - b.pos))
 }
 

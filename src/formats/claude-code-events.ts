@@ -103,10 +103,10 @@ export function readThreadEvents(
 ): { messages: Message[]; model?: string; usage: ReportedUsage[] } {
   const messages: Message[] = []
   const usage: ReportedUsage[] = []
-  // Each API message's first place in the list (its prompt), and its report once read.
-  const turnStart = new Map<string, number>()
-  const turnUsage = new Map<string, ReportedUsage>()
-  const turns = new TurnIndex()
+  // What each API message's lines made so far: one lookup per assistant line.
+  const turns = new Map<string, TurnState>()
+  // The latest message that is neither a tool result nor assistant output: no merge reaches past it.
+  let barrier = -1
   // The parts of bot messages that later lines merged into, encoded once at the end.
   const merged = new Map<number, Turn>()
   const fields = new FieldNotes()
@@ -114,23 +114,31 @@ export function readThreadEvents(
   for (const read of events) {
     replay(read.ops, read.line, notes, left, fields)
     if (read.error !== undefined) throw read.error
+    let turn: TurnState | undefined
     if (read.turn !== undefined) {
-      // One lookup where has, set and get were three: this runs for every assistant line.
-      let start = turnStart.get(read.turn)
-      if (start === undefined) turnStart.set(read.turn, (start = messages.length))
-      if (read.usage) reportTurn(read, read.line, start, turnUsage, usage)
+      turn = turns.get(read.turn)
+      if (turn === undefined) {
+        turn = { start: messages.length, report: undefined, latestBot: -1 }
+        turns.set(read.turn, turn)
+      }
+      if (read.usage) reportTurn(read, turn, usage)
     }
     const end = read.firstMessage + read.messageCount
     for (let i = read.firstMessage; i < end; i++) {
       const m = lineMessages[i]
-      const into = read.turn !== undefined && m.type === 'bot' ? turns.botOf(read.turn) : -1
+      // A split turn merges as Claude Code's normalizeMessagesForAPI does: into the turn's latest
+      // bot message, looking back over tool results and other assistant output only.
+      const into =
+        turn !== undefined && m.type === 'bot' && turn.latestBot > barrier ? turn.latestBot : -1
       if (into >= 0) {
         let turn = merged.get(into)
         if (!turn) merged.set(into, (turn = turnParts(messages[into])))
         addParts(turn, m)
         fields.add(read.line, '', MERGED_NOTE)
       } else {
-        turns.pushed(messages.length, m, read.turn)
+        if (turn === undefined) {
+          if (m.type !== 'activity') barrier = messages.length
+        } else if (m.type === 'bot') turn.latestBot = messages.length
         messages.push(m)
       }
     }
@@ -146,14 +154,12 @@ export function readThreadEvents(
  * its input counts, and may only raise the output count.
  */
 function reportTurn(
-  read: EventReading,
-  line: number,
-  prompt: number,
-  byTurn: Map<string, ReportedUsage>,
+  read: EventReading & { line: number },
+  turn: TurnState,
   usage: ReportedUsage[],
 ): void {
   const { inputTokens, outputTokens } = read.usage!
-  const known = byTurn.get(read.turn!)
+  const known = turn.report
   if (known) {
     if (outputTokens !== undefined && outputTokens > (known.outputTokens ?? 0)) {
       known.outputTokens = outputTokens
@@ -161,13 +167,13 @@ function reportTurn(
     return
   }
   const report: ReportedUsage = {
-    prompt,
+    prompt: turn.start,
     inputTokens,
     ...(outputTokens !== undefined ? { outputTokens } : {}),
-    at: `line ${line}`,
+    at: `line ${read.line}`,
     ...(read.model !== undefined ? { model: read.model } : {}),
   }
-  byTurn.set(read.turn!, report)
+  turn.report = report
   usage.push(report)
 }
 
@@ -203,30 +209,17 @@ function botOf(id: string | undefined, { texts, calls, attachments }: Turn): Mes
 }
 
 /**
- * Finds the bot message of an API message as Claude Code's normalizeMessagesForAPI merges a split
- * turn: looking back over tool results and other assistant output only. What it looks back over is
- * kept as it grows (each turn's latest bot message, the latest message that stops the look), so a
- * long run of tool calls is not walked again for every line.
+ * What the thread's lines of one API message (one message.id) made so far. The look back for a
+ * split turn's bot message is kept as it grows (each turn's latest bot message here, the barrier
+ * in readThreadEvents), so a long run of tool calls is not walked again for every line.
  */
-class TurnIndex {
-  private readonly latestBot = new Map<string, number>()
-  // The latest message that is neither a tool result nor assistant output: no merge reaches past it.
-  private barrier = -1
-
-  /** Message `index`, `m`, read from an event of API message `turn` (undefined if none). */
-  pushed(index: number, m: Message, turn: string | undefined): void {
-    if (turn === undefined) {
-      if (m.type !== 'activity') this.barrier = index
-    } else if (m.type === 'bot') {
-      this.latestBot.set(turn, index)
-    }
-  }
-
-  /** The index of the bot message of API message `turn` that a line may merge into; -1 if none. */
-  botOf(turn: string): number {
-    const i = this.latestBot.get(turn)
-    return i !== undefined && i > this.barrier ? i : -1
-  }
+interface TurnState {
+  /** The message's first place in the list of messages: its prompt. */
+  start: number
+  /** Its reported usage, once a line carried some. */
+  report: ReportedUsage | undefined
+  /** Where its latest bot message is in the list of messages; -1 before it has one. */
+  latestBot: number
 }
 
 /** What readEvent makes of a line, before its notes are taken. */

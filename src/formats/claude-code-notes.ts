@@ -1,4 +1,4 @@
-import { describeLines, type NoteList, type NoteSeverity, type NoteSink } from './report'
+import { describeLines, recall, type NoteList, type NoteSeverity, type NoteSink } from './report'
 
 /** Events a reader leaves out, gathered by kind and reason so the report counts each kind once. */
 export class LeftOut {
@@ -106,12 +106,6 @@ function shapeOf<T extends string[] | { keys: string[] }>(
   return undefined
 }
 
-function sameOps(a: readonly unknown[], b: readonly unknown[]): boolean {
-  if (a.length !== b.length) return false
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
-  return true
-}
-
 function sameKeys(a: readonly string[], b: readonly string[]): boolean {
   if (a === b) return true
   if (a.length !== b.length) return false
@@ -174,10 +168,7 @@ export class NoteTape implements NoteSink {
     if (this.ops.length === 0) return NO_OPS
     const ops = this.ops
     this.ops = []
-    for (const kept of this.recent) if (sameOps(kept, ops)) return kept
-    if (this.recent.length === MAX_SHAPES) this.recent.shift()
-    this.recent.push(ops)
-    return ops
+    return recall(this.recent, ops)
   }
 }
 

@@ -417,18 +417,46 @@ function headOf(r: Rollout): Message[] {
   return head
 }
 
-/** Warns for each prompt the UI recorded that did not reach the history as a user message. */
+/**
+ * Warns for each prompt the UI recorded that did not reach the history as a user message: one that
+ * no user text holds. Most prompts are the text of a user message a little after the one the prompt
+ * before matched, so each is first looked for there, a compare of two strings; only a prompt not
+ * found there builds the set of every trimmed user text and, failing that, searches them all.
+ */
 function checkPrompts(r: Rollout, messages: readonly Message[]): void {
-  const users = messages.filter((m) => m.type === 'user').map((m) => m.text)
-  const exact = new Set(users.map((t) => t.trim()))
+  const users: string[] = []
+  for (const m of messages) if (m.type === 'user') users.push(m.text)
+  let exact: Set<string> | undefined
+  let next = 0
   for (const { line, text } of r.prompts) {
     const prompt = text.trim()
-    if (prompt === '' || exact.has(prompt) || users.some((t) => t.includes(prompt))) continue
+    if (prompt === '') continue
+    const near = nearMatch(users, next, prompt)
+    if (near >= 0) {
+      next = near + 1
+      continue
+    }
+    exact ??= new Set(users.map((t) => t.trim()))
+    if (exact.has(prompt) || users.some((t) => t.includes(prompt))) continue
     r.notes.warn(
       `line ${line}: payload.message`,
       'a prompt the UI recorded is not in the loaded history (dropped by a compaction, or never recorded as a response_item)',
     )
   }
+}
+
+// How many user messages past the last match a prompt is looked for in (context messages, such
+// as the environment, come between prompts).
+const NEAR = 4
+
+/** The first of the few user texts from `from` on that hold `prompt`, or -1. */
+function nearMatch(users: readonly string[], from: number, prompt: string): number {
+  const end = Math.min(users.length, from + NEAR)
+  for (let i = from; i < end; i++) {
+    const t = users[i]
+    if (t.length >= prompt.length && t.includes(prompt)) return i
+  }
+  return -1
 }
 
 /** An OpenAI Codex CLI rollout: JSONL, current or legacy schema. */

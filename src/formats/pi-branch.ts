@@ -20,10 +20,17 @@ export function branchPath(entries: Entry[], notes: NoteList): Entry[] {
   // By index, not by entry: a Map of ids to positions and a byte per entry, in place of a Set of
   // 100,000 objects.
   const byId = new Map<string, number>()
+  let withId = 0
   for (let i = 0; i < entries.length; i++) {
     const id = entries[i].value.id
-    if (typeof id === 'string') byId.set(id, i)
+    if (typeof id !== 'string') continue
+    byId.set(id, i)
+    withId++
   }
+  // With every id on one entry, an entry whose parent is the entry before it needs no lookup: a
+  // compare of two short strings, where a lookup hashes the parent's (read from the file, never
+  // hashed yet).
+  const shortcut = withId === byId.size
   const path: Entry[] = []
   const onPath = new Uint8Array(entries.length)
   for (let i: number | undefined = entries.length - 1; i !== undefined && i >= 0;) {
@@ -36,7 +43,7 @@ export function branchPath(entries: Entry[], notes: NoteList): Entry[] {
     path.push(e)
     const parent = e.value.parentId
     if (typeof parent !== 'string') break
-    i = byId.get(parent)
+    i = shortcut && i > 0 && entries[i - 1].value.id === parent ? i - 1 : byId.get(parent)
     if (i === undefined) {
       notes.warn(
         `line ${e.line}: parentId`,

@@ -102,15 +102,33 @@ export class NoteRecord implements NoteSink {
     if (this.ops.length === 0) return NO_NOTES
     const ops = this.ops
     this.ops = []
-    for (const kept of this.recent) if (sameOps(kept, ops)) return kept
-    if (this.recent.length === RECENT_RECORDS) this.recent.shift()
-    this.recent.push(ops)
-    return ops
+    return recall(this.recent, ops)
   }
 }
 
 const NO_NOTES: readonly unknown[] = []
 const RECENT_RECORDS = 16
+
+/**
+ * A record equal to one of `recent` is that one; otherwise `ops` joins them, the least recently
+ * used leaving when they are full. Most recently used last, and looked at first: a session's
+ * entries cycle through a few kinds, each recording the same notes as the last of its kind, and
+ * a record seen once early on (a header's, a first prompt's) is not compared with every line.
+ */
+export function recall(recent: unknown[][], ops: unknown[]): unknown[] {
+  for (let k = recent.length - 1; k >= 0; k--) {
+    const kept = recent[k]
+    if (!sameOps(kept, ops)) continue
+    if (k !== recent.length - 1) {
+      recent.splice(k, 1)
+      recent.push(kept)
+    }
+    return kept
+  }
+  if (recent.length === RECENT_RECORDS) recent.shift()
+  recent.push(ops)
+  return ops
+}
 
 function sameOps(a: readonly unknown[], b: readonly unknown[]): boolean {
   if (a.length !== b.length) return false

@@ -238,6 +238,42 @@ describe('Codex CLI rollout in', () => {
     })
   })
 
+  it('finds each recorded prompt in the history wherever it is, and warns only for the lost one', () => {
+    const line = (type: string, payload: unknown) =>
+      JSON.stringify({ timestamp: 't', type, payload })
+    const user = (text: string) =>
+      line('response_item', {
+        type: 'message',
+        role: 'user',
+        content: [{ type: 'input_text', text }],
+      })
+    const prompt = (message: string) => line('event_msg', { type: 'user_message', message })
+    const users = Array.from({ length: 8 }, (_, i) => user(`prompt ${i}`))
+    const text = [
+      line('session_meta', { id: 's' }),
+      // Recorded in order, with some padding: found where the one before was.
+      user('  first, padded  '),
+      prompt('first, padded'),
+      ...users,
+      // Out of order, far before the last match (line 12), and as part of a longer text.
+      prompt('prompt 7'),
+      prompt('prompt 0'),
+      user('see: inside a longer text'),
+      prompt('inside'),
+      prompt('never sent'),
+    ].join('\n')
+    const warnings = importConversation(text).report.filter((n) => n.severity === 'warning')
+    // Lines: 1 meta, 2 user, 3 prompt, 4-11 users, 12-13 prompts, 14 user, 15-16 prompts.
+    expect(warnings).toEqual([
+      {
+        severity: 'warning',
+        path: 'line 16: payload.message',
+        problem:
+          'a prompt the UI recorded is not in the loaded history (dropped by a compaction, or never recorded as a response_item)',
+      },
+    ])
+  })
+
   it('refuses a Claude Code session forced as Codex with the first line named', () => {
     expect(() => importConversation(fixture('claude-code.jsonl'), 'codex')).toThrow(/line 1/)
   })

@@ -187,6 +187,29 @@ describe('pi session in', () => {
     })
   })
 
+  it('follows a parentId to the later of two entries with that id, not the entry before it', () => {
+    const user = (id: string, parentId: string | null, content: string) => ({
+      type: 'message',
+      id,
+      parentId,
+      timestamp: 't',
+      message: { role: 'user', content },
+    })
+    const text = lines(
+      { type: 'session', version: 3, id: 's', timestamp: 't', cwd: '/w' },
+      user('a', null, 'first'),
+      user('b', 'a', 'second'),
+      user('a', null, 'rewritten'),
+      user('c', 'b', 'last'),
+    )
+    // A lookup by id finds the last entry with it (line 4), as a Map of ids set in file order does.
+    const read = importConversation(text)
+    expect(read.messages.map((m) => m.text)).toEqual(['rewritten', 'second', 'last'])
+    expect(read.report).toContainEqual(
+      expect.objectContaining({ severity: 'warning', path: 'line 2' }),
+    )
+  })
+
   it('refuses a file with no pi header or entry, naming the first line', () => {
     expect(() => importConversation('{"type":"x","id":"1"}\n', 'pi')).toThrow(FormatError)
     expect(() => importConversation('{"type":"x","id":"1"}\n', 'pi')).toThrow(
