@@ -127,10 +127,20 @@ function singleCiphertext(payload: string): PayloadParts | undefined {
 
 /** The parts billed as text: all but the opaque ones. */
 function textParts(parts: PayloadParts): PayloadParts {
-  const { signature, data, encrypted_content, attachments, content, item, ...rest } = parts
+  const {
+    signature,
+    data,
+    encrypted_content,
+    reasoning_tokens,
+    attachments,
+    content,
+    item,
+    ...rest
+  } = parts
   void signature
   void data
   void encrypted_content
+  void reasoning_tokens
   const out: PayloadParts = { ...rest }
   if (attachments) {
     const kept = withoutMedia(attachments) as unknown[]
@@ -160,7 +170,15 @@ function opaquePartsOf(parts: PayloadParts, ctx?: PayloadPricingContext): Opaque
   }
   if (parts.data !== undefined) out.push(ciphertext('redacted-thinking', 'data', parts.data, ctx))
   if (parts.encrypted_content !== undefined) {
-    out.push(ciphertext('encrypted-reasoning', 'encrypted_content', parts.encrypted_content, ctx))
+    out.push(
+      ciphertext(
+        'encrypted-reasoning',
+        'encrypted_content',
+        parts.encrypted_content,
+        ctx,
+        parts.reasoning_tokens,
+      ),
+    )
   }
   const media: MediaPart[] = []
   if (parts.attachments) findMedia(parts.attachments, 'attachments', media)
@@ -175,14 +193,25 @@ function ciphertext(
   path: string,
   text: string,
   ctx: PayloadPricingContext | undefined,
+  reported?: number,
 ): OpaquePartDescription {
   const bytes = text.length
   const name = `${PART_NAMES[kind]}, ${formatBytes(bytes)} encrypted`
-  const estimate = Math.ceil(new Base64Bytes(text).size / CIPHERTEXT_BYTES_PER_TOKEN)
   if (ctx && !ctx.retained) {
     return { kind, path, bytes, tokens: 0, label: `${name}, not in this context: 0 tokens` }
   }
   const when = ctx ? '' : ' while kept in context'
+  if (reported !== undefined) {
+    // The reasoning's own size as the provider counted it: the ciphertext's length does not follow it.
+    return {
+      kind,
+      path,
+      bytes,
+      tokens: reported,
+      label: `${name}, ${formatNumber(reported)} tokens${when} (its reply's reported reasoning tokens)`,
+    }
+  }
+  const estimate = Math.ceil(new Base64Bytes(text).size / CIPHERTEXT_BYTES_PER_TOKEN)
   return {
     kind,
     path,
