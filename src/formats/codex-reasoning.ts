@@ -1,5 +1,5 @@
 import type { Message } from '../types'
-import { decodePayload, encodePayload } from './payload'
+import { decodePayload, encodePayload, type PayloadParts } from './payload'
 
 /**
  * Gives each reasoning item of a Codex rollout the reasoning tokens its reply reported
@@ -58,8 +58,11 @@ export class ReasoningReports {
 
 const isReply = (m: Message) => m.type === 'bot' || m.type === 'reasoning'
 
+// How the Responses reader encodes a reasoning item's ciphertext: a check without a parse.
+const ENCRYPTED = '{"encrypted_content":'
+
 const isEncryptedReasoning = (m: Message) =>
-  m.type === 'reasoning' && decodePayload(m.payload)?.encrypted_content !== undefined
+  m.type === 'reasoning' && m.payload !== undefined && m.payload.startsWith(ENCRYPTED)
 
 function hasReasoning(messages: readonly Message[], start: number, end: number): boolean {
   for (let i = start; i < end; i++) if (isEncryptedReasoning(messages[i])) return true
@@ -71,22 +74,19 @@ function hasReasoning(messages: readonly Message[], start: number, end: number):
  * their ciphertext where a reply has more than one, the whole count where it has one.
  */
 function share(messages: Message[], start: number, end: number, tokens: number): void {
-  const items: { index: number; bytes: number }[] = []
+  const items: { index: number; parts: PayloadParts; bytes: number }[] = []
   let bytes = 0
   for (let i = start; i < end; i++) {
-    const encrypted = isEncryptedReasoning(messages[i])
-      ? decodePayload(messages[i].payload)?.encrypted_content
-      : undefined
-    if (encrypted === undefined) continue
-    items.push({ index: i, bytes: encrypted.length })
-    bytes += encrypted.length
+    const parts = isEncryptedReasoning(messages[i]) ? decodePayload(messages[i].payload) : undefined
+    if (parts?.encrypted_content === undefined) continue
+    items.push({ index: i, parts, bytes: parts.encrypted_content.length })
+    bytes += parts.encrypted_content.length
   }
   let left = tokens
-  items.forEach(({ index, bytes: own }, k) => {
+  items.forEach(({ index, parts, bytes: own }, k) => {
     const part = k === items.length - 1 ? left : Math.round((tokens * own) / Math.max(1, bytes))
     left -= part
-    const m = messages[index]
-    const parts = decodePayload(m.payload) ?? {}
-    messages[index] = { ...m, payload: encodePayload({ ...parts, reasoning_tokens: part }) }
+    const payload = encodePayload({ ...parts, reasoning_tokens: part })
+    messages[index] = { ...messages[index], payload }
   })
 }

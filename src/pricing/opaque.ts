@@ -50,14 +50,22 @@ export const CIPHERTEXT_BYTES_PER_TOKEN = 4
 const OPAQUE_MARKER =
   /"(?:signature|data|encrypted_content|file_data)":|;base64,|"base64"|inline_?[dD]ata/
 
+/** What a payload costs: the part billed as text, and its opaque parts' price by rule. */
+export interface PricedPayload {
+  text: string
+  opaqueTokens: number
+  /**
+   * Set when the opaque price stands for the message's text as well: a reasoning item's reported
+   * reasoning tokens are the reasoning itself, of which its summary text is a description.
+   */
+  coversText?: true
+}
+
 /**
  * What of a payload is billed as text, and what its opaque parts cost by rule. Wire 'native':
  * { text: payload, opaqueTokens: 0 } without parsing.
  */
-export function pricePayload(
-  payload: string,
-  ctx: PayloadPricingContext,
-): { text: string; opaqueTokens: number } {
+export function pricePayload(payload: string, ctx: PayloadPricingContext): PricedPayload {
   if (ctx.wire === 'native' || !mayHoldOpaque(payload)) return { text: payload, opaqueTokens: 0 }
   const parts = singleCiphertext(payload) ?? decodePayload(payload)
   if (!parts) return { text: payload, opaqueTokens: 0 }
@@ -65,7 +73,9 @@ export function pricePayload(
   if (found.length === 0) return { text: payload, opaqueTokens: 0 }
   let opaqueTokens = 0
   for (const part of found) opaqueTokens += part.tokens
-  return { text: encodePayload(textParts(parts)) ?? '', opaqueTokens }
+  const text = encodePayload(textParts(parts)) ?? ''
+  const reported = parts.reasoning_tokens !== undefined && parts.encrypted_content !== undefined
+  return reported ? { text, opaqueTokens, coversText: true } : { text, opaqueTokens }
 }
 
 /**
@@ -208,7 +218,7 @@ function ciphertext(
       path,
       bytes,
       tokens: reported,
-      label: `${name}, ${formatNumber(reported)} tokens${when} (its reply's reported reasoning tokens)`,
+      label: `${name}, ${formatNumber(reported)} tokens${when} (its reply's reported reasoning tokens; the summary is not billed again)`,
     }
   }
   const estimate = Math.ceil(new Base64Bytes(text).size / CIPHERTEXT_BYTES_PER_TOKEN)

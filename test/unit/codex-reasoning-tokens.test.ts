@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { decodePayload } from '../../src/formats/payload'
 import { importConversation, type Message } from '../../src/index'
+import { messageCost } from '../../src/pricing/cost'
 import { describeOpaqueParts, pricePayload } from '../../src/pricing/opaque'
 import { fixture } from './formats-fixtures'
+import { REFERENCE_FRAMING_TOKENS, tiktokenFor } from './helpers/tiktoken'
 
 // Expectations read by hand from the fixtures: each reply's `last_token_usage.reasoning_output_tokens`,
 // and each ciphertext's length (n base64 characters without padding decode to 3n/4 bytes).
@@ -43,7 +45,11 @@ describe('a Codex reasoning item is priced by its reply reported reasoning token
     const imported = importConversation(fixture('codex-reasoning-tokens.jsonl'))
     const [first, , , last] = reasoningOf(imported.messages)
     // 800 characters decode to 600 bytes: 150 tokens by size; the reply reported 40.
-    expect(pricePayload(first.payload!, responses)).toEqual({ text: '', opaqueTokens: 40 })
+    expect(pricePayload(first.payload!, responses)).toEqual({
+      text: '',
+      opaqueTokens: 40,
+      coversText: true,
+    })
     // 400 characters, 300 bytes, no report: 300 / 4.
     expect(pricePayload(last.payload!, responses)).toEqual({ text: '', opaqueTokens: 75 })
     // An earlier turn's reasoning is dropped by OpenAI, reported or not.
@@ -55,7 +61,7 @@ describe('a Codex reasoning item is priced by its reply reported reasoning token
         bytes: 800,
         tokens: 40,
         label:
-          "encrypted reasoning, 800 B encrypted, 40 tokens (its reply's reported reasoning tokens)",
+          "encrypted reasoning, 800 B encrypted, 40 tokens (its reply's reported reasoning tokens; the summary is not billed again)",
       },
     ])
   })
@@ -70,5 +76,15 @@ describe('a Codex reasoning item is priced by its reply reported reasoning token
     expect(
       reasoningOf(imported.messages).map((m) => decodePayload(m.payload)?.encrypted_content),
     ).toEqual(sent)
+  })
+
+  it('costs the message its framing and the reported count: the summary is not billed again', () => {
+    const imported = importConversation(fixture('codex-reasoning-tokens.jsonl'))
+    const [first, , , last] = reasoningOf(imported.messages)
+    const spec = { model: 'gpt-5.3-codex', wire: 'openai-responses' } as const
+    expect(messageCost(spec, first)).toBe(REFERENCE_FRAMING_TOKENS + 40)
+    // Without a report the summary is text, and the ciphertext is priced by its size (300 bytes / 4).
+    const summary = tiktokenFor('o200k_base').encode_ordinary('**Closing**').length
+    expect(messageCost(spec, last)).toBe(REFERENCE_FRAMING_TOKENS + summary + 75)
   })
 })
