@@ -121,16 +121,27 @@ function mayHoldOpaque(payload: string): boolean {
 const SINGLE_KEYS = ['signature', 'data', 'encrypted_content'] as const
 const BASE64 = /^[A-Za-z0-9+/=_-]*$/
 
+// A Codex reasoning item's reported count, after its ciphertext (encodePayload's key order).
+const REPORTED_TAIL = /","reasoning_tokens":(0|[1-9]\d{0,8})\}$/
+
 /**
  * `{"signature":"…"}` (or data, encrypted_content) with a base64 value, read without a parse: the
- * same parts decodePayload gives, for the payload that half a Claude Code session's messages hold.
+ * same parts decodePayload gives, for the payload that half a Claude Code session's messages hold,
+ * and for a Codex reasoning item's `{"encrypted_content":"…","reasoning_tokens":N}`.
  */
 function singleCiphertext(payload: string): PayloadParts | undefined {
   for (const key of SINGLE_KEYS) {
     const head = `{"${key}":"`
-    if (!payload.startsWith(head) || !payload.endsWith('"}')) continue
-    const value = payload.slice(head.length, -2)
-    return BASE64.test(value) ? { [key]: value } : undefined
+    if (!payload.startsWith(head)) continue
+    if (payload.endsWith('"}')) {
+      const value = payload.slice(head.length, -2)
+      return BASE64.test(value) ? { [key]: value } : undefined
+    }
+    const tail = key === 'encrypted_content' ? REPORTED_TAIL.exec(payload) : null
+    if (!tail) return undefined
+    const value = payload.slice(head.length, tail.index)
+    if (!BASE64.test(value)) return undefined
+    return { encrypted_content: value, reasoning_tokens: Number(tail[1]) }
   }
   return undefined
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { decodePayload } from '../../src/formats/payload'
+import { decodePayload, encodePayload } from '../../src/formats/payload'
 import { importConversation, type Message } from '../../src/index'
 import { messageCost } from '../../src/pricing/cost'
 import { describeOpaqueParts, pricePayload } from '../../src/pricing/opaque'
@@ -86,5 +86,12 @@ describe('a Codex reasoning item is priced by its reply reported reasoning token
     // Without a report the summary is text, and the ciphertext is priced by its size (300 bytes / 4).
     const summary = tiktokenFor('o200k_base').encode_ordinary('**Closing**').length
     expect(messageCost(spec, last)).toBe(REFERENCE_FRAMING_TOKENS + summary + 75)
+  })
+
+  it('reads the count the same whatever the ciphertext holds', () => {
+    for (const encrypted_content of ['gAAAAABQUJD', 'not base64: "quoted" and \\ escaped']) {
+      const payload = encodePayload({ encrypted_content, reasoning_tokens: 7 })!
+      expect(pricePayload(payload, responses).opaqueTokens).toBe(7)
+    }
   })
 })
