@@ -1,5 +1,6 @@
 import type { Message, Summary } from '../types'
 import { retypeCodexMessage } from './codex-context'
+import { ReasoningReports } from './codex-reasoning'
 import { ShapeError, isObject, kind, pathString, type Json, type JsonPath } from './json-shape'
 import { decodePayload } from './payload'
 import { LocatedError, type ReadInput, type ReadResult } from './reader'
@@ -8,7 +9,7 @@ import { ResponsesItems, isItemType, type Where } from './responses-items'
 import { lineObjects } from './sniff-shapes'
 import type { FormatDescriptor, ReportedUsage } from './types'
 import { promptBeforeReply } from '../usage/prompt'
-import { responsesUsage } from './reported-usage'
+import { isCount, responsesUsage } from './reported-usage'
 import { UNKNOWN_FIELD_NOTE } from './vocabulary'
 
 // The line types of a rollout (RolloutItem in codex-rs/protocol/src/protocol.rs).
@@ -50,6 +51,8 @@ interface Rollout {
   usage: ReportedUsage[]
   /** The last report's running total, to tell a repeated token_count from a new request. */
   lastTotal?: string
+  /** Each reply's reported reasoning tokens, given to its reasoning items. */
+  reasoning: ReasoningReports
 }
 
 /**
@@ -68,11 +71,16 @@ export function readCodex(input: ReadInput): ReadResult {
   // Each line is read as it is parsed and its value not kept; the broken lines are known only at
   // the end, and their warnings go first (absorb below).
   const lineNotes = new NoteList()
+  const items = new ResponsesItems(lineNotes, {
+    keepUnknownTypes: true,
+    retype: retypeCodexMessage,
+  })
   const r: Rollout = {
     notes: lineNotes,
-    items: new ResponsesItems(lineNotes, { keepUnknownTypes: true, retype: retypeCodexMessage }),
+    items,
     prompts: [],
     usage: [],
+    reasoning: new ReasoningReports(items.messages),
   }
   const seen: Seen = { rollout: false }
   const broken = input.eachJsonLine((value, line) => {
@@ -85,6 +93,7 @@ export function readCodex(input: ReadInput): ReadResult {
   // A failure that is not the file's shape, thrown where reading every line first would have.
   if (seen.error !== undefined) throw seen.error.error
   r.items.flush()
+  r.reasoning.settle()
   const head = headOf(r)
   const messages = [...head, ...r.items.messages]
   checkPrompts(r, messages)
@@ -281,7 +290,8 @@ function eventNote(kindOf: string, copy: boolean): string {
 function readTokenCount(r: Rollout, payload: Json, line: number): void {
   const info = payload.info
   const current = isObject(info)
-  const counts = responsesUsage(current ? info.last_token_usage : payload)
+  const last = current ? info.last_token_usage : payload
+  const counts = responsesUsage(last)
   if (!counts) return
   if (current) {
     const total = JSON.stringify(info.total_token_usage ?? null)
@@ -295,6 +305,8 @@ function readTokenCount(r: Rollout, payload: Json, line: number): void {
     at: `line ${line}`,
     ...(r.model !== undefined ? { model: r.model } : {}),
   })
+  const reasoning = isObject(last) ? last.reasoning_output_tokens : undefined
+  r.reasoning.report(isCount(reasoning) ? reasoning : undefined)
 }
 
 /**
@@ -322,6 +334,7 @@ function readCompacted(r: Rollout, payload: Json, where: Where): void {
   }
   const { items, notes } = r
   items.flush()
+  r.reasoning.settle()
   const before = items.messages.splice(0)
   // The requests before a compaction sent a history this import no longer holds.
   r.usage = []
@@ -357,6 +370,7 @@ function readCompacted(r: Rollout, payload: Json, where: Where): void {
       `compaction: ${replaced.length} earlier message(s) (replies, reasoning, tool calls and results, earlier summaries) replaced by its summary; instructions and user prompts kept, as Codex rebuilds the history (it keeps about 20,000 tokens of the latest prompts)`,
     )
   }
+  r.reasoning.restart()
   const meta = summaryMeta(replaced)
   const own = Array.isArray(replacement) ? items.messages.find((m) => m.meta?.compacted) : undefined
   if (own) {

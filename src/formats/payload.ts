@@ -33,6 +33,12 @@ export interface PayloadParts {
   data?: string
   /** An OpenAI Responses reasoning item's encrypted content. */
   encrypted_content?: string
+  /**
+   * What the provider reported that reasoning cost: the `reasoning_output_tokens` of the reply it
+   * belongs to (a Codex `token_count` event), read by the import. Not sent; it prices the
+   * encrypted content while the item is kept in context (docs/tokens.md, "Opaque content").
+   */
+  reasoning_tokens?: number
   /** Tool definitions, verbatim in the source's shape: they are sent, and cost tokens, every turn. */
   tools?: unknown[]
   /** A Chat Completions request's `response_format` (structured output), verbatim: it is sent, and costs tokens, every turn. */
@@ -53,6 +59,7 @@ const KEY_ORDER: readonly PartKey[] = [
   'signature',
   'data',
   'encrypted_content',
+  'reasoning_tokens',
   'tools',
   'response_format',
   'item',
@@ -67,6 +74,7 @@ const CHECKS: Record<PartKey, (v: unknown) => boolean> = {
   signature: (v) => typeof v === 'string',
   data: (v) => typeof v === 'string',
   encrypted_content: (v) => typeof v === 'string',
+  reasoning_tokens: (v) => typeof v === 'number' && Number.isInteger(v) && v >= 0,
   tools: Array.isArray,
   response_format: isObject,
   item: (v) => v !== undefined,

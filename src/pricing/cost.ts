@@ -138,6 +138,8 @@ function buildPricing(spec: Required<CountingSpec>, tokenizer: Tokenizer): Prici
     let text = m.text
     if (payload) {
       const priced = pricePayload(payload, ctx)
+      // A reasoning item priced by its reported tokens: its summary is not billed on top.
+      if (priced.coversText) text = ''
       text += priced.text
       opaque = priced.opaqueTokens
     }

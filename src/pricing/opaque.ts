@@ -50,14 +50,22 @@ export const CIPHERTEXT_BYTES_PER_TOKEN = 4
 const OPAQUE_MARKER =
   /"(?:signature|data|encrypted_content|file_data)":|;base64,|"base64"|inline_?[dD]ata/
 
+/** What a payload costs: the part billed as text, and its opaque parts' price by rule. */
+export interface PricedPayload {
+  text: string
+  opaqueTokens: number
+  /**
+   * Set when the opaque price stands for the message's text as well: a reasoning item's reported
+   * reasoning tokens are the reasoning itself, of which its summary text is a description.
+   */
+  coversText?: true
+}
+
 /**
  * What of a payload is billed as text, and what its opaque parts cost by rule. Wire 'native':
  * { text: payload, opaqueTokens: 0 } without parsing.
  */
-export function pricePayload(
-  payload: string,
-  ctx: PayloadPricingContext,
-): { text: string; opaqueTokens: number } {
+export function pricePayload(payload: string, ctx: PayloadPricingContext): PricedPayload {
   if (ctx.wire === 'native' || !mayHoldOpaque(payload)) return { text: payload, opaqueTokens: 0 }
   const parts = singleCiphertext(payload) ?? decodePayload(payload)
   if (!parts) return { text: payload, opaqueTokens: 0 }
@@ -65,7 +73,9 @@ export function pricePayload(
   if (found.length === 0) return { text: payload, opaqueTokens: 0 }
   let opaqueTokens = 0
   for (const part of found) opaqueTokens += part.tokens
-  return { text: encodePayload(textParts(parts)) ?? '', opaqueTokens }
+  const text = encodePayload(textParts(parts)) ?? ''
+  const reported = parts.reasoning_tokens !== undefined && parts.encrypted_content !== undefined
+  return reported ? { text, opaqueTokens, coversText: true } : { text, opaqueTokens }
 }
 
 /**
@@ -111,26 +121,47 @@ function mayHoldOpaque(payload: string): boolean {
 const SINGLE_KEYS = ['signature', 'data', 'encrypted_content'] as const
 const BASE64 = /^[A-Za-z0-9+/=_-]*$/
 
+// A Codex reasoning item's reported count, after its ciphertext (encodePayload's key order).
+const REPORTED_TAIL = /","reasoning_tokens":(0|[1-9]\d{0,8})\}$/
+
 /**
  * `{"signature":"…"}` (or data, encrypted_content) with a base64 value, read without a parse: the
- * same parts decodePayload gives, for the payload that half a Claude Code session's messages hold.
+ * same parts decodePayload gives, for the payload that half a Claude Code session's messages hold,
+ * and for a Codex reasoning item's `{"encrypted_content":"…","reasoning_tokens":N}`.
  */
 function singleCiphertext(payload: string): PayloadParts | undefined {
   for (const key of SINGLE_KEYS) {
     const head = `{"${key}":"`
-    if (!payload.startsWith(head) || !payload.endsWith('"}')) continue
-    const value = payload.slice(head.length, -2)
-    return BASE64.test(value) ? { [key]: value } : undefined
+    if (!payload.startsWith(head)) continue
+    if (payload.endsWith('"}')) {
+      const value = payload.slice(head.length, -2)
+      return BASE64.test(value) ? { [key]: value } : undefined
+    }
+    const tail = key === 'encrypted_content' ? REPORTED_TAIL.exec(payload) : null
+    if (!tail) return undefined
+    const value = payload.slice(head.length, tail.index)
+    if (!BASE64.test(value)) return undefined
+    return { encrypted_content: value, reasoning_tokens: Number(tail[1]) }
   }
   return undefined
 }
 
 /** The parts billed as text: all but the opaque ones. */
 function textParts(parts: PayloadParts): PayloadParts {
-  const { signature, data, encrypted_content, attachments, content, item, ...rest } = parts
+  const {
+    signature,
+    data,
+    encrypted_content,
+    reasoning_tokens,
+    attachments,
+    content,
+    item,
+    ...rest
+  } = parts
   void signature
   void data
   void encrypted_content
+  void reasoning_tokens
   const out: PayloadParts = { ...rest }
   if (attachments) {
     const kept = withoutMedia(attachments) as unknown[]
@@ -160,7 +191,15 @@ function opaquePartsOf(parts: PayloadParts, ctx?: PayloadPricingContext): Opaque
   }
   if (parts.data !== undefined) out.push(ciphertext('redacted-thinking', 'data', parts.data, ctx))
   if (parts.encrypted_content !== undefined) {
-    out.push(ciphertext('encrypted-reasoning', 'encrypted_content', parts.encrypted_content, ctx))
+    out.push(
+      ciphertext(
+        'encrypted-reasoning',
+        'encrypted_content',
+        parts.encrypted_content,
+        ctx,
+        parts.reasoning_tokens,
+      ),
+    )
   }
   const media: MediaPart[] = []
   if (parts.attachments) findMedia(parts.attachments, 'attachments', media)
@@ -175,14 +214,25 @@ function ciphertext(
   path: string,
   text: string,
   ctx: PayloadPricingContext | undefined,
+  reported?: number,
 ): OpaquePartDescription {
   const bytes = text.length
   const name = `${PART_NAMES[kind]}, ${formatBytes(bytes)} encrypted`
-  const estimate = Math.ceil(new Base64Bytes(text).size / CIPHERTEXT_BYTES_PER_TOKEN)
   if (ctx && !ctx.retained) {
     return { kind, path, bytes, tokens: 0, label: `${name}, not in this context: 0 tokens` }
   }
   const when = ctx ? '' : ' while kept in context'
+  if (reported !== undefined) {
+    // The reasoning's own size as the provider counted it: the ciphertext's length does not follow it.
+    return {
+      kind,
+      path,
+      bytes,
+      tokens: reported,
+      label: `${name}, ${formatNumber(reported)} tokens${when} (its reply's reported reasoning tokens; the summary is not billed again)`,
+    }
+  }
+  const estimate = Math.ceil(new Base64Bytes(text).size / CIPHERTEXT_BYTES_PER_TOKEN)
   return {
     kind,
     path,

@@ -1,0 +1,92 @@
+import type { Message } from '../types'
+import { decodePayload, encodePayload, type PayloadParts } from './payload'
+
+/**
+ * Gives each reasoning item of a Codex rollout the reasoning tokens its reply reported
+ * (`reasoning_output_tokens` of the `token_count` event written for that reply), as the payload
+ * part `reasoning_tokens`: what the item costs when it is sent back, which the size of its
+ * ciphertext does not tell (docs/tokens.md, "Opaque content"). The one place this is worked out.
+ *
+ * A reply's items (reasoning, assistant message, calls) are a run with no input item (tool output,
+ * user message) inside it, and its report is written next to that run: after it (Codex 0.1xx), or
+ * before it (Codex 0.40, which writes `token_count` as the response completes and the items after).
+ * So a report claims the reasoning of the run that ends where it is written; when that run is empty
+ * it waits for the run that comes next, up to the next input item.
+ */
+export class ReasoningReports {
+  /** messages[0, claimed) are settled: matched to a report, or before the report last seen. */
+  private claimed = 0
+  /** A report with no run before it, waiting for the run that starts at `from`. */
+  private pending?: { tokens: number; from: number }
+
+  constructor(private readonly messages: Message[]) {}
+
+  /** A new request's report, written when `messages` is the history so far. */
+  report(tokens: number | undefined): void {
+    this.settle()
+    const end = this.messages.length
+    let start = end
+    while (start > this.claimed && isReply(this.messages[start - 1])) start--
+    if (tokens !== undefined && hasReasoning(this.messages, start, end)) {
+      share(this.messages, start, end, tokens)
+    } else if (tokens !== undefined) {
+      this.pending = { tokens, from: end }
+    }
+    this.claimed = end
+  }
+
+  /**
+   * Matches a waiting report to the run that followed it: at the next report, before a compaction
+   * replaces the history, and at the end of the file.
+   */
+  settle(): void {
+    const { pending } = this
+    if (!pending) return
+    this.pending = undefined
+    let end = pending.from
+    while (end < this.messages.length && isReply(this.messages[end])) end++
+    share(this.messages, pending.from, end, pending.tokens)
+    this.claimed = Math.max(this.claimed, end)
+  }
+
+  /** The history was replaced (a compaction): what it holds now is settled. */
+  restart(): void {
+    this.pending = undefined
+    this.claimed = this.messages.length
+  }
+}
+
+const isReply = (m: Message) => m.type === 'bot' || m.type === 'reasoning'
+
+// How the Responses reader encodes a reasoning item's ciphertext: a check without a parse.
+const ENCRYPTED = '{"encrypted_content":'
+
+const isEncryptedReasoning = (m: Message) =>
+  m.type === 'reasoning' && m.payload !== undefined && m.payload.startsWith(ENCRYPTED)
+
+function hasReasoning(messages: readonly Message[], start: number, end: number): boolean {
+  for (let i = start; i < end; i++) if (isEncryptedReasoning(messages[i])) return true
+  return false
+}
+
+/**
+ * Writes `tokens` over the encrypted reasoning items of messages[start, end): in proportion to
+ * their ciphertext where a reply has more than one, the whole count where it has one.
+ */
+function share(messages: Message[], start: number, end: number, tokens: number): void {
+  const items: { index: number; parts: PayloadParts; bytes: number }[] = []
+  let bytes = 0
+  for (let i = start; i < end; i++) {
+    const parts = isEncryptedReasoning(messages[i]) ? decodePayload(messages[i].payload) : undefined
+    if (parts?.encrypted_content === undefined) continue
+    items.push({ index: i, parts, bytes: parts.encrypted_content.length })
+    bytes += parts.encrypted_content.length
+  }
+  let left = tokens
+  items.forEach(({ index, parts, bytes: own }, k) => {
+    const part = k === items.length - 1 ? left : Math.round((tokens * own) / Math.max(1, bytes))
+    left -= part
+    const payload = encodePayload({ ...parts, reasoning_tokens: part })
+    messages[index] = { ...messages[index], payload }
+  })
+}
