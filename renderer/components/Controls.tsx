@@ -1,7 +1,6 @@
 import { formatNumber } from '@core/numbers'
 import { FILE_MAX_TOKENS, selectDerivedKeep, useApp } from '../store'
 import { ModelPicker } from './ModelPicker'
-import { ModelWindowButton } from './ModelWindowButton'
 import { OptionInput } from './OptionInput'
 import { SettingsBar } from './SettingsBar'
 
@@ -19,7 +18,6 @@ export function Controls() {
         testId="max-tokens-input"
         hint={budgetHint}
       />
-      <ModelWindowButton />
       <OptionInput
         field="keepRecentCount"
         label="KeepRecentCount"
@@ -52,9 +50,9 @@ function selectBudgetHint(s: {
   if (s.file.isSample) {
     const files = formatNumber(saved ?? FILE_MAX_TOKENS)
     return s.maxTokens === saved
-      ? 'Your budget, kept across files and restarts'
+      ? 'Yours, kept across files'
       : `The sample’s own budget, so it compacts; files open with ${files}`
   }
   if (saved === undefined) return 'The default budget for a file'
-  return 'Your budget, kept across files and restarts'
+  return 'Yours, kept across files'
 }

@@ -1,5 +1,6 @@
 import { formatNumber } from '@core'
 import { FILE_MAX_TOKENS, useApp, type AppState } from '../store'
+import { ModelWindowButton } from './ModelWindowButton'
 
 /** What the next file opens with, in words: the saved options, or the defaults. */
 function savedWords(saved: AppState['saved']): string {
@@ -14,8 +15,11 @@ function savedWords(saved: AppState['saved']): string {
 }
 
 /**
- * Which settings are in force and where they come from, and Reset. The sample opens with its own
- * small budget, so that it shows a compaction, and never changes what the user saved.
+ * "Use this model's window" and Reset on one line, and which settings are in force and where they
+ * come from. The sample opens with its own small budget, so that it shows a compaction, and never
+ * changes what the user saved. On a file the MaxTokens hint already says whose budget is in force,
+ * so the note is shown only where it says more (the sample, a file counting with its own model);
+ * it is always Reset's description. One line saved keeps three findings on a laptop's screen.
  */
 export function SettingsBar() {
   const isSample = useApp((s) => s.file.isSample)
@@ -30,20 +34,23 @@ export function SettingsBar() {
       : `The defaults (MaxTokens ${formatNumber(FILE_MAX_TOKENS)}). What you set is kept across files and restarts.`
   const ownModel =
     !isSample && fileModel !== null && saved.model !== undefined && fileModel !== saved.model
+  const words = `${note}${ownModel ? ` This file counts with the model it names, ${fileModel}.` : ''}`
   return (
     <div className="settings-bar">
-      <p className="field-note muted" data-testid="settings-note">
-        {note}
-        {ownModel && ` This file counts with the model it names, ${fileModel}.`}
-      </p>
+      <ModelWindowButton />
       <button
         type="button"
         data-testid="reset-settings"
-        title="Back to the defaults, and forget the saved settings"
+        title={`${words} Reset: back to the defaults, and forget the saved settings.`}
         onClick={resetOptions}
       >
         Reset
       </button>
+      {(isSample || ownModel) && (
+        <p className="field-note muted" data-testid="settings-note">
+          {words}
+        </p>
+      )}
     </div>
   )
 }

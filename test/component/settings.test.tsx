@@ -41,8 +41,10 @@ describe('settings that stay', () => {
     expect(input('keep-recent-input').value).toBe('3')
     expect(store.getState().maxTokens).toBe(1234)
     expect(store.getState().keepRecentCount).toBe(3)
-    expect(screen.getByTestId('settings-note').textContent).toBe(
-      'Your settings, kept across files and restarts.',
+    // On a file, the MaxTokens hint says whose budget it is; the note is Reset's description.
+    expect(screen.queryByTestId('settings-note')).toBeNull()
+    expect(screen.getByTestId('reset-settings').title).toMatch(
+      /^Your settings, kept across files and restarts\. Reset:/,
     )
     await act(() => store.getState().flushSettings())
     expect(api.settings).toEqual({ maxTokens: 1234, keepRecentCount: 3, layout: DEFAULT_LAYOUT })
@@ -156,8 +158,9 @@ describe('settings that stay', () => {
     expect(input('trigger-ratio-input').value).toBe('0.9')
     // RUN_FILE names gpt-4o: the file's model is back.
     expect(input('model-select').value).toBe('gpt-4o')
-    expect(screen.getByTestId('settings-note').textContent).toBe(
-      'The defaults (MaxTokens 128,000). What you set is kept across files and restarts.',
+    expect(screen.queryByTestId('settings-note')).toBeNull()
+    expect(screen.getByTestId('reset-settings').title).toMatch(
+      /^The defaults \(MaxTokens 128,000\)\. What you set is kept across files and restarts\. Reset:/,
     )
     await act(() => store.getState().flushSettings())
     expect(api.settings).toEqual({ layout: DEFAULT_LAYOUT })
