@@ -7,7 +7,7 @@ import { makeStore, renderWithStore, runStore } from './fixtures'
 
 const selectedTab = () => screen.getByRole('tab', { selected: true }).textContent
 const shownPanel = () =>
-  ['findings', 'prompt', 'summary'].filter(
+  ['findings', 'prompt', 'summary', 'engines'].filter(
     (tab) => !(screen.getByTestId(`tabpanel-${tab}`) as HTMLElement).hidden,
   )
 
@@ -20,6 +20,7 @@ describe('the side panel’s tabs', () => {
       'Findings',
       'Prompt',
       'Summary and result',
+      'Engines',
     ])
     expect(selectedTab()).toBe('Findings')
     expect(shownPanel()).toEqual(['findings'])
@@ -29,6 +30,8 @@ describe('the side panel’s tabs', () => {
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Prompt' }))
     expect(shownPanel()).toEqual(['prompt'])
     await user.keyboard('{ArrowLeft}{ArrowLeft}')
+    expect(selectedTab()).toBe('Engines')
+    await user.keyboard('{ArrowLeft}')
     expect(selectedTab()).toBe('Summary and result')
     expect(store.getState().layout.sideTab).toBe('summary')
   })
