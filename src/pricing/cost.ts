@@ -299,7 +299,9 @@ export interface TurnCosts {
 export function turnCostsOf(spec: SpecLike, messages: readonly Message[]): TurnCosts | null {
   const s = toSpec(spec)
   if (s.wire === 'native' || retainsEarlierThinking(s)) return null
-  const pricing = pricingFor(s)
+  // Made only when a reasoning message needs it: building it loads the vocabulary, which the
+  // renderer's main thread does not have (it prices nothing else there).
+  let pricing: ReturnType<typeof pricingFor> | undefined
   const last = currentTurnStart(messages)
   let differs = false
   const current = new Array<number>(messages.length)
@@ -309,7 +311,8 @@ export function turnCostsOf(spec: SpecLike, messages: readonly Message[]): TurnC
     const m = messages[i]
     if (m.type === 'user') start = i
     turnStartAt[i + 1] = start
-    current[i] = m.type === 'reasoning' && i < last ? pricing.cost(m) : Number.NaN
+    current[i] =
+      m.type === 'reasoning' && i < last ? (pricing ??= pricingFor(s)).cost(m) : Number.NaN
     if (m.type === 'reasoning' && i < last) differs = true
   }
   return differs ? { current, turnStartAt } : null
