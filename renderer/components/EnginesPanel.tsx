@@ -28,8 +28,7 @@ export function EnginesPanel() {
     <section className="panel engines-panel" aria-label="Engines" data-testid="engines-panel">
       <h2>Engines</h2>
       <p className="muted engines-intro">
-        When each engine would compact this conversation, and what it would keep. Select one to see
-        its split in the list.
+        When each engine would compact this conversation. Select one to see its split in the list.
       </p>
       <EngineLimitsControl />
       {run.state === 'counting' && <p className="counting">counting…</p>}
@@ -57,9 +56,13 @@ function EngineLimitsControl() {
   const setEngineLimits = useApp((s) => s.setEngineLimits)
   return (
     <div className="engine-limits" data-testid="engine-limits">
-      <p className="engine-limits-source" data-testid="engine-limits-source">
+      <p
+        className="engine-limits-source"
+        data-testid="engine-limits-source"
+        title={limits.known?.source}
+      >
         {limits.known
-          ? `${model}: window ${n(limits.known.window)}, max output ${n(limits.known.maxOutput)} (${limits.known.source})`
+          ? `${model}: window ${n(limits.known.window)}, max output ${n(limits.known.maxOutput)}`
           : `${model || 'No model'}: limits not known`}
       </p>
       <div className="engine-limit-fields">
@@ -179,8 +182,8 @@ function EnginesTable(props: {
         <tr>
           <th scope="col">Preset</th>
           <th scope="col">Fires</th>
-          <th scope="col" title="kept verbatim · summarised · cleared or pruned">
-            Keep · Sum · Clear
+          <th scope="col" title="messages kept verbatim · summarised · cleared or pruned">
+            K · S · C
           </th>
           <th scope="col" title="the next request's size after it has run">
             Next
@@ -229,6 +232,10 @@ function EnginesTable(props: {
           )
         })}
       </tbody>
+      <caption className="engines-caption">
+        K · S · C: messages kept verbatim · summarised · cleared or pruned. Next: the next request’s
+        tokens. Cut: whether a tool call is summarised while its result is kept.
+      </caption>
     </table>
   )
 }

@@ -54,7 +54,7 @@ describe('the Engines view', () => {
     const table = await page.locator(byTestId('engines-table')).boundingBox()
     const panel = await page.locator(byTestId('tabpanel-engines')).boundingBox()
     expect(table!.x + table!.width).toBeLessThanOrEqual(panel!.x + panel!.width + 0.5)
-    await screenshot(page, 'engines-sample')
+    await screenshot(page, 'engines-sample', page.locator(byTestId('engines-table')))
     expect(pageErrors).toEqual([])
   })
 
@@ -92,7 +92,7 @@ describe('the Engines view', () => {
     expect(await legend.locator('[data-engine="codex"]').textContent()).toBe(
       `Codex after #${expected}`,
     )
-    await screenshot(page, 'engines-claude-code')
+    await screenshot(page, 'engines-claude-code', page.locator(byTestId('engines-table')))
     await screenshot(page, 'engines-fire-points', page.locator(byTestId('growth-chart')))
 
     // Selecting a preset shows its split in the list, and one click goes back to the seed's.
