@@ -1,6 +1,6 @@
 import { ENGINES, formatNumber as n, type EngineId, type EngineResult } from '@core'
 import { useState } from 'react'
-import { selectEngineLimits, selectEngineRun, useApp } from '../store'
+import { selectEngineLimits, selectEngineRun, useApp, type EngineRun } from '../store'
 import { ENGINE_COLORS, ENGINE_SHORT } from './engine-names'
 
 /** "What if 200K became 1M": the windows one click away. */
@@ -11,6 +11,8 @@ const WINDOW_PRESETS = [
   { label: '1M', tokens: 1_000_000 },
 ]
 
+const HIDDEN: EngineRun = { state: 'counting' }
+
 const firesText = (r: EngineResult) =>
   r.firesAfter === null ? 'does not fire' : `after #${n(r.firesAfter)}`
 
@@ -20,7 +22,8 @@ const firesText = (r: EngineResult) =>
  * split in the message list.
  */
 export function EnginesPanel() {
-  const run = useApp(selectEngineRun)
+  // The tab stays mounted while hidden: it runs the presets only while it is open.
+  const run = useApp((s) => (s.layout.sideTab === 'engines' ? selectEngineRun(s) : HIDDEN))
   const shown = useApp((s) => s.shownEngine)
   const showEngine = useApp((s) => s.showEngine)
   const selected = run.state === 'ready' ? run.results.find((r) => r.id === shown) : undefined

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { EnginesPanel } from '../../renderer/components/EnginesPanel'
 import { MessageList } from '../../renderer/components/MessageList'
+import type { AppStore } from '../../renderer/store'
 import {
   RUN,
   RUN_BUCKETS,
@@ -28,6 +29,9 @@ const PRESETS = [
   'openai-compaction',
 ]
 
+// The tab runs the presets while it is open, as the user sees it.
+const openEnginesTab = (store: AppStore) =>
+  act(() => store.getState().setLayout({ sideTab: 'engines' }))
 const engineRows = () => screen.getAllByTestId('engine-row')
 const row = (id: string) => engineRows().find((r) => r.getAttribute('data-engine') === id)!
 const messageRows = () => screen.getAllByTestId('message-row')
@@ -47,6 +51,7 @@ const codexTrigger = Math.floor((CODEX_WINDOW * 9) / 10)
 describe('the Engines view', () => {
   it('lists every preset on the bundled sample, for the model’s window', async () => {
     const { store } = makeStore()
+    openEnginesTab(store)
     renderWithStore(<EnginesPanel />, store)
     await waitFor(() => expect(engineRows()).toHaveLength(PRESETS.length))
     expect(engineRows().map((r) => r.getAttribute('data-engine'))).toEqual(PRESETS)
@@ -66,6 +71,7 @@ describe('the Engines view', () => {
     const user = userEvent.setup()
     const { store } = makeStore()
     await act(() => store.getState().loadFile(RUN_FILE))
+    openEnginesTab(store)
     renderWithStore(<EnginesPanel />, store)
     await waitFor(() => expect(engineRows()).toHaveLength(PRESETS.length))
     // At gpt-4o's 128,000 the run's few hundred tokens are far from 115,200.
@@ -90,6 +96,7 @@ describe('the Engines view', () => {
 
   it('a window that is not a number says so and keeps the last good one', async () => {
     const { store } = makeStore()
+    openEnginesTab(store)
     renderWithStore(<EnginesPanel />, store)
     await waitFor(() => expect(engineRows()).toHaveLength(PRESETS.length))
     fireEvent.change(screen.getByTestId('engine-window'), { target: { value: '200k' } })
@@ -109,6 +116,7 @@ describe('the Engines view', () => {
         content: JSON.stringify({ model: 'acme-local-7b', messages: RUN }),
       }),
     )
+    openEnginesTab(store)
     renderWithStore(<EnginesPanel />, store)
     await waitFor(() => expect(screen.getByTestId('engines-needs-limits')).toBeTruthy())
     expect(screen.getByTestId('engines-needs-limits').textContent).toContain(
@@ -126,6 +134,7 @@ describe('the Engines view', () => {
   it('a max output not under the window is refused in words', async () => {
     const user = userEvent.setup()
     const { store } = makeStore()
+    openEnginesTab(store)
     renderWithStore(<EnginesPanel />, store)
     await waitFor(() => expect(engineRows()).toHaveLength(PRESETS.length))
     const window = screen.getByTestId('engine-window')
@@ -142,6 +151,7 @@ describe('a preset’s split in the message list', () => {
     const user = userEvent.setup()
     const { store } = runStore()
     act(() => store.getState().setEngineLimits({ window: CODEX_WINDOW, maxOutput: 10 }))
+    openEnginesTab(store)
     renderWithStore(
       <>
         <EnginesPanel />
@@ -183,8 +193,18 @@ describe('a preset’s split in the message list', () => {
     expect(row('seed').getAttribute('aria-selected')).toBe('true')
   })
 
+  it('runs nothing while its tab is hidden', async () => {
+    const { store } = makeStore()
+    renderWithStore(<EnginesPanel />, store)
+    await waitFor(() => expect(store.getState().counts.perMessage.length).toBeGreaterThan(0))
+    expect(screen.queryAllByTestId('engine-row')).toHaveLength(0)
+    openEnginesTab(store)
+    await waitFor(() => expect(engineRows()).toHaveLength(PRESETS.length))
+  })
+
   it('a preset that does not fire shows everything kept, and says so', async () => {
     const { store } = runStore()
+    openEnginesTab(store)
     renderWithStore(
       <>
         <EnginesPanel />
