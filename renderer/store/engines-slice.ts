@@ -13,10 +13,14 @@ export interface EnginesSlice {
   showEngine(id: EngineId): void
 }
 
+/** What every newly opened file starts with: its model's limits, and the seed's split. */
+export const enginesConversationDefaults: Pick<
+  EnginesSlice,
+  'engineWindow' | 'engineMaxOutput' | 'shownEngine'
+> = { engineWindow: null, engineMaxOutput: null, shownEngine: 'seed' }
+
 export const createEnginesSlice: SliceCreator<EnginesSlice> = () => (set) => ({
-  engineWindow: null,
-  engineMaxOutput: null,
-  shownEngine: 'seed',
+  ...enginesConversationDefaults,
   setEngineLimits: ({ window, maxOutput }) =>
     set((s) => ({
       engineWindow: window === undefined ? s.engineWindow : window,

@@ -193,6 +193,18 @@ describe('a preset’s split in the message list', () => {
     expect(row('seed').getAttribute('aria-selected')).toBe('true')
   })
 
+  it('a newly opened file starts on the seed’s split and its own model’s limits', async () => {
+    const { store } = runStore()
+    act(() => {
+      store.getState().setEngineLimits({ window: 1_000_000, maxOutput: 10 })
+      store.getState().showEngine('codex')
+    })
+    await act(() => store.getState().loadFile(RUN_FILE))
+    expect(store.getState().shownEngine).toBe('seed')
+    expect(store.getState().engineWindow).toBe(null)
+    expect(store.getState().engineMaxOutput).toBe(null)
+  })
+
   it('runs nothing while its tab is hidden', async () => {
     const { store } = makeStore()
     renderWithStore(<EnginesPanel />, store)
