@@ -30,10 +30,10 @@ const PRESETS = [
   'openai-compaction',
 ]
 
-// A Claude Code session that reports usage, so the chart is drawn. The fixtures with thinking
-// (claude-code.jsonl, claude-code-usage.jsonl) are not used: on the page their context-growth and
-// conversation panels fail before the Engines view is reached (selectTurnCosts prices thinking on
-// the main thread, which has no vocabulary loaded), a fault outside this view.
+// A Claude Code session that reports usage, so the chart is drawn. The fixtures with thinking in
+// an earlier turn (claude-code.jsonl, claude-code-usage.jsonl) are not used: on the page their
+// context-growth and conversation panels fail before this view is reached (selectTurnCosts prices
+// that thinking on the main thread, which has no vocabulary loaded), a fault outside this view.
 const FILE = formatsFile('claude-code-compacted.jsonl')
 
 describe('the Engines view', () => {
