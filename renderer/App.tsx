@@ -3,6 +3,7 @@ import { ContextGrowth } from './components/ContextGrowth'
 import { Controls } from './components/Controls'
 import { Decision } from './components/Decision'
 import { DropOverlay } from './components/DropOverlay'
+import { EnginesPanel } from './components/EnginesPanel'
 import { ErrorDisplay } from './components/ErrorDisplay'
 import { FindingsPanel } from './components/FindingsPanel'
 import { Header } from './components/Header'
@@ -69,6 +70,11 @@ export function App() {
                 summary: (
                   <PanelBoundary name="summary">
                     <SummaryPanel />
+                  </PanelBoundary>
+                ),
+                engines: (
+                  <PanelBoundary name="engines">
+                    <EnginesPanel />
                   </PanelBoundary>
                 ),
               }}

@@ -1,7 +1,9 @@
 import type { ContextGrowth as Growth, UsageComparison } from '@core'
 import { formatNumber as n } from '@core/numbers'
-import { selectContextGrowth, selectUsageComparison, useApp } from '../store'
-import { GROWTH_SERIES, GrowthChart } from './GrowthChart'
+import { useMemo } from 'react'
+import { selectContextGrowth, selectEngineResults, selectUsageComparison, useApp } from '../store'
+import { ENGINE_COLORS, ENGINE_SHORT } from './engine-names'
+import { GROWTH_SERIES, GrowthChart, type FireMark } from './GrowthChart'
 import { UsageTable } from './UsageTable'
 
 /** The id the layout folds this panel by. */
@@ -49,6 +51,7 @@ export function ContextGrowth() {
         ? [...collapsed, GROWTH_PANEL]
         : collapsed.filter((id) => id !== GROWTH_PANEL),
     })
+  const marks = useFireMarks()
   if (requests === 0) return null
   const first = comparison?.rows[0]
   const c = comparison?.calibration
@@ -72,7 +75,11 @@ export function ContextGrowth() {
           <p className="growth-wait">counting…</p>
         ) : (
           <>
-            <GrowthChart growth={growth} description={describe(growth, comparison)} />
+            <GrowthChart
+              growth={growth}
+              description={describe(growth, comparison) + describeMarks(marks)}
+              marks={marks}
+            />
             <ul className="growth-legend" aria-label="Chart legend">
               {LEGEND.map(({ key, label }) => (
                 <li key={key} className={`legend-${key}`}>
@@ -81,6 +88,7 @@ export function ContextGrowth() {
                 </li>
               ))}
             </ul>
+            <FireLegend marks={marks} />
             <p className="growth-figures" data-testid="growth-figures">
               First request ({first.at}): reported {n(first.reported)} · estimated{' '}
               {n(first.estimated)}. Growth since then, estimated ÷ reported:{' '}
@@ -107,5 +115,52 @@ export function ContextGrowth() {
         )}
       </details>
     </section>
+  )
+}
+
+/** Where each engine preset fires, as chart marks: a preset that does not fire has none. */
+function useFireMarks(): readonly FireMark[] {
+  const results = useApp(selectEngineResults)
+  return useMemo(
+    () =>
+      results.flatMap((r) =>
+        r.firesAfter === null
+          ? []
+          : [
+              {
+                id: r.id,
+                label: ENGINE_SHORT[r.id],
+                x: r.firesAfter + 1,
+                color: ENGINE_COLORS[r.id],
+              },
+            ],
+      ),
+    [results],
+  )
+}
+
+const describeMarks = (marks: readonly FireMark[]) =>
+  marks.length === 0
+    ? ''
+    : `; engines fire: ${marks.map((m) => `${m.label} after message ${n(m.x - 1)}`).join(', ')}`
+
+/** The fire marks' legend: each preset that fires, its colour, and the message it fires after. */
+function FireLegend({ marks }: { marks: readonly FireMark[] }) {
+  const ran = useApp((s) => selectEngineResults(s).length > 0)
+  if (!ran) return null
+  return (
+    <ul
+      className="growth-legend fire-legend"
+      aria-label="Engine fire points"
+      data-testid="fire-legend"
+    >
+      {marks.length === 0 && <li className="muted">No engine fires on this conversation.</li>}
+      {marks.map((m) => (
+        <li key={m.id} data-engine={m.id}>
+          <span className="fire-swatch" style={{ borderColor: m.color }} aria-hidden="true" />
+          {m.label} after #{n(m.x - 1)}
+        </li>
+      ))}
+    </ul>
   )
 }

@@ -25,13 +25,62 @@ const cssVar = (el: Element, name: string, fallback: string) =>
 const thousands = (v: number) =>
   Math.abs(v) >= 1000 ? `${Math.round(v / 100) / 10}k` : String(Math.round(v))
 
-function chartOptions(el: HTMLElement, growth: ContextGrowth, width: number): uPlot.Options {
+/** A preset's fire point on the chart: a dashed vertical line at x, labelled. */
+export interface FireMark {
+  id: string
+  label: string
+  /** The prompt's length when it fires: the message it fires after, plus one. */
+  x: number
+  color: string
+}
+
+const NO_MARKS: readonly FireMark[] = []
+
+/** Each preset's fire point, labelled from the top down so that marks at one x stay readable. */
+function drawFireMarks(u: uPlot, marks: readonly FireMark[], backdrop: string) {
+  const { ctx, bbox } = u
+  const px = uPlot.pxRatio
+  const line = 12 * px
+  const rows = Math.max(1, Math.floor((bbox.height - 4 * px) / line))
+  ctx.save()
+  ctx.font = `${11 * px}px system-ui, sans-serif`
+  ctx.textBaseline = 'top'
+  ctx.setLineDash([3 * px, 3 * px])
+  ctx.lineWidth = 1.5 * px
+  marks.forEach((mark, k) => {
+    const x = Math.round(u.valToPos(mark.x, 'x', true))
+    ctx.strokeStyle = mark.color
+    ctx.beginPath()
+    ctx.moveTo(x, bbox.top)
+    ctx.lineTo(x, bbox.top + bbox.height)
+    ctx.stroke()
+    const width = ctx.measureText(mark.label).width
+    const y = bbox.top + 2 * px + (k % rows) * line
+    const right = x + 3 * px + width <= bbox.left + bbox.width
+    const tx = right ? x + 3 * px : x - 3 * px - width
+    ctx.globalAlpha = 0.85
+    ctx.fillStyle = backdrop
+    ctx.fillRect(tx - px, y - px, width + 2 * px, line)
+    ctx.globalAlpha = 1
+    ctx.fillStyle = mark.color
+    ctx.fillText(mark.label, tx, y)
+  })
+  ctx.restore()
+}
+
+function chartOptions(
+  el: HTMLElement,
+  growth: ContextGrowth,
+  width: number,
+  marks: readonly FireMark[],
+): uPlot.Options {
   const accent = cssVar(el, '--accent', '#2563eb')
   const reported = cssVar(el, '--ok', '#16a34a')
   const bad = cssVar(el, '--bad', '#dc2626')
   const compaction = cssVar(el, '--hoisted', '#8b5cf6')
   const muted = cssVar(el, '--muted', '#667085')
   const grid = cssVar(el, '--border', '#d9dde3')
+  const panel = cssVar(el, '--panel', '#ffffff')
   const axis = { stroke: muted, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid } }
   return {
     width,
@@ -84,6 +133,7 @@ function chartOptions(el: HTMLElement, growth: ContextGrowth, width: number): uP
             ctx.stroke()
           }
           ctx.restore()
+          drawFireMarks(u, marks, panel)
         },
       ],
     },
@@ -92,21 +142,24 @@ function chartOptions(el: HTMLElement, growth: ContextGrowth, width: number): uP
 
 /**
  * The context-growth chart, drawn by uPlot from the core's series; it follows its container's
- * width. `description` is what a screen reader hears for it.
+ * width. `description` is what a screen reader hears for it; `marks` are where presets fire.
  */
 export function GrowthChart({
   growth,
   description,
+  marks = NO_MARKS,
 }: {
   growth: ContextGrowth
   description: string
+  /** The engine presets' fire points; the caller keeps the array stable while they hold. */
+  marks?: readonly FireMark[]
 }) {
   const box = useRef<HTMLDivElement>(null)
   useEffect(() => {
     const el = box.current
     if (!el) return
     const width = () => Math.max(200, el.clientWidth)
-    const chart = new uPlot(chartOptions(el, growth, width()), growthData(growth), el)
+    const chart = new uPlot(chartOptions(el, growth, width(), marks), growthData(growth), el)
     const observer =
       typeof ResizeObserver === 'undefined'
         ? null
@@ -116,7 +169,7 @@ export function GrowthChart({
       observer?.disconnect()
       chart.destroy()
     }
-  }, [growth])
+  }, [growth, marks])
   return (
     <div
       ref={box}

@@ -2,6 +2,7 @@ import { formatNumber } from '@core'
 import type { Virtualizer } from '@tanstack/react-virtual'
 import { useCallback, useEffect, useRef } from 'react'
 import { selectActiveFinding, selectListItems, selectMessageTokens, useApp } from '../store'
+import { ShownEngineBar } from './ShownEngineBar'
 import { previewOf } from './MessageRow'
 import { MessageRow } from './MessageRow'
 import { VirtualList } from './VirtualList'
@@ -57,6 +58,7 @@ export function MessageList() {
           </p>
         </div>
       )}
+      <ShownEngineBar />
       <div className="list-header" aria-hidden="true">
         <span className="row-index">#</span>
         <span className="row-id">id</span>

@@ -7,6 +7,7 @@ export const SIDE_TAB_LABELS: Record<SideTab, string> = {
   findings: 'Findings',
   prompt: 'Prompt',
   summary: 'Summary and result',
+  engines: 'Engines',
 }
 
 export const tabId = (tab: SideTab) => `side-tab-${tab}`

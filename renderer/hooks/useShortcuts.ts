@@ -10,7 +10,10 @@ export const SHORTCUTS: readonly { keys: string; action: string }[] = [
   { keys: 'Ctrl/Cmd + Enter', action: 'Apply the pasted summary' },
   { keys: '/  or  Ctrl/Cmd + K', action: 'Search models' },
   { keys: 'Enter  or  Space', action: 'Expand the focused message' },
-  { keys: 'Alt + 1 / 2 / 3', action: 'Show Findings, the Prompt, or the Summary and result' },
+  {
+    keys: 'Alt + 1 / 2 / 3 / 4',
+    action: 'Show Findings, the Prompt, the Summary and result, or the Engines',
+  },
   { keys: '?', action: 'Show these shortcuts' },
   { keys: 'Esc', action: 'Close this help, or clear the highlighted finding' },
 ]
@@ -41,7 +44,7 @@ export function useShortcuts() {
       if (mod && key === 'k') return run(() => focusById(MODEL_SEARCH_ID))
       // By the key's place, not its character: Alt+1 types '¡' on a Mac keyboard.
       const tab = event.altKey && !mod ? SIDE_TABS[Number(event.code.slice(-1)) - 1] : undefined
-      if (tab !== undefined && /^(Digit|Numpad)[1-3]$/.test(event.code)) {
+      if (tab !== undefined && /^(Digit|Numpad)[1-4]$/.test(event.code)) {
         return run(() => state.setLayout({ sideTab: tab }))
       }
       if (key === 'escape' && state.helpOpen) return run(() => state.setHelpOpen(false))

@@ -3,6 +3,7 @@ import { createStore, useStore, type StoreApi } from 'zustand'
 import { createConversationSlice } from './conversation-slice'
 import { createCountsSlice } from './counts-slice'
 import { createDiagnosisSlice } from './diagnosis-slice'
+import { createEnginesSlice } from './engines-slice'
 import { createFindingsSlice } from './findings-slice'
 import { createLayoutSlice } from './layout-slice'
 import { createLoadingSlice } from './loading-slice'
@@ -38,6 +39,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createPromptTokensSlice(deps)(...a),
     ...createTurnCostsSlice(deps)(...a),
     ...createSettingsSlice(deps)(...a),
+    ...createEnginesSlice(deps)(...a),
   }))
   void store.getState().openSample()
   return store

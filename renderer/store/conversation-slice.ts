@@ -4,6 +4,7 @@ import type { ImportChoice } from '../workers/types'
 import { NO_COUNTS } from './counts-slice'
 import { openingOptions } from './options-slice'
 import { summaryDefaults } from './summary-slice'
+import { enginesConversationDefaults } from './engines-slice'
 import type { SliceCreator } from './types'
 import { uiConversationDefaults } from './ui-slice'
 
@@ -153,6 +154,7 @@ export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) =
           counts: NO_COUNTS,
           ...summaryDefaults,
           ...uiConversationDefaults,
+          ...enginesConversationDefaults,
         })
         get().countMessages()
       })

@@ -8,3 +8,12 @@ export { DEFAULT_MODEL, FILE_MAX_TOKENS, SAMPLE_MAX_TOKENS } from './options-sli
 export { exportName } from './summary-slice'
 export { selectCounting, selectCountingKey, selectSpec } from './spec'
 export { selectContextGrowth, selectUsageByReply } from './usage-selectors'
+export {
+  selectEngineLimits,
+  selectEngineResults,
+  selectEngineRun,
+  selectListBuckets,
+  selectShownEngine,
+  type EngineLimits,
+  type EngineRun,
+} from './engine-selectors'

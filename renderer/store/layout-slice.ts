@@ -1,7 +1,7 @@
 import type { SliceCreator } from './types'
 
 /** The tabs of the side panel. */
-export const SIDE_TABS = ['findings', 'prompt', 'summary'] as const
+export const SIDE_TABS = ['findings', 'prompt', 'summary', 'engines'] as const
 export type SideTab = (typeof SIDE_TABS)[number]
 
 /** How the user arranged the window: kept across files and restarts with the other settings. */

@@ -117,7 +117,11 @@ export const selectBoundary = (s: AppState): number | null =>
 
 /** The conversation list, split, as the list draws it. */
 export const selectListItems: (s: AppState) => ListItems = memoSelector(
-  (s: AppState) => [s.messages.length, selectBoundary(s), selectHoisted(s)],
+  // A preset's split is shown by its buckets alone: it need not be one head and one tail.
+  (s: AppState) =>
+    s.shownEngine === 'seed'
+      ? [s.messages.length, selectBoundary(s), selectHoisted(s)]
+      : [s.messages.length, null, NONE_HOISTED],
   listItems,
 )
 

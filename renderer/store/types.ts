@@ -4,6 +4,7 @@ import type { Workers } from '../workers/types'
 import type { ConversationSlice } from './conversation-slice'
 import type { CountsSlice } from './counts-slice'
 import type { DiagnosisSlice } from './diagnosis-slice'
+import type { EnginesSlice } from './engines-slice'
 import type { FindingsSlice } from './findings-slice'
 import type { LayoutSlice } from './layout-slice'
 import type { LoadingSlice } from './loading-slice'
@@ -28,7 +29,8 @@ export type AppState = ConversationSlice &
   DiagnosisSlice &
   PromptTokensSlice &
   TurnCostsSlice &
-  SettingsSlice
+  SettingsSlice &
+  EnginesSlice
 
 /**
  * What the store needs from outside: the host API, the workers that read and count (Web Workers in

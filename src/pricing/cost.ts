@@ -301,7 +301,9 @@ export interface TurnCosts {
 export function turnCostsOf(spec: SpecLike, messages: readonly Message[]): TurnCosts | null {
   const s = toSpec(spec)
   if (s.wire === 'native' || retainsEarlierThinking(s)) return null
-  const pricing = pricingFor(s)
+  // Made only when a reasoning message needs it: building it needs the vocabulary loaded, which
+  // a conversation without earlier thinking never has to wait for.
+  let pricing: ReturnType<typeof pricingFor> | undefined
   const last = currentTurnStart(messages)
   let differs = false
   const current = new Array<number>(messages.length)
@@ -311,7 +313,8 @@ export function turnCostsOf(spec: SpecLike, messages: readonly Message[]): TurnC
     const m = messages[i]
     if (m.type === 'user') start = i
     turnStartAt[i + 1] = start
-    current[i] = m.type === 'reasoning' && i < last ? pricing.cost(m) : Number.NaN
+    current[i] =
+      m.type === 'reasoning' && i < last ? (pricing ??= pricingFor(s)).cost(m) : Number.NaN
     if (m.type === 'reasoning' && i < last) differs = true
   }
   return differs ? { current, turnStartAt } : null

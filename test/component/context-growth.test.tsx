@@ -92,6 +92,49 @@ describe('the context-growth chart', () => {
     )
   })
 
+  it('marks where each engine preset fires, with a legend; a preset that does not fire has none', async () => {
+    charts.length = 0
+    const store = await sessionStore()
+    // Codex fires at ⌊window × 9 / 10⌋: this window puts it between the estimate after message 0
+    // and the one after message 1, so it fires after message 1, drawn at a prompt of 2 messages.
+    const window = Math.floor(((costs[0] + costs[1]) * 10) / 9)
+    expect(Math.floor((window * 9) / 10)).toBeGreaterThan(costs[0])
+    act(() => store.getState().setEngineLimits({ window, maxOutput: 1 }))
+    renderWithStore(<ContextGrowth />, store)
+    const legend = screen.getByTestId('fire-legend')
+    const codex = legend.querySelector('[data-engine="codex"]')
+    expect(codex?.textContent).toBe('Codex after #1')
+    // Anthropic's API compaction waits for 150,000 input tokens: no mark, no legend entry.
+    expect(legend.querySelector('[data-engine="anthropic-compaction"]')).toBeNull()
+    expect(legend.textContent).not.toContain('Anthropic compaction')
+    expect(screen.getByTestId('growth-chart').getAttribute('aria-label')).toContain(
+      'Codex after message 1',
+    )
+    // Drawn on the chart: a line at x = 2, labelled, for Codex (the stand-in canvas records it).
+    const chart = charts[charts.length - 1] as unknown as {
+      options: { hooks: { draw: ((u: unknown) => void)[] } }
+    }
+    const drawn: { label: string; x: number; color: string }[] = []
+    let x = 0
+    const ctx = new Proxy(
+      {
+        moveTo: (at: number) => (x = at),
+        measureText: () => ({ width: 10 }),
+        fillText(this: { fillStyle: string }, label: string) {
+          drawn.push({ label, x, color: this.fillStyle })
+        },
+      } as Record<string, unknown>,
+      { get: (t, k) => (k in t ? t[k as string] : () => {}) },
+    )
+    chart.options.hooks.draw[0]({
+      ctx,
+      bbox: { top: 0, left: 0, width: 1000, height: 200 },
+      valToPos: (v: number) => v * 100,
+    })
+    expect(drawn.find((d) => d.label === 'Codex')).toMatchObject({ x: 200 })
+    expect(drawn.map((d) => d.label)).not.toContain('Anthropic compaction')
+  })
+
   it('includes the tokens not in the file in the check when asked', async () => {
     const store = await sessionStore()
     renderWithStore(

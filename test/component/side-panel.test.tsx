@@ -7,7 +7,7 @@ import { makeStore, renderWithStore, runStore } from './fixtures'
 
 const selectedTab = () => screen.getByRole('tab', { selected: true }).textContent
 const shownPanel = () =>
-  ['findings', 'prompt', 'summary'].filter(
+  ['findings', 'prompt', 'summary', 'engines'].filter(
     (tab) => !(screen.getByTestId(`tabpanel-${tab}`) as HTMLElement).hidden,
   )
 
@@ -20,6 +20,7 @@ describe('the side panel’s tabs', () => {
       'Findings',
       'Prompt',
       'Summary and result',
+      'Engines',
     ])
     expect(selectedTab()).toBe('Findings')
     expect(shownPanel()).toEqual(['findings'])
@@ -29,11 +30,13 @@ describe('the side panel’s tabs', () => {
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Prompt' }))
     expect(shownPanel()).toEqual(['prompt'])
     await user.keyboard('{ArrowLeft}{ArrowLeft}')
+    expect(selectedTab()).toBe('Engines')
+    await user.keyboard('{ArrowLeft}')
     expect(selectedTab()).toBe('Summary and result')
     expect(store.getState().layout.sideTab).toBe('summary')
   })
 
-  it('Alt+1, Alt+2 and Alt+3 open the tabs, by the key’s place, from anywhere', () => {
+  it('Alt+1 to Alt+4 open the tabs, by the key’s place, from anywhere', () => {
     const { store } = makeStore()
     renderWithStore(<App />, store)
     // On a Mac, Alt+2 types '™': the key's code is what counts.
@@ -45,6 +48,8 @@ describe('the side panel’s tabs', () => {
       altKey: true,
     })
     expect(selectedTab()).toBe('Summary and result')
+    fireEvent.keyDown(window, { key: '4', code: 'Digit4', altKey: true })
+    expect(selectedTab()).toBe('Engines')
     fireEvent.keyDown(window, { key: '1', code: 'Numpad1', altKey: true })
     expect(selectedTab()).toBe('Findings')
     // Without Alt, a digit is typing.

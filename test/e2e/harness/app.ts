@@ -228,7 +228,7 @@ export async function readNumber(locator: Locator): Promise<number> {
 }
 
 /** The side panel's tabs, by the suffix of their test ids (`tab-findings`, …). */
-export type SideTab = 'findings' | 'prompt' | 'summary'
+export type SideTab = 'findings' | 'prompt' | 'summary' | 'engines'
 
 /** Opens a tab of the side panel as a user does, by clicking it, and waits until it shows. */
 export async function showTab(page: Page, tab: SideTab): Promise<void> {

@@ -1,0 +1,31 @@
+import type { EngineId } from '@core'
+
+/** Each preset's short name, where its full label does not fit: the table and the chart's marks. */
+export const ENGINE_SHORT: Record<EngineId, string> = {
+  seed: 'Seed',
+  'claude-code': 'Claude Code',
+  codex: 'Codex',
+  opencode: 'opencode',
+  'gemini-cli': 'Gemini CLI',
+  cline: 'Cline',
+  aider: 'Aider',
+  langchain: 'LangChain',
+  'anthropic-compaction': 'Anthropic compaction',
+  'anthropic-clear-tool-uses': 'Anthropic clear tools',
+  'openai-compaction': 'OpenAI compaction',
+}
+
+/** Each preset's colour on the chart: eleven that tell apart on light and dark backgrounds. */
+export const ENGINE_COLORS: Record<EngineId, string> = {
+  seed: '#dc2626',
+  'claude-code': '#d97706',
+  codex: '#0f766e',
+  opencode: '#7c3aed',
+  'gemini-cli': '#2563eb',
+  cline: '#db2777',
+  aider: '#65a30d',
+  langchain: '#0891b2',
+  'anthropic-compaction': '#92400e',
+  'anthropic-clear-tool-uses': '#475569',
+  'openai-compaction': '#be123c',
+}

@@ -1,0 +1,112 @@
+import {
+  engineBuckets,
+  modelLimits,
+  runEngines,
+  type Bucket,
+  type EngineBucket,
+  type EngineResult,
+  type ModelLimits,
+} from '@core'
+import { memoSelector } from './memo'
+import { selectBuckets, selectOptions, selectReadyCounts } from './selectors'
+import { selectSpec } from './spec'
+import type { AppState } from './types'
+
+/** The window and max output the presets run for, and where each comes from. */
+export interface EngineLimits {
+  window: number | null
+  maxOutput: number | null
+  /** The model's row in the table; null when the model is not in it. */
+  known: ModelLimits | null
+}
+
+/** The user's window and max output, else the model's (modelLimits); null where neither is known. */
+export const selectEngineLimits: (s: AppState) => EngineLimits = memoSelector(
+  (s: AppState) => [s.model, s.engineWindow, s.engineMaxOutput],
+  (model, window, maxOutput): EngineLimits => {
+    const known = modelLimits(model) ?? null
+    return {
+      window: window ?? known?.window ?? null,
+      maxOutput: maxOutput ?? known?.maxOutput ?? null,
+      known,
+    }
+  },
+)
+
+/** The presets' results, or why they cannot run yet (counting, or limits the view must ask for). */
+export type EngineRun =
+  | { state: 'ready'; results: EngineResult[] }
+  | { state: 'counting' }
+  | { state: 'needs-limits'; missing: ('window' | 'maxOutput')[] }
+  | { state: 'bad-limits'; problem: string }
+
+/**
+ * Every preset on the conversation on screen (the core's runEngines), for the limits in force; the
+ * seed runs on the app's own options, so its row agrees with the decision. Computed once per
+ * conversation, counts, limits and options: never per render.
+ */
+export const selectEngineRun: (s: AppState) => EngineRun = memoSelector(
+  (s: AppState) => [
+    s.messages,
+    selectReadyCounts(s),
+    selectEngineLimits(s),
+    selectSpec(s),
+    selectOptions(s),
+  ],
+  (messages, counts, limits, spec, options): EngineRun => {
+    const { window, maxOutput } = limits
+    if (window === null || maxOutput === null) {
+      const missing: ('window' | 'maxOutput')[] = []
+      if (window === null) missing.push('window')
+      if (maxOutput === null) missing.push('maxOutput')
+      return { state: 'needs-limits', missing }
+    }
+    if (maxOutput >= window) {
+      return { state: 'bad-limits', problem: 'the max output must be less than the window' }
+    }
+    if (counts === null) return { state: 'counting' }
+    const results = runEngines({
+      messages,
+      counts,
+      window,
+      maxOutput,
+      spec,
+      hiddenTokens: options.hiddenTokens ?? 0,
+      settings: {
+        seed: {
+          maxTokens: options.maxTokens,
+          triggerRatio: options.triggerRatio,
+          ...(options.keepRecentCount === undefined
+            ? {}
+            : { keepRecentCount: options.keepRecentCount }),
+        },
+      },
+    })
+    return { state: 'ready', results }
+  },
+)
+
+/** The presets' results, or an empty list while they cannot run. */
+const NO_RESULTS: readonly EngineResult[] = []
+export const selectEngineResults = (s: AppState): readonly EngineResult[] => {
+  const run = selectEngineRun(s)
+  return run.state === 'ready' ? run.results : NO_RESULTS
+}
+
+/** The result of the preset the list shows, when it is not the seed; null for the seed. */
+export const selectShownEngine = (s: AppState): EngineResult | null =>
+  s.shownEngine === 'seed'
+    ? null
+    : (selectEngineResults(s).find((r) => r.id === s.shownEngine) ?? null)
+
+const selectEngineListBuckets: (s: AppState) => EngineBucket[] | null = memoSelector(
+  (s: AppState) => [selectShownEngine(s), s.messages.length],
+  (result, n): EngineBucket[] | null => (result === null ? null : engineBuckets(result, n)),
+)
+
+/**
+ * Each message's bucket as the list shows it: the seed's split (selectBuckets), or the shown
+ * preset's (engineBuckets); null while the decision waits for the counts.
+ */
+export const selectListBuckets = (s: AppState): readonly (Bucket | EngineBucket)[] | null =>
+  s.shownEngine === 'seed' ? selectBuckets(s) : selectEngineListBuckets(s)
