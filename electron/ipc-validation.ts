@@ -103,12 +103,14 @@ function isHttp(url: URL): boolean {
   return url.protocol === 'http:' || url.protocol === 'https:'
 }
 
-function typeOf(value: unknown): string {
+/** A value's kind in words, for an error: "an array", "a string", "null". */
+export function typeOf(value: unknown): string {
   if (value === null || value === undefined) return String(value)
   if (Array.isArray(value)) return 'an array'
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`
 }
 
-function invalid(error: string): { ok: false; error: string } {
+/** A refused request, in the one wording every channel uses. */
+export function invalid(error: string): { ok: false; error: string } {
   return { ok: false, error: `Invalid request: ${error}.` }
 }

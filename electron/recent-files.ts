@@ -9,6 +9,7 @@ import { dirname } from 'node:path'
 import { writeFileAtomic } from '../node/atomic-write'
 import { pathProblem } from './ipc-validation'
 import { FileRefusal, readRegularFile } from './regular-file'
+import { serialQueue } from './serially'
 
 /** How many paths the list keeps. */
 export const RECENT_FILES_LIMIT = 10
@@ -44,12 +45,7 @@ export function openRecentFiles(options: RecentFilesOptions): RecentFiles {
   const log = options.log ?? ((message: string) => console.warn(message))
   // Each operation reads, changes and writes the whole store, so they run one after another:
   // two quick opens must not both start from the old list and lose one of the paths.
-  let queue: Promise<unknown> = Promise.resolve()
-  const serially = <T>(operation: () => Promise<T>): Promise<T> => {
-    const result = queue.then(operation, operation)
-    queue = result.catch(() => undefined)
-    return result
-  }
+  const serially = serialQueue()
 
   const existing = async (paths: string[]): Promise<string[]> => {
     const found = await Promise.all(paths.map((path) => isFile(path)))

@@ -10,6 +10,7 @@ import { writeFileAtomic } from '../node/atomic-write'
 import { MAX_SETTINGS_BYTES, type Settings } from './contract'
 import { FileRefusal, readRegularFile } from './regular-file'
 import { sanitizeSettings } from './settings-validation'
+import { serialQueue } from './serially'
 
 /** The file name of the store in the user-data folder. */
 export const SETTINGS_FILE = 'settings.json'
@@ -38,12 +39,7 @@ export function openSettingsStore(options: SettingsStoreOptions): SettingsStore 
   const { storePath } = options
   const log = options.log ?? ((message: string) => console.warn(message))
   // Writes run one after another, so the last one asked for is the one left on disk.
-  let queue: Promise<unknown> = Promise.resolve()
-  const serially = <T>(operation: () => Promise<T>): Promise<T> => {
-    const result = queue.then(operation, operation)
-    queue = result.catch(() => undefined)
-    return result
-  }
+  const serially = serialQueue()
 
   return {
     read: () => serially(() => readStore(storePath, log)),

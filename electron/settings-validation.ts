@@ -6,6 +6,7 @@
 import { OptionError, validateOptions } from '../src/options'
 import type { Options } from '../src/types'
 import { MAX_SETTINGS_BYTES, type Result, type Settings } from './contract'
+import { invalid, typeOf } from './ipc-validation'
 
 /** Longest model name kept, in characters: real names are under 100. */
 export const MAX_MODEL_LENGTH = 200
@@ -109,14 +110,4 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 // A stored string may be anything: the log names the fault, never more than a few words of it.
 function clip(text: string): string {
   return text.length > 60 ? `${text.slice(0, 57)}…` : text
-}
-
-function typeOf(value: unknown): string {
-  if (value === null || value === undefined) return String(value)
-  if (Array.isArray(value)) return 'an array'
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`
-}
-
-function invalid(error: string): { ok: false; error: string } {
-  return { ok: false, error: `Invalid request: ${error}.` }
 }
