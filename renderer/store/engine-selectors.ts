@@ -1,10 +1,11 @@
 import {
   engineBuckets,
   modelLimits,
-  runEngines,
   type Bucket,
   type EngineBucket,
+  type EngineInput,
   type EngineResult,
+  type Message,
   type ModelLimits,
 } from '@core'
 import { memoSelector } from './memo'
@@ -40,12 +41,18 @@ export type EngineRun =
   | { state: 'needs-limits'; missing: ('window' | 'maxOutput')[] }
   | { state: 'bad-limits'; problem: string }
 
+/** What the presets are run with, once the counts and the limits allow; the input leaves out the
+ * messages, which the conversation's worker holds. */
+export type EngineAsk =
+  | { state: 'ask'; messages: readonly Message[]; input: Omit<EngineInput, 'messages'> }
+  | Exclude<EngineRun, { state: 'ready' }>
+
 /**
- * Every preset on the conversation on screen (the core's runEngines), for the limits in force; the
- * seed runs on the app's own options, so its row agrees with the decision. Computed once per
- * conversation, counts, limits and options: never per render.
+ * What every preset runs on for the conversation on screen, for the limits in force; the seed
+ * runs on the app's own options, so its row agrees with the decision. The same object while none
+ * of its parts changes, so it is asked for once per conversation, counts, limits and options.
  */
-export const selectEngineRun: (s: AppState) => EngineRun = memoSelector(
+export const selectEngineAsk: (s: AppState) => EngineAsk = memoSelector(
   (s: AppState) => [
     s.messages,
     selectReadyCounts(s),
@@ -53,7 +60,7 @@ export const selectEngineRun: (s: AppState) => EngineRun = memoSelector(
     selectSpec(s),
     selectOptions(s),
   ],
-  (messages, counts, limits, spec, options): EngineRun => {
+  (messages, counts, limits, spec, options): EngineAsk => {
     const { window, maxOutput } = limits
     if (window === null || maxOutput === null) {
       const missing: ('window' | 'maxOutput')[] = []
@@ -65,8 +72,7 @@ export const selectEngineRun: (s: AppState) => EngineRun = memoSelector(
       return { state: 'bad-limits', problem: 'the max output must be less than the window' }
     }
     if (counts === null) return { state: 'counting' }
-    const results = runEngines({
-      messages,
+    const input = {
       counts,
       window,
       maxOutput,
@@ -81,8 +87,25 @@ export const selectEngineRun: (s: AppState) => EngineRun = memoSelector(
             : { keepRecentCount: options.keepRecentCount }),
         },
       },
-    })
-    return { state: 'ready', results }
+    }
+    return { state: 'ask', messages, input }
+  },
+)
+
+/**
+ * Every preset on the conversation on screen (the core's runEngines), as the conversation's worker
+ * ran them: on a long conversation that is a long task, which never runs on the page's thread.
+ * 'counting' while the counts, or the worker, are still at it.
+ */
+const COUNTING: EngineRun = { state: 'counting' }
+
+export const selectEngineRun: (s: AppState) => EngineRun = memoSelector(
+  (s: AppState) => [selectEngineAsk(s), s.engineAnswer],
+  (ask, answer): EngineRun => {
+    if (ask.state !== 'ask') return ask
+    return answer !== null && answer.ask === ask
+      ? { state: 'ready', results: answer.results }
+      : COUNTING
   },
 )
 

@@ -1,5 +1,6 @@
-import type { EngineId } from '@core'
-import type { SliceCreator } from './types'
+import type { EngineId, EngineResult } from '@core'
+import { selectEngineAsk, type EngineAsk } from './engine-selectors'
+import type { AppState, SliceCreator } from './types'
 
 /** What the Engines view runs on besides the conversation: the limits the user gave, the preset shown. */
 export interface EnginesSlice {
@@ -9,6 +10,8 @@ export interface EnginesSlice {
   engineMaxOutput: number | null
   /** The preset whose split the message list shows; the seed by default. */
   shownEngine: EngineId
+  /** The presets' results as the conversation's worker returned them, with what they were run on. */
+  engineAnswer: { ask: EngineAsk; results: EngineResult[] } | null
   setEngineLimits(patch: { window?: number | null; maxOutput?: number | null }): void
   showEngine(id: EngineId): void
 }
@@ -19,12 +22,32 @@ export const enginesConversationDefaults: Pick<
   'engineWindow' | 'engineMaxOutput' | 'shownEngine'
 > = { engineWindow: null, engineMaxOutput: null, shownEngine: 'seed' }
 
-export const createEnginesSlice: SliceCreator<EnginesSlice> = () => (set) => ({
-  ...enginesConversationDefaults,
-  setEngineLimits: ({ window, maxOutput }) =>
-    set((s) => ({
-      engineWindow: window === undefined ? s.engineWindow : window,
-      engineMaxOutput: maxOutput === undefined ? s.engineMaxOutput : maxOutput,
-    })),
-  showEngine: (id) => set({ shownEngine: id }),
-})
+/** Whether anything on screen shows the presets: their tab, the chart's marks, a preset's split. */
+const enginesShown = (s: AppState): boolean =>
+  s.layout.sideTab === 'engines' || s.usage.length > 0 || s.shownEngine !== 'seed'
+
+export const createEnginesSlice: SliceCreator<EnginesSlice> = () => (set, get, store) => {
+  let asked: EngineAsk | null = null
+  store.subscribe((state) => {
+    if (!enginesShown(state)) return
+    const ask = selectEngineAsk(state)
+    if (ask.state !== 'ask' || ask === asked) return
+    const conversation = state.conversationOf(ask.messages)
+    if (!conversation) return
+    asked = ask
+    conversation.runEngines(ask.input, (outcome) => {
+      if (outcome.ok) set({ engineAnswer: { ask, results: outcome.value } })
+      else get().notify('error', `Running the engine presets failed: ${outcome.error}`)
+    })
+  })
+  return {
+    ...enginesConversationDefaults,
+    engineAnswer: null,
+    setEngineLimits: ({ window, maxOutput }) =>
+      set((s) => ({
+        engineWindow: window === undefined ? s.engineWindow : window,
+        engineMaxOutput: maxOutput === undefined ? s.engineMaxOutput : maxOutput,
+      })),
+    showEngine: (id) => set({ shownEngine: id }),
+  }
+}

@@ -144,6 +144,13 @@ function conversationIn(worker: Worker): Conversation {
       const question = { kind: 'prompt-tokens' as const, options, counts: Uint32Array.from(counts) }
       ask({ question, done: done as Pending['done'] })
     },
+    runEngines({ counts, ...input }, done) {
+      const question = {
+        kind: 'engines' as const,
+        input: { ...input, counts: Uint32Array.from(counts) },
+      }
+      ask({ question, done: done as Pending['done'] })
+    },
     turnCosts(spec, done) {
       ask({ question: { kind: 'turn-costs', spec }, done: done as Pending['done'] })
     },

@@ -8,6 +8,7 @@ import {
   diagnose,
   importConversation,
   loadCountingVocabulary,
+  runEngines,
   turnCostsOf,
   type Message,
 } from '@core'
@@ -57,6 +58,11 @@ async function answer(
   question: ConversationQuestion,
 ): Promise<ConversationAnswers[keyof ConversationAnswers]> {
   // The model's vocabulary is loaded when first asked for: reading a file counts nothing here.
+  if (question.kind === 'engines') {
+    const { counts, ...input } = question.input
+    if (input.spec) await loadCountingVocabulary(input.spec)
+    return runEngines({ ...input, messages, counts: Array.from(counts) })
+  }
   if (question.kind === 'turn-costs') {
     await loadCountingVocabulary(question.spec)
     return turnCostsOf(question.spec, messages)

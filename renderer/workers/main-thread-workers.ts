@@ -2,6 +2,7 @@ import {
   countSlice,
   diagnose,
   importConversation,
+  runEngines,
   sliceRequest,
   textMessageCost,
   turnCostsOf,
@@ -58,6 +59,7 @@ export function createMainThreadWorkers(): Workers {
         countPrompt: ({ options, counts }, done) =>
           done(attempt(() => promptSize(messages, options, counts))),
         turnCosts: (spec, done) => done(attempt(() => turnCostsOf(spec, messages))),
+        runEngines: (input, done) => done(attempt(() => runEngines({ ...input, messages }))),
         dispose: () => {},
       }
       events.onDone(imported, conversation)

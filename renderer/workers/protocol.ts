@@ -6,6 +6,8 @@ import type {
   CountSliceRequest,
   CountSliceResult,
   DiagnoseInput,
+  EngineInput,
+  EngineResult,
   CountingSpec,
   FormatId,
   ImportedConversation,
@@ -50,12 +52,18 @@ export type ConversationQuestion =
   | { kind: 'prompt-tokens'; options: Options; counts: Uint32Array<ArrayBuffer> }
   /** Each request's own turn's thinking, priced as that request held it (the core's turnCostsOf). */
   | { kind: 'turn-costs'; spec: Required<CountingSpec> }
+  /** Every engine preset on the conversation (the core's runEngines). */
+  | {
+      kind: 'engines'
+      input: Omit<EngineInput, 'messages' | 'counts'> & { counts: Uint32Array<ArrayBuffer> }
+    }
 
 /** What a question's answer holds, by the question's kind. */
 export interface ConversationAnswers {
   diagnose: PackedFinding[]
   'prompt-tokens': PromptSize
   'turn-costs': TurnCosts | null
+  engines: EngineResult[]
 }
 
 /** Conversation worker → main. */

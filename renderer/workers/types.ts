@@ -2,6 +2,8 @@ import type {
   CountingSpec,
   CountSliceResult,
   DiagnoseInput,
+  EngineInput,
+  EngineResult,
   Finding,
   FormatId,
   ImportedConversation,
@@ -77,6 +79,11 @@ export interface Conversation {
    * usage comparison: pricing needs the vocabulary, which the page never loads.
    */
   turnCosts(spec: Required<CountingSpec>, done: (outcome: Outcome<TurnCosts | null>) => void): void
+  /** Every engine preset on the messages it holds (runEngines), for these counts and limits. */
+  runEngines(
+    input: Omit<EngineInput, 'messages'>,
+    done: (outcome: Outcome<EngineResult[]>) => void,
+  ): void
   /** Frees it: its worker stops, and questions still open are never answered. */
   dispose(): void
 }
