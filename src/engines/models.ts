@@ -16,6 +16,11 @@ export interface ModelLimits {
 }
 
 const ANTHROPIC = 'https://docs.claude.com/en/docs/about-claude/models/overview'
+// Each Claude model's own page (platform.claude.com, read 2026-12-01). Opus 4.7's page was not in
+// reach; Google Cloud's model card for it gives its token limits.
+const CLAUDE = (model: string) => `https://platform.claude.com/docs/en/models/${model}/overview`
+const VERTEX_OPUS_4_7 =
+  'https://docs.cloud.google.com/gemini-enterprise-agent-platform/models/partner-models/claude/opus-4-7'
 const OPENAI = (model: string) => `https://platform.openai.com/docs/models/${model}`
 const GOOGLE = 'https://ai.google.dev/gemini-api/docs/models'
 
@@ -24,6 +29,11 @@ const GOOGLE = 'https://ai.google.dev/gemini-api/docs/models'
  * (standard windows: a larger beta window needs a header the log does not show).
  */
 export const MODEL_LIMITS: readonly ModelLimits[] = [
+  { model: 'claude-opus-5', window: 1_000_000, maxOutput: 128_000, source: CLAUDE('opus-5') },
+  { model: 'claude-sonnet-5', window: 1_000_000, maxOutput: 128_000, source: CLAUDE('sonnet-5') },
+  { model: 'claude-opus-4-8', window: 1_000_000, maxOutput: 128_000, source: CLAUDE('opus-4-8') },
+  { model: 'claude-opus-4-7', window: 1_000_000, maxOutput: 128_000, source: VERTEX_OPUS_4_7 },
+  { model: 'claude-opus-4-6', window: 1_000_000, maxOutput: 128_000, source: CLAUDE('opus-4-6') },
   { model: 'claude-opus-4-5', window: 200_000, maxOutput: 64_000, source: ANTHROPIC },
   { model: 'claude-opus-4-1', window: 200_000, maxOutput: 32_000, source: ANTHROPIC },
   { model: 'claude-opus-4', window: 200_000, maxOutput: 32_000, source: ANTHROPIC },
