@@ -6,6 +6,7 @@ import { isAbsolute } from 'node:path'
 import { isAppUrl } from './app-protocol'
 import type { ExportRequest, FileToken, Result } from './contract'
 import { FILE_TOKEN_PATTERN } from './file-grants'
+import { invalid, typeOf } from './validation-words'
 
 /** Longest path accepted from the recent list, in characters (Linux's PATH_MAX). */
 export const MAX_PATH_LENGTH = 4096
@@ -101,16 +102,4 @@ function parseUrl(url: string): URL | null {
 
 function isHttp(url: URL): boolean {
   return url.protocol === 'http:' || url.protocol === 'https:'
-}
-
-/** A value's kind in words, for an error: "an array", "a string", "null". */
-export function typeOf(value: unknown): string {
-  if (value === null || value === undefined) return String(value)
-  if (Array.isArray(value)) return 'an array'
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`
-}
-
-/** A refused request, in the one wording every channel uses. */
-export function invalid(error: string): { ok: false; error: string } {
-  return { ok: false, error: `Invalid request: ${error}.` }
 }

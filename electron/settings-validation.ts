@@ -6,7 +6,7 @@
 import { OptionError, validateOptions } from '../src/options'
 import type { Options } from '../src/types'
 import { MAX_SETTINGS_BYTES, type Result, type Settings } from './contract'
-import { invalid, typeOf } from './ipc-validation'
+import { invalid, typeOf } from './validation-words'
 
 /** Longest model name kept, in characters: real names are under 100. */
 export const MAX_MODEL_LENGTH = 200
