@@ -118,15 +118,9 @@ export function ContextGrowth() {
   )
 }
 
-const NO_RESULTS: ReturnType<typeof selectEngineResults> = []
-
-/**
- * Where each engine preset fires, as chart marks: a preset that does not fire has none. The
- * presets run only for a file that reports usage, where the chart is drawn: running them for every
- * file cost a 20 MB conversation a 600 ms task on the page's thread while it loaded.
- */
+/** Where each engine preset fires, as chart marks: a preset that does not fire has none. */
 function useFireMarks(): readonly FireMark[] {
-  const results = useApp((s) => (s.usage.length > 0 ? selectEngineResults(s) : NO_RESULTS))
+  const results = useApp(selectEngineResults)
   return useMemo(
     () =>
       results.flatMap((r) =>
