@@ -84,6 +84,63 @@ export interface Settings {
 /** The largest settings payload accepted or read, in bytes of JSON: a few options and a layout. */
 export const MAX_SETTINGS_BYTES = 16 * 1024
 
+/**
+ * A session found where an agent writes its logs (node/sessions/), as the renderer may see it:
+ * everything but its path. `id` is an opaque capability main made when it listed the session,
+ * like a FileToken; the renderer can open that session by it and nothing else.
+ */
+export interface SessionRow {
+  id: string
+  /** The engine that wrote it (node/sessions/engines.ts), and how to name it. */
+  engine: string
+  engineLabel: string
+  /** The importer that reads it. */
+  format: string
+  /** Its project: the working directory when the log says, else the folder the engine names. */
+  project: string
+  /** ISO 8601; absent when the log's head holds no time. */
+  started?: string
+  /** ISO 8601: the log's last recorded time, else the file's modification time. */
+  lastActive: string
+  /** Its size in bytes. */
+  size: number
+  model?: string
+}
+
+/** A session's message and compaction counts: read from its whole file, so asked for per row. */
+export interface SessionRowCounts {
+  messages: number
+  compactions: number
+}
+
+/**
+ * What changed in a file the app follows (an agent is writing it now). `append` carries the bytes
+ * written after those already sent; `reset` the whole file again, when it was truncated, replaced
+ * or rewritten (a whole-document log such as Cline's is rewritten on every turn); `gone` when the
+ * file was removed. Bytes never mix two versions of the file.
+ */
+export type FileChange =
+  | { token: FileToken; kind: 'append'; bytes: Uint8Array<ArrayBuffer> }
+  | {
+      token: FileToken
+      kind: 'reset'
+      reason: 'truncated' | 'replaced' | 'rewritten'
+      bytes: Uint8Array<ArrayBuffer>
+    }
+  | { token: FileToken; kind: 'gone' }
+
+/**
+ * What the desktop app shows outside its window while a followed session grows: the turns left
+ * before compaction fires (a dock or launcher badge where the platform has one), and how far the
+ * total is toward the trigger threshold (the taskbar's progress). null clears both.
+ */
+export interface LiveBadge {
+  /** Turns left at the recent rate; null when not yet known. */
+  turnsLeft: number | null
+  /** total ÷ threshold, 0 to 1 (capped). */
+  fraction: number
+}
+
 /** Commands the application menu sends to the renderer. */
 export type MenuCommand = 'open' | 'export' | 'focus-summary' | 'apply-summary'
 
@@ -99,6 +156,13 @@ export const CHANNELS = {
   fileOpened: 'file:opened',
   readSettings: 'settings:read',
   writeSettings: 'settings:write',
+  listSessions: 'sessions:list',
+  sessionCounts: 'sessions:counts',
+  openSession: 'sessions:open',
+  followFile: 'file:follow',
+  unfollowFile: 'file:unfollow',
+  fileChanged: 'file:changed',
+  setLiveBadge: 'app:live-badge',
 } as const
 
 /** The API the renderer sees as `window.api`, in Electron and in the browser alike. */
@@ -136,4 +200,26 @@ export interface Api {
    * the OS's open-file); returns the unsubscribe function. The browser never calls the listener.
    */
   onFileOpened(listener: (file: Result<OpenedFile>) => void): () => void
+  /**
+   * Whether this host can list the agents' sessions and follow a file as it grows: the desktop
+   * app, and the page `compaction-inspector serve` serves; not a page opened from a plain server.
+   */
+  readonly sessions: boolean
+  /** The sessions found in the engines' folders and the user's own, newest activity first. */
+  listSessions(): Promise<Result<SessionRow[]>>
+  /** One listed session's message and compaction counts; an unknown id is an error. */
+  sessionCounts(id: string): Promise<Result<SessionRowCounts>>
+  /** Opens a listed session by its id, as a file with a token (so Reopen and following work). */
+  openSession(id: string): Promise<Result<OpenedFile>>
+  /**
+   * Follows the file a token stands for, from `from` bytes (the size read when it was opened):
+   * changes arrive through onFileChange. Following another file stops the first.
+   */
+  followFile(token: FileToken, from: number): Promise<Result<null>>
+  /** Stops following. */
+  unfollowFile(): Promise<void>
+  /** Subscribes to changes in the followed file; returns the unsubscribe function. */
+  onFileChange(listener: (change: FileChange) => void): () => void
+  /** Shows (or clears, with null) the live badge; does nothing where the host has none. */
+  setLiveBadge(badge: LiveBadge | null): void
 }

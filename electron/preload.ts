@@ -12,10 +12,14 @@ import {
   type ExportOutcome,
   type ExportRequest,
   type FileToken,
+  type LiveBadge,
+  type FileChange,
   type MenuCommand,
   type OpenedFile,
   type RecentFile,
   type Result,
+  type SessionRow,
+  type SessionRowCounts,
   type Settings,
 } from './contract'
 
@@ -95,8 +99,48 @@ function onFileOpened(listener: (file: Result<OpenedFile>) => void): () => void 
   }
 }
 
+function listSessions(): Promise<Result<SessionRow[]>> {
+  return ipcRenderer.invoke(CHANNELS.listSessions)
+}
+
+function sessionCounts(id: string): Promise<Result<SessionRowCounts>> {
+  return ipcRenderer.invoke(CHANNELS.sessionCounts, id)
+}
+
+function openSession(id: string): Promise<Result<OpenedFile>> {
+  return ipcRenderer.invoke(CHANNELS.openSession, id)
+}
+
+function followFile(token: FileToken, from: number): Promise<Result<null>> {
+  return ipcRenderer.invoke(CHANNELS.followFile, token, from)
+}
+
+function unfollowFile(): Promise<void> {
+  return ipcRenderer.invoke(CHANNELS.unfollowFile)
+}
+
+function onFileChange(listener: (change: FileChange) => void): () => void {
+  const relay = (_event: IpcRendererEvent, change: FileChange) => listener(change)
+  ipcRenderer.on(CHANNELS.fileChanged, relay)
+  return () => {
+    ipcRenderer.removeListener(CHANNELS.fileChanged, relay)
+  }
+}
+
+function setLiveBadge(badge: LiveBadge | null): void {
+  ipcRenderer.send(CHANNELS.setLiveBadge, badge)
+}
+
 const api = {
   host: 'electron',
+  sessions: true,
+  listSessions,
+  sessionCounts,
+  openSession,
+  followFile,
+  unfollowFile,
+  onFileChange,
+  setLiveBadge,
   openFileDialog,
   reopenFile,
   openDroppedFile,

@@ -13,6 +13,9 @@ export const OPEN_FILE_INPUT_ID = 'open-file-input'
 /** The localStorage key the web build keeps its settings under. */
 export const SETTINGS_STORAGE_KEY = 'compaction-inspector:settings'
 
+const NO_SESSIONS =
+  "This page cannot see the agents' sessions: open it with `compaction-inspector serve`, or use the desktop app."
+
 const ok = <T>(value: T): Result<T> => ({ ok: true, value })
 const failure = <T>(error: unknown): Result<T> => ({
   ok: false,
@@ -116,6 +119,17 @@ export function createWebApi(
       }
       return ok(undefined)
     },
+
+    // A page from a plain server has no file system behind it; `compaction-inspector serve`
+    // gives the page its sessions.
+    sessions: false,
+    listSessions: async () => failure(NO_SESSIONS),
+    sessionCounts: async () => failure(NO_SESSIONS),
+    openSession: async () => failure(NO_SESSIONS),
+    followFile: async () => failure(NO_SESSIONS),
+    unfollowFile: async () => {},
+    onFileChange: () => () => {},
+    setLiveBadge: () => {},
 
     onMenuCommand: () => () => {},
     onFileOpened: () => () => {},

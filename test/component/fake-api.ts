@@ -1,6 +1,9 @@
 import type {
   Api,
   ExportRequest,
+  FileChange,
+  LiveBadge,
+  SessionRow,
   MenuCommand,
   OpenedFile,
   RecentFile,
@@ -26,11 +29,21 @@ export interface FakeApi extends Api {
   sendMenuCommand(command: MenuCommand): void
   /** Pushes a file that the host opened by itself. */
   pushFile(file: Result<OpenedFile>): void
+  /** The sessions the host lists, and the file each opens as, by id. */
+  sessionRows: SessionRow[]
+  sessionFiles: Map<string, OpenedFile>
+  /** The file followed now, and from which byte; null when none. */
+  following: { token: string; from: number } | null
+  /** Every badge the renderer set, in order. */
+  badges: (LiveBadge | null)[]
+  /** Sends a change in the followed file, as main's follower would. */
+  pushChange(change: FileChange): void
 }
 
 export function fakeApi(host: Api['host'] = 'electron'): FakeApi {
   const menuListeners = new Set<(command: MenuCommand) => void>()
   const fileListeners = new Set<(file: Result<OpenedFile>) => void>()
+  const changeListeners = new Set<(change: FileChange) => void>()
   const api: FakeApi = {
     host,
     exports: [],
@@ -74,6 +87,35 @@ export function fakeApi(host: Api['host'] = 'electron'): FakeApi {
       fileListeners.add(listener)
       return () => fileListeners.delete(listener)
     },
+    sessions: true,
+    sessionRows: [],
+    sessionFiles: new Map(),
+    following: null,
+    badges: [],
+    listSessions: async () => ({ ok: true, value: structuredClone(api.sessionRows) }),
+    sessionCounts: async (id) =>
+      api.sessionFiles.has(id)
+        ? { ok: true, value: { messages: 0, compactions: 0 } }
+        : { ok: false, error: `${id}: no such session` },
+    openSession: async (id) => {
+      const file = api.sessionFiles.get(id)
+      return file ? { ok: true, value: file } : { ok: false, error: `${id}: no such session` }
+    },
+    followFile: async (token, from) => {
+      api.following = { token, from }
+      return { ok: true, value: null }
+    },
+    unfollowFile: async () => {
+      api.following = null
+    },
+    onFileChange: (listener) => {
+      changeListeners.add(listener)
+      return () => changeListeners.delete(listener)
+    },
+    setLiveBadge: (badge) => {
+      api.badges.push(badge)
+    },
+    pushChange: (change) => changeListeners.forEach((l) => l(change)),
     sendMenuCommand: (command) => menuListeners.forEach((l) => l(command)),
     pushFile: (file) => fileListeners.forEach((l) => l(file)),
   }
