@@ -93,11 +93,20 @@ describe('the built preload', () => {
         'saveExport',
         'readSettings',
         'writeSettings',
+        'sessions',
+        'listSessions',
+        'sessionCounts',
+        'openSession',
+        'followFile',
+        'unfollowFile',
+        'onFileChange',
+        'setLiveBadge',
       ].sort(),
     )
     expect(api.host).toBe('electron')
+    expect(api.sessions).toBe(true)
     for (const [key, value] of Object.entries(api)) {
-      if (key !== 'host') expect(typeof value, key).toBe('function')
+      if (key !== 'host' && key !== 'sessions') expect(typeof value, key).toBe('function')
       expect(value).not.toBe(ipcRenderer)
     }
   })
