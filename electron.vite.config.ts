@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import react from '@vitejs/plugin-react'
+import { browserOnly } from './scripts/browser-only.ts'
 import { vocabularyAsJson } from './scripts/vocabulary-as-json.ts'
 
 const root = import.meta.dirname
@@ -38,11 +39,11 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(root, 'renderer'),
-    plugins: [react(), vocabularyAsJson()],
+    plugins: [browserOnly(), react(), vocabularyAsJson()],
     resolve: { alias: rendererAlias },
     // Workers are bundled on their own, with their own plugins; as ES modules, so that a worker
     // can import one vocabulary when it needs it.
-    worker: { format: 'es', plugins: () => [vocabularyAsJson()] },
+    worker: { format: 'es', plugins: () => [browserOnly(), vocabularyAsJson()] },
     build: {
       outDir: resolve(root, 'out/renderer'),
       rolldownOptions: { input: resolve(root, 'renderer/index.html') },

@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { rendererAlias } from './electron.vite.config.ts'
+import { browserOnly } from './scripts/browser-only.ts'
 import { vocabularyAsJson } from './scripts/vocabulary-as-json.ts'
 
 const root = import.meta.dirname
@@ -17,9 +18,9 @@ export default defineConfig({
   root: resolve(root, 'renderer'),
   // Relative asset paths, so the same index.html works from a server, a file:// URL or Electron.
   base: './',
-  plugins: [react(), vocabularyAsJson()],
+  plugins: [browserOnly(), react(), vocabularyAsJson()],
   // As in Electron's renderer (electron.vite.config.ts).
-  worker: { format: 'es', plugins: () => [vocabularyAsJson()] },
+  worker: { format: 'es', plugins: () => [browserOnly(), vocabularyAsJson()] },
   resolve: { alias: rendererAlias },
   // The bundled sample lives in testdata/, outside the renderer root.
   server: { fs: { allow: [root] } },
