@@ -73,6 +73,10 @@ class FollowedLog implements LiveImport {
     private readonly request: number | undefined,
   ) {}
 
+  get wholeDocument(): boolean {
+    return this.whole !== undefined
+  }
+
   get bytesRead(): number {
     return this.lines ? this.lines.bytesRead : (this.whole?.length ?? 0)
   }
