@@ -95,6 +95,7 @@ describe('startLiveImport', () => {
     const { live, update } = startLiveImport(utf8(lines.slice(0, 3).join('\n') + '\n'))
     expect(update.unchanged).toBe(0)
     expect(live.format).toBe('claude-code')
+    expect(live.wholeDocument).toBe(false)
     let previous = update.conversation.messages
     let prompts = 0
     for (let i = 3; i < lines.length - 1; i++) {
@@ -178,6 +179,7 @@ describe('startLiveImport', () => {
     const bytes = new Uint8Array(readFileSync(join(FORMATS, 'cline.json')))
     const { live, update } = startLiveImport(bytes)
     expect(live.format).toBe('cline')
+    expect(live.wholeDocument).toBe(true)
     expect(update.parsedLines).toBe(0)
     const got = live.replace(bytes, 'rewritten')
     expect(got.reread).toBe(true)
