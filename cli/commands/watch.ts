@@ -206,6 +206,7 @@ function follow(f: Following): Promise<number> {
             ? live.append(change.bytes)
             : live.replace(change.bytes, change.reason),
         )
+        broken = false
       } catch (error) {
         broken = true
         report(error)
@@ -225,14 +226,19 @@ function follow(f: Following): Promise<number> {
   })
   async function restart(reason: 'rewritten') {
     follower.close()
-    const bytes = await readFollowed(path)
-    const update = live.replace(bytes, reason)
-    follower = followFile(path, {
-      from: live.bytesRead,
-      wholeFile: live.wholeDocument,
-      onChange,
-      onError: report,
-    })
+    let update: LiveUpdate
+    try {
+      update = live.replace(await readFollowed(path), reason)
+    } finally {
+      // Followed on from what was read, or, when the file still cannot be read, from where the
+      // live import stands: the next change tries again.
+      follower = followFile(path, {
+        from: live.bytesRead,
+        wholeFile: live.wholeDocument,
+        onChange,
+        onError: report,
+      })
+    }
     await apply(update)
   }
 

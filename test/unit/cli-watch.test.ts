@@ -122,6 +122,25 @@ describe('watch', () => {
     expect(await w.exited).toBe(0)
   })
 
+  it('says when an appended line cannot be read, and reads the file again once it can', async () => {
+    uuid = 0
+    const file = join(work, 'broken.jsonl')
+    const head = prompt(sentence(1)) + reply(sentence(1))
+    writeFileSync(file, head)
+    const w = watch([file, '--max-tokens', '20000', '--json'])
+    await w.next((e) => e.event === 'start', 'start')
+    appendFileSync(file, Buffer.from([0x7b, 0x22, 0xff, 0x22, 0x7d, 0x0a])) // {"\xff"} on line 3
+    const error = await w.next((e) => e.event === 'error', 'an error')
+    expect(error.message).toMatch(/broken\.jsonl: line 3, column 3 \(byte \d+\): not UTF-8 text/)
+    // The writer starts again: the file is cut back to its good lines, and a turn follows.
+    truncateSync(file, Buffer.byteLength(head))
+    appendFileSync(file, prompt(sentence(2)))
+    const turn = await w.next((e) => e.event === 'turn' && e.turn === 2, 'turn 2')
+    expect(turn.tokens).toBe(await checkTotal(file))
+    w.child.kill('SIGINT')
+    expect(await w.exited).toBe(0)
+  })
+
   it('says in text how far the run is from compaction', async () => {
     uuid = 0
     const file = join(work, 'text.jsonl')
