@@ -188,6 +188,15 @@ describe('startLiveImport', () => {
     expect(got.conversation).toEqual(importConversation(bytes))
   })
 
+  it("keeps an API traffic log's chosen request across appends", () => {
+    const bytes = bytesOf('api-traffic.jsonl')
+    const end = bytes.indexOf(0x0a, bytes.indexOf(0x0a) + 1) + 1 // two lines
+    const { live } = startLiveImport(bytes.subarray(0, end), { request: 1 })
+    const got = live.append(bytes.subarray(end))
+    expect(got?.conversation).toEqual(importConversation(bytes, 'auto', { request: 1 }))
+    expect(got?.conversation.request).toBe(1)
+  })
+
   it('reads a truncated file again, cleanly', () => {
     const bytes = bytesOf('codex.jsonl')
     const { live } = startLiveImport(bytes)
