@@ -6,6 +6,7 @@ import { enginesCommand } from './engines'
 import { promptCommand } from './prompt'
 import { sessionsCommand } from './sessions'
 import { tokensCommand } from './tokens'
+import { watchCommand } from './watch'
 
 /** Every subcommand, in the order the tool's help lists them. */
 export const COMMANDS: readonly Command[] = [
@@ -16,4 +17,5 @@ export const COMMANDS: readonly Command[] = [
   tokensCommand,
   enginesCommand,
   sessionsCommand,
+  watchCommand,
 ]
