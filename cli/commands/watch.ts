@@ -42,9 +42,10 @@ export const watchCommand: Command = {
 
 Follows FILE while an agent writes it. It starts with one line: the file, its
 format, messages and tokens, the threshold and how far the total is from it.
-Then, each time a new turn (a user prompt) arrives, one line: the time, the
-turn's number, the total in tokens, its percentage of the threshold and
-"compaction in about N turns" at the mean growth of the last five turns
+Then, each time a new turn arrives (a request: a prompt, or the tool results
+after a reply), one line: the time, the turn's number, the total in tokens,
+its percentage of the threshold and "compaction in about N turns" at the mean
+growth of the last five turns
 ("compaction due now" at or over the threshold, "—" while it cannot say),
 followed by each finding diagnose makes that was not there before.
 

@@ -6,13 +6,18 @@ export const FORECAST_TURNS = 5
 
 /**
  * How far a conversation is from compaction. The total and the threshold are the check's (the
- * budget's own figures, checkCompaction); a turn starts at each user prompt (a tool result is
- * activity, not a prompt, as pricing/cost.ts's currentTurnStart has it) and a turn is completed
- * once the next one starts. The rate is the mean of what the last FORECAST_TURNS completed turns
+ * budget's own figures, checkCompaction). A turn is one request the agent sends: it starts with
+ * the input the model answers (a user prompt, or the tool results after a reply: a run of `user`
+ * and `activity` messages) and holds the reply, so an agent working through tools takes a turn per
+ * round trip, as its context grows and as its engine checks the threshold, before each request. A
+ * turn is completed once the next one starts. The rate is the mean of what the last FORECAST_TURNS completed turns
  * added (the counts of their messages), and the turns left are the tokens left over that rate,
  * rounded up: 0 once the total has reached the threshold, null with fewer than two turns or a rate
  * that is not positive. docs/sessions.md, "The forecast".
  */
+/** What the model answers: a prompt, or a tool's result. */
+const isInput = (m: Pick<Message, 'type'>) => m.type === 'user' || m.type === 'activity'
+
 export function forecastCompaction(
   messages: readonly Pick<Message, 'type'>[],
   counts: readonly number[],
@@ -24,7 +29,9 @@ export function forecastCompaction(
   const total = check.estimatedTokens
   const { threshold } = check
   const starts: number[] = []
-  for (let i = 0; i < messages.length; i++) if (messages[i].type === 'user') starts.push(i)
+  for (let i = 0; i < messages.length; i++) {
+    if (isInput(messages[i]) && (i === 0 || !isInput(messages[i - 1]))) starts.push(i)
+  }
   const turns = starts.length
   const completed = Math.min(FORECAST_TURNS, turns - 1)
   let perTurn: number | null = null

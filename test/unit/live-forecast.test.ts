@@ -7,8 +7,9 @@ function conversation(rows: [Message['type'], number][]) {
   return { messages, counts: rows.map(([, c]) => c) }
 }
 
-// Turns start at the prompts (1, 3 and 6); the tool result (activity) is not one. Completed turns:
-// [1, 3) adds 10 + 40 = 50 and [3, 6) adds 20 + 30 + 50 = 100, so the rate is 75 a turn.
+// A turn is a request: it starts at each run of input (prompts and tool results) after a reply, so
+// at 1, 3 and 5 (the tool result after the reply at 4; the prompt at 6 follows it in the same
+// run). Completed turns: [1, 3) adds 10 + 40 = 50 and [3, 5) adds 20 + 30 = 50: 50 a turn.
 const three = conversation([
   ['instructions', 100],
   ['user', 10],
@@ -30,8 +31,8 @@ describe('forecastCompaction', () => {
       threshold: 909,
       tokensLeft: 609,
       turns: 3,
-      perTurn: 75,
-      turnsLeft: 9, // 609 / 75 = 8.12, so a ninth turn crosses it
+      perTurn: 50,
+      turnsLeft: 13, // 609 / 50 = 12.18, so a thirteenth turn crosses it
     })
   })
 
@@ -41,7 +42,7 @@ describe('forecastCompaction', () => {
     const forecast = forecastCompaction(messages, counts, check)
     expect(forecast.total).toBe(450)
     expect(forecast.tokensLeft).toBe(900 - 450)
-    expect(forecast.turnsLeft).toBe(6) // 450 / 75
+    expect(forecast.turnsLeft).toBe(9) // 450 / 50
   })
 
   it('is 0 turns at or over the threshold, whatever the rate', () => {
@@ -88,6 +89,26 @@ describe('forecastCompaction', () => {
     const f = forecastCompaction(messages, counts, { estimatedTokens: 1_000, threshold: 2_000 })
     expect(f.perTurn).toBe(140)
     expect(f.turnsLeft).toBe(8) // 1000 / 140 = 7.14
+  })
+
+  it('takes a turn per round trip of an agent working through tools, with one prompt', () => {
+    // One prompt, then two tool round trips: turns start at 0 (the prompt), 2 and 5 (the results;
+    // two results side by side start one turn). Completed: [0, 2) = 10 + 30, [2, 5) = 200 + 20 + 60.
+    const agent = conversation([
+      ['user', 10],
+      ['bot', 30],
+      ['activity', 200],
+      ['reasoning', 20],
+      ['bot', 60],
+      ['activity', 500],
+      ['activity', 100],
+      ['bot', 40],
+    ])
+    const f = forecastCompaction(agent.messages, agent.counts, {
+      estimatedTokens: 960,
+      threshold: 2_000,
+    })
+    expect(f).toMatchObject({ turns: 3, perTurn: 160, tokensLeft: 1_040, turnsLeft: 7 }) // 6.5
   })
 
   it('refuses counts that do not match the messages', () => {
