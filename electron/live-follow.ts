@@ -55,9 +55,10 @@ export function createWindowFollows(
         onChange: (change) => {
           if (running.get(owner.id) === follower) owner.send({ ...change, token })
         },
+        // The follower goes on after an error (the next change is looked at again): say it once
+        // per error, and keep the follow.
         onError: (error) => {
-          log(`Stopped following a file: ${error instanceof Error ? error.message : String(error)}`)
-          if (running.get(owner.id) === follower) stop(owner.id)
+          log(`Following ${path}: ${error instanceof Error ? error.message : String(error)}`)
         },
       })
       running.set(owner.id, follower)

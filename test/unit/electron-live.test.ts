@@ -225,12 +225,15 @@ describe('main’s sessions and follow channels', () => {
     expect(follower.started[1].closed).toBe(true)
   })
 
-  it('stops a follow whose follower fails, and logs why', async () => {
+  it('logs a follower’s error and follows on, as the follower does', async () => {
     const h = handlers()
     await h[CHANNELS.followFile](from(1), grants.grant(log), 0)
-    follower.started[0].options.onError(new Error(`ENOENT: ${log}: no such file`))
-    expect(follower.started[0].closed).toBe(true)
-    expect(logged.at(-1)).toBe(`Stopped following a file: ENOENT: ${log}: no such file`)
+    follower.started[0].options.onError(new Error(`EACCES: ${log}: permission denied`))
+    expect(follower.started[0].closed).toBe(false)
+    expect(logged.at(-1)).toBe(`Following ${log}: EACCES: ${log}: permission denied`)
+    const bytes = new TextEncoder().encode('{}\n')
+    follower.started[0].options.onChange({ kind: 'append', bytes })
+    expect(windows.get(1)!.sent).toHaveLength(1)
   })
 })
 
