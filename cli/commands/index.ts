@@ -4,6 +4,7 @@ import { checkCommand } from './check'
 import { diagnoseCommand } from './diagnose'
 import { enginesCommand } from './engines'
 import { promptCommand } from './prompt'
+import { serveCommand } from './serve'
 import { sessionsCommand } from './sessions'
 import { tokensCommand } from './tokens'
 import { watchCommand } from './watch'
@@ -18,4 +19,5 @@ export const COMMANDS: readonly Command[] = [
   enginesCommand,
   sessionsCommand,
   watchCommand,
+  serveCommand,
 ]
