@@ -49,22 +49,6 @@ export interface PayloadParts {
 
 type PartKey = keyof PayloadParts
 
-// The rendering order: fixed, so the same parts always render to the same string.
-const KEY_ORDER: readonly PartKey[] = [
-  'name',
-  'tool_calls',
-  'content',
-  'is_error',
-  'attachments',
-  'signature',
-  'data',
-  'encrypted_content',
-  'reasoning_tokens',
-  'tools',
-  'response_format',
-  'item',
-]
-
 const CHECKS: Record<PartKey, (v: unknown) => boolean> = {
   name: (v) => typeof v === 'string',
   tool_calls: (v) => Array.isArray(v) && v.every(isToolCall),
@@ -92,14 +76,45 @@ const callInOrder = (c: ToolCall): ToolCall =>
     ? { id: c.id, name: c.name, arguments: c.arguments }
     : { name: c.name, arguments: c.arguments }
 
-function render(parts: PayloadParts): string {
-  const ordered: Record<string, unknown> = {}
-  for (const key of KEY_ORDER) {
-    const value = parts[key]
-    if (value === undefined) continue
-    ordered[key] = key === 'tool_calls' ? (value as ToolCall[]).map(callInOrder) : value
-  }
-  return JSON.stringify(ordered)
+/**
+ * The parts in their rendering order: fixed, so the same parts always render to the same string.
+ * Each part is read by name, here and in partCount, rather than in a loop over a list of keys:
+ * this runs for every message imported, and a read by a key that changes from one step to the
+ * next is a generic lookup, where a read by name is a cached one (2% of a Codex import).
+ */
+function render(p: PayloadParts): string {
+  const o: Record<string, unknown> = {}
+  if (p.name !== undefined) o.name = p.name
+  if (p.tool_calls !== undefined) o.tool_calls = p.tool_calls.map(callInOrder)
+  if (p.content !== undefined) o.content = p.content
+  if (p.is_error !== undefined) o.is_error = p.is_error
+  if (p.attachments !== undefined) o.attachments = p.attachments
+  if (p.signature !== undefined) o.signature = p.signature
+  if (p.data !== undefined) o.data = p.data
+  if (p.encrypted_content !== undefined) o.encrypted_content = p.encrypted_content
+  if (p.reasoning_tokens !== undefined) o.reasoning_tokens = p.reasoning_tokens
+  if (p.tools !== undefined) o.tools = p.tools
+  if (p.response_format !== undefined) o.response_format = p.response_format
+  if (p.item !== undefined) o.item = p.item
+  return JSON.stringify(o)
+}
+
+/** How many of the parts render knows are present (not undefined). */
+function partCount(p: PayloadParts): number {
+  let n = 0
+  if (p.name !== undefined) n++
+  if (p.tool_calls !== undefined) n++
+  if (p.content !== undefined) n++
+  if (p.is_error !== undefined) n++
+  if (p.attachments !== undefined) n++
+  if (p.signature !== undefined) n++
+  if (p.data !== undefined) n++
+  if (p.encrypted_content !== undefined) n++
+  if (p.reasoning_tokens !== undefined) n++
+  if (p.tools !== undefined) n++
+  if (p.response_format !== undefined) n++
+  if (p.item !== undefined) n++
+  return n
 }
 
 /**
@@ -107,9 +122,7 @@ function render(parts: PayloadParts): string {
  * text is the text itself, since that is what the model reads. Empty parts give no payload.
  */
 export function encodePayload(parts: PayloadParts): string | undefined {
-  // Counted in a loop, not filtered with a callback: this runs for every message imported.
-  let present = 0
-  for (const key of KEY_ORDER) if (parts[key] !== undefined) present++
+  const present = partCount(parts)
   if (present === 0) return undefined
   const { content } = parts
   if (present === 1 && typeof content === 'string') {

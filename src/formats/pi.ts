@@ -6,7 +6,7 @@ import type { Wire } from '../pricing/wire'
 import type { FormatDescriptor } from './types'
 import { ENTRY_TYPES, type Entry, HEADER_NOTE } from './pi-shared'
 import { branchPath, linearPath, readPath } from './pi-branch'
-import { entryOf } from './pi-reading'
+import { entryOf, pathsInside } from './pi-reading'
 
 /*
  * pi (badlogic/pi-mono, the coding agent) writes a session as ~/.pi/agent/sessions/…/*.jsonl.
@@ -32,6 +32,7 @@ export function readPi(input: ReadInput): ReadResult {
   let header: Entry | undefined
   const inLine: { line: number; problem: string }[] = []
   const record = new NoteRecord()
+  const inside = pathsInside()
   const broken = input.eachJsonLine((value, line) => {
     if (!isObject(value) || typeof value.type !== 'string') {
       inLine.push({
@@ -51,7 +52,7 @@ export function readPi(input: ReadInput): ReadResult {
         )
       }
     } else {
-      entries.push(entryOf(line, value, record))
+      entries.push(entryOf(line, value, record, inside))
     }
   })
   const skipped = [...broken, ...inLine]

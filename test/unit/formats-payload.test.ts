@@ -23,6 +23,31 @@ describe('payload rendering', () => {
     )
   })
 
+  it('renders every part, given in any order, in the order docs/formats.md lists', () => {
+    // Given last part first; the expected string is written out by hand in the documented order.
+    const parts = {
+      item: { type: 'x' },
+      response_format: { type: 'json_object' },
+      tools: [{ name: 't' }],
+      reasoning_tokens: 7,
+      encrypted_content: 'enc',
+      data: 'd',
+      signature: 'sig',
+      attachments: [{ type: 'image' }],
+      is_error: true as const,
+      content: 'out',
+      tool_calls: [{ name: 'f', arguments: {} }],
+      name: 'sh',
+    }
+    const payload =
+      '{"name":"sh","tool_calls":[{"name":"f","arguments":{}}],"content":"out","is_error":true,' +
+      '"attachments":[{"type":"image"}],"signature":"sig","data":"d","encrypted_content":"enc",' +
+      '"reasoning_tokens":7,"tools":[{"name":"t"}],"response_format":{"type":"json_object"},' +
+      '"item":{"type":"x"}}'
+    expect(encodePayload(parts)).toBe(payload)
+    expect(decodePayload(payload)).toEqual(parts)
+  })
+
   it('decodes only what it rendered', () => {
     expect(decodePayload('{"tool_calls":[{"id":"c1","name":"f","arguments":{"a":1}}]}')).toEqual({
       tool_calls: [{ id: 'c1', name: 'f', arguments: { a: 1 } }],

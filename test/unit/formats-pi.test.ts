@@ -125,6 +125,38 @@ describe('pi session in', () => {
     expect(report.filter((n) => n.severity === 'warning')).toHaveLength(3)
   })
 
+  it('names each field of its own on a reply, however many replies and fields there are', () => {
+    // The paths of a reply's fields are made once per session and reused (pi-reading.ts), up to
+    // a bound: 300 fields on each of two replies are still 300 paths, each noted on both lines
+    // (two notes of a kind, below MAX_REPEATED_NOTES, are listed one by one).
+    const fields = Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`f${i}`, i]))
+    const reply = (id: string, parentId: string) => ({
+      type: 'message',
+      id,
+      parentId,
+      message: { role: 'assistant', content: [{ type: 'text', text: id }], ...fields },
+    })
+    const { report, messages } = importConversation(
+      lines(
+        { type: 'session', version: 3, id: 's', cwd: '/w' },
+        { type: 'message', id: 'a', parentId: null, message: { role: 'user', content: 'hi' } },
+        reply('b', 'a'),
+        reply('c', 'b'),
+      ),
+    )
+    expect(messages.map((m) => m.text)).toEqual(['hi', 'b', 'c'])
+    for (const line of [3, 4]) {
+      for (const i of [0, 255, 256, 299]) {
+        expect(report).toContainEqual({
+          severity: 'warning',
+          path: `line ${line}: message.f${i}`,
+          problem: 'field has no place in the wire shape; not loaded',
+        })
+      }
+    }
+    expect(report.filter((n) => n.severity === 'warning')).toHaveLength(600)
+  })
+
   it('gives the earlier summary its finding, and finds a cut parallel tool exchange', () => {
     const { messages } = imported
     const second = messages.findIndex((m) => m.id === 'toolu_01Fb')
