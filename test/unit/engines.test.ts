@@ -132,6 +132,26 @@ describe('codex', () => {
     })
   })
 
+  it("takes a GPT-5 model's window as Codex's catalog does: 272,000, the window less its output", () => {
+    // codex-rs/core/models.json gives gpt-5.x-codex context_window 272000; openai_model_info.rs
+    // gives every gpt-5* and codex-* slug 272,000 = 400,000 − 128,000. 90%: 244,800.
+    const { messages, counts } = conversation(specs)
+    const gpt5 = { window: 400_000, maxOutput: 128_000 }
+    const run5 = (model: string, id: EngineId = 'codex') =>
+      runEngines({ messages, counts, ...gpt5, spec: { model } }, [id])[0]
+    expect(run5('gpt-5.1-codex').trigger).toBe(244_800)
+    expect(run5('openai/gpt-5.1-codex-max').trigger).toBe(244_800)
+    expect(run5('codex-mini-latest').trigger).toBe(244_800)
+    // The Responses API preset puts its threshold where Codex compacts, so it moves with it.
+    expect(run5('gpt-5.1', 'openai-compaction').trigger).toBe(244_800)
+    // Any other model runs on the window as given: gpt-4.1's 1,047,576 × 9 / 10 = 942,818.
+    const [r] = runEngines(
+      { messages, counts, window: 1_047_576, maxOutput: 32_768, spec: { model: 'gpt-4.1' } },
+      ['codex'],
+    )
+    expect(r.trigger).toBe(942_818)
+  })
+
   it('model_auto_compact_token_limit lowers the trigger but never raises it', () => {
     expect(run('codex', specs, limits, { codexAutoCompactTokenLimit: 50_000 }).trigger).toBe(50_000)
     expect(run('codex', specs, limits, { codexAutoCompactTokenLimit: 120_000 }).trigger).toBe(
