@@ -426,6 +426,49 @@ describe('langchain', () => {
     })
   })
 
+  it('moves a cut on a tool message back to the AI message that made its call, however far back', () => {
+    // One AI message (#1) makes six calls, a–f, answered by #2–#7. Keep 4 of the 11: the cut
+    // would be at #7, the answer to f. langchainjs' findSafeCutoffPoint searches back from it
+    // for the AI message that made call f (#1, six positions back, beyond the ±5 window of
+    // isSafeCutoffPoint) and cuts there: the whole exchange is kept.
+    const c = conversation([
+      ['u', 100],
+      ['b', 50],
+      ...['a', 'b', 'c', 'd', 'e', 'f'].map((id): Spec => [`result:${id}`, 100]),
+      ['b', 100],
+      ['u', 100],
+      ['b', 100],
+    ])
+    c.messages[1].payload = JSON.stringify(
+      ['a', 'b', 'c', 'd', 'e', 'f'].map((id) => ({
+        type: 'tool_use',
+        id,
+        name: 'read',
+        input: {},
+      })),
+    )
+    const [r] = runEngines(
+      {
+        ...c,
+        ...limits,
+        settings: {
+          langchainTrigger: { kind: 'tokens', value: 1000 },
+          langchainKeep: { kind: 'messages', value: 4 },
+        },
+      },
+      ['langchain'],
+    )
+    // Running 100, 150, 250 … 950 after #9, 1,050 after #10. Next: 1,050 − 100 + 2,000 = 2,950.
+    expect(buckets(r)).toEqual({
+      firesAfter: 10,
+      summarize: [0],
+      keep: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+      cleared: [],
+      nextRequestTokens: 2950,
+      cutsToolExchange: false,
+    })
+  })
+
   it('by default fires at 80% of the input limit and keeps 20 messages', () => {
     // 25 messages of 4,000: 80,000 = 0.8 × 100,000 is reached after message 19; keep 20 → cut at 5.
     const many = Array.from({ length: 25 }, (_, k): Spec => [k % 2 === 0 ? 'u' : 'b', 4000])
