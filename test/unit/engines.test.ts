@@ -346,6 +346,27 @@ describe('cline', () => {
   })
 })
 
+describe('cline: the long-conversation target', () => {
+  it('keeps half the usable input at most once there are 5 user/assistant pairs', () => {
+    // Window 40,000, max output 8,192: usable 36,000, trigger 32,400. Six pairs (≥ 5) and
+    // 8,192 < 36,000: the request's target is ⌊36,000 × 0.5⌋ = 18,000 (not 70% of the trigger,
+    // 22,680), so 18,000 recent tokens are kept, not 20,000.
+    const pairs = Array.from({ length: 12 }, (_, k): Spec => [k % 2 === 0 ? 'u' : 'b', 3000])
+    const r = run('cline', [['i', 1000], ...pairs], { window: 40_000, maxOutput: 8192 })
+    // Running: 1,000 + 3,000 × k reaches 32,400 at k = 11: after message 11.
+    // Back from the end: 3,000 × 6 = 18,000 at message 7, a user turn (before the latest, #11).
+    // Next: 1,000 + 6 × 3,000 + the 2,000 summary = 21,000.
+    expect(buckets(r)).toEqual({
+      firesAfter: 11,
+      summarize: [1, 2, 3, 4, 5, 6],
+      keep: [0, 7, 8, 9, 10, 11, 12],
+      cleared: [],
+      nextRequestTokens: 21_000,
+      cutsToolExchange: false,
+    })
+  })
+})
+
 describe('aider', () => {
   // Window 32,000: budget min(max(2,000, 1,024), 8,192) = 2,000; half 1,000; summary 1,000.
   const limits = { window: 32_000, maxOutput: 8192 }
