@@ -591,6 +591,24 @@ describe('anthropic-clear-tool-uses', () => {
     expect(spared.nextRequestTokens).toBe(72_000)
   })
 
+  it('clear_at_least: a clearing that would free less than it is not applied', () => {
+    // The two oldest results free 30,000 + 30,000 = 60,000 tokens.
+    const enough = run('anthropic-clear-tool-uses', specs, limits, {
+      clearToolUses: { clearAtLeast: 60_000 },
+    })
+    expect(enough.cleared).toEqual([2, 4])
+    const short = run('anthropic-clear-tool-uses', specs, limits, {
+      clearToolUses: { clearAtLeast: 60_001 },
+    })
+    // It reaches its trigger (after #10) but changes nothing: the next request is the current one.
+    expect(buckets(short)).toMatchObject({
+      firesAfter: 10,
+      cleared: [],
+      nextRequestTokens: 102_000,
+    })
+    expect(short.declined).toBe('clearing frees 60,000 tokens, under clear_at_least (60,001)')
+  })
+
   it("engineBuckets names each message's bucket, for the message list", () => {
     const r = run('anthropic-clear-tool-uses', specs, limits)
     expect(engineBuckets(r, 12)).toEqual([
