@@ -662,6 +662,26 @@ describe('modelLimits', () => {
     expect(modelLimits('gpt-4o')).toMatchObject({ window: 128_000, maxOutput: 16_384 })
     expect(modelLimits('no-such-model')).toBeUndefined()
   })
+
+  it('knows GPT-5.1 and Gemini 3 by the names their logs write, with their pages numbers', () => {
+    // developers.openai.com/api/docs/models/gpt-5.1: 400,000 context window, 128,000 max output.
+    expect(modelLimits('gpt-5.1')).toMatchObject({ window: 400_000, maxOutput: 128_000 })
+    expect(modelLimits('gpt-5.1-2025-11-13')?.model).toBe('gpt-5.1')
+    // ai.google.dev's pages for gemini-3-pro-preview and gemini-3.1-pro-preview, and Google
+    // Cloud's for gemini-3-flash-preview: input 1,048,576, output 65,536.
+    for (const model of [
+      'gemini-3-pro-preview',
+      'gemini-3.1-pro-preview',
+      'gemini-3-flash-preview',
+    ]) {
+      expect(modelLimits(model), model).toMatchObject({ window: 1_048_576, maxOutput: 65_536 })
+    }
+    expect(modelLimits('google/gemini-3-pro-preview')?.source).toBe(
+      'https://ai.google.dev/gemini-api/docs/models/gemini-3-pro-preview',
+    )
+    // A name that only starts like gpt-5.1 is another model (gpt-5.1-chat-latest has 128,000).
+    expect(modelLimits('gpt-5.1-chat-latest')).toBeUndefined()
+  })
 })
 
 describe('docs/engines.md', () => {
