@@ -112,11 +112,13 @@ export function langchainCutoff(
     1,
     Math.floor(keep.kind === 'tokens' ? keep.value : maxInput * keep.value),
   )
-  const suffix = (k: number) => list.slice(k).reduce((a, i) => a + counts[i], 0)
-  if (suffix(0) <= budget) return 0
+  // suffix[k]: the tokens from position k to the end, summed once.
+  const suffix = new Array<number>(n + 1).fill(0)
+  for (let k = n - 1; k >= 0; k--) suffix[k] = suffix[k + 1] + counts[list[k]]
+  if (suffix[0] <= budget) return 0
   let target = n
   for (let k = 0; k < n; k++) {
-    if (suffix(k) <= budget) {
+    if (suffix[k] <= budget) {
       target = k
       break
     }

@@ -490,6 +490,22 @@ describe('langchain', () => {
     })
   })
 
+  it('keep by tokens: the earliest suffix within the budget, or the last message alone', () => {
+    // History (system prompt aside) 200, 200, 200, 50, 300, 100, 100, 100. Suffixes from the end:
+    // 100, 200, 300, 600 (from the result, #5), 650, … Keep 600 tokens: the earliest suffix
+    // within it starts at #5, a tool message, so the cut moves back to its call, #4.
+    const keep = (value: number) =>
+      run('langchain', specs, limits, {
+        langchainTrigger: { kind: 'tokens', value: 1000 },
+        langchainKeep: { kind: 'tokens', value },
+      })
+    expect(keep(600).summarize).toEqual([1, 2, 3])
+    // 50 fits no suffix: the last message alone is kept (findTokenBasedCutoff's fallback).
+    expect(keep(50).summarize).toEqual([1, 2, 3, 4, 5, 6, 7])
+    // The whole history (1,250) within the budget: nothing to cut.
+    expect(keep(1250).summarize).toEqual([])
+  })
+
   it('by default fires at 80% of the input limit and keeps 20 messages', () => {
     // 25 messages of 4,000: 80,000 = 0.8 × 100,000 is reached after message 19; keep 20 → cut at 5.
     const many = Array.from({ length: 25 }, (_, k): Spec => [k % 2 === 0 ? 'u' : 'b', 4000])
