@@ -5,14 +5,17 @@ import type { EngineInput, EnginePreset } from './types'
 /** How many tokens of the most recent user messages a compacted Codex history carries. */
 const USER_MESSAGE_MAX_TOKENS = 20_000
 
-/** The model slugs Codex's own catalog gives a window of 272,000: the GPT-5 family and codex-*. */
-const CATALOG_INPUT_WINDOW = /^(?:gpt-5|codex-)/
+/**
+ * The model slugs Codex's own catalog gives a window of 272,000: the GPT-5 family and codex-*,
+ * except codex-mini-latest, which it lists first with the API's 200,000.
+ */
+const CATALOG_INPUT_WINDOW = /^(?:gpt-5|codex-(?!mini-latest$))/
 
 /**
  * The context window Codex itself uses for `model`. Its catalog (codex-rs/core/models.json,
  * openai_model_info.rs) gives every GPT-5 and codex-* model 272,000 tokens: the API's 400,000
  * less the 128,000 of output. So for those models it is the window less the max output; any
- * other model runs on the window as given.
+ * other model (codex-mini-latest among them) runs on the window as given.
  */
 export function codexContextWindow(model: string, window: number, maxOutput: number): number {
   const slug = modelStem(model).toLowerCase()

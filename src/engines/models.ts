@@ -64,6 +64,12 @@ export const MODEL_LIMITS: readonly ModelLimits[] = [
   { model: 'o3', window: 200_000, maxOutput: 100_000, source: OPENAI('o3') },
   { model: 'o4-mini', window: 200_000, maxOutput: 100_000, source: OPENAI('o4-mini') },
   {
+    model: 'codex-mini-latest',
+    window: 200_000,
+    maxOutput: 100_000,
+    source: OPENAI_DEV('codex-mini-latest'),
+  },
+  {
     model: 'gemini-3.1-pro-preview',
     window: 1_048_576,
     maxOutput: 65_536,

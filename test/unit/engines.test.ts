@@ -141,7 +141,6 @@ describe('codex', () => {
       runEngines({ messages, counts, ...gpt5, spec: { model } }, [id])[0]
     expect(run5('gpt-5.1-codex').trigger).toBe(244_800)
     expect(run5('openai/gpt-5.1-codex-max').trigger).toBe(244_800)
-    expect(run5('codex-mini-latest').trigger).toBe(244_800)
     // The Responses API preset puts its threshold where Codex compacts, so it moves with it.
     expect(run5('gpt-5.1', 'openai-compaction').trigger).toBe(244_800)
     // Any other model runs on the window as given: gpt-4.1's 1,047,576 × 9 / 10 = 942,818.
@@ -150,6 +149,19 @@ describe('codex', () => {
       ['codex'],
     )
     expect(r.trigger).toBe(942_818)
+    // openai_model_info.rs lists codex-mini-latest first, with the API's own 200,000 (its page:
+    // 200,000 and 100,000), so it is not the window less its output: 180,000, not 90,000.
+    const [mini] = runEngines(
+      {
+        messages,
+        counts,
+        window: 200_000,
+        maxOutput: 100_000,
+        spec: { model: 'codex-mini-latest' },
+      },
+      ['codex'],
+    )
+    expect(mini.trigger).toBe(180_000)
   })
 
   it('model_auto_compact_token_limit lowers the trigger but never raises it', () => {
@@ -683,6 +695,8 @@ describe('modelLimits', () => {
     // developers.openai.com/api/docs/models/gpt-5.1: 400,000 context window, 128,000 max output.
     expect(modelLimits('gpt-5.1')).toMatchObject({ window: 400_000, maxOutput: 128_000 })
     expect(modelLimits('gpt-5.1-2025-11-13')?.model).toBe('gpt-5.1')
+    // developers.openai.com/api/docs/models/codex-mini-latest: 200,000 and 100,000.
+    expect(modelLimits('codex-mini-latest')).toMatchObject({ window: 200_000, maxOutput: 100_000 })
     // ai.google.dev's pages for gemini-3-pro-preview and gemini-3.1-pro-preview, and Google
     // Cloud's for gemini-3-flash-preview: input 1,048,576, output 65,536.
     for (const model of [
