@@ -1,3 +1,4 @@
+import { formatNumber } from '../numbers'
 import { toolExchanges, toolNameOf } from './exchanges'
 import { firstReaching, overheadOf, resultOf } from './run'
 import type { EngineInput, EnginePreset } from './types'
@@ -8,8 +9,8 @@ export const CLEAR_TOOL_USES_KEEP = 3
 
 /**
  * Context editing: past the trigger, the results of every tool use but the most recent `keep`
- * are cleared (their inputs too with clear_tool_inputs); tools in exclude_tools are never cleared.
- * Nothing is summarised.
+ * are cleared (their inputs too with clear_tool_inputs); tools in exclude_tools are never cleared,
+ * and nothing is cleared when it would free fewer than clear_at_least tokens. Nothing is summarised.
  */
 export const anthropicClearToolUsesPreset: EnginePreset = {
   id: 'anthropic-clear-tool-uses',
@@ -28,11 +29,20 @@ export const anthropicClearToolUsesPreset: EnginePreset = {
     const cleared = older
       .filter((use) => !excluded.has(toolNameOf(messages[use[0]])))
       .flatMap((use) => (options.clearToolInputs ? use : use.slice(1)))
+    // clear_at_least: when the clearing would free fewer tokens, the edit is not applied.
+    const freed = cleared.reduce((total, i) => total + counts[i], 0)
+    const atLeast = options.clearAtLeast ?? 0
+    const declined =
+      cleared.length === 0
+        ? `no tool use older than the last ${keep}`
+        : freed < atLeast
+          ? `clearing frees ${formatNumber(freed)} tokens, under clear_at_least (${formatNumber(atLeast)})`
+          : undefined
     return resultOf(this, input, {
       trigger,
       firesAfter: firstReaching(counts, trigger, overheadOf(input)),
-      cleared,
-      ...(cleared.length === 0 ? { declined: `no tool use older than the last ${keep}` } : {}),
+      cleared: declined === undefined ? cleared : [],
+      ...(declined !== undefined ? { declined } : {}),
     })
   },
 }

@@ -1,6 +1,6 @@
 import type { Message } from '../types'
 import { toolExchanges } from './exchanges'
-import { firstReaching, overheadOf, resultOf, SUMMARY_TOKENS_ESTIMATE } from './run'
+import { firstReaching, historyIndexes, overheadOf, resultOf, SUMMARY_TOKENS_ESTIMATE } from './run'
 import type { EngineInput, EnginePreset } from './types'
 
 const CONTEXT_WINDOW_INPUT_RATIO = 0.9
@@ -17,9 +17,46 @@ export function clineTrigger(window: number): number {
   return window * CONTEXT_WINDOW_INPUT_RATIO * COMPACTION_TRIGGER_RATIO
 }
 
-/** The recent tokens kept: 20,000, or less when the request's target (70% of the trigger) is. */
-export function clinePreserve(trigger: number): number {
-  return Math.min(DEFAULT_PRESERVE_RECENT_TOKENS, Math.floor(trigger * DEFAULT_TARGET_RATIO))
+const LONG_CONVERSATION_TARGET_RATIO = 0.5
+const LONG_CONVERSATION_PAIRS = 5
+
+/** User/assistant pairs: a user message (not a tool result) followed by an assistant one. */
+function pairCount(messages: readonly Message[], history: readonly number[]): number {
+  const { isResult } = toolExchanges(messages)
+  let pairs = 0
+  let pendingUser = false
+  for (const i of history) {
+    const m = messages[i]
+    if (m.type === 'user' || isResult[i]) pendingUser = true
+    else if (ASSISTANT_TYPES.has(m.type) && pendingUser) {
+      pairs++
+      pendingUser = false
+    }
+  }
+  return pairs
+}
+
+/**
+ * The recent tokens kept (resolveAutoRequestTargetTokens, then the agentic strategy's preserve):
+ * the request's target is half the usable input once there are 5 or more user/assistant pairs and
+ * the max output is below the usable input, else 70% of the trigger; never above the usable input
+ * or the trigger less one. Less the request's overhead, it caps the 20,000 recent tokens.
+ */
+export function clinePreserve(
+  window: number,
+  maxOutput: number,
+  pairs: number,
+  overhead = 0,
+): number {
+  const maxInput = window * CONTEXT_WINDOW_INPUT_RATIO
+  const trigger = maxInput * COMPACTION_TRIGGER_RATIO
+  const target =
+    pairs >= LONG_CONVERSATION_PAIRS && maxOutput < maxInput
+      ? Math.floor(maxInput * LONG_CONVERSATION_TARGET_RATIO)
+      : Math.floor(trigger * DEFAULT_TARGET_RATIO)
+  const request = Math.max(1, Math.min(target, maxInput, Math.max(1, trigger - 1)))
+  const messages = Math.max(1, Math.floor(request - overhead))
+  return Math.min(DEFAULT_PRESERVE_RECENT_TOKENS, messages)
 }
 
 /**
@@ -30,8 +67,8 @@ export function clineCut(
   messages: readonly Message[],
   counts: readonly number[],
   preserve: number,
+  isResult: readonly boolean[] = toolExchanges(messages).isResult,
 ) {
-  const { isResult } = toolExchanges(messages)
   let total = 0
   let candidate = messages.length
   for (let i = messages.length - 1; i >= 0; i--) {
@@ -65,13 +102,27 @@ export const clinePreset: EnginePreset = {
   run(input: EngineInput) {
     const { messages, counts } = input
     const trigger = clineTrigger(input.window)
-    const cut = clineCut(messages, counts, clinePreserve(trigger))
+    // The system prompt is not one of Cline's messages: the cut is found in the history.
+    const history = historyIndexes(messages)
+    const preserve = clinePreserve(
+      input.window,
+      input.maxOutput,
+      pairCount(messages, history),
+      overheadOf(input),
+    )
+    const isResult = toolExchanges(messages).isResult
+    const cut = clineCut(
+      history.map((i) => messages[i]),
+      history.map((i) => counts[i]),
+      preserve,
+      history.map((i) => isResult[i]),
+    )
     return resultOf(this, input, {
       trigger,
       firesAfter: firstReaching(counts, trigger, overheadOf(input)),
-      summarize: messages.flatMap((m, i) => (i < cut && m.type !== 'instructions' ? [i] : [])),
+      summarize: history.slice(0, cut),
       summaryTokens: Math.min(SUMMARY_TOKENS_ESTIMATE, SUMMARY_MAX_OUTPUT_TOKENS),
-      ...(cut <= 0 || cut >= messages.length ? { declined: 'no message to cut at' } : {}),
+      ...(cut <= 0 || cut >= history.length ? { declined: 'no message to cut at' } : {}),
     })
   },
 }

@@ -1,8 +1,26 @@
+import { modelStem } from '../pricing/families'
 import { firstReaching, overheadOf, resultOf } from './run'
 import type { EngineInput, EnginePreset } from './types'
 
 /** How many tokens of the most recent user messages a compacted Codex history carries. */
 const USER_MESSAGE_MAX_TOKENS = 20_000
+
+/**
+ * The model slugs Codex's own catalog gives a window of 272,000: the GPT-5 family and codex-*,
+ * except codex-mini-latest, which it lists first with the API's 200,000.
+ */
+const CATALOG_INPUT_WINDOW = /^(?:gpt-5|codex-(?!mini-latest$))/
+
+/**
+ * The context window Codex itself uses for `model`. Its catalog (codex-rs/core/models.json,
+ * openai_model_info.rs) gives every GPT-5 and codex-* model 272,000 tokens: the API's 400,000
+ * less the 128,000 of output. So for those models it is the window less the max output; any
+ * other model (codex-mini-latest among them) runs on the window as given.
+ */
+export function codexContextWindow(model: string, window: number, maxOutput: number): number {
+  const slug = modelStem(model).toLowerCase()
+  return CATALOG_INPUT_WINDOW.test(slug) ? Math.max(0, window - maxOutput) : window
+}
 
 /** 90% of the window (integer arithmetic, as Codex does it); a configured limit only lowers it. */
 export function codexTrigger(window: number, configured?: number): number {
@@ -19,11 +37,12 @@ export const codexPreset: EnginePreset = {
   id: 'codex',
   label: 'Codex CLI',
   source:
-    'openai/codex@0100b10 codex-rs/core/src/compact.rs; codex-rs/protocol/src/openai_models.rs (auto_compact_token_limit)',
+    'openai/codex@0100b10 codex-rs/core/src/compact.rs; codex-rs/protocol/src/openai_models.rs (auto_compact_token_limit); codex-rs/core/models.json (context_window)',
   putsBack: 'the initial context (instructions, AGENTS.md, environment) is rebuilt and sent first',
   run(input: EngineInput) {
     const { messages, counts } = input
-    const trigger = codexTrigger(input.window, input.settings?.codexAutoCompactTokenLimit)
+    const window = codexContextWindow(input.spec?.model ?? '', input.window, input.maxOutput)
+    const trigger = codexTrigger(window, input.settings?.codexAutoCompactTokenLimit)
     const kept = new Set<number>()
     const shortened = new Map<number, number>()
     let remaining = USER_MESSAGE_MAX_TOKENS

@@ -13,31 +13,87 @@ const SEARCH_RANGE_FOR_TOOL_PAIRS = 5
 export function langchainTriggerTokens(trigger: ContextSize, maxInput: number): number | null {
   if (trigger.kind === 'messages') return null
   if (trigger.kind === 'tokens') return trigger.value
-  return Math.max(1, Math.floor(maxInput * trigger.value))
+  return Math.floor(maxInput * trigger.value)
 }
 
 /**
- * Whether cutting before position `cut` of `list` (indexes into `messages`) keeps every AI message
- * with tool calls near the cut (5 either side) on the same side as its tool results.
+ * The middleware's view of the history `list` (indexes into `messages`): which positions are tool
+ * messages, and the tool uses an AI message at each position calls. An AI message with several
+ * calls is one message with several uses, as toolExchanges pairs them.
  */
-function isSafeCutoff(messages: readonly Message[], list: readonly number[], cut: number): boolean {
-  if (cut >= list.length) return true
-  const { uses, useOf } = toolExchanges(messages)
+function pairsOf(messages: readonly Message[], list: readonly number[]) {
+  const { uses, useOf, isResult } = toolExchanges(messages)
   const position = new Map(list.map((index, k) => [index, k]))
+  const calls: number[][] = list.map(() => [])
+  uses.forEach((use, u) => {
+    const k = position.get(use[0])
+    if (k !== undefined && use.length > 0) calls[k].push(u)
+  })
+  return {
+    isTool: (k: number) => isResult[list[k]],
+    /** The uses the AI message at `k` calls (none when it is not one). */
+    callsAt: (k: number) => calls[k],
+    useAt: (k: number) => useOf[list[k]],
+    /** The positions of a use's tool messages. */
+    resultsOf: (u: number) =>
+      uses[u].slice(1).flatMap((i) => {
+        const k = position.get(i)
+        return k === undefined ? [] : [k]
+      }),
+  }
+}
+
+type Pairs = ReturnType<typeof pairsOf>
+
+/**
+ * isSafeCutoffPoint: a cut before position `cut` is unsafe when it starts on an AI message with
+ * tool calls, or separates an AI message with calls within 5 positions of it from a tool message
+ * answering one of them.
+ */
+function isSafeCutoffPoint(p: Pairs, n: number, cut: number): boolean {
+  if (cut >= n) return true
+  if (p.callsAt(cut).length > 0) return false
   const from = Math.max(0, cut - SEARCH_RANGE_FOR_TOOL_PAIRS)
-  const to = Math.min(list.length, cut + SEARCH_RANGE_FOR_TOOL_PAIRS)
+  const to = Math.min(n, cut + SEARCH_RANGE_FOR_TOOL_PAIRS)
   for (let k = from; k < to; k++) {
-    const u = useOf[list[k]]
-    if (u === -1 || uses[u][0] !== list[k]) continue
-    for (const result of uses[u].slice(1)) {
-      const j = position.get(result)
-      if (j !== undefined && j > k && k < cut !== j < cut) return false
+    for (const u of p.callsAt(k)) {
+      for (const j of p.resultsOf(u)) if (j > k && k < cut !== j < cut) return false
     }
   }
   return true
 }
 
-/** The first position kept: `keep` messages back (or a token budget), moved back to a safe cut. */
+/**
+ * findSafeCutoffPoint: a cut that lands on a tool message moves back to the AI message that made
+ * one of the calls of the run of tool messages it starts (however far back), else past the run.
+ */
+function findSafeCutoffPoint(p: Pairs, n: number, cut: number): number {
+  if (cut >= n || !p.isTool(cut)) return cut
+  const answered = new Set<number>()
+  let end = cut
+  while (end < n && p.isTool(end)) {
+    const u = p.useAt(end)
+    if (u !== -1) answered.add(u)
+    end++
+  }
+  for (let k = cut - 1; k >= 0; k--) {
+    if (p.callsAt(k).some((u) => answered.has(u))) return k
+  }
+  return end
+}
+
+/** The safe cut at or before `target`: findSafeCutoffPoint, else back to a safe cutoff point. */
+function safeCutAtOrBefore(p: Pairs, n: number, target: number): number {
+  const safe = findSafeCutoffPoint(p, n, target)
+  if (safe <= target) return safe
+  for (let k = target; k >= 0; k--) if (isSafeCutoffPoint(p, n, k)) return k
+  return 0
+}
+
+/**
+ * The first position kept (determineCutoffIndex): `keep` messages back, or the earliest suffix
+ * within a token budget (the last message alone when none fits), moved back to a safe cut.
+ */
 export function langchainCutoff(
   messages: readonly Message[],
   counts: readonly number[],
@@ -45,31 +101,33 @@ export function langchainCutoff(
   keep: ContextSize,
   maxInput: number,
 ): number {
-  let target: number
+  const n = list.length
+  const p = pairsOf(messages, list)
   if (keep.kind === 'messages') {
-    if (list.length <= keep.value) return 0
-    target = list.length - keep.value
-  } else {
-    const budget = Math.max(
-      1,
-      keep.kind === 'tokens' ? keep.value : Math.floor(maxInput * keep.value),
-    )
-    const suffix = (k: number) => list.slice(k).reduce((a, i) => a + counts[i], 0)
-    if (suffix(0) <= budget) return 0
-    target = list.length
-    for (let k = 0; k < list.length; k++) {
-      if (suffix(k) <= budget) {
-        target = k
-        break
-      }
-    }
-    if (target >= list.length) {
-      if (list.length === 1) return 0
-      target = list.length - 1
+    if (n <= keep.value) return 0
+    return safeCutAtOrBefore(p, n, n - keep.value)
+  }
+  if (n === 0) return 0
+  const budget = Math.max(
+    1,
+    Math.floor(keep.kind === 'tokens' ? keep.value : maxInput * keep.value),
+  )
+  // suffix[k]: the tokens from position k to the end, summed once.
+  const suffix = new Array<number>(n + 1).fill(0)
+  for (let k = n - 1; k >= 0; k--) suffix[k] = suffix[k + 1] + counts[list[k]]
+  if (suffix[0] <= budget) return 0
+  let target = n
+  for (let k = 0; k < n; k++) {
+    if (suffix[k] <= budget) {
+      target = k
+      break
     }
   }
-  for (let k = target; k >= 0; k--) if (isSafeCutoff(messages, list, k)) return k
-  return 0
+  if (target >= n) {
+    if (n === 1) return 0
+    target = n - 1
+  }
+  return safeCutAtOrBefore(p, n, target)
 }
 
 /** LangChain's SummarizationMiddleware: older messages summarised, an AI/Tool pair never split. */
@@ -77,7 +135,7 @@ export const langchainPreset: EnginePreset = {
   id: 'langchain',
   label: 'LangChain SummarizationMiddleware',
   source:
-    'langchain-ai/langchain libs/langchain_v1/langchain/agents/middleware/summarization.py (trigger/keep ContextSize)',
+    'langchain-ai/langchainjs@62fc484 (langchain 1.5.5) libs/langchain/src/agents/middleware/summarization.ts',
   putsBack: 'the agent system prompt is sent apart; the summary comes back as a human message',
   run(input: EngineInput) {
     const { messages, counts } = input

@@ -22,7 +22,13 @@ const CLAUDE = (model: string) => `https://platform.claude.com/docs/en/models/${
 const VERTEX_OPUS_4_7 =
   'https://docs.cloud.google.com/gemini-enterprise-agent-platform/models/partner-models/claude/opus-4-7'
 const OPENAI = (model: string) => `https://platform.openai.com/docs/models/${model}`
+// OpenAI's model pages now live on developers.openai.com (read 2026-12-01).
+const OPENAI_DEV = (model: string) => `https://developers.openai.com/api/docs/models/${model}`
 const GOOGLE = 'https://ai.google.dev/gemini-api/docs/models'
+// Each Gemini 3 model's own page (read 2026-12-01); Gemini 3 Flash's from Google Cloud's model card.
+const GEMINI = (model: string) => `https://ai.google.dev/gemini-api/docs/models/${model}`
+const VERTEX_GEMINI_3_FLASH =
+  'https://docs.cloud.google.com/gemini-enterprise-agent-platform/models/gemini/3-flash'
 
 /**
  * Context windows and maximum outputs of current models, each with the page that publishes it
@@ -42,6 +48,7 @@ export const MODEL_LIMITS: readonly ModelLimits[] = [
   { model: 'claude-haiku-4-5', window: 200_000, maxOutput: 64_000, source: ANTHROPIC },
   { model: 'claude-3-7-sonnet', window: 200_000, maxOutput: 64_000, source: ANTHROPIC },
   { model: 'claude-3-5-haiku', window: 200_000, maxOutput: 8_192, source: ANTHROPIC },
+  { model: 'gpt-5.1', window: 400_000, maxOutput: 128_000, source: OPENAI_DEV('gpt-5.1') },
   { model: 'gpt-5', window: 400_000, maxOutput: 128_000, source: OPENAI('gpt-5') },
   { model: 'gpt-5-mini', window: 400_000, maxOutput: 128_000, source: OPENAI('gpt-5-mini') },
   { model: 'gpt-5-nano', window: 400_000, maxOutput: 128_000, source: OPENAI('gpt-5-nano') },
@@ -56,6 +63,30 @@ export const MODEL_LIMITS: readonly ModelLimits[] = [
   { model: 'gpt-3.5-turbo', window: 16_385, maxOutput: 4_096, source: OPENAI('gpt-3.5-turbo') },
   { model: 'o3', window: 200_000, maxOutput: 100_000, source: OPENAI('o3') },
   { model: 'o4-mini', window: 200_000, maxOutput: 100_000, source: OPENAI('o4-mini') },
+  {
+    model: 'codex-mini-latest',
+    window: 200_000,
+    maxOutput: 100_000,
+    source: OPENAI_DEV('codex-mini-latest'),
+  },
+  {
+    model: 'gemini-3.1-pro-preview',
+    window: 1_048_576,
+    maxOutput: 65_536,
+    source: GEMINI('gemini-3.1-pro-preview'),
+  },
+  {
+    model: 'gemini-3-pro-preview',
+    window: 1_048_576,
+    maxOutput: 65_536,
+    source: GEMINI('gemini-3-pro-preview'),
+  },
+  {
+    model: 'gemini-3-flash-preview',
+    window: 1_048_576,
+    maxOutput: 65_536,
+    source: VERTEX_GEMINI_3_FLASH,
+  },
   { model: 'gemini-2.5-pro', window: 1_048_576, maxOutput: 65_536, source: GOOGLE },
   { model: 'gemini-2.5-flash', window: 1_048_576, maxOutput: 65_536, source: GOOGLE },
   { model: 'gemini-2.5-flash-lite', window: 1_048_576, maxOutput: 65_536, source: GOOGLE },
@@ -69,7 +100,7 @@ const SNAPSHOT = /-(?:\d{4}-\d{2}-\d{2}|\d{8}|latest)$/
  * The limits of a model named exactly, by a dated id or alias (`claude-sonnet-4-5-20250929`,
  * `gpt-4o-2024-08-06`, `claude-3-7-sonnet-latest`) or by a router's name (`openai/gpt-4.1`), in any
  * case. Undefined for a model the table does not hold: a longer name that only starts like a
- * listed one (`gpt-4-32k`, `gpt-5.1`) is another model, and nothing guesses its limits.
+ * listed one (`gpt-4-32k`, `gpt-5.1-chat-latest`) is another model, and nothing guesses its limits.
  */
 export function modelLimits(model: string): ModelLimits | undefined {
   const stem = modelStem(model).toLowerCase()

@@ -1,11 +1,11 @@
-import { codexTrigger } from './codex'
+import { codexContextWindow, codexTrigger } from './codex'
 import { firstReaching, historyIndexes, overheadOf, resultOf } from './run'
 import type { EngineInput, EnginePreset } from './types'
 
 /**
  * The Responses API's server-side compaction: past compact_threshold the earlier items are
  * replaced by one opaque compaction item. The API has no default threshold; the preset puts it
- * where OpenAI's own Codex CLI compacts, 90% of the window.
+ * where OpenAI's own Codex CLI compacts, 90% of the window Codex uses.
  */
 export const openaiCompactionPreset: EnginePreset = {
   id: 'openai-compaction',
@@ -14,7 +14,9 @@ export const openaiCompactionPreset: EnginePreset = {
     'https://developers.openai.com/api/docs/guides/compaction (context_management, compact_threshold)',
   putsBack: 'instructions are a request parameter, sent again; the compaction item is opaque',
   run(input: EngineInput) {
-    const trigger = input.settings?.openaiCompactThreshold ?? codexTrigger(input.window)
+    const trigger =
+      input.settings?.openaiCompactThreshold ??
+      codexTrigger(codexContextWindow(input.spec?.model ?? '', input.window, input.maxOutput))
     return resultOf(this, input, {
       trigger,
       firesAfter: firstReaching(input.counts, trigger, overheadOf(input)),

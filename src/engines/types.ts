@@ -39,6 +39,8 @@ export interface EngineSettings {
   clearToolUses?: {
     trigger?: number
     keep?: number
+    /** clear_at_least: the fewest tokens a clearing must free, else it clears nothing; default 0. */
+    clearAtLeast?: number
     excludeTools?: readonly string[]
     clearToolInputs?: boolean
   }

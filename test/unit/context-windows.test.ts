@@ -21,6 +21,12 @@ describe('the context windows the core knows', () => {
     expect(contextWindowOf('gemini-2.0-flash')?.tokens).toBe(1_048_576)
   })
 
+  it('gives GPT-5.1 and Gemini 3 the windows their model pages publish', () => {
+    expect(contextWindowOf('gpt-5.1')?.tokens).toBe(400_000)
+    expect(contextWindowOf('gemini-3-pro-preview')?.tokens).toBe(1_048_576)
+    expect(contextWindowOf('gemini-3-flash-preview')?.tokens).toBe(1_048_576)
+  })
+
   it('knows a dated snapshot, an alias and a router’s name of a listed model', () => {
     expect(contextWindowOf('gpt-4o-2024-08-06')?.tokens).toBe(128_000)
     expect(contextWindowOf('claude-sonnet-4-5-20250929')?.tokens).toBe(200_000)
@@ -33,7 +39,7 @@ describe('the context windows the core knows', () => {
     // gpt-4 has 8,192; gpt-4o and gpt-4-turbo are other models with 128,000.
     expect(contextWindowOf('gpt-4o')?.tokens).not.toBe(contextWindowOf('gpt-4')?.tokens)
     expect(contextWindowOf('gpt-4-32k')).toBeNull()
-    expect(contextWindowOf('gpt-5.1')).toBeNull()
+    expect(contextWindowOf('gpt-5.1-chat-latest')).toBeNull()
   })
 
   it('knows no window for a model it does not list, and says where each one comes from', () => {

@@ -132,6 +132,38 @@ describe('codex', () => {
     })
   })
 
+  it("takes a GPT-5 model's window as Codex's catalog does: 272,000, the window less its output", () => {
+    // codex-rs/core/models.json gives gpt-5.x-codex context_window 272000; openai_model_info.rs
+    // gives every gpt-5* and codex-* slug 272,000 = 400,000 − 128,000. 90%: 244,800.
+    const { messages, counts } = conversation(specs)
+    const gpt5 = { window: 400_000, maxOutput: 128_000 }
+    const run5 = (model: string, id: EngineId = 'codex') =>
+      runEngines({ messages, counts, ...gpt5, spec: { model } }, [id])[0]
+    expect(run5('gpt-5.1-codex').trigger).toBe(244_800)
+    expect(run5('openai/gpt-5.1-codex-max').trigger).toBe(244_800)
+    // The Responses API preset puts its threshold where Codex compacts, so it moves with it.
+    expect(run5('gpt-5.1', 'openai-compaction').trigger).toBe(244_800)
+    // Any other model runs on the window as given: gpt-4.1's 1,047,576 × 9 / 10 = 942,818.
+    const [r] = runEngines(
+      { messages, counts, window: 1_047_576, maxOutput: 32_768, spec: { model: 'gpt-4.1' } },
+      ['codex'],
+    )
+    expect(r.trigger).toBe(942_818)
+    // openai_model_info.rs lists codex-mini-latest first, with the API's own 200,000 (its page:
+    // 200,000 and 100,000), so it is not the window less its output: 180,000, not 90,000.
+    const [mini] = runEngines(
+      {
+        messages,
+        counts,
+        window: 200_000,
+        maxOutput: 100_000,
+        spec: { model: 'codex-mini-latest' },
+      },
+      ['codex'],
+    )
+    expect(mini.trigger).toBe(180_000)
+  })
+
   it('model_auto_compact_token_limit lowers the trigger but never raises it', () => {
     expect(run('codex', specs, limits, { codexAutoCompactTokenLimit: 50_000 }).trigger).toBe(50_000)
     expect(run('codex', specs, limits, { codexAutoCompactTokenLimit: 120_000 }).trigger).toBe(
@@ -326,6 +358,27 @@ describe('cline', () => {
   })
 })
 
+describe('cline: the long-conversation target', () => {
+  it('keeps half the usable input at most once there are 5 user/assistant pairs', () => {
+    // Window 40,000, max output 8,192: usable 36,000, trigger 32,400. Six pairs (≥ 5) and
+    // 8,192 < 36,000: the request's target is ⌊36,000 × 0.5⌋ = 18,000 (not 70% of the trigger,
+    // 22,680), so 18,000 recent tokens are kept, not 20,000.
+    const pairs = Array.from({ length: 12 }, (_, k): Spec => [k % 2 === 0 ? 'u' : 'b', 3000])
+    const r = run('cline', [['i', 1000], ...pairs], { window: 40_000, maxOutput: 8192 })
+    // Running: 1,000 + 3,000 × k reaches 32,400 at k = 11: after message 11.
+    // Back from the end: 3,000 × 6 = 18,000 at message 7, a user turn (before the latest, #11).
+    // Next: 1,000 + 6 × 3,000 + the 2,000 summary = 21,000.
+    expect(buckets(r)).toEqual({
+      firesAfter: 11,
+      summarize: [1, 2, 3, 4, 5, 6],
+      keep: [0, 7, 8, 9, 10, 11, 12],
+      cleared: [],
+      nextRequestTokens: 21_000,
+      cutsToolExchange: false,
+    })
+  })
+})
+
 describe('aider', () => {
   // Window 32,000: budget min(max(2,000, 1,024), 8,192) = 2,000; half 1,000; summary 1,000.
   const limits = { window: 32_000, maxOutput: 8192 }
@@ -404,6 +457,65 @@ describe('langchain', () => {
       nextRequestTokens: 2750,
       cutsToolExchange: false,
     })
+  })
+
+  it('moves a cut on a tool message back to the AI message that made its call, however far back', () => {
+    // One AI message (#1) makes six calls, a–f, answered by #2–#7. Keep 4 of the 11: the cut
+    // would be at #7, the answer to f. langchainjs' findSafeCutoffPoint searches back from it
+    // for the AI message that made call f (#1, six positions back, beyond the ±5 window of
+    // isSafeCutoffPoint) and cuts there: the whole exchange is kept.
+    const c = conversation([
+      ['u', 100],
+      ['b', 50],
+      ...['a', 'b', 'c', 'd', 'e', 'f'].map((id): Spec => [`result:${id}`, 100]),
+      ['b', 100],
+      ['u', 100],
+      ['b', 100],
+    ])
+    c.messages[1].payload = JSON.stringify(
+      ['a', 'b', 'c', 'd', 'e', 'f'].map((id) => ({
+        type: 'tool_use',
+        id,
+        name: 'read',
+        input: {},
+      })),
+    )
+    const [r] = runEngines(
+      {
+        ...c,
+        ...limits,
+        settings: {
+          langchainTrigger: { kind: 'tokens', value: 1000 },
+          langchainKeep: { kind: 'messages', value: 4 },
+        },
+      },
+      ['langchain'],
+    )
+    // Running 100, 150, 250 … 950 after #9, 1,050 after #10. Next: 1,050 − 100 + 2,000 = 2,950.
+    expect(buckets(r)).toEqual({
+      firesAfter: 10,
+      summarize: [0],
+      keep: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+      cleared: [],
+      nextRequestTokens: 2950,
+      cutsToolExchange: false,
+    })
+  })
+
+  it('keep by tokens: the earliest suffix within the budget, or the last message alone', () => {
+    // History (system prompt aside) 200, 200, 200, 50, 300, 100, 100, 100. Suffixes from the end:
+    // 100, 200, 300, 600 (from the result, #5), 650, … Keep 600 tokens: the earliest suffix
+    // within it starts at #5, a tool message, so the cut moves back to its call, #4.
+    const keep = (value: number) =>
+      run('langchain', specs, limits, {
+        langchainTrigger: { kind: 'tokens', value: 1000 },
+        langchainKeep: { kind: 'tokens', value },
+      })
+    expect(keep(600).summarize).toEqual([1, 2, 3])
+    // 50 fits no suffix: the last message alone is kept (findTokenBasedCutoff's fallback).
+    expect(keep(50).summarize).toEqual([1, 2, 3, 4, 5, 6, 7])
+    // The whole history (1,250) within the budget: nothing to cut.
+    expect(keep(1250).summarize).toEqual([])
   })
 
   it('by default fires at 80% of the input limit and keeps 20 messages', () => {
@@ -507,6 +619,24 @@ describe('anthropic-clear-tool-uses', () => {
     expect(spared.nextRequestTokens).toBe(72_000)
   })
 
+  it('clear_at_least: a clearing that would free less than it is not applied', () => {
+    // The two oldest results free 30,000 + 30,000 = 60,000 tokens.
+    const enough = run('anthropic-clear-tool-uses', specs, limits, {
+      clearToolUses: { clearAtLeast: 60_000 },
+    })
+    expect(enough.cleared).toEqual([2, 4])
+    const short = run('anthropic-clear-tool-uses', specs, limits, {
+      clearToolUses: { clearAtLeast: 60_001 },
+    })
+    // It reaches its trigger (after #10) but changes nothing: the next request is the current one.
+    expect(buckets(short)).toMatchObject({
+      firesAfter: 10,
+      cleared: [],
+      nextRequestTokens: 102_000,
+    })
+    expect(short.declined).toBe('clearing frees 60,000 tokens, under clear_at_least (60,001)')
+  })
+
   it("engineBuckets names each message's bucket, for the message list", () => {
     const r = run('anthropic-clear-tool-uses', specs, limits)
     expect(engineBuckets(r, 12)).toEqual([
@@ -559,6 +689,28 @@ describe('modelLimits', () => {
     expect(modelLimits('gpt-4o-mini')?.model).toBe('gpt-4o-mini')
     expect(modelLimits('gpt-4o')).toMatchObject({ window: 128_000, maxOutput: 16_384 })
     expect(modelLimits('no-such-model')).toBeUndefined()
+  })
+
+  it('knows GPT-5.1 and Gemini 3 by the names their logs write, with their pages numbers', () => {
+    // developers.openai.com/api/docs/models/gpt-5.1: 400,000 context window, 128,000 max output.
+    expect(modelLimits('gpt-5.1')).toMatchObject({ window: 400_000, maxOutput: 128_000 })
+    expect(modelLimits('gpt-5.1-2025-11-13')?.model).toBe('gpt-5.1')
+    // developers.openai.com/api/docs/models/codex-mini-latest: 200,000 and 100,000.
+    expect(modelLimits('codex-mini-latest')).toMatchObject({ window: 200_000, maxOutput: 100_000 })
+    // ai.google.dev's pages for gemini-3-pro-preview and gemini-3.1-pro-preview, and Google
+    // Cloud's for gemini-3-flash-preview: input 1,048,576, output 65,536.
+    for (const model of [
+      'gemini-3-pro-preview',
+      'gemini-3.1-pro-preview',
+      'gemini-3-flash-preview',
+    ]) {
+      expect(modelLimits(model), model).toMatchObject({ window: 1_048_576, maxOutput: 65_536 })
+    }
+    expect(modelLimits('google/gemini-3-pro-preview')?.source).toBe(
+      'https://ai.google.dev/gemini-api/docs/models/gemini-3-pro-preview',
+    )
+    // A name that only starts like gpt-5.1 is another model (gpt-5.1-chat-latest has 128,000).
+    expect(modelLimits('gpt-5.1-chat-latest')).toBeUndefined()
   })
 })
 
