@@ -1,10 +1,12 @@
 import { formatNumber } from '@core/numbers'
+import { SESSIONS_BUTTON_ID } from '../dom-ids'
 import { SAMPLE_MAX_TOKENS, selectCheck, useApp } from '../store'
 import { ExportButton } from './ExportButton'
 import { FormatPicker } from './FormatPicker'
 import { ImportReport } from './ImportReport'
 import { RecentMenu } from './RecentMenu'
 import { RequestPicker } from './RequestPicker'
+import { NO_SESSIONS_REASON } from '../store/sessions-slice'
 
 /** The file on screen and the file actions. */
 export function Header() {
@@ -18,6 +20,8 @@ export function Header() {
   )
   const openDialog = useApp((s) => s.openDialog)
   const setHelpOpen = useApp((s) => s.setHelpOpen)
+  const canListSessions = useApp((s) => s.canListSessions)
+  const openSessions = useApp((s) => s.openSessions)
 
   return (
     <header className="header">
@@ -47,6 +51,20 @@ export function Header() {
         </div>
       </div>
       <nav className="header-actions" aria-label="File">
+        <button
+          type="button"
+          id={SESSIONS_BUTTON_ID}
+          data-testid="sessions-button"
+          disabled={!canListSessions}
+          onClick={openSessions}
+          title={
+            canListSessions
+              ? "The agents' sessions on this computer (Ctrl/Cmd+Shift+O)"
+              : NO_SESSIONS_REASON
+          }
+        >
+          Sessions
+        </button>
         <button
           type="button"
           onClick={() => void openDialog()}

@@ -9,6 +9,7 @@ import { createLayoutSlice } from './layout-slice'
 import { createLoadingSlice } from './loading-slice'
 import { createPromptTokensSlice } from './prompt-slice'
 import { createOptionsSlice } from './options-slice'
+import { createSessionsSlice } from './sessions-slice'
 import { createSettingsSlice } from './settings-slice'
 import { createSummarySlice } from './summary-slice'
 import { createTextTokensSlice } from './text-tokens-slice'
@@ -40,6 +41,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createTurnCostsSlice(deps)(...a),
     ...createSettingsSlice(deps)(...a),
     ...createEnginesSlice(deps)(...a),
+    ...createSessionsSlice(deps)(...a),
   }))
   void store.getState().openSample()
   return store

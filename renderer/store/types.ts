@@ -10,6 +10,7 @@ import type { LayoutSlice } from './layout-slice'
 import type { LoadingSlice } from './loading-slice'
 import type { OptionsSlice } from './options-slice'
 import type { PromptTokensSlice } from './prompt-slice'
+import type { SessionsSlice } from './sessions-slice'
 import type { SettingsSlice } from './settings-slice'
 import type { SummarySlice } from './summary-slice'
 import type { TextTokensSlice } from './text-tokens-slice'
@@ -30,7 +31,8 @@ export type AppState = ConversationSlice &
   PromptTokensSlice &
   TurnCostsSlice &
   SettingsSlice &
-  EnginesSlice
+  EnginesSlice &
+  SessionsSlice
 
 /**
  * What the store needs from outside: the host API, the workers that read and count (Web Workers in
