@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import type { SessionRow } from '../../electron/contract'
 import { SESSIONS_BUTTON_ID, focusById } from '../dom-ids'
 import { useApp } from '../store'
 import { latestOf } from '../store/sessions-slice'
@@ -13,6 +14,8 @@ import { SessionTable } from './SessionTable'
 
 /** The engine the one-click action opens: the "most recent Claude Code session". */
 const LATEST_ENGINE = 'claude-code'
+
+const NO_ROWS: readonly SessionRow[] = []
 
 /** The rows drawn at first, and added by "Show more": a home can hold thousands of sessions. */
 export const SESSION_PAGE = 100
@@ -50,7 +53,7 @@ function SessionsDialog() {
     }
   }, [])
 
-  const rows = list.state === 'ready' ? list.rows : []
+  const rows = list.state === 'ready' ? list.rows : NO_ROWS
   const shown = useMemo(() => querySessions(rows, query, now), [rows, query, now])
   const engines = useMemo(() => enginesIn(rows), [rows])
   const latest = useMemo(() => latestOf(rows, LATEST_ENGINE), [rows])
