@@ -6,6 +6,7 @@ import { createDiagnosisSlice } from './diagnosis-slice'
 import { createEnginesSlice } from './engines-slice'
 import { createFindingsSlice } from './findings-slice'
 import { createLayoutSlice } from './layout-slice'
+import { createLiveSlice } from './live-slice'
 import { createLoadingSlice } from './loading-slice'
 import { createPromptTokensSlice } from './prompt-slice'
 import { createOptionsSlice } from './options-slice'
@@ -42,6 +43,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createSettingsSlice(deps)(...a),
     ...createEnginesSlice(deps)(...a),
     ...createSessionsSlice(deps)(...a),
+    ...createLiveSlice(deps)(...a),
   }))
   void store.getState().openSample()
   return store

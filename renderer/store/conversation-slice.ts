@@ -133,7 +133,9 @@ export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) =
     loadFile: (file, origin = 'file', choice = { format: 'auto' }) => {
       // Taken before the worker is handed the file: its bytes are transferred, and gone from here.
       const source = sourceOf(file)
-      return get().readFile(file, choice, (imported) => {
+      // A file the host read itself can be followed as its agent writes it (see live-slice).
+      const follow = Boolean(file.token) && deps.api.sessions && origin !== 'sample'
+      return get().readFile(file, { ...choice, follow }, (imported, bytesRead) => {
         const isSample = origin === 'sample'
         // One update, so nothing ever renders new messages against old counts or options: the new
         // messages have none until the workers count them.
@@ -157,6 +159,7 @@ export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) =
           ...enginesConversationDefaults,
         })
         get().countMessages()
+        get().followOpened(follow ? (file.token ?? null) : null, bytesRead ?? 0)
       })
     },
 

@@ -7,6 +7,7 @@ import type { DiagnosisSlice } from './diagnosis-slice'
 import type { EnginesSlice } from './engines-slice'
 import type { FindingsSlice } from './findings-slice'
 import type { LayoutSlice } from './layout-slice'
+import type { LiveSlice } from './live-slice'
 import type { LoadingSlice } from './loading-slice'
 import type { OptionsSlice } from './options-slice'
 import type { PromptTokensSlice } from './prompt-slice'
@@ -32,7 +33,8 @@ export type AppState = ConversationSlice &
   TurnCostsSlice &
   SettingsSlice &
   EnginesSlice &
-  SessionsSlice
+  SessionsSlice &
+  LiveSlice
 
 /**
  * What the store needs from outside: the host API, the workers that read and count (Web Workers in
