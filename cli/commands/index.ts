@@ -4,6 +4,7 @@ import { checkCommand } from './check'
 import { diagnoseCommand } from './diagnose'
 import { enginesCommand } from './engines'
 import { promptCommand } from './prompt'
+import { serveCommand } from './serve'
 import { sessionsCommand } from './sessions'
 import { tokensCommand } from './tokens'
 
@@ -16,4 +17,5 @@ export const COMMANDS: readonly Command[] = [
   tokensCommand,
   enginesCommand,
   sessionsCommand,
+  serveCommand,
 ]

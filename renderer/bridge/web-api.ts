@@ -6,6 +6,7 @@ import {
   type Settings,
 } from '../../electron/contract'
 import { sanitizeSettings, validateSettingsWrite } from '../../electron/settings-validation'
+import { createServedApi, servedKey, type ServedApi } from './served-api'
 
 /** The hidden file input the UI renders in web mode; its change event opens the chosen file. */
 export const OPEN_FILE_INPUT_ID = 'open-file-input'
@@ -26,14 +27,16 @@ const failure = <T>(error: unknown): Result<T> => ({
  * The `window.api` contract for a plain browser, where there are no paths and no native dialogs:
  * files come from a file input or a drop, exports are downloads, and there are no recent files
  * (a page cannot open a file again without the user choosing it). Menu commands come from
- * keyboard shortcuts the renderer handles itself.
+ * keyboard shortcuts the renderer handles itself. A page that `compaction-inspector serve` served
+ * (its address holds the server's key) gets the sessions, reopening and following from it.
  */
 export function createWebApi(
   doc: Document = document,
   storage: Storage | null = browserStorage(),
   log: (message: string) => void = (message) => console.warn(message),
+  served: ServedApi | null = servedByServe(log),
 ): Api {
-  return {
+  const api: Api = {
     host: 'web',
 
     // A browser's picker cannot be awaited reliably, so this only opens it; the chosen file
@@ -134,6 +137,13 @@ export function createWebApi(
     onMenuCommand: () => () => {},
     onFileOpened: () => () => {},
   }
+  return served === null ? api : { ...api, ...served }
+}
+
+// The server's API when its key is in the page's address; null on any other page.
+function servedByServe(log: (message: string) => void): ServedApi | null {
+  const key = typeof location === 'undefined' ? null : servedKey(location)
+  return key === null ? null : createServedApi(key, log)
 }
 
 // Reading localStorage itself throws where the browser blocks storage for the page.
