@@ -4,6 +4,7 @@ import { SAMPLE_MAX_TOKENS, selectCheck, useApp } from '../store'
 import { ExportButton } from './ExportButton'
 import { FormatPicker } from './FormatPicker'
 import { ImportReport } from './ImportReport'
+import { LiveStatus } from './LiveStatus'
 import { RecentMenu } from './RecentMenu'
 import { RequestPicker } from './RequestPicker'
 import { NO_SESSIONS_REASON } from '../store/sessions-slice'
@@ -42,12 +43,15 @@ export function Header() {
               )}
             </>
           )}
-          <span className="muted file-count">{formatNumber(count)} messages</span>
+          <span className="muted file-count" data-testid="file-count">
+            {formatNumber(count)} messages
+          </span>
         </div>
         <div className="file-line">
           <FormatPicker />
           <RequestPicker />
           <ImportReport />
+          <LiveStatus />
         </div>
       </div>
       <nav className="header-actions" aria-label="File">
