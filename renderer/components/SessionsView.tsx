@@ -39,6 +39,9 @@ function SessionsDialog() {
   const [query, setQuery] = useState<SessionQuery>(DEFAULT_SESSION_QUERY)
   const [limit, setLimit] = useState(SESSION_PAGE)
   const [opening, setOpening] = useState<string | null>(null)
+  // Why the last open failed, said here: the window's own error display is behind the view.
+  const [failed, setFailed] = useState(false)
+  const loadError = useApp((s) => s.loadError)
   const [now] = useState(() => Date.now())
   const dialog = useRef<HTMLDivElement>(null)
 
@@ -61,7 +64,11 @@ function SessionsDialog() {
   const openRow = (id: string) => {
     if (opening !== null) return
     setOpening(id)
-    void openSession(id).then(() => setOpening(null))
+    setFailed(false)
+    void openSession(id).then((shown) => {
+      setOpening(null)
+      setFailed(!shown)
+    })
   }
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -115,6 +122,11 @@ function SessionsDialog() {
             setLimit(SESSION_PAGE)
           }}
         />
+        {failed && loadError !== null && (
+          <p className="error-text" role="alert" data-testid="session-open-error">
+            {loadError}
+          </p>
+        )}
         {list.state === 'loading' || list.state === 'idle' ? (
           <p className="muted" role="status" data-testid="sessions-loading">
             Looking for sessions…

@@ -212,3 +212,21 @@ describe('the Sessions view', () => {
     expect(button.title).toBe(NO_SESSIONS_REASON)
   })
 })
+
+describe('opening a session that cannot be read', () => {
+  it('says why in the view, which stays open', async () => {
+    const { api } = sessionsApi()
+    api.sessionFiles.set('ledger', {
+      token: 'bad',
+      path: '/home/ana/.claude/projects/x/bad.jsonl',
+      name: 'bad.jsonl',
+      content: new TextEncoder().encode('{"type":"user",'),
+    })
+    await openView(api)
+    fireEvent.click(screen.getByTestId('open-latest-session'))
+    await waitFor(() =>
+      expect(screen.getByTestId('session-open-error').textContent).toMatch(/^bad\.jsonl/),
+    )
+    expect(screen.getByTestId('sessions-view')).toBeTruthy()
+  })
+})
