@@ -73,12 +73,32 @@ export function importConversation(
   format: FormatId | 'auto' = 'auto',
   opts: ImportOptions = {},
 ): ImportedConversation {
+  return importInput(new ReadInput(text, opts.onProgress, opts.request), format, opts)
+}
+
+const ALSO_READS = 'read as '
+
+/**
+ * Whether a note is detection's "read as X; it also reads as Y": a live import detects once and
+ * keeps that note on every later read, which forces the format.
+ */
+export const isDetectionNote = (note: ImportNote): boolean =>
+  note.severity === 'info' && note.path === '' && note.problem.startsWith(ALSO_READS)
+
+/**
+ * importConversation of an input already made: one from kept lines (a live import) reads them
+ * without parsing again. The format is checked as importConversation checks it.
+ */
+export function importInput(
+  input: ReadInput,
+  format: FormatId | 'auto',
+  opts: Pick<ImportOptions, 'request'> = {},
+): ImportedConversation {
   if (format !== 'auto' && !isFormatId(format)) {
     throw new Error(
       `unknown format "${String(format)}"; expected one of ${FORMAT_CHOICES.join(', ')}`,
     )
   }
-  const input = new ReadInput(text, opts.onProgress, opts.request)
   let chosen: FormatId
   let result
   const notes: ImportNote[] = []
@@ -91,7 +111,7 @@ export function importConversation(
       notes.push({
         severity: 'info',
         path: '',
-        problem: `read as ${FORMAT_LABELS[chosen]}; it also reads as ${others} (choose one to override)`,
+        problem: `${ALSO_READS}${FORMAT_LABELS[chosen]}; it also reads as ${others} (choose one to override)`,
       })
     }
   } else {

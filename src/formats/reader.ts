@@ -58,6 +58,14 @@ export class ReadInput {
     readonly request?: number,
   ) {}
 
+  /**
+   * A JSONL file already parsed line by line, read without parsing again; `source` gives its text
+   * (with no byte-order mark), asked only to place an error.
+   */
+  static ofLines(lines: JsonLines, source: () => string, request?: number): ReadInput {
+    return new LinesInput(lines, source, request)
+  }
+
   /** The text with any byte-order mark removed (decoded on first use when given bytes). */
   get source(): string {
     if (this.text === undefined) {
@@ -113,21 +121,10 @@ export class ReadInput {
     }
     const broken: JsonLines['broken'] = []
     eachLine(this.content, (text, line) => {
-      let value: unknown
-      try {
-        value = parseJsonText(text)
-      } catch (error) {
-        // Bytes that are not UTF-8, or a line nested too deep: no format reads the file.
-        if (error instanceof InputError) throw error.onLine(line)
-        if (text.trim() === '') return
-        const at = locateSyntaxError(text)
-        broken.push({
-          line,
-          problem: `truncated or malformed JSON (column ${at.column}: ${at.problem})`,
-        })
-        return
-      }
-      visit(value, line)
+      const parsed = parseJsonLine(text, line)
+      if (parsed === null) return
+      if ('problem' in parsed) broken.push(parsed)
+      else visit(parsed.value, line)
     })
     return broken
   }
@@ -204,6 +201,82 @@ export class ReadInput {
     let i = text ? (content.charCodeAt(0) === 0xfeff ? 1 : 0) : hasByteOrderMark(content) ? 3 : 0
     for (; i < content.length && isSpace(code(i)); i++) if (code(i) === 0x0a) line++
     return line
+  }
+}
+
+/**
+ * A JSONL file whose lines are already parsed (a live import keeps them as the file grows): the
+ * readers get the kept values, and nothing is parsed again. It answers every question as an input
+ * made from the file's bytes would: one line is that line's JSON document, several are not one;
+ * `source` (the text, for placing an error) is asked of the caller only when an error needs it.
+ */
+class LinesInput extends ReadInput {
+  constructor(
+    private readonly kept: JsonLines,
+    private readonly textOf: () => string,
+    request?: number,
+  ) {
+    super('', undefined, request)
+  }
+
+  override get source(): string {
+    return this.textOf()
+  }
+
+  override json(): unknown {
+    const { values, broken } = this.kept
+    if (values.length === 1 && broken.length === 0) return values[0].value
+    throw new JsonSyntaxError()
+  }
+
+  override jsonLines(): JsonLines {
+    return this.kept
+  }
+
+  override eachJsonLine(visit: (value: unknown, line: number) => void): JsonLines['broken'] {
+    for (const { value, line } of this.kept.values) visit(value, line)
+    return this.kept.broken
+  }
+
+  override spansLines(): boolean {
+    return this.kept.values.length + this.kept.broken.length > 1
+  }
+
+  override firstContentLine(): number {
+    return this.kept.values[0]?.line ?? 1
+  }
+
+  override sniff(): Sniff {
+    const { values, broken } = this.kept
+    if (!this.spansLines() && values.length === 1) {
+      return { json: values[0].value, lines: [values[0].value] }
+    }
+    // The first SNIFF_LINES lines that are not blank, as a sniff of the bytes would try them.
+    const last = [...values.map((v) => v.line), ...broken.map((b) => b.line)]
+      .sort((a, b) => a - b)
+      .slice(0, SNIFF_LINES)
+      .at(-1)
+    const lines = values.filter((v) => last !== undefined && v.line <= last).map((v) => v.value)
+    return lines.length > 0 ? { lines } : { notJson: true }
+  }
+}
+
+/**
+ * One line of a JSONL file, as every reader takes it: its value, why it is not JSON, or null for a
+ * blank line. Throws an InputError placed on the line when it nests too deep for any reader.
+ */
+export function parseJsonLine(
+  text: string,
+  line: number,
+): JsonLine | JsonLines['broken'][number] | null {
+  try {
+    return { line, value: parseJsonText(text) }
+  } catch (error) {
+    // Bytes that are not UTF-8, or a line nested too deep: no format reads the file.
+    if (error instanceof InputError) throw error.onLine(line)
+    if (text.trim() === '') return null
+    const at = locateSyntaxError(text)
+    return { line, problem: `truncated or malformed JSON (column ${at.column}: ${at.problem})` }
   }
 }
 
