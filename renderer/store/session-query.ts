@@ -72,19 +72,22 @@ export function enginesIn(rows: readonly SessionRow[]): [string, string][] {
   return [...seen]
 }
 
+// A date in the user's locale: "Mar 2, 2026".
+const dateOf = (t: number) => new Date(t).toLocaleDateString(undefined, { dateStyle: 'medium' })
+
 /** A time as "3 min ago", "5 h ago", "2 days ago", or the date beyond a month; '-' when unknown. */
 export function relativeTime(iso: string | undefined, now: number): string {
   const t = timeOf(iso)
   if (t === -Infinity) return '-'
   const seconds = Math.round((now - t) / 1000)
-  if (seconds < 45) return seconds < -45 ? new Date(t).toLocaleDateString() : 'just now'
+  if (seconds < 45) return seconds < -45 ? dateOf(t) : 'just now'
   const minutes = Math.round(seconds / 60)
   if (minutes < 60) return `${minutes} min ago`
   const hours = Math.round(minutes / 60)
   if (hours < 24) return `${hours} h ago`
   const days = Math.round(hours / 24)
   if (days < 31) return days === 1 ? 'yesterday' : `${days} days ago`
-  return new Date(t).toLocaleDateString()
+  return dateOf(t)
 }
 
 /** The exact time, in the user's locale, for a tooltip; '' when unknown. */

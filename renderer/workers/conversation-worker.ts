@@ -128,7 +128,7 @@ function applyChange(id: number, change: LiveChange): void {
 // must not swap the messages under it.
 let queue: Promise<void> = Promise.resolve()
 self.onmessage = ({ data }: MessageEvent<ConversationRequest>) => {
-  queue = queue.then(() => handle(data))
+  queue = queue.then(() => handle(data)).catch((error: unknown) => console.error(error))
 }
 
 async function handle(data: ConversationRequest): Promise<void> {

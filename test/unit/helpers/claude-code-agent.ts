@@ -17,8 +17,10 @@ export interface AgentSession {
 export function claudeCodeAgent(session: AgentSession) {
   let line = 0
   let parent: string | null = null
-  // What the provider reports grows with the conversation, as a prompt's size does.
-  let promptTokens = 1200
+  // What the provider reports grows with the conversation, as a prompt's size does: a system
+  // prompt and tools of about 1,400 tokens, and about 3.5 characters a token of what was said.
+  let said = 0
+  const promptTokens = () => 1400 + Math.round(said / 3.5)
 
   const event = (type: 'user' | 'assistant', message: unknown, extra: object = {}) => {
     line++
@@ -44,11 +46,11 @@ export function claudeCodeAgent(session: AgentSession) {
   const assistant = (id: string, content: unknown[], outputTokens: number) => {
     const usage = {
       input_tokens: 3,
-      cache_creation_input_tokens: 200,
-      cache_read_input_tokens: promptTokens,
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: promptTokens(),
       output_tokens: outputTokens,
     }
-    promptTokens += 200 + outputTokens
+    said += JSON.stringify(content).length
     return event(
       'assistant',
       {
@@ -76,19 +78,20 @@ export function claudeCodeAgent(session: AgentSession) {
         (_, i) =>
           `${String(i + 1).padStart(3)}\tconst total${i} = round(ledger[${i}] * rate) // turn ${n}`,
       ).join('\n')
-      return (
-        event('user', { role: 'user', content: prompt }) +
-        assistant(
-          `msg_${n}a`,
-          [{ type: 'tool_use', id: toolId, name: 'Read', input: { file_path: path } }],
-          40,
-        ) +
-        event('user', {
-          role: 'user',
-          content: [{ tool_use_id: toolId, type: 'tool_result', content: body }],
-        }) +
-        assistant(`msg_${n}b`, [{ type: 'text', text: reply }], 120)
+      // Each reply reports the prompt it answered: what was said before it.
+      said += prompt.length
+      let out = event('user', { role: 'user', content: prompt })
+      out += assistant(
+        `msg_${n}a`,
+        [{ type: 'tool_use', id: toolId, name: 'Read', input: { file_path: path } }],
+        40,
       )
+      said += body.length
+      out += event('user', {
+        role: 'user',
+        content: [{ tool_use_id: toolId, type: 'tool_result', content: body }],
+      })
+      return out + assistant(`msg_${n}b`, [{ type: 'text', text: reply }], 120)
     },
   }
 }
