@@ -15,8 +15,17 @@ export function forecastText(forecast: CompactionForecast): string {
 const STATE_TITLE = {
   following: 'Following the file as its agent writes it: click to pause',
   paused: 'Paused: click to follow the file again from where it was left',
+  off: 'Not followed: the file is large, and following keeps what was parsed. Click to read it again and follow it',
   ended: 'The file was removed: what was read stays on screen',
   failed: 'The file cannot be followed',
+} as const
+
+const LABEL = {
+  following: 'Live',
+  paused: 'Paused',
+  off: 'Follow',
+  ended: 'Ended',
+  failed: 'Not live',
 } as const
 
 /**
@@ -29,7 +38,7 @@ export function LiveStatus() {
   const setFollowing = useApp((s) => s.setFollowing)
   if (live === null) return null
   const on = live.state === 'following'
-  const canToggle = live.state === 'following' || live.state === 'paused'
+  const canToggle = live.state === 'following' || live.state === 'paused' || live.state === 'off'
   return (
     <span className="live-status" data-testid="live-status" data-state={live.state}>
       <button
@@ -41,15 +50,9 @@ export function LiveStatus() {
         title={live.note && live.state === 'failed' ? live.note : STATE_TITLE[live.state]}
         onClick={() => setFollowing(!on)}
       >
-        {on
-          ? 'Live'
-          : live.state === 'paused'
-            ? 'Paused'
-            : live.state === 'ended'
-              ? 'Ended'
-              : 'Not live'}
+        {LABEL[live.state]}
       </button>
-      {forecast !== null && (
+      {forecast !== null && live.state !== 'off' && (
         <span
           className="live-forecast"
           data-testid="live-forecast"

@@ -9,10 +9,11 @@ import { uiConversationDefaults } from './ui-slice'
 export interface LiveFollow {
   token: FileToken
   /**
-   * following: changes arrive and are shown; paused: the user turned following off; ended: the
-   * file was removed; failed: the host could not follow it (note says why).
+   * following: changes arrive and are shown; paused: the user turned following off; off: a file
+   * too large to follow from the start, read again to follow when asked; ended: the file was
+   * removed; failed: the host could not follow it (note says why).
    */
-  state: 'following' | 'paused' | 'ended' | 'failed'
+  state: 'following' | 'paused' | 'off' | 'ended' | 'failed'
   /** The bytes of the file read so far: where following goes on from after a pause. */
   bytesRead: number
   /** What the last re-read, removal or failure said; null while nothing has. */
@@ -25,13 +26,20 @@ export interface LiveSlice {
   /** The followed file; null when the file on screen is not followed (no token, or a plain page). */
   live: LiveFollow | null
   /**
-   * Follows the file just opened, from `bytesRead` (loadFile calls it), or, with a null token,
-   * stops following the one before.
+   * Follows the file just opened, from `bytesRead` (loadFile calls it); `followed` false when it
+   * was read without following (too large). A null token stops following the one before.
    */
-  followOpened(token: FileToken | null, bytesRead: number): void
+  followOpened(token: FileToken | null, bytesRead: number, followed: boolean): void
   /** Turns following the file on screen on or off (the header's Live button). */
   setFollowing(on: boolean): void
 }
+
+/**
+ * Files up to this size are followed from the start. Following keeps what the worker parsed (each
+ * line's values, to parse only what comes next), which for a log of tens of megabytes is memory a
+ * file that is not growing never repays: larger ones are followed when the user asks.
+ */
+export const FOLLOW_AT_OPEN_BYTES = 16 * 1024 * 1024
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
@@ -210,11 +218,12 @@ export const createLiveSlice: SliceCreator<LiveSlice> = (deps) => (set, get, sto
   return {
     live: null,
 
-    followOpened: (token, bytesRead) => {
+    followOpened: (token, bytesRead, followed) => {
       const before = get().live
-      if (token === null) {
+      if (token === null || !followed) {
         if (before?.state === 'following') stopHost()
-        return set({ live: null })
+        const off = token === null ? null : ({ token, state: 'off', bytesRead } as const)
+        return set({ live: off && { ...off, note: null, changes: 0 } })
       }
       set({ live: { token, state: 'following', bytesRead, note: null, changes: 0 } })
       start(token, bytesRead)
@@ -223,6 +232,7 @@ export const createLiveSlice: SliceCreator<LiveSlice> = (deps) => (set, get, sto
     setFollowing: (on) => {
       const live = get().live
       if (!live || (live.state === 'following') === on) return
+      if (on && live.state === 'off') return void get().readToFollow()
       if (on) {
         set({ live: { ...live, state: 'following', note: null } })
         start(live.token, live.bytesRead)

@@ -4,6 +4,7 @@ import type { OpenedFile } from '../../electron/contract'
 import { Header } from '../../renderer/components/Header'
 import { createAppStore, selectCheck, selectReadyCounts, type AppStore } from '../../renderer/store'
 import { selectForecast } from '../../renderer/store/live-selectors'
+import { FOLLOW_AT_OPEN_BYTES } from '../../renderer/store/live-slice'
 import { SAMPLE_FILE } from '../../renderer/store/sample'
 import { createMainThreadWorkers } from '../../renderer/workers/main-thread-workers'
 import type { Workers } from '../../renderer/workers/types'
@@ -229,5 +230,27 @@ describe('following the file on screen', () => {
     await act(() => store.getState().loadFile(SAMPLE_FILE, 'sample'))
     expect(api.badges.at(-1)).toBeNull()
     expect(screen.queryByTestId('live-status')).toBeNull()
+  })
+})
+
+describe('a file too large to follow from the start', () => {
+  it('is read without following, and read again to follow on Follow', async () => {
+    const { store, api } = liveStore()
+    renderWithStore(<Header />, store)
+    const a = agent()
+    // Past FOLLOW_AT_OPEN_BYTES with the tool output alone (over 60 bytes a line).
+    const lines = Math.ceil(FOLLOW_AT_OPEN_BYTES / 60)
+    const text = a.turn(1, 'Read the whole ledger', 'ledger.csv', lines, 'Read.')
+    expect(encode(text).byteLength).toBeGreaterThan(FOLLOW_AT_OPEN_BYTES)
+    api.files.set(TOKEN, sessionFile(text))
+    await act(() => store.getState().loadFile(sessionFile(text)))
+    expect(store.getState().live).toMatchObject({ token: TOKEN, state: 'off' })
+    expect(api.following).toBeNull()
+    expect(screen.getByTestId('live-toggle').textContent).toBe('Follow')
+
+    await act(async () => screen.getByTestId('live-toggle').click())
+    await waitFor(() => expect(store.getState().live?.state).toBe('following'))
+    expect(api.following).toEqual({ token: TOKEN, from: encode(text).byteLength })
+    expect(screen.getByTestId('live-toggle').textContent).toBe('Live')
   })
 })
