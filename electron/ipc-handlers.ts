@@ -4,13 +4,17 @@
  * errors, never exceptions with stacks thrown across IPC.
  */
 import { basename } from 'node:path'
-import type { IpcMain, IpcMainInvokeEvent } from 'electron'
+import type { IpcMain, IpcMainEvent, IpcMainInvokeEvent } from 'electron'
 import {
   CHANNELS,
   type ExportOutcome,
+  type FileToken,
+  type LiveBadge,
   type OpenedFile,
   type RecentFile,
   type Result,
+  type SessionRow,
+  type SessionRowCounts,
   type Settings,
 } from './contract'
 import type { FileDialogs } from './dialogs'
@@ -18,10 +22,13 @@ import type { FileGrants } from './file-grants'
 import { saveExport } from './files'
 import {
   isTrustedRendererUrl,
+  validateByteOffset,
   validateExportRequest,
   validateFileToken,
+  validateLiveBadge,
   type RendererOrigin,
 } from './ipc-validation'
+import type { SessionsForPage } from '../node/session-rows'
 import type { SettingsStore } from './settings-store'
 import { validateSettingsWrite } from './settings-validation'
 
@@ -49,6 +56,16 @@ export interface IpcDeps<E extends SenderEvent> {
   recentFiles: { list(): Promise<string[]>; clear(): Promise<void> }
   /** The kept settings (settings-store.ts). */
   settings: SettingsStore
+  /**
+   * The agents' sessions (node/sessions' catalog, through node/session-rows.ts), opened with
+   * openChosenPath: a session the user picks is a file the user chose.
+   */
+  sessions: SessionsForPage
+  /** Following a file for the window that sent `event` (live-follow.ts); one per window. */
+  follows: {
+    start(event: E, token: FileToken, path: string, from: number): void
+    stop(event: E): void
+  }
   /** Where refusals and unexpected failures are reported; console.warn by default. */
   log?: (message: string) => void
 }
@@ -63,6 +80,16 @@ export interface IpcHandlers<E extends SenderEvent> {
   [CHANNELS.saveExport]: (event: E, request: unknown) => Promise<Result<ExportOutcome>>
   [CHANNELS.readSettings]: (event: E) => Promise<Settings>
   [CHANNELS.writeSettings]: (event: E, settings: unknown) => Promise<Result<void>>
+  [CHANNELS.listSessions]: (event: E) => Promise<Result<SessionRow[]>>
+  [CHANNELS.sessionCounts]: (event: E, id: unknown) => Promise<Result<SessionRowCounts>>
+  [CHANNELS.openSession]: (event: E, id: unknown) => Promise<Result<OpenedFile>>
+  [CHANNELS.followFile]: (event: E, token: unknown, from: unknown) => Promise<Result<null>>
+  [CHANNELS.unfollowFile]: (event: E) => Promise<void>
+}
+
+/** One listener per send channel (no answer): the renderer only tells main something. */
+export interface IpcListeners<E extends SenderEvent> {
+  [CHANNELS.setLiveBadge]: (event: E, badge: unknown) => void
 }
 
 /** The message a page other than our renderer gets. */
@@ -113,11 +140,11 @@ export function createIpcHandlers<E extends SenderEvent>(deps: IpcDeps<E>): IpcH
 
   /** A handler whose answer is plain data: refusals and surprises get `fallback`. */
   const plain =
-    <T>(channel: string, fallback: T, handle: () => Promise<T>) =>
+    <T>(channel: string, fallback: T, handle: (event: E) => Promise<T>) =>
     async (event: E): Promise<T> => {
       if (!isTrusted(event, channel)) return fallback
       try {
-        return await handle()
+        return await handle(event)
       } catch (error) {
         log(`${channel} failed: ${String(error)}`)
         return fallback
@@ -175,6 +202,56 @@ export function createIpcHandlers<E extends SenderEvent>(deps: IpcDeps<E>): IpcH
       }
       return { ok: true, value: undefined }
     }),
+    [CHANNELS.listSessions]: answering(CHANNELS.listSessions, () => deps.sessions.list()),
+    [CHANNELS.sessionCounts]: answering(CHANNELS.sessionCounts, (_event, id: unknown) =>
+      deps.sessions.counts(id),
+    ),
+    [CHANNELS.openSession]: answering(CHANNELS.openSession, (_event, id: unknown) =>
+      deps.sessions.open(id),
+    ),
+    [CHANNELS.followFile]: answering(
+      CHANNELS.followFile,
+      async (event, token: unknown, from: unknown): Promise<Result<null>> => {
+        const path = pathFor(token, CHANNELS.followFile)
+        if (!path.ok) return path
+        const offset = validateByteOffset(from)
+        if (!offset.ok) return offset
+        deps.follows.start(event, token as FileToken, path.value, offset.value)
+        return { ok: true, value: null }
+      },
+    ),
+    [CHANNELS.unfollowFile]: plain(CHANNELS.unfollowFile, undefined, async (event) =>
+      deps.follows.stop(event),
+    ),
+  }
+}
+
+/** Builds the listeners over `deps`; see {@link registerIpcListeners} to install them. */
+export function createIpcListeners<E extends SenderEvent>(deps: {
+  origin: RendererOrigin
+  /** Shows the live badge for the window that sent `event` (live-badge.ts). */
+  showLiveBadge(event: E, badge: LiveBadge | null): void
+  log?: (message: string) => void
+}): IpcListeners<E> {
+  const log = deps.log ?? ((message: string) => console.warn(message))
+  return {
+    [CHANNELS.setLiveBadge]: (event, badge) => {
+      const url = event.senderFrame?.url
+      if (url === undefined || !isTrustedRendererUrl(url, deps.origin)) {
+        log(`Refused ${CHANNELS.setLiveBadge} from ${url ?? 'a frame that is gone'}`)
+        return
+      }
+      const checked = validateLiveBadge(badge)
+      if (!checked.ok) {
+        log(`Refused ${CHANNELS.setLiveBadge}: ${checked.error}`)
+        return
+      }
+      try {
+        deps.showLiveBadge(event, checked.value)
+      } catch (error) {
+        log(`${CHANNELS.setLiveBadge} failed: ${String(error)}`)
+      }
+    },
   }
 }
 
@@ -185,6 +262,16 @@ export function registerIpcHandlers(
 ): void {
   for (const [channel, handler] of Object.entries(handlers)) {
     ipcMain.handle(channel, handler as (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown)
+  }
+}
+
+/** Installs the listeners on Electron's ipcMain, one `on` per channel. */
+export function registerIpcListeners(
+  ipcMain: Pick<IpcMain, 'on'>,
+  listeners: IpcListeners<IpcMainEvent>,
+): void {
+  for (const [channel, listener] of Object.entries(listeners)) {
+    ipcMain.on(channel, listener as (event: IpcMainEvent, ...args: unknown[]) => void)
   }
 }
 

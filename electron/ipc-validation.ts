@@ -4,7 +4,7 @@
  */
 import { isAbsolute } from 'node:path'
 import { isAppUrl } from './app-protocol'
-import type { ExportRequest, FileToken, Result } from './contract'
+import type { ExportRequest, FileToken, LiveBadge, Result } from './contract'
 import { FILE_TOKEN_PATTERN } from './file-grants'
 import { invalid, typeOf } from './validation-words'
 
@@ -102,4 +102,29 @@ function parseUrl(url: string): URL | null {
 
 function isHttp(url: URL): boolean {
   return url.protocol === 'http:' || url.protocol === 'https:'
+}
+
+/** A live badge from the renderer (null clears it), or the reason it is not one. */
+export function validateLiveBadge(value: unknown): Result<LiveBadge | null> {
+  if (value === null) return { ok: true, value: null }
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    return invalid(`the live badge must be an object or null, not ${typeOf(value)}`)
+  }
+  const { turnsLeft, fraction } = value as Record<string, unknown>
+  if (turnsLeft !== null && !(Number.isSafeInteger(turnsLeft) && (turnsLeft as number) >= 0)) {
+    return invalid('turnsLeft must be a whole number, 0 or more, or null')
+  }
+  if (typeof fraction !== 'number' || !(fraction >= 0 && fraction <= 1)) {
+    return invalid('fraction must be a number from 0 to 1')
+  }
+  return { ok: true, value: { turnsLeft: turnsLeft as number | null, fraction } }
+}
+
+/** Where to follow a file from: a whole number of bytes. */
+export function validateByteOffset(value: unknown, what = 'from'): Result<number> {
+  if (typeof value !== 'number') return invalid(`${what} must be a number, not ${typeOf(value)}`)
+  if (!Number.isSafeInteger(value) || value < 0) {
+    return invalid(`${what} must be a whole number of bytes, 0 or more, not ${value}`)
+  }
+  return { ok: true, value }
 }

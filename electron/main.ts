@@ -4,21 +4,41 @@
  * modules this file wires together.
  */
 import { join } from 'node:path'
-import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session } from 'electron'
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  protocol,
+  session,
+  type WebContents,
+} from 'electron'
 import { registerAppScheme, serveRenderer } from './app-protocol'
 import { CHANNELS, type MenuCommand, type OpenedFile, type Result } from './contract'
 import { fileFromArgv, launchRequestFrom, type LaunchRequest } from './command-line'
 import { developmentTrust } from './development'
 import { electronFileDialogs } from './dialogs'
 import { createFileGrants, openChosenFile } from './file-grants'
-import { createIpcHandlers, registerIpcHandlers } from './ipc-handlers'
+import {
+  createIpcHandlers,
+  createIpcListeners,
+  registerIpcHandlers,
+  registerIpcListeners,
+} from './ipc-handlers'
 import { isRendererPage, isTrustedRendererUrl, type RendererOrigin } from './ipc-validation'
+import { showLiveBadge } from './live-badge'
+import { createWindowFollows, type FollowOwner } from './live-follow'
 import { buildMenuTemplate } from './menu'
 import { RENDERER_JS_FLAGS } from './renderer-flags'
 import { openRecentFiles } from './recent-files'
 import { guardSession, guardWebContents } from './security'
 import { SETTINGS_FILE, openSettingsStore } from './settings-store'
 import { createMainWindow, PRELOAD_FILE, RENDERER_DIR, rendererUrl } from './window'
+import { follower } from '../node/follower'
+import { sessionsForPage } from '../node/session-rows'
+import { createSessionCatalog } from '../node/sessions/catalog'
+import { contextFromProcess, foldersFromEnv } from '../node/sessions/context'
 
 const preloadPath = join(import.meta.dirname, PRELOAD_FILE)
 const rendererDir = join(import.meta.dirname, RENDERER_DIR)
@@ -95,6 +115,28 @@ function start(): void {
     return file
   }
 
+  // The agents' sessions, by opaque id: the engines' folders and the user's own (docs/sessions.md).
+  const ctx = contextFromProcess()
+  const sessions = sessionsForPage(
+    createSessionCatalog({ ctx, folders: foldersFromEnv(ctx.env) }),
+    openChosenPath,
+  )
+  // One followed file per window; its changes go to that window only.
+  const follows = createWindowFollows(follower)
+  const ownerOf = (contents: WebContents): FollowOwner => ({
+    id: contents.id,
+    send: (change) => {
+      if (!contents.isDestroyed()) contents.send(CHANNELS.fileChanged, change)
+    },
+    onGone: (stop) => {
+      // A reload starts a page that has not asked to follow anything yet.
+      contents.once('did-start-loading', stop)
+      contents.once('destroyed', stop)
+    },
+  })
+  const clearLiveBadge = () =>
+    showLiveBadge({ platform: process.platform, app, window: null }, null)
+
   function sendMenuCommand(command: MenuCommand): void {
     const target = BrowserWindow.getFocusedWindow() ?? mainWindow
     target?.webContents.send(CHANNELS.menuCommand, command)
@@ -130,6 +172,7 @@ function start(): void {
     window.on('closed', () => {
       if (mainWindow === window) mainWindow = null
       rendererListening = false
+      clearLiveBadge()
     })
     mainWindow = window
   }
@@ -186,6 +229,27 @@ function start(): void {
             },
           },
           settings,
+          sessions,
+          follows: {
+            start: (event, token, path, from) =>
+              follows.start(ownerOf(event.sender), token, path, from),
+            stop: (event) => follows.stop(event.sender.id),
+          },
+        }),
+      )
+      registerIpcListeners(
+        ipcMain,
+        createIpcListeners({
+          origin,
+          showLiveBadge: (event, badge) =>
+            showLiveBadge(
+              {
+                platform: process.platform,
+                app,
+                window: BrowserWindow.fromWebContents(event.sender),
+              },
+              badge,
+            ),
         }),
       )
       refreshMenu(await recent.list().catch(() => []))

@@ -3,18 +3,9 @@
  * (node/follow/follow-file.ts): its shape, so each takes it as a dependency and tests hand in a
  * fake, and the one rule both use to say how a file grows.
  */
-import type { FrameChange } from './serve/wire'
+import type { FollowOptions } from './follow/follow-file'
 
-/** What the follower is told: where to start, how the file grows, and where changes go. */
-export interface FollowOptions {
-  /** Bytes already read (the size when the file was opened). */
-  from: number
-  /** The file is one document rewritten whole on every turn: every change is a reset. */
-  wholeFile?: boolean
-  onChange(change: FrameChange): void
-  onError(error: unknown): void
-  pollMs?: number
-}
+export type { FollowOptions }
 
 /** Starts following a file; close() stops it. */
 export type FollowFile = (path: string, options: FollowOptions) => { close(): void }

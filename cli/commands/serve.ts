@@ -7,7 +7,7 @@ import { contextFromProcess, FOLDERS_VARIABLE, foldersFromEnv } from '../../node
 import { flagValue, stringValue, stringValues, type ParsedArgs } from '../args'
 import type { Command } from '../command'
 import { CliError } from '../errors'
-import { followForServe } from './serve-follow'
+import { follower } from '../../node/follower'
 
 const COMMAND = 'serve'
 
@@ -59,7 +59,7 @@ missing web build (run 'npm run build').`,
         host,
         port,
         catalog,
-        follow: followForServe,
+        follow: follower,
         log: io.err,
       })
     } catch (error) {

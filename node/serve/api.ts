@@ -99,11 +99,9 @@ function follow(
       response.write(frameHeader(change))
       if (change.kind !== 'gone') response.write(change.bytes)
     },
+    // The follower goes on after an error (the next change is looked at again).
     onError(error) {
-      deps.log(
-        `serve: stopped following a file: ${error instanceof Error ? error.message : String(error)}`,
-      )
-      response.end()
+      deps.log(`serve: following a file: ${error instanceof Error ? error.message : String(error)}`)
     },
   })
   request.socket.setTimeout(0)

@@ -35,11 +35,13 @@ beforeAll(() => {
 function loadPreload() {
   const exposed: { name: string; api: Record<string, unknown> }[] = []
   const invoked: unknown[][] = []
+  const sent: unknown[][] = []
   const ipcRenderer = Object.assign(new EventEmitter(), {
     invoke: async (...args: unknown[]) => {
       invoked.push(args)
       return { ok: true, value: null }
     },
+    send: (...args: unknown[]) => void sent.push(args),
   })
   const paths = new Map<object, string>()
   const electron = {
@@ -61,7 +63,7 @@ function loadPreload() {
     module,
     exports: module.exports,
   })
-  return { exposed, invoked, ipcRenderer, paths, required }
+  return { exposed, invoked, sent, ipcRenderer, paths, required }
 }
 
 describe('the built preload', () => {
@@ -93,11 +95,20 @@ describe('the built preload', () => {
         'saveExport',
         'readSettings',
         'writeSettings',
+        'sessions',
+        'listSessions',
+        'sessionCounts',
+        'openSession',
+        'followFile',
+        'unfollowFile',
+        'onFileChange',
+        'setLiveBadge',
       ].sort(),
     )
     expect(api.host).toBe('electron')
+    expect(api.sessions).toBe(true)
     for (const [key, value] of Object.entries(api)) {
-      if (key !== 'host') expect(typeof value, key).toBe('function')
+      if (key !== 'host' && key !== 'sessions') expect(typeof value, key).toBe('function')
       expect(value).not.toBe(ipcRenderer)
     }
   })
@@ -124,6 +135,31 @@ describe('the built preload', () => {
       [CHANNELS.saveExport, request],
       [CHANNELS.readSettings],
       [CHANNELS.writeSettings, { maxTokens: 1234 }],
+    ])
+  })
+
+  it('sends the sessions and follow calls on their channels, and the badge without an answer', async () => {
+    const { exposed, invoked, sent } = loadPreload()
+    const api = exposed[0].api as Record<string, (...args: unknown[]) => unknown>
+    const id = 'S'.repeat(32)
+    const token = 'A'.repeat(32)
+    await api.listSessions()
+    await api.sessionCounts(id)
+    await api.openSession(id)
+    await api.followFile(token, 120)
+    await api.unfollowFile()
+    api.setLiveBadge({ turnsLeft: 3, fraction: 0.5 })
+    api.setLiveBadge(null)
+    expect(invoked).toEqual([
+      [CHANNELS.listSessions],
+      [CHANNELS.sessionCounts, id],
+      [CHANNELS.openSession, id],
+      [CHANNELS.followFile, token, 120],
+      [CHANNELS.unfollowFile],
+    ])
+    expect(sent).toEqual([
+      [CHANNELS.setLiveBadge, { turnsLeft: 3, fraction: 0.5 }],
+      [CHANNELS.setLiveBadge, null],
     ])
   })
 
@@ -281,11 +317,19 @@ describe('the built main process’s channels', () => {
       .filter((e) => e.name === 'ipcMain.handle')
       .map((e) => e.detail)
     expect(handled).toEqual(expect.arrayContaining([CHANNELS.readSettings, CHANNELS.writeSettings]))
-    // Pushed to the renderer, never handled: the menu's commands and files main opened itself.
-    const invoke = Object.values(CHANNELS).filter(
-      (c) => c !== CHANNELS.menuCommand && c !== CHANNELS.fileOpened,
-    )
+    // Pushed to the renderer, never handled: the menu's commands, files main opened itself and
+    // a followed file's changes; the live badge is sent without an answer (ipcMain.on).
+    const pushed: string[] = [CHANNELS.menuCommand, CHANNELS.fileOpened, CHANNELS.fileChanged]
+    const sent: string[] = [CHANNELS.setLiveBadge]
+    const invoke = Object.values(CHANNELS).filter((c) => !pushed.includes(c) && !sent.includes(c))
     expect([...handled].sort()).toEqual([...invoke].sort())
+  })
+
+  it('listens on the live badge’s channel, which the renderer sends without waiting', () => {
+    const listened = runMainWithStubbedElectron()
+      .filter((e) => e.name === 'ipcMain.on')
+      .map((e) => e.detail)
+    expect(listened).toEqual([CHANNELS.setLiveBadge])
   })
 })
 

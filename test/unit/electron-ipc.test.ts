@@ -15,6 +15,7 @@ import {
 import { isRendererPage, isTrustedRendererUrl } from '../../electron/ipc-validation'
 import { openRecentFiles, type RecentFiles } from '../../electron/recent-files'
 import { openSettingsStore } from '../../electron/settings-store'
+import { noLive } from './helpers/no-live'
 
 const OURS = 'app://inspector/index.html'
 /** Where the renderer used to load from; it is no longer trusted. */
@@ -137,6 +138,7 @@ describe('IPC handlers', () => {
 
   const handlersWith = (options: { open?: string | null; initial?: string | null } = {}) =>
     createIpcHandlers<SenderEvent>({
+      ...noLive,
       origin: {},
       dialogsFor: () => answeringDialogs(options),
       openChosenPath,
@@ -363,6 +365,7 @@ describe('IPC handlers', () => {
     it('proposes the chosen file’s folder for an export beside it', async () => {
       let proposed = ''
       const handlers = createIpcHandlers<SenderEvent>({
+        ...noLive,
         origin: {},
         dialogsFor: () => ({
           ...answeringDialogs(),
@@ -394,6 +397,7 @@ describe('IPC handlers', () => {
 
   it('turns an unexpected failure into a one-line error, never a stack', async () => {
     const handlers = createIpcHandlers<SenderEvent>({
+      ...noLive,
       origin: {},
       dialogsFor: () => {
         throw new Error('the dialog service is gone')

@@ -11,6 +11,7 @@ import {
   type SenderEvent,
 } from '../../electron/ipc-handlers'
 import { SETTINGS_FILE, openSettingsStore, type SettingsStore } from '../../electron/settings-store'
+import { noLive } from './helpers/no-live'
 
 let dir: string
 let storePath: string
@@ -99,6 +100,7 @@ describe('the settings channels', () => {
 
   const handlersOver = (settings: SettingsStore) =>
     createIpcHandlers<SenderEvent>({
+      ...noLive,
       origin: {},
       dialogsFor: () => {
         throw new Error('no dialog in these tests')

@@ -100,7 +100,12 @@ describe('compaction-inspector serve', () => {
   })
 
   it('refuses every API request without the key, or with another', async () => {
-    for (const headers of [{}, { 'x-inspector-key': 'x'.repeat(32) }, { cookie: `key=${KEY}` }]) {
+    const attempts: Record<string, string>[] = [
+      {},
+      { 'x-inspector-key': 'x'.repeat(32) },
+      { cookie: `key=${KEY}` },
+    ]
+    for (const headers of attempts) {
       const answer = await get(server.port, '/api/sessions', headers)
       expect(answer.status).toBe(403)
       expect(json(answer)).toEqual({

@@ -109,7 +109,10 @@ export const Menu = {
   setApplicationMenu: (template) => record('Menu.setApplicationMenu', rolesOf(template)),
 }
 export const dialog = {}
-export const ipcMain = { handle: (channel) => record('ipcMain.handle', channel) }
+export const ipcMain = {
+  handle: (channel) => record('ipcMain.handle', channel),
+  on: (channel) => record('ipcMain.on', channel),
+}
 export const session = {
   defaultSession: { setPermissionRequestHandler: () => {}, setPermissionCheckHandler: () => {} },
 }
