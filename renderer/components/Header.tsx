@@ -46,12 +46,12 @@ export function Header() {
           <span className="muted file-count" data-testid="file-count">
             {formatNumber(count)} messages
           </span>
+          <LiveStatus />
         </div>
         <div className="file-line">
           <FormatPicker />
           <RequestPicker />
           <ImportReport />
-          <LiveStatus />
         </div>
       </div>
       <nav className="header-actions" aria-label="File">

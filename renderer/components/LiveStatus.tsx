@@ -67,7 +67,7 @@ export function LiveStatus() {
         </span>
       )}
       {live.note !== null && (
-        <span className="live-note" data-testid="live-note" role="status">
+        <span className="live-note" data-testid="live-note" role="status" title={live.note}>
           {live.note}
         </span>
       )}
