@@ -7,7 +7,6 @@ import { ImportReport } from './ImportReport'
 import { LiveStatus } from './LiveStatus'
 import { RecentMenu } from './RecentMenu'
 import { RequestPicker } from './RequestPicker'
-import { NO_SESSIONS_REASON } from '../store/sessions-slice'
 
 /** The file on screen and the file actions. */
 export function Header() {
@@ -55,20 +54,18 @@ export function Header() {
         </div>
       </div>
       <nav className="header-actions" aria-label="File">
-        <button
-          type="button"
-          id={SESSIONS_BUTTON_ID}
-          data-testid="sessions-button"
-          disabled={!canListSessions}
-          onClick={openSessions}
-          title={
-            canListSessions
-              ? "The agents' sessions on this computer (Ctrl/Cmd+Shift+O)"
-              : NO_SESSIONS_REASON
-          }
-        >
-          Sessions
-        </button>
+        {/* Hidden where the host cannot list sessions: the shortcut says why there. */}
+        {canListSessions && (
+          <button
+            type="button"
+            id={SESSIONS_BUTTON_ID}
+            data-testid="sessions-button"
+            onClick={openSessions}
+            title="The agents' sessions on this computer (Ctrl/Cmd+Shift+O)"
+          >
+            Sessions
+          </button>
+        )}
         <button
           type="button"
           onClick={() => void openDialog()}

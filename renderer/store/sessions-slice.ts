@@ -30,7 +30,7 @@ export interface SessionsSlice {
   openSessionById(id: string): Promise<boolean>
 }
 
-/** Why the Sessions button is off on a page that cannot list sessions. */
+/** Why a page that cannot list sessions has no Sessions button, said when its shortcut is pressed. */
 export const NO_SESSIONS_REASON =
   "This page cannot see the agents' sessions: open it with compaction-inspector serve, or use the desktop app."
 
@@ -89,7 +89,7 @@ export const createSessionsSlice: SliceCreator<SessionsSlice> = (deps) => (set, 
     sessionCounts: {},
 
     openSessions: () => {
-      if (!deps.api.sessions) return
+      if (!deps.api.sessions) return get().notify('info', NO_SESSIONS_REASON)
       set({ sessionsOpen: true })
       void get().refreshSessions()
     },

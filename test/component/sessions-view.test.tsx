@@ -202,14 +202,15 @@ describe('the Sessions view', () => {
     )
   })
 
-  it('is off, with the reason, on a page that cannot see sessions', () => {
+  it('is not offered on a page that cannot see sessions, and its shortcut says why', () => {
     const api = fakeApi('web')
     Object.assign(api, { sessions: false })
     const { store } = makeStore(api)
     renderWithStore(<App />, store)
-    const button = screen.getByTestId('sessions-button') as HTMLButtonElement
-    expect(button.disabled).toBe(true)
-    expect(button.title).toBe(NO_SESSIONS_REASON)
+    expect(screen.queryByTestId('sessions-button')).toBeNull()
+    fireEvent.keyDown(window, { key: 'O', ctrlKey: true, shiftKey: true })
+    expect(screen.queryByTestId('sessions-view')).toBeNull()
+    expect(store.getState().toasts.map((t) => t.text)).toEqual([NO_SESSIONS_REASON])
   })
 })
 
