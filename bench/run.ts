@@ -1,12 +1,13 @@
 /**
  * `npm run bench [-- --quick] [-- --strict] [-- --long-pieces] [-- --jsonl] [-- --open-models]
- * [-- --sessions]`: counting, re-tuning
+ * [-- --sessions] [-- --follow]`: counting, re-tuning
  * and memory on generated conversations, each figure printed beside a baseline measured in the
  * same run. Targets are issue 2's (core vs raw gpt-tokenizer), issue 6's (throughput, workers,
  * re-tuning, memory), issue 14's (long single pieces) and issue 12's (a JSONL log imported line by
  * line), and issue 13's open-model vocabularies against their packages' encoders; --long-pieces,
  * --jsonl and --open-models run one of the last three rows alone; --sessions runs issue 18's
- * listing of 1,000 sessions, alone (it is not part of the default run). It exits 0 whatever the
+ * listing of 1,000 sessions, alone (it is not part of the default run), and --follow its idle cost
+ * of following files and its append rate, alone too. It exits 0 whatever the
  * verdicts, as the machine is shared and noisy, unless given --strict.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -31,6 +32,7 @@ import { benchRetune, type RetuneFigures } from './retune'
 import { startCountingPool } from './worker-pool'
 import { benchSessions, type SessionFigures } from './sessions'
 import { writeSessionHome } from './sessions-home'
+import { runFollowBench } from './follow-report'
 
 const args = process.argv.slice(2)
 const quick = args.includes('--quick')
@@ -39,6 +41,7 @@ const longPiecesOnly = args.includes('--long-pieces')
 const jsonlOnly = args.includes('--jsonl')
 const openModelsOnly = args.includes('--open-models')
 const sessionsOnly = args.includes('--sessions')
+const followOnly = args.includes('--follow')
 
 const SEED = 1
 const WARM_SEED = 2
@@ -450,6 +453,16 @@ async function main(): Promise<void> {
     console.log('Targets')
     const failed = printVerdicts(judgeOpenModels(figures))
     if (strict && failed > 0) process.exitCode = 1
+    return
+  }
+  if (followOnly) {
+    const dir = mkdtempSync(join(tmpdir(), 'compaction-bench-follow-'))
+    try {
+      const failed = await runFollowBench(dir, quick, progress)
+      if (strict && failed > 0) process.exitCode = 1
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
     return
   }
   if (sessionsOnly) {

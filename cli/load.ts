@@ -119,12 +119,48 @@ export async function loadConversation(
   try {
     imported = importConversation(text, format, request !== undefined ? { request } : {})
   } catch (error) {
-    if (error instanceof FormatError) throw describeFormatError(file, text, error)
-    if (error instanceof RequestError) {
-      throw new CliError(`${command}: option --request: ${file}: ${error.problem}`)
-    }
-    throw asCliError(file, error)
+    throw describeImportError(command, file, () => text, error)
   }
+  reportImport(file, imported, () => text, args, io)
+  const { model, spec, counting } = await countingModelFor(file, args, imported, io)
+  return {
+    file,
+    path,
+    messages: imported.messages,
+    model,
+    format: imported.format,
+    wire: imported.wire,
+    spec,
+    counting,
+    usage: imported.usage ?? [],
+  }
+}
+
+/** An import's error as the user's: located, prefixed with the file's name; others unchanged. */
+export function describeImportError(
+  command: string,
+  file: string,
+  text: () => string,
+  error: unknown,
+): unknown {
+  if (error instanceof FormatError) return describeFormatError(file, text(), error)
+  if (error instanceof RequestError) {
+    return new CliError(`${command}: option --request: ${file}: ${error.problem}`)
+  }
+  return asCliError(file, error)
+}
+
+/**
+ * What is said on stderr of an import: with --verbose the format, which traffic request it is,
+ * and the import report (counted without --verbose).
+ */
+export function reportImport(
+  file: string,
+  imported: ImportedConversation,
+  text: () => string,
+  args: ParsedArgs,
+  io: Io,
+): void {
   const verbose = flagValue(args, 'verbose')
   if (verbose) {
     const how = imported.detected ? 'detected' : 'chosen with --format'
@@ -144,10 +180,22 @@ export async function loadConversation(
     )
   }
   if (imported.format === 'native') {
-    reportNativeWarnings(file, text, imported.report, io)
+    reportNativeWarnings(file, text(), imported.report, io)
   } else {
     reportNotes(file, 'import', imported.report, verbose, io)
   }
+}
+
+/**
+ * The model counts use: --model, else the file's own, else the default encoding; a model of no
+ * known family is a warning. Its vocabulary is loaded before it returns.
+ */
+export async function countingModelFor(
+  file: string,
+  args: ParsedArgs,
+  imported: Pick<ImportedConversation, 'model' | 'wire'>,
+  io: Io,
+): Promise<{ model: CountingModel; spec: Required<CountingSpec>; counting: CountingMethod }> {
   const name = stringValue(args, 'model') ?? imported.model ?? ''
   const { wire } = imported
   const counting = describeCounting(name, wire)
@@ -161,17 +209,7 @@ export async function loadConversation(
     encoding: counting.encoding,
     fellBack: counting.warning !== undefined,
   }
-  return {
-    file,
-    path,
-    messages: imported.messages,
-    model,
-    format: imported.format,
-    wire,
-    spec: { model: name, wire },
-    counting,
-    usage: imported.usage ?? [],
-  }
+  return { model, spec: { model: name, wire }, counting }
 }
 
 /**

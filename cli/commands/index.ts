@@ -7,6 +7,7 @@ import { promptCommand } from './prompt'
 import { serveCommand } from './serve'
 import { sessionsCommand } from './sessions'
 import { tokensCommand } from './tokens'
+import { watchCommand } from './watch'
 
 /** Every subcommand, in the order the tool's help lists them. */
 export const COMMANDS: readonly Command[] = [
@@ -17,5 +18,6 @@ export const COMMANDS: readonly Command[] = [
   tokensCommand,
   enginesCommand,
   sessionsCommand,
+  watchCommand,
   serveCommand,
 ]

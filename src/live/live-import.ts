@@ -42,7 +42,8 @@ const NOTES: Record<Reason, string> = {
 /**
  * Reads a log that is still being written: the first update is the conversation as
  * importConversation reads the same bytes (but for an unfinished last line, which waits), and
- * the LiveImport takes what is written next. Throws as importConversation does.
+ * the LiveImport takes what is written next. Throws as importConversation does. It keeps the
+ * bytes it is given (to place an error), so they must not be written to afterwards.
  */
 export function startLiveImport(
   bytes: Uint8Array,
@@ -72,6 +73,10 @@ class FollowedLog implements LiveImport {
     private readonly wanted: FormatId | 'auto',
     private readonly request: number | undefined,
   ) {}
+
+  get wholeDocument(): boolean {
+    return this.whole !== undefined
+  }
 
   get bytesRead(): number {
     return this.lines ? this.lines.bytesRead : (this.whole?.length ?? 0)

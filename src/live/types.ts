@@ -30,6 +30,11 @@ export interface LiveImport {
   /** Bytes read so far: where the next append starts. */
   readonly bytesRead: number
   /**
+   * True when the file is read as one document (Cline's JSON, a request body): every change is
+   * a whole read, so a follower should send the whole file (followFile's `wholeFile`).
+   */
+  readonly wholeDocument: boolean
+  /**
    * Bytes written after those read (split anywhere: an unfinished last line waits for the rest).
    * Only the new lines are parsed. null when no new line was completed.
    */

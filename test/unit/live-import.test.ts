@@ -95,6 +95,7 @@ describe('startLiveImport', () => {
     const { live, update } = startLiveImport(utf8(lines.slice(0, 3).join('\n') + '\n'))
     expect(update.unchanged).toBe(0)
     expect(live.format).toBe('claude-code')
+    expect(live.wholeDocument).toBe(false)
     let previous = update.conversation.messages
     let prompts = 0
     for (let i = 3; i < lines.length - 1; i++) {
@@ -178,12 +179,22 @@ describe('startLiveImport', () => {
     const bytes = new Uint8Array(readFileSync(join(FORMATS, 'cline.json')))
     const { live, update } = startLiveImport(bytes)
     expect(live.format).toBe('cline')
+    expect(live.wholeDocument).toBe(true)
     expect(update.parsedLines).toBe(0)
     const got = live.replace(bytes, 'rewritten')
     expect(got.reread).toBe(true)
     expect(got.note).toMatch(/rewritten/)
     expect(got.unchanged).toBe(update.conversation.messages.length)
     expect(got.conversation).toEqual(importConversation(bytes))
+  })
+
+  it("keeps an API traffic log's chosen request across appends", () => {
+    const bytes = bytesOf('api-traffic.jsonl')
+    const end = bytes.indexOf(0x0a, bytes.indexOf(0x0a) + 1) + 1 // two lines
+    const { live } = startLiveImport(bytes.subarray(0, end), { request: 1 })
+    const got = live.append(bytes.subarray(end))
+    expect(got?.conversation).toEqual(importConversation(bytes, 'auto', { request: 1 }))
+    expect(got?.conversation.request).toBe(1)
   })
 
   it('reads a truncated file again, cleanly', () => {
