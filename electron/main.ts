@@ -130,8 +130,13 @@ function start(): void {
     },
     onGone: (stop) => {
       // A reload starts a page that has not asked to follow anything yet.
-      contents.once('did-start-loading', stop)
-      contents.once('destroyed', stop)
+      const gone = () => {
+        contents.off('did-start-loading', gone)
+        contents.off('destroyed', gone)
+        stop()
+      }
+      contents.on('did-start-loading', gone)
+      contents.on('destroyed', gone)
     },
   })
   const clearLiveBadge = () =>

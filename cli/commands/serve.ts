@@ -110,7 +110,8 @@ function portValue(args: ParsedArgs): number {
   return n
 }
 
-function listenProblem(error: unknown): string {
+/** Why the server could not listen, in words. */
+export function listenProblem(error: unknown): string {
   const code = (error as NodeJS.ErrnoException | null)?.code
   if (code === 'EADDRINUSE') return 'the port is in use (choose another with --port, or 0 for any)'
   if (code === 'EADDRNOTAVAIL') return 'this machine has no such address'

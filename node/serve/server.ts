@@ -78,6 +78,10 @@ export async function startServe(options: ServeOptions): Promise<RunningServe> {
     }
     const url = new URL(request.url ?? '/', 'http://localhost')
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
+      // A HEAD would start what a GET does (a follow) and show nothing of it.
+      if (request.method !== 'GET') {
+        return refuse(response, 405, 'The API answers GET only.', { Allow: 'GET' })
+      }
       if (!keyMatches(request.headers[KEY_HEADER], key)) {
         log(`serve: refused ${url.pathname}: no access key, or the wrong one`)
         return sendJson(

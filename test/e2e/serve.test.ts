@@ -104,7 +104,7 @@ describe('serve: the page gets sessions and live following from the server', () 
     await appendFile(log, NEXT_TURN)
     const seen = () => page.evaluate(() => (window as unknown as { seen: unknown[] }).seen)
     await expect
-      .poll(seen, { timeout: 15_000 })
+      .poll(seen, { timeout: 30_000, message: "the append, through serve's follow" })
       .toEqual([{ kind: 'append', text: NEXT_TURN, token }])
 
     // Reopening by the server's token reads the file as it is now.

@@ -236,7 +236,7 @@ describe('compaction-inspector serve', () => {
     await expect.poll(() => follows[0].closed).toBe(true)
   })
 
-  it('answers only GET and HEAD', async () => {
+  it('answers only GET and HEAD, and the API only GET', async () => {
     const status = await new Promise<number>((done) => {
       const req = request(
         {
@@ -251,6 +251,21 @@ describe('compaction-inspector serve', () => {
       req.end()
     })
     expect(status).toBe(405)
+    const head = await new Promise<number>((done) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: server.port,
+          path: `/api/follow?token=${'T'.repeat(32)}&from=0`,
+          method: 'HEAD',
+          headers: withKey,
+        },
+        (res) => done(res.statusCode ?? 0),
+      )
+      req.end()
+    })
+    expect(head).toBe(405)
+    expect(follows).toEqual([])
   })
 })
 
