@@ -166,6 +166,9 @@ export const createLiveSlice: SliceCreator<LiveSlice> = (deps) => (set, get, sto
     if (ours !== generation) return
     const { header } = tail
     const live = get().live!
+    // A whole-document log (Cline's) is rewritten on every turn: a re-read that only added
+    // messages is the file growing, said to nobody. One that changed what was shown is news.
+    const changedShown = tail.reread && tail.unchanged < previous.length
     get().adoptChange(messages)
     set({
       messages,
@@ -178,19 +181,19 @@ export const createLiveSlice: SliceCreator<LiveSlice> = (deps) => (set, get, sto
       importReport: header.report,
       ...(counts ? { counts, partialCounts: null } : {}),
       // Indexes into a file read again mean nothing in it.
-      ...(tail.reread ? uiConversationDefaults : {}),
+      ...(changedShown ? uiConversationDefaults : {}),
       live: {
         ...live,
         bytesRead,
         changes: live.changes + 1,
-        note: tail.reread ? (tail.note ?? 'the file was read again') : live.note,
+        note: changedShown ? (tail.note ?? 'the file was read again') : live.note,
       },
     })
     if (!counts) {
       if (ready) get().countMessages()
       else get().countAfterChange(previous, tail.unchanged)
     }
-    if (tail.reread) get().notify('info', `${get().file.name}: ${tail.note ?? 'read again'}`)
+    if (changedShown) get().notify('info', `${get().file.name}: ${tail.note ?? 'read again'}`)
   }
 
   // Stops the host's follower and what waits of it; the state says the rest.

@@ -1,4 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react'
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { OpenedFile } from '../../electron/contract'
 import { Header } from '../../renderer/components/Header'
@@ -252,5 +254,39 @@ describe('a file too large to follow from the start', () => {
     await waitFor(() => expect(store.getState().live?.state).toBe('following'))
     expect(api.following).toEqual({ token: TOKEN, from: encode(text).byteLength })
     expect(screen.getByTestId('live-toggle').textContent).toBe('Live')
+  })
+})
+
+describe('a whole-document log, rewritten on every turn', () => {
+  const cline = JSON.parse(
+    readFileSync(resolve(import.meta.dirname, '../../testdata/formats/cline.json'), 'utf8'),
+  ) as unknown[]
+  const file = (entries: unknown[]): OpenedFile => ({
+    token: TOKEN,
+    path: '/home/ana/.config/Code/User/globalStorage/saoudrizwan.claude-dev/tasks/1/api_conversation_history.json',
+    name: 'api_conversation_history.json',
+    content: encode(JSON.stringify(entries, null, 2)),
+  })
+
+  it('takes a rewrite that only adds messages quietly, and says so when one changes them', async () => {
+    const { store, api } = liveStore()
+    // From the sixth entry on the task names its last model, as the whole file does: the
+    // messages before stand (a change of model would price them all again).
+    await act(() => store.getState().loadFile(file(cline.slice(0, 6))))
+    await waitFor(() => expect(counted(store)).toBe(true))
+    const before = store.getState().messages.length
+    act(() => store.getState().select(1))
+    const whole = file(cline).content as Uint8Array<ArrayBuffer>
+    act(() => api.pushChange({ token: TOKEN, kind: 'reset', reason: 'rewritten', bytes: whole }))
+    await waitFor(() => expect(store.getState().messages.length).toBeGreaterThan(before))
+    expect(store.getState().live?.note).toBeNull()
+    expect(store.getState().selected).toBe(1)
+    expect(store.getState().toasts).toEqual([])
+
+    // The agent's history cut back to its first two entries: what was shown changed.
+    const cut = file(cline.slice(0, 2)).content as Uint8Array<ArrayBuffer>
+    act(() => api.pushChange({ token: TOKEN, kind: 'reset', reason: 'rewritten', bytes: cut }))
+    await waitFor(() => expect(store.getState().live?.note).toMatch(/rewritten/))
+    expect(store.getState().selected).toBeNull()
   })
 })
