@@ -58,9 +58,16 @@ export function VirtualList(props: Props) {
     const grew = count > drawnCount.current
     drawnCount.current = count
     const box = scroller.current
-    if (stickToEnd && grew && atEnd.current && count > 0) {
-      virtualizer.scrollToIndex(count - 1, { align: 'end' })
-    } else if (box && box.scrollHeight <= box.clientHeight) atEnd.current = true
+    if (!box) return
+    if (stickToEnd && grew && atEnd.current) {
+      // To the end as laid out now, and again once the new rows are measured (their heights
+      // replace the estimates a frame later).
+      const toEnd = () => box.scrollTo({ top: box.scrollHeight })
+      toEnd()
+      const frame = requestAnimationFrame(toEnd)
+      return () => cancelAnimationFrame(frame)
+    }
+    if (box.scrollHeight <= box.clientHeight) atEnd.current = true
   }, [count, stickToEnd, virtualizer])
   const onScroll = () => {
     const box = scroller.current
