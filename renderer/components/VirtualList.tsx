@@ -62,7 +62,7 @@ export function VirtualList(props: Props) {
     if (stickToEnd && grew && atEnd.current) {
       // To the end as laid out now, and again once the new rows are measured (their heights
       // replace the estimates a frame later).
-      const toEnd = () => box.scrollTo({ top: box.scrollHeight })
+      const toEnd = () => void (box.scrollTop = box.scrollHeight)
       toEnd()
       const frame = requestAnimationFrame(toEnd)
       return () => cancelAnimationFrame(frame)
