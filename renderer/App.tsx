@@ -13,6 +13,7 @@ import { OpenFileInput } from './components/OpenFileInput'
 import { PanelBoundary } from './components/PanelBoundary'
 import { PromptPanel } from './components/PromptPanel'
 import { ShortcutHelp } from './components/ShortcutHelp'
+import { SessionsView } from './components/SessionsView'
 import { SideTabs } from './components/SideTabs'
 import { SummaryPanel } from './components/SummaryPanel'
 import { Toasts } from './components/Toasts'
@@ -85,6 +86,7 @@ export function App() {
       <OpenFileInput />
       <DropOverlay visible={dragging} />
       <ShortcutHelp />
+      <SessionsView />
       <Toasts />
     </div>
   )

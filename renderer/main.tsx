@@ -16,6 +16,7 @@ import './styles/findings.css'
 import './styles/formats.css'
 import './styles/loading.css'
 import './styles/engines.css'
+import './styles/sessions.css'
 
 // Electron's preload defines window.api before this runs; a plain browser gets the web bridge.
 window.api ??= createWebApi()

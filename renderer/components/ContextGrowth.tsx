@@ -1,10 +1,35 @@
 import type { ContextGrowth as Growth, UsageComparison } from '@core'
 import { formatNumber as n } from '@core/numbers'
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
 import { selectContextGrowth, selectEngineResults, selectUsageComparison, useApp } from '../store'
 import { ENGINE_COLORS, ENGINE_SHORT } from './engine-names'
 import { GROWTH_SERIES, GrowthChart, type FireMark } from './GrowthChart'
 import { UsageTable } from './UsageTable'
+
+/**
+ * While a followed file grows, the chart of the conversation before stays until the new one is
+ * worked out (each request's thinking is priced in the worker, a moment after the new messages
+ * show): put in its place, "counting…" would fold the panel and jump the list for a frame.
+ */
+function useKeptWhileFollowing(
+  growth: Growth | null,
+  comparison: UsageComparison | null,
+): [Growth | null, UsageComparison | null] {
+  const following = useApp((s) => (s.live?.state === 'following' ? s.live.token : null))
+  type Kept = { token: string | null; growth: Growth; comparison: UsageComparison }
+  const [kept, setKept] = useState<Kept | null>(null)
+  const ready = growth !== null && comparison !== null
+  // Kept as it is drawn (React's way of deriving state while rendering), for the next change.
+  if (
+    ready &&
+    (kept?.growth !== growth || kept.comparison !== comparison || kept.token !== following)
+  ) {
+    setKept({ token: following, growth, comparison })
+  }
+  return !ready && following !== null && kept?.token === following
+    ? [kept.growth, kept.comparison]
+    : [growth, comparison]
+}
 
 /** The id the layout folds this panel by. */
 export const GROWTH_PANEL = 'context-growth'
@@ -37,8 +62,10 @@ const LEGEND = [
  */
 export function ContextGrowth() {
   const requests = useApp((s) => s.usage.length)
-  const growth = useApp(selectContextGrowth)
-  const comparison = useApp(selectUsageComparison)
+  const [growth, comparison] = useKeptWhileFollowing(
+    useApp(selectContextGrowth),
+    useApp(selectUsageComparison),
+  )
   const includeHidden = useApp((s) => s.includeHidden)
   const setIncludeHidden = useApp((s) => s.setIncludeHidden)
   // Folded or not is part of the layout: it holds for the next file, and across restarts.

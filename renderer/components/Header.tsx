@@ -1,8 +1,10 @@
 import { formatNumber } from '@core/numbers'
+import { SESSIONS_BUTTON_ID } from '../dom-ids'
 import { SAMPLE_MAX_TOKENS, selectCheck, useApp } from '../store'
 import { ExportButton } from './ExportButton'
 import { FormatPicker } from './FormatPicker'
 import { ImportReport } from './ImportReport'
+import { LiveStatus } from './LiveStatus'
 import { RecentMenu } from './RecentMenu'
 import { RequestPicker } from './RequestPicker'
 
@@ -18,6 +20,8 @@ export function Header() {
   )
   const openDialog = useApp((s) => s.openDialog)
   const setHelpOpen = useApp((s) => s.setHelpOpen)
+  const canListSessions = useApp((s) => s.canListSessions)
+  const openSessions = useApp((s) => s.openSessions)
 
   return (
     <header className="header">
@@ -38,7 +42,10 @@ export function Header() {
               )}
             </>
           )}
-          <span className="muted file-count">{formatNumber(count)} messages</span>
+          <span className="muted file-count" data-testid="file-count">
+            {formatNumber(count)} messages
+          </span>
+          <LiveStatus />
         </div>
         <div className="file-line">
           <FormatPicker />
@@ -47,6 +54,18 @@ export function Header() {
         </div>
       </div>
       <nav className="header-actions" aria-label="File">
+        {/* Hidden where the host cannot list sessions: the shortcut says why there. */}
+        {canListSessions && (
+          <button
+            type="button"
+            id={SESSIONS_BUTTON_ID}
+            data-testid="sessions-button"
+            onClick={openSessions}
+            title="The agents' sessions on this computer (Ctrl/Cmd+Shift+O)"
+          >
+            Sessions
+          </button>
+        )}
         <button
           type="button"
           onClick={() => void openDialog()}

@@ -42,6 +42,7 @@ export function MessageList() {
   }, [picked, target])
 
   const empty = useApp((s) => s.messages.length === 0 && s.reading === null)
+  const following = useApp((s) => s.live?.state === 'following')
   const fileName = useApp((s) => s.file.name)
 
   return (
@@ -73,6 +74,7 @@ export function MessageList() {
         itemKey={itemKey}
         estimateSize={estimateSize}
         onReady={onReady}
+        stickToEnd={following}
         renderItem={(i) => {
           const item = items.at(i)
           if (item.kind === 'message') return <MessageRow index={item.index} />

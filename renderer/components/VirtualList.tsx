@@ -18,12 +18,21 @@ interface Props {
   height?: number
   /** Receives the virtualizer, for scrolling to an item from outside. */
   onReady?: (virtualizer: Virtualizer<HTMLDivElement, Element>) => void
+  /**
+   * Keeps the last item in view as items are added, when it was in view before: a followed
+   * conversation grows at its end, and a user reading its end wants to see what comes.
+   */
+  stickToEnd?: boolean
 }
 
 /** A scrolling list that only draws the rows in view: 10,000 messages scroll as smoothly as ten. */
 export function VirtualList(props: Props) {
   const { count, itemKey, renderItem, estimateSize, label, className, height, onReady } = props
+  const { stickToEnd = false } = props
   const scroller = useRef<HTMLDivElement>(null)
+  // Whether the end was in view at the last scroll (or the list fit its box).
+  const atEnd = useRef(false)
+  const drawnCount = useRef(count)
   // The app does not use the React Compiler, which is what this rule protects; the virtualizer
   // re-renders this component itself when the range changes.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -45,6 +54,25 @@ export function VirtualList(props: Props) {
     },
   })
   useEffect(() => onReady?.(virtualizer), [onReady, virtualizer])
+  useEffect(() => {
+    const grew = count > drawnCount.current
+    drawnCount.current = count
+    const box = scroller.current
+    if (!box) return
+    if (stickToEnd && grew && atEnd.current) {
+      // To the end as laid out now, and again once the new rows are measured (their heights
+      // replace the estimates a frame later).
+      const toEnd = () => void (box.scrollTop = box.scrollHeight)
+      toEnd()
+      const frame = requestAnimationFrame(toEnd)
+      return () => cancelAnimationFrame(frame)
+    }
+    if (box.scrollHeight <= box.clientHeight) atEnd.current = true
+  }, [count, stickToEnd, virtualizer])
+  const onScroll = () => {
+    const box = scroller.current
+    if (box) atEnd.current = box.scrollTop + box.clientHeight >= box.scrollHeight - 8
+  }
 
   return (
     <div
@@ -55,6 +83,7 @@ export function VirtualList(props: Props) {
       role="region"
       style={height === undefined ? undefined : { height }}
       tabIndex={-1}
+      onScroll={onScroll}
     >
       <div className="virtual-sizer" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((item) => (

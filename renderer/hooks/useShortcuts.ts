@@ -6,6 +6,7 @@ import { SIDE_TABS } from '../store/layout-slice'
 /** The shortcuts, as the help dialog lists them. */
 export const SHORTCUTS: readonly { keys: string; action: string }[] = [
   { keys: 'Ctrl/Cmd + O', action: 'Open a conversation' },
+  { keys: 'Ctrl/Cmd + Shift + O', action: "Open the agents' sessions" },
   { keys: 'Ctrl/Cmd + E', action: 'Export the applied conversation' },
   { keys: 'Ctrl/Cmd + Enter', action: 'Apply the pasted summary' },
   { keys: '/  or  Ctrl/Cmd + K', action: 'Search models' },
@@ -36,6 +37,10 @@ export function useShortcuts() {
       const run = (action: () => void) => {
         event.preventDefault()
         action()
+      }
+      // Before Open's: Shift+O is the Sessions view in both hosts (no menu item sends it).
+      if (mod && event.shiftKey && key === 'o') {
+        return run(() => (state.sessionsOpen ? state.closeSessions() : state.openSessions()))
       }
       if (mod && key === 'o' && state.host === 'web') return run(() => void state.openDialog())
       if (mod && key === 'e' && state.host === 'web') return run(() => void state.exportApplied())

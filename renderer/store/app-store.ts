@@ -6,9 +6,11 @@ import { createDiagnosisSlice } from './diagnosis-slice'
 import { createEnginesSlice } from './engines-slice'
 import { createFindingsSlice } from './findings-slice'
 import { createLayoutSlice } from './layout-slice'
+import { createLiveSlice } from './live-slice'
 import { createLoadingSlice } from './loading-slice'
 import { createPromptTokensSlice } from './prompt-slice'
 import { createOptionsSlice } from './options-slice'
+import { createSessionsSlice } from './sessions-slice'
 import { createSettingsSlice } from './settings-slice'
 import { createSummarySlice } from './summary-slice'
 import { createTextTokensSlice } from './text-tokens-slice'
@@ -40,6 +42,8 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createTurnCostsSlice(deps)(...a),
     ...createSettingsSlice(deps)(...a),
     ...createEnginesSlice(deps)(...a),
+    ...createSessionsSlice(deps)(...a),
+    ...createLiveSlice(deps)(...a),
   }))
   void store.getState().openSample()
   return store

@@ -2,6 +2,7 @@ import type { FormatId, ImportNote, Message, ReportedUsage, TrafficRequest, Wire
 import type { FileToken, OpenedFile, RecentFile, Result } from '../../electron/contract'
 import type { ImportChoice } from '../workers/types'
 import { NO_COUNTS } from './counts-slice'
+import { FOLLOW_AT_OPEN_BYTES } from './live-slice'
 import { openingOptions } from './options-slice'
 import { summaryDefaults } from './summary-slice'
 import { enginesConversationDefaults } from './engines-slice'
@@ -25,6 +26,14 @@ export interface ConversationFile {
  * shown. A File (browser, drop) is only a handle, and the sample is short text.
  */
 export type FileSource = { token: FileToken } | { content: OpenedFile['content'] }
+
+/** The file's size in bytes (in characters, for text: only the sample is text). */
+const sizeOf = (content: OpenedFile['content']): number =>
+  typeof content === 'string'
+    ? content.length
+    : content instanceof Blob
+      ? content.size
+      : content.byteLength
 
 /** Where to read `file` again from (see FileSource); bytes without a token are kept as a copy. */
 export function sourceOf(file: OpenedFile): FileSource {
@@ -71,6 +80,8 @@ export interface ConversationSlice {
   reimportAs(format: FormatId | 'auto'): Promise<boolean>
   /** Reads the API traffic log on screen again, loading its request `request` (1-based). */
   reimportRequest(request: number): Promise<boolean>
+  /** Reads the file on screen again to follow it (one too large to follow from the start). */
+  readToFollow(): Promise<boolean>
   /** Handles what the host returns for an open: a file, a cancel (null) or an error. */
   receiveFile(result: Result<OpenedFile | null>): void
   openDialog(): Promise<void>
@@ -133,7 +144,11 @@ export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) =
     loadFile: (file, origin = 'file', choice = { format: 'auto' }) => {
       // Taken before the worker is handed the file: its bytes are transferred, and gone from here.
       const source = sourceOf(file)
-      return get().readFile(file, choice, (imported) => {
+      // A file the host read itself can be followed as its agent writes it (see live-slice);
+      // a large one only when asked, as following keeps what was parsed.
+      const followable = Boolean(file.token) && deps.api.sessions && origin !== 'sample'
+      const follow = followable && (choice.follow ?? sizeOf(file.content) <= FOLLOW_AT_OPEN_BYTES)
+      return get().readFile(file, { ...choice, follow }, (imported, bytesRead) => {
         const isSample = origin === 'sample'
         // One update, so nothing ever renders new messages against old counts or options: the new
         // messages have none until the workers count them.
@@ -157,12 +172,23 @@ export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) =
           ...enginesConversationDefaults,
         })
         get().countMessages()
+        const token = followable ? (file.token ?? null) : null
+        get().followOpened(token, bytesRead ?? sizeOf(file.content), follow)
       })
     },
 
     reimportAs: (format) => reimport({ format }),
 
     reimportRequest: (request) => reimport({ format: get().requestedFormat, request }),
+
+    readToFollow: () => {
+      const { requestedFormat, request } = get()
+      return reimport({
+        format: requestedFormat,
+        ...(request !== null ? { request } : {}),
+        follow: true,
+      })
+    },
 
     receiveFile: (result) => {
       if (!result.ok) return set({ loadError: result.error })

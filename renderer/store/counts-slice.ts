@@ -42,6 +42,17 @@ export interface CountsSlice {
   cancelCounting(): void
   /** Counts the messages a cancel left uncounted. */
   countAgain(): void
+  /**
+   * Counts a change to the followed file before it is shown: `known` are the counts of its first
+   * messages, which stand; only the rest are counted, and nothing partial is published (the list
+   * shows the messages before until then). Null when a newer count (another model) stopped it.
+   */
+  countChange(messages: readonly Message[], known: readonly number[]): Promise<Counts | null>
+  /**
+   * After a change shown while the messages before were still being counted: counts the new
+   * messages on screen, keeping the counts that arrived for the first `unchanged` of `previous`.
+   */
+  countAfterChange(previous: readonly Message[], unchanged: number): void
 }
 
 /** No counts at all: what a conversation has before its counting starts. */
@@ -149,6 +160,44 @@ export const createCountsSlice: SliceCreator<CountsSlice> = (deps) => (set, get)
     },
 
     cancelCounting: () => stopCounting(true),
+
+    countChange: (messages, known) =>
+      new Promise<Counts | null>((resolve) => {
+        stopCounting(false)
+        const spec = selectSpec(get())
+        const key = countingKey(spec)
+        const perMessage = known.slice()
+        let live = true
+        const end = (counts: Counts | null) => {
+          live = false
+          current = null
+          resolve(counts)
+        }
+        const ranges =
+          known.length < messages.length ? [{ start: known.length, end: messages.length }] : []
+        const job = deps.workers.countMessages(spec, messages, ranges, {
+          onSlice: ({ start, counts }) => {
+            if (live) for (let i = 0; i < counts.length; i++) perMessage[start + i] = counts[i]
+          },
+          onDone: () => live && end({ messages, key, perMessage }),
+          onError: (error) => {
+            if (!live) return
+            end(null)
+            get().notify('error', `Counting stopped: ${error}`)
+          },
+        })
+        if (live) current = { job, halt: () => live && end(null) }
+      }),
+
+    countAfterChange: (previous, unchanged) => {
+      const { messages, partialCounts } = get()
+      const spec = selectSpec(get())
+      const known = new Array<number | undefined>(messages.length).fill(undefined)
+      if (partialCounts?.messages === previous && partialCounts.key === countingKey(spec)) {
+        for (let i = 0; i < unchanged; i++) known[i] = partialCounts.perMessage[i]
+      }
+      count(messages, spec, known)
+    },
 
     countAgain: () => {
       const { messages, partialCounts } = get()

@@ -25,7 +25,7 @@ export interface LoadingSlice {
   readFile(
     file: OpenedFile,
     choice: ImportChoice,
-    show: (imported: ImportedConversation) => void,
+    show: (imported: ImportedConversation, bytesRead?: number) => void,
   ): Promise<boolean>
   /** Stops what is loading: the file being read, else the counting. */
   cancelLoad(): void
@@ -34,6 +34,13 @@ export interface LoadingSlice {
    * null when they are not the conversation read last.
    */
   conversationOf(messages: readonly Message[]): Conversation | null
+  /** The worker holding the conversation read last, whatever its messages are now. */
+  shownConversation(): Conversation | null
+  /**
+   * A change to the followed file is about to be shown as `messages`: its worker answers about
+   * them from now on (Conversation.adopt). Called just before the store shows them.
+   */
+  adoptChange(messages: readonly Message[]): void
 }
 
 /** Progress while reading is published at most this often, as counts are. */
@@ -81,13 +88,13 @@ export const createLoadingSlice: SliceCreator<LoadingSlice> = (deps) => (set, ge
             progress = { ...progress, received }
             flush.request()
           },
-          onDone: (imported, conversation) => {
+          onDone: (imported, conversation, bytesRead) => {
             // The worker is the new conversation's before anything can ask it about the messages.
             shown?.conversation.dispose()
             shown = { messages: imported.messages, conversation }
             // The reading state clears in the same update that shows the new messages.
             set({ reading: null })
-            show(imported)
+            show(imported, bytesRead)
             finish(true)
           },
           onError: (error) => {
@@ -103,5 +110,13 @@ export const createLoadingSlice: SliceCreator<LoadingSlice> = (deps) => (set, ge
     },
 
     conversationOf: (messages) => (shown?.messages === messages ? shown.conversation : null),
+
+    shownConversation: () => shown?.conversation ?? null,
+
+    adoptChange: (messages) => {
+      if (!shown) return
+      shown.conversation.adopt()
+      shown = { messages, conversation: shown.conversation }
+    },
   }
 }

@@ -7,9 +7,11 @@ import type { DiagnosisSlice } from './diagnosis-slice'
 import type { EnginesSlice } from './engines-slice'
 import type { FindingsSlice } from './findings-slice'
 import type { LayoutSlice } from './layout-slice'
+import type { LiveSlice } from './live-slice'
 import type { LoadingSlice } from './loading-slice'
 import type { OptionsSlice } from './options-slice'
 import type { PromptTokensSlice } from './prompt-slice'
+import type { SessionsSlice } from './sessions-slice'
 import type { SettingsSlice } from './settings-slice'
 import type { SummarySlice } from './summary-slice'
 import type { TextTokensSlice } from './text-tokens-slice'
@@ -30,7 +32,9 @@ export type AppState = ConversationSlice &
   PromptTokensSlice &
   TurnCostsSlice &
   SettingsSlice &
-  EnginesSlice
+  EnginesSlice &
+  SessionsSlice &
+  LiveSlice
 
 /**
  * What the store needs from outside: the host API, the workers that read and count (Web Workers in

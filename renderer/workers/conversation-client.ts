@@ -8,8 +8,17 @@ import type {
   ConversationReply,
   ConversationRequest,
   ImportHeader,
+  PackedLiveTail,
 } from './protocol'
-import type { Conversation, ImportChoice, ImportEvents, Job, Outcome } from './types'
+import type {
+  Conversation,
+  ImportChoice,
+  ImportEvents,
+  Job,
+  LiveParsed,
+  LiveTail,
+  Outcome,
+} from './types'
 
 const post = (worker: Worker, request: ConversationRequest) => worker.postMessage(request)
 
@@ -27,6 +36,7 @@ export function importInWorker(
   const messages: Message[] = []
   const types = new Map<string, string>()
   let header: ImportHeader | null = null
+  let bytesRead: number | undefined
   let live = true
   const finish = () => {
     live = false
@@ -37,6 +47,7 @@ export function importInWorker(
       events.onParsing?.(data.done, data.total)
     } else if (data.kind === 'parsed') {
       header = data.header
+      bytesRead = data.bytesRead
       events.onParsed(data.total)
     } else if (data.kind === 'messages') {
       for (const message of unpackChunk(data.chunk)) {
@@ -51,7 +62,7 @@ export function importInWorker(
       events.onProgress(messages.length)
     } else if (data.kind === 'done' && header) {
       finish()
-      events.onDone({ ...header, messages }, conversationIn(worker))
+      events.onDone({ ...header, messages }, conversationIn(worker), bytesRead)
     } else if (data.kind === 'failed') {
       finish()
       worker.terminate()
@@ -77,6 +88,7 @@ export function importInWorker(
     content: bytes ?? content,
     format: choice.format,
     ...(choice.request !== undefined ? { request: choice.request } : {}),
+    ...(choice.follow ? { follow: true } : {}),
   }
   worker.postMessage(request, bytes ? [bytes.buffer] : [])
   return {
@@ -86,6 +98,10 @@ export function importInWorker(
       worker.terminate()
     },
   }
+}
+
+function unpackTail({ chunks, ...tail }: PackedLiveTail): LiveTail {
+  return { ...tail, messages: chunks.flatMap(unpackChunk) }
 }
 
 /** The bytes in a buffer of their own: the same array when it spans its whole buffer. */
@@ -107,6 +123,8 @@ function conversationIn(worker: Worker): Conversation {
   let nextId = 1
   let running: (Pending & { id: number }) | null = null
   const waiting = new Map<ConversationQuestion['kind'], Pending>()
+  // Changes are never dropped or merged here: each one's tail is relative to the one before.
+  const changes = new Map<number, (outcome: Outcome<LiveParsed>) => void>()
 
   const startNext = () => {
     const [next] = waiting.values()
@@ -123,6 +141,16 @@ function conversationIn(worker: Worker): Conversation {
   }
 
   worker.onmessage = ({ data }: MessageEvent<ConversationReply>) => {
+    if (data.kind === 'changed' || data.kind === 'change-failed') {
+      const done = changes.get(data.id)
+      changes.delete(data.id)
+      if (data.kind === 'change-failed') done?.({ ok: false, error: data.error })
+      else {
+        const tail = data.tail && unpackTail(data.tail)
+        done?.({ ok: true, value: { tail, bytesRead: data.bytesRead } })
+      }
+      return
+    }
     if (!running || !('id' in data) || data.id !== running.id) return
     const { done } = running
     startNext()
@@ -154,11 +182,24 @@ function conversationIn(worker: Worker): Conversation {
     turnCosts(spec, done) {
       ask({ question: { kind: 'turn-costs', spec }, done: done as Pending['done'] })
     },
+    change(change, done) {
+      const id = nextId++
+      changes.set(id, done)
+      // The bytes change owner: the page keeps no copy of what the agent wrote.
+      const request: ConversationRequest = { kind: 'change', id, change }
+      worker.postMessage(request, [change.bytes.buffer])
+    },
+    adopt() {
+      // Asked about the messages shown until now: stale, and asked again for the new ones.
+      waiting.clear()
+      post(worker, { kind: 'adopt' })
+    },
     dispose() {
       worker.onmessage = null
       worker.terminate()
       running = null
       waiting.clear()
+      changes.clear()
     },
   }
 }

@@ -9,7 +9,10 @@ import {
   importConversation,
   loadCountingVocabulary,
   runEngines,
+  startLiveImport,
   turnCostsOf,
+  type ImportedConversation,
+  type LiveImport,
   type Message,
 } from '@core'
 import type { OpenedFile } from '../../electron/contract'
@@ -24,12 +27,16 @@ import type {
   ConversationReply,
   ConversationRequest,
 } from './protocol'
+import type { LiveChange } from './types'
 
 const reply = (message: ConversationReply, transfer: Transferable[] = []) =>
   self.postMessage(message, { transfer })
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 let messages: readonly Message[] = []
+// A followed file's live import, and the messages of its last change, until the page shows them.
+let live: LiveImport | null = null
+let changed: readonly Message[] | null = null
 // The chunks not yet sent. Only CHUNKS_IN_FLIGHT are posted ahead of the page's `more`: posted all
 // at once, every chunk's serialised copy of the messages waited in the page's queue together.
 let unsent: Message[][] = []
@@ -77,8 +84,60 @@ async function answer(
   return promptSize(messages, question.options, Array.from(question.counts))
 }
 
-self.onmessage = async ({ data }: MessageEvent<ConversationRequest>) => {
-  if (data.kind === 'import') {
+// Reads the file to follow it: the core's live import keeps what it parsed, for the changes.
+function importToFollow(
+  content: string | Uint8Array,
+  data: Extract<ConversationRequest, { kind: 'import' }>,
+): { imported: ImportedConversation; bytesRead: number } {
+  const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content
+  const started = startLiveImport(bytes, {
+    format: data.format,
+    ...(data.request !== undefined ? { request: data.request } : {}),
+  })
+  live = started.live
+  return { imported: started.update.conversation, bytesRead: started.live.bytesRead }
+}
+
+function applyChange(id: number, change: LiveChange): void {
+  if (!live) return reply({ kind: 'change-failed', id, error: 'this file is not followed' })
+  let update
+  try {
+    update =
+      change.kind === 'append'
+        ? live.append(change.bytes)
+        : live.replace(change.bytes, change.reason)
+  } catch (error) {
+    return reply({ kind: 'change-failed', id, error: messageOf(error) })
+  }
+  const { bytesRead } = live
+  if (update === null) return reply({ kind: 'changed', id, tail: null, bytesRead })
+  const { messages: all, ...header } = update.conversation
+  changed = all
+  const chunks = chunkMessages(all.slice(update.unchanged)).map(packChunk)
+  const tail = {
+    header,
+    unchanged: update.unchanged,
+    chunks,
+    reread: update.reread,
+    ...(update.note !== undefined ? { note: update.note } : {}),
+  }
+  reply({ kind: 'changed', id, tail, bytesRead }, chunks.flatMap(packedTransfer))
+}
+
+// One request at a time, in order: a change arriving while a question waits for its vocabulary
+// must not swap the messages under it.
+let queue: Promise<void> = Promise.resolve()
+self.onmessage = ({ data }: MessageEvent<ConversationRequest>) => {
+  queue = queue.then(() => handle(data)).catch((error: unknown) => console.error(error))
+}
+
+async function handle(data: ConversationRequest): Promise<void> {
+  if (data.kind === 'change') {
+    applyChange(data.id, data.change)
+  } else if (data.kind === 'adopt') {
+    if (changed) messages = changed
+    changed = null
+  } else if (data.kind === 'import') {
     let content: string | Uint8Array
     try {
       content = await read(data.content)
@@ -87,20 +146,30 @@ self.onmessage = async ({ data }: MessageEvent<ConversationRequest>) => {
       return
     }
     let imported
+    let bytesRead: number | undefined
     try {
-      imported = importConversation(content, data.format, {
-        onProgress: (done, total) => reply({ kind: 'parsing', done, total }),
-        ...(data.request !== undefined ? { request: data.request } : {}),
-      })
+      if (data.follow) ({ imported, bytesRead } = importToFollow(content, data))
+      else {
+        imported = importConversation(content, data.format, {
+          onProgress: (done, total) => reply({ kind: 'parsing', done, total }),
+          ...(data.request !== undefined ? { request: data.request } : {}),
+        })
+      }
     } catch (error) {
       reply({ kind: 'failed', error: describeImportError(data.name, content, error) })
       return
     } finally {
-      releaseBytes(content)
+      // A live import may keep the bytes (a whole document is compared with its next version).
+      if (!data.follow) releaseBytes(content)
     }
     const { messages: all, ...header } = imported
     messages = all
-    reply({ kind: 'parsed', header, total: all.length })
+    reply({
+      kind: 'parsed',
+      header,
+      total: all.length,
+      ...(bytesRead !== undefined ? { bytesRead } : {}),
+    })
     unsent = chunkMessages(all)
     sentAll = false
     for (let i = 0; i < CHUNKS_IN_FLIGHT; i++) sendNext()

@@ -4,8 +4,11 @@ import {
   importConversation,
   runEngines,
   sliceRequest,
+  startLiveImport,
   textMessageCost,
   turnCostsOf,
+  type LiveImport,
+  type Message,
 } from '@core'
 import { describeImportError } from '../store/import-error'
 import { promptSize } from './answers'
@@ -41,16 +44,27 @@ export function createMainThreadWorkers(): Workers {
         return { cancel: () => (live = false) }
       }
       let imported
+      let live: LiveImport | null = null
+      const request = choice.request !== undefined ? { request: choice.request } : {}
       try {
-        imported = importConversation(content, choice.format, {
-          onProgress: (done, total) => events.onParsing?.(done, total),
-          ...(choice.request !== undefined ? { request: choice.request } : {}),
-        })
+        if (choice.follow) {
+          const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content
+          const started = startLiveImport(bytes, { format: choice.format, ...request })
+          live = started.live
+          imported = started.update.conversation
+        } else {
+          imported = importConversation(content, choice.format, {
+            onProgress: (done, total) => events.onParsing?.(done, total),
+            ...request,
+          })
+        }
       } catch (error) {
         events.onError(describeImportError(file.name, content, error))
         return NOTHING_TO_CANCEL
       }
-      const { messages } = imported
+      let { messages } = imported
+      // The last change's messages, answered on once the page shows them (adopt), as in the worker.
+      let changed: Message[] | null = null
       events.onParsed(messages.length)
       events.onProgress(messages.length)
       const conversation: Conversation = {
@@ -60,9 +74,36 @@ export function createMainThreadWorkers(): Workers {
           done(attempt(() => promptSize(messages, options, counts))),
         turnCosts: (spec, done) => done(attempt(() => turnCostsOf(spec, messages))),
         runEngines: (input, done) => done(attempt(() => runEngines({ ...input, messages }))),
+        change: (change, done) =>
+          done(
+            attempt(() => {
+              if (!live) throw new Error('this file is not followed')
+              const update =
+                change.kind === 'append'
+                  ? live.append(change.bytes)
+                  : live.replace(change.bytes, change.reason)
+              const { bytesRead } = live
+              if (update === null) return { tail: null, bytesRead }
+              const { messages: all, ...header } = update.conversation
+              changed = all
+              const { unchanged, reread, note } = update
+              const tail = {
+                header,
+                unchanged,
+                messages: all.slice(unchanged),
+                reread,
+                ...(note !== undefined ? { note } : {}),
+              }
+              return { tail, bytesRead }
+            }),
+          ),
+        adopt: () => {
+          if (changed) messages = changed
+          changed = null
+        },
         dispose: () => {},
       }
-      events.onDone(imported, conversation)
+      events.onDone(imported, conversation, live?.bytesRead)
       return NOTHING_TO_CANCEL
     },
 

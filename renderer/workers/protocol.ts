@@ -17,7 +17,7 @@ import type {
 import type { OpenedFile } from '../../electron/contract'
 import type { PackedChunk } from './chunks'
 import type { PackedFinding } from './packed-findings'
-import type { PromptSize } from './types'
+import type { LiveChange, LiveTail, PromptSize } from './types'
 
 /** A conversation read from a file, without its messages: those follow in chunks. */
 export type ImportHeader = Omit<ImportedConversation, 'messages'>
@@ -34,7 +34,13 @@ export type ConversationRequest =
       format: FormatId | 'auto'
       /** The request of an API traffic log to read (ImportOptions.request). */
       request?: number
+      /** Keep the core's LiveImport, to parse the file's changes (ImportChoice.follow). */
+      follow?: boolean
     }
+  /** The followed file changed: parse the change, keep its messages until `adopt`. */
+  | { kind: 'change'; id: number; change: LiveChange }
+  /** The page shows the last change's messages: answer questions on them from now on. */
+  | { kind: 'adopt' }
   /** The page has read a chunk of messages: send the next (or `done`). */
   | { kind: 'more' }
   | { kind: 'ask'; id: number; question: ConversationQuestion }
@@ -71,13 +77,19 @@ export type ConversationReply =
   /** How many of the file's bytes are parsed, of `total`: sent while parsing, about every 1 MB. */
   | { kind: 'parsing'; done: number; total: number }
   /** Parsed: `total` messages follow in `messages` chunks, then `done`. */
-  | { kind: 'parsed'; header: ImportHeader; total: number }
+  | { kind: 'parsed'; header: ImportHeader; total: number; bytesRead?: number }
   | { kind: 'messages'; chunk: PackedChunk }
   | { kind: 'done' }
   /** The file could not be read, said as the error display says it. */
   | { kind: 'failed'; error: string }
   | { kind: 'answer'; id: number; answer: ConversationAnswers[keyof ConversationAnswers] }
   | { kind: 'answer-failed'; id: number; error: string }
+  /** A change parsed: the tail, its messages packed as chunks are; null when no line completed. */
+  | { kind: 'changed'; id: number; tail: PackedLiveTail | null; bytesRead: number }
+  | { kind: 'change-failed'; id: number; error: string }
+
+/** A LiveTail as it crosses to the page: its messages packed in chunks. */
+export type PackedLiveTail = Omit<LiveTail, 'messages'> & { chunks: PackedChunk[] }
 
 /** Main → counting worker: one slice of a conversation, or one text such as the summary prompt. */
 export type CountRequest =

@@ -21,6 +21,41 @@ export interface ImportChoice {
   format: FormatId | 'auto'
   /** 1-based; absent reads the main thread (see ImportOptions.request). */
   request?: number
+  /**
+   * Read to be followed: the worker keeps the core's LiveImport, so that what the agent writes
+   * next is parsed on its own (Conversation.change). Only for a file the host can follow.
+   */
+  follow?: boolean
+}
+
+/** A change in a followed file, as the conversation worker takes it (FileChange, minus `gone`). */
+export type LiveChange =
+  | { kind: 'append'; bytes: Uint8Array<ArrayBuffer> }
+  | {
+      kind: 'replace'
+      bytes: Uint8Array<ArrayBuffer>
+      reason: 'truncated' | 'replaced' | 'rewritten'
+    }
+
+/**
+ * The conversation after a change to its file: the file's header as it now reads, and only the
+ * messages that are not as they were (the first `unchanged` stand, with their counts).
+ */
+export interface LiveTail {
+  header: Omit<ImportedConversation, 'messages'>
+  unchanged: number
+  /** The messages from `unchanged` on. */
+  messages: Message[]
+  /** Whether the whole file was read again (truncated, replaced or rewritten), and why. */
+  reread: boolean
+  note?: string
+}
+
+/** What parsing a change gives: the tail (null when no line was completed), and the bytes read. */
+export interface LiveParsed {
+  tail: LiveTail | null
+  /** The bytes of the file read so far: where following goes on from. */
+  bytesRead: number
 }
 
 export interface Job {
@@ -35,7 +70,8 @@ export interface ImportEvents {
   onParsed(total: number): void
   /** `received` of the messages have arrived. */
   onProgress(received: number): void
-  onDone(imported: ImportedConversation, conversation: Conversation): void
+  /** `bytesRead`, for a file read to follow: where its next change starts. */
+  onDone(imported: ImportedConversation, conversation: Conversation, bytesRead?: number): void
   /** The file could not be read: the message the error display shows. */
   onError(error: string): void
 }
@@ -84,6 +120,16 @@ export interface Conversation {
     input: Omit<EngineInput, 'messages'>,
     done: (outcome: Outcome<EngineResult[]>) => void,
   ): void
+  /**
+   * Parses a change in the followed file (only for a conversation read to follow): null when it
+   * completed no line. The questions go on being answered on the messages shown until adopt().
+   */
+  change(change: LiveChange, done: (outcome: Outcome<LiveParsed>) => void): void
+  /**
+   * The page shows the last change's messages now: questions from here on are about them, and
+   * those still waiting (about the messages before) are dropped: the page asks again.
+   */
+  adopt(): void
   /** Frees it: its worker stops, and questions still open are never answered. */
   dispose(): void
 }

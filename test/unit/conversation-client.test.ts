@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { OpenedFile } from '../../electron/contract'
 import { importInWorker } from '../../renderer/workers/conversation-client'
 import type { ConversationRequest } from '../../renderer/workers/protocol'
+import type { Conversation } from '../../renderer/workers/types'
 
 /**
  * A stand-in for the reading worker that only receives: each message is cloned as postMessage
@@ -60,5 +61,68 @@ describe('a file handed to the reading worker', () => {
     expect(send(text).content).toBe(text)
     const file = new Blob([text])
     expect(send(file).content).toBeInstanceOf(Blob)
+  })
+})
+
+describe('a followed file in its reading worker', () => {
+  const header = {
+    format: 'native' as const,
+    wire: 'native' as const,
+    report: [],
+  }
+  const reply = (worker: ReceivingWorker, data: unknown) =>
+    (worker.onmessage as (event: { data: unknown }) => void)({ data })
+
+  function follow() {
+    const worker = new ReceivingWorker()
+    const file: OpenedFile = {
+      token: 't',
+      path: '/runs/live.jsonl',
+      name: 'live.jsonl',
+      content: text,
+    }
+    const got: { conversation?: Conversation; bytesRead?: number } = {}
+    importInWorker(
+      () => worker as unknown as Worker,
+      file,
+      { format: 'auto', follow: true },
+      {
+        ...NO_EVENTS,
+        onDone: (_imported, conversation, bytesRead) =>
+          Object.assign(got, { conversation, bytesRead }),
+      },
+    )
+    reply(worker, { kind: 'parsed', header, total: 0, bytesRead: 57 })
+    reply(worker, { kind: 'done' })
+    const { conversation, bytesRead } = got
+    if (!conversation) throw new Error('the import did not finish')
+    return { worker, conversation, bytesRead }
+  }
+
+  it('asks the worker to keep its live import, and says how many bytes it read', () => {
+    const { worker, bytesRead } = follow()
+    expect(worker.received[0]).toMatchObject({ kind: 'import', follow: true })
+    expect(bytesRead).toBe(57)
+  })
+
+  it('sends a change at once, by transfer, and drops the questions about the messages before', () => {
+    const { worker, conversation } = follow()
+    const counts = [1]
+    const options = { maxTokens: 100, triggerRatio: 0.9 }
+    conversation.diagnose({ options, counts, summaryText: '' }, () => {})
+    // Waits behind the diagnose: about the messages before the change.
+    let promptAnswered = false
+    conversation.countPrompt({ options, counts }, () => (promptAnswered = true))
+    const bytes = new TextEncoder().encode('{"more":1}\n')
+    let parsed: unknown = null
+    conversation.change({ kind: 'append', bytes }, (outcome) => (parsed = outcome))
+    expect(bytes.byteLength).toBe(0)
+    conversation.adopt()
+    const ask = worker.received.find((r) => r.kind === 'ask') as { id: number }
+    reply(worker, { kind: 'answer', id: ask.id, answer: [] })
+    reply(worker, { kind: 'changed', id: ask.id + 1, tail: null, bytesRead: 68 })
+    expect(worker.received.map((r) => r.kind)).toEqual(['import', 'ask', 'change', 'adopt'])
+    expect(promptAnswered).toBe(false)
+    expect(parsed).toEqual({ ok: true, value: { tail: null, bytesRead: 68 } })
   })
 })

@@ -1,0 +1,110 @@
+/**
+ * The Sessions view on a fixture home, through `compaction-inspector serve`: it lists every
+ * engine's sessions, and one click opens the most recent Claude Code session.
+ */
+import { rm } from 'node:fs/promises'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { byTestId, screenshot, shownTotal } from './harness/app'
+import { launchApp, type AppSession } from './harness/browser'
+import { startServe, type ServeSession } from './harness/serve'
+import {
+  copyCodexSession,
+  copyPiSession,
+  makeHome,
+  writeClaudeSession,
+  type ClaudeSession,
+} from './harness/session-home'
+
+const MODEL = 'claude-sonnet-4-5-20250929'
+
+describe('the Sessions view', () => {
+  let home: string
+  let server: ServeSession
+  let app: AppSession
+  let newest: ClaudeSession
+
+  beforeEach(async () => {
+    home = await makeHome()
+    // Two Claude Code sessions, the newer in upload-svc (three turns: twelve messages), and a
+    // Codex rollout newer than both (2026-03-02): the one-click action must skip it.
+    await writeClaudeSession(
+      home,
+      {
+        sessionId: '1b7e0c42-9a3f-4d15-8e6b-3c2a1f0d9e88',
+        cwd: '/home/ana/ledger',
+        model: MODEL,
+        start: new Date('2026-01-05T10:00:00Z'),
+      },
+      2,
+    )
+    newest = await writeClaudeSession(
+      home,
+      {
+        sessionId: '8d2f6a10-3c4b-4e7a-b1d9-5e0f7a2c6b34',
+        cwd: '/home/ana/upload-svc',
+        model: MODEL,
+        start: new Date('2026-02-20T15:30:00Z'),
+      },
+      3,
+    )
+    await copyCodexSession(home)
+    await copyPiSession(home)
+    server = await startServe({ home })
+    app = await launchApp(server.url)
+  })
+
+  afterEach(async () => {
+    await app?.close()
+    await server?.stop()
+    await rm(home, { recursive: true, force: true })
+  })
+
+  it('lists every engine’s sessions and opens the newest Claude Code one in one click', async () => {
+    const { page, pageErrors } = app
+    await shownTotal(page)
+    await page.locator(byTestId('sessions-button')).click()
+    const rows = page.locator(byTestId('session-row'))
+    await expect.poll(() => rows.count()).toBe(4)
+    // Newest activity first: Codex (2026-03-02), the upload-svc session, pi, ledger.
+    const projects = await rows.evaluateAll((trs) =>
+      trs.map((tr) => [tr.children[0].textContent, tr.children[1].textContent]),
+    )
+    expect(projects).toEqual([
+      ['Codex CLI', '/home/mara/tidewatch'],
+      ['Claude Code', '/home/ana/upload-svc'],
+      ['pi', '/home/sam/weather-cli'],
+      ['Claude Code', '/home/ana/ledger'],
+    ])
+    // The counts arrive per row: the upload-svc session's twelve events, no compaction.
+    const upload = rows.nth(1)
+    await expect.poll(() => upload.locator(byTestId('session-messages')).textContent()).toBe('12')
+    expect(await upload.locator(byTestId('session-compactions')).textContent()).toBe('0')
+    expect(await upload.locator('td').nth(7).textContent()).toBe(MODEL)
+    await screenshot(page, 'sessions-view')
+
+    await page.locator(byTestId('open-latest-session')).click()
+    await page.locator(byTestId('sessions-view')).waitFor({ state: 'detached' })
+    expect(await page.locator(byTestId('file-name')).textContent()).toBe(newest.name)
+    expect(await page.locator(byTestId('file-count')).textContent()).toBe('12 messages')
+    // Opened by the server, so it is followed.
+    await expect
+      .poll(() => page.locator(byTestId('live-toggle')).getAttribute('aria-pressed'))
+      .toBe('true')
+    expect(pageErrors).toEqual([])
+  })
+
+  it('searches, and opens a row with the keyboard', async () => {
+    const { page, pageErrors } = app
+    await shownTotal(page)
+    await page.keyboard.press('Control+Shift+O')
+    const rows = page.locator(byTestId('session-row'))
+    await expect.poll(() => rows.count()).toBe(4)
+    await page.locator(byTestId('sessions-search')).fill('ledger')
+    await expect.poll(() => rows.count()).toBe(1)
+    await rows.first().focus()
+    await page.keyboard.press('Enter')
+    await page.locator(byTestId('sessions-view')).waitFor({ state: 'detached' })
+    expect(await page.locator(byTestId('file-count')).textContent()).toBe('8 messages')
+    expect(pageErrors).toEqual([])
+  })
+})
