@@ -25,14 +25,23 @@ interface Props {
   stickToEnd?: boolean
 }
 
+/** How long after the user's wheel, touch or key a scroll is taken as theirs. */
+const USER_SCROLL_MS = 1000
+
 /** A scrolling list that only draws the rows in view: 10,000 messages scroll as smoothly as ten. */
 export function VirtualList(props: Props) {
   const { count, itemKey, renderItem, estimateSize, label, className, height, onReady } = props
   const { stickToEnd = false } = props
   const scroller = useRef<HTMLDivElement>(null)
-  // Whether the end was in view at the last scroll (or the list fit its box).
+  const sizer = useRef<HTMLDivElement>(null)
+  // Whether the user is reading the end: set when a scroll reaches it (or the list fits its box),
+  // cleared only by a scroll of theirs away from it. A box that shrinks, rows that grow, or the
+  // virtualizer correcting its offset for rows measured above move the end away from a reader
+  // without their doing anything; they stay at it.
   const atEnd = useRef(false)
-  const drawnCount = useRef(count)
+  // When the user last wheeled, touched, pressed a key in or held the pointer down on the list.
+  const userAt = useRef(-Infinity)
+  const held = useRef(false)
   // The app does not use the React Compiler, which is what this rule protects; the virtualizer
   // re-renders this component itself when the range changes.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -55,23 +64,36 @@ export function VirtualList(props: Props) {
   })
   useEffect(() => onReady?.(virtualizer), [onReady, virtualizer])
   useEffect(() => {
-    const grew = count > drawnCount.current
-    drawnCount.current = count
     const box = scroller.current
-    if (!box) return
-    if (stickToEnd && grew && atEnd.current) {
-      // To the end as laid out now, and again once the new rows are measured (their heights
-      // replace the estimates a frame later).
-      const toEnd = () => void (box.scrollTop = box.scrollHeight)
-      toEnd()
-      const frame = requestAnimationFrame(toEnd)
-      return () => cancelAnimationFrame(frame)
+    const inner = sizer.current
+    if (!stickToEnd || !box || !inner) return
+    // Whenever the box or what it holds changes size (new rows, rows measured, the panels above
+    // taking or giving room), a reader at the end is kept there.
+    const keep = () => {
+      if (box.scrollHeight <= box.clientHeight) atEnd.current = true
+      if (!atEnd.current) return
+      box.scrollTop = box.scrollHeight
     }
-    if (box.scrollHeight <= box.clientHeight) atEnd.current = true
-  }, [count, stickToEnd, virtualizer])
+    keep()
+    const observer = new ResizeObserver(keep)
+    observer.observe(box)
+    observer.observe(inner)
+    return () => observer.disconnect()
+  }, [stickToEnd])
+  const byUser = () => void (userAt.current = performance.now())
+  const onPointerDown = () => {
+    held.current = true
+    const release = () => void (held.current = false)
+    window.addEventListener('pointerup', release, { once: true })
+    window.addEventListener('pointercancel', release, { once: true })
+  }
   const onScroll = () => {
     const box = scroller.current
-    if (box) atEnd.current = box.scrollTop + box.clientHeight >= box.scrollHeight - 8
+    if (!box) return
+    if (box.scrollTop + box.clientHeight >= box.scrollHeight - 8) atEnd.current = true
+    else if (held.current || performance.now() - userAt.current < USER_SCROLL_MS) {
+      atEnd.current = false
+    }
   }
 
   return (
@@ -84,8 +106,12 @@ export function VirtualList(props: Props) {
       style={height === undefined ? undefined : { height }}
       tabIndex={-1}
       onScroll={onScroll}
+      onWheel={byUser}
+      onTouchMove={byUser}
+      onKeyDown={byUser}
+      onPointerDown={onPointerDown}
     >
-      <div className="virtual-sizer" style={{ height: virtualizer.getTotalSize() }}>
+      <div ref={sizer} className="virtual-sizer" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((item) => (
           <div
             key={item.key}
