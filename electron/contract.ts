@@ -142,7 +142,7 @@ export interface LiveBadge {
 }
 
 /** Commands the application menu sends to the renderer. */
-export type MenuCommand = 'open' | 'export' | 'focus-summary' | 'apply-summary'
+export type MenuCommand = 'open' | 'sessions' | 'export' | 'focus-summary' | 'apply-summary'
 
 /** IPC channel names, written once. */
 export const CHANNELS = {

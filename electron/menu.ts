@@ -30,6 +30,11 @@ export function buildMenuTemplate(context: MenuContext): MenuItemConstructorOpti
       submenu: [
         { label: '&Open…', accelerator: 'CmdOrCtrl+O', click: () => context.send('open') },
         { label: 'Open &Recent', submenu: recentSubmenu(context) },
+        {
+          label: '&Sessions…',
+          accelerator: 'CmdOrCtrl+Shift+O',
+          click: () => context.send('sessions'),
+        },
         { type: 'separator' },
         { label: '&Export…', accelerator: 'CmdOrCtrl+E', click: () => context.send('export') },
         { type: 'separator' },

@@ -23,7 +23,13 @@ import {
   type Settings,
 } from './contract'
 
-const MENU_COMMANDS: readonly MenuCommand[] = ['open', 'export', 'focus-summary', 'apply-summary']
+const MENU_COMMANDS: readonly MenuCommand[] = [
+  'open',
+  'sessions',
+  'export',
+  'focus-summary',
+  'apply-summary',
+]
 
 function openFileDialog(): Promise<Result<OpenedFile | null>> {
   return ipcRenderer.invoke(CHANNELS.openDialog)

@@ -38,8 +38,8 @@ export function useShortcuts() {
         event.preventDefault()
         action()
       }
-      // Before Open's: Shift+O is the Sessions view in both hosts (no menu item sends it).
-      if (mod && event.shiftKey && key === 'o') {
+      // Before Open's: Shift+O is the Sessions view (the desktop app's File menu sends it there).
+      if (mod && event.shiftKey && key === 'o' && state.host === 'web') {
         return run(() => (state.sessionsOpen ? state.closeSessions() : state.openSessions()))
       }
       if (mod && key === 'o' && state.host === 'web') return run(() => void state.openDialog())

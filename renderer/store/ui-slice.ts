@@ -70,7 +70,10 @@ export const createUiSlice: SliceCreator<UiSlice> = (deps) => (set, get) => ({
     const offMenu = deps.api.onMenuCommand((command) => {
       const state = get()
       if (command === 'open') void state.openDialog()
-      else if (command === 'export') void state.exportApplied()
+      else if (command === 'sessions') {
+        if (state.sessionsOpen) state.closeSessions()
+        else state.openSessions()
+      } else if (command === 'export') void state.exportApplied()
       else if (command === 'apply-summary') state.applySummary()
       else if (command === 'focus-summary') {
         state.setLayout({ sideTab: 'summary' })

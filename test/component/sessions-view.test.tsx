@@ -165,7 +165,8 @@ describe('the Sessions view', () => {
     // Back on the button that opened it.
     expect(document.activeElement).toBe(screen.getByTestId('sessions-button'))
 
-    fireEvent.keyDown(window, { key: 'O', ctrlKey: true, shiftKey: true })
+    // Opened again from the desktop app's menu (its Ctrl/Cmd+Shift+O).
+    await act(async () => api.sendMenuCommand('sessions'))
     await waitFor(() => expect(screen.getAllByTestId('session-row').length).toBe(3))
     const again = screen.getAllByTestId('session-row')
     act(() => again[1].focus())
@@ -211,6 +212,30 @@ describe('the Sessions view', () => {
     fireEvent.keyDown(window, { key: 'O', ctrlKey: true, shiftKey: true })
     expect(screen.queryByTestId('sessions-view')).toBeNull()
     expect(store.getState().toasts.map((t) => t.text)).toEqual([NO_SESSIONS_REASON])
+  })
+})
+
+describe('the shortcut in the page serve serves', () => {
+  it('opens the Sessions view with Ctrl+Shift+O, and closes it with a second', async () => {
+    const { api } = sessionsApi()
+    const { store } = makeStore({ ...api, host: 'web' })
+    renderWithStore(<App />, store)
+    fireEvent.keyDown(window, { key: 'O', ctrlKey: true, shiftKey: true })
+    await waitFor(() => expect(screen.getAllByTestId('session-row').length).toBe(3))
+    fireEvent.keyDown(window, { key: 'O', ctrlKey: true, shiftKey: true })
+    await waitFor(() => expect(screen.queryByTestId('sessions-view')).toBeNull())
+  })
+})
+
+describe("the desktop app's File menu", () => {
+  it('opens the Sessions view with Sessions…, and closes it with a second', async () => {
+    const { api } = sessionsApi()
+    const { store } = makeStore(api)
+    renderWithStore(<App />, store)
+    await act(async () => api.sendMenuCommand('sessions'))
+    await waitFor(() => expect(screen.getAllByTestId('session-row').length).toBeGreaterThan(0))
+    await act(async () => api.sendMenuCommand('sessions'))
+    await waitFor(() => expect(screen.queryByTestId('sessions-view')).toBeNull())
   })
 })
 

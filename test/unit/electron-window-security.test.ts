@@ -166,10 +166,12 @@ describe('the application menu', () => {
     const m = menu()
     expect(m.find('Open…')?.accelerator).toBe('CmdOrCtrl+O')
     expect(m.find('Export…')?.accelerator).toBe('CmdOrCtrl+E')
+    expect(m.find('Sessions…')?.accelerator).toBe('CmdOrCtrl+Shift+O')
     m.click('Open…')
+    m.click('Sessions…')
     m.click('Export…')
     m.click('Apply Summary')
-    expect(m.sent).toEqual(['open', 'export', 'apply-summary'])
+    expect(m.sent).toEqual(['open', 'sessions', 'export', 'apply-summary'])
   })
 
   it('lists recent files, opens the one clicked, and clears them', () => {
