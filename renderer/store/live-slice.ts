@@ -4,6 +4,7 @@ import { selectLiveBadge } from './live-selectors'
 import { selectReadyCounts } from './selectors'
 import type { SliceCreator } from './types'
 import { uiConversationDefaults } from './ui-slice'
+import { settle } from './settle'
 
 /** Following the file on screen while its agent writes it. */
 export interface LiveFollow {
@@ -40,16 +41,6 @@ export interface LiveSlice {
  * file that is not growing never repays: larger ones are followed when the user asks.
  */
 export const FOLLOW_AT_OPEN_BYTES = 16 * 1024 * 1024
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
-
-async function settle<T>(pending: Promise<Result<T>>): Promise<Result<T>> {
-  try {
-    return await pending
-  } catch (error) {
-    return { ok: false, error: messageOf(error) }
-  }
-}
 
 /** Bytes one after the other, as one array. */
 function joined(parts: readonly Uint8Array<ArrayBuffer>[]): Uint8Array<ArrayBuffer> {

@@ -1,5 +1,6 @@
-import type { Result, SessionRow, SessionRowCounts } from '../../electron/contract'
+import type { SessionRow, SessionRowCounts } from '../../electron/contract'
 import type { SliceCreator } from './types'
+import { settle } from './settle'
 
 /** The list of the agents' sessions, as the host last gave it. */
 export type SessionList =
@@ -36,17 +37,6 @@ export const NO_SESSIONS_REASON =
 
 /** Counts read a whole file each: this many at once keeps the host's disk and cores for the rest. */
 export const COUNTS_IN_FLIGHT = 4
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
-
-// The contract returns errors as data; a host that rejects anyway is shown the same way.
-async function settle<T>(pending: Promise<Result<T>>): Promise<Result<T>> {
-  try {
-    return await pending
-  } catch (error) {
-    return { ok: false, error: messageOf(error) }
-  }
-}
 
 /** The newest session of an engine (the host lists them newest activity first; this checks). */
 export function latestOf(rows: readonly SessionRow[], engine: string): SessionRow | null {

@@ -3,11 +3,11 @@
  * rows arrive (the panels above change height as they update, which moves the end away from the
  * reader), and a reader further up is left where they are.
  */
-import { appendFile, rm } from 'node:fs/promises'
+import { appendFile } from 'node:fs/promises'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { byTestId, shownTotal } from './harness/app'
-import { launchApp, type AppSession } from './harness/browser'
-import { startServe, type ServeSession } from './harness/serve'
+import type { AppSession } from './harness/browser'
+import { closeServed, serveApp, type ServeSession } from './harness/serve'
 import { agentTurn, makeHome, writeClaudeSession, type ClaudeSession } from './harness/session-home'
 
 describe('the list of a followed session', () => {
@@ -30,14 +30,11 @@ describe('the list of a followed session', () => {
       8,
       40,
     )
-    server = await startServe({ home })
-    app = await launchApp(server.url)
+    ;({ server, app } = await serveApp(home))
   })
 
   afterEach(async () => {
-    await app?.close()
-    await server?.stop()
-    await rm(home, { recursive: true, force: true })
+    await closeServed({ server, app }, home)
   })
 
   it('keeps a reader at the end at the end, and leaves a reader above it where they are', async () => {

@@ -3,12 +3,12 @@
  * log the page opened through `serve`, and the budget, the forecast, the findings and the chart
  * move with each; a truncated file is read again, whole, with a note.
  */
-import { appendFile, rm, stat, truncate } from 'node:fs/promises'
+import { appendFile, stat, truncate } from 'node:fs/promises'
 import type { Locator } from 'playwright-core'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { byTestId, readNumber, screenshot, setControl, shownTotal } from './harness/app'
-import { launchApp, type AppSession } from './harness/browser'
-import { startServe, type ServeSession } from './harness/serve'
+import type { AppSession } from './harness/browser'
+import { closeServed, serveApp, type ServeSession } from './harness/serve'
 import { agentTurn, makeHome, writeClaudeSession, type ClaudeSession } from './harness/session-home'
 
 // A tool's output that holds a special-token string: the finding it raises is new when it lands.
@@ -35,14 +35,11 @@ describe('a live session', () => {
       40,
     )
     firstTurnBytes = (await stat(session.path)).size
-    server = await startServe({ home })
-    app = await launchApp(server.url)
+    ;({ server, app } = await serveApp(home))
   })
 
   afterEach(async () => {
-    await app?.close()
-    await server?.stop()
-    await rm(home, { recursive: true, force: true })
+    await closeServed({ server, app }, home)
   })
 
   it('moves the budget, the forecast, the findings and the chart as the agent writes', async () => {

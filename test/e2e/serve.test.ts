@@ -2,15 +2,15 @@
  * `compaction-inspector serve` under the real page: the page it serves is the app, and its
  * `window.api` lists the sessions of a fixture home, opens one and follows it as it grows.
  */
-import { appendFile, copyFile, mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises'
+import { appendFile, copyFile, mkdir, mkdtemp, readFile, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { FileChange, OpenedFile, Result, SessionRow } from '../../electron/contract'
 import { shownTotal } from './harness/app'
-import { launchApp, type AppSession } from './harness/browser'
+import type { AppSession } from './harness/browser'
 import { formatsFile } from './harness/format-fixtures'
-import { startServe, type ServeSession } from './harness/serve'
+import { closeServed, serveApp, type ServeSession } from './harness/serve'
 
 /** Where Claude Code writes a session of a project in /home/ana/upload-svc. */
 const PROJECT_DIR = join('.claude', 'projects', '-home-ana-upload-svc')
@@ -49,14 +49,11 @@ describe('serve: the page gets sessions and live following from the server', () 
     await mkdir(join(home, PROJECT_DIR), { recursive: true })
     log = join(home, PROJECT_DIR, SESSION)
     await copyFile(formatsFile('claude-code.jsonl'), log)
-    server = await startServe({ home })
-    app = await launchApp(server.url)
+    ;({ server, app } = await serveApp(home))
   })
 
   afterEach(async () => {
-    await app?.close()
-    await server?.stop()
-    await rm(home, { recursive: true, force: true })
+    await closeServed({ server, app }, home)
   })
 
   it('lists the home folder’s session, opens it by id and receives what the agent appends', async () => {

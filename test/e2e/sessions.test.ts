@@ -2,11 +2,10 @@
  * The Sessions view on a fixture home, through `compaction-inspector serve`: it lists every
  * engine's sessions, and one click opens the most recent Claude Code session.
  */
-import { rm } from 'node:fs/promises'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { byTestId, screenshot, shownTotal } from './harness/app'
-import { launchApp, type AppSession } from './harness/browser'
-import { startServe, type ServeSession } from './harness/serve'
+import type { AppSession } from './harness/browser'
+import { closeServed, serveApp, type ServeSession } from './harness/serve'
 import {
   copyCodexSession,
   copyPiSession,
@@ -49,14 +48,11 @@ describe('the Sessions view', () => {
     )
     await copyCodexSession(home)
     await copyPiSession(home)
-    server = await startServe({ home })
-    app = await launchApp(server.url)
+    ;({ server, app } = await serveApp(home))
   })
 
   afterEach(async () => {
-    await app?.close()
-    await server?.stop()
-    await rm(home, { recursive: true, force: true })
+    await closeServed({ server, app }, home)
   })
 
   it('lists every engine’s sessions and opens the newest Claude Code one in one click', async () => {

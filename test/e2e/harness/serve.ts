@@ -3,9 +3,11 @@
  * the page it serves is the app with sessions and live following, as a browser gets it.
  */
 import { spawn } from 'node:child_process'
+import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { FOLDERS_VARIABLE } from '../../../node/sessions/context'
 import { LOCATION_VARIABLES } from '../../../node/sessions/locations'
+import { launchApp, type AppSession } from './browser'
 import { CLI } from './paths'
 
 /** A running server: the page's address (with its key), and how to stop it. */
@@ -62,4 +64,28 @@ export async function startServe({ home, folders = [] }: ServeOptions): Promise<
       await exited
     },
   }
+}
+
+/** The app's page as `serve` serves it on `home`. */
+export interface ServedApp {
+  server: ServeSession
+  app: AppSession
+}
+
+/** Starts `serve` on `home` and opens its page in a fresh Chromium. */
+export async function serveApp(home: string, folders: string[] = []): Promise<ServedApp> {
+  const server = await startServe({ home, folders })
+  try {
+    return { server, app: await launchApp(server.url) }
+  } catch (error) {
+    await server.stop()
+    throw error
+  }
+}
+
+/** Closes what serveApp started (whatever of it did start), then removes the fixture home. */
+export async function closeServed(served: Partial<ServedApp>, home?: string): Promise<void> {
+  await served.app?.close()
+  await served.server?.stop()
+  if (home !== undefined) await rm(home, { recursive: true, force: true })
 }
