@@ -72,7 +72,7 @@ function chartOptions(
   el: HTMLElement,
   growth: ContextGrowth,
   width: number,
-  marks: readonly FireMark[],
+  marks: () => readonly FireMark[],
 ): uPlot.Options {
   const accent = cssVar(el, '--accent', '#2563eb')
   const reported = cssVar(el, '--ok', '#16a34a')
@@ -133,7 +133,7 @@ function chartOptions(
             ctx.stroke()
           }
           ctx.restore()
-          drawFireMarks(u, marks, panel)
+          drawFireMarks(u, marks(), panel)
         },
       ],
     },
@@ -155,21 +155,32 @@ export function GrowthChart({
   marks?: readonly FireMark[]
 }) {
   const box = useRef<HTMLDivElement>(null)
+  const chart = useRef<uPlot | null>(null)
+  // The marks come later than the series (the presets run in the worker): they are drawn again on
+  // the chart as it is, not by making a new one, so the canvas stays the same element.
+  const shownMarks = useRef(marks)
+  useEffect(() => {
+    shownMarks.current = marks
+    chart.current?.redraw(false)
+  }, [marks])
   useEffect(() => {
     const el = box.current
     if (!el) return
     const width = () => Math.max(200, el.clientWidth)
-    const chart = new uPlot(chartOptions(el, growth, width(), marks), growthData(growth), el)
+    const options = chartOptions(el, growth, width(), () => shownMarks.current)
+    const drawn = new uPlot(options, growthData(growth), el)
+    chart.current = drawn
     const observer =
       typeof ResizeObserver === 'undefined'
         ? null
-        : new ResizeObserver(() => chart.setSize({ width: width(), height: CHART_HEIGHT }))
+        : new ResizeObserver(() => drawn.setSize({ width: width(), height: CHART_HEIGHT }))
     observer?.observe(el)
     return () => {
       observer?.disconnect()
-      chart.destroy()
+      drawn.destroy()
+      chart.current = null
     }
-  }, [growth, marks])
+  }, [growth])
   return (
     <div
       ref={box}

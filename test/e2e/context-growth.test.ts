@@ -63,10 +63,19 @@ describe('the context-growth chart', () => {
     await openFile(page, FILE)
     const chart = page.locator(`${byTestId('growth-chart')} canvas`)
     await chart.waitFor()
-    const wide = (await chart.boundingBox())!.width
+    // The canvas is drawn again when the series change (the last counts arriving): read it as
+    // it is when measured.
+    const widthNow = async () => (await chart.boundingBox())?.width ?? 0
+    await expect.poll(widthNow).toBeGreaterThan(0)
+    const wide = await widthNow()
     // The suite's window is a laptop's already: a smaller laptop's, 1024 wide, narrows the chart.
     await page.setViewportSize({ width: 1024, height: 768 })
-    await expect.poll(async () => (await chart.boundingBox())!.width).toBeLessThan(wide)
+    await expect
+      .poll(async () => {
+        const now = await widthNow()
+        return now > 0 && now < wide
+      })
+      .toBe(true)
     await screenshot(page, 'context-growth-1024')
   })
 })
