@@ -17,6 +17,7 @@ vi.mock('uplot', () => ({
       charts.push({ options, data })
     }
     setSize() {}
+    redraw() {}
     destroy() {}
   },
 }))

@@ -41,6 +41,7 @@ vi.mock('uplot', () => ({
   default: class {
     static pxRatio = 1
     setSize() {}
+    redraw() {}
     destroy() {}
   },
 }))
