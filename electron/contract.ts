@@ -107,6 +107,9 @@ export interface SessionRow {
   model?: string
 }
 
+/** The longest text the sessions can be searched for. */
+export const MAX_SESSION_SEARCH_CHARS = 200
+
 /** A session's message and compaction counts: read from its whole file, so asked for per row. */
 export interface SessionRowCounts {
   messages: number
@@ -158,6 +161,7 @@ export const CHANNELS = {
   writeSettings: 'settings:write',
   listSessions: 'sessions:list',
   sessionCounts: 'sessions:counts',
+  searchSessions: 'sessions:search',
   openSession: 'sessions:open',
   followFile: 'file:follow',
   unfollowFile: 'file:unfollow',
@@ -209,6 +213,11 @@ export interface Api {
   listSessions(): Promise<Result<SessionRow[]>>
   /** One listed session's message and compaction counts; an unknown id is an error. */
   sessionCounts(id: string): Promise<Result<SessionRowCounts>>
+  /**
+   * The ids of the listed sessions whose log holds `text` (exact case; 1 to
+   * MAX_SESSION_SEARCH_CHARS characters). Reads every listed log, so it is asked for on purpose.
+   */
+  searchSessions(text: string): Promise<Result<string[]>>
   /** Opens a listed session by its id, as a file with a token (so Reopen and following work). */
   openSession(id: string): Promise<Result<OpenedFile>>
   /**

@@ -82,6 +82,7 @@ export interface IpcHandlers<E extends SenderEvent> {
   [CHANNELS.writeSettings]: (event: E, settings: unknown) => Promise<Result<void>>
   [CHANNELS.listSessions]: (event: E) => Promise<Result<SessionRow[]>>
   [CHANNELS.sessionCounts]: (event: E, id: unknown) => Promise<Result<SessionRowCounts>>
+  [CHANNELS.searchSessions]: (event: E, text: unknown) => Promise<Result<string[]>>
   [CHANNELS.openSession]: (event: E, id: unknown) => Promise<Result<OpenedFile>>
   [CHANNELS.followFile]: (event: E, token: unknown, from: unknown) => Promise<Result<null>>
   [CHANNELS.unfollowFile]: (event: E) => Promise<void>
@@ -205,6 +206,9 @@ export function createIpcHandlers<E extends SenderEvent>(deps: IpcDeps<E>): IpcH
     [CHANNELS.listSessions]: answering(CHANNELS.listSessions, () => deps.sessions.list()),
     [CHANNELS.sessionCounts]: answering(CHANNELS.sessionCounts, (_event, id: unknown) =>
       deps.sessions.counts(id),
+    ),
+    [CHANNELS.searchSessions]: answering(CHANNELS.searchSessions, (_event, text: unknown) =>
+      deps.sessions.search(text),
     ),
     [CHANNELS.openSession]: answering(CHANNELS.openSession, (_event, id: unknown) =>
       deps.sessions.open(id),

@@ -113,6 +113,10 @@ function sessionCounts(id: string): Promise<Result<SessionRowCounts>> {
   return ipcRenderer.invoke(CHANNELS.sessionCounts, id)
 }
 
+function searchSessions(text: string): Promise<Result<string[]>> {
+  return ipcRenderer.invoke(CHANNELS.searchSessions, text)
+}
+
 function openSession(id: string): Promise<Result<OpenedFile>> {
   return ipcRenderer.invoke(CHANNELS.openSession, id)
 }
@@ -142,6 +146,7 @@ const api = {
   sessions: true,
   listSessions,
   sessionCounts,
+  searchSessions,
   openSession,
   followFile,
   unfollowFile,

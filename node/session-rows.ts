@@ -3,7 +3,13 @@
  * `compaction-inspector serve`): the catalog's entries as the contract's rows, with no path, and a
  * session opened by its id only.
  */
-import type { OpenedFile, Result, SessionRow, SessionRowCounts } from '../electron/contract'
+import {
+  MAX_SESSION_SEARCH_CHARS,
+  type OpenedFile,
+  type Result,
+  type SessionRow,
+  type SessionRowCounts,
+} from '../electron/contract'
 import type { SessionCatalog, SessionInfo } from './sessions/catalog'
 import { SESSION_ID_PATTERN } from './sessions/catalog'
 import { invalid, typeOf } from '../electron/validation-words'
@@ -40,6 +46,16 @@ export function validateSessionId(value: unknown): Result<string> {
   return { ok: true, value }
 }
 
+/** A text to search the sessions' logs for, from the page, or the reason it is not one. */
+export function validateSearchText(value: unknown): Result<string> {
+  if (typeof value !== 'string')
+    return invalid(`the text to search for must be a string, not ${typeOf(value)}`)
+  if (value.length === 0) return invalid('the text to search for is empty')
+  if (value.length > MAX_SESSION_SEARCH_CHARS)
+    return invalid(`the text to search for is over ${MAX_SESSION_SEARCH_CHARS} characters`)
+  return { ok: true, value }
+}
+
 /** The page's side of a catalog: rows, counts and opening, each answering with a Result. */
 export function sessionsForPage(
   catalog: SessionCatalog,
@@ -64,6 +80,11 @@ export function sessionsForPage(
       }
       if (counts === null) return { ok: false, error: UNKNOWN_SESSION }
       return { ok: true, value: { messages: counts.messages, compactions: counts.compactions } }
+    },
+    async search(text: unknown): Promise<Result<string[]>> {
+      const checked = validateSearchText(text)
+      if (!checked.ok) return checked
+      return { ok: true, value: await catalog.containing(checked.value) }
     },
     async open(id: unknown): Promise<Result<OpenedFile>> {
       const checked = validateSessionId(id)

@@ -45,6 +45,9 @@ export async function answerApi(
     case API.sessionCounts:
       sendJson(response, await deps.sessions.counts(query.get('id')))
       return true
+    case API.searchSessions:
+      sendJson(response, await deps.sessions.search(query.get('text')))
+      return true
     case API.openSession:
       sendFile(response, await deps.sessions.open(query.get('id')))
       return true

@@ -19,6 +19,7 @@ export const API = {
   hello: '/api/hello',
   sessions: '/api/sessions',
   sessionCounts: '/api/sessions/counts',
+  searchSessions: '/api/sessions/search',
   openSession: '/api/sessions/open',
   reopenFile: '/api/files/open',
   follow: '/api/follow',

@@ -9,6 +9,8 @@ import { randomBytes } from 'node:crypto'
 import { realpath } from 'node:fs/promises'
 import { countSession, type SessionCounts } from './counts'
 import { findSessions, type FindOptions, type FoundSession } from './find'
+import { mapLimit, OPEN_FILES } from './map-limit'
+import { logContains } from './query'
 import { isInside } from './walk'
 
 /** A session as the renderer may see it: everything but where it is. */
@@ -22,6 +24,12 @@ export interface SessionCatalog {
   counts(id: string): Promise<SessionCounts | null>
   /** The path of a session listed, re-checked to be inside a listed folder; null otherwise. */
   pathOf(id: string): Promise<string | null>
+  /**
+   * The ids of the listed sessions whose log holds `text` (exact case, as written or as a JSON
+   * string escapes it: query.ts's logContains), in the listing's order. Reads every log; a log
+   * that cannot be read is not a match.
+   */
+  containing(text: string): Promise<string[]>
 }
 
 /** The shape of every id: 24 random bytes, base64url, as file-grants' tokens. */
@@ -69,6 +77,14 @@ export function createSessionCatalog(
       return path === null ? null : countSession(byId.get(id)!.engine, path)
     },
     pathOf,
+    async containing(text) {
+      const ids = [...byId.keys()]
+      const found = await mapLimit(ids, OPEN_FILES, async (id) => {
+        const path = await pathOf(id)
+        return path !== null && (await logContains(path, text).catch(() => false))
+      })
+      return ids.filter((_, i) => found[i])
+    },
   }
 }
 

@@ -18,6 +18,7 @@ export type ServedApi = Pick<
   | 'sessions'
   | 'listSessions'
   | 'sessionCounts'
+  | 'searchSessions'
   | 'openSession'
   | 'reopenFile'
   | 'followFile'
@@ -114,6 +115,7 @@ export function createServedApi(
     sessions: true,
     listSessions: () => json(API.sessions),
     sessionCounts: (id) => json(API.sessionCounts, { id }),
+    searchSessions: (text) => json(API.searchSessions, { text }),
     openSession: (id) => file(API.openSession, { id }),
     reopenFile: (token) => file(API.reopenFile, { token }),
 

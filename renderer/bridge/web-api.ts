@@ -128,6 +128,7 @@ export function createWebApi(
     sessions: false,
     listSessions: async () => failure(NO_SESSIONS),
     sessionCounts: async () => failure(NO_SESSIONS),
+    searchSessions: async () => failure(NO_SESSIONS),
     openSession: async () => failure(NO_SESSIONS),
     followFile: async () => failure(NO_SESSIONS),
     unfollowFile: async () => {},

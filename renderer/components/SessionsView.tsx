@@ -10,6 +10,7 @@ import {
   type SessionQuery,
 } from '../store/session-query'
 import { SessionFilters } from './SessionFilters'
+import { SessionLogSearch } from './SessionLogSearch'
 import { SessionTable } from './SessionTable'
 
 /** The engine the one-click action opens: the "most recent Claude Code session". */
@@ -57,7 +58,9 @@ function SessionsDialog() {
   }, [])
 
   const rows = list.state === 'ready' ? list.rows : NO_ROWS
-  const shown = useMemo(() => querySessions(rows, query, now), [rows, query, now])
+  const logSearch = useApp((s) => s.sessionLogSearch)
+  const inLogs = logSearch.state === 'done' ? logSearch.ids : null
+  const shown = useMemo(() => querySessions(rows, query, now, inLogs), [rows, query, now, inLogs])
   const engines = useMemo(() => enginesIn(rows), [rows])
   const latest = useMemo(() => latestOf(rows, LATEST_ENGINE), [rows])
 
@@ -122,6 +125,7 @@ function SessionsDialog() {
             setLimit(SESSION_PAGE)
           }}
         />
+        <SessionLogSearch listed={rows.length} />
         {failed && loadError !== null && (
           <p className="error-text" role="alert" data-testid="session-open-error">
             {loadError}

@@ -45,17 +45,22 @@ const COMPARE: Record<SessionSort, (a: SessionRow, b: SessionRow) => number> = {
   size: (a, b) => b.size - a.size,
 }
 
-/** The rows the query keeps, in its order; `now` is when "the last 7 days" ends. */
+/**
+ * The rows the query keeps, in its order; `now` is when "the last 7 days" ends, and `inLogs`,
+ * when given, the ids of the sessions whose log holds the text searched for.
+ */
 export function querySessions(
   rows: readonly SessionRow[],
   query: SessionQuery,
   now: number,
+  inLogs: ReadonlySet<string> | null = null,
 ): SessionRow[] {
   const words = query.text.toLowerCase().split(/\s+/).filter(Boolean)
   const since = now - SINCE_MS[query.since]
   return rows
     .filter((row) => {
       if (query.engine !== '' && row.engine !== query.engine) return false
+      if (inLogs !== null && !inLogs.has(row.id)) return false
       if (timeOf(row.lastActive) < since) return false
       const haystack = [row.project, row.engineLabel, row.model ?? '', row.format]
         .join('\n')

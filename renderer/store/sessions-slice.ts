@@ -13,6 +13,13 @@ export type SessionList =
 export type RowCounts =
   { state: 'asked' } | ({ state: 'ready' } & SessionRowCounts) | { state: 'error'; error: string }
 
+/** A search of the listed logs' text: asked for on purpose, since it reads every log. */
+export type SessionLogSearch =
+  | { state: 'none' }
+  | { state: 'searching'; text: string }
+  | { state: 'done'; text: string; ids: ReadonlySet<string> }
+  | { state: 'failed'; text: string; error: string }
+
 export interface SessionsSlice {
   /** Whether the host can list the agents' sessions (the desktop app, `serve`'s page). */
   canListSessions: boolean
@@ -27,6 +34,10 @@ export interface SessionsSlice {
   refreshSessions(): Promise<void>
   /** Asks the host for the counts of these rows, those not yet asked, a few at a time. */
   askSessionCounts(ids: readonly string[]): void
+  /** The last search of the logs' text, and its matches. */
+  sessionLogSearch: SessionLogSearch
+  /** Searches every listed log for `text` (exact case); an empty text clears the search. */
+  searchSessionLogs(text: string): Promise<void>
   /** Opens a listed session; true once it is on screen (the view closes then). */
   openSessionById(id: string): Promise<boolean>
 }
@@ -53,6 +64,8 @@ export const createSessionsSlice: SliceCreator<SessionsSlice> = (deps) => (set, 
   let inFlight = 0
   // A newer listing makes ids of an older one meaningless: their answers are dropped.
   let listing = 0
+  // Only the latest search's answer is shown.
+  let searching = 0
 
   const pump = () => {
     while (inFlight < COUNTS_IN_FLIGHT && queue.length > 0) {
@@ -77,6 +90,20 @@ export const createSessionsSlice: SliceCreator<SessionsSlice> = (deps) => (set, 
     sessionsOpen: false,
     sessionList: { state: 'idle' },
     sessionCounts: {},
+    sessionLogSearch: { state: 'none' },
+
+    searchSessionLogs: async (text) => {
+      const generation = ++searching
+      if (text === '') return set({ sessionLogSearch: { state: 'none' } })
+      set({ sessionLogSearch: { state: 'searching', text } })
+      const result = await settle(deps.api.searchSessions(text))
+      if (generation !== searching) return
+      set({
+        sessionLogSearch: result.ok
+          ? { state: 'done', text, ids: new Set(result.value) }
+          : { state: 'failed', text, error: result.error },
+      })
+    },
 
     openSessions: () => {
       if (!deps.api.sessions) return get().notify('info', NO_SESSIONS_REASON)

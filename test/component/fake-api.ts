@@ -97,6 +97,18 @@ export function fakeApi(host: Api['host'] = 'electron'): FakeApi {
       api.sessionFiles.has(id)
         ? { ok: true, value: { messages: 0, compactions: 0 } }
         : { ok: false, error: `${id}: no such session` },
+    // The sessions whose file holds the text, as the host reads the logs.
+    searchSessions: async (text) => ({
+      ok: true,
+      value: api.sessionRows
+        .filter((row) => {
+          const content = api.sessionFiles.get(row.id)?.content
+          const raw =
+            typeof content === 'string' ? content : new TextDecoder().decode(content as Uint8Array)
+          return raw.includes(text)
+        })
+        .map((row) => row.id),
+    }),
     openSession: async (id) => {
       const file = api.sessionFiles.get(id)
       return file ? { ok: true, value: file } : { ok: false, error: `${id}: no such session` }

@@ -215,6 +215,50 @@ describe('the Sessions view', () => {
   })
 })
 
+describe("searching the logs' text", () => {
+  it('keeps the sessions whose log holds the text, says how many, and clears', async () => {
+    const { api } = sessionsApi()
+    // Only the ledger session's log mentions the run id.
+    api.sessionFiles.set('codex-1', { ...ledgerFile(), content: 'no such id here' })
+    api.sessionFiles.set('upload-svc', { ...ledgerFile(), content: 'nor here' })
+    api.sessionFiles.set('ledger', { ...ledgerFile(), content: 'CI run 918440223 failed' })
+    await openView(api)
+    const field = screen.getByTestId('sessions-log-text')
+    fireEvent.change(field, { target: { value: '918440223' } })
+    fireEvent.click(screen.getByTestId('sessions-log-search'))
+    await waitFor(() => expect(projects()).toEqual(['/home/ana/ledger']))
+    expect(screen.getByTestId('sessions-log-status').textContent).toBe(
+      '“918440223” is in 1 of 3 logs',
+    )
+    // Exact case, as the logs are read.
+    fireEvent.change(field, { target: { value: 'ci RUN' } })
+    fireEvent.submit(field.closest('form')!)
+    await waitFor(() =>
+      expect(screen.getByTestId('sessions-empty').textContent).toBe(
+        'No session matches: 3 in all.',
+      ),
+    )
+    fireEvent.change(field, { target: { value: '' } })
+    await waitFor(() => expect(projects()).toHaveLength(3))
+    expect(screen.getByTestId('sessions-log-status').textContent).toBe('')
+  })
+
+  it('says why when the host cannot search', async () => {
+    const { api } = sessionsApi()
+    api.searchSessions = async () => ({
+      ok: false,
+      error: 'Invalid request: the text to search for is over 200 characters',
+    })
+    await openView(api)
+    fireEvent.change(screen.getByTestId('sessions-log-text'), { target: { value: 'x' } })
+    fireEvent.click(screen.getByTestId('sessions-log-search'))
+    await waitFor(() =>
+      expect(screen.getByTestId('sessions-log-error').textContent).toMatch(/over 200 characters/),
+    )
+    expect(projects()).toHaveLength(3)
+  })
+})
+
 describe('the shortcut in the page serve serves', () => {
   it('opens the Sessions view with Ctrl+Shift+O, and closes it with a second', async () => {
     const { api } = sessionsApi()

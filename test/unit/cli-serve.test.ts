@@ -30,7 +30,12 @@ describe('compaction-inspector serve, before it listens', () => {
     const taken = createServer()
     await new Promise<void>((done) => taken.listen(0, '127.0.0.1', done))
     const port = (taken.address() as { port: number }).port
-    const catalog = { list: async () => [], counts: async () => null, pathOf: async () => null }
+    const catalog = {
+      list: async () => [],
+      counts: async () => null,
+      pathOf: async () => null,
+      containing: async () => [],
+    }
     const follow = () => ({ close() {} })
     try {
       const error = await startServe({ webDir: '/nonexistent', port, catalog, follow }).catch(

@@ -98,6 +98,7 @@ describe('the built preload', () => {
         'sessions',
         'listSessions',
         'sessionCounts',
+        'searchSessions',
         'openSession',
         'followFile',
         'unfollowFile',
@@ -145,6 +146,7 @@ describe('the built preload', () => {
     const token = 'A'.repeat(32)
     await api.listSessions()
     await api.sessionCounts(id)
+    await api.searchSessions('run 918')
     await api.openSession(id)
     await api.followFile(token, 120)
     await api.unfollowFile()
@@ -153,6 +155,7 @@ describe('the built preload', () => {
     expect(invoked).toEqual([
       [CHANNELS.listSessions],
       [CHANNELS.sessionCounts, id],
+      [CHANNELS.searchSessions, 'run 918'],
       [CHANNELS.openSession, id],
       [CHANNELS.followFile, token, 120],
       [CHANNELS.unfollowFile],

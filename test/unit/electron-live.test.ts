@@ -1,4 +1,4 @@
-import { copyFile, mkdir, mkdtemp, rm, stat } from 'node:fs/promises'
+import { copyFile, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -128,6 +128,36 @@ describe('main’s sessions and follow channels', () => {
       },
     ])
     expect(JSON.stringify(rows)).not.toContain(home)
+  })
+
+  it('searches the listed logs for a text, exact case, and refuses a text that is none', async () => {
+    const h = handlers()
+    const listed = await h[CHANNELS.listSessions](from(1))
+    const id = listed.ok ? listed.value[0].id : ''
+    // A second session, in another project, that does not hold the text.
+    const other = join(home, '.claude', 'projects', '-home-ana-ledger')
+    await mkdir(other, { recursive: true })
+    const line = {
+      type: 'user',
+      uuid: 'u1',
+      sessionId: 's2',
+      message: { role: 'user', content: 'hi' },
+    }
+    await writeFile(join(other, 's2.jsonl'), JSON.stringify(line) + '\n')
+    await h[CHANNELS.listSessions](from(1))
+    // A word the fixture's user wrote ("Search the tests for setTimeout…").
+    const text = 'setTimeout'
+    expect(await h[CHANNELS.searchSessions](from(1), text)).toEqual({ ok: true, value: [id] })
+    expect(await h[CHANNELS.searchSessions](from(1), text.toUpperCase())).toEqual({
+      ok: true,
+      value: [],
+    })
+    for (const bad of ['', 42, null, 'x'.repeat(201)]) {
+      expect(await h[CHANNELS.searchSessions](from(1), bad), String(bad)).toMatchObject({
+        ok: false,
+        error: expect.stringMatching(/^Invalid request: the text to search for/),
+      })
+    }
   })
 
   it('opens a listed session by id as a chosen file, with a token; refuses other ids', async () => {

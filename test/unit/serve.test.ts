@@ -71,6 +71,7 @@ describe('compaction-inspector serve', () => {
       ],
       counts: async (id) => (id === ID ? { messages: 1, compactions: 0 } : null),
       pathOf: async (id) => (id === ID ? session : null),
+      containing: async (text) => (text === '"type"' ? [ID] : []),
     }
     follows = []
     const follow: FollowFile = (path, options) => {
@@ -158,6 +159,24 @@ describe('compaction-inspector serve', () => {
         },
       ],
     })
+  })
+
+  it('searches the logs for a text, and refuses a text that is none', async () => {
+    const search = (query: string) =>
+      get(server.port, `/api/sessions/search?${query}`, withKey).then((a) => ({
+        status: a.status,
+        body: json(a),
+      }))
+    expect(await search('text=%22type%22')).toEqual({
+      status: 200,
+      body: { ok: true, value: [ID] },
+    })
+    expect((await search('text=absent')).body).toEqual({ ok: true, value: [] })
+    for (const query of ['', 'text=', `text=${'x'.repeat(201)}`]) {
+      const answer = await search(query)
+      expect(answer.status, query).toBe(400)
+      expect(answer.body.error, query).toMatch(/^Invalid request: the text to search for/)
+    }
   })
 
   it('refuses an id it did not list and anything that is not an id', async () => {

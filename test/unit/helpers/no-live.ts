@@ -7,6 +7,7 @@ export const noLive = {
   sessions: {
     list: async () => refused,
     counts: async () => refused,
+    search: async () => refused,
     open: async () => refused,
   },
   follows: { start: (_event: SenderEvent) => {}, stop: (_event: SenderEvent) => {} },
