@@ -89,6 +89,26 @@ describe('the Sessions view', () => {
     expect(pageErrors).toEqual([])
   })
 
+  it('searches what the logs hold, through the server', async () => {
+    const { page, pageErrors } = app
+    await shownTotal(page)
+    await page.locator(byTestId('sessions-button')).click()
+    const rows = page.locator(byTestId('session-row'))
+    await expect.poll(() => rows.count()).toBe(4)
+    // Only the upload-svc session got as far as a third turn (posting3.ts).
+    await page.locator(byTestId('sessions-log-text')).fill('posting3.ts')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => rows.count()).toBe(1)
+    expect(await rows.first().locator('td').nth(1).textContent()).toBe('/home/ana/upload-svc')
+    expect(await page.locator(byTestId('sessions-log-status')).textContent()).toBe(
+      '“posting3.ts” is in 1 of 4 logs',
+    )
+    await screenshot(page, 'sessions-log-search')
+    await page.locator(byTestId('sessions-log-text')).fill('')
+    await expect.poll(() => rows.count()).toBe(4)
+    expect(pageErrors).toEqual([])
+  })
+
   it('searches, and opens a row with the keyboard', async () => {
     const { page, pageErrors } = app
     await shownTotal(page)
