@@ -47,7 +47,11 @@ export function LiveStatus() {
         data-testid="live-toggle"
         aria-pressed={on}
         disabled={!canToggle}
-        title={live.note && live.state === 'failed' ? live.note : STATE_TITLE[live.state]}
+        title={
+          live.note && (live.state === 'failed' || live.state === 'off')
+            ? live.note
+            : STATE_TITLE[live.state]
+        }
         onClick={() => setFollowing(!on)}
       >
         {LABEL[live.state]}

@@ -142,8 +142,11 @@ export const createLiveSlice: SliceCreator<LiveSlice> = (deps) => (set, get, sto
     const parsed = await parse(change)
     if (ours !== generation || parsed === null) return
     if (!parsed.ok) {
-      const note = `the change could not be read (${parsed.error}); showing what was read before`
-      patchLive({ note })
+      // The host has read past these bytes, so what it sends next would not follow on from what
+      // is shown: following stops here, and Follow reads the whole file again.
+      const note = `a change could not be read (${parsed.error}); showing what was read before. Follow reads the file again`
+      stopHost()
+      patchLive({ state: 'off', note })
       get().notify('error', `${get().file.name}: ${note}`)
       return
     }

@@ -188,6 +188,35 @@ describe('following the file on screen', () => {
     expect(api.following).toBeNull()
   })
 
+  it('stops at a change it cannot read, keeping what was read, and reads it all again on Follow', async () => {
+    const { store, api } = liveStore()
+    renderWithStore(<Header />, store)
+    const a = agent()
+    const first = turn(a, 1)
+    await openSession(store, first)
+    // Bytes that are not UTF-8: the line cannot be read, so nothing after it would follow on.
+    const bad = new Uint8Array([
+      ...encode('{"type":"user","message":"'),
+      0xc3,
+      0x28,
+      ...encode('"}\n'),
+    ])
+    act(() => api.pushChange({ token: TOKEN, kind: 'append', bytes: bad }))
+    await waitFor(() => expect(store.getState().live?.state).toBe('off'))
+    expect(store.getState().live?.note).toMatch(/^a change could not be read \(.*UTF-8/)
+    expect(store.getState().messages.length).toBe(4)
+    expect(api.following).toBeNull()
+    expect(screen.getByTestId('live-toggle').textContent).toBe('Follow')
+
+    // The agent wrote the line again, mended, and a second turn: Follow reads the file whole.
+    const mended = first + turn(a, 2)
+    api.files.set(TOKEN, sessionFile(mended))
+    await act(async () => screen.getByTestId('live-toggle').click())
+    await waitFor(() => expect(store.getState().live?.state).toBe('following'))
+    expect(store.getState().messages.length).toBe(8)
+    expect(api.following).toEqual({ token: TOKEN, from: encode(mended).byteLength })
+  })
+
   it('pauses and goes on from where it was left', async () => {
     const { store, api } = liveStore()
     const a = agent()
