@@ -2,6 +2,7 @@ import type { FormatId, ImportNote, Message, ReportedUsage, TrafficRequest, Wire
 import type { FileToken, OpenedFile, RecentFile, Result } from '../../electron/contract'
 import type { ImportChoice } from '../workers/types'
 import { NO_COUNTS } from './counts-slice'
+import { importedFields } from './imported-fields'
 import { FOLLOW_AT_OPEN_BYTES } from './live-slice'
 import { openingOptions } from './options-slice'
 import { summaryDefaults } from './summary-slice'
@@ -156,14 +157,8 @@ export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) =
           file: { name: file.name, path: file.path, token: file.token ?? null, isSample },
           source,
           messages: imported.messages,
-          fileModel: imported.model ?? null,
-          wire: imported.wire,
+          ...importedFields(imported),
           requestedFormat: choice.format,
-          format: imported.format,
-          requests: imported.requests ?? [],
-          request: imported.request ?? null,
-          usage: imported.usage ?? [],
-          importReport: imported.report,
           loadError: null,
           ...openingOptions(get().saved, imported.model ?? null, isSample),
           counts: NO_COUNTS,

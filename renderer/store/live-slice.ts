@@ -1,5 +1,6 @@
 import type { FileChange, FileToken, Result } from '../../electron/contract'
 import type { LiveChange, LiveParsed } from '../workers/types'
+import { importedFields } from './imported-fields'
 import { selectLiveBadge } from './live-selectors'
 import { selectReadyCounts } from './selectors'
 import type { SliceCreator } from './types'
@@ -166,13 +167,7 @@ export const createLiveSlice: SliceCreator<LiveSlice> = (deps) => (set, get, sto
     get().adoptChange(messages)
     set({
       messages,
-      fileModel: header.model ?? null,
-      wire: header.wire,
-      format: header.format,
-      requests: header.requests ?? [],
-      request: header.request ?? null,
-      usage: header.usage ?? [],
-      importReport: header.report,
+      ...importedFields(header),
       ...(counts ? { counts, partialCounts: null } : {}),
       // Indexes into a file read again mean nothing in it.
       ...(changedShown ? uiConversationDefaults : {}),

@@ -5,7 +5,7 @@
  */
 import { appendFile } from 'node:fs/promises'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { byTestId, shownTotal } from './harness/app'
+import { byTestId, openLatestSession, shownTotal } from './harness/app'
 import type { AppSession } from './harness/browser'
 import { closeServed, serveApp, type ServeSession } from './harness/serve'
 import { agentTurn, makeHome, writeClaudeSession, type ClaudeSession } from './harness/session-home'
@@ -40,9 +40,7 @@ describe('the list of a followed session', () => {
   it('keeps a reader at the end at the end, and leaves a reader above it where they are', async () => {
     const { page, pageErrors } = app
     await shownTotal(page)
-    await page.locator(byTestId('sessions-button')).click()
-    await page.locator(byTestId('open-latest-session')).click()
-    await page.locator(byTestId('sessions-view')).waitFor({ state: 'detached' })
+    await openLatestSession(page)
     const count = page.locator(byTestId('file-count'))
     await expect.poll(() => count.textContent()).toBe('32 messages')
     const list = page.locator('.message-list')

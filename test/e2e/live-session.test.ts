@@ -6,7 +6,14 @@
 import { appendFile, stat, truncate } from 'node:fs/promises'
 import type { Locator } from 'playwright-core'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { byTestId, readNumber, screenshot, setControl, shownTotal } from './harness/app'
+import {
+  byTestId,
+  openLatestSession,
+  readNumber,
+  screenshot,
+  setControl,
+  shownTotal,
+} from './harness/app'
 import type { AppSession } from './harness/browser'
 import { closeServed, serveApp, type ServeSession } from './harness/serve'
 import { agentTurn, makeHome, writeClaudeSession, type ClaudeSession } from './harness/session-home'
@@ -45,9 +52,7 @@ describe('a live session', () => {
   it('moves the budget, the forecast, the findings and the chart as the agent writes', async () => {
     const { page, pageErrors } = app
     await shownTotal(page)
-    await page.locator(byTestId('sessions-button')).click()
-    await page.locator(byTestId('open-latest-session')).click()
-    await page.locator(byTestId('sessions-view')).waitFor({ state: 'detached' })
+    await openLatestSession(page)
     const count = page.locator(byTestId('file-count'))
     await expect.poll(() => count.textContent()).toBe('4 messages')
     const totalLocator = page.locator(byTestId('total-tokens'))

@@ -263,3 +263,10 @@ export async function screenshot(page: Page, name: string, reveal?: Locator): Pr
 export function readClipboard(page: Page): Promise<string> {
   return page.evaluate(() => navigator.clipboard.readText())
 }
+
+/** The Sessions view's one click: opens the newest Claude Code session and waits for the view to close. */
+export async function openLatestSession(page: Page): Promise<void> {
+  await page.locator(byTestId('sessions-button')).click()
+  await page.locator(byTestId('open-latest-session')).click()
+  await page.locator(byTestId('sessions-view')).waitFor({ state: 'detached' })
+}

@@ -1,0 +1,17 @@
+import type { ImportedConversation } from '@core'
+
+/**
+ * What a read of the file says besides its messages, as the store holds it: one rule for the
+ * first read (conversation-slice) and for each change of a followed file (live-slice).
+ */
+export function importedFields(imported: Omit<ImportedConversation, 'messages'>) {
+  return {
+    fileModel: imported.model ?? null,
+    wire: imported.wire,
+    format: imported.format,
+    requests: imported.requests ?? [],
+    request: imported.request ?? null,
+    usage: imported.usage ?? [],
+    importReport: imported.report,
+  }
+}
