@@ -112,10 +112,11 @@ export const createOptionsSlice: SliceCreator<OptionsSlice> = () => (set, get) =
     const state = get()
     const optionInputs = { ...state.optionInputs, [field]: text }
     const value = parseInput(field, text)
-    const candidate: Record<string, unknown> = { ...state.options, [field]: value }
-    if (value === undefined) delete candidate[field]
+    // Typed as the options, though a value may be text: the core is what says it is not a number.
+    const options = { ...state.options, [field]: value } as UserOptions
+    if (value === undefined) delete options.keepRecentCount
     try {
-      validateOptions(candidate as unknown as Options)
+      validateOptions(options)
     } catch (error) {
       if (!(error instanceof OptionError)) throw error
       // Keep the last valid value, so everything else keeps showing the last valid result.
@@ -128,8 +129,8 @@ export const createOptionsSlice: SliceCreator<OptionsSlice> = () => (set, get) =
     const optionErrors = { ...state.optionErrors }
     delete optionErrors[field]
     // Only what the user typed and the core accepted is saved: a value in error never is.
-    const saved = { ...state.saved, [field]: savedValue(value as number | undefined) }
-    set({ optionInputs, optionErrors, saved, options: candidate as unknown as UserOptions })
+    const saved = { ...state.saved, [field]: savedValue(options[field]) }
+    set({ optionInputs, optionErrors, saved, options })
   },
 
   resetOptions: () => {

@@ -14,17 +14,16 @@ export const SETTINGS_WRITE_DELAY_MS = 400
  * The options the user set, as the host keeps them (electron/contract Settings): a field is absent
  * until they set it, and `keepRecentCount: null` is them clearing it.
  */
-export type SavedOptions = Pick<
-  Settings,
-  'maxTokens' | 'keepRecentCount' | 'triggerRatio' | 'model'
->
+export type SavedOptions = Pick<Settings, (typeof SAVED_OPTIONS)[number]>
+const SAVED_OPTIONS = ['maxTokens', 'keepRecentCount', 'triggerRatio', 'model'] as const
 
 /** An option's value as saved: one the user cleared (KeepRecentCount, back to derived) is null. */
 export const savedValue = <T>(value: T | undefined): T | null => value ?? null
 
 /** What was saved as the core's options: a cleared or never-set option is absent. */
 export function optionsOfSaved(saved: SavedOptions): Partial<Pick<Options, keyof SavedOptions>> {
-  return Object.fromEntries(Object.entries(saved).filter(([, value]) => value != null))
+  const kept = SAVED_OPTIONS.filter((field) => saved[field] != null)
+  return Object.fromEntries(kept.map((field) => [field, saved[field]]))
 }
 
 export interface SettingsSlice {
