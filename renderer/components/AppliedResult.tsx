@@ -9,7 +9,7 @@ export function AppliedResult() {
   const applied = useApp(selectApplied)
   const before = useApp((s) => selectCheck(s)?.estimatedTokens ?? 0)
   const countBefore = useApp((s) => s.messages.length)
-  const maxTokens = useApp((s) => s.maxTokens)
+  const maxTokens = useApp((s) => s.options.maxTokens)
   const appliedSummary = useApp((s) => s.appliedSummary)
   const section = useRef<HTMLDivElement>(null)
   const shown = applied !== null

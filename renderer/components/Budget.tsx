@@ -6,7 +6,7 @@ export function Budget() {
   const total = useApp((s) => selectCheck(s)?.estimatedTokens ?? null)
   const threshold = useApp((s) => selectCheck(s)?.threshold ?? null)
   const overThreshold = useApp((s) => selectCheck(s)?.reason !== 'below-threshold')
-  const maxTokens = useApp((s) => s.maxTokens)
+  const maxTokens = useApp((s) => s.options.maxTokens)
   return (
     <section className="panel" aria-label="Budget">
       <h2>Budget</h2>

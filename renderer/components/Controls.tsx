@@ -7,7 +7,7 @@ import { SettingsBar } from './SettingsBar'
 /** The knobs: every change re-derives the whole window from the core at once. */
 export function Controls() {
   const derivedKeep = useApp(selectDerivedKeep)
-  const keepUnset = useApp((s) => s.keepRecentCount === null)
+  const keepUnset = useApp((s) => s.options.keepRecentCount === undefined)
   const budgetHint = useApp(selectBudgetHint)
   return (
     <section className="panel controls" aria-label="Controls">
@@ -43,13 +43,13 @@ export function Controls() {
 /** Where the MaxTokens in force comes from: the sample's own, the user's saved one, or the default. */
 function selectBudgetHint(s: {
   file: { isSample: boolean }
-  maxTokens: number
+  options: { maxTokens: number }
   saved: { maxTokens?: number }
 }): string {
   const saved = s.saved.maxTokens
   if (s.file.isSample) {
     const files = formatNumber(saved ?? FILE_MAX_TOKENS)
-    return s.maxTokens === saved
+    return s.options.maxTokens === saved
       ? 'Yours, kept across files'
       : `The sample’s own budget, so it compacts; files open with ${files}`
   }

@@ -54,7 +54,7 @@ export function EnginesPanel() {
 /** The window and max output in force, and the one control that changes the window. */
 function EngineLimitsControl() {
   const limits = useApp(selectEngineLimits)
-  const model = useApp((s) => s.model)
+  const model = useApp((s) => s.options.model)
   const given = useApp((s) => s.engineWindow !== null || s.engineMaxOutput !== null)
   const setEngineLimits = useApp((s) => s.setEngineLimits)
   return (
@@ -163,7 +163,7 @@ function LimitInput(props: {
 
 /** A model the table does not list: the view asks for what it lacks. */
 function NeedsLimits({ missing }: { missing: ('window' | 'maxOutput')[] }) {
-  const model = useApp((s) => s.model)
+  const model = useApp((s) => s.options.model)
   const what = missing.map((m) => (m === 'window' ? 'the context window' : 'the max output'))
   return (
     <p className="engines-ask" role="status" data-testid="engines-needs-limits">

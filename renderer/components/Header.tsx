@@ -16,7 +16,7 @@ export function Header() {
   const count = useApp((s) => s.messages.length)
   // The sample's hint says why it opens compacting; it shows only while that is still so.
   const sampleCompacts = useApp(
-    (s) => s.maxTokens === SAMPLE_MAX_TOKENS && selectCheck(s)?.shouldCompact === true,
+    (s) => s.options.maxTokens === SAMPLE_MAX_TOKENS && selectCheck(s)?.shouldCompact === true,
   )
   const openDialog = useApp((s) => s.openDialog)
   const setHelpOpen = useApp((s) => s.setHelpOpen)

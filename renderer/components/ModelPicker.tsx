@@ -23,7 +23,7 @@ function search(query: string) {
  * Enter picks that model, listed or not. Below it, how the chosen model is counted.
  */
 export function ModelPicker() {
-  const model = useApp((s) => s.model)
+  const model = useApp((s) => s.options.model)
   const setModel = useApp((s) => s.setModel)
   // null while not searching: the input then shows the chosen model.
   const [query, setQuery] = useState<string | null>(null)

@@ -6,8 +6,8 @@ import { useApp } from '../store'
  * as if typed. A file that names its model never changes the budget by itself; this is how to ask.
  */
 export function ModelWindowButton() {
-  const model = useApp((s) => s.model)
-  const maxTokens = useApp((s) => s.maxTokens)
+  const model = useApp((s) => s.options.model)
+  const maxTokens = useApp((s) => s.options.maxTokens)
   const applyModelWindow = useApp((s) => s.applyModelWindow)
   const known = contextWindowOf(model)
   const inForce = known !== null && known.tokens === maxTokens

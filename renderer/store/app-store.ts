@@ -3,6 +3,7 @@ import { createStore, useStore, type StoreApi } from 'zustand'
 import { createConversationSlice } from './conversation-slice'
 import { createCountsSlice } from './counts-slice'
 import { createDiagnosisSlice } from './diagnosis-slice'
+import { installEffects } from './effects'
 import { createEnginesSlice } from './engines-slice'
 import { createFindingsSlice } from './findings-slice'
 import { createLayoutSlice } from './layout-slice'
@@ -45,6 +46,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createSessionsSlice(deps)(...a),
     ...createLiveSlice(deps)(...a),
   }))
+  installEffects(store, deps)
   void store.getState().openSample()
   return store
 }

@@ -1,14 +1,12 @@
 import type { FormatId, ImportNote, Message, ReportedUsage, TrafficRequest, Wire } from '@core'
 import type { FileToken, OpenedFile, RecentFile, Result } from '../../electron/contract'
 import type { ImportChoice } from '../workers/types'
-import { NO_COUNTS } from './counts-slice'
+import { conversationReset } from './conversation-reset'
 import { importedFields } from './imported-fields'
 import { FOLLOW_AT_OPEN_BYTES } from './live-slice'
 import { openingOptions } from './options-slice'
-import { summaryDefaults } from './summary-slice'
-import { enginesConversationDefaults } from './engines-slice'
+import { settle } from './settle'
 import type { SliceCreator } from './types'
-import { uiConversationDefaults } from './ui-slice'
 
 /** Where the conversation on screen came from. */
 export interface ConversationFile {
@@ -97,16 +95,6 @@ export interface ConversationSlice {
   dismissLoadError(): void
 }
 
-// The contract returns errors as data, but a host that rejects anyway must not leave an unhandled
-// rejection and a silent window: its error is shown like any other failed open.
-async function settle<T>(pending: Promise<Result<T>>): Promise<Result<T>> {
-  try {
-    return await pending
-  } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : String(error) }
-  }
-}
-
 export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) => (set, get) => {
   // Reads the file on screen again, as `choice` says.
   const reimport = async (choice: ImportChoice): Promise<boolean> => {
@@ -161,10 +149,7 @@ export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) =
           requestedFormat: choice.format,
           loadError: null,
           ...openingOptions(get().saved, imported.model ?? null, isSample),
-          counts: NO_COUNTS,
-          ...summaryDefaults,
-          ...uiConversationDefaults,
-          ...enginesConversationDefaults,
+          ...conversationReset,
         })
         get().countMessages()
         const token = followable ? (file.token ?? null) : null

@@ -1,5 +1,6 @@
 import { countingKey, type CountingSpec, type Message } from '@core'
 import type { Job } from '../workers/types'
+import { countsMatch } from './selectors'
 import { selectSpec } from './spec'
 import { throttled } from './throttle'
 import type { SliceCreator } from './types'
@@ -63,10 +64,6 @@ export const NO_COUNTS: Counts = { messages: [], key: '', perMessage: [] }
  * the window for each slice would cost more than the counting saves.
  */
 export const COUNTS_FLUSH_MS = 100
-
-/** Whether `counts` are those of these messages under this counting key. */
-export const countsMatch = (counts: Counts, messages: readonly Message[], key: string) =>
-  counts.messages === messages && counts.key === key && counts.perMessage.length === messages.length
 
 // The runs of messages whose count is still missing, as ranges to hand to the workers.
 function missingRanges(perMessage: readonly (number | undefined)[]) {

@@ -23,7 +23,7 @@ export interface EngineLimits {
 
 /** The user's window and max output, else the model's (modelLimits); null where neither is known. */
 export const selectEngineLimits: (s: AppState) => EngineLimits = memoSelector(
-  (s: AppState) => [s.model, s.engineWindow, s.engineMaxOutput],
+  (s: AppState) => [s.options.model, s.engineWindow, s.engineMaxOutput],
   (model, window, maxOutput): EngineLimits => {
     const known = modelLimits(model) ?? null
     return {

@@ -1,6 +1,6 @@
 import type { EngineId, EngineResult } from '@core'
-import { selectEngineAsk, type EngineAsk } from './engine-selectors'
-import type { AppState, SliceCreator } from './types'
+import type { EngineAsk } from './engine-selectors'
+import type { SliceCreator } from './types'
 
 /** What the Engines view runs on besides the conversation: the limits the user gave, the preset shown. */
 export interface EnginesSlice {
@@ -22,32 +22,14 @@ export const enginesConversationDefaults: Pick<
   'engineWindow' | 'engineMaxOutput' | 'shownEngine'
 > = { engineWindow: null, engineMaxOutput: null, shownEngine: 'seed' }
 
-/** Whether anything on screen shows the presets: their tab, the chart's marks, a preset's split. */
-const enginesShown = (s: AppState): boolean =>
-  s.layout.sideTab === 'engines' || s.usage.length > 0 || s.shownEngine !== 'seed'
-
-export const createEnginesSlice: SliceCreator<EnginesSlice> = () => (set, get, store) => {
-  let asked: EngineAsk | null = null
-  store.subscribe((state) => {
-    if (!enginesShown(state)) return
-    const ask = selectEngineAsk(state)
-    if (ask.state !== 'ask' || ask === asked) return
-    const conversation = state.conversationOf(ask.messages)
-    if (!conversation) return
-    asked = ask
-    conversation.runEngines(ask.input, (outcome) => {
-      if (outcome.ok) set({ engineAnswer: { ask, results: outcome.value } })
-      else get().notify('error', `Running the engine presets failed: ${outcome.error}`)
-    })
-  })
-  return {
-    ...enginesConversationDefaults,
-    engineAnswer: null,
-    setEngineLimits: ({ window, maxOutput }) =>
-      set((s) => ({
-        engineWindow: window === undefined ? s.engineWindow : window,
-        engineMaxOutput: maxOutput === undefined ? s.engineMaxOutput : maxOutput,
-      })),
-    showEngine: (id) => set({ shownEngine: id }),
-  }
-}
+/** The presets run in the conversation's worker whenever they are shown (effects.ts runEngines). */
+export const createEnginesSlice: SliceCreator<EnginesSlice> = () => (set) => ({
+  ...enginesConversationDefaults,
+  engineAnswer: null,
+  setEngineLimits: ({ window, maxOutput }) =>
+    set((s) => ({
+      engineWindow: window === undefined ? s.engineWindow : window,
+      engineMaxOutput: maxOutput === undefined ? s.engineMaxOutput : maxOutput,
+    })),
+  showEngine: (id) => set({ shownEngine: id }),
+})

@@ -1,9 +1,6 @@
 import { selectActiveFinding } from './findings'
 import type { SliceCreator } from './types'
 
-/** How long the findings wait after the last change to the summary text before judging it. */
-export const SUMMARY_PAUSE_MS = 150
-
 export interface FindingsSlice {
   /** The summary the findings judge: the text area's, once typing pauses. */
   diagnosedSummary: string
@@ -19,30 +16,19 @@ export interface FindingsSlice {
 /** What a newly opened conversation resets: no summary to judge, nothing picked. */
 export const findingsConversationDefaults = { diagnosedSummary: '', activeFinding: null }
 
-export const createFindingsSlice: SliceCreator<FindingsSlice> = () => (set, get, store) => {
-  // Diagnosing re-reads every summarised message, so it waits for a pause rather than running on
-  // each keystroke; 150 ms is short enough that a paste still reads as instant.
-  let pending: ReturnType<typeof setTimeout> | undefined
-  store.subscribe((state, previous) => {
-    if (state.summaryText === previous.summaryText) return
-    clearTimeout(pending)
-    pending = setTimeout(() => set({ diagnosedSummary: get().summaryText }), SUMMARY_PAUSE_MS)
-  })
+export const createFindingsSlice: SliceCreator<FindingsSlice> = () => (set, get) => ({
+  ...findingsConversationDefaults,
 
-  return {
-    ...findingsConversationDefaults,
+  toggleFinding: (key) =>
+    set({ activeFinding: get().activeFinding?.key === key ? null : { key, step: 0 } }),
 
-    toggleFinding: (key) =>
-      set({ activeFinding: get().activeFinding?.key === key ? null : { key, step: 0 } }),
+  stepFinding: (delta) => {
+    const active = selectActiveFinding(get())
+    if (active === null) return
+    const last = active.finding.indexes.length - 1
+    const step = Math.max(0, Math.min(last, active.step + delta))
+    set({ activeFinding: { key: get().activeFinding!.key, step } })
+  },
 
-    stepFinding: (delta) => {
-      const active = selectActiveFinding(get())
-      if (active === null) return
-      const last = active.finding.indexes.length - 1
-      const step = Math.max(0, Math.min(last, active.step + delta))
-      set({ activeFinding: { key: get().activeFinding!.key, step } })
-    },
-
-    clearFinding: () => set({ activeFinding: null }),
-  }
-}
+  clearFinding: () => set({ activeFinding: null }),
+})

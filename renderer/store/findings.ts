@@ -1,5 +1,5 @@
 import type { Finding } from '@core'
-import { selectDiagnosedFindings } from './diagnosis-slice'
+import { selectDiagnosedFindings } from './diagnosis-selectors'
 import { memoSelector } from './memo'
 import type { AppState } from './types'
 

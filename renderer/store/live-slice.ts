@@ -1,11 +1,10 @@
 import type { FileChange, FileToken, Result } from '../../electron/contract'
 import type { LiveChange, LiveParsed } from '../workers/types'
+import { shownReset } from './conversation-reset'
 import { importedFields } from './imported-fields'
-import { selectLiveBadge } from './live-selectors'
 import { selectReadyCounts } from './selectors'
-import type { SliceCreator } from './types'
-import { uiConversationDefaults } from './ui-slice'
 import { settle } from './settle'
+import type { SliceCreator } from './types'
 
 /** Following the file on screen while its agent writes it. */
 export interface LiveFollow {
@@ -83,17 +82,7 @@ function nextChange(waiting: FileChange[]): LiveChange | 'gone' | null {
  * and the conversation, its counts and what the file says are shown together, in one update,
  * once counted. Nothing is read or counted twice, and nothing shows a mix of two versions.
  */
-export const createLiveSlice: SliceCreator<LiveSlice> = (deps) => (set, get, store) => {
-  // The badge follows the forecast; the host is told only when what it shows changes.
-  let badge: string = JSON.stringify(null)
-  store.subscribe((state) => {
-    const next = selectLiveBadge(state)
-    const said = JSON.stringify(next)
-    if (said === badge) return
-    badge = said
-    deps.api.setLiveBadge(next)
-  })
-
+export const createLiveSlice: SliceCreator<LiveSlice> = (deps) => (set, get) => {
   // Each follow's changes belong to it: after another file opens, a late answer is dropped.
   let generation = 0
   let waiting: FileChange[] = []
@@ -170,7 +159,7 @@ export const createLiveSlice: SliceCreator<LiveSlice> = (deps) => (set, get, sto
       ...importedFields(header),
       ...(counts ? { counts, partialCounts: null } : {}),
       // Indexes into a file read again mean nothing in it.
-      ...(changedShown ? uiConversationDefaults : {}),
+      ...(changedShown ? shownReset : {}),
       live: {
         ...live,
         bytesRead,

@@ -1,5 +1,5 @@
-import { OptionError, TRIGGER_RATIO, validateOptions, type Options } from '@core'
-import type { Settings } from '../../electron/contract'
+import { OptionError, TRIGGER_RATIO, contextWindowOf, validateOptions, type Options } from '@core'
+import { optionsOfSaved, savedValue, type SavedOptions } from './settings-slice'
 import type { SliceCreator } from './types'
 
 /** The numeric controls, each typed as text by the user. */
@@ -13,22 +13,15 @@ export const FILE_MAX_TOKENS = 128_000
 export const SAMPLE_MAX_TOKENS = 2_000
 
 /**
- * The options the user set, kept across files and restarts (see settings-slice.ts): a field is
- * absent until they set it, and `keepRecentCount: null` is them clearing it.
+ * The core's Options as the user sets them: keepRecentCount absent means unset (the core derives
+ * it from KEEP_RECENT_RATIO). selectOptions adds the file's wire and the tokens the file lacks.
  */
-export type SavedOptions = Pick<
-  Settings,
-  'maxTokens' | 'keepRecentCount' | 'triggerRatio' | 'model'
->
+export type UserOptions = Required<Pick<Options, 'model' | 'maxTokens' | 'triggerRatio'>> &
+  Pick<Options, 'keepRecentCount'>
 
 export interface OptionsSlice {
-  /** The model whose tokenizer counts; starts as the file's model. */
-  model: string
-  /** The last valid values: the check always runs on these. */
-  maxTokens: number
-  /** null means unset: the core derives it from KEEP_RECENT_RATIO. */
-  keepRecentCount: number | null
-  triggerRatio: number
+  /** The last valid values (the model starts as the file's): the check always runs on these. */
+  options: UserOptions
   /** What the user typed in each control, valid or not. */
   optionInputs: Record<OptionField, string>
   /** What is wrong with a control's text, in the app's words (its label, then the problem). */
@@ -38,28 +31,38 @@ export interface OptionsSlice {
    * first reported request. Off for every newly opened file.
    */
   includeHidden: boolean
-  /** What the user set; each valid change they make is saved here, and kept by the host. */
-  saved: SavedOptions
   /** The user chose a model: it counts now, and for every file that names none. */
   setModel(model: string): void
   setIncludeHidden(include: boolean): void
   setOptionInput(field: OptionField, text: string): void
+  /**
+   * Back to the defaults, and forgets what was saved: MaxTokens 128,000 for a file (the sample's
+   * own 2,000 for the sample), KeepRecentCount unset, TriggerRatio 0.9, the file's model or the
+   * default one.
+   */
+  resetOptions(): void
+  /** Sets MaxTokens to the model's context window, where the core knows it; as if typed. */
+  applyModelWindow(): void
 }
 
 type OptionValues = Pick<
   OptionsSlice,
-  | 'model'
-  | 'maxTokens'
-  | 'keepRecentCount'
-  | 'triggerRatio'
-  | 'optionInputs'
-  | 'optionErrors'
-  | 'includeHidden'
+  'options' | 'optionInputs' | 'optionErrors' | 'includeHidden'
 >
 
-/** The options a conversation starts with when nothing was saved: MaxTokens as given, the rest unset. */
-export function optionDefaults(model: string, maxTokens: number): OptionValues {
-  return optionValues(model, maxTokens, null, TRIGGER_RATIO)
+/** The controls' state for `options`: each control shows its value, none is in error. */
+function optionValues(options: UserOptions): OptionValues {
+  const { maxTokens, keepRecentCount, triggerRatio } = options
+  return {
+    options,
+    optionInputs: {
+      maxTokens: String(maxTokens),
+      keepRecentCount: keepRecentCount === undefined ? '' : String(keepRecentCount),
+      triggerRatio: String(triggerRatio),
+    },
+    optionErrors: {},
+    includeHidden: false,
+  }
 }
 
 /**
@@ -73,34 +76,13 @@ export function openingOptions(
   fileModel: string | null,
   isSample: boolean,
 ): OptionValues {
-  if (isSample) return optionDefaults(fileModel ?? DEFAULT_MODEL, SAMPLE_MAX_TOKENS)
-  return optionValues(
-    fileModel ?? saved.model ?? DEFAULT_MODEL,
-    saved.maxTokens ?? FILE_MAX_TOKENS,
-    saved.keepRecentCount ?? null,
-    saved.triggerRatio ?? TRIGGER_RATIO,
-  )
-}
-
-function optionValues(
-  model: string,
-  maxTokens: number,
-  keepRecentCount: number | null,
-  triggerRatio: number,
-): OptionValues {
-  return {
-    model,
-    maxTokens,
-    keepRecentCount,
-    triggerRatio,
-    optionInputs: {
-      maxTokens: String(maxTokens),
-      keepRecentCount: keepRecentCount === null ? '' : String(keepRecentCount),
-      triggerRatio: String(triggerRatio),
-    },
-    optionErrors: {},
-    includeHidden: false,
+  const defaults = { maxTokens: FILE_MAX_TOKENS, triggerRatio: TRIGGER_RATIO }
+  if (isSample) {
+    const model = fileModel ?? DEFAULT_MODEL
+    return optionValues({ ...defaults, model, maxTokens: SAMPLE_MAX_TOKENS })
   }
+  const kept = optionsOfSaved(saved)
+  return optionValues({ ...defaults, ...kept, model: fileModel ?? kept.model ?? DEFAULT_MODEL })
 }
 
 // Text that is a finite number goes to the core as a number; anything else goes as typed, so the
@@ -112,12 +94,15 @@ function parseInput(field: OptionField, text: string): number | string | undefin
 }
 
 export const createOptionsSlice: SliceCreator<OptionsSlice> = () => (set, get) => ({
-  ...optionDefaults(DEFAULT_MODEL, FILE_MAX_TOKENS),
-  saved: {},
+  ...optionValues({
+    model: DEFAULT_MODEL,
+    maxTokens: FILE_MAX_TOKENS,
+    triggerRatio: TRIGGER_RATIO,
+  }),
 
   // Only a change of encoding counts again (in the workers); the cache answers the rest.
   setModel: (model) => {
-    set({ model, saved: { ...get().saved, model } })
+    set({ options: { ...get().options, model }, saved: { ...get().saved, model } })
     get().countMessages()
   },
 
@@ -127,15 +112,11 @@ export const createOptionsSlice: SliceCreator<OptionsSlice> = () => (set, get) =
     const state = get()
     const optionInputs = { ...state.optionInputs, [field]: text }
     const value = parseInput(field, text)
-    const candidate = {
-      model: state.model,
-      maxTokens: state.maxTokens,
-      keepRecentCount: state.keepRecentCount ?? undefined,
-      triggerRatio: state.triggerRatio,
-      [field]: value,
-    } as Options
+    // Typed as the options, though a value may be text: the core is what says it is not a number.
+    const options = { ...state.options, [field]: value } as UserOptions
+    if (value === undefined) delete options.keepRecentCount
     try {
-      validateOptions(candidate)
+      validateOptions(options)
     } catch (error) {
       if (!(error instanceof OptionError)) throw error
       // Keep the last valid value, so everything else keeps showing the last valid result.
@@ -148,7 +129,18 @@ export const createOptionsSlice: SliceCreator<OptionsSlice> = () => (set, get) =
     const optionErrors = { ...state.optionErrors }
     delete optionErrors[field]
     // Only what the user typed and the core accepted is saved: a value in error never is.
-    const saved = { ...state.saved, [field]: value ?? null }
-    set({ optionInputs, optionErrors, saved, [field]: value ?? null })
+    const saved = { ...state.saved, [field]: savedValue(options[field]) }
+    set({ optionInputs, optionErrors, saved, options })
+  },
+
+  resetOptions: () => {
+    const { file, fileModel, options, includeHidden } = get()
+    set({ saved: {}, ...openingOptions({}, fileModel, file.isSample), includeHidden })
+    if (get().options.model !== options.model) get().countMessages()
+  },
+
+  applyModelWindow: () => {
+    const contextWindow = contextWindowOf(get().options.model)
+    if (contextWindow) get().setOptionInput('maxTokens', String(contextWindow.tokens))
   },
 })

@@ -1,7 +1,7 @@
 import { summaryPromptBoundary, summaryPromptPieces, type Message } from '@core'
 import type { PromptSize } from '../workers/types'
 import { memoSelector } from './memo'
-import { selectBoundary, selectCheck, selectOptions, selectReadyCounts } from './selectors'
+import { selectBoundary, selectCheck } from './selectors'
 import { selectCountingKey } from './spec'
 import type { AppState, SliceCreator } from './types'
 
@@ -67,7 +67,7 @@ export const selectPrompt: (s: AppState) => SummaryPrompt | null = memoSelector(
 )
 
 /** What the prompt's count depends on: the conversation, the counting key and where the head ends. */
-interface PromptKey {
+export interface PromptKey {
   messages: readonly Message[]
   counting: string
   /** The head's length: 0 when the check declines, and the prompt condenses nothing. */
@@ -81,7 +81,7 @@ export interface PromptTokensSlice {
 
 // The same key object as long as none of its parts changes, so re-tuning MaxTokens without moving
 // the boundary asks for nothing.
-const selectPromptKey: (s: AppState) => PromptKey | null = memoSelector(
+export const selectPromptKey: (s: AppState) => PromptKey | null = memoSelector(
   (s: AppState) => [
     s.messages,
     selectCountingKey(s),
@@ -112,20 +112,8 @@ export const selectPromptTokens: (
 /**
  * Counting the prompt means building it whole and tokenizing megabytes: seconds on a long
  * conversation. The worker that read the file does it on the messages it holds, so the main thread
- * neither builds the text nor sends it anywhere. A newer head supersedes an older one.
+ * neither builds the text nor sends it anywhere (effects.ts countPrompt).
  */
-export const createPromptTokensSlice: SliceCreator<PromptTokensSlice> = () => (set, get, store) => {
-  let asked: PromptKey | null = null
-  store.subscribe((state) => {
-    const key = selectPromptKey(state)
-    const counts = selectReadyCounts(state)
-    if (key === null || counts === null || key === asked) return
-    asked = key
-    const input = { options: selectOptions(state), counts }
-    state.conversationOf(key.messages)?.countPrompt(input, (outcome) => {
-      if (outcome.ok) set({ promptTokens: { key, size: outcome.value } })
-      else get().notify('error', `Counting the prompt failed: ${outcome.error}`)
-    })
-  })
-  return { promptTokens: null }
-}
+export const createPromptTokensSlice: SliceCreator<PromptTokensSlice> = () => () => ({
+  promptTokens: null,
+})

@@ -11,15 +11,25 @@ import {
   type Check,
   type Message,
   type Options,
+  type TurnCosts,
   type UsageComparison,
 } from '@core'
-import { countsMatch } from './counts-slice'
 import { listItems, type ListItems } from './list-items'
 import { memoSelector } from './memo'
 import { selectCountingKey, selectSpec } from './spec'
-import { textTokensOf } from './text-tokens-slice'
-import { selectTurnCosts } from './turn-costs-slice'
 import type { AppState } from './types'
+
+/**
+ * The turn costs for the conversation on screen: null for a file that reports no usage (nothing
+ * compares), undefined while the worker prices them.
+ */
+export function selectTurnCosts(s: AppState): TurnCosts | null | undefined {
+  if (s.usage.length === 0) return null
+  const t = s.turnCosts
+  return t !== null && t.messages === s.messages && t.counting === selectCountingKey(s)
+    ? t.value
+    : undefined
+}
 
 /**
  * The file's reported requests beside the estimate of each, from the cached counts; null while
@@ -37,14 +47,17 @@ export const selectUsageComparison: (s: AppState) => UsageComparison | null = me
 export const selectHiddenTokens = (s: AppState): number =>
   selectUsageComparison(s)?.hiddenTokens ?? 0
 
-/** The options in force: always the last valid values, with the hidden context if included. */
+/**
+ * The options in force: the user's last valid values, on the file's wire, with the hidden context
+ * if included. Keyed on each value, so a change that sets one to what it was re-derives nothing.
+ */
 export const selectOptions: (s: AppState) => Options = memoSelector(
   (s: AppState) => [
-    s.model,
+    s.options.model,
     s.wire,
-    s.maxTokens,
-    s.keepRecentCount,
-    s.triggerRatio,
+    s.options.maxTokens,
+    s.options.keepRecentCount,
+    s.options.triggerRatio,
     s.includeHidden ? selectHiddenTokens(s) : 0,
   ],
   (model, wire, maxTokens, keepRecentCount, triggerRatio, hiddenTokens): Options => ({
@@ -52,10 +65,18 @@ export const selectOptions: (s: AppState) => Options = memoSelector(
     wire,
     maxTokens,
     triggerRatio,
-    ...(keepRecentCount === null ? {} : { keepRecentCount }),
+    ...(keepRecentCount === undefined ? {} : { keepRecentCount }),
     ...(hiddenTokens > 0 ? { hiddenTokens } : {}),
   }),
 )
+
+/** Whether `counts` are those of these messages under this counting key. */
+export const countsMatch = (
+  counts: AppState['counts'],
+  messages: readonly Message[],
+  key: string,
+) =>
+  counts.messages === messages && counts.key === key && counts.perMessage.length === messages.length
 
 /**
  * The cached costs of the conversation on screen under the model and wire in force; null while
@@ -91,9 +112,9 @@ const selectShouldCompact = (s: AppState): boolean | null => selectCheck(s)?.sho
  * leaves the list as it is: nothing to lay out again on 100,000 rows.
  */
 export const selectBuckets: (s: AppState) => Bucket[] | null = memoSelector(
-  (s: AppState) => [s.messages, selectShouldCompact(s), s.keepRecentCount],
+  (s: AppState) => [s.messages, selectShouldCompact(s), s.options.keepRecentCount],
   (messages, shouldCompact, keep): Bucket[] | null =>
-    shouldCompact === null ? null : bucketsOf(messages, { shouldCompact }, keep ?? undefined),
+    shouldCompact === null ? null : bucketsOf(messages, { shouldCompact }, keep),
 )
 
 const NONE_HOISTED: readonly number[] = []
@@ -111,9 +132,7 @@ export const selectHoisted: (s: AppState) => readonly number[] = memoSelector(
 
 /** Where the head ends when the check compacts; null when it declines (or waits) and nothing is split. */
 export const selectBoundary = (s: AppState): number | null =>
-  selectCheck(s)?.shouldCompact
-    ? headLength(s.messages.length, s.keepRecentCount ?? undefined)
-    : null
+  selectCheck(s)?.shouldCompact ? headLength(s.messages.length, s.options.keepRecentCount) : null
 
 /** The conversation list, split, as the list draws it. */
 export const selectListItems: (s: AppState) => ListItems = memoSelector(
@@ -149,10 +168,13 @@ export interface Applied {
 }
 
 /** The applied summary's own cost as a message (messageCost), priced in a worker; null while it is. */
-const selectSummaryTokens = (s: AppState): number | null =>
-  s.appliedSummary === null
+const selectSummaryTokens = (s: AppState): number | null => {
+  const key = selectCountingKey(s)
+  const text = s.appliedSummary
+  return text === null
     ? null
-    : textTokensOf(s.textTokens, selectCountingKey(s), s.appliedSummary)
+    : (s.textTokens.find((e) => e.key === key && e.text === text)?.tokens ?? null)
+}
 
 /**
  * The conversation after applying the summary, re-derived whenever the check changes; null until

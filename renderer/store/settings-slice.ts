@@ -1,7 +1,7 @@
-import { contextWindowOf } from '@core'
-import type { Result, Settings } from '../../electron/contract'
+import type { Options } from '@core'
+import type { Settings } from '../../electron/contract'
 import { sanitizeLayout } from './layout-slice'
-import { openingOptions, type SavedOptions } from './options-slice'
+import { settle } from './settle'
 import type { AppState, SliceCreator } from './types'
 
 /**
@@ -10,19 +10,31 @@ import type { AppState, SliceCreator } from './types'
  */
 export const SETTINGS_WRITE_DELAY_MS = 400
 
+/**
+ * The options the user set, as the host keeps them (electron/contract Settings): a field is absent
+ * until they set it, and `keepRecentCount: null` is them clearing it.
+ */
+export type SavedOptions = Pick<Settings, (typeof SAVED_OPTIONS)[number]>
+const SAVED_OPTIONS = ['maxTokens', 'keepRecentCount', 'triggerRatio', 'model'] as const
+
+/** An option's value as saved: one the user cleared (KeepRecentCount, back to derived) is null. */
+export const savedValue = <T>(value: T | undefined): T | null => value ?? null
+
+/** What was saved as the core's options: a cleared or never-set option is absent. */
+export function optionsOfSaved(saved: SavedOptions): Partial<Pick<Options, keyof SavedOptions>> {
+  const kept = SAVED_OPTIONS.filter((field) => saved[field] != null)
+  return Object.fromEntries(kept.map((field) => [field, saved[field]]))
+}
+
 export interface SettingsSlice {
+  /** What the user set; each valid change they make is saved here, and kept by the host. */
+  saved: SavedOptions
   /** True once the host's kept settings are read; nothing is written before, so a start never overwrites them. */
   settingsLoaded: boolean
   /** Reads the kept settings: the options the next file opens with, and the layout, now. */
   loadSettings(): Promise<void>
-  /**
-   * Back to the defaults, and forgets what was saved: MaxTokens 128,000 for a file (the sample's
-   * own 2,000 for the sample), KeepRecentCount unset, TriggerRatio 0.9, the file's model or the
-   * default one.
-   */
-  resetOptions(): void
-  /** Sets MaxTokens to the model's context window, where the core knows it; as if typed. */
-  applyModelWindow(): void
+  /** Writes the settings once the user stops changing them (SETTINGS_WRITE_DELAY_MS). */
+  saveSettingsSoon(): void
   /** Writes a pending change now (the page is going away); resolves when it is written. */
   flushSettings(): Promise<void>
 }
@@ -36,7 +48,7 @@ export function settingsOf(state: Pick<AppState, 'saved' | 'layout'>): Settings 
   return { ...settings, layout: { ...state.layout } }
 }
 
-export const createSettingsSlice: SliceCreator<SettingsSlice> = (deps) => (set, get, store) => {
+export const createSettingsSlice: SliceCreator<SettingsSlice> = (deps) => (set, get) => {
   let timer: ReturnType<typeof setTimeout> | null = null
   // What the host holds, as JSON: a change that comes back to it writes nothing.
   let written = ''
@@ -60,14 +72,8 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (deps) => (set, 
     }
   }
 
-  store.subscribe((state, previous) => {
-    if (!state.settingsLoaded) return
-    if (state.saved === previous.saved && state.layout === previous.layout) return
-    if (timer !== null) clearTimeout(timer)
-    timer = setTimeout(() => void write(), SETTINGS_WRITE_DELAY_MS)
-  })
-
   return {
+    saved: {},
     settingsLoaded: false,
 
     loadSettings: async () => {
@@ -87,25 +93,11 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (deps) => (set, 
       if (Object.keys(before.saved).length > 0) void write()
     },
 
-    resetOptions: () => {
-      const { file, fileModel, model, includeHidden } = get()
-      set({ saved: {}, ...openingOptions({}, fileModel, file.isSample), includeHidden })
-      if (get().model !== model) get().countMessages()
-    },
-
-    applyModelWindow: () => {
-      const contextWindow = contextWindowOf(get().model)
-      if (contextWindow) get().setOptionInput('maxTokens', String(contextWindow.tokens))
+    saveSettingsSoon: () => {
+      if (timer !== null) clearTimeout(timer)
+      timer = setTimeout(() => void write(), SETTINGS_WRITE_DELAY_MS)
     },
 
     flushSettings: () => (timer === null ? Promise.resolve() : write()),
-  }
-}
-
-async function settle(pending: Promise<Result<void>>): Promise<Result<void>> {
-  try {
-    return await pending
-  } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : String(error) }
   }
 }

@@ -4,7 +4,7 @@ import type { AppState } from './types'
 
 /** What the conversation on screen is priced for: the model in force, and the file's wire. */
 export const selectSpec: (s: AppState) => Required<CountingSpec> = memoSelector(
-  (s: AppState) => [s.model, s.wire],
+  (s: AppState) => [s.options.model, s.wire],
   (model, wire): Required<CountingSpec> => ({ model, wire }),
 )
 
@@ -15,4 +15,5 @@ export const selectCountingKey: (s: AppState) => string = memoSelector(
 )
 
 /** How the model in force is counted: its family, vocabulary and the method's words. */
-export const selectCounting = (s: AppState): CountingMethod => describeCounting(s.model, s.wire)
+export const selectCounting = (s: AppState): CountingMethod =>
+  describeCounting(s.options.model, s.wire)

@@ -86,7 +86,7 @@ export const createSummarySlice: SliceCreator<SummarySlice> = (deps) => (set, ge
     }
     const format = state.exportFormat
     // As `apply --to`: the wire shape stays the bare array; a provider's request names the model.
-    const model = format === 'native' ? undefined : state.model
+    const model = format === 'native' ? undefined : state.options.model
     const { text, report } = exportConversationWithReport(applied.messages, format, { model })
     const result = await deps.api.saveExport({
       suggestedName: exportName(state.file.name, format),

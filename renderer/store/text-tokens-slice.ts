@@ -1,6 +1,5 @@
 import { countingKey, type CountingSpec } from '@core'
 import type { Job } from '../workers/types'
-import { selectSpec } from './spec'
 import type { SliceCreator } from './types'
 
 /** One text's cost as a message under a counting key; tokens is null while a worker counts it. */
@@ -24,26 +23,13 @@ export interface TextTokensSlice {
 /** Texts remembered: enough to switch between two models and back without counting again. */
 const REMEMBERED = 4
 
-/** A text's cost as a message under a counting key, if known; null while counting or never asked. */
-export function textTokensOf(
-  entries: readonly TextTokens[],
-  key: string,
-  text: string,
-): number | null {
-  return entries.find((e) => e.key === key && e.text === text)?.tokens ?? null
-}
-
 /**
  * Counting on the main thread would load a vocabulary there (tens of milliseconds) and tokenize
- * whatever was pasted, so texts are priced by a worker, like everything else. The applied
- * summary is priced whenever it, or what the counts depend on, changes.
+ * whatever was pasted, so texts are priced by a worker, like everything else (the applied summary:
+ * effects.ts priceAppliedSummary).
  */
-export const createTextTokensSlice: SliceCreator<TextTokensSlice> = (deps) => (set, get, store) => {
+export const createTextTokensSlice: SliceCreator<TextTokensSlice> = (deps) => (set, get) => {
   let job: Job | null = null
-  store.subscribe((state) => {
-    if (state.appliedSummary === null) return
-    state.requestTextTokens(selectSpec(state), state.appliedSummary)
-  })
   return {
     textTokens: [],
 

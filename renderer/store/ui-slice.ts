@@ -1,4 +1,3 @@
-import { findingsConversationDefaults } from './findings-slice'
 import type { SliceCreator } from './types'
 
 /** A short message in the corner: export outcomes, failures that are not about a file. */
@@ -34,7 +33,6 @@ export interface UiSlice {
 export const uiConversationDefaults = {
   expanded: {},
   selected: null,
-  ...findingsConversationDefaults,
 }
 
 // Information fades by itself; an error waits until it is read and dismissed.

@@ -1,8 +1,7 @@
 import { contextGrowth, requestOverhead, type ContextGrowth, type UsageRow } from '@core'
 import { memoSelector } from './memo'
-import { selectCheck, selectReadyCounts, selectUsageComparison } from './selectors'
+import { selectCheck, selectReadyCounts, selectTurnCosts, selectUsageComparison } from './selectors'
 import { selectSpec } from './spec'
-import { selectTurnCosts } from './turn-costs-slice'
 import type { AppState } from './types'
 
 /**

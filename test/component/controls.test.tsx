@@ -63,7 +63,7 @@ describe('the controls', () => {
     await user.click(input('model-select'))
     expect(screen.getByRole('listbox')).toBeTruthy()
     await user.keyboard('gpt-4{Enter}')
-    expect(store.getState().model).toBe('gpt-4')
+    expect(store.getState().options.model).toBe('gpt-4')
     expect(input('model-select').value).toBe('gpt-4')
     // gpt-4 uses cl100k_base, per OpenAI's model list.
     expect(screen.getByTestId('model-encoding').textContent).toBe('cl100k_base')
@@ -84,7 +84,7 @@ describe('the controls', () => {
     expect(options[1].getAttribute('aria-selected')).toBe('true')
     expect(input('model-select').getAttribute('aria-activedescendant')).toBe(options[1].id)
     await user.keyboard('{Escape}')
-    expect(store.getState().model).toBe('gpt-4o')
+    expect(store.getState().options.model).toBe('gpt-4o')
     act(() => input('model-select').blur())
     expect(input('model-select').value).toBe('gpt-4o')
   })
@@ -102,7 +102,7 @@ describe('the controls', () => {
     await user.keyboard('{Escape}')
     await user.clear(input('model-select'))
     await user.keyboard('gemini-3{Enter}')
-    expect(store.getState().model).toBe('gemini-3-pro-preview')
+    expect(store.getState().options.model).toBe('gemini-3-pro-preview')
     // The run fixture is a native file: a calibrated family is counted by the native rule there.
     expect(screen.getByTestId('model-method').textContent).toMatch(/^Google Gemini: approximate/)
     expect(screen.queryByTestId('model-warning')).toBeNull()
@@ -114,7 +114,7 @@ describe('the controls', () => {
     renderWithStore(<Controls />, store)
     await user.click(input('model-select'))
     await user.keyboard('quill-writer-9000{Enter}')
-    expect(store.getState().model).toBe('quill-writer-9000')
+    expect(store.getState().options.model).toBe('quill-writer-9000')
     expect(screen.getByTestId('model-warning').textContent).toBe(
       '“quill-writer-9000” is counted as OpenAI (approximation).',
     )

@@ -237,7 +237,11 @@ describe('a provider conversation is priced by its wire and its model’s family
   it('a Claude Code session: Anthropic’s wire, counted as Claude, the method said under the picker', async () => {
     const file = formatFile('claude-code.jsonl')
     const { store } = await openInApp(file)
-    const { model, wire, messages } = store.getState()
+    const {
+      options: { model },
+      wire,
+      messages,
+    } = store.getState()
     expect(wire).toBe('anthropic')
     expect(model).toMatch(/^claude-/)
     await waitFor(() =>

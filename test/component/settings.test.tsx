@@ -39,8 +39,8 @@ describe('settings that stay', () => {
     expect(store.getState().file.name).toBe('other.json')
     expect(input('max-tokens-input').value).toBe('1234')
     expect(input('keep-recent-input').value).toBe('3')
-    expect(store.getState().maxTokens).toBe(1234)
-    expect(store.getState().keepRecentCount).toBe(3)
+    expect(store.getState().options.maxTokens).toBe(1234)
+    expect(store.getState().options.keepRecentCount).toBe(3)
     // On a file, the MaxTokens hint says whose budget it is; the note is Reset's description.
     expect(screen.queryByTestId('settings-note')).toBeNull()
     expect(screen.getByTestId('reset-settings').title).toMatch(
@@ -122,7 +122,7 @@ describe('settings that stay', () => {
     expect(screen.getByTestId('model-window').textContent).toBe('claude-sonnet-4-5: 200,000')
     await user.click(screen.getByTestId('use-model-window'))
     expect(input('max-tokens-input').value).toBe('200000')
-    expect(store.getState().maxTokens).toBe(200_000)
+    expect(store.getState().options.maxTokens).toBe(200_000)
     expect(screen.getByTestId('model-window').textContent).toBe(
       'claude-sonnet-4-5: 200,000, in force',
     )
@@ -166,8 +166,8 @@ describe('settings that stay', () => {
     expect(api.settings).toEqual({ layout: DEFAULT_LAYOUT })
     // And the next file opens with the defaults too.
     await act(() => store.getState().loadFile(fileNaming(null)))
-    expect(store.getState().maxTokens).toBe(128_000)
-    expect(store.getState().model).toBe('gpt-4o')
+    expect(store.getState().options.maxTokens).toBe(128_000)
+    expect(store.getState().options.model).toBe('gpt-4o')
   })
 
   it('opens the sample with its own budget, says what files open with, and saves nothing', async () => {
@@ -223,7 +223,7 @@ describe('settings that stay', () => {
       ['error', 'Settings not saved: The disk is full.'],
     ])
     expect(screen.getByText('Settings not saved: The disk is full.')).toBeTruthy()
-    expect(store.getState().maxTokens).toBe(4321)
+    expect(store.getState().options.maxTokens).toBe(4321)
   })
 })
 

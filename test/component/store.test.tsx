@@ -20,10 +20,10 @@ describe('the store', () => {
     const s = store.getState()
     expect(s.file).toEqual({ name: 'sample.json', path: null, token: null, isSample: true })
     expect(s.messages).toHaveLength(20)
-    expect(s.model).toBe('gpt-4o')
-    expect(s.maxTokens).toBe(2000)
-    expect(s.keepRecentCount).toBeNull()
-    expect(s.triggerRatio).toBe(0.9)
+    expect(s.options.model).toBe('gpt-4o')
+    expect(s.options.maxTokens).toBe(2000)
+    expect(s.options.keepRecentCount).toBeUndefined()
+    expect(s.options.triggerRatio).toBe(0.9)
     expect(selectCheck(s)?.shouldCompact).toBe(true)
   })
 
@@ -38,7 +38,7 @@ describe('the store', () => {
       isSample: false,
     })
     expect(s.messages.map((m) => m.id)).toEqual(RUN.map((m) => m.id))
-    expect(s.maxTokens).toBe(128000)
+    expect(s.options.maxTokens).toBe(128000)
     expect(s.counts.perMessage).toEqual(referenceCounts(RUN))
     expect(s.loadError).toBeNull()
   })
@@ -46,13 +46,13 @@ describe('the store', () => {
   it('uses gpt-4o when the file names no model, and the file’s model when it does', () => {
     const { store } = makeStore()
     store.getState().loadFile({ path: null, name: 'bare.json', content: JSON.stringify(RUN) })
-    expect(store.getState().model).toBe('gpt-4o')
+    expect(store.getState().options.model).toBe('gpt-4o')
     store.getState().loadFile({
       path: null,
       name: 'm.json',
       content: JSON.stringify({ model: 'gpt-4', messages: RUN }),
     })
-    expect(store.getState().model).toBe('gpt-4')
+    expect(store.getState().options.model).toBe('gpt-4')
     expect(store.getState().counts.perMessage).toEqual(referenceCounts(RUN, 'cl100k_base'))
   })
 
@@ -80,7 +80,7 @@ describe('the store', () => {
     expect(after.loadError).toMatch(/^malformed\.json: line 12, column 7: /)
     expect(after.messages).toBe(before.messages)
     expect(after.file).toBe(before.file)
-    expect(after.maxTokens).toBe(50)
+    expect(after.options.maxTokens).toBe(50)
   })
 
   it('shows a host error as the load error, and a cancelled dialog as nothing at all', async () => {
@@ -153,7 +153,7 @@ describe('the store', () => {
     ])
     // Cleared: derived again.
     store.getState().setOptionInput('keepRecentCount', '')
-    expect(store.getState().keepRecentCount).toBeNull()
+    expect(store.getState().options.keepRecentCount).toBeUndefined()
     expect(selectBuckets(store.getState())).toEqual(RUN_BUCKETS)
   })
 
@@ -166,7 +166,7 @@ describe('the store', () => {
     expect(store.getState().optionErrors.triggerRatio).toBe(
       'TriggerRatio: "high" is not a number in (0, 1]',
     )
-    expect(store.getState().maxTokens).toBe(50)
+    expect(store.getState().options.maxTokens).toBe(50)
     expect(store.getState().optionInputs.maxTokens).toBe('0')
     expect(selectCheck(store.getState())).toBe(check)
 

@@ -1,0 +1,32 @@
+import type { Finding, Message, Options } from '@core'
+import { memoSelector } from './memo'
+import { selectOptions, selectReadyCounts } from './selectors'
+import type { AppState } from './types'
+
+/** What diagnose reads: findings are only ever shown for exactly these. */
+export interface DiagnosisInputs {
+  messages: readonly Message[]
+  counts: readonly number[]
+  options: Options
+  summaryText: string
+  fileModel: string | null
+}
+
+/** The inputs diagnose would read now; null until every message is counted. */
+export const selectDiagnosisInputs: (s: AppState) => DiagnosisInputs | null = memoSelector(
+  (s: AppState) => [
+    s.messages,
+    selectReadyCounts(s),
+    selectOptions(s),
+    s.diagnosedSummary,
+    s.fileModel,
+  ],
+  (messages, counts, options, summaryText, fileModel): DiagnosisInputs | null =>
+    counts === null ? null : { messages, counts, options, summaryText, fileModel },
+)
+
+/** The findings for the inputs in force, or null while they are being worked out. */
+export function selectDiagnosedFindings(s: AppState): Finding[] | null {
+  const inputs = selectDiagnosisInputs(s)
+  return inputs !== null && s.diagnosis?.inputs === inputs ? s.diagnosis.findings : null
+}
