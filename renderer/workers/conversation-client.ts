@@ -1,5 +1,5 @@
 import type { Message } from '@core'
-import type { OpenedFile } from '../../electron/contract'
+import type { OpenedFile, Result } from '../../electron/contract'
 import { unpackChunk } from './chunks'
 import { unpackFinding } from './packed-findings'
 import type {
@@ -10,15 +10,7 @@ import type {
   ImportHeader,
   PackedLiveTail,
 } from './protocol'
-import type {
-  Conversation,
-  ImportChoice,
-  ImportEvents,
-  Job,
-  LiveParsed,
-  LiveTail,
-  Outcome,
-} from './types'
+import type { Conversation, ImportChoice, ImportEvents, Job, LiveParsed, LiveTail } from './types'
 
 const post = (worker: Worker, request: ConversationRequest) => worker.postMessage(request)
 
@@ -112,7 +104,7 @@ function ownBuffer(bytes: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
 
 type Pending = {
   question: ConversationQuestion
-  done: (outcome: Outcome<ConversationAnswers[keyof ConversationAnswers]>) => void
+  done: (outcome: Result<ConversationAnswers[keyof ConversationAnswers]>) => void
 }
 
 /**
@@ -124,7 +116,7 @@ function conversationIn(worker: Worker): Conversation {
   let running: (Pending & { id: number }) | null = null
   const waiting = new Map<ConversationQuestion['kind'], Pending>()
   // Changes are never dropped or merged here: each one's tail is relative to the one before.
-  const changes = new Map<number, (outcome: Outcome<LiveParsed>) => void>()
+  const changes = new Map<number, (outcome: Result<LiveParsed>) => void>()
 
   const startNext = () => {
     const [next] = waiting.values()
@@ -164,7 +156,7 @@ function conversationIn(worker: Worker): Conversation {
         kind: 'diagnose' as const,
         input: { ...input, counts: Uint32Array.from(counts) },
       }
-      const unpacked = (outcome: Outcome<ConversationAnswers['diagnose']>) =>
+      const unpacked = (outcome: Result<ConversationAnswers['diagnose']>) =>
         done(outcome.ok ? { ok: true, value: outcome.value.map(unpackFinding) } : outcome)
       ask({ question, done: unpacked as Pending['done'] })
     },

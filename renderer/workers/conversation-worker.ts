@@ -16,7 +16,7 @@ import {
   type Message,
 } from '@core'
 import type { OpenedFile } from '../../electron/contract'
-import { describeImportError } from '../store/import-error'
+import { describeImportError } from './import-error'
 import { promptSize } from './answers'
 import { chunkMessages, packChunk, packedTransfer } from './chunks'
 import { packFinding } from './packed-findings'

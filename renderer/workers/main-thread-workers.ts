@@ -10,13 +10,14 @@ import {
   type LiveImport,
   type Message,
 } from '@core'
-import { describeImportError } from '../store/import-error'
+import { describeImportError } from './import-error'
 import { promptSize } from './answers'
-import type { Conversation, Outcome, Workers } from './types'
+import type { Result } from '../../electron/contract'
+import type { Conversation, Workers } from './types'
 
 const NOTHING_TO_CANCEL = { cancel: () => {} }
 
-function attempt<T>(answer: () => T): Outcome<T> {
+function attempt<T>(answer: () => T): Result<T> {
   try {
     return { ok: true, value: answer() }
   } catch (error) {

@@ -12,7 +12,7 @@ import type {
   SliceRange,
   TurnCosts,
 } from '@core'
-import type { OpenedFile } from '../../electron/contract'
+import type { OpenedFile, Result } from '../../electron/contract'
 
 /** Work under way that can be stopped; a stopped job reports nothing more. */
 
@@ -98,33 +98,30 @@ export interface PromptSize {
   boundary: string
 }
 
-/** An answer, or why there is none. */
-export type Outcome<T> = { ok: true; value: T } | { ok: false; error: string }
-
 /**
  * An imported conversation that can still be asked about, off the main thread. Of the questions
  * of one kind asked while another runs, only the newest is answered: the older ones are stale.
  */
 export interface Conversation {
   /** The core's findings. */
-  diagnose(input: ConversationDiagnoseInput, done: (outcome: Outcome<Finding[]>) => void): void
+  diagnose(input: ConversationDiagnoseInput, done: (outcome: Result<Finding[]>) => void): void
   /** The summary prompt's size under the options' model. */
-  countPrompt(input: PromptTokensInput, done: (outcome: Outcome<PromptSize>) => void): void
+  countPrompt(input: PromptTokensInput, done: (outcome: Result<PromptSize>) => void): void
   /**
    * Each request's own turn's thinking, priced as that request held it (turnCostsOf), for the
    * usage comparison: pricing needs the vocabulary, which the page never loads.
    */
-  turnCosts(spec: Required<CountingSpec>, done: (outcome: Outcome<TurnCosts | null>) => void): void
+  turnCosts(spec: Required<CountingSpec>, done: (outcome: Result<TurnCosts | null>) => void): void
   /** Every engine preset on the messages it holds (runEngines), for these counts and limits. */
   runEngines(
     input: Omit<EngineInput, 'messages'>,
-    done: (outcome: Outcome<EngineResult[]>) => void,
+    done: (outcome: Result<EngineResult[]>) => void,
   ): void
   /**
    * Parses a change in the followed file (only for a conversation read to follow): null when it
    * completed no line. The questions go on being answered on the messages shown until adopt().
    */
-  change(change: LiveChange, done: (outcome: Outcome<LiveParsed>) => void): void
+  change(change: LiveChange, done: (outcome: Result<LiveParsed>) => void): void
   /**
    * The page shows the last change's messages now: questions from here on are about them, and
    * those still waiting (about the messages before) are dropped: the page asks again.
