@@ -1,6 +1,7 @@
 import type { Finding, Message, Options } from '@core'
 import { memoSelector } from './memo'
 import { selectOptions, selectReadyCounts } from './selectors'
+import { selectCountingKey } from './spec'
 import type { AppState, SliceCreator } from './types'
 
 /** What diagnose reads: findings are only ever shown for exactly these. */
@@ -48,8 +49,10 @@ export const createDiagnosisSlice: SliceCreator<DiagnosisSlice> = () => (set, ge
     const inputs = selectDiagnosisInputs(state)
     if (inputs === null || inputs === asked) return
     asked = inputs
-    const { messages, counts, options, summaryText, fileModel } = inputs
-    const request = { options, counts, summaryText, model: fileModel ?? undefined }
+    const { messages, options, summaryText, fileModel } = inputs
+    // The worker answers with the counts it holds under the key in force: the ones `counts` are.
+    const counting = selectCountingKey(state)
+    const request = { options, counting, summaryText, model: fileModel ?? undefined }
     state.conversationOf(messages)?.diagnose(request, (outcome) => {
       if (outcome.ok) set({ diagnosis: { inputs, findings: outcome.value } })
       else get().notify('error', `Findings failed: ${outcome.error}`)

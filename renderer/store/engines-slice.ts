@@ -1,5 +1,6 @@
 import type { EngineId, EngineResult } from '@core'
 import { selectEngineAsk, type EngineAsk } from './engine-selectors'
+import { selectCountingKey } from './spec'
 import type { AppState, SliceCreator } from './types'
 
 /** What the Engines view runs on besides the conversation: the limits the user gave, the preset shown. */
@@ -35,7 +36,10 @@ export const createEnginesSlice: SliceCreator<EnginesSlice> = () => (set, get, s
     const conversation = state.conversationOf(ask.messages)
     if (!conversation) return
     asked = ask
-    conversation.runEngines(ask.input, (outcome) => {
+    // The counts stay in the worker, which holds them under the key in force.
+    const { window, maxOutput, spec, hiddenTokens, settings } = ask.input
+    const input = { window, maxOutput, spec, hiddenTokens, settings }
+    conversation.runEngines({ ...input, counting: selectCountingKey(state) }, (outcome) => {
       if (outcome.ok) set({ engineAnswer: { ask, results: outcome.value } })
       else get().notify('error', `Running the engine presets failed: ${outcome.error}`)
     })

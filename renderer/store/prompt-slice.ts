@@ -118,10 +118,9 @@ export const createPromptTokensSlice: SliceCreator<PromptTokensSlice> = () => (s
   let asked: PromptKey | null = null
   store.subscribe((state) => {
     const key = selectPromptKey(state)
-    const counts = selectReadyCounts(state)
-    if (key === null || counts === null || key === asked) return
+    if (key === null || selectReadyCounts(state) === null || key === asked) return
     asked = key
-    const input = { options: selectOptions(state), counts }
+    const input = { options: selectOptions(state), counting: key.counting }
     state.conversationOf(key.messages)?.countPrompt(input, (outcome) => {
       if (outcome.ok) set({ promptTokens: { key, size: outcome.value } })
       else get().notify('error', `Counting the prompt failed: ${outcome.error}`)

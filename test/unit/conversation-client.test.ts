@@ -107,12 +107,12 @@ describe('a followed file in its reading worker', () => {
 
   it('sends a change at once, by transfer, and drops the questions about the messages before', () => {
     const { worker, conversation } = follow()
-    const counts = [1]
+    const counting = 'o200k_base'
     const options = { maxTokens: 100, triggerRatio: 0.9 }
-    conversation.diagnose({ options, counts, summaryText: '' }, () => {})
+    conversation.diagnose({ options, counting, summaryText: '' }, () => {})
     // Waits behind the diagnose: about the messages before the change.
     let promptAnswered = false
-    conversation.countPrompt({ options, counts }, () => (promptAnswered = true))
+    conversation.countPrompt({ options, counting }, () => (promptAnswered = true))
     const bytes = new TextEncoder().encode('{"more":1}\n')
     let parsed: unknown = null
     conversation.change({ kind: 'append', bytes }, (outcome) => (parsed = outcome))
