@@ -1,5 +1,5 @@
-import { countingKey, type CountingSpec, type Message } from '@core'
-import type { Job } from '../workers/types'
+import { countingKey, type CountingSpec, type Message, type SliceRange } from '@core'
+import type { CountEvents, CountTarget, Job } from '../workers/types'
 import { countsMatch } from './selectors'
 import { selectSpec } from './spec'
 import { throttled } from './throttle'
@@ -25,7 +25,16 @@ export interface PartialCounts {
   running: boolean
 }
 
+/** The counting under way: its job in the conversation's worker, and how to stop it. */
+export interface CountingJob {
+  job: Job
+  /** Stops what it reports; `publish` shows the counts that arrived as partial. */
+  halt(publish: boolean): void
+}
+
 export interface CountsSlice {
+  /** The counting under way; null when none is. */
+  countingJob: CountingJob | null
   /**
    * The last complete counts: the cache that re-tuning reads. Keyed by what the costs depend on
    * (countingKey) rather than the model name: two models that share a vocabulary, factor and wire
@@ -77,13 +86,31 @@ function missingRanges(perMessage: readonly (number | undefined)[]) {
   return ranges
 }
 
-export const createCountsSlice: SliceCreator<CountsSlice> = (deps) => (set, get) => {
-  // The counting under way: its workers' job, and how to stop it, publishing what has arrived.
-  let current: { job: Job; halt: (publish: boolean) => void } | null = null
+export const createCountsSlice: SliceCreator<CountsSlice> = () => (set, get) => {
   const stopCounting = (publish: boolean) => {
-    current?.job.cancel()
-    current?.halt(publish)
-    current = null
+    const current = get().countingJob
+    if (!current) return
+    set({ countingJob: null })
+    current.job.cancel()
+    current.halt(publish)
+  }
+
+  // Counts `ranges` of `messages` in the worker that holds them: those shown, or those of the
+  // change it has parsed and the page does not show yet.
+  const start = (
+    messages: readonly Message[],
+    spec: Required<CountingSpec>,
+    ranges: readonly SliceRange[],
+    events: CountEvents,
+    of: CountTarget = 'shown',
+  ): Job => {
+    const { conversationOf, shownConversation } = get()
+    const conversation = of === 'change' ? shownConversation() : conversationOf(messages)
+    if (conversation) return conversation.count(spec, ranges, events, of)
+    // No worker holds them: only the empty conversation before any file, with nothing to count.
+    if (ranges.length > 0) events.onError('no worker holds these messages')
+    else events.onDone()
+    return { cancel: () => {} }
   }
 
   // Counts `perMessage`'s missing entries for `messages`, publishing what arrives every
@@ -110,7 +137,7 @@ export const createCountsSlice: SliceCreator<CountsSlice> = (deps) => (set, get)
       if (publishPartial) publish(false)
     }
     publish(true)
-    const job = deps.workers.countMessages(spec, messages, missingRanges(perMessage), {
+    const job = start(messages, spec, missingRanges(perMessage), {
       onSlice: ({ start, counts }) => {
         if (!live) return
         for (let i = 0; i < counts.length; i++) perMessage[start + i] = counts[i]
@@ -124,8 +151,8 @@ export const createCountsSlice: SliceCreator<CountsSlice> = (deps) => (set, get)
       onDone: () => {
         if (!live) return
         halt(false)
-        current = null
         set({
+          countingJob: null,
           counts: { messages, key, perMessage: perMessage as number[] },
           partialCounts: null,
         })
@@ -133,15 +160,16 @@ export const createCountsSlice: SliceCreator<CountsSlice> = (deps) => (set, get)
       onError: (error) => {
         if (!live) return
         halt(true)
-        current = null
+        set({ countingJob: null })
         get().notify('error', `Counting stopped: ${error}`)
       },
     })
     // The main-thread workers finish before returning; then there is nothing left to stop.
-    if (live) current = { job, halt }
+    if (live) set({ countingJob: { job, halt } })
   }
 
   return {
+    countingJob: null,
     counts: NO_COUNTS,
     partialCounts: null,
 
@@ -167,12 +195,13 @@ export const createCountsSlice: SliceCreator<CountsSlice> = (deps) => (set, get)
         let live = true
         const end = (counts: Counts | null) => {
           live = false
-          current = null
+          if (get().countingJob?.halt === halt) set({ countingJob: null })
           resolve(counts)
         }
+        const halt = () => live && end(null)
         const ranges =
           known.length < messages.length ? [{ start: known.length, end: messages.length }] : []
-        const job = deps.workers.countMessages(spec, messages, ranges, {
+        const events: CountEvents = {
           onSlice: ({ start, counts }) => {
             if (live) for (let i = 0; i < counts.length; i++) perMessage[start + i] = counts[i]
           },
@@ -182,8 +211,9 @@ export const createCountsSlice: SliceCreator<CountsSlice> = (deps) => (set, get)
             end(null)
             get().notify('error', `Counting stopped: ${error}`)
           },
-        })
-        if (live) current = { job, halt: () => live && end(null) }
+        }
+        const job = start(messages, spec, ranges, events, 'change')
+        if (live) set({ countingJob: { job, halt } })
       }),
 
     countAfterChange: (previous, unchanged) => {

@@ -56,8 +56,10 @@ const askForFindings: Effect = (store) => {
     const inputs = selectDiagnosisInputs(state)
     if (inputs === null || inputs === asked) return
     asked = inputs
-    const { messages, counts, options, summaryText, fileModel } = inputs
-    const request = { options, counts, summaryText, model: fileModel ?? undefined }
+    const { messages, options, summaryText, fileModel } = inputs
+    // The worker answers with the counts it holds under the key in force: the ones `counts` are.
+    const counting = selectCountingKey(state)
+    const request = { options, counting, summaryText, model: fileModel ?? undefined }
     state.conversationOf(messages)?.diagnose(request, (outcome) => {
       if (outcome.ok) store.setState({ diagnosis: { inputs, findings: outcome.value } })
       else store.getState().notify('error', `Findings failed: ${outcome.error}`)
@@ -73,10 +75,9 @@ const countPrompt: Effect = (store) => {
   let asked: PromptKey | null = null
   return (state) => {
     const key = selectPromptKey(state)
-    const counts = selectReadyCounts(state)
-    if (key === null || counts === null || key === asked) return
+    if (key === null || selectReadyCounts(state) === null || key === asked) return
     asked = key
-    const input = { options: selectOptions(state), counts }
+    const input = { options: selectOptions(state), counting: key.counting }
     state.conversationOf(key.messages)?.countPrompt(input, (outcome) => {
       if (outcome.ok) store.setState({ promptTokens: { key, size: outcome.value } })
       else store.getState().notify('error', `Counting the prompt failed: ${outcome.error}`)
@@ -133,7 +134,10 @@ const runEngines: Effect = (store) => {
     const conversation = state.conversationOf(ask.messages)
     if (!conversation) return
     asked = ask
-    conversation.runEngines(ask.input, (outcome) => {
+    // The counts stay in the worker, which holds them under the key in force.
+    const { window, maxOutput, spec, hiddenTokens, settings } = ask.input
+    const input = { window, maxOutput, spec, hiddenTokens, settings }
+    conversation.runEngines({ ...input, counting: selectCountingKey(state) }, (outcome) => {
       if (outcome.ok) store.setState({ engineAnswer: { ask, results: outcome.value } })
       else store.getState().notify('error', `Running the engine presets failed: ${outcome.error}`)
     })

@@ -14,9 +14,19 @@ export interface ReadProgress {
   parsed: { done: number; total: number } | null
 }
 
+/** The worker holding the conversation read last, and the messages on screen it answers about. */
+export interface ShownConversation {
+  messages: readonly Message[]
+  conversation: Conversation
+}
+
 export interface LoadingSlice {
   /** The file being read, while it is; null otherwise. */
   reading: ReadProgress | null
+  /** The file being read in its worker: its job, and how to settle readFile's promise. */
+  readJob: { job: Job; settle: (shown: boolean) => void } | null
+  /** The worker holding the conversation on screen; null before the first file is read. */
+  shown: ShownConversation | null
   /**
    * Reads a file off the main thread, then hands what was read to `show` in the same task as its
    * last chunk arrives. Resolves true once shown; false when reading failed (loadError says why)
@@ -47,11 +57,8 @@ export interface LoadingSlice {
 const PROGRESS_FLUSH_MS = 100
 
 export const createLoadingSlice: SliceCreator<LoadingSlice> = (deps) => (set, get) => {
-  let readJob: { job: Job; settle: (shown: boolean) => void } | null = null
-  // The worker holding the conversation on screen, kept for diagnose.
-  let shown: { messages: readonly Message[]; conversation: Conversation } | null = null
-
   const cancelReading = (): boolean => {
+    const { readJob } = get()
     if (!readJob) return false
     const { job, settle } = readJob
     job.cancel()
@@ -62,6 +69,8 @@ export const createLoadingSlice: SliceCreator<LoadingSlice> = (deps) => (set, ge
 
   return {
     reading: null,
+    readJob: null,
+    shown: null,
 
     readFile: (file, choice, show) =>
       new Promise<boolean>((resolve) => {
@@ -71,7 +80,7 @@ export const createLoadingSlice: SliceCreator<LoadingSlice> = (deps) => (set, ge
         const flush = throttled(() => set({ reading: progress }), PROGRESS_FLUSH_MS)
         const finish = (result: boolean) => {
           flush.cancel()
-          readJob = null
+          if (get().readJob?.settle === finish) set({ readJob: null })
           resolve(result)
         }
         set({ reading: progress })
@@ -90,10 +99,10 @@ export const createLoadingSlice: SliceCreator<LoadingSlice> = (deps) => (set, ge
           },
           onDone: (imported, conversation, bytesRead) => {
             // The worker is the new conversation's before anything can ask it about the messages.
-            shown?.conversation.dispose()
-            shown = { messages: imported.messages, conversation }
+            get().shown?.conversation.dispose()
+            const shown = { messages: imported.messages, conversation }
             // The reading state clears in the same update that shows the new messages.
-            set({ reading: null })
+            set({ reading: null, shown })
             show(imported, bytesRead)
             finish(true)
           },
@@ -102,21 +111,25 @@ export const createLoadingSlice: SliceCreator<LoadingSlice> = (deps) => (set, ge
             finish(false)
           },
         })
-        if (get().reading !== null) readJob = { job, settle: finish }
+        if (get().reading !== null) set({ readJob: { job, settle: finish } })
       }),
 
     cancelLoad: () => {
       if (!cancelReading()) get().cancelCounting()
     },
 
-    conversationOf: (messages) => (shown?.messages === messages ? shown.conversation : null),
+    conversationOf: (messages) => {
+      const { shown } = get()
+      return shown?.messages === messages ? shown.conversation : null
+    },
 
-    shownConversation: () => shown?.conversation ?? null,
+    shownConversation: () => get().shown?.conversation ?? null,
 
     adoptChange: (messages) => {
+      const { shown } = get()
       if (!shown) return
       shown.conversation.adopt()
-      shown = { messages, conversation: shown.conversation }
+      set({ shown: { messages, conversation: shown.conversation } })
     },
   }
 }

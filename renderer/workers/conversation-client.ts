@@ -1,9 +1,10 @@
 import type { Message } from '@core'
-import type { OpenedFile } from '../../electron/contract'
+import type { OpenedFile, Result } from '../../electron/contract'
 import { unpackChunk } from './chunks'
 import { unpackFinding } from './packed-findings'
+import { latestOfEach } from './latest'
 import type {
-  ConversationAnswers,
+  ConversationAnswer,
   ConversationQuestion,
   ConversationReply,
   ConversationRequest,
@@ -12,12 +13,12 @@ import type {
 } from './protocol'
 import type {
   Conversation,
+  CountEvents,
   ImportChoice,
   ImportEvents,
   Job,
   LiveParsed,
   LiveTail,
-  Outcome,
 } from './types'
 
 const post = (worker: Worker, request: ConversationRequest) => worker.postMessage(request)
@@ -110,34 +111,42 @@ function ownBuffer(bytes: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
   return whole ? bytes : bytes.slice()
 }
 
-type Pending = {
-  question: ConversationQuestion
-  done: (outcome: Outcome<ConversationAnswers[keyof ConversationAnswers]>) => void
-}
-
 /**
- * The conversation worker after its import, holding the messages. One question runs at a time; of
- * those asked meanwhile only the newest of each kind waits, since the older ones are already stale.
+ * The conversation worker after its import, holding the messages. It counts them when asked, and
+ * answers one question at a time; of those asked meanwhile only the newest of each kind waits
+ * (latestOfEach), since the older ones are already stale.
  */
 function conversationIn(worker: Worker): Conversation {
   let nextId = 1
-  let running: (Pending & { id: number }) | null = null
-  const waiting = new Map<ConversationQuestion['kind'], Pending>()
+  const questions = latestOfEach<ConversationQuestion['kind'], Result<ConversationAnswer>>(
+    () => nextId++,
+  )
   // Changes are never dropped or merged here: each one's tail is relative to the one before.
-  const changes = new Map<number, (outcome: Outcome<LiveParsed>) => void>()
+  const changes = new Map<number, (outcome: Result<LiveParsed>) => void>()
+  let counting: { id: number; events: CountEvents } | null = null
 
-  const startNext = () => {
-    const [next] = waiting.values()
-    running = null
-    if (!next) return
-    waiting.delete(next.question.kind)
-    running = { ...next, id: nextId++ }
-    post(worker, { kind: 'ask', id: running.id, question: next.question })
-  }
-  const ask = (pending: Pending) => {
-    waiting.delete(pending.question.kind)
-    waiting.set(pending.question.kind, pending)
-    if (!running) startNext()
+  const ask = <T>(
+    question: ConversationQuestion,
+    take: (answer: ConversationAnswer) => T | undefined,
+    done: (outcome: Result<T>) => void,
+  ) =>
+    questions.ask(question.kind, {
+      send: (id) => post(worker, { kind: 'ask', id, question }),
+      settle: (outcome) => {
+        if (!outcome.ok) return done(outcome)
+        const value = take(outcome.value)
+        if (value === undefined) done({ ok: false, error: `not an answer to ${question.kind}` })
+        else done({ ok: true, value })
+      },
+    })
+
+  const onCount = (data: Extract<ConversationReply, { id: number }>, events: CountEvents) => {
+    if (data.kind === 'counted') events.onSlice(data.result)
+    else if (data.kind === 'count-done' || data.kind === 'count-failed') {
+      counting = null
+      if (data.kind === 'count-done') events.onDone()
+      else events.onError(data.error)
+    }
   }
 
   worker.onmessage = ({ data }: MessageEvent<ConversationReply>) => {
@@ -149,38 +158,53 @@ function conversationIn(worker: Worker): Conversation {
         const tail = data.tail && unpackTail(data.tail)
         done?.({ ok: true, value: { tail, bytesRead: data.bytesRead } })
       }
-      return
+    } else if (
+      data.kind === 'counted' ||
+      data.kind === 'count-done' ||
+      data.kind === 'count-failed'
+    ) {
+      // A slice of a count stopped or superseded never lands.
+      if (counting?.id === data.id) onCount(data, counting.events)
+    } else if (data.kind === 'answer') {
+      questions.answer(data.id, { ok: true, value: data.answer })
+    } else if (data.kind === 'answer-failed') {
+      questions.answer(data.id, { ok: false, error: data.error })
     }
-    if (!running || !('id' in data) || data.id !== running.id) return
-    const { done } = running
-    startNext()
-    if (data.kind === 'answer') done({ ok: true, value: data.answer })
-    else if (data.kind === 'answer-failed') done({ ok: false, error: data.error })
+  }
+
+  const stopCounting = () => {
+    if (!counting) return
+    post(worker, { kind: 'stop-count', id: counting.id })
+    counting = null
   }
 
   return {
-    diagnose({ counts, ...input }, done) {
-      const question = {
-        kind: 'diagnose' as const,
-        input: { ...input, counts: Uint32Array.from(counts) },
-      }
-      const unpacked = (outcome: Outcome<ConversationAnswers['diagnose']>) =>
-        done(outcome.ok ? { ok: true, value: outcome.value.map(unpackFinding) } : outcome)
-      ask({ question, done: unpacked as Pending['done'] })
+    count(spec, ranges, events, of = 'shown') {
+      const id = nextId++
+      counting = { id, events }
+      post(worker, { kind: 'count', id, spec, ranges: ranges.slice(), of })
+      return { cancel: () => counting?.id === id && stopCounting() }
     },
-    countPrompt({ options, counts }, done) {
-      const question = { kind: 'prompt-tokens' as const, options, counts: Uint32Array.from(counts) }
-      ask({ question, done: done as Pending['done'] })
+    diagnose(input, done) {
+      const { counting: key, ...rest } = input
+      const question = { kind: 'diagnose' as const, input: rest, counting: key }
+      ask(question, (a) => (a.kind === 'diagnose' ? a.value.map(unpackFinding) : undefined), done)
     },
-    runEngines({ counts, ...input }, done) {
-      const question = {
-        kind: 'engines' as const,
-        input: { ...input, counts: Uint32Array.from(counts) },
-      }
-      ask({ question, done: done as Pending['done'] })
+    countPrompt({ options, counting: key }, done) {
+      const question = { kind: 'prompt-tokens' as const, options, counting: key }
+      ask(question, (a) => (a.kind === 'prompt-tokens' ? a.value : undefined), done)
+    },
+    runEngines(input, done) {
+      const { counting: key, ...rest } = input
+      const question = { kind: 'engines' as const, input: rest, counting: key }
+      ask(question, (a) => (a.kind === 'engines' ? a.value : undefined), done)
     },
     turnCosts(spec, done) {
-      ask({ question: { kind: 'turn-costs', spec }, done: done as Pending['done'] })
+      ask(
+        { kind: 'turn-costs', spec },
+        (a) => (a.kind === 'turn-costs' ? a.value : undefined),
+        done,
+      )
     },
     change(change, done) {
       const id = nextId++
@@ -191,15 +215,15 @@ function conversationIn(worker: Worker): Conversation {
     },
     adopt() {
       // Asked about the messages shown until now: stale, and asked again for the new ones.
-      waiting.clear()
+      questions.clearWaiting()
       post(worker, { kind: 'adopt' })
     },
     dispose() {
       worker.onmessage = null
       worker.terminate()
-      running = null
-      waiting.clear()
+      questions.clear()
       changes.clear()
+      counting = null
     },
   }
 }

@@ -1,10 +1,13 @@
 /**
  * The conversation worker: reads a file's text with the core's importConversation, sends the
- * messages back in chunks, and keeps them to answer questions about the same conversation (its
- * findings, its summary prompt's tokens). Parsing tens of megabytes is a long task by itself;
- * here it never touches the main thread.
+ * messages back in chunks, and keeps them to count them and answer questions about the same
+ * conversation (its findings, its summary prompt's tokens). Parsing tens of megabytes is a long
+ * task by itself; here it never touches the main thread. It counts in a pool of counting workers
+ * of its own (nested workers), so that the messages' text crosses no thread again: it keeps the
+ * counts, and sends the page each slice's.
  */
 import {
+  countingKey,
   diagnose,
   importConversation,
   loadCountingVocabulary,
@@ -16,27 +19,37 @@ import {
   type Message,
 } from '@core'
 import type { OpenedFile } from '../../electron/contract'
-import { describeImportError } from '../store/import-error'
+import { describeImportError } from './import-error'
 import { promptSize } from './answers'
 import { chunkMessages, packChunk, packedTransfer } from './chunks'
+import { createCountPool } from './count-pool'
+import {
+  countedToTheEnd,
+  heldAfterChange,
+  heldCounts,
+  holdMessages,
+  placeSlice,
+  tallyFor,
+  type HeldMessages,
+} from './held-counts'
 import { packFinding } from './packed-findings'
 import { releaseBytes } from './release-bytes'
 import type {
-  ConversationAnswers,
+  ConversationAnswer,
   ConversationQuestion,
   ConversationReply,
   ConversationRequest,
 } from './protocol'
-import type { LiveChange } from './types'
+import type { Job, LiveChange } from './types'
 
 const reply = (message: ConversationReply, transfer: Transferable[] = []) =>
   self.postMessage(message, { transfer })
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
-let messages: readonly Message[] = []
+let held: HeldMessages = holdMessages([])
 // A followed file's live import, and the messages of its last change, until the page shows them.
 let live: LiveImport | null = null
-let changed: readonly Message[] | null = null
+let changed: HeldMessages | null = null
 // The chunks not yet sent. Only CHUNKS_IN_FLIGHT are posted ahead of the page's `more`: posted all
 // at once, every chunk's serialised copy of the messages waited in the page's queue together.
 let unsent: Message[][] = []
@@ -61,27 +74,70 @@ async function read(content: OpenedFile['content']): Promise<string | Uint8Array
   return content instanceof Blob ? new Uint8Array(await content.arrayBuffer()) : content
 }
 
-async function answer(
-  question: ConversationQuestion,
-): Promise<ConversationAnswers[keyof ConversationAnswers]> {
+async function answer(question: ConversationQuestion): Promise<ConversationAnswer> {
+  const { messages } = held
   // The model's vocabulary is loaded when first asked for: reading a file counts nothing here.
   if (question.kind === 'engines') {
-    const { counts, ...input } = question.input
+    const { input } = question
     if (input.spec) await loadCountingVocabulary(input.spec)
-    return runEngines({ ...input, messages, counts: Array.from(counts) })
+    const counts = heldCounts(held, question.counting)
+    return { kind: 'engines', value: runEngines({ ...input, messages, counts }) }
   }
   if (question.kind === 'turn-costs') {
     await loadCountingVocabulary(question.spec)
-    return turnCostsOf(question.spec, messages)
+    return { kind: 'turn-costs', value: turnCostsOf(question.spec, messages) }
   }
   const options = question.kind === 'diagnose' ? question.input.options : question.options
   const model = options.model ?? (question.kind === 'diagnose' ? question.input.model : '')
   await loadCountingVocabulary({ model: model ?? '', wire: options.wire })
+  const counts = heldCounts(held, question.counting)
   if (question.kind === 'diagnose') {
-    const { counts, ...input } = question.input
-    return diagnose({ ...input, messages, counts: Array.from(counts) }).map(packFinding)
+    const findings = diagnose({ ...question.input, messages, counts })
+    return { kind: 'diagnose', value: findings.map(packFinding) }
   }
-  return promptSize(messages, question.options, Array.from(question.counts))
+  return { kind: 'prompt-tokens', value: promptSize(messages, question.options, counts) }
+}
+
+// Nested workers: the worker's own URL, as Vite finds workers, bundled with the conversation worker.
+const pool = createCountPool(
+  () => new Worker(new URL('./count-worker.ts', import.meta.url), { type: 'module' }),
+)
+let counting: { id: number; job: Job } | null = null
+// Counts at or below this id were stopped by the page, perhaps before they started here.
+let stoppedUpTo = 0
+
+function count(data: Extract<ConversationRequest, { kind: 'count' }>): void {
+  const { id, spec, ranges } = data
+  if (id <= stoppedUpTo) return
+  const target = data.of === 'change' ? changed : held
+  if (!target) return reply({ kind: 'count-failed', id, error: 'no change waits to be counted' })
+  const key = countingKey(spec)
+  const tally = tallyFor(target, key)
+  const job = pool.count(spec, target.messages, ranges, {
+    onSlice: (result) => {
+      placeSlice(tally, result)
+      // The counts change owner again: the page gets the buffer the counting worker sent.
+      reply({ kind: 'counted', id, result }, [result.counts.buffer])
+    },
+    onDone: () => {
+      counting = null
+      countedToTheEnd(target, key)
+      reply({ kind: 'count-done', id })
+    },
+    onError: (error) => {
+      counting = null
+      reply({ kind: 'count-failed', id, error })
+    },
+  })
+  counting = { id, job }
+}
+
+function stopCount(id: number): void {
+  stoppedUpTo = Math.max(stoppedUpTo, id)
+  if (counting && counting.id <= id) {
+    counting.job.cancel()
+    counting = null
+  }
 }
 
 // Reads the file to follow it: the core's live import keeps what it parsed, for the changes.
@@ -112,7 +168,8 @@ function applyChange(id: number, change: LiveChange): void {
   const { bytesRead } = live
   if (update === null) return reply({ kind: 'changed', id, tail: null, bytesRead })
   const { messages: all, ...header } = update.conversation
-  changed = all
+  // The first `unchanged` messages keep the counts they had: only the rest are counted again.
+  changed = heldAfterChange(held, all, update.unchanged)
   const chunks = chunkMessages(all.slice(update.unchanged)).map(packChunk)
   const tail = {
     header,
@@ -128,6 +185,8 @@ function applyChange(id: number, change: LiveChange): void {
 // must not swap the messages under it.
 let queue: Promise<void> = Promise.resolve()
 self.onmessage = ({ data }: MessageEvent<ConversationRequest>) => {
+  // A stop is never kept waiting: a count already stopped on the page must not run on here.
+  if (data.kind === 'stop-count') return stopCount(data.id)
   queue = queue.then(() => handle(data)).catch((error: unknown) => console.error(error))
 }
 
@@ -135,8 +194,12 @@ async function handle(data: ConversationRequest): Promise<void> {
   if (data.kind === 'change') {
     applyChange(data.id, data.change)
   } else if (data.kind === 'adopt') {
-    if (changed) messages = changed
+    if (changed) held = changed
     changed = null
+  } else if (data.kind === 'count') {
+    count(data)
+  } else if (data.kind === 'stop-count') {
+    stopCount(data.id)
   } else if (data.kind === 'import') {
     let content: string | Uint8Array
     try {
@@ -163,7 +226,7 @@ async function handle(data: ConversationRequest): Promise<void> {
       if (!data.follow) releaseBytes(content)
     }
     const { messages: all, ...header } = imported
-    messages = all
+    held = holdMessages(all)
     reply({
       kind: 'parsed',
       header,

@@ -12,12 +12,13 @@ import type {
   FormatId,
   ImportedConversation,
   Options,
+  SliceRange,
   TurnCosts,
 } from '@core'
 import type { OpenedFile } from '../../electron/contract'
 import type { PackedChunk } from './chunks'
 import type { PackedFinding } from './packed-findings'
-import type { LiveChange, LiveTail, PromptSize } from './types'
+import type { CountTarget, LiveChange, LiveTail, PromptSize } from './types'
 
 /** A conversation read from a file, without its messages: those follow in chunks. */
 export type ImportHeader = Omit<ImportedConversation, 'messages'>
@@ -44,25 +45,33 @@ export type ConversationRequest =
   /** The page has read a chunk of messages: send the next (or `done`). */
   | { kind: 'more' }
   | { kind: 'ask'; id: number; question: ConversationQuestion }
+  /**
+   * Count `ranges` of the messages shown (or of the last change's, not adopted yet) in the
+   * worker's counting pool, keeping the counts; a newer count stops this one.
+   */
+  | {
+      kind: 'count'
+      id: number
+      spec: Required<CountingSpec>
+      ranges: SliceRange[]
+      of: CountTarget
+    }
+  /** Stop the count `id`, and any older one. */
+  | { kind: 'stop-count'; id: number }
 
 /**
- * A question the conversation worker answers with the core, on the messages it holds. Each carries
- * the per-message counts in a typed array: copying it costs far less than copying messages.
+ * A question the conversation worker answers with the core, on the messages it holds, with the
+ * counts it holds for them under the question's counting key (`counting`, the countingKey of the
+ * spec in force): the counts reached the page from the worker, so they never go back.
  */
 export type ConversationQuestion =
-  | {
-      kind: 'diagnose'
-      input: Omit<DiagnoseInput, 'messages' | 'counts'> & { counts: Uint32Array<ArrayBuffer> }
-    }
+  | { kind: 'diagnose'; input: Omit<DiagnoseInput, 'messages' | 'counts'>; counting: string }
   /** The token count of the summary prompt for these options. */
-  | { kind: 'prompt-tokens'; options: Options; counts: Uint32Array<ArrayBuffer> }
+  | { kind: 'prompt-tokens'; options: Options; counting: string }
   /** Each request's own turn's thinking, priced as that request held it (the core's turnCostsOf). */
   | { kind: 'turn-costs'; spec: Required<CountingSpec> }
   /** Every engine preset on the conversation (the core's runEngines). */
-  | {
-      kind: 'engines'
-      input: Omit<EngineInput, 'messages' | 'counts'> & { counts: Uint32Array<ArrayBuffer> }
-    }
+  | { kind: 'engines'; input: Omit<EngineInput, 'messages' | 'counts'>; counting: string }
 
 /** What a question's answer holds, by the question's kind. */
 export interface ConversationAnswers {
@@ -71,6 +80,11 @@ export interface ConversationAnswers {
   'turn-costs': TurnCosts | null
   engines: EngineResult[]
 }
+
+/** An answer, with the kind of question it answers. */
+export type ConversationAnswer = {
+  [K in keyof ConversationAnswers]: { kind: K; value: ConversationAnswers[K] }
+}[keyof ConversationAnswers]
 
 /** Conversation worker → main. */
 export type ConversationReply =
@@ -82,21 +96,28 @@ export type ConversationReply =
   | { kind: 'done' }
   /** The file could not be read, said as the error display says it. */
   | { kind: 'failed'; error: string }
-  | { kind: 'answer'; id: number; answer: ConversationAnswers[keyof ConversationAnswers] }
+  | { kind: 'answer'; id: number; answer: ConversationAnswer }
   | { kind: 'answer-failed'; id: number; error: string }
   /** A change parsed: the tail, its messages packed as chunks are; null when no line completed. */
   | { kind: 'changed'; id: number; tail: PackedLiveTail | null; bytesRead: number }
   | { kind: 'change-failed'; id: number; error: string }
+  /** One slice of the count `id`, as the counting pool returned it, its buffer transferred. */
+  | { kind: 'counted'; id: number; result: CountSliceResult }
+  | { kind: 'count-done'; id: number }
+  | { kind: 'count-failed'; id: number; error: string }
 
 /** A LiveTail as it crosses to the page: its messages packed in chunks. */
 export type PackedLiveTail = Omit<LiveTail, 'messages'> & { chunks: PackedChunk[] }
 
-/** Main → counting worker: one slice of a conversation, or one text such as the summary prompt. */
+/**
+ * Conversation worker → counting worker: one slice of its conversation; main → counting worker:
+ * one text such as the summary prompt.
+ */
 export type CountRequest =
   | { kind: 'slice'; request: CountSliceRequest }
   | { kind: 'text'; id: number; spec: Required<CountingSpec>; text: string }
 
-/** Counting worker → main. */
+/** Counting worker → its sender. */
 export type CountReply =
   | { kind: 'slice'; result: CountSliceResult }
   | { kind: 'text'; id: number; tokens: number }

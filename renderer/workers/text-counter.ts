@@ -1,4 +1,5 @@
 import type { CountingSpec } from '@core'
+import { latestOfEach, type Request } from './latest'
 import type { CountReply, CountRequest } from './protocol'
 import type { Job } from './types'
 
@@ -7,54 +8,44 @@ export interface TextCounter {
   count(spec: Required<CountingSpec>, text: string, done: (cost: number) => void): Job
 }
 
-interface Pending {
-  id: number
-  spec: Required<CountingSpec>
-  text: string
-  done: (tokens: number) => void
-}
-
 /**
- * Counts texts one at a time, in the order asked. Cancelling a text that waits drops it;
- * cancelling the one being counted terminates the worker and starts a fresh one for the rest,
- * because a count cannot be interrupted and a megabyte-sized prompt takes seconds. A text that
- * fails to count is never answered.
+ * Counts texts one at a time; a newer text supersedes one still waiting (latestOfEach). Cancelling
+ * a text that waits drops it; cancelling the one being counted terminates the worker and starts a
+ * fresh one for the next, because a count cannot be interrupted and a megabyte-sized prompt takes
+ * seconds. A text that fails to count is never answered.
  */
 export function createTextCounter(spawn: () => Worker): TextCounter {
   let worker: Worker | null = null
-  let running: Pending | null = null
-  const queue: Pending[] = []
   let nextId = 1
+  const texts = latestOfEach<'text', number | null>(() => nextId++)
 
-  const startNext = () => {
-    running = queue.shift() ?? null
-    if (!running) return
-    const current = (worker ??= spawn())
+  const started = () => {
+    if (worker) return worker
+    const current = (worker = spawn())
     current.onmessage = ({ data }: MessageEvent<CountReply>) => {
-      if (data.kind === 'slice' || ('id' in data && data.id !== running?.id)) return
-      const finished = running
-      startNext()
-      if (data.kind === 'text') finished?.done(data.tokens)
+      if (data.kind === 'text') texts.answer(data.id, data.tokens)
+      // The failed text is dropped, and the next one is sent.
+      else if (data.kind === 'failed') texts.answer(texts.runningId() ?? 0, null)
     }
-    const { id, spec, text } = running
-    const request: CountRequest = { kind: 'text', id, spec, text }
-    current.postMessage(request)
+    return current
   }
 
   return {
     count(spec, text, done) {
-      const pending: Pending = { id: nextId++, spec, text, done }
-      queue.push(pending)
-      if (!running) startNext()
-      return {
-        cancel: () => {
-          const waiting = queue.indexOf(pending)
-          if (waiting !== -1) queue.splice(waiting, 1)
-          if (running !== pending) return
-          worker?.terminate()
-          worker = null
-          startNext()
+      const request: Request<number | null> = {
+        send: (id) => {
+          const message: CountRequest = { kind: 'text', id, spec, text }
+          started().postMessage(message)
         },
+        settle: (tokens) => tokens !== null && done(tokens),
+      }
+      texts.ask('text', request)
+      return {
+        cancel: () =>
+          texts.cancel(request, () => {
+            worker?.terminate()
+            worker = null
+          }),
       }
     },
   }

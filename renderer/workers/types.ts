@@ -12,7 +12,7 @@ import type {
   SliceRange,
   TurnCosts,
 } from '@core'
-import type { OpenedFile } from '../../electron/contract'
+import type { OpenedFile, Result } from '../../electron/contract'
 
 /** Work under way that can be stopped; a stopped job reports nothing more. */
 
@@ -76,16 +76,27 @@ export interface ImportEvents {
   onError(error: string): void
 }
 
-/** What diagnose needs besides the messages, which the conversation already holds. */
-export type ConversationDiagnoseInput = Omit<DiagnoseInput, 'messages'> & {
-  counts: readonly number[]
+/**
+ * What diagnose needs besides the messages and their counts, which the conversation holds: the
+ * counts under `counting`, the countingKey of the spec in force.
+ */
+export type ConversationDiagnoseInput = Omit<DiagnoseInput, 'messages' | 'counts'> & {
+  counting: string
 }
 
-/** What the summary prompt's count needs: the options that decide the head, and the counts. */
+/** What the summary prompt's count needs: the options that decide the head, and the counting key. */
 export interface PromptTokensInput {
   options: Options
-  counts: readonly number[]
+  counting: string
 }
+
+/** What the engine presets run with besides the messages and their counts under `counting`. */
+export type ConversationEngineInput = Omit<EngineInput, 'messages' | 'counts'> & {
+  counting: string
+}
+
+/** Which messages a count is for: those shown, or those of the change not yet adopted. */
+export type CountTarget = 'shown' | 'change'
 
 /** The summary prompt's size: its cost under the options' model and wire, and its length. */
 export interface PromptSize {
@@ -98,33 +109,39 @@ export interface PromptSize {
   boundary: string
 }
 
-/** An answer, or why there is none. */
-export type Outcome<T> = { ok: true; value: T } | { ok: false; error: string }
-
 /**
  * An imported conversation that can still be asked about, off the main thread. Of the questions
  * of one kind asked while another runs, only the newest is answered: the older ones are stale.
  */
 export interface Conversation {
+  /**
+   * Counts the messages in `ranges` with the core's countSlice, slice by slice, in the worker's
+   * counting pool, and keeps the counts, to answer the questions under this spec. `of` says which
+   * messages: those shown (by default), or those of the last change, before adopt(). A newer
+   * count, or dispose(), stops this one: nothing more is reported.
+   */
+  count(
+    spec: Required<CountingSpec>,
+    ranges: readonly SliceRange[],
+    events: CountEvents,
+    of?: CountTarget,
+  ): Job
   /** The core's findings. */
-  diagnose(input: ConversationDiagnoseInput, done: (outcome: Outcome<Finding[]>) => void): void
+  diagnose(input: ConversationDiagnoseInput, done: (outcome: Result<Finding[]>) => void): void
   /** The summary prompt's size under the options' model. */
-  countPrompt(input: PromptTokensInput, done: (outcome: Outcome<PromptSize>) => void): void
+  countPrompt(input: PromptTokensInput, done: (outcome: Result<PromptSize>) => void): void
   /**
    * Each request's own turn's thinking, priced as that request held it (turnCostsOf), for the
    * usage comparison: pricing needs the vocabulary, which the page never loads.
    */
-  turnCosts(spec: Required<CountingSpec>, done: (outcome: Outcome<TurnCosts | null>) => void): void
+  turnCosts(spec: Required<CountingSpec>, done: (outcome: Result<TurnCosts | null>) => void): void
   /** Every engine preset on the messages it holds (runEngines), for these counts and limits. */
-  runEngines(
-    input: Omit<EngineInput, 'messages'>,
-    done: (outcome: Outcome<EngineResult[]>) => void,
-  ): void
+  runEngines(input: ConversationEngineInput, done: (outcome: Result<EngineResult[]>) => void): void
   /**
    * Parses a change in the followed file (only for a conversation read to follow): null when it
    * completed no line. The questions go on being answered on the messages shown until adopt().
    */
-  change(change: LiveChange, done: (outcome: Outcome<LiveParsed>) => void): void
+  change(change: LiveChange, done: (outcome: Result<LiveParsed>) => void): void
   /**
    * The page shows the last change's messages now: questions from here on are about them, and
    * those still waiting (about the messages before) are dropped: the page asks again.
@@ -142,19 +159,15 @@ export interface CountEvents {
 }
 
 /**
- * The heavy work the store hands off. The app's runs in Web Workers; the main-thread one runs the
- * same core functions in place, for tests and hosts without workers.
+ * The heavy work the store hands off. The app's runs in Web Workers (the component tests pass a
+ * stand-in that runs the same core functions in place). Counting is the conversation's own.
  */
 export interface Workers {
-  /** Reads a file as `choice` says with the core's importConversation. */
+  /**
+   * Reads a file as `choice` says with the core's importConversation; the conversation it gives
+   * holds the messages, counts them and answers about them.
+   */
   importFile(file: OpenedFile, choice: ImportChoice, events: ImportEvents): Job
-  /** Counts the messages in `ranges` with the core's countSlice, slice by slice. */
-  countMessages(
-    spec: Required<CountingSpec>,
-    messages: readonly Message[],
-    ranges: readonly SliceRange[],
-    events: CountEvents,
-  ): Job
   /**
    * What one text costs as a message of its own under the spec (messageCost); a newer text
    * supersedes an older one still being counted.

@@ -6,7 +6,7 @@ import type { Message } from '../../src'
 import type { OpenedFile } from '../../electron/contract'
 import { StoreProvider, createAppStore, type AppStore } from '../../renderer/store'
 import { SAMPLE_FILE } from '../../renderer/store/sample'
-import { createMainThreadWorkers } from '../../renderer/workers/main-thread-workers'
+import { createMainThreadWorkers } from './main-thread-workers'
 import { fakeApi, type FakeApi } from './fake-api'
 
 /**

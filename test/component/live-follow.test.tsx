@@ -8,8 +8,7 @@ import { createAppStore, selectCheck, selectReadyCounts, type AppStore } from '.
 import { selectForecast } from '../../renderer/store/live-selectors'
 import { FOLLOW_AT_OPEN_BYTES } from '../../renderer/store/live-slice'
 import { SAMPLE_FILE } from '../../renderer/store/sample'
-import { createMainThreadWorkers } from '../../renderer/workers/main-thread-workers'
-import type { Workers } from '../../renderer/workers/types'
+import { countInPlace, createMainThreadWorkers } from './main-thread-workers'
 import { claudeCodeAgent } from '../unit/helpers/claude-code-agent'
 import { fakeApi, type FakeApi } from './fake-api'
 import { renderWithStore } from './fixtures'
@@ -47,15 +46,11 @@ function sessionFile(text: string): OpenedFile {
 
 /** The main-thread workers, recording how many messages each count was asked to count. */
 function countedWorkers() {
-  const inner = createMainThreadWorkers()
   const counted: number[] = []
-  const workers: Workers = {
-    ...inner,
-    countMessages(spec, messages, ranges, events) {
-      counted.push(ranges.reduce((n, r) => n + r.end - r.start, 0))
-      return inner.countMessages(spec, messages, ranges, events)
-    },
-  }
+  const workers = createMainThreadWorkers((spec, messages, ranges, events) => {
+    counted.push(ranges.reduce((n, r) => n + r.end - r.start, 0))
+    return countInPlace(spec, messages, ranges, events)
+  })
   return { workers, counted }
 }
 

@@ -1,8 +1,8 @@
-import type { Message, SliceRange, Wire } from '../../src'
+import type { SliceRange, Wire } from '../../src'
 import { countSlice, sliceRequest } from '../../src'
 import type { OpenedFile } from '../../electron/contract'
-import { createMainThreadWorkers } from '../../renderer/workers/main-thread-workers'
-import type { CountEvents, ImportChoice, ImportEvents, Workers } from '../../renderer/workers/types'
+import { createMainThreadWorkers, type CountMessages } from './main-thread-workers'
+import type { ImportChoice, ImportEvents, Workers } from '../../renderer/workers/types'
 
 /** One counting job the store started, as the test sees it. */
 export interface CountingJob {
@@ -21,10 +21,33 @@ export interface CountingJob {
  * importConversation and countSlice, as in the Web Workers).
  */
 export function manualWorkers(sliceSize = 3) {
-  const inner = createMainThreadWorkers()
   const jobs: CountingJob[] = []
   const queues = new Map<CountingJob, { slices: SliceRange[]; run: () => void }>()
   let reading: { finish: () => void; cancelled: boolean; events: ImportEvents } | null = null
+
+  const countMessages: CountMessages = (spec, messages, ranges, events) => {
+    const { model, wire } = spec
+    const job: CountingJob = { model, wire, ranges, cancelled: false, delivered: 0 }
+    const slices = ranges.flatMap(({ start, end }) => {
+      const cut: SliceRange[] = []
+      for (let at = start; at < end; at += sliceSize) {
+        cut.push({ start: at, end: Math.min(end, at + sliceSize) })
+      }
+      return cut
+    })
+    const run = () => {
+      const slice = slices.shift()
+      if (!slice) return
+      job.delivered += slice.end - slice.start
+      events.onSlice(countSlice(sliceRequest(spec, messages, slice)))
+      if (slices.length === 0) events.onDone()
+    }
+    jobs.push(job)
+    queues.set(job, { slices, run })
+    if (slices.length === 0) events.onDone()
+    return { cancel: () => (job.cancelled = true) }
+  }
+  const inner = createMainThreadWorkers(countMessages)
 
   const workers: Workers = {
     importFile(file: OpenedFile, choice: ImportChoice, events: ImportEvents) {
@@ -35,28 +58,6 @@ export function manualWorkers(sliceSize = 3) {
       }
       reading = read
       return { cancel: () => (read.cancelled = true) }
-    },
-    countMessages(spec, messages: readonly Message[], ranges, events: CountEvents) {
-      const { model, wire } = spec
-      const job: CountingJob = { model, wire, ranges, cancelled: false, delivered: 0 }
-      const slices = ranges.flatMap(({ start, end }) => {
-        const cut: SliceRange[] = []
-        for (let at = start; at < end; at += sliceSize) {
-          cut.push({ start: at, end: Math.min(end, at + sliceSize) })
-        }
-        return cut
-      })
-      const run = () => {
-        const slice = slices.shift()
-        if (!slice) return
-        job.delivered += slice.end - slice.start
-        events.onSlice(countSlice(sliceRequest(spec, messages, slice)))
-        if (slices.length === 0) events.onDone()
-      }
-      jobs.push(job)
-      queues.set(job, { slices, run })
-      if (slices.length === 0) events.onDone()
-      return { cancel: () => (job.cancelled = true) }
     },
     countText: inner.countText,
   }

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createAppStore, selectBuckets, selectCheck } from '../../renderer/store'
 import { SAMPLE_FILE } from '../../renderer/store/sample'
-import { createMainThreadWorkers } from '../../renderer/workers/main-thread-workers'
-import type { Workers } from '../../renderer/workers/types'
+import { countInPlace, createMainThreadWorkers } from './main-thread-workers'
 import { fakeApi } from './fake-api'
 import {
   RUN,
@@ -108,14 +107,10 @@ describe('the store', () => {
 
   it('counts once per conversation and encoding: re-tuning never re-counts', () => {
     const calls: string[] = []
-    const inner = createMainThreadWorkers()
-    const workers: Workers = {
-      ...inner,
-      countMessages: (spec, messages, ranges, events) => {
-        calls.push(spec.model)
-        return inner.countMessages(spec, messages, ranges, events)
-      },
-    }
+    const workers = createMainThreadWorkers((spec, messages, ranges, events) => {
+      calls.push(spec.model)
+      return countInPlace(spec, messages, ranges, events)
+    })
     const store = createAppStore({ api: fakeApi(), sample: SAMPLE_FILE, workers })
     store.getState().loadFile(RUN_FILE)
     expect(calls).toEqual(['gpt-4o', 'gpt-4o'])

@@ -1,5 +1,6 @@
 import {
   countSlice,
+  countingKey,
   diagnose,
   importConversation,
   runEngines,
@@ -7,16 +8,28 @@ import {
   startLiveImport,
   textMessageCost,
   turnCostsOf,
+  type CountingSpec,
   type LiveImport,
   type Message,
-} from '@core'
-import { describeImportError } from '../store/import-error'
-import { promptSize } from './answers'
-import type { Conversation, Outcome, Workers } from './types'
+  type SliceRange,
+} from '../../src'
+import type { Result } from '../../electron/contract'
+import { promptSize } from '../../renderer/workers/answers'
+import {
+  countedToTheEnd,
+  heldAfterChange,
+  heldCounts,
+  holdMessages,
+  placeSlice,
+  tallyFor,
+  type HeldMessages,
+} from '../../renderer/workers/held-counts'
+import { describeImportError } from '../../renderer/workers/import-error'
+import type { Conversation, CountEvents, Job, Workers } from '../../renderer/workers/types'
 
 const NOTHING_TO_CANCEL = { cancel: () => {} }
 
-function attempt<T>(answer: () => T): Outcome<T> {
+function attempt<T>(answer: () => T): Result<T> {
   try {
     return { ok: true, value: answer() }
   } catch (error) {
@@ -24,12 +37,27 @@ function attempt<T>(answer: () => T): Outcome<T> {
   }
 }
 
+/** How a conversation's counting pool counts `ranges` of its messages, slice by slice. */
+export type CountMessages = (
+  spec: Required<CountingSpec>,
+  messages: readonly Message[],
+  ranges: readonly SliceRange[],
+  events: CountEvents,
+) => Job
+
+/** Every range at once, reported before it returns. */
+export const countInPlace: CountMessages = (spec, messages, ranges, events) => {
+  for (const range of ranges) events.onSlice(countSlice(sliceRequest(spec, messages, range)))
+  events.onDone()
+  return NOTHING_TO_CANCEL
+}
+
 /**
  * The same work as the Web Workers, done in place and reported before each call returns: for the
- * component tests (jsdom has no Worker) and any host without workers. The app never uses it on
- * large files, since everything here blocks the main thread.
+ * component tests (jsdom has no Worker). The conversation keeps the messages and their counts as
+ * the conversation worker does (held-counts); `countMessages` stands for its counting pool.
  */
-export function createMainThreadWorkers(): Workers {
+export function createMainThreadWorkers(countMessages: CountMessages = countInPlace): Workers {
   const workers: Workers = {
     importFile(file, choice, events) {
       // A browser File is decoded first, which only a promise can wait for. (As text: this path
@@ -62,18 +90,48 @@ export function createMainThreadWorkers(): Workers {
         events.onError(describeImportError(file.name, content, error))
         return NOTHING_TO_CANCEL
       }
-      let { messages } = imported
+      let held = holdMessages(imported.messages)
       // The last change's messages, answered on once the page shows them (adopt), as in the worker.
-      let changed: Message[] | null = null
-      events.onParsed(messages.length)
-      events.onProgress(messages.length)
+      let changed: HeldMessages | null = null
+      events.onParsed(imported.messages.length)
+      events.onProgress(imported.messages.length)
       const conversation: Conversation = {
-        diagnose: ({ counts, ...input }, done) =>
-          done(attempt(() => diagnose({ ...input, counts, messages }))),
-        countPrompt: ({ options, counts }, done) =>
-          done(attempt(() => promptSize(messages, options, counts))),
-        turnCosts: (spec, done) => done(attempt(() => turnCostsOf(spec, messages))),
-        runEngines: (input, done) => done(attempt(() => runEngines({ ...input, messages }))),
+        count: (spec, ranges, events, of = 'shown') => {
+          const target = of === 'change' ? changed : held
+          if (!target) {
+            events.onError('no change waits to be counted')
+            return NOTHING_TO_CANCEL
+          }
+          // Kept as the conversation worker keeps what its counting pool returns.
+          const key = countingKey(spec)
+          const tally = tallyFor(target, key)
+          return countMessages(spec, target.messages, ranges, {
+            onSlice: (result) => {
+              placeSlice(tally, result)
+              events.onSlice(result)
+            },
+            onDone: () => {
+              countedToTheEnd(target, key)
+              events.onDone()
+            },
+            onError: events.onError,
+          })
+        },
+        diagnose: ({ counting, ...input }, done) =>
+          done(
+            attempt(() =>
+              diagnose({ ...input, counts: heldCounts(held, counting), messages: held.messages }),
+            ),
+          ),
+        countPrompt: ({ options, counting }, done) =>
+          done(attempt(() => promptSize(held.messages, options, heldCounts(held, counting)))),
+        turnCosts: (spec, done) => done(attempt(() => turnCostsOf(spec, held.messages))),
+        runEngines: ({ counting, ...input }, done) =>
+          done(
+            attempt(() =>
+              runEngines({ ...input, counts: heldCounts(held, counting), messages: held.messages }),
+            ),
+          ),
         change: (change, done) =>
           done(
             attempt(() => {
@@ -85,7 +143,7 @@ export function createMainThreadWorkers(): Workers {
               const { bytesRead } = live
               if (update === null) return { tail: null, bytesRead }
               const { messages: all, ...header } = update.conversation
-              changed = all
+              changed = heldAfterChange(held, all, update.unchanged)
               const { unchanged, reread, note } = update
               const tail = {
                 header,
@@ -98,18 +156,12 @@ export function createMainThreadWorkers(): Workers {
             }),
           ),
         adopt: () => {
-          if (changed) messages = changed
+          if (changed) held = changed
           changed = null
         },
         dispose: () => {},
       }
       events.onDone(imported, conversation, live?.bytesRead)
-      return NOTHING_TO_CANCEL
-    },
-
-    countMessages(spec, messages, ranges, events) {
-      for (const range of ranges) events.onSlice(countSlice(sliceRequest(spec, messages, range)))
-      events.onDone()
       return NOTHING_TO_CANCEL
     },
 
