@@ -34,7 +34,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/cli', '**/cli/*'], message: 'renderer/ imports the core (@core), not cli/.' }] },
+        {
+          patterns: [
+            { group: ['**/cli', '**/cli/*'], message: 'renderer/ imports the core (@core), not cli/.' },
+          ],
+        },
       ],
     },
   },
