@@ -79,9 +79,8 @@ export function analyse(input: DiagnoseInput): Analysis {
 
 /** The fields a code's findings add, as finding() takes them: optional when all of them are. */
 type DetailArgs<C extends FindingCode> =
-  Record<never, never> extends Omit<FindingWith<C>, keyof FindingBase | 'code' | 'severity'>
-    ? [detail?: Omit<FindingWith<C>, keyof FindingBase | 'code' | 'severity'>]
-    : [detail: Omit<FindingWith<C>, keyof FindingBase | 'code' | 'severity'>]
+  Record<never, never> extends DetailOf<C> ? [detail?: DetailOf<C>] : [detail: DetailOf<C>]
+type DetailOf<C extends FindingCode> = Omit<FindingWith<C>, keyof FindingBase | 'code' | 'severity'>
 
 /**
  * Builds a finding of one code, with a severity and the fields that code has (see its file in

@@ -42,9 +42,8 @@ export interface FindingDescriptor<
   D = unknown,
 > {
   code: C
-  /** Every severity the code is emitted with; `severityNote` says when each applies, if more than one. */
+  /** Every severity the code is emitted with; its family decides which applies. */
   severities: readonly S[]
-  severityNote?: string
   family: FindingFamily
   /** Its heading's anchor in docs/diagnostics.md, the reference for what it means and what to do. */
   anchor: string

@@ -17,7 +17,7 @@ import { unknownModel } from './unknown-model'
 import { unknownType } from './unknown-type'
 import { duplicateId } from './duplicate-id'
 import { compactionDeclined } from './compaction-declined'
-import type { DetailField, FindingDescriptor, FindingOf, ValuesKey } from './descriptor'
+import type { FindingDescriptor, FindingOf, ValuesKey } from './descriptor'
 import type { Severity } from './severities'
 
 export { SEVERITIES, countOf, severityRank, type Severity } from './severities'
@@ -84,9 +84,6 @@ export function descriptorOf(code: FindingCode): FindingDescriptor<FindingCode, 
 export function valuesOf(f: Finding, key: ValuesKey): readonly string[] | undefined {
   return (f as Partial<Record<ValuesKey, string[]>>)[key]
 }
-
-/** The detail fields a finding shows, from its code's descriptor. */
-export const detailsOf = (f: Finding): readonly DetailField[] => descriptorOf(f.code).details
 
 /** The KeepRecentCount a finding suggests to mend it (checked, once diagnose returns it), if any. */
 export const fixOf = (f: Finding): number | undefined =>

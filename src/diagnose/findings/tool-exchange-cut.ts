@@ -12,9 +12,8 @@ export interface ToolExchangeCutDetail {
 /** One half of a tool exchange is in the head, the other in the kept tail. */
 export const toolExchangeCut = defineFinding<ToolExchangeCutDetail>()({
   code: 'tool-exchange-cut',
+  // An error when the halves carry one call id, a warning when paired by adjacency: boundary.ts.
   severities: ['error', 'warning'],
-  severityNote:
-    'an error when the halves carry one call id, a warning when they are paired by adjacency',
   family: 'boundary',
   anchor: 'tool-exchange-cut',
   details: [{ kind: 'keep-recent' }],
