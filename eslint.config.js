@@ -29,6 +29,20 @@ export default tseslint.config(
     },
   },
   {
+    // The app reads the core, never the command-line tool: what both show lives in src/.
+    files: ['renderer/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/cli', '**/cli/*'], message: 'renderer/ imports the core (@core), not cli/.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The core is pure: the app, the CLI and the tests all call it, in any process.
     files: ['src/**/*.ts'],
     languageOptions: { globals: { ...globals.es2022 } },

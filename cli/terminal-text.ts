@@ -1,23 +1,10 @@
-import { clip } from '../src/text-clip'
+import { codePoints, escapeUnprintable, printable } from '../src/printable'
 import type { Io } from './command'
 
-// Cutting a cell short is the core's rule, shared with the app's row previews.
-export { clip }
-
-/**
- * Conversation text made safe for a terminal. The text is untrusted: control characters (ANSI
- * escapes) and bidi overrides could rewrite the terminal or disguise what a message says, so they
- * are shown as `\u` escapes, which also read as the same character inside JSON.
- */
-
-const UNPRINTABLE =
-  // eslint-disable-next-line no-control-regex -- finding control characters is the point
-  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu
-
-/** Text with every control character but line feed and tab, and every bidi control, as a \u escape. */
-export function escapeUnprintable(text: string): string {
-  return text.replace(UNPRINTABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
-}
+// Cutting a cell short and making untrusted text printable are the core's rules, shared with the
+// app (its row previews, and where a finding's messages are).
+export { clip } from '../src/text-clip'
+export { cell, codePoints, escapeUnprintable, printable } from '../src/printable'
 
 /**
  * An Io that escapes what goes to a terminal (escapeUnprintable) and leaves what goes to a pipe or
@@ -30,42 +17,6 @@ export function terminalSafe(io: Io): Io {
     out: io.isTTY?.out ? (text) => out(escapeUnprintable(text)) : out,
     err: io.isTTY?.err ? (line) => err(escapeUnprintable(line)) : err,
   }
-}
-
-// Text with nothing to change: printable ASCII, single spaces only between words.
-const NEEDS_CHANGE = /[^\x21-\x7e ]| {2}|^ | $/
-
-/** Text made safe for one table cell: whitespace runs as one space, controls as \u escapes. */
-export function printable(text: string): string {
-  if (!NEEDS_CHANGE.test(text)) return text
-  return escapeUnprintable(text.replace(/\s+/gu, ' ').trim())
-}
-
-/** The number of code points in a text, without spreading it into an array. */
-export function codePoints(text: string): number {
-  let n = text.length
-  for (let i = 0; i < text.length - 1; i++) {
-    if (isHigh(text.charCodeAt(i)) && isLow(text.charCodeAt(i + 1))) {
-      n--
-      i++
-    }
-  }
-  return n
-}
-
-const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff
-const isLow = (c: number) => c >= 0xdc00 && c <= 0xdfff
-
-/** How many characters of a long text a cell looks at: whitespace collapses, escapes grow. */
-const CELL_WINDOW = 4096
-
-/**
- * One table cell from untrusted text of any length: printable, then clipped to `max` code points.
- * Only the first CELL_WINDOW characters are read, so a 100 MB message costs what a short one does.
- */
-export function cell(text: string, max: number): string {
-  if (text.length <= CELL_WINDOW) return clip(printable(text), max)
-  return clip(`${printable(text.slice(0, CELL_WINDOW))}…`, max)
 }
 
 /**

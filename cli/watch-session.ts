@@ -81,4 +81,4 @@ export class WatchSession {
 // message, or for one that groups messages (unprompted content) its code alone. Its sentence
 // names token counts, and its indexes move, with every turn.
 const findingKey = (f: Finding) =>
-  `${f.code}|${f.callId ?? (f.count !== undefined ? '' : f.ids.join(',') || f.indexes.join(','))}`
+  `${f.code}|${('callId' in f ? f.callId : undefined) ?? (f.code === 'unprompted-content' ? '' : f.ids.join(',') || f.indexes.join(','))}`

@@ -1,48 +1,66 @@
-import type { Finding } from '@core'
+import { descriptorOf, fixOf, valuesOf, type DetailField, type Finding } from '@core'
 import { useState } from 'react'
 import { useApp } from '../store'
 
 /**
- * The detail worth acting on: the identifiers involved (one a line, to copy whole), where hoisted
- * instructions land, and the KeepRecentCount that mends a cut, as a button that sets it.
+ * The detail worth acting on, as the finding's descriptor lists it: the values involved (one a
+ * line, to copy whole), where instructions land, and the KeepRecentCount that mends a cut, as a
+ * button that sets it.
  */
 export function FindingDetail({ finding }: { finding: Finding }) {
+  return descriptorOf(finding.code).details.map((field) => (
+    <Detail
+      key={field.kind === 'values' ? field.name : field.kind}
+      finding={finding}
+      field={field}
+    />
+  ))
+}
+
+function Detail({ finding, field }: { finding: Finding; field: DetailField }) {
   const setOptionInput = useApp((s) => s.setOptionInput)
-  const { identifiers, specialTokens, landsAt, summaryAt, suggestedKeepRecentCount } = finding
-  const dropped = finding.code === 'summary-drops-identifier'
-  return (
-    <>
-      {identifiers !== undefined && identifiers.length > 0 && (
+  switch (field.kind) {
+    case 'values': {
+      const values = valuesOf(finding, field.key)
+      if (values === undefined || values.length === 0) return null
+      // What the summary dropped is the point of its finding; what lost content held is context.
+      return (
         <ValueList
-          label={dropped ? 'Dropped identifiers' : 'Identifiers they held'}
-          values={identifiers}
-          // What the summary dropped is the point of its finding; what lost content held is context.
-          open={dropped}
-          testId={dropped ? 'dropped-identifiers' : 'held-identifiers'}
+          label={capitalised(field.label)}
+          values={values}
+          open={field.open}
+          testId={field.name}
         />
-      )}
-      {specialTokens !== undefined && specialTokens.length > 0 && (
-        <ValueList label="Special tokens" values={specialTokens} open testId="special-tokens" />
-      )}
-      {landsAt !== undefined && (
+      )
+    }
+    case 'lands-at': {
+      if (!('landsAt' in finding)) return null
+      const { landsAt, summaryAt } = finding
+      return (
         <p className="finding-note" data-testid="lands-at">
           In the compacted conversation: {landsAt.map((at) => `#${at}`).join(', ')}
           {summaryAt !== undefined && `; the summary at #${summaryAt}`}
         </p>
-      )}
-      {suggestedKeepRecentCount !== undefined && (
+      )
+    }
+    case 'keep-recent': {
+      const fix = fixOf(finding)
+      if (fix === undefined) return null
+      return (
         <button
           type="button"
           className="finding-fix"
           data-testid="finding-fix"
-          onClick={() => setOptionInput('keepRecentCount', String(suggestedKeepRecentCount))}
+          onClick={() => setOptionInput('keepRecentCount', String(fix))}
         >
-          Set KeepRecentCount to {suggestedKeepRecentCount}
+          Set KeepRecentCount to {fix}
         </button>
-      )}
-    </>
-  )
+      )
+    }
+  }
 }
+
+const capitalised = (label: string) => label.charAt(0).toUpperCase() + label.slice(1)
 
 interface ValueListProps {
   label: string

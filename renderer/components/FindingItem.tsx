@@ -1,5 +1,4 @@
-import { formatNumber, type Finding } from '@core'
-import { whereOf } from '../../cli/findings-report'
+import { formatNumber, whereOf, type Finding } from '@core'
 import { findingKey, useApp } from '../store'
 import { FindingDetail } from './FindingDetail'
 import { FindingSteps } from './FindingSteps'

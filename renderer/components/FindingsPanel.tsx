@@ -1,13 +1,6 @@
-import { summarizeFindings, type Finding, type Severity } from '@core'
-import { countOf } from '../../cli/findings-report'
+import { SEVERITIES, countOf, summarizeFindings, type Finding } from '@core'
 import { selectFindings, selectReadyCounts, useApp, type FindingsView } from '../store'
 import { FindingGroup } from './FindingGroup'
-
-const GROUPS: { severity: Severity; heading: string }[] = [
-  { severity: 'error', heading: 'Errors' },
-  { severity: 'warning', heading: 'Warnings' },
-  { severity: 'info', heading: 'Info' },
-]
 
 /** What compacting this conversation (and the pasted summary) would lose, and why, by severity. */
 export function FindingsPanel() {
@@ -54,11 +47,11 @@ function FindingsBody({ view }: { view: FindingsView }) {
       </div>
     )
   }
-  return GROUPS.map(({ severity, heading }) => (
+  return SEVERITIES.map(({ severity, many }) => (
     <FindingGroup
       key={severity}
       severity={severity}
-      heading={heading}
+      heading={many.charAt(0).toUpperCase() + many.slice(1)}
       findings={view.findings.filter((f) => f.severity === severity)}
     />
   ))
@@ -68,7 +61,7 @@ function Tally({ findings }: { findings: readonly Finding[] }) {
   const counts = summarizeFindings(findings)
   return (
     <span className="findings-tally muted">
-      {GROUPS.map(({ severity }) => countOf(counts[severity], severity)).join(' · ')}
+      {SEVERITIES.map(({ severity }) => countOf(counts[severity], severity)).join(' · ')}
     </span>
   )
 }

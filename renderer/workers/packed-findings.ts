@@ -1,4 +1,4 @@
-import type { Finding } from '@core'
+import { descriptorOf, type Finding, type FindingCode } from '@core'
 
 /** Strings sent as one text and where each ends in it: copied between threads as two blocks. */
 export interface PackedStrings {
@@ -6,34 +6,43 @@ export interface PackedStrings {
   ends: Uint32Array<ArrayBuffer>
 }
 
+/** The lists a finding of this code has that can be long: its ids and its descriptor's values. */
+type PackedKey = 'ids' | 'identifiers' | 'specialTokens'
+
 /** A finding as it crosses from the worker: its long string lists packed. */
-export type PackedFinding = Omit<Finding, 'ids' | 'identifiers'> & {
-  ids: PackedStrings
-  identifiers?: PackedStrings
-}
+export type PackedFinding = Packed<Finding>
+type Packed<F> = { [K in keyof F]: K extends PackedKey ? PackedStrings : F[K] }
+
+const listsOf = (code: FindingCode): readonly PackedKey[] => [
+  'ids',
+  ...descriptorOf(code).details.flatMap((d) => (d.kind === 'values' ? [d.key] : [])),
+]
 
 /**
  * On 100,000 messages a finding can list 137,000 identifiers and 65,000 ids. Cloned one string at
  * a time, reading the findings back cost the page 60 to 170 ms in one task; one text and one array
  * of offsets are read back as two blocks.
  */
-export function packFinding({ ids, identifiers, ...rest }: Finding): PackedFinding {
-  return {
-    ...rest,
-    ids: pack(ids),
-    ...(identifiers !== undefined ? { identifiers: pack(identifiers) } : {}),
+export function packFinding<F extends Finding>(finding: F): Packed<F> {
+  const packed: Record<string, unknown> = { ...finding }
+  for (const key of listsOf(finding.code)) {
+    const strings = packed[key] as string[] | undefined
+    if (strings !== undefined) packed[key] = pack(strings)
   }
+  return packed as Packed<F>
 }
 
 /**
  * The finding again. Its lists are cut out of their text when first read, and kept: a finding
  * whose identifiers are never shown never pays for them.
  */
-export function unpackFinding({ ids, identifiers, ...rest }: PackedFinding): Finding {
-  const finding = { ...rest } as Finding
-  lazily(finding, 'ids', ids)
-  if (identifiers !== undefined) lazily(finding, 'identifiers', identifiers)
-  return finding
+export function unpackFinding(packed: PackedFinding): Finding {
+  const finding: Record<string, unknown> = { ...packed }
+  for (const key of listsOf(packed.code)) {
+    const strings = finding[key] as PackedStrings | undefined
+    if (strings !== undefined) lazily(finding, key, strings)
+  }
+  return finding as Finding
 }
 
 function pack(strings: readonly string[]): PackedStrings {
@@ -53,7 +62,7 @@ function unpack({ text, ends }: PackedStrings): string[] {
   return strings
 }
 
-function lazily(finding: Finding, key: 'ids' | 'identifiers', packed: PackedStrings) {
+function lazily(finding: Record<string, unknown>, key: PackedKey, packed: PackedStrings) {
   let strings: string[] | undefined
   Object.defineProperty(finding, key, {
     enumerable: true,

@@ -6,7 +6,8 @@ import { describeCounting, type CountingMethod } from '../pricing/families'
 import type { Check, Message, Options } from '../types'
 import { extractIdentifiers } from './identifiers'
 import { callIdsOf } from './tool-calls'
-import type { DiagnoseInput, Finding, FindingCode, Severity } from './types'
+import type { FindingBase } from './findings'
+import type { DiagnoseInput, FindingCode, FindingWith } from './types'
 
 /**
  * Everything the finding families share, worked out once: the check, and the split as input
@@ -76,15 +77,23 @@ export function analyse(input: DiagnoseInput): Analysis {
   }
 }
 
-/** Builds a finding, filling in the ids and the tokens of the messages it concerns. */
-export function finding(
+/** The fields a code's findings add, as finding() takes them: optional when all of them are. */
+type DetailArgs<C extends FindingCode> =
+  Record<never, never> extends DetailOf<C> ? [detail?: DetailOf<C>] : [detail: DetailOf<C>]
+type DetailOf<C extends FindingCode> = Omit<FindingWith<C>, keyof FindingBase | 'code' | 'severity'>
+
+/**
+ * Builds a finding of one code, with a severity and the fields that code has (see its file in
+ * findings/), filling in the ids and the tokens of the messages it concerns.
+ */
+export function finding<C extends FindingCode>(
   a: Analysis,
-  code: FindingCode,
-  severity: Severity,
+  code: C,
+  severity: FindingWith<C>['severity'],
   indexes: number[],
   message: string,
-  detail: Partial<Finding> = {},
-): Finding {
+  ...[detail]: DetailArgs<C>
+): FindingWith<C> {
   const ids: string[] = []
   const seen = new Set<string>()
   let tokens = 0
@@ -96,7 +105,14 @@ export function finding(
       ids.push(id)
     }
   }
-  return { code, severity, indexes, ids, tokens, message, ...detail }
+  return { code, severity, indexes, ids, tokens, message, ...detail } as FindingWith<C>
+}
+
+/** The sum of the counts of the messages at `indexes`: the `tokens` a finding about them has. */
+export function tokensAt(a: Analysis, indexes: readonly number[]): number {
+  let tokens = 0
+  for (const i of indexes) tokens += a.counts[i]
+  return tokens
 }
 
 /** "1 message", "3 messages". */

@@ -1,6 +1,14 @@
 import { formatNumber } from '../numbers'
 import { reachesPrompt } from '../prompt'
-import { finding, identifiersOf, listOf, plural, theMessagesAt, type Analysis } from './analysis'
+import {
+  finding,
+  identifiersOf,
+  listOf,
+  plural,
+  theMessagesAt,
+  tokensAt,
+  type Analysis,
+} from './analysis'
 import type { Finding } from './types'
 
 /**
@@ -26,7 +34,15 @@ export function contentFindings(a: Analysis): Finding[] {
     identifiers.size > 0
       ? `, and the ${plural(identifiers.size, 'identifier')} ${one ? 'it' : 'they'} held (${listOf([...identifiers], 3)}) ${identifiers.size === 1 ? 'goes' : 'go'} with ${one ? 'it' : 'them'}`
       : ''
-  const f = finding(a, 'unprompted-content', 'warning', indexes, '')
-  f.message = `${theMessagesAt(indexes)} (${kinds}, ${formatNumber(f.tokens)} tokens) ${one ? 'is' : 'are'} summarised away but never ${one ? 'reaches' : 'reach'} the summary prompt${held}; keep what matters in the tail or restate it in a user, bot or context message.`
-  return [{ ...f, count: indexes.length, byType, identifiers: [...identifiers] }]
+  const tokens = tokensAt(a, indexes)
+  return [
+    finding(
+      a,
+      'unprompted-content',
+      'warning',
+      indexes,
+      `${theMessagesAt(indexes)} (${kinds}, ${formatNumber(tokens)} tokens) ${one ? 'is' : 'are'} summarised away but never ${one ? 'reaches' : 'reach'} the summary prompt${held}; keep what matters in the tail or restate it in a user, bot or context message.`,
+      { count: indexes.length, byType, identifiers: [...identifiers] },
+    ),
+  ]
 }

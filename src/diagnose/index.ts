@@ -1,30 +1,38 @@
-import { MIN_MESSAGES } from '../types'
-import { analyse, finding, type Analysis } from './analysis'
+import { analyse } from './analysis'
 import { boundaryFindings } from './boundary'
+import { declinedFindings } from './declined'
 import { contentFindings } from './content'
 import { hygieneFindings } from './hygiene'
 import { instructionFindings } from './instructions'
 import { lineageFindings } from './lineage'
 import { summaryFindings } from './summary'
 import type { DiagnoseInput, Finding, Severity } from './types'
+import { SEVERITIES, severityRank } from './findings'
 import { verifyFixes } from './verified-fixes'
-import { formatNumber } from '../numbers'
 
+export type { DiagnoseInput } from './types'
 export {
+  FINDINGS,
   FINDING_CODES,
-  type DiagnoseInput,
+  SEVERITIES,
+  countOf,
+  descriptorOf,
+  fixOf,
+  valuesOf,
+  whereOf,
+  type DetailField,
   type Finding,
   type FindingCode,
+  type FindingDescriptor,
+  type FindingWith,
   type Severity,
-} from './types'
+} from './findings'
 export {
   extractIdentifiers,
   findIdentifiers,
   type IdentifierKind,
   type IdentifierMatch,
 } from './identifiers'
-
-const SEVERITY_RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 }
 
 /**
  * Everything worth knowing about what compacting this conversation does, and about a pasted summary:
@@ -38,7 +46,7 @@ export function diagnose(input: DiagnoseInput): Finding[] {
 function diagnoseOnce(input: DiagnoseInput): Finding[] {
   const a = analyse(input)
   const findings = [
-    ...declined(a),
+    ...declinedFindings(a),
     ...instructionFindings(a),
     ...contentFindings(a),
     ...boundaryFindings(a),
@@ -48,27 +56,18 @@ function diagnoseOnce(input: DiagnoseInput): Finding[] {
   ]
   return findings.sort(
     (x, y) =>
-      SEVERITY_RANK[x.severity] - SEVERITY_RANK[y.severity] ||
+      severityRank(x.severity) - severityRank(y.severity) ||
       (x.indexes[0] ?? -1) - (y.indexes[0] ?? -1) ||
       x.code.localeCompare(y.code),
   )
 }
 
-function declined(a: Analysis): Finding[] {
-  const { reason, estimatedTokens, threshold } = a.check
-  if (reason === null) return []
-  const unchecked = a.summaryText === undefined ? 'the split is' : 'the split and the summary are'
-  const messages = {
-    'below-threshold': `The conversation costs ${formatNumber(estimatedTokens)} tokens, below the threshold of ${formatNumber(threshold)}, so it is not compacted yet and ${unchecked} not checked; lower MaxTokens or TriggerRatio to see what a compaction would do.`,
-    'too-few-messages': `The conversation has ${formatNumber(a.messages.length)} messages, fewer than ${MIN_MESSAGES}, so it is never compacted and ${unchecked} not checked; nothing to do.`,
-    'nothing-to-summarize': `The head holds only instructions, which are never summarised, so there is nothing to compact and ${unchecked} not checked; lower KeepRecentCount to give compaction a head.`,
-  }
-  return [finding(a, 'compaction-declined', 'info', [], messages[reason], { reason, threshold })]
-}
-
 /** How many findings there are of each severity. */
 export function summarizeFindings(findings: readonly Finding[]): Record<Severity, number> {
-  const counts: Record<Severity, number> = { error: 0, warning: 0, info: 0 }
+  const counts = Object.fromEntries(SEVERITIES.map((s) => [s.severity, 0])) as Record<
+    Severity,
+    number
+  >
   for (const f of findings) counts[f.severity]++
   return counts
 }

@@ -1,6 +1,6 @@
 import { formatNumber } from '../numbers'
 import { textMessageCost } from '../pricing/cost'
-import { finding, identifiersOf, listOf, plural, type Analysis } from './analysis'
+import { finding, identifiersOf, listOf, plural, tokensAt, type Analysis } from './analysis'
 import type { Finding } from './types'
 
 /**
@@ -77,30 +77,37 @@ function substringTest(text: string): (needle: string) => boolean {
 
 function longerThanReplaced(a: Analysis, summaryTokens: number | undefined): Finding[] {
   if (summaryTokens === undefined) return []
-  const f = finding(a, 'summary-longer-than-replaced', 'warning', a.summarized, '')
-  if (summaryTokens <= f.tokens) return []
-  f.message = `The pasted summary costs ${formatNumber(summaryTokens)} tokens, more than the ${formatNumber(f.tokens)} tokens of the ${plural(a.summarized.length, 'message')} it replaces, so compacting makes the conversation longer; shorten the summary.`
-  return [{ ...f, summaryTokens, replacedTokens: f.tokens }]
+  const replacedTokens = tokensAt(a, a.summarized)
+  if (summaryTokens <= replacedTokens) return []
+  return [
+    finding(
+      a,
+      'summary-longer-than-replaced',
+      'warning',
+      a.summarized,
+      `The pasted summary costs ${formatNumber(summaryTokens)} tokens, more than the ${formatNumber(replacedTokens)} tokens of the ${plural(a.summarized.length, 'message')} it replaces, so compacting makes the conversation longer; shorten the summary.`,
+      { summaryTokens, replacedTokens },
+    ),
+  ]
 }
 
 function overThreshold(a: Analysis, summaryTokens: number | undefined): Finding[] {
   const kept = [...a.hoisted]
   for (let i = a.tailStart; i < a.messages.length; i++) kept.push(i)
-  const f = finding(a, 'still-over-threshold', 'error', kept, '')
-  const appliedTokens = f.tokens + (summaryTokens ?? 0)
+  const keptTokens = tokensAt(a, kept)
+  const appliedTokens = keptTokens + (summaryTokens ?? 0)
   const { threshold } = a.check
   if (appliedTokens < threshold) return []
   // Without a summary the kept messages are a floor: if they alone reach the threshold, no summary helps.
-  f.message =
+  const message =
     summaryTokens === undefined
-      ? `The kept messages alone cost ${formatNumber(f.tokens)} tokens, at or above the threshold of ${formatNumber(threshold)}, so no summary can bring the compacted conversation under it and the next turn compacts again; lower KeepRecentCount.`
-      : `The compacted conversation costs ${formatNumber(appliedTokens)} tokens (${formatNumber(f.tokens)} kept plus ${formatNumber(summaryTokens)} of summary), still at or above the threshold of ${formatNumber(threshold)}, so the next turn compacts again; lower KeepRecentCount or shorten the summary.`
+      ? `The kept messages alone cost ${formatNumber(keptTokens)} tokens, at or above the threshold of ${formatNumber(threshold)}, so no summary can bring the compacted conversation under it and the next turn compacts again; lower KeepRecentCount.`
+      : `The compacted conversation costs ${formatNumber(appliedTokens)} tokens (${formatNumber(keptTokens)} kept plus ${formatNumber(summaryTokens)} of summary), still at or above the threshold of ${formatNumber(threshold)}, so the next turn compacts again; lower KeepRecentCount or shorten the summary.`
   return [
-    {
-      ...f,
+    finding(a, 'still-over-threshold', 'error', kept, message, {
       appliedTokens,
       threshold,
       ...(summaryTokens !== undefined ? { summaryTokens } : {}),
-    },
+    }),
   ]
 }

@@ -1,5 +1,6 @@
 import { headLength } from '../buckets'
 import { formatNumber } from '../numbers'
+import { fixOf } from './findings'
 import type { DiagnoseInput, Finding } from './types'
 
 /** One diagnosis, without checking its suggested fixes (so checking one never checks again). */
@@ -18,7 +19,7 @@ const MAX_TRIES = 12
  * first; when none works, the finding says so instead of suggesting anything.
  */
 export function verifyFixes(input: DiagnoseInput, findings: Finding[], run: Diagnosis): Finding[] {
-  if (!findings.some((f) => f.suggestedKeepRecentCount !== undefined)) return findings
+  if (!findings.some((f) => fixOf(f) !== undefined)) return findings
   const known = new Set(findings.filter(isProblem).map(problemKey))
   const outcomes = new Map<number, Finding[]>()
   const outcome = (keepRecentCount: number) => {
@@ -37,8 +38,8 @@ export function verifyFixes(input: DiagnoseInput, findings: Finding[], run: Diag
       after.every((g) => !isProblem(g) || known.has(problemKey(g)))
     )
   }
-  return findings.map((f) => {
-    if (f.suggestedKeepRecentCount === undefined) return f
+  return findings.map((f): Finding => {
+    if (!('suggestedKeepRecentCount' in f) || f.suggestedKeepRecentCount === undefined) return f
     const fix = candidates(input, f.suggestedKeepRecentCount)
       .slice(0, MAX_TRIES)
       .find((k) => works(f, k))
@@ -76,7 +77,7 @@ function candidates(input: DiagnoseInput, suggested: number): number[] {
 const isProblem = (f: Finding) => f.severity !== 'info'
 
 /** What makes two findings the same problem: the code, and the call id when there is one. */
-const problemKey = (f: Finding) => `${f.code} ${f.callId ?? ''}`
+const problemKey = (f: Finding) => `${f.code} ${('callId' in f && f.callId) || ''}`
 
 const sameProblem = (f: Finding, g: Finding) => problemKey(f) === problemKey(g)
 

@@ -1,21 +1,23 @@
 import { describe, expect, it } from 'vitest'
-import type { Finding } from '../../src'
+import type { Finding, FindingWith } from '../../src'
 import { packFinding, unpackFinding } from '../../renderer/workers/packed-findings'
 
-const finding: Finding = {
+const finding: FindingWith<'unprompted-content'> = {
   code: 'unprompted-content',
   severity: 'warning',
   indexes: [1, 4, 5],
   ids: ['call-1', '', 'r1'],
   tokens: 120,
   message: 'Three messages never reach the prompt.',
+  count: 3,
+  byType: { reasoning: 2, activity: 1 },
   identifiers: ['src/a.ts', 'sha-ü-😀', 'https://example.com/x?y=1'],
 }
 
 describe('findings sent from the worker', () => {
   it('arrive as they left, whatever characters their strings hold', () => {
     // Through structured cloning, as postMessage sends them.
-    const back = unpackFinding(structuredClone(packFinding(finding)))
+    const back = unpackFinding(structuredClone(packFinding(finding))) as typeof finding
     expect({ ...back }).toEqual(finding)
     expect(back.ids).toEqual(['call-1', '', 'r1'])
     expect(back.identifiers).toEqual(['src/a.ts', 'sha-ü-😀', 'https://example.com/x?y=1'])
@@ -28,8 +30,16 @@ describe('findings sent from the worker', () => {
   })
 
   it('leave out the identifiers of a finding that has none', () => {
-    const bare: Finding = { ...finding, identifiers: undefined }
-    delete bare.identifiers
+    const { indexes, ids, tokens, message } = finding
+    const bare: Finding = {
+      code: 'duplicate-id',
+      severity: 'warning',
+      indexes,
+      ids,
+      tokens,
+      message,
+      id: 'r1',
+    }
     expect('identifiers' in unpackFinding(packFinding(bare))).toBe(false)
   })
 })

@@ -99,7 +99,7 @@ describe('the CLI groups the counts it prints', () => {
       '#0–#1199 (1,200 messages: m0, m1, m2, m3, m4, m5, m6, m7, …)',
     )
     const finding = {
-      code: 'unreachable-content',
+      code: 'unprompted-content',
       severity: 'warning',
       message: 'Lost.',
       indexes,

@@ -93,14 +93,16 @@ describe('documentation', () => {
 })
 
 describe('summarizeFindings and exitCodeFor', () => {
-  const finding = (severity: Finding['severity']): Finding => ({
-    code: 'no-instructions',
-    severity,
-    indexes: [],
-    ids: [],
-    tokens: 0,
-    message: 'x; y.',
-  })
+  // Any code will do: only the severity is counted.
+  const finding = (severity: Finding['severity']): Finding =>
+    ({
+      code: 'no-instructions',
+      severity,
+      indexes: [],
+      ids: [],
+      tokens: 0,
+      message: 'x; y.',
+    }) as Finding
 
   it('counts findings by severity', () => {
     const all = [finding('error'), finding('warning'), finding('warning'), finding('info')]
@@ -163,19 +165,19 @@ describe('diagnose on a long run', () => {
 describe('suggested fixes are checked before they are offered', () => {
   // Each suggestion in every fixture, applied: its finding is gone, compaction still fires, and no
   // error or warning appears that the fixture did not already have.
-  const problem = (f: Finding) => `${f.code} ${f.callId ?? ''}`
+  const problem = (f: Finding) => `${f.code} ${('callId' in f ? f.callId : undefined) ?? ''}`
+  const suggested = (f: Finding) =>
+    'suggestedKeepRecentCount' in f ? f.suggestedKeepRecentCount : undefined
   it.each(fixtures)('$name', (fixture) => {
     const { model, messages } = parseConversation(JSON.stringify(fixture.conversation))
     const input = { messages, model, options: fixture.options, summaryText: fixture.summary }
     const before = diagnose(input)
     const known = new Set(before.filter((f) => f.severity !== 'info').map(problem))
     for (const f of before) {
-      if (f.suggestedKeepRecentCount === undefined) continue
-      expect(f.message).toContain(`set KeepRecentCount to ${f.suggestedKeepRecentCount}, checked`)
-      const after = diagnose({
-        ...input,
-        options: { ...input.options, keepRecentCount: f.suggestedKeepRecentCount },
-      })
+      const keepRecentCount = suggested(f)
+      if (keepRecentCount === undefined) continue
+      expect(f.message).toContain(`set KeepRecentCount to ${keepRecentCount}, checked`)
+      const after = diagnose({ ...input, options: { ...input.options, keepRecentCount } })
       expect(after.map(problem)).not.toContain(problem(f))
       expect(after.map((g) => g.code)).not.toContain('compaction-declined')
       for (const g of after) if (g.severity !== 'info') expect(known).toContain(problem(g))
