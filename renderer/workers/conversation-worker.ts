@@ -5,6 +5,7 @@
  * here it never touches the main thread.
  */
 import {
+  countingSpecOf,
   diagnose,
   importConversation,
   loadCountingVocabulary,
@@ -75,8 +76,7 @@ async function answer(
     return turnCostsOf(question.spec, messages)
   }
   const options = question.kind === 'diagnose' ? question.input.options : question.options
-  const model = options.model ?? (question.kind === 'diagnose' ? question.input.model : '')
-  await loadCountingVocabulary({ model: model ?? '', wire: options.wire })
+  await loadCountingVocabulary(countingSpecOf(options))
   if (question.kind === 'diagnose') {
     const { counts, ...input } = question.input
     return diagnose({ ...input, messages, counts: Array.from(counts) }).map(packFinding)

@@ -1,5 +1,4 @@
 import { formatNumber } from '../numbers'
-import { reachesPrompt } from '../prompt'
 import { finding, identifiersOf, listOf, plural, theMessagesAt, type Analysis } from './analysis'
 import type { Finding } from './types'
 
@@ -8,7 +7,7 @@ import type { Finding } from './types'
  * messagesToSummarize. Gives the count, the tokens and the identifiers that content held.
  */
 export function contentFindings(a: Analysis): Finding[] {
-  const indexes = a.summarized.filter((i) => !reachesPrompt(a.messages[i]))
+  const indexes = [...a.plan.layout.unprompted]
   if (indexes.length === 0) return []
 
   const byType: Record<string, number> = {}

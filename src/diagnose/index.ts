@@ -31,12 +31,14 @@ const SEVERITY_RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 
  * errors first, then warnings, then info; within each, by first message index. Throws OptionError.
  */
 export function diagnose(input: DiagnoseInput): Finding[] {
-  return verifyFixes(input, diagnoseOnce(input), diagnoseOnce)
+  const a = analyse(input)
+  return verifyFixes(a, findingsOf(a), diagnoseOnce)
 }
 
 /** One diagnosis, its KeepRecentCount suggestions as each rule gives them, not yet checked. */
-function diagnoseOnce(input: DiagnoseInput): Finding[] {
-  const a = analyse(input)
+const diagnoseOnce = (input: DiagnoseInput): Finding[] => findingsOf(analyse(input))
+
+function findingsOf(a: Analysis): Finding[] {
   const findings = [
     ...declined(a),
     ...instructionFindings(a),

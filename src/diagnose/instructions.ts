@@ -60,21 +60,15 @@ function hoisting(a: Analysis): Finding[] {
       a,
       'instructions-hoisted',
       'info',
-      hoisted,
+      [...hoisted],
       `Instructions at ${at(hoisted)} are in the summarised head, so compaction ${where} of the compacted conversation, ahead of the summary at index ${summaryIndex(a)}; nothing to do unless they were meant to expire.`,
       { landsAt, summaryAt: summaryIndex(a) },
     ),
   ]
 }
 
-/** Where applySummary puts the summary: after the hoisted instructions and any that open the tail. */
-function summaryIndex(a: Analysis): number {
-  let front = a.hoisted.length
-  for (let i = a.tailStart; i < a.messages.length && a.messages[i].type === 'instructions'; i++) {
-    front++
-  }
-  return front
-}
+/** Where applySummary puts the summary: the plan's placement. */
+const summaryIndex = (a: Analysis): number => a.plan.layout.summaryAt
 
 function tailInstructions(a: Analysis): Finding[] {
   const { messages, tailStart, hoisted } = a

@@ -10,9 +10,7 @@ import type { Finding } from './types'
 export function summaryFindings(a: Analysis): Finding[] {
   if (!a.check.shouldCompact) return []
   const summaryTokens =
-    a.summaryText === undefined
-      ? undefined
-      : textMessageCost({ model: a.counting.model, wire: a.options.wire }, a.summaryText)
+    a.summaryText === undefined ? undefined : textMessageCost(a.plan.spec, a.summaryText)
   return [
     ...droppedIdentifiers(a),
     ...longerThanReplaced(a, summaryTokens),
@@ -77,7 +75,7 @@ function substringTest(text: string): (needle: string) => boolean {
 
 function longerThanReplaced(a: Analysis, summaryTokens: number | undefined): Finding[] {
   if (summaryTokens === undefined) return []
-  const f = finding(a, 'summary-longer-than-replaced', 'warning', a.summarized, '')
+  const f = finding(a, 'summary-longer-than-replaced', 'warning', [...a.summarized], '')
   if (summaryTokens <= f.tokens) return []
   f.message = `The pasted summary costs ${formatNumber(summaryTokens)} tokens, more than the ${formatNumber(f.tokens)} tokens of the ${plural(a.summarized.length, 'message')} it replaces, so compacting makes the conversation longer; shorten the summary.`
   return [{ ...f, summaryTokens, replacedTokens: f.tokens }]
