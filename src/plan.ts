@@ -137,6 +137,8 @@ export interface CompactionPlan {
   readonly hiddenTokens: number
   /** requestOverhead + hiddenTokens + every message's cost. */
   readonly estimatedTokens: number
+  /** options.triggerRatio, TRIGGER_RATIO when unset. */
+  readonly triggerRatio: number
   /** maxTokens × triggerRatio, as an IEEE double. */
   readonly threshold: number
   readonly shouldCompact: boolean
@@ -195,6 +197,7 @@ export function planCompaction(
     requestOverhead: overhead,
     hiddenTokens,
     estimatedTokens,
+    triggerRatio,
     threshold,
     shouldCompact: reason === null,
     reason,
