@@ -225,9 +225,9 @@ export function checkOptions(command: string, args: ParsedArgs): Omit<Options, '
   } catch (error) {
     if (!(error instanceof OptionError)) throw error
     const flag = OPTION_FLAGS[error.option]?.slice(2)
-    const given = flag === undefined ? undefined : stringValue(args, flag)
-    if (given === undefined) throw new CliError(optionErrorLine(command, error))
-    throw badValue(command, flag!, given, error.expected)
+    const given = flag && stringValue(args, flag)
+    if (!flag || given === undefined) throw new CliError(optionErrorLine(command, error))
+    throw badValue(command, flag, given, error.expected)
   }
   return options
 }
