@@ -29,7 +29,6 @@ export {
 } from './count-slices'
 export { contextWindowOf, type ContextWindow } from './context-windows'
 export {
-  bucketsAt,
   bucketsOf,
   headLength,
   keepCount,

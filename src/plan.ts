@@ -98,10 +98,6 @@ export function layoutOf(messages: readonly Message[], head: number): Layout {
   }
 }
 
-/** Each input message's bucket when the first `head` messages are condensed. */
-export const bucketsAt = (messages: readonly Message[], head: number): Bucket[] =>
-  layoutOf(messages, head).buckets
-
 /** The head to summarise and the tail to keep, the head's instructions moved to the front. */
 function splitAt(messages: readonly Message[], head: number): Split {
   // The head is copied whole and the instructions squeezed out of the copy: on 100,000 messages,
@@ -264,5 +260,6 @@ export function bucketsOf(
   check: Pick<Check, 'shouldCompact'>,
   keepRecentCount?: number,
 ): Bucket[] {
-  return bucketsAt(messages, check.shouldCompact ? headLength(messages.length, keepRecentCount) : 0)
+  const head = check.shouldCompact ? headLength(messages.length, keepRecentCount) : 0
+  return layoutOf(messages, head).buckets
 }
