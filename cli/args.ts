@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { FORMATS, type OptionError, type Options } from '../src/index'
+import { FORMATS, OptionError, validateOptions, type Options } from '../src/index'
 import { CliError } from './errors'
 
 /** The flags a command accepts, in node:util parseArgs' shape. */
@@ -172,15 +172,6 @@ export function hiddenTokensValue(command: string, args: ParsedArgs): number | '
   return integerValue(command, 'hidden-tokens', value, 0)
 }
 
-function ratioValue(command: string, flag: string, value: string): number {
-  // Plain decimals only: Number() would also take '0x1', '1e-1' and ' 0.5 '.
-  const r = Number(value)
-  if (!/^(\d+(\.\d*)?|\.\d+)$/.test(value) || !(r > 0 && r <= 1)) {
-    throw badValue(command, flag, value, 'a number in (0, 1]')
-  }
-  return r
-}
-
 /** --request's value: a positive integer, or undefined when the flag was not given. */
 export function requestValue(command: string, args: ParsedArgs): number | undefined {
   const value = stringValue(args, 'request')
@@ -203,7 +194,19 @@ export function choiceValue<T extends string>(
   return value as T
 }
 
-/** The check's options from the command line, validated with the flags' own names. */
+// A flag's text as the number it spells: a decimal integer a number holds exactly, or (`decimals`)
+// a plain decimal fraction; anything else is handed on as written, for the core's rules to refuse.
+// Number() alone would also take '0x1', '1e-1' and ' 0.5 '.
+function numberOrText(value: string, decimals = false): number | string {
+  const n = Number(value)
+  if (/^\d+$/.test(value)) return Number.isSafeInteger(n) ? n : value
+  return decimals && /^(\d+(\.\d*)?|\.\d+)$/.test(value) ? n : value
+}
+
+/**
+ * The check's options from the command line: the flags' text made numbers, then checked by the
+ * core's rules (validateOptions), whose refusal names the flag and the text as it was given.
+ */
 export function checkOptions(command: string, args: ParsedArgs): Omit<Options, 'model'> {
   const maxTokens = stringValue(args, 'max-tokens')
   if (maxTokens === undefined) {
@@ -211,13 +214,20 @@ export function checkOptions(command: string, args: ParsedArgs): Omit<Options, '
   }
   const keepRecent = stringValue(args, 'keep-recent')
   const triggerRatio = stringValue(args, 'trigger-ratio')
-  return {
-    maxTokens: integerValue(command, 'max-tokens', maxTokens, 1),
-    ...(keepRecent !== undefined
-      ? { keepRecentCount: integerValue(command, 'keep-recent', keepRecent, 0) }
-      : {}),
-    ...(triggerRatio !== undefined
-      ? { triggerRatio: ratioValue(command, 'trigger-ratio', triggerRatio) }
-      : {}),
+  // Text that spells no number stays text until the core refuses it, just below.
+  const options = {
+    maxTokens: numberOrText(maxTokens),
+    ...(keepRecent !== undefined ? { keepRecentCount: numberOrText(keepRecent) } : {}),
+    ...(triggerRatio !== undefined ? { triggerRatio: numberOrText(triggerRatio, true) } : {}),
+  } as Options
+  try {
+    validateOptions(options)
+  } catch (error) {
+    if (!(error instanceof OptionError)) throw error
+    const flag = OPTION_FLAGS[error.option]?.slice(2)
+    const given = flag && stringValue(args, flag)
+    if (!flag || given === undefined) throw new CliError(optionErrorLine(command, error))
+    throw badValue(command, flag, given, error.expected)
   }
+  return options
 }

@@ -1,10 +1,11 @@
 import {
-  checkCompaction,
   countEachMessage,
   describeReason,
   formatNumber,
   OptionError,
+  planCompaction,
   type Check,
+  type CompactionPlan,
   type Options,
 } from '../src/index'
 import {
@@ -19,10 +20,11 @@ import { CliError } from './errors'
 import { loadConversation, type LoadedConversation } from './load'
 import { hiddenContext, type HiddenContext } from './usage-report'
 
-/** A conversation with the check's options, its per-message tokens and the check itself. */
+/** A conversation with the check's options, its per-message tokens, the plan and its check. */
 export interface CheckedConversation extends LoadedConversation {
   options: Options
   counts: number[]
+  plan: CompactionPlan
   check: Check
   /** What --hidden-tokens added to the estimate; null without it. */
   hidden: HiddenContext | null
@@ -44,15 +46,15 @@ export async function checkFile(
   const counts = countEachMessage(loaded.spec, loaded.messages)
   const hidden = hiddenContext(command, hiddenFlag, loaded, counts)
   if (hidden) options.hiddenTokens = hidden.tokens
-  let check: Check
+  let plan: CompactionPlan
   try {
-    check = checkCompaction(loaded.messages, options, counts)
+    plan = planCompaction(loaded.messages, options, counts)
   } catch (error) {
     // The flags are validated above; this only fires if the core's rules grow stricter.
     if (error instanceof OptionError) throw new CliError(optionErrorLine(command, error))
     throw error
   }
-  return { ...loaded, options, counts, check, hidden }
+  return { ...loaded, options, counts, plan, check: plan.check, hidden }
 }
 
 /** The error for a command that needs a compaction when the check declines: why, in one line. */

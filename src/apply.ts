@@ -1,3 +1,4 @@
+import { leadingInstructions } from './plan'
 import type { Message } from './types'
 
 /** Thrown when a summary cannot be applied, such as an empty or whitespace-only one. */
@@ -5,6 +6,13 @@ export class SummaryError extends Error {
   constructor(message: string) {
     super(message)
     this.name = 'SummaryError'
+  }
+}
+
+/** Throws SummaryError unless the text is a summary: a string with more than whitespace. */
+export function validateSummaryText(summaryText: unknown): asserts summaryText is string {
+  if (typeof summaryText !== 'string' || summaryText.trim() === '') {
+    throw new SummaryError('summary: the summary text is empty')
   }
 }
 
@@ -17,11 +25,8 @@ export function applySummary(
   summaryText: string,
   messagesToSummarize: readonly Message[],
 ): Message[] {
-  if (typeof summaryText !== 'string' || summaryText.trim() === '') {
-    throw new SummaryError('summary: the summary text is empty')
-  }
-  let front = 0
-  while (front < messagesToKeep.length && messagesToKeep[front].type === 'instructions') front++
+  validateSummaryText(summaryText)
+  const front = leadingInstructions(messagesToKeep)
   const summarizedIds = messagesToSummarize.map((m) => m.id ?? '').filter((id) => id !== '')
   const summary: Message = {
     type: 'context',

@@ -1,44 +1,19 @@
-import { validateOptions } from './options'
-import { splitMessagesForCompaction } from './split'
-import { countEachMessage, requestOverhead } from './pricing/cost'
+import { planCompaction } from './plan'
 import { MIN_MESSAGES, type Check, type DeclineReason, type Message, type Options } from './types'
 
 /**
- * Decides whether the conversation needs condensing, and if so how to divide it. Pass `counts`
- * (per-message costs for options.model and options.wire, as countEachMessage returns) to re-tune
- * without re-counting. The estimate is the request's own overhead plus every message's cost, plus
- * `options.hiddenTokens` (the context the file lacks).
+ * Decides whether the conversation needs condensing, and if so how to divide it: the plan's
+ * decision and split (planCompaction). Pass `counts` (per-message costs for options.model and
+ * options.wire, as countEachMessage returns) to re-tune without re-counting. The estimate is the
+ * request's own overhead plus every message's cost, plus `options.hiddenTokens` (the context the
+ * file lacks).
  */
 export function checkCompaction(
   messages: readonly Message[],
   options: Options,
   counts?: readonly number[],
 ): Check {
-  const { triggerRatio, hiddenTokens } = validateOptions(options)
-  const spec = { model: options.model ?? '', wire: options.wire ?? 'native' }
-  const perMessage = counts ?? countEachMessage(spec, messages)
-  if (perMessage.length !== messages.length) {
-    throw new RangeError(`counts has ${perMessage.length} entries for ${messages.length} messages`)
-  }
-  // What the requests send beyond the file's messages counts toward the budget just the same.
-  let estimatedTokens = requestOverhead(spec) + hiddenTokens
-  for (const c of perMessage) estimatedTokens += c
-  const threshold = options.maxTokens * triggerRatio
-
-  const decline = (reason: DeclineReason): Check => ({
-    shouldCompact: false,
-    reason,
-    estimatedTokens,
-    threshold,
-    messagesToSummarize: [],
-    messagesToKeep: messages.slice(),
-  })
-
-  if (estimatedTokens < threshold) return decline('below-threshold')
-  if (messages.length < MIN_MESSAGES) return decline('too-few-messages')
-  const split = splitMessagesForCompaction(messages, options)
-  if (split.messagesToSummarize.length === 0) return decline('nothing-to-summarize')
-  return { shouldCompact: true, reason: null, estimatedTokens, threshold, ...split }
+  return planCompaction(messages, options, counts).check
 }
 
 /** Says in words why a check declined, for people. */

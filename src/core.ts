@@ -4,7 +4,7 @@
  * src/index.ts does for Node.
  */
 export * from './types'
-export { OptionError, validateOptions } from './options'
+export { DEFAULT_MODEL, OptionError, countingSpecOf, validateOptions } from './options'
 export { loadVocabulary, provideVocabularies, type VocabularySource } from './vocabularies'
 export {
   DEFAULT_ENCODING,
@@ -27,9 +27,19 @@ export {
   type CountSliceResult,
   type SliceRange,
 } from './count-slices'
-export { keepCount, splitMessagesForCompaction } from './split'
 export { contextWindowOf, type ContextWindow } from './context-windows'
-export { bucketsOf, headLength, type Bucket } from './buckets'
+export {
+  bucketsOf,
+  headLength,
+  keepCount,
+  layoutOf,
+  leadingInstructions,
+  planCompaction,
+  splitMessagesForCompaction,
+  type Bucket,
+  type CompactionPlan,
+  type Layout,
+} from './plan'
 export { checkCompaction, describeReason } from './check'
 export {
   CONVERSATIONAL_TYPES,
@@ -41,7 +51,7 @@ export {
   type PromptedMessage,
 } from './prompt'
 export { PromptParseError, parseSummaryPrompt } from './prompt-parser'
-export { SummaryError, applySummary } from './apply'
+export { SummaryError, applySummary, validateSummaryText } from './apply'
 export {
   ConversationParseError,
   orderMessage,

@@ -1,5 +1,17 @@
+import type { CountingSpec } from './pricing/cost'
 import { isWire, WIRES } from './pricing/wire'
 import { TRIGGER_RATIO, type Options } from './types'
+
+/**
+ * The model a surface proposes when neither the user nor the file names one. The core itself
+ * counts an unset or empty model with the default encoding (o200k_base, which gpt-4o also uses).
+ */
+export const DEFAULT_MODEL = 'gpt-4o'
+
+/** The model and wire the options count with: an unset model is '' (the default encoding), an unset wire 'native'. */
+export function countingSpecOf(options: Pick<Options, 'model' | 'wire'>): Required<CountingSpec> {
+  return { model: options.model ?? '', wire: options.wire ?? 'native' }
+}
 
 /** How people know each option: the labels the app's controls show. */
 const OPTION_LABELS: Record<string, string> = {
@@ -22,6 +34,8 @@ export class OptionError extends Error {
   readonly label: string
   /** What is wrong with the value, without the option's name. */
   readonly problem: string
+  /** What the value should have been: `a positive integer`. */
+  readonly expected: string
 
   constructor(option: string, value: unknown, expected: string) {
     const problem = `${describe(value)} is not ${expected}`
@@ -31,6 +45,7 @@ export class OptionError extends Error {
     this.value = value
     this.label = OPTION_LABELS[option] ?? option
     this.problem = problem
+    this.expected = expected
   }
 }
 

@@ -1,6 +1,5 @@
-import { describeReason, formatNumber, orderMessage, TRIGGER_RATIO } from '../../src/index'
+import { describeReason, formatNumber, orderMessage } from '../../src/index'
 import { CHECK_OPTIONS, CHECK_OPTIONS_HELP, flagValue } from '../args'
-import { bucketsOf } from '../buckets'
 import type { Command } from '../command'
 import { EXIT } from '../errors'
 import { describeMethod, describeModel, messageRows, MESSAGE_COLUMNS } from '../message-table'
@@ -44,9 +43,9 @@ Exit status: 0 whatever the decision; 2 on bad input or options.`,
 
   async run(args, io) {
     const checked = await checkFile('check', args, io)
-    const { file, messages, model, options, counts, check, counting, spec, hidden } = checked
-    const buckets = bucketsOf(messages, check, options.keepRecentCount)
-    const triggerRatio = options.triggerRatio ?? TRIGGER_RATIO
+    const { file, messages, model, options, counts, plan, check, counting, spec, hidden } = checked
+    const { buckets } = plan.layout
+    const { triggerRatio } = plan
 
     if (flagValue(args, 'json')) {
       const report = {

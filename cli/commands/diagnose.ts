@@ -63,7 +63,7 @@ options, including an empty summary.`,
       }
     }
     const { file, messages, model, options, counts } = checked
-    const findings = diagnose({ messages, options, counts, summaryText, model: model.model })
+    const findings = diagnose({ messages, options, counts, summaryText })
     const counted = summarizeFindings(findings)
 
     if (flagValue(args, 'json')) {

@@ -17,7 +17,6 @@ import {
   CHECK_OPTIONS_HELP,
   choiceValue,
   flagValue,
-  positiveIntegerValue,
   requestValue,
   singleFile,
   stringValue,
@@ -69,8 +68,8 @@ Exit status: 0 when stopped with Ctrl+C; 2 on bad input or options.`,
     const given = singleFile(NAME, args.positionals)
     if (given === '-') throw new CliError(`${NAME}: FILE must be a file to follow, not stdin`)
     // Every flag is checked before the file is read.
-    const maxTokens = positiveIntegerValue(NAME, args, 'max-tokens')
-    const options = checkOptions(NAME, withMaxTokens(args, maxTokens ?? 1))
+    const maxTokensGiven = stringValue(args, 'max-tokens') !== undefined
+    const options = checkOptions(NAME, maxTokensGiven ? args : withMaxTokens(args, 1))
     const format = choiceValue(NAME, args, 'format', FORMAT_CHOICES, 'auto')
     const request = requestValue(NAME, args)
     const path = await resolveFileArgument(NAME, given, io)
@@ -84,7 +83,7 @@ Exit status: 0 when stopped with Ctrl+C; 2 on bad input or options.`,
     const { live, update } = started
     reportImport(path, update.conversation, () => decodeText(bytes), args, io)
     const counting = await countingModelFor(path, args, update.conversation, io)
-    if (maxTokens === undefined) {
+    if (!maxTokensGiven) {
       const window = contextWindowOf(counting.model.model)
       if (window === null) {
         throw new CliError(

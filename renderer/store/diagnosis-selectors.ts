@@ -9,20 +9,13 @@ export interface DiagnosisInputs {
   counts: readonly number[]
   options: Options
   summaryText: string
-  fileModel: string | null
 }
 
 /** The inputs diagnose would read now; null until every message is counted. */
 export const selectDiagnosisInputs: (s: AppState) => DiagnosisInputs | null = memoSelector(
-  (s: AppState) => [
-    s.messages,
-    selectReadyCounts(s),
-    selectOptions(s),
-    s.diagnosedSummary,
-    s.fileModel,
-  ],
-  (messages, counts, options, summaryText, fileModel): DiagnosisInputs | null =>
-    counts === null ? null : { messages, counts, options, summaryText, fileModel },
+  (s: AppState) => [s.messages, selectReadyCounts(s), selectOptions(s), s.diagnosedSummary],
+  (messages, counts, options, summaryText): DiagnosisInputs | null =>
+    counts === null ? null : { messages, counts, options, summaryText },
 )
 
 /** The findings for the inputs in force, or null while they are being worked out. */

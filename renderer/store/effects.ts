@@ -56,10 +56,10 @@ const askForFindings: Effect = (store) => {
     const inputs = selectDiagnosisInputs(state)
     if (inputs === null || inputs === asked) return
     asked = inputs
-    const { messages, options, summaryText, fileModel } = inputs
+    const { messages, options, summaryText } = inputs
     // The worker answers with the counts it holds under the key in force: the ones `counts` are.
     const counting = selectCountingKey(state)
-    const request = { options, counting, summaryText, model: fileModel ?? undefined }
+    const request = { options, counting, summaryText }
     state.conversationOf(messages)?.diagnose(request, (outcome) => {
       if (outcome.ok) store.setState({ diagnosis: { inputs, findings: outcome.value } })
       else store.getState().notify('error', `Findings failed: ${outcome.error}`)

@@ -1,12 +1,19 @@
-import { OptionError, TRIGGER_RATIO, contextWindowOf, validateOptions, type Options } from '@core'
+import {
+  DEFAULT_MODEL,
+  OptionError,
+  TRIGGER_RATIO,
+  contextWindowOf,
+  validateOptions,
+  type Options,
+} from '@core'
 import { optionsOfSaved, savedValue, type SavedOptions } from './settings-slice'
 import type { SliceCreator } from './types'
 
 /** The numeric controls, each typed as text by the user. */
 export type OptionField = 'maxTokens' | 'keepRecentCount' | 'triggerRatio'
 
-/** The model used when a file names none. */
-export const DEFAULT_MODEL = 'gpt-4o'
+/** The model used when a file names none: the core's. */
+export { DEFAULT_MODEL }
 /** MaxTokens for an opened file: a typical modern context window. */
 export const FILE_MAX_TOKENS = 128_000
 /** MaxTokens for the bundled sample: small enough that its ~2,000 tokens are over the threshold. */

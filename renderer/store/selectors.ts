@@ -1,14 +1,15 @@
 import {
   applySummary,
-  bucketsOf,
   checkCompaction,
   compareUsage,
-  headLength,
   keepCount,
-  reachesPrompt,
+  layoutOf,
+  planCompaction,
   requestOverhead,
   type Bucket,
   type Check,
+  type CompactionPlan,
+  type Layout,
   type Message,
   type Options,
   type TurnCosts,
@@ -93,46 +94,43 @@ export function selectMessageTokens(s: AppState, index: number): number | undefi
   return partial?.messages === s.messages ? partial.perMessage[index] : undefined
 }
 
-/** The core's decision on the conversation, from the cached counts; null until they are all in. */
-export const selectCheck: (s: AppState) => Check | null = memoSelector(
+/** The core's plan of the compaction, from the cached counts; null until they are all in. */
+export const selectPlan: (s: AppState) => CompactionPlan | null = memoSelector(
   (s: AppState) => [s.messages, selectOptions(s), selectReadyCounts(s)],
-  (messages, options, counts): Check | null =>
-    counts === null ? null : checkCompaction(messages, options, counts),
+  (messages, options, counts): CompactionPlan | null =>
+    counts === null ? null : planCompaction(messages, options, counts),
 )
+
+/** The core's decision on the conversation (the plan's check); null until every count is in. */
+export const selectCheck = (s: AppState): Check | null => selectPlan(s)?.check ?? null
 
 /** The keep count the core derives when KeepRecentCount is unset. */
 export const selectDerivedKeep = (s: AppState): number => keepCount(s.messages.length)
 
-/** Whether the check compacts; null until every message is counted. */
-const selectShouldCompact = (s: AppState): boolean | null => selectCheck(s)?.shouldCompact ?? null
-
 /**
- * Each input message's bucket, by index; null while the counts, and so the decision, are not in.
- * Keyed on the decision rather than the whole check, so that tuning MaxTokens without flipping it
- * leaves the list as it is: nothing to lay out again on 100,000 rows.
+ * Where each message goes under the plan (buckets, hoisted, unprompted); null until it is made.
+ * Keyed on the plan's head rather than the whole plan, so that tuning MaxTokens without flipping
+ * the decision leaves the list as it is: nothing to lay out again on 100,000 rows.
  */
-export const selectBuckets: (s: AppState) => Bucket[] | null = memoSelector(
-  (s: AppState) => [s.messages, selectShouldCompact(s), s.options.keepRecentCount],
-  (messages, shouldCompact, keep): Bucket[] | null =>
-    shouldCompact === null ? null : bucketsOf(messages, { shouldCompact }, keep),
+const selectLayout: (s: AppState) => Layout | null = memoSelector(
+  (s: AppState) => [s.messages, selectPlan(s)?.head ?? null],
+  (messages, head): Layout | null => (head === null ? null : layoutOf(messages, head)),
 )
+
+/** Each input message's bucket, by index; null while the counts, and so the decision, are not in. */
+export const selectBuckets = (s: AppState): Bucket[] | null => selectLayout(s)?.buckets ?? null
 
 const NONE_HOISTED: readonly number[] = []
 
 /** The indexes of the instructions that move from the head to the front of the kept part. */
-export const selectHoisted: (s: AppState) => readonly number[] = memoSelector(
-  (s: AppState) => [selectBuckets(s)],
-  (buckets) => {
-    if (buckets === null) return NONE_HOISTED
-    const hoisted: number[] = []
-    buckets.forEach((bucket, index) => bucket === 'hoisted' && hoisted.push(index))
-    return hoisted
-  },
-)
+export const selectHoisted = (s: AppState): readonly number[] =>
+  selectLayout(s)?.hoisted ?? NONE_HOISTED
 
 /** Where the head ends when the check compacts; null when it declines (or waits) and nothing is split. */
-export const selectBoundary = (s: AppState): number | null =>
-  selectCheck(s)?.shouldCompact ? headLength(s.messages.length, s.options.keepRecentCount) : null
+export const selectBoundary = (s: AppState): number | null => {
+  const plan = selectPlan(s)
+  return plan?.shouldCompact ? plan.tailStart : null
+}
 
 /** The conversation list, split, as the list draws it. */
 export const selectListItems: (s: AppState) => ListItems = memoSelector(
@@ -144,18 +142,17 @@ export const selectListItems: (s: AppState) => ListItems = memoSelector(
   listItems,
 )
 
-/** Head messages that are summarised away but never reach the prompt, with their tokens. */
+/** Head messages that are summarised away but never reach the prompt (the plan's), with their tokens. */
 export const selectExcluded = memoSelector(
-  (s: AppState) => [s.messages, selectBuckets(s), selectReadyCounts(s)],
-  (messages, buckets, counts) => {
-    const excluded: { index: number; message: Message; tokens: number }[] = []
-    if (buckets === null || counts === null) return excluded
-    messages.forEach((message, index) => {
-      if (buckets[index] === 'summarize' && !reachesPrompt(message))
-        excluded.push({ index, message, tokens: counts[index] })
-    })
-    return excluded
-  },
+  (s: AppState) => [s.messages, selectLayout(s), selectReadyCounts(s)],
+  (messages, layout, counts): { index: number; message: Message; tokens: number }[] =>
+    layout === null || counts === null
+      ? []
+      : layout.unprompted.map((index) => ({
+          index,
+          message: messages[index],
+          tokens: counts[index],
+        })),
 )
 
 /** The applied result: the messages, each one's tokens, and the core's check on them. */
@@ -181,29 +178,22 @@ const selectSummaryTokens = (s: AppState): number | null => {
  * the summary's own count has arrived.
  */
 export const selectApplied: (s: AppState) => Applied | null = memoSelector(
-  (s: AppState) => [
-    s.appliedSummary,
-    s.messages,
-    selectCheck(s),
-    selectReadyCounts(s),
-    selectOptions(s),
-    selectSummaryTokens(s),
-  ],
-  (summary, messages, check, counts, options, summaryTokens): Applied | null => {
+  (s: AppState) => [s.appliedSummary, selectPlan(s), selectSummaryTokens(s)],
+  (summary, plan, summaryTokens): Applied | null => {
     // Like `compaction-inspector apply`, a summary only applies to a check that compacts.
-    if (summary === null || !check?.shouldCompact || counts === null || summaryTokens === null)
-      return null
-    const applied = applySummary(check.messagesToKeep, summary, check.messagesToSummarize)
-    // Kept messages are the input's own objects: reuse their cached counts; only the summary is new.
-    const cached = new Map(messages.map((m, i) => [m, counts[i]]))
-    const tokens = applied.map((m) => cached.get(m) ?? summaryTokens)
-    // The summary is the one message that is not an input object: found, not re-derived.
-    const summaryIndex = applied.findIndex((m) => !cached.has(m))
+    if (summary === null || !plan?.shouldCompact || summaryTokens === null) return null
+    const { messagesToKeep, messagesToSummarize } = plan.split
+    const applied = applySummary(messagesToKeep, summary, messagesToSummarize)
+    // Kept messages are the input's own: their cached counts, in the plan's order (the hoisted,
+    // then the tail), with the summary's own where the plan puts it.
+    const { hoisted, summaryAt } = plan.layout
+    const tokens = hoisted.map((i) => plan.counts[i]).concat(plan.counts.slice(plan.tailStart))
+    tokens.splice(summaryAt, 0, summaryTokens)
     return {
       messages: applied,
       tokens,
-      summaryIndex,
-      check: checkCompaction(applied, options, tokens),
+      summaryIndex: summaryAt,
+      check: checkCompaction(applied, plan.options, tokens),
     }
   },
 )

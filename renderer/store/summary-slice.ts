@@ -1,8 +1,8 @@
 import {
   SummaryError,
-  applySummary,
   describeReason,
   exportConversationWithReport,
+  validateSummaryText,
   type ExportFormatId,
   type ImportNote,
 } from '@core'
@@ -67,8 +67,9 @@ export const createSummarySlice: SliceCreator<SummarySlice> = (deps) => (set, ge
       return
     }
     try {
-      // Applied once here only to surface the core's SummaryError; the result itself is derived.
-      applySummary(check.messagesToKeep, state.summaryText, check.messagesToSummarize)
+      // The core's rule for a summary, checked here to surface its SummaryError; the result
+      // itself is derived (selectApplied), so the summary is applied once.
+      validateSummaryText(state.summaryText)
     } catch (error) {
       if (!(error instanceof SummaryError)) throw error
       set({ applyError: error.message })

@@ -1,5 +1,6 @@
 import {
-  checkCompaction,
+  countingSpecOf,
+  planCompaction,
   pricingFor,
   summaryPromptBoundary,
   summaryPromptPieces,
@@ -9,7 +10,7 @@ import {
 import type { PromptSize } from './types'
 
 /**
- * The summary prompt's size under these options: the core's check picks the head from the counts,
+ * The summary prompt's size under these options: the core's plan picks the head from the counts,
  * and the model's pricing counts the core's prompt as its pieces come. The prompt of a long head
  * runs to tens of megabytes; built whole, it stayed in the reading worker's heap after every count.
  */
@@ -18,8 +19,8 @@ export function promptSize(
   options: Options,
   counts: readonly number[],
 ): PromptSize {
-  const { messagesToSummarize } = checkCompaction(messages, options, counts)
-  const pricing = pricingFor({ model: options.model ?? '', wire: options.wire })
+  const { messagesToSummarize } = planCompaction(messages, options, counts).split
+  const pricing = pricingFor(countingSpecOf(options))
   let chars = 0
   // Worked out here, off the page: the page shows the prompt with it instead of scanning the head.
   const boundary = summaryPromptBoundary(messagesToSummarize)

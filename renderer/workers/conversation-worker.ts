@@ -8,6 +8,7 @@
  */
 import {
   countingKey,
+  countingSpecOf,
   diagnose,
   importConversation,
   loadCountingVocabulary,
@@ -88,8 +89,7 @@ async function answer(question: ConversationQuestion): Promise<ConversationAnswe
     return { kind: 'turn-costs', value: turnCostsOf(question.spec, messages) }
   }
   const options = question.kind === 'diagnose' ? question.input.options : question.options
-  const model = options.model ?? (question.kind === 'diagnose' ? question.input.model : '')
-  await loadCountingVocabulary({ model: model ?? '', wire: options.wire })
+  await loadCountingVocabulary(countingSpecOf(options))
   const counts = heldCounts(held, question.counting)
   if (question.kind === 'diagnose') {
     const findings = diagnose({ ...question.input, messages, counts })

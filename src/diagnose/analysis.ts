@@ -1,8 +1,6 @@
 import { formatNumber } from '../numbers'
-import { headLength } from '../buckets'
-import { checkCompaction } from '../check'
-import { countEachMessage } from '../pricing/cost'
 import { describeCounting, type CountingMethod } from '../pricing/families'
+import { planCompaction, type CompactionPlan } from '../plan'
 import type { Check, Message, Options } from '../types'
 import { extractIdentifiers } from './identifiers'
 import { callIdsOf } from './tool-calls'
@@ -10,8 +8,8 @@ import type { FindingBase } from './findings'
 import type { DiagnoseInput, FindingCode, FindingWith } from './types'
 
 /**
- * Everything the finding families share, worked out once: the check, and the split as input
- * indexes, so no family re-counts a message or re-derives the split.
+ * Everything the finding families share, worked out once: the plan (the check, and the split as
+ * input indexes), so no family re-counts a message or re-derives the split.
  */
 export interface Analysis {
   messages: readonly Message[]
@@ -19,11 +17,13 @@ export interface Analysis {
   options: Options
   /** How the counts were made: the model's family, vocabulary and method. */
   counting: CountingMethod
+  /** The compaction, planned once for the whole diagnosis. */
+  plan: CompactionPlan
   check: Check
   /** Input indexes summarised away, in order; empty when the check declines. */
-  summarized: number[]
+  summarized: readonly number[]
   /** Input indexes of instructions moved from the head to the front; empty when it declines. */
-  hoisted: number[]
+  hoisted: readonly number[]
   /** Where the kept tail starts in the input; messages.length when the check declines. */
   tailStart: number
   /** The pasted summary, or undefined when none (or a blank one) was given. */
@@ -34,25 +34,11 @@ export interface Analysis {
   firstInstructions: number
 }
 
-/** Runs the check and lays out the split by index. Throws OptionError on bad options. */
+/** Plans the compaction and lays out the split by index. Throws OptionError on bad options. */
 export function analyse(input: DiagnoseInput): Analysis {
-  const { messages } = input
-  const model = input.options.model ?? input.model ?? ''
-  const options: Options = { ...input.options, model }
-  const wire = options.wire ?? 'native'
-  const counts = input.counts ?? countEachMessage({ model, wire }, messages)
-  const check = checkCompaction(messages, options, counts)
-
-  const summarized: number[] = []
-  const hoisted: number[] = []
-  let tailStart = messages.length
-  if (check.shouldCompact) {
-    tailStart = headLength(messages.length, options.keepRecentCount)
-    for (let i = 0; i < tailStart; i++) {
-      if (messages[i].type === 'instructions') hoisted.push(i)
-      else summarized.push(i)
-    }
-  }
+  const { messages, options } = input
+  const plan = planCompaction(messages, options, input.counts)
+  const { layout } = plan
 
   const earlierSummaries: number[] = []
   let firstInstructions = -1
@@ -64,13 +50,14 @@ export function analyse(input: DiagnoseInput): Analysis {
   const summaryText = input.summaryText?.trim() ? input.summaryText : undefined
   return {
     messages,
-    counts,
+    counts: plan.counts,
     options,
-    counting: describeCounting(model, wire),
-    check,
-    summarized,
-    hoisted,
-    tailStart,
+    counting: describeCounting(plan.spec.model, plan.spec.wire),
+    plan,
+    check: plan.check,
+    summarized: layout.summarized,
+    hoisted: layout.hoisted,
+    tailStart: plan.tailStart,
     summaryText,
     earlierSummaries,
     firstInstructions,
@@ -90,7 +77,7 @@ export function finding<C extends FindingCode>(
   a: Analysis,
   code: C,
   severity: FindingWith<C>['severity'],
-  indexes: number[],
+  indexes: readonly number[],
   message: string,
   ...[detail]: DetailArgs<C>
 ): FindingWith<C> {
@@ -105,7 +92,9 @@ export function finding<C extends FindingCode>(
       ids.push(id)
     }
   }
-  return { code, severity, indexes, ids, tokens, message, ...detail } as FindingWith<C>
+  // A finding owns its list: the plan's index lists are shared and read-only.
+  const own = indexes.slice()
+  return { code, severity, indexes: own, ids, tokens, message, ...detail } as FindingWith<C>
 }
 
 /** The sum of the counts of the messages at `indexes`: the `tokens` a finding about them has. */

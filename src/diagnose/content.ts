@@ -1,5 +1,4 @@
 import { formatNumber } from '../numbers'
-import { reachesPrompt } from '../prompt'
 import {
   finding,
   identifiersOf,
@@ -16,7 +15,8 @@ import type { Finding } from './types'
  * messagesToSummarize. Gives the count, the tokens and the identifiers that content held.
  */
 export function contentFindings(a: Analysis): Finding[] {
-  const indexes = a.summarized.filter((i) => !reachesPrompt(a.messages[i]))
+  // The plan's rule: summarised, and not a type the summary prompt includes.
+  const indexes = a.plan.layout.unprompted
   if (indexes.length === 0) return []
 
   const byType: Record<string, number> = {}

@@ -1,4 +1,4 @@
-import { analyse } from './analysis'
+import { analyse, type Analysis } from './analysis'
 import { boundaryFindings } from './boundary'
 import { declinedFindings } from './declined'
 import { contentFindings } from './content'
@@ -39,12 +39,14 @@ export {
  * errors first, then warnings, then info; within each, by first message index. Throws OptionError.
  */
 export function diagnose(input: DiagnoseInput): Finding[] {
-  return verifyFixes(input, diagnoseOnce(input), diagnoseOnce)
+  const a = analyse(input)
+  return verifyFixes(a, findingsOf(a), diagnoseOnce)
 }
 
 /** One diagnosis, its KeepRecentCount suggestions as each rule gives them, not yet checked. */
-function diagnoseOnce(input: DiagnoseInput): Finding[] {
-  const a = analyse(input)
+const diagnoseOnce = (input: DiagnoseInput): Finding[] => findingsOf(analyse(input))
+
+function findingsOf(a: Analysis): Finding[] {
   const findings = [
     ...declinedFindings(a),
     ...instructionFindings(a),

@@ -67,14 +67,8 @@ function hoisting(a: Analysis): Finding[] {
   ]
 }
 
-/** Where applySummary puts the summary: after the hoisted instructions and any that open the tail. */
-function summaryIndex(a: Analysis): number {
-  let front = a.hoisted.length
-  for (let i = a.tailStart; i < a.messages.length && a.messages[i].type === 'instructions'; i++) {
-    front++
-  }
-  return front
-}
+/** Where applySummary puts the summary: the plan's placement. */
+const summaryIndex = (a: Analysis): number => a.plan.layout.summaryAt
 
 function tailInstructions(a: Analysis): Finding[] {
   const { messages, tailStart, hoisted } = a

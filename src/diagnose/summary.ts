@@ -10,9 +10,7 @@ import type { Finding } from './types'
 export function summaryFindings(a: Analysis): Finding[] {
   if (!a.check.shouldCompact) return []
   const summaryTokens =
-    a.summaryText === undefined
-      ? undefined
-      : textMessageCost({ model: a.counting.model, wire: a.options.wire }, a.summaryText)
+    a.summaryText === undefined ? undefined : textMessageCost(a.plan.spec, a.summaryText)
   return [
     ...droppedIdentifiers(a),
     ...longerThanReplaced(a, summaryTokens),

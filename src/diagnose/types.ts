@@ -16,6 +16,4 @@ export interface DiagnoseInput {
   counts?: readonly number[]
   /** A pasted summary to judge against what it replaces; blank counts as none. */
   summaryText?: string
-  /** The model the conversation file names; used when options.model is unset. */
-  model?: string
 }

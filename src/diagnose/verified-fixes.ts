@@ -1,5 +1,5 @@
-import { headLength } from '../buckets'
 import { formatNumber } from '../numbers'
+import type { Analysis } from './analysis'
 import { fixOf } from './findings'
 import type { DiagnoseInput, Finding } from './types'
 
@@ -18,14 +18,15 @@ const MAX_TRIES = 12
  * that was not there before. When it fails, the starts of nearby user turns are tried, nearest
  * first; when none works, the finding says so instead of suggesting anything.
  */
-export function verifyFixes(input: DiagnoseInput, findings: Finding[], run: Diagnosis): Finding[] {
+export function verifyFixes(a: Analysis, findings: Finding[], run: Diagnosis): Finding[] {
   if (!findings.some((f) => fixOf(f) !== undefined)) return findings
   const known = new Set(findings.filter(isProblem).map(problemKey))
   const outcomes = new Map<number, Finding[]>()
   const outcome = (keepRecentCount: number) => {
     let found = outcomes.get(keepRecentCount)
     if (!found) {
-      found = run({ ...input, options: { ...input.options, keepRecentCount } })
+      const { messages, options, counts, summaryText } = a
+      found = run({ messages, counts, summaryText, options: { ...options, keepRecentCount } })
       outcomes.set(keepRecentCount, found)
     }
     return found
@@ -40,7 +41,7 @@ export function verifyFixes(input: DiagnoseInput, findings: Finding[], run: Diag
   }
   return findings.map((f): Finding => {
     if (!('suggestedKeepRecentCount' in f) || f.suggestedKeepRecentCount === undefined) return f
-    const fix = candidates(input, f.suggestedKeepRecentCount)
+    const fix = candidates(a, f.suggestedKeepRecentCount)
       .slice(0, MAX_TRIES)
       .find((k) => works(f, k))
     const rest = { ...f }
@@ -63,10 +64,11 @@ export function verifyFixes(input: DiagnoseInput, findings: Finding[], run: Diag
  * The values to try: the finding's own suggestion, then every KeepRecentCount that starts the tail
  * on a user message, nearest to the current tail's start first.
  */
-function candidates(input: DiagnoseInput, suggested: number): number[] {
-  const { messages } = input
+function candidates(a: Analysis, suggested: number): number[] {
+  const { messages } = a
   const n = messages.length
-  const tailStart = headLength(n, input.options.keepRecentCount)
+  // Where the tail would start under the options, whether or not the check compacts.
+  const tailStart = a.plan.headLength
   const starts: number[] = []
   for (let i = 1; i < n; i++) if (messages[i].type === 'user') starts.push(i)
   starts.sort((x, y) => Math.abs(x - tailStart) - Math.abs(y - tailStart) || x - y)

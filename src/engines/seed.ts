@@ -1,13 +1,13 @@
-import { bucketsOf } from '../buckets'
-import { checkCompaction, describeReason } from '../check'
-import { TRIGGER_RATIO } from '../types'
+import { describeReason } from '../check'
+import { countingSpecOf } from '../options'
+import { planCompaction } from '../plan'
 import { firstReaching, overheadOf, resultOf } from './run'
 import type { EnginePreset } from './types'
 
 /**
  * The package's own policy (docs/semantics.md): it fires when the estimate reaches MaxTokens ×
  * TriggerRatio, keeps the recent tail and hoists the instructions. MaxTokens is the window unless
- * settings.seed says otherwise. The split is checkCompaction's, so the two always agree.
+ * settings.seed says otherwise. The split is the core's plan, so the two always agree.
  */
 export const seedPreset: EnginePreset = {
   id: 'seed',
@@ -21,19 +21,16 @@ export const seedPreset: EnginePreset = {
       maxTokens: seed.maxTokens ?? input.window,
       ...(seed.triggerRatio !== undefined ? { triggerRatio: seed.triggerRatio } : {}),
       ...(seed.keepRecentCount !== undefined ? { keepRecentCount: seed.keepRecentCount } : {}),
-      model: input.spec?.model ?? '',
-      wire: input.spec?.wire ?? 'native',
+      ...countingSpecOf(input.spec ?? {}),
       hiddenTokens: input.hiddenTokens ?? 0,
     }
-    const check = checkCompaction(messages, options, counts)
-    const trigger = options.maxTokens * (seed.triggerRatio ?? TRIGGER_RATIO)
-    const buckets = bucketsOf(messages, check, options.keepRecentCount)
+    const plan = planCompaction(messages, options, counts)
     return resultOf(this, input, {
-      trigger,
-      firesAfter: firstReaching(counts, trigger, overheadOf(input)),
-      summarize: buckets.flatMap((b, i) => (b === 'summarize' ? [i] : [])),
-      ...(check.reason !== null && check.reason !== 'below-threshold'
-        ? { declined: describeReason(check.reason) }
+      trigger: plan.threshold,
+      firesAfter: firstReaching(counts, plan.threshold, overheadOf(input)),
+      summarize: [...plan.layout.summarized],
+      ...(plan.reason !== null && plan.reason !== 'below-threshold'
+        ? { declined: describeReason(plan.reason) }
         : {}),
     })
   },

@@ -1,4 +1,5 @@
 import { decodePayload, encodePayload } from '../formats/payload'
+import { countingSpecOf } from '../options'
 import { tokenizerFor, type Tokenizer } from '../tokens'
 import type { Message } from '../types'
 import {
@@ -28,11 +29,9 @@ export interface CountingSpec {
 /** A spec, or a bare model name, which means wire 'native'. */
 export type SpecLike = CountingSpec | string
 
-/** The spec with its default filled in. */
+/** The spec with its default filled in (countingSpecOf's). */
 export function toSpec(spec: SpecLike): Required<CountingSpec> {
-  return typeof spec === 'string'
-    ? { model: spec, wire: 'native' }
-    : { model: spec.model, wire: spec.wire ?? 'native' }
+  return countingSpecOf(typeof spec === 'string' ? { model: spec } : spec)
 }
 
 /** The part of a message its cost depends on, and whether it is thinking from an earlier turn. */

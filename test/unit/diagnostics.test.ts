@@ -38,10 +38,10 @@ const key = (f: Pick<Finding, 'code' | 'severity' | 'indexes' | 'ids'>) =>
 describe('diagnostics fixtures', () => {
   it.each(fixtures)('$name', (fixture) => {
     const { model, messages } = parseConversation(JSON.stringify(fixture.conversation))
+    // The file's model counts unless the options name one, as the app and the CLI resolve it.
     const findings = diagnose({
       messages,
-      model,
-      options: fixture.options,
+      options: { model, ...fixture.options },
       summaryText: fixture.summary,
     })
 
@@ -75,8 +75,7 @@ describe('diagnostics fixtures', () => {
       const { model, messages } = parseConversation(JSON.stringify(fixture.conversation))
       const findings = diagnose({
         messages,
-        model,
-        options: fixture.options,
+        options: { model, ...fixture.options },
         summaryText: fixture.summary,
       })
       const ranks = findings.map((f) => rank[f.severity])
