@@ -182,7 +182,7 @@ describe('IPC handlers', () => {
           ok: false,
           error: REFUSED_SENDER,
         })
-        expect(await handlers[CHANNELS.openDialog](event)).toEqual({
+        expect(await handlers[CHANNELS.openFileDialog](event)).toEqual({
           ok: false,
           error: REFUSED_SENDER,
         })
@@ -221,7 +221,7 @@ describe('IPC handlers', () => {
 
     it('reads again, by its token, a file the user chose in the dialog', async () => {
       const handlers = handlersWith({ open: conversation })
-      const picked = await handlers[CHANNELS.openDialog](ours)
+      const picked = await handlers[CHANNELS.openFileDialog](ours)
       expect(picked.ok && picked.value).toMatchObject({ path: conversation, content: bytes })
       const token = picked.ok ? picked.value?.token : null
       expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/)
@@ -304,9 +304,9 @@ describe('IPC handlers', () => {
 
   describe('openFileDialog and initialFile', () => {
     it('reads the file the user picks, and gives null when they cancel', async () => {
-      const picked = await handlersWith({ open: conversation })[CHANNELS.openDialog](ours)
+      const picked = await handlersWith({ open: conversation })[CHANNELS.openFileDialog](ours)
       expect(picked.ok && picked.value?.name).toBe('conversation.json')
-      expect(await handlersWith({ open: null })[CHANNELS.openDialog](ours)).toEqual({
+      expect(await handlersWith({ open: null })[CHANNELS.openFileDialog](ours)).toEqual({
         ok: true,
         value: null,
       })
@@ -412,7 +412,7 @@ describe('IPC handlers', () => {
       settings: openSettingsStore({ storePath: join(dir, 'settings.json') }),
       log: (message) => logged.push(message),
     })
-    expect(await handlers[CHANNELS.openDialog](ours)).toEqual({
+    expect(await handlers[CHANNELS.openFileDialog](ours)).toEqual({
       ok: false,
       error: 'Unexpected error: the dialog service is gone',
     })
