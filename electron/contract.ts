@@ -1,7 +1,8 @@
 /**
  * The one IPC contract between the main process and the renderer. The preload, the main handlers
  * and the browser bridge are all typed from it; the renderer only knows `window.api`.
- * Pure types and constants: no Node or Electron imports, so the renderer can import it too.
+ * Pure types and constants, and the wording of a refusal: no imports at all, so the renderer, the
+ * preload, main and node/ (the `serve` host of the same Api) all import it.
  */
 
 /**
@@ -44,6 +45,18 @@ export const MAX_CONVERSATION_BYTES = 64 * 1024 * 1024
 
 /** A result that crosses IPC: errors come back as data, never as rejected promises with stacks. */
 export type Result<T> = { ok: true; value: T } | { ok: false; error: string }
+
+/** A value's kind in words, for an error: "an array", "a string", "null". */
+export function typeOf(value: unknown): string {
+  if (value === null || value === undefined) return String(value)
+  if (Array.isArray(value)) return 'an array'
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`
+}
+
+/** A refused request, in the one wording every channel and every check of a value from outside uses. */
+export function invalid(error: string): { ok: false; error: string } {
+  return { ok: false, error: `Invalid request: ${error}.` }
+}
 
 /** What the renderer asks to export. */
 export interface ExportRequest {

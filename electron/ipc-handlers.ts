@@ -17,8 +17,8 @@ import {
   type Result,
 } from './contract'
 import type { FileDialogs } from './dialogs'
-import type { FileGrants } from './file-grants'
-import { saveExport } from './files'
+import type { FileGrants } from '../node/file-grants'
+import { saveExport } from '../node/files'
 import {
   isTrustedRendererUrl,
   validateByteOffset,
@@ -26,7 +26,7 @@ import {
   validateFileToken,
   validateLiveBadge,
   type RendererOrigin,
-} from './ipc-validation'
+} from '../node/ipc-validation'
 import type { SessionsForPage } from '../node/session-rows'
 import type { SettingsStore } from './settings-store'
 import { validateSettingsWrite } from './settings-validation'

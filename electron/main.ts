@@ -19,7 +19,7 @@ import type { MenuCommand, OpenedFile, Result } from './contract'
 import { fileFromArgv, launchRequestFrom, type LaunchRequest } from './command-line'
 import { developmentTrust } from './development'
 import { electronFileDialogs } from './dialogs'
-import { createFileGrants, openChosenFile } from './file-grants'
+import { createFileGrants, openChosenFile } from '../node/file-grants'
 import {
   createIpcHandlers,
   createIpcListeners,
@@ -27,7 +27,7 @@ import {
   registerIpcListeners,
   sendEvent,
 } from './ipc-handlers'
-import { isRendererPage, isTrustedRendererUrl, type RendererOrigin } from './ipc-validation'
+import { isRendererPage, isTrustedRendererUrl, type RendererOrigin } from '../node/ipc-validation'
 import { showLiveBadge } from './live-badge'
 import { createWindowFollows, type FollowOwner } from './live-follow'
 import { buildMenuTemplate } from './menu'

@@ -4,10 +4,9 @@
  * files by the tokens this server issued; it never sends a path.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { OpenedFile, Result } from '../../electron/contract'
-import type { FileGrants } from '../../electron/file-grants'
-import { validateFileToken } from '../../electron/ipc-validation'
-import { invalid } from '../../electron/validation-words'
+import { invalid, type OpenedFile, type Result } from '../../electron/contract'
+import type { FileGrants } from '../file-grants'
+import { validateFileToken } from '../ipc-validation'
 import { isWholeDocument, type FollowFile } from '../following'
 import type { SessionsForPage } from '../session-rows'
 import { PAGE_HEADERS } from './static-files'

@@ -12,7 +12,7 @@ import { dirname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { runInNewContext } from 'node:vm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { RENDERER_CSP } from '../../electron/app-protocol'
+import { RENDERER_CSP } from '../../node/page-files'
 import { CHANNELS } from '../../electron/contract'
 import { RENDERER_JS_FLAGS } from '../../electron/renderer-flags'
 

@@ -4,15 +4,15 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { CHANNELS } from '../../electron/contract'
 import type { FileDialogs } from '../../electron/dialogs'
-import { createFileGrants, openChosenFile, type FileGrants } from '../../electron/file-grants'
-import { readConversationFile } from '../../electron/files'
+import { createFileGrants, openChosenFile, type FileGrants } from '../../node/file-grants'
+import { readConversationFile } from '../../node/files'
 import {
   REFUSED_SENDER,
   UNKNOWN_FILE,
   createIpcHandlers,
   type SenderEvent,
 } from '../../electron/ipc-handlers'
-import { isRendererPage, isTrustedRendererUrl } from '../../electron/ipc-validation'
+import { isRendererPage, isTrustedRendererUrl } from '../../node/ipc-validation'
 import { openRecentFiles, type RecentFiles } from '../../electron/recent-files'
 import { openSettingsStore } from '../../electron/settings-store'
 import { noLive } from './helpers/no-live'
