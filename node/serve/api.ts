@@ -38,7 +38,7 @@ export async function answerApi(
     case API.hello:
       sendJson(response, { ok: true, value: { sessions: true } })
       return true
-    case API.sessions:
+    case API.listSessions:
       sendJson(response, await deps.sessions.list())
       return true
     case API.sessionCounts:
@@ -55,7 +55,7 @@ export async function answerApi(
       sendFile(response, path.ok ? await deps.openPath(path.value) : path)
       return true
     }
-    case API.follow:
+    case API.followFile:
       follow(query, request, response, deps)
       return true
     default:
