@@ -7,7 +7,9 @@ import { vocabularyAsJson } from './scripts/vocabulary-as-json.ts'
 const root = import.meta.dirname
 const alias = { '@core': resolve(root, 'src') }
 // The renderer takes the core without Node's bundled vocabularies: its workers load the one they
-// count with (see src/index.ts and src/vocabularies.ts).
+// count with (see src/index.ts and src/vocabularies.ts). tsconfig.web.json and
+// tsconfig.worker.json resolve @core the same way; main and the preload take src/index.ts, as
+// tsconfig.node.json does.
 export const rendererAlias = [
   { find: /^@core$/, replacement: resolve(root, 'src/core.ts') },
   { find: /^@core\//, replacement: `${resolve(root, 'src')}/` },

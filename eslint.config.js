@@ -8,9 +8,35 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  // Globals per environment, as the tsconfig.<env>.json files give the types: no folder sees
+  // another environment's globals.
+  {
+    files: ['electron/**', 'node/**', 'cli/**', 'bench/**', 'scripts/**', '*.config.{ts,js}'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['renderer/**'],
+    ignores: ['renderer/workers/**'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['renderer/workers/**'],
+    languageOptions: { globals: { ...globals.worker } },
+  },
+  {
+    // The tests run in Node; the component tests render into jsdom, the e2e tests evaluate in a page.
+    files: ['test/**'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+  {
+    // The page and its workers run in a browser: Node's globals are not there.
+    files: ['renderer/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': ['error', 'process', 'require', 'Buffer', 'global', '__dirname'],
     },
   },
   {

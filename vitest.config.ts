@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { resolve } from 'node:path'
 
+// @core is src/ (its index.ts: Node's entry, every vocabulary at once) in both projects, as
+// tsconfig.test.json says: the tests run in Node, the component tests too (in jsdom).
 const alias = { '@core': resolve(import.meta.dirname, 'src') }
 
 export default defineConfig({

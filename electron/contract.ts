@@ -1,7 +1,8 @@
 /**
  * The one IPC contract between the main process and the renderer. The preload, the main handlers
  * and the browser bridge are all typed from it; the renderer only knows `window.api`.
- * Pure types and constants: no Node or Electron imports, so the renderer can import it too.
+ * Pure types and constants, and the wording of a refusal: no imports at all, so the renderer, the
+ * preload, main and node/ (the `serve` host of the same Api) all import it.
  */
 
 /**
@@ -44,6 +45,18 @@ export const MAX_CONVERSATION_BYTES = 64 * 1024 * 1024
 
 /** A result that crosses IPC: errors come back as data, never as rejected promises with stacks. */
 export type Result<T> = { ok: true; value: T } | { ok: false; error: string }
+
+/** A value's kind in words, for an error: "an array", "a string", "null". */
+export function typeOf(value: unknown): string {
+  if (value === null || value === undefined) return String(value)
+  if (Array.isArray(value)) return 'an array'
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`
+}
+
+/** A refused request, in the one wording every channel and every check of a value from outside uses. */
+export function invalid(error: string): { ok: false; error: string } {
+  return { ok: false, error: `Invalid request: ${error}.` }
+}
 
 /** What the renderer asks to export. */
 export interface ExportRequest {
@@ -144,12 +157,86 @@ export interface LiveBadge {
   fraction: number
 }
 
-/** Commands the application menu sends to the renderer. */
-export type MenuCommand = 'open' | 'sessions' | 'export' | 'focus-summary' | 'apply-summary'
+/** Commands the application menu sends to the renderer; the preload relays no other. */
+export const MENU_COMMANDS = [
+  'open',
+  'sessions',
+  'export',
+  'focus-summary',
+  'apply-summary',
+] as const
+export type MenuCommand = (typeof MENU_COMMANDS)[number]
 
-/** IPC channel names, written once. */
+/**
+ * What the page asks its host, by the `window.api` method that asks: the arguments it sends and
+ * the answer. Main treats the arguments as untrusted (ipc-handlers.ts); the answer is plain data,
+ * failures as `Result` errors, never a rejected promise with a stack.
+ */
+export interface IpcInvokes {
+  /** Shows the native open dialog; null when the user cancels. */
+  openFileDialog: { args: []; result: Result<OpenedFile | null> }
+  /**
+   * Reads again a file main opened before (a recent file, or the one on screen in another
+   * format), by its token. Not available in the browser.
+   */
+  reopenFile: { args: [token: FileToken]; result: Result<OpenedFile> }
+  /** The file named on the command line, if any. */
+  initialFile: { args: []; result: Result<OpenedFile | null> }
+  /** Recently opened files, newest first; none in the browser. */
+  recentFiles: { args: []; result: RecentFile[] }
+  /** Forgets the recent files. */
+  clearRecentFiles: { args: []; result: void }
+  /** Saves an export through a save dialog (atomic write), or downloads it in the browser. */
+  saveExport: { args: [request: ExportRequest]; result: Result<ExportOutcome> }
+  /**
+   * The settings kept from earlier runs, checked as read: anything damaged, mistyped or out of
+   * range is dropped (and logged), so the answer is always usable; `{}` when nothing was kept.
+   */
+  readSettings: { args: []; result: Settings }
+  /** Keeps the settings for the next run, replacing what was kept; at most MAX_SETTINGS_BYTES. */
+  writeSettings: { args: [settings: Settings]; result: Result<void> }
+  /** The sessions found in the engines' folders and the user's own, newest activity first. */
+  listSessions: { args: []; result: Result<SessionRow[]> }
+  /** One listed session's message and compaction counts; an unknown id is an error. */
+  sessionCounts: { args: [id: string]; result: Result<SessionRowCounts> }
+  /**
+   * The ids of the listed sessions whose log holds `text` (exact case; 1 to
+   * MAX_SESSION_SEARCH_CHARS characters). Reads every listed log, so it is asked for on purpose.
+   */
+  searchSessions: { args: [text: string]; result: Result<string[]> }
+  /** Opens a listed session by its id, as a file with a token (so Reopen and following work). */
+  openSession: { args: [id: string]; result: Result<OpenedFile> }
+  /**
+   * Follows the file a token stands for, from `from` bytes (the size read when it was opened):
+   * changes arrive through onFileChange. Following another file stops the first.
+   */
+  followFile: { args: [token: FileToken, from: number]; result: Result<null> }
+  /** Stops following. */
+  unfollowFile: { args: []; result: void }
+}
+
+/** What the page tells its host without an answer, by the `window.api` method that tells it. */
+export interface IpcSends {
+  /** Shows (or clears, with null) the live badge; does nothing where the host has none. */
+  setLiveBadge: { args: [badge: LiveBadge | null] }
+}
+
+/** What the host tells the page by itself, one value each; the page subscribes with `on` + its name. */
+export interface IpcEvents {
+  /** A command from the application menu. */
+  menuCommand: MenuCommand
+  /**
+   * A file main opened by itself (Open Recent menu, a second launch with a path, the OS's
+   * open-file). The browser never sends it.
+   */
+  fileOpened: Result<OpenedFile>
+  /** A change in the followed file. */
+  fileChange: FileChange
+}
+
+/** Every IPC channel's name on the wire, written once, by its entry in the maps above. */
 export const CHANNELS = {
-  openDialog: 'file:open-dialog',
+  openFileDialog: 'file:open-dialog',
   reopenFile: 'file:reopen',
   initialFile: 'file:initial',
   recentFiles: 'file:recent',
@@ -165,70 +252,32 @@ export const CHANNELS = {
   openSession: 'sessions:open',
   followFile: 'file:follow',
   unfollowFile: 'file:unfollow',
-  fileChanged: 'file:changed',
+  fileChange: 'file:changed',
   setLiveBadge: 'app:live-badge',
-} as const
+} as const satisfies Record<keyof IpcInvokes | keyof IpcSends | keyof IpcEvents, string>
+
+/** The page's side of each request: the arguments, and a promise of the answer. */
+type Requests = {
+  [K in keyof IpcInvokes]: (...args: IpcInvokes[K]['args']) => Promise<IpcInvokes[K]['result']>
+}
+/** The page's side of each notice: sent, never answered. */
+type Notices = { [K in keyof IpcSends]: (...args: IpcSends[K]['args']) => void }
+/** The page's side of each event: subscribe a listener, get the unsubscribe function back. */
+type Subscriptions = {
+  [K in keyof IpcEvents as `on${Capitalize<K>}`]: (
+    listener: (value: IpcEvents[K]) => void,
+  ) => () => void
+}
 
 /** The API the renderer sees as `window.api`, in Electron and in the browser alike. */
-export interface Api {
+export interface Api extends Requests, Notices, Subscriptions {
   /** Which host implements the API. */
   readonly host: 'electron' | 'web'
-  /** Shows the native open dialog; null when the user cancels. */
-  openFileDialog(): Promise<Result<OpenedFile | null>>
-  /**
-   * Reads again a file main opened before (a recent file, or the one on screen in another
-   * format), by its token. Not available in the browser.
-   */
-  reopenFile(token: FileToken): Promise<Result<OpenedFile>>
-  /** Takes a file dropped on the window; its bytes are read from the File, never by path. */
-  openDroppedFile(file: File): Promise<Result<OpenedFile>>
-  /** The file named on the command line, if any. */
-  initialFile(): Promise<Result<OpenedFile | null>>
-  /** Recently opened files, newest first; none in the browser. */
-  recentFiles(): Promise<RecentFile[]>
-  /** Forgets the recent files. */
-  clearRecentFiles(): Promise<void>
-  /** Saves an export through a save dialog (atomic write), or downloads it in the browser. */
-  saveExport(request: ExportRequest): Promise<Result<ExportOutcome>>
-  /**
-   * The settings kept from earlier runs, checked as read: anything damaged, mistyped or out of
-   * range is dropped (and logged), so the answer is always usable; `{}` when nothing was kept.
-   */
-  readSettings(): Promise<Settings>
-  /** Keeps the settings for the next run, replacing what was kept; at most MAX_SETTINGS_BYTES. */
-  writeSettings(settings: Settings): Promise<Result<void>>
-  /** Subscribes to menu commands; returns the unsubscribe function. */
-  onMenuCommand(listener: (command: MenuCommand) => void): () => void
-  /**
-   * Subscribes to files that main opens by itself (Open Recent menu, a second launch with a path,
-   * the OS's open-file); returns the unsubscribe function. The browser never calls the listener.
-   */
-  onFileOpened(listener: (file: Result<OpenedFile>) => void): () => void
   /**
    * Whether this host can list the agents' sessions and follow a file as it grows: the desktop
    * app, and the page `compaction-inspector serve` serves; not a page opened from a plain server.
    */
   readonly sessions: boolean
-  /** The sessions found in the engines' folders and the user's own, newest activity first. */
-  listSessions(): Promise<Result<SessionRow[]>>
-  /** One listed session's message and compaction counts; an unknown id is an error. */
-  sessionCounts(id: string): Promise<Result<SessionRowCounts>>
-  /**
-   * The ids of the listed sessions whose log holds `text` (exact case; 1 to
-   * MAX_SESSION_SEARCH_CHARS characters). Reads every listed log, so it is asked for on purpose.
-   */
-  searchSessions(text: string): Promise<Result<string[]>>
-  /** Opens a listed session by its id, as a file with a token (so Reopen and following work). */
-  openSession(id: string): Promise<Result<OpenedFile>>
-  /**
-   * Follows the file a token stands for, from `from` bytes (the size read when it was opened):
-   * changes arrive through onFileChange. Following another file stops the first.
-   */
-  followFile(token: FileToken, from: number): Promise<Result<null>>
-  /** Stops following. */
-  unfollowFile(): Promise<void>
-  /** Subscribes to changes in the followed file; returns the unsubscribe function. */
-  onFileChange(listener: (change: FileChange) => void): () => void
-  /** Shows (or clears, with null) the live badge; does nothing where the host has none. */
-  setLiveBadge(badge: LiveBadge | null): void
+  /** Takes a file dropped on the window; its bytes are read from the File, never by path. */
+  openDroppedFile(file: File): Promise<Result<OpenedFile>>
 }

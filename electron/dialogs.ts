@@ -3,7 +3,7 @@
  * tests can answer the dialogs themselves.
  */
 import type { BaseWindow, Dialog } from 'electron'
-import type { ExportDialogs } from './files'
+import type { ExportDialogs } from '../node/files'
 
 /** Every dialog the window's requests may show. */
 export interface FileDialogs extends ExportDialogs {

@@ -7,19 +7,18 @@ import { basename } from 'node:path'
 import type { IpcMain, IpcMainEvent, IpcMainInvokeEvent } from 'electron'
 import {
   CHANNELS,
-  type ExportOutcome,
   type FileToken,
+  type IpcEvents,
+  type IpcInvokes,
+  type IpcSends,
   type LiveBadge,
   type OpenedFile,
   type RecentFile,
   type Result,
-  type SessionRow,
-  type SessionRowCounts,
-  type Settings,
 } from './contract'
 import type { FileDialogs } from './dialogs'
-import type { FileGrants } from './file-grants'
-import { saveExport } from './files'
+import type { FileGrants } from '../node/file-grants'
+import { saveExport } from '../node/files'
 import {
   isTrustedRendererUrl,
   validateByteOffset,
@@ -27,7 +26,7 @@ import {
   validateFileToken,
   validateLiveBadge,
   type RendererOrigin,
-} from './ipc-validation'
+} from '../node/ipc-validation'
 import type { SessionsForPage } from '../node/session-rows'
 import type { SettingsStore } from './settings-store'
 import { validateSettingsWrite } from './settings-validation'
@@ -70,27 +69,29 @@ export interface IpcDeps<E extends SenderEvent> {
   log?: (message: string) => void
 }
 
-/** One handler per invoke channel, with arguments typed as the untrusted values they are. */
-export interface IpcHandlers<E extends SenderEvent> {
-  [CHANNELS.openDialog]: (event: E) => Promise<Result<OpenedFile | null>>
-  [CHANNELS.reopenFile]: (event: E, token: unknown) => Promise<Result<OpenedFile>>
-  [CHANNELS.initialFile]: (event: E) => Promise<Result<OpenedFile | null>>
-  [CHANNELS.recentFiles]: (event: E) => Promise<RecentFile[]>
-  [CHANNELS.clearRecentFiles]: (event: E) => Promise<void>
-  [CHANNELS.saveExport]: (event: E, request: unknown) => Promise<Result<ExportOutcome>>
-  [CHANNELS.readSettings]: (event: E) => Promise<Settings>
-  [CHANNELS.writeSettings]: (event: E, settings: unknown) => Promise<Result<void>>
-  [CHANNELS.listSessions]: (event: E) => Promise<Result<SessionRow[]>>
-  [CHANNELS.sessionCounts]: (event: E, id: unknown) => Promise<Result<SessionRowCounts>>
-  [CHANNELS.searchSessions]: (event: E, text: unknown) => Promise<Result<string[]>>
-  [CHANNELS.openSession]: (event: E, id: unknown) => Promise<Result<OpenedFile>>
-  [CHANNELS.followFile]: (event: E, token: unknown, from: unknown) => Promise<Result<null>>
-  [CHANNELS.unfollowFile]: (event: E) => Promise<void>
+/**
+ * One handler per request channel (contract.ts IpcInvokes), keyed by its name on the wire. The
+ * arguments are typed as the untrusted values they are; the answer is the contract's.
+ */
+export type IpcHandlers<E extends SenderEvent> = {
+  [K in keyof IpcInvokes as (typeof CHANNELS)[K]]: (
+    event: E,
+    ...untrusted: unknown[]
+  ) => Promise<IpcInvokes[K]['result']>
 }
 
-/** One listener per send channel (no answer): the renderer only tells main something. */
-export interface IpcListeners<E extends SenderEvent> {
-  [CHANNELS.setLiveBadge]: (event: E, badge: unknown) => void
+/** One listener per send channel (IpcSends): the renderer only tells main something. */
+export type IpcListeners<E extends SenderEvent> = {
+  [K in keyof IpcSends as (typeof CHANNELS)[K]]: (event: E, ...untrusted: unknown[]) => void
+}
+
+/** Sends a page an event of the contract (IpcEvents), on its channel. */
+export function sendEvent<K extends keyof IpcEvents>(
+  contents: { send(channel: string, value: unknown): void },
+  event: K,
+  value: IpcEvents[K],
+): void {
+  contents.send(CHANNELS[event], value)
 }
 
 /** The message a page other than our renderer gets. */
@@ -153,8 +154,8 @@ export function createIpcHandlers<E extends SenderEvent>(deps: IpcDeps<E>): IpcH
     }
 
   return {
-    [CHANNELS.openDialog]: answering(
-      CHANNELS.openDialog,
+    [CHANNELS.openFileDialog]: answering(
+      CHANNELS.openFileDialog,
       async (event: E): Promise<Result<OpenedFile | null>> => {
         const path = await deps.dialogsFor(event).chooseFileToOpen()
         return path === null ? { ok: true, value: null } : deps.openChosenPath(path)

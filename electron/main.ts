@@ -15,18 +15,19 @@ import {
   type WebContents,
 } from 'electron'
 import { registerAppScheme, serveRenderer } from './app-protocol'
-import { CHANNELS, type MenuCommand, type OpenedFile, type Result } from './contract'
+import type { MenuCommand, OpenedFile, Result } from './contract'
 import { fileFromArgv, launchRequestFrom, type LaunchRequest } from './command-line'
 import { developmentTrust } from './development'
 import { electronFileDialogs } from './dialogs'
-import { createFileGrants, openChosenFile } from './file-grants'
+import { createFileGrants, openChosenFile } from '../node/file-grants'
 import {
   createIpcHandlers,
   createIpcListeners,
   registerIpcHandlers,
   registerIpcListeners,
+  sendEvent,
 } from './ipc-handlers'
-import { isRendererPage, isTrustedRendererUrl, type RendererOrigin } from './ipc-validation'
+import { isRendererPage, isTrustedRendererUrl, type RendererOrigin } from '../node/ipc-validation'
 import { showLiveBadge } from './live-badge'
 import { createWindowFollows, type FollowOwner } from './live-follow'
 import { buildMenuTemplate } from './menu'
@@ -126,7 +127,7 @@ function start(): void {
   const ownerOf = (contents: WebContents): FollowOwner => ({
     id: contents.id,
     send: (change) => {
-      if (!contents.isDestroyed()) contents.send(CHANNELS.fileChanged, change)
+      if (!contents.isDestroyed()) sendEvent(contents, 'fileChange', change)
     },
     onGone: (stop) => {
       // A reload starts a page that has not asked to follow anything yet.
@@ -144,7 +145,7 @@ function start(): void {
 
   function sendMenuCommand(command: MenuCommand): void {
     const target = BrowserWindow.getFocusedWindow() ?? mainWindow
-    target?.webContents.send(CHANNELS.menuCommand, command)
+    if (target) sendEvent(target.webContents, 'menuCommand', command)
   }
 
   function clearRecent(): void {
@@ -163,7 +164,7 @@ function start(): void {
       return
     }
     void openChosenPath(path).then((file) => {
-      if (!window.isDestroyed()) window.webContents.send(CHANNELS.fileOpened, file)
+      if (!window.isDestroyed()) sendEvent(window.webContents, 'fileOpened', file)
     })
   }
 

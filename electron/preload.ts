@@ -8,36 +8,42 @@ import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'ele
 import {
   CHANNELS,
   MAX_CONVERSATION_BYTES,
+  MENU_COMMANDS,
   type Api,
-  type ExportOutcome,
-  type ExportRequest,
-  type FileToken,
-  type LiveBadge,
-  type FileChange,
-  type MenuCommand,
+  type IpcEvents,
+  type IpcInvokes,
   type OpenedFile,
-  type RecentFile,
   type Result,
-  type SessionRow,
-  type SessionRowCounts,
-  type Settings,
 } from './contract'
 
-const MENU_COMMANDS: readonly MenuCommand[] = [
-  'open',
-  'sessions',
-  'export',
-  'focus-summary',
-  'apply-summary',
-]
-
-function openFileDialog(): Promise<Result<OpenedFile | null>> {
-  return ipcRenderer.invoke(CHANNELS.openDialog)
+/** Asks main on a request's channel; the answer's type is the contract's. */
+function invoke<K extends keyof IpcInvokes>(
+  channel: K,
+  ...args: IpcInvokes[K]['args']
+): Promise<IpcInvokes[K]['result']> {
+  return ipcRenderer.invoke(CHANNELS[channel], ...args) as Promise<IpcInvokes[K]['result']>
 }
 
-function reopenFile(token: FileToken): Promise<Result<OpenedFile>> {
-  return ipcRenderer.invoke(CHANNELS.reopenFile, token)
+/**
+ * Relays an event main sends to `listener`, until the returned function is called. The page never
+ * sees the IPC event: it carries the sender and its reply methods. `accept` drops what the
+ * contract does not allow.
+ */
+function subscribe<K extends keyof IpcEvents>(
+  channel: K,
+  listener: (value: IpcEvents[K]) => void,
+  accept: (value: unknown) => boolean = () => true,
+): () => void {
+  const relay = (_event: IpcRendererEvent, value: unknown) => {
+    if (accept(value)) listener(value as IpcEvents[K])
+  }
+  ipcRenderer.on(CHANNELS[channel], relay)
+  return () => {
+    ipcRenderer.removeListener(CHANNELS[channel], relay)
+  }
 }
+
+const isMenuCommand = (command: unknown) => (MENU_COMMANDS as readonly unknown[]).includes(command)
 
 /**
  * A dropped file is read from the File itself, as in a browser, and its path is never sent to
@@ -62,107 +68,29 @@ async function openDroppedFile(file: File): Promise<Result<OpenedFile>> {
   return { ok: true, value: { token: null, path, name: file.name, content: file } }
 }
 
-function initialFile(): Promise<Result<OpenedFile | null>> {
-  return ipcRenderer.invoke(CHANNELS.initialFile)
-}
-
-function recentFiles(): Promise<RecentFile[]> {
-  return ipcRenderer.invoke(CHANNELS.recentFiles)
-}
-
-function clearRecentFiles(): Promise<void> {
-  return ipcRenderer.invoke(CHANNELS.clearRecentFiles)
-}
-
-function saveExport(request: ExportRequest): Promise<Result<ExportOutcome>> {
-  return ipcRenderer.invoke(CHANNELS.saveExport, request)
-}
-
-function readSettings(): Promise<Settings> {
-  return ipcRenderer.invoke(CHANNELS.readSettings)
-}
-
-function writeSettings(settings: Settings): Promise<Result<void>> {
-  return ipcRenderer.invoke(CHANNELS.writeSettings, settings)
-}
-
-function onMenuCommand(listener: (command: MenuCommand) => void): () => void {
-  // The page never sees the IPC event: it carries the sender and its reply methods.
-  const relay = (_event: IpcRendererEvent, command: unknown) => {
-    if (MENU_COMMANDS.includes(command as MenuCommand)) listener(command as MenuCommand)
-  }
-  ipcRenderer.on(CHANNELS.menuCommand, relay)
-  return () => {
-    ipcRenderer.removeListener(CHANNELS.menuCommand, relay)
-  }
-}
-
-function onFileOpened(listener: (file: Result<OpenedFile>) => void): () => void {
-  const relay = (_event: IpcRendererEvent, file: Result<OpenedFile>) => listener(file)
-  ipcRenderer.on(CHANNELS.fileOpened, relay)
-  return () => {
-    ipcRenderer.removeListener(CHANNELS.fileOpened, relay)
-  }
-}
-
-function listSessions(): Promise<Result<SessionRow[]>> {
-  return ipcRenderer.invoke(CHANNELS.listSessions)
-}
-
-function sessionCounts(id: string): Promise<Result<SessionRowCounts>> {
-  return ipcRenderer.invoke(CHANNELS.sessionCounts, id)
-}
-
-function searchSessions(text: string): Promise<Result<string[]>> {
-  return ipcRenderer.invoke(CHANNELS.searchSessions, text)
-}
-
-function openSession(id: string): Promise<Result<OpenedFile>> {
-  return ipcRenderer.invoke(CHANNELS.openSession, id)
-}
-
-function followFile(token: FileToken, from: number): Promise<Result<null>> {
-  return ipcRenderer.invoke(CHANNELS.followFile, token, from)
-}
-
-function unfollowFile(): Promise<void> {
-  return ipcRenderer.invoke(CHANNELS.unfollowFile)
-}
-
-function onFileChange(listener: (change: FileChange) => void): () => void {
-  const relay = (_event: IpcRendererEvent, change: FileChange) => listener(change)
-  ipcRenderer.on(CHANNELS.fileChanged, relay)
-  return () => {
-    ipcRenderer.removeListener(CHANNELS.fileChanged, relay)
-  }
-}
-
-function setLiveBadge(badge: LiveBadge | null): void {
-  ipcRenderer.send(CHANNELS.setLiveBadge, badge)
-}
-
+// Each function takes the arguments its channel carries and sends no others.
 const api = {
   host: 'electron',
   sessions: true,
-  listSessions,
-  sessionCounts,
-  searchSessions,
-  openSession,
-  followFile,
-  unfollowFile,
-  onFileChange,
-  setLiveBadge,
-  openFileDialog,
-  reopenFile,
+  openFileDialog: () => invoke('openFileDialog'),
+  reopenFile: (token) => invoke('reopenFile', token),
   openDroppedFile,
-  initialFile,
-  recentFiles,
-  clearRecentFiles,
-  saveExport,
-  readSettings,
-  writeSettings,
-  onMenuCommand,
-  onFileOpened,
+  initialFile: () => invoke('initialFile'),
+  recentFiles: () => invoke('recentFiles'),
+  clearRecentFiles: () => invoke('clearRecentFiles'),
+  saveExport: (request) => invoke('saveExport', request),
+  readSettings: () => invoke('readSettings'),
+  writeSettings: (settings) => invoke('writeSettings', settings),
+  listSessions: () => invoke('listSessions'),
+  sessionCounts: (id) => invoke('sessionCounts', id),
+  searchSessions: (text) => invoke('searchSessions', text),
+  openSession: (id) => invoke('openSession', id),
+  followFile: (token, from) => invoke('followFile', token, from),
+  unfollowFile: () => invoke('unfollowFile'),
+  setLiveBadge: (badge) => ipcRenderer.send(CHANNELS.setLiveBadge, badge),
+  onMenuCommand: (listener) => subscribe('menuCommand', listener, isMenuCommand),
+  onFileOpened: (listener) => subscribe('fileOpened', listener),
+  onFileChange: (listener) => subscribe('fileChange', listener),
 } as const satisfies Api
 
 contextBridge.exposeInMainWorld('api', api)

@@ -7,8 +7,8 @@
 import { mkdir, stat } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { writeFileAtomic } from '../node/atomic-write'
-import { pathProblem } from './ipc-validation'
-import { FileRefusal, readRegularFile } from './regular-file'
+import { pathProblem } from '../node/ipc-validation'
+import { FileRefusal, readRegularFile } from '../node/regular-file'
 import { serialQueue } from './serially'
 
 /** How many paths the list keeps. */

@@ -8,7 +8,7 @@ import { mkdir } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { writeFileAtomic } from '../node/atomic-write'
 import { MAX_SETTINGS_BYTES, type Settings } from './contract'
-import { FileRefusal, readRegularFile } from './regular-file'
+import { FileRefusal, readRegularFile } from '../node/regular-file'
 import { sanitizeSettings } from './settings-validation'
 import { serialQueue } from './serially'
 

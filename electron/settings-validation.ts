@@ -5,8 +5,7 @@
  */
 import { OptionError, validateOptions } from '../src/options'
 import type { Options } from '../src/types'
-import { MAX_SETTINGS_BYTES, type Result, type Settings } from './contract'
-import { invalid, typeOf } from './validation-words'
+import { MAX_SETTINGS_BYTES, invalid, typeOf, type Result, type Settings } from './contract'
 
 /** Longest model name kept, in characters: real names are under 100. */
 export const MAX_MODEL_LENGTH = 200

@@ -3,7 +3,7 @@
  * files served on `app://inspector`, or electron-vite's dev server in development).
  */
 import type { BrowserWindow, BrowserWindowConstructorOptions, WebPreferences } from 'electron'
-import { APP_ENTRY_URL } from './app-protocol'
+import { APP_ENTRY_URL } from '../node/page-files'
 import type { DevelopmentTrust } from './development'
 
 /** The built app's layout, relative to out/main where main.js runs. */

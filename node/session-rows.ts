@@ -5,6 +5,8 @@
  */
 import {
   MAX_SESSION_SEARCH_CHARS,
+  invalid,
+  typeOf,
   type OpenedFile,
   type Result,
   type SessionRow,
@@ -12,7 +14,6 @@ import {
 } from '../electron/contract'
 import type { SessionCatalog, SessionInfo } from './sessions/catalog'
 import { SESSION_ID_PATTERN } from './sessions/catalog'
-import { invalid, typeOf } from '../electron/validation-words'
 
 /** The message for an id the catalog did not make, or a session no longer where it was listed. */
 export const UNKNOWN_SESSION =

@@ -4,10 +4,9 @@
  * files by the tokens this server issued; it never sends a path.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { OpenedFile, Result } from '../../electron/contract'
-import type { FileGrants } from '../../electron/file-grants'
-import { validateFileToken } from '../../electron/ipc-validation'
-import { invalid } from '../../electron/validation-words'
+import { invalid, type OpenedFile, type Result } from '../../electron/contract'
+import type { FileGrants } from '../file-grants'
+import { validateFileToken } from '../ipc-validation'
 import { isWholeDocument, type FollowFile } from '../following'
 import type { SessionsForPage } from '../session-rows'
 import { PAGE_HEADERS } from './static-files'
@@ -39,7 +38,7 @@ export async function answerApi(
     case API.hello:
       sendJson(response, { ok: true, value: { sessions: true } })
       return true
-    case API.sessions:
+    case API.listSessions:
       sendJson(response, await deps.sessions.list())
       return true
     case API.sessionCounts:
@@ -56,7 +55,7 @@ export async function answerApi(
       sendFile(response, path.ok ? await deps.openPath(path.value) : path)
       return true
     }
-    case API.follow:
+    case API.followFile:
       follow(query, request, response, deps)
       return true
     default:

@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createFileGrants, openChosenFile } from '../../electron/file-grants'
+import { createFileGrants, openChosenFile } from '../file-grants'
 import type { FollowFile } from '../following'
 import { sessionsForPage } from '../session-rows'
 import type { SessionCatalog } from '../sessions/catalog'

@@ -1,13 +1,13 @@
 /**
  * The web build's files, and nothing else: a request's path is mapped by the same rule as the
- * desktop app's `app://inspector` scheme (electron/app-protocol.ts: no `.`, `..`, backslash, colon
+ * desktop app's `app://inspector` scheme (node/page-files.ts: no `.`, `..`, backslash, colon
  * or NUL segment, inside the folder), then checked again after links are resolved.
  */
 import { createReadStream } from 'node:fs'
 import { realpath, stat } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { isAbsolute, relative, sep } from 'node:path'
-import { APP_HOST, APP_SCHEME, SECURITY_HEADERS, appFileFor } from '../../electron/app-protocol'
+import { APP_HOST, APP_SCHEME, SECURITY_HEADERS, appFileFor } from '../page-files'
 
 /** Headers on every answer of the server: the app's CSP and nosniff, and no Referer with the key. */
 export const PAGE_HEADERS: Readonly<Record<string, string>> = {

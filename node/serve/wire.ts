@@ -7,23 +7,29 @@
  * big-endian length and that many bytes: the file's new bytes as they are, never base64, so a
  * 10 MB append costs 10 MB on the wire and one copy in the page.
  */
-import type { FileChange } from '../../electron/contract'
+import type { FileChange, IpcInvokes } from '../../electron/contract'
 
 /** The request header that carries the access key; a header, never a cookie, so no CSRF. */
 export const KEY_HEADER = 'x-inspector-key'
 /** The query parameter of the page's URL that hands the page its key. */
 export const KEY_PARAMETER = 'key'
 
-/** The API's paths; every one is a GET and needs the key. */
+/**
+ * The API's paths, by the contract's request each answers (and `hello`, which says that this host
+ * has sessions); every one is a GET and needs the key.
+ */
 export const API = {
   hello: '/api/hello',
-  sessions: '/api/sessions',
+  listSessions: '/api/sessions',
   sessionCounts: '/api/sessions/counts',
   searchSessions: '/api/sessions/search',
   openSession: '/api/sessions/open',
   reopenFile: '/api/files/open',
-  follow: '/api/follow',
-} as const
+  followFile: '/api/follow',
+} as const satisfies { hello: string } & { [K in keyof IpcInvokes]?: string }
+
+/** The requests of the contract that the server answers. */
+export type ServedRequest = Exclude<keyof typeof API, 'hello'>
 
 /** The headers an opened file's bytes come with: its token, and its name and path to show. */
 export const FILE_HEADERS = {

@@ -1,6 +1,6 @@
 /**
  * Sessions as the app will see them: each identified by an opaque id, never by its path, as
- * electron/file-grants.ts does for the files the user opens. Main keeps the catalog; a renderer
+ * node/file-grants.ts does for the files the user opens. Main keeps the catalog; a renderer
  * that holds an id can ask for that session and for nothing else. A path is handed out only after
  * it is checked again to be inside a folder that was listed (real paths), so a log replaced by a
  * link out of its folder after listing is refused too.

@@ -10,21 +10,11 @@ import {
   KEY_HEADER,
   KEY_PARAMETER,
   createFrameReader,
+  type ServedRequest,
 } from '../../node/serve/wire'
 
-/** The part of `window.api` the server answers. */
-export type ServedApi = Pick<
-  Api,
-  | 'sessions'
-  | 'listSessions'
-  | 'sessionCounts'
-  | 'searchSessions'
-  | 'openSession'
-  | 'reopenFile'
-  | 'followFile'
-  | 'unfollowFile'
-  | 'onFileChange'
->
+/** The part of `window.api` the server answers (its requests, wire.ts API), and what the page does itself. */
+export type ServedApi = Pick<Api, ServedRequest | 'sessions' | 'unfollowFile' | 'onFileChange'>
 
 /** The access key in the page's address, when `serve` served it; null for any other page. */
 export function servedKey(location: Pick<Location, 'search'>): string | null {
@@ -113,7 +103,7 @@ export function createServedApi(
 
   return {
     sessions: true,
-    listSessions: () => json(API.sessions),
+    listSessions: () => json(API.listSessions),
     sessionCounts: (id) => json(API.sessionCounts, { id }),
     searchSessions: (text) => json(API.searchSessions, { text }),
     openSession: (id) => file(API.openSession, { id }),
@@ -125,7 +115,7 @@ export function createServedApi(
       following = controller
       let response: Response
       try {
-        response = await ask(API.follow, { token, from }, controller.signal)
+        response = await ask(API.followFile, { token, from }, controller.signal)
       } catch {
         if (following === controller) following = null
         return { ok: false, error: controller.signal.aborted ? 'Stopped following.' : UNREACHABLE }

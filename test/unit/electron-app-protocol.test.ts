@@ -3,15 +3,8 @@ import { tmpdir } from 'node:os'
 import { join, relative, resolve, sep } from 'node:path'
 import type { CustomScheme } from 'electron'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  APP_ENTRY_URL,
-  RENDERER_CSP,
-  appFileFor,
-  appProtocolHandler,
-  mimeTypeFor,
-  registerAppScheme,
-  serveRenderer,
-} from '../../electron/app-protocol'
+import { appProtocolHandler, registerAppScheme, serveRenderer } from '../../electron/app-protocol'
+import { APP_ENTRY_URL, RENDERER_CSP, appFileFor, mimeTypeFor } from '../../node/page-files'
 
 const ROOT = resolve('/opt/inspector/out/renderer')
 const inRoot = (...parts: string[]) => join(ROOT, ...parts)

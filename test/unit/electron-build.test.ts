@@ -12,7 +12,7 @@ import { dirname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { runInNewContext } from 'node:vm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { RENDERER_CSP } from '../../electron/app-protocol'
+import { RENDERER_CSP } from '../../node/page-files'
 import { CHANNELS } from '../../electron/contract'
 import { RENDERER_JS_FLAGS } from '../../electron/renderer-flags'
 
@@ -128,7 +128,7 @@ describe('the built preload', () => {
     await api.readSettings()
     await api.writeSettings({ maxTokens: 1234 })
     expect(invoked).toEqual([
-      [CHANNELS.openDialog],
+      [CHANNELS.openFileDialog],
       [CHANNELS.reopenFile, token],
       [CHANNELS.initialFile],
       [CHANNELS.recentFiles],
@@ -322,7 +322,7 @@ describe('the built main process’s channels', () => {
     expect(handled).toEqual(expect.arrayContaining([CHANNELS.readSettings, CHANNELS.writeSettings]))
     // Pushed to the renderer, never handled: the menu's commands, files main opened itself and
     // a followed file's changes; the live badge is sent without an answer (ipcMain.on).
-    const pushed: string[] = [CHANNELS.menuCommand, CHANNELS.fileOpened, CHANNELS.fileChanged]
+    const pushed: string[] = [CHANNELS.menuCommand, CHANNELS.fileOpened, CHANNELS.fileChange]
     const sent: string[] = [CHANNELS.setLiveBadge]
     const invoke = Object.values(CHANNELS).filter((c) => !pushed.includes(c) && !sent.includes(c))
     expect([...handled].sort()).toEqual([...invoke].sort())

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { Dialog } from 'electron'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { electronFileDialogs } from '../../electron/dialogs'
-import { saveExport, type ExportDialogs } from '../../electron/files'
+import { saveExport, type ExportDialogs } from '../../node/files'
 
 const ORIGINAL = '[{"type":"user","text":"the original conversation"}]'
 const EXPORTED = '[{"type":"summary","text":"the compacted conversation"}]\n'

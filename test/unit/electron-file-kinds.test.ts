@@ -10,7 +10,7 @@ import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { readConversationFile } from '../../electron/files'
+import { readConversationFile } from '../../node/files'
 
 const posix = process.platform !== 'win32'
 let dir: string

@@ -4,15 +4,15 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { CHANNELS } from '../../electron/contract'
 import type { FileDialogs } from '../../electron/dialogs'
-import { createFileGrants, openChosenFile, type FileGrants } from '../../electron/file-grants'
-import { readConversationFile } from '../../electron/files'
+import { createFileGrants, openChosenFile, type FileGrants } from '../../node/file-grants'
+import { readConversationFile } from '../../node/files'
 import {
   REFUSED_SENDER,
   UNKNOWN_FILE,
   createIpcHandlers,
   type SenderEvent,
 } from '../../electron/ipc-handlers'
-import { isRendererPage, isTrustedRendererUrl } from '../../electron/ipc-validation'
+import { isRendererPage, isTrustedRendererUrl } from '../../node/ipc-validation'
 import { openRecentFiles, type RecentFiles } from '../../electron/recent-files'
 import { openSettingsStore } from '../../electron/settings-store'
 import { noLive } from './helpers/no-live'
@@ -182,7 +182,7 @@ describe('IPC handlers', () => {
           ok: false,
           error: REFUSED_SENDER,
         })
-        expect(await handlers[CHANNELS.openDialog](event)).toEqual({
+        expect(await handlers[CHANNELS.openFileDialog](event)).toEqual({
           ok: false,
           error: REFUSED_SENDER,
         })
@@ -221,7 +221,7 @@ describe('IPC handlers', () => {
 
     it('reads again, by its token, a file the user chose in the dialog', async () => {
       const handlers = handlersWith({ open: conversation })
-      const picked = await handlers[CHANNELS.openDialog](ours)
+      const picked = await handlers[CHANNELS.openFileDialog](ours)
       expect(picked.ok && picked.value).toMatchObject({ path: conversation, content: bytes })
       const token = picked.ok ? picked.value?.token : null
       expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/)
@@ -304,9 +304,9 @@ describe('IPC handlers', () => {
 
   describe('openFileDialog and initialFile', () => {
     it('reads the file the user picks, and gives null when they cancel', async () => {
-      const picked = await handlersWith({ open: conversation })[CHANNELS.openDialog](ours)
+      const picked = await handlersWith({ open: conversation })[CHANNELS.openFileDialog](ours)
       expect(picked.ok && picked.value?.name).toBe('conversation.json')
-      expect(await handlersWith({ open: null })[CHANNELS.openDialog](ours)).toEqual({
+      expect(await handlersWith({ open: null })[CHANNELS.openFileDialog](ours)).toEqual({
         ok: true,
         value: null,
       })
@@ -412,7 +412,7 @@ describe('IPC handlers', () => {
       settings: openSettingsStore({ storePath: join(dir, 'settings.json') }),
       log: (message) => logged.push(message),
     })
-    expect(await handlers[CHANNELS.openDialog](ours)).toEqual({
+    expect(await handlers[CHANNELS.openFileDialog](ours)).toEqual({
       ok: false,
       error: 'Unexpected error: the dialog service is gone',
     })

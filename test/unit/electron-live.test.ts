@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { CHANNELS, type FileChange, type LiveBadge } from '../../electron/contract'
-import { createFileGrants, openChosenFile } from '../../electron/file-grants'
+import { createFileGrants, openChosenFile } from '../../node/file-grants'
 import {
   REFUSED_SENDER,
   UNKNOWN_FILE,

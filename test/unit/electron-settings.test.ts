@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { CHANNELS, MAX_SETTINGS_BYTES } from '../../electron/contract'
-import { createFileGrants } from '../../electron/file-grants'
+import { createFileGrants } from '../../node/file-grants'
 import {
   REFUSED_SENDER,
   SETTINGS_NOT_WRITTEN,

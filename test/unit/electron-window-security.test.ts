@@ -10,7 +10,7 @@ import {
   type GuardedContents,
   type GuardedSession,
 } from '../../electron/security'
-import { isRendererPage, isTrustedRendererUrl } from '../../electron/ipc-validation'
+import { isRendererPage, isTrustedRendererUrl } from '../../node/ipc-validation'
 import { PRELOAD_FILE, rendererUrl, secureWebPreferences } from '../../electron/window'
 
 const isOurs = (url: string) => isTrustedRendererUrl(url, {})

@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { resolve, sep } from 'node:path'
-import { mimeTypeFor } from '../../../electron/app-protocol'
+import { mimeTypeFor } from '../../../node/page-files'
 
 /** A running static server; `close` stops it. */
 export interface StaticServer {

@@ -3,10 +3,16 @@
  * conversations, so main treats every request as untrusted: who sent it, and what it holds.
  */
 import { isAbsolute } from 'node:path'
-import { isAppUrl } from './app-protocol'
-import type { ExportRequest, FileToken, LiveBadge, Result } from './contract'
+import {
+  invalid,
+  typeOf,
+  type ExportRequest,
+  type FileToken,
+  type LiveBadge,
+  type Result,
+} from '../electron/contract'
 import { FILE_TOKEN_PATTERN } from './file-grants'
-import { invalid, typeOf } from './validation-words'
+import { isAppUrl } from './page-files'
 
 /** Longest path accepted from the recent list, in characters (Linux's PATH_MAX). */
 export const MAX_PATH_LENGTH = 4096

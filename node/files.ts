@@ -10,8 +10,8 @@ import {
   type ExportOutcome,
   type OpenedFile,
   type Result,
-} from './contract'
-import { writeFileAtomic } from '../node/atomic-write'
+} from '../electron/contract'
+import { writeFileAtomic } from './atomic-write'
 import { FileRefusal, readRegularFile } from './regular-file'
 
 /** An export as main saves it: the renderer's request, its source token resolved to a path. */

@@ -6,7 +6,7 @@
  * cannot name a file at all, whatever script runs in it.
  */
 import { randomBytes } from 'node:crypto'
-import type { FileToken, OpenedFile, Result } from './contract'
+import type { FileToken, OpenedFile, Result } from '../electron/contract'
 import { readConversationFile } from './files'
 
 /** How many chosen paths main remembers; the oldest is forgotten first. */
