@@ -69,6 +69,22 @@ export default tseslint.config(
     },
   },
   {
+    // Workers answer the page; they never reach into its store (flat config replaces the list
+    // above for these files, so it is repeated).
+    files: ['renderer/workers/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/cli', '**/cli/*'], message: 'renderer/ imports the core (@core), not cli/.' },
+            { group: ['**/store', '**/store/*'], message: 'Workers import nothing from the store.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The core is pure: the app, the CLI and the tests all call it, in any process.
     files: ['src/**/*.ts'],
     languageOptions: { globals: { ...globals.es2022 } },
