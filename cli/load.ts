@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import {
+  countingSpecOf,
   formatNumber,
   ConversationParseError,
   decodeText,
@@ -196,20 +197,23 @@ export async function countingModelFor(
   imported: Pick<ImportedConversation, 'model' | 'wire'>,
   io: Io,
 ): Promise<{ model: CountingModel; spec: Required<CountingSpec>; counting: CountingMethod }> {
-  const name = stringValue(args, 'model') ?? imported.model ?? ''
-  const { wire } = imported
+  const spec = countingSpecOf({
+    model: stringValue(args, 'model') ?? imported.model,
+    wire: imported.wire,
+  })
+  const { model: name, wire } = spec
   const counting = describeCounting(name, wire)
   if (counting.warning !== undefined) {
     io.err(`${file}: warning: unknown model ${JSON.stringify(name)}: ${counting.warning}`)
   }
   // An open model's vocabulary is loaded on demand (OpenAI's are in the bundle); before counting.
-  await loadCountingVocabulary({ model: name, wire })
+  await loadCountingVocabulary(spec)
   const model = {
     model: name,
     encoding: counting.encoding,
     fellBack: counting.warning !== undefined,
   }
-  return { model, spec: { model: name, wire }, counting }
+  return { model, spec, counting }
 }
 
 /**

@@ -1,6 +1,7 @@
 import { modelStem } from '../pricing/families'
 import { firstReaching, overheadOf, resultOf } from './run'
 import type { EngineInput, EnginePreset } from './types'
+import { countingSpecOf } from '../options'
 
 /** How many tokens of the most recent user messages a compacted Codex history carries. */
 const USER_MESSAGE_MAX_TOKENS = 20_000
@@ -41,7 +42,11 @@ export const codexPreset: EnginePreset = {
   putsBack: 'the initial context (instructions, AGENTS.md, environment) is rebuilt and sent first',
   run(input: EngineInput) {
     const { messages, counts } = input
-    const window = codexContextWindow(input.spec?.model ?? '', input.window, input.maxOutput)
+    const window = codexContextWindow(
+      countingSpecOf(input.spec ?? {}).model,
+      input.window,
+      input.maxOutput,
+    )
     const trigger = codexTrigger(window, input.settings?.codexAutoCompactTokenLimit)
     const kept = new Set<number>()
     const shortened = new Map<number, number>()

@@ -1,6 +1,7 @@
 import { codexContextWindow, codexTrigger } from './codex'
 import { firstReaching, historyIndexes, overheadOf, resultOf } from './run'
 import type { EngineInput, EnginePreset } from './types'
+import { countingSpecOf } from '../options'
 
 /**
  * The Responses API's server-side compaction: past compact_threshold the earlier items are
@@ -16,7 +17,9 @@ export const openaiCompactionPreset: EnginePreset = {
   run(input: EngineInput) {
     const trigger =
       input.settings?.openaiCompactThreshold ??
-      codexTrigger(codexContextWindow(input.spec?.model ?? '', input.window, input.maxOutput))
+      codexTrigger(
+        codexContextWindow(countingSpecOf(input.spec ?? {}).model, input.window, input.maxOutput),
+      )
     return resultOf(this, input, {
       trigger,
       firesAfter: firstReaching(input.counts, trigger, overheadOf(input)),
