@@ -12,9 +12,6 @@ import { renderTable } from './table'
 import { DEFAULT_COLUMNS } from './command'
 import { clip, codePoints, printable, wrapText } from './terminal-text'
 
-// Where a finding's messages are, and a severity's tally, are the core's words, shared with the app.
-export { countOf, whereOf } from '../src/diagnose/findings'
-
 // Enough of a long list of values to copy from; --json has them all.
 const LISTED_VALUES = 20
 

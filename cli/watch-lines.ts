@@ -1,5 +1,5 @@
 import { formatNumber, type CompactionForecast, type Finding } from '../src/index'
-import { whereOf } from './findings-report'
+import { whereOf } from '../src/diagnose/findings'
 
 /** "compaction in about 12 turns", "compaction due now", or "—" while the rate is unknown. */
 export function describeForecast(f: CompactionForecast): string {

@@ -135,8 +135,7 @@ const runEngines: Effect = (store) => {
     if (!conversation) return
     asked = ask
     // The counts stay in the worker, which holds them under the key in force.
-    const { window, maxOutput, spec, hiddenTokens, settings } = ask.input
-    const input = { window, maxOutput, spec, hiddenTokens, settings }
+    const { counts, ...input } = ask.input
     conversation.runEngines({ ...input, counting: selectCountingKey(state) }, (outcome) => {
       if (outcome.ok) store.setState({ engineAnswer: { ask, results: outcome.value } })
       else store.getState().notify('error', `Running the engine presets failed: ${outcome.error}`)

@@ -3,7 +3,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import type { Finding, Options } from '../../src/index'
-import { whereOf } from '../../cli/findings-report'
+import { whereOf } from '../../src/diagnose/findings'
 import {
   useBuiltCli,
   errLines,
