@@ -1,6 +1,7 @@
-import { descriptorOf, fixOf, valuesOf, type DetailField, type Finding } from '@core'
+import { descriptorOf, fixOf, formatNumber, type DetailField, type Finding } from '@core'
 import { useState } from 'react'
 import { useApp } from '../store'
+import { listHead, listLength } from '../workers/packed-findings'
 
 /**
  * The detail worth acting on, as the finding's descriptor lists it: the values involved (one a
@@ -21,13 +22,15 @@ function Detail({ finding, field }: { finding: Finding; field: DetailField }) {
   const setOptionInput = useApp((s) => s.setOptionInput)
   switch (field.kind) {
     case 'values': {
-      const values = valuesOf(finding, field.key)
-      if (values === undefined || values.length === 0) return null
+      const count = listLength(finding, field.key) ?? 0
+      if (count === 0) return null
       // What the summary dropped is the point of its finding; what lost content held is context.
+      // Its values are cut out of the worker's packed list only when it is opened.
       return (
         <ValueList
           label={capitalised(field.label)}
-          values={values}
+          count={count}
+          values={(n) => listHead(finding, field.key, n)}
           open={field.open}
           testId={field.name}
         />
@@ -64,7 +67,9 @@ const capitalised = (label: string) => label.charAt(0).toUpperCase() + label.sli
 
 interface ValueListProps {
   label: string
-  values: readonly string[]
+  count: number
+  /** The first n values. */
+  values: (n: number) => readonly string[]
   open: boolean
   testId: string
 }
@@ -73,7 +78,7 @@ interface ValueListProps {
 // would stall the window, so the list shows the first ones, and only while it is open.
 const SHOWN_VALUES = 500
 
-function ValueList({ label, values, open, testId }: ValueListProps) {
+function ValueList({ label, count, values, open, testId }: ValueListProps) {
   const [isOpen, setOpen] = useState(open)
   return (
     <details
@@ -83,17 +88,17 @@ function ValueList({ label, values, open, testId }: ValueListProps) {
       onToggle={(event) => setOpen(event.currentTarget.open)}
     >
       <summary>
-        {label} ({values.length})
+        {label} ({formatNumber(count)})
       </summary>
       {isOpen && (
         <ul>
-          {values.slice(0, SHOWN_VALUES).map((value) => (
+          {values(SHOWN_VALUES).map((value) => (
             <li key={value}>
               <code>{value}</code>
             </li>
           ))}
-          {values.length > SHOWN_VALUES && (
-            <li className="muted">and {values.length - SHOWN_VALUES} more</li>
+          {count > SHOWN_VALUES && (
+            <li className="muted">and {formatNumber(count - SHOWN_VALUES)} more</li>
           )}
         </ul>
       )}

@@ -1,5 +1,6 @@
-import { formatNumber, whereOf, type Finding } from '@core'
+import { formatNumber, WHERE_IDS_READ, whereOf, type Finding } from '@core'
 import { findingKey, useApp } from '../store'
+import { listHead } from '../workers/packed-findings'
 import { FindingDetail } from './FindingDetail'
 import { FindingSteps } from './FindingSteps'
 
@@ -19,7 +20,12 @@ export function FindingItem({ finding }: { finding: Finding }) {
         {located && <span className="finding-tokens">{formatNumber(finding.tokens)} tokens</span>}
       </span>
       {/* The CLI's own words for where, so the two read alike. */}
-      {located && <span className="finding-where">{whereOf(finding)}</span>}
+      {/* Only the ids it can show are cut out of the worker's packed list. */}
+      {located && (
+        <span className="finding-where">
+          {whereOf({ indexes: finding.indexes, ids: listHead(finding, 'ids', WHERE_IDS_READ) })}
+        </span>
+      )}
       <span className="finding-message">{finding.message}</span>
     </>
   )

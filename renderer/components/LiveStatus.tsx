@@ -34,7 +34,8 @@ const LABEL = {
  */
 export function LiveStatus() {
   const live = useApp((s) => s.live)
-  const forecast = useApp(selectForecast)
+  // Only a followed file is forecast: the forecast reads every message.
+  const forecast = useApp((s) => (s.live === null ? null : selectForecast(s)))
   const setFollowing = useApp((s) => s.setFollowing)
   if (live === null) return null
   const on = live.state === 'following'

@@ -19,6 +19,7 @@ export {
   descriptorOf,
   fixOf,
   valuesOf,
+  WHERE_IDS_READ,
   whereOf,
   type DetailField,
   type Finding,

@@ -28,16 +28,18 @@ export function forecastCompaction(
   }
   const total = check.estimatedTokens
   const { threshold } = check
-  const starts: number[] = []
-  for (let i = 0; i < messages.length; i++) {
-    if (isInput(messages[i]) && (i === 0 || !isInput(messages[i - 1]))) starts.push(i)
-  }
-  const turns = starts.length
+  // One pass counts the turns; the rate needs only where the last few start, found from the end.
+  const startsAt = (i: number) => isInput(messages[i]) && (i === 0 || !isInput(messages[i - 1]))
+  let turns = 0
+  for (let i = 0; i < messages.length; i++) if (startsAt(i)) turns++
   const completed = Math.min(FORECAST_TURNS, turns - 1)
   let perTurn: number | null = null
   if (completed >= 1) {
+    // The last `completed + 1` starts, newest first: the rate runs from the oldest to the newest.
+    const last: number[] = []
+    for (let i = messages.length - 1; last.length <= completed; i--) if (startsAt(i)) last.push(i)
     let added = 0
-    for (let i = starts[turns - 1 - completed]; i < starts[turns - 1]; i++) added += counts[i]
+    for (let i = last[completed]; i < last[0]; i++) added += counts[i]
     perTurn = added / completed
   }
   const tokensLeft = Math.max(0, threshold - total)

@@ -91,6 +91,10 @@ export function compareUsage(
   overhead: number,
   turns: TurnCosts | null = null,
 ): UsageComparison {
+  // A file that reports no usage compares nothing, and needs no estimate of its prompts.
+  if (usage.length === 0) {
+    return { rows: [], hiddenTokens: 0, hiddenAt: null, calibration: calibrationOf([], 0) }
+  }
   const estimates = promptEstimates(costs, overhead, turns)
   const estimate = (prompt: number) => estimates[Math.max(0, Math.min(prompt, costs.length))]
   const first = usage[0]

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import type { Finding, FindingWith } from '../../src'
-import { packFinding, unpackFinding } from '../../renderer/workers/packed-findings'
+import {
+  listHead,
+  listLength,
+  packFinding,
+  unpackFinding,
+} from '../../renderer/workers/packed-findings'
 
 const finding: FindingWith<'unprompted-content'> = {
   code: 'unprompted-content',
@@ -27,6 +32,18 @@ describe('findings sent from the worker', () => {
     const packed = packFinding(finding)
     expect(packed.identifiers!.text).toBe('src/a.tssha-ü-😀https://example.com/x?y=1')
     expect([...packed.ids.ends]).toEqual([6, 6, 8])
+  })
+
+  it("give a list's length and first strings without cutting out the rest", () => {
+    const back = unpackFinding(structuredClone(packFinding(finding)))
+    expect(listLength(back, 'identifiers')).toBe(3)
+    expect(listHead(back, 'identifiers', 2)).toEqual(['src/a.ts', 'sha-ü-😀'])
+    expect(listHead(back, 'ids', 10)).toEqual(['call-1', '', 'r1'])
+    expect(listLength(back, 'specialTokens')).toBeUndefined()
+    expect(listHead(back, 'specialTokens', 5)).toEqual([])
+    // A finding made on the page, never packed, reads the same.
+    expect(listLength(finding, 'identifiers')).toBe(3)
+    expect(listHead(finding, 'ids', 1)).toEqual(['call-1'])
   })
 
   it('leave out the identifiers of a finding that has none', () => {

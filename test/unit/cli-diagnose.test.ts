@@ -251,4 +251,14 @@ describe('whereOf', () => {
     const long = ['call_7Hq2xWb9', 'call_7Hq2xWb9-result', 'r-1']
     expect(whereOf({ indexes: [3, 4, 5], ids: long })).toBe('#3–#5 (3 messages: call_7Hq2xWb9, …)')
   })
+
+  it('says … only when an item is left off, however the runs end', () => {
+    // A run that ends the third item is shown whole; a pair split into two items passes the third.
+    expect(whereOf({ indexes: [1, 3, 5, 6, 7], ids: [] })).toBe('#1, #3, #5–#7 (5 messages)')
+    expect(whereOf({ indexes: [1, 3, 5, 6], ids: [] })).toBe('#1, #3, #5, … (4 messages)')
+    expect(whereOf({ indexes: [1, 2, 4, 5], ids: [] })).toBe('#1, #2, #4, … (4 messages)')
+    // 100,000 messages in one run, then one more: two items.
+    const many = [...Array.from({ length: 100_000 }, (_, i) => i), 100_001]
+    expect(whereOf({ indexes: many, ids: [] })).toBe('#0–#99999, #100001 (100,001 messages)')
+  })
 })

@@ -28,7 +28,7 @@ export type {
   FindingFamily,
   ValuesKey,
 } from './descriptor'
-export { whereOf } from './where'
+export { WHERE_IDS_READ, whereOf } from './where'
 
 /**
  * Every finding code, in a stable order (FINDING_CODES). A new finding is one file here, added to
