@@ -1,11 +1,10 @@
 import { formatNumber } from '@core'
-import type { Virtualizer } from '@tanstack/react-virtual'
 import { useCallback, useEffect, useRef } from 'react'
 import { selectActiveFinding, selectListItems, selectMessageTokens, useApp } from '../store'
 import { ShownEngineBar } from './ShownEngineBar'
 import { previewOf } from './MessageRow'
 import { MessageRow } from './MessageRow'
-import { VirtualList } from './VirtualList'
+import { VirtualList, type VirtualHandle } from './VirtualList'
 
 // Collapsed heights in pixels, as list.css draws them: a row, a ghost, the boundary.
 export const ROW_HEIGHT = 29
@@ -15,20 +14,18 @@ const BOUNDARY_HEIGHT = 40
 export function MessageList() {
   const items = useApp(selectListItems)
   // Stable while the items are, so that a render for another reason lays nothing out again. The
-  // virtualiser calls both for every entry whenever the list changes: 100,000 times, on a long
+  // list calls both for every entry whenever the list changes: 100,000 times, on a long
   // conversation, so they read numbers rather than build entries.
   const itemKey = useCallback((i: number) => items.keyAt(i), [items])
   const estimateSize = useCallback(
     (i: number) => (i === items.boundaryAt ? BOUNDARY_HEIGHT : ROW_HEIGHT),
     [items],
   )
-  const virtualizer = useRef<Virtualizer<HTMLDivElement, Element> | null>(null)
-  const onReady = useCallback((v: Virtualizer<HTMLDivElement, Element>) => {
-    virtualizer.current = v
+  const list = useRef<VirtualHandle | null>(null)
+  const onReady = useCallback((handle: VirtualHandle) => {
+    list.current = handle
   }, [])
-  const showOriginal = (index: number) => {
-    virtualizer.current?.scrollToIndex(items.positionOf(index), { align: 'center' })
-  }
+  const showOriginal = (index: number) => list.current?.scrollToIndex(items.positionOf(index))
   // Picking a finding, or stepping through its messages, brings the message into view, drawn or not.
   const picked = useApp((s) => s.activeFinding)
   const target = useApp((s) => {
@@ -37,7 +34,7 @@ export function MessageList() {
   })
   useEffect(() => {
     if (picked !== null && target !== -1) {
-      virtualizer.current?.scrollToIndex(target, { align: 'center' })
+      list.current?.scrollToIndex(target)
     }
   }, [picked, target])
 

@@ -1,0 +1,63 @@
+/**
+ * Where each item of a virtual list starts, from its estimated height or the height it was
+ * measured at: one array of numbers, however long the list. A conversation of 100,000 messages is
+ * laid out again each time its split moves, so no object is made per item.
+ */
+export interface VirtualLayout {
+  readonly count: number
+  /** starts[i] is where item i starts; starts[count] is the list's height. */
+  readonly starts: Float64Array
+}
+
+/** The measured heights, by item key, of the items whose height is not their estimate. */
+export type MeasuredSizes = ReadonlyMap<string | number, number>
+
+export function layoutItems(
+  count: number,
+  estimateSize: (index: number) => number,
+  itemKey: (index: number) => string | number,
+  measured: MeasuredSizes,
+): VirtualLayout {
+  const starts = new Float64Array(count + 1)
+  const anyMeasured = measured.size > 0
+  for (let i = 0; i < count; i++) {
+    const size = (anyMeasured ? measured.get(itemKey(i)) : undefined) ?? estimateSize(i)
+    starts[i + 1] = starts[i] + size
+  }
+  return { count, starts }
+}
+
+/** The item at a distance from the top: the last whose start is at or above it. */
+export function itemAt(layout: VirtualLayout, offset: number): number {
+  const { starts, count } = layout
+  let low = 0
+  let high = count - 1
+  while (low < high) {
+    const mid = (low + high + 1) >>> 1
+    if (starts[mid] <= offset) low = mid
+    else high = mid - 1
+  }
+  return Math.max(0, low)
+}
+
+/** The items to draw for a viewport: those in it, and `overscan` more on either side. */
+export function rangeOf(
+  layout: VirtualLayout,
+  scrollTop: number,
+  viewport: number,
+  overscan: number,
+): { first: number; last: number } {
+  if (layout.count === 0) return { first: 0, last: -1 }
+  const first = Math.max(0, itemAt(layout, scrollTop) - overscan)
+  const last = Math.min(layout.count - 1, itemAt(layout, scrollTop + viewport) + overscan)
+  return { first, last }
+}
+
+/** The scroll offset that centres an item in the viewport, within the list's bounds. */
+export function centredOffset(layout: VirtualLayout, index: number, viewport: number): number {
+  const { starts, count } = layout
+  if (count === 0) return 0
+  const at = Math.min(Math.max(index, 0), count - 1)
+  const middle = (starts[at] + starts[at + 1]) / 2
+  return Math.max(0, Math.min(middle - viewport / 2, starts[count] - viewport))
+}
