@@ -6,33 +6,12 @@
  * of its own (nested workers), so that the messages' text crosses no thread again: it keeps the
  * counts, and sends the page each slice's.
  */
-import {
-  countingKey,
-  countingSpecOf,
-  diagnose,
-  importConversation,
-  loadCountingVocabulary,
-  runEngines,
-  startLiveImport,
-  turnCostsOf,
-  type ImportedConversation,
-  type LiveImport,
-  type Message,
-} from '@core'
+import { loadCountingVocabulary, type Message } from '@core'
 import type { OpenedFile } from '../../electron/contract'
 import { describeImportError } from './import-error'
-import { promptSize } from './answers'
 import { chunkMessages, packChunk, packedTransfer } from './chunks'
 import { createCountPool } from './count-pool'
-import {
-  countedToTheEnd,
-  heldAfterChange,
-  heldCounts,
-  holdMessages,
-  placeSlice,
-  tallyFor,
-  type HeldMessages,
-} from './held-counts'
+import { holdConversation, NO_CHANGE_TO_COUNT, vocabularyOf } from './held-conversation'
 import { packFinding } from './packed-findings'
 import { releaseBytes } from './release-bytes'
 import type {
@@ -47,10 +26,7 @@ const reply = (message: ConversationReply, transfer: Transferable[] = []) =>
   self.postMessage(message, { transfer })
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
-let held: HeldMessages = holdMessages([])
-// A followed file's live import, and the messages of its last change, until the page shows them.
-let live: LiveImport | null = null
-let changed: HeldMessages | null = null
+const conversation = holdConversation()
 // The chunks not yet sent. Only CHUNKS_IN_FLIGHT are posted ahead of the page's `more`: posted all
 // at once, every chunk's serialised copy of the messages waited in the page's queue together.
 let unsent: Message[][] = []
@@ -76,26 +52,13 @@ async function read(content: OpenedFile['content']): Promise<string | Uint8Array
 }
 
 async function answer(question: ConversationQuestion): Promise<ConversationAnswer> {
-  const { messages } = held
   // The model's vocabulary is loaded when first asked for: reading a file counts nothing here.
-  if (question.kind === 'engines') {
-    const { input } = question
-    if (input.spec) await loadCountingVocabulary(input.spec)
-    const counts = heldCounts(held, question.counting)
-    return { kind: 'engines', value: runEngines({ ...input, messages, counts }) }
-  }
-  if (question.kind === 'turn-costs') {
-    await loadCountingVocabulary(question.spec)
-    return { kind: 'turn-costs', value: turnCostsOf(question.spec, messages) }
-  }
-  const options = question.kind === 'diagnose' ? question.input.options : question.options
-  await loadCountingVocabulary(countingSpecOf(options))
-  const counts = heldCounts(held, question.counting)
-  if (question.kind === 'diagnose') {
-    const findings = diagnose({ ...question.input, messages, counts })
-    return { kind: 'diagnose', value: findings.map(packFinding) }
-  }
-  return { kind: 'prompt-tokens', value: promptSize(messages, question.options, counts) }
+  const spec = vocabularyOf(question)
+  if (spec) await loadCountingVocabulary(spec)
+  const answered = conversation.answer(question)
+  return answered.kind === 'diagnose'
+    ? { kind: 'diagnose', value: answered.value.map(packFinding) }
+    : answered
 }
 
 // Nested workers: the worker's own URL, as Vite finds workers, bundled with the conversation worker.
@@ -109,19 +72,13 @@ let stoppedUpTo = 0
 function count(data: Extract<ConversationRequest, { kind: 'count' }>): void {
   const { id, spec, ranges } = data
   if (id <= stoppedUpTo) return
-  const target = data.of === 'change' ? changed : held
-  if (!target) return reply({ kind: 'count-failed', id, error: 'no change waits to be counted' })
-  const key = countingKey(spec)
-  const tally = tallyFor(target, key)
-  const job = pool.count(spec, target.messages, ranges, {
+  const counted = conversation.countOf(spec, data.of, {
     onSlice: (result) => {
-      placeSlice(tally, result)
       // The counts change owner again: the page gets the buffer the counting worker sent.
       reply({ kind: 'counted', id, result }, [result.counts.buffer])
     },
     onDone: () => {
       counting = null
-      countedToTheEnd(target, key)
       reply({ kind: 'count-done', id })
     },
     onError: (error) => {
@@ -129,6 +86,8 @@ function count(data: Extract<ConversationRequest, { kind: 'count' }>): void {
       reply({ kind: 'count-failed', id, error })
     },
   })
+  if (!counted) return reply({ kind: 'count-failed', id, error: NO_CHANGE_TO_COUNT })
+  const job = pool.count(spec, counted.messages, ranges, counted.events)
   counting = { id, job }
 }
 
@@ -140,45 +99,21 @@ function stopCount(id: number): void {
   }
 }
 
-// Reads the file to follow it: the core's live import keeps what it parsed, for the changes.
-function importToFollow(
-  content: string | Uint8Array,
-  data: Extract<ConversationRequest, { kind: 'import' }>,
-): { imported: ImportedConversation; bytesRead: number } {
-  const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content
-  const started = startLiveImport(bytes, {
-    format: data.format,
-    ...(data.request !== undefined ? { request: data.request } : {}),
-  })
-  live = started.live
-  return { imported: started.update.conversation, bytesRead: started.live.bytesRead }
-}
-
 function applyChange(id: number, change: LiveChange): void {
-  if (!live) return reply({ kind: 'change-failed', id, error: 'this file is not followed' })
-  let update
+  let parsed
   try {
-    update =
-      change.kind === 'append'
-        ? live.append(change.bytes)
-        : live.replace(change.bytes, change.reason)
+    parsed = conversation.change(change)
   } catch (error) {
     return reply({ kind: 'change-failed', id, error: messageOf(error) })
   }
-  const { bytesRead } = live
-  if (update === null) return reply({ kind: 'changed', id, tail: null, bytesRead })
-  const { messages: all, ...header } = update.conversation
-  // The first `unchanged` messages keep the counts they had: only the rest are counted again.
-  changed = heldAfterChange(held, all, update.unchanged)
-  const chunks = chunkMessages(all.slice(update.unchanged)).map(packChunk)
-  const tail = {
-    header,
-    unchanged: update.unchanged,
-    chunks,
-    reread: update.reread,
-    ...(update.note !== undefined ? { note: update.note } : {}),
-  }
-  reply({ kind: 'changed', id, tail, bytesRead }, chunks.flatMap(packedTransfer))
+  const { tail, bytesRead } = parsed
+  if (tail === null) return reply({ kind: 'changed', id, tail: null, bytesRead })
+  const { messages, ...rest } = tail
+  const chunks = chunkMessages(messages).map(packChunk)
+  reply(
+    { kind: 'changed', id, tail: { ...rest, chunks }, bytesRead },
+    chunks.flatMap(packedTransfer),
+  )
 }
 
 // One request at a time, in order: a change arriving while a question waits for its vocabulary
@@ -194,8 +129,7 @@ async function handle(data: ConversationRequest): Promise<void> {
   if (data.kind === 'change') {
     applyChange(data.id, data.change)
   } else if (data.kind === 'adopt') {
-    if (changed) held = changed
-    changed = null
+    conversation.adopt()
   } else if (data.kind === 'count') {
     count(data)
   } else if (data.kind === 'stop-count') {
@@ -208,16 +142,11 @@ async function handle(data: ConversationRequest): Promise<void> {
       reply({ kind: 'failed', error: `${data.name}: ${messageOf(error)}` })
       return
     }
-    let imported
-    let bytesRead: number | undefined
+    let parsed
     try {
-      if (data.follow) ({ imported, bytesRead } = importToFollow(content, data))
-      else {
-        imported = importConversation(content, data.format, {
-          onProgress: (done, total) => reply({ kind: 'parsing', done, total }),
-          ...(data.request !== undefined ? { request: data.request } : {}),
-        })
-      }
+      parsed = conversation.read(content, data, (done, total) =>
+        reply({ kind: 'parsing', done, total }),
+      )
     } catch (error) {
       reply({ kind: 'failed', error: describeImportError(data.name, content, error) })
       return
@@ -225,8 +154,8 @@ async function handle(data: ConversationRequest): Promise<void> {
       // A live import may keep the bytes (a whole document is compared with its next version).
       if (!data.follow) releaseBytes(content)
     }
+    const { imported, bytesRead } = parsed
     const { messages: all, ...header } = imported
-    held = holdMessages(all)
     reply({
       kind: 'parsed',
       header,

@@ -1,33 +1,28 @@
 import {
   countSlice,
-  countingKey,
-  diagnose,
-  importConversation,
-  runEngines,
   sliceRequest,
-  startLiveImport,
   textMessageCost,
-  turnCostsOf,
   type CountingSpec,
-  type LiveImport,
   type Message,
   type SliceRange,
 } from '../../src'
 import type { Result } from '../../electron/contract'
-import { promptSize } from '../../renderer/workers/answers'
 import {
-  countedToTheEnd,
-  heldAfterChange,
-  heldCounts,
-  holdMessages,
-  placeSlice,
-  tallyFor,
-  type HeldMessages,
-} from '../../renderer/workers/held-counts'
+  holdConversation,
+  NO_CHANGE_TO_COUNT,
+  type HeldAnswer,
+  type HeldConversation,
+} from '../../renderer/workers/held-conversation'
+import type { ConversationQuestion } from '../../renderer/workers/protocol'
 import { describeImportError } from '../../renderer/workers/import-error'
 import type { Conversation, CountEvents, Job, Workers } from '../../renderer/workers/types'
 
 const NOTHING_TO_CANCEL = { cancel: () => {} }
+
+/** The held conversation's answer to a question, as its kind's type (the worker's answers are). */
+type AnswerTo<Q extends ConversationQuestion> = Extract<HeldAnswer, { kind: Q['kind'] }>['value']
+const answerTo = <Q extends ConversationQuestion>(held: HeldConversation, question: Q) =>
+  held.answer(question).value as AnswerTo<Q>
 
 function attempt<T>(answer: () => T): Result<T> {
   try {
@@ -71,97 +66,40 @@ export function createMainThreadWorkers(countMessages: CountMessages = countInPl
         )
         return { cancel: () => (live = false) }
       }
-      let imported
-      let live: LiveImport | null = null
-      const request = choice.request !== undefined ? { request: choice.request } : {}
+      const held = holdConversation()
+      let read
       try {
-        if (choice.follow) {
-          const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content
-          const started = startLiveImport(bytes, { format: choice.format, ...request })
-          live = started.live
-          imported = started.update.conversation
-        } else {
-          imported = importConversation(content, choice.format, {
-            onProgress: (done, total) => events.onParsing?.(done, total),
-            ...request,
-          })
-        }
+        read = held.read(content, choice, (done, total) => events.onParsing?.(done, total))
       } catch (error) {
         events.onError(describeImportError(file.name, content, error))
         return NOTHING_TO_CANCEL
       }
-      let held = holdMessages(imported.messages)
-      // The last change's messages, answered on once the page shows them (adopt), as in the worker.
-      let changed: HeldMessages | null = null
+      const { imported, bytesRead } = read
       events.onParsed(imported.messages.length)
       events.onProgress(imported.messages.length)
       const conversation: Conversation = {
         count: (spec, ranges, events, of = 'shown') => {
-          const target = of === 'change' ? changed : held
-          if (!target) {
-            events.onError('no change waits to be counted')
+          const counted = held.countOf(spec, of, events)
+          if (!counted) {
+            events.onError(NO_CHANGE_TO_COUNT)
             return NOTHING_TO_CANCEL
           }
-          // Kept as the conversation worker keeps what its counting pool returns.
-          const key = countingKey(spec)
-          const tally = tallyFor(target, key)
-          return countMessages(spec, target.messages, ranges, {
-            onSlice: (result) => {
-              placeSlice(tally, result)
-              events.onSlice(result)
-            },
-            onDone: () => {
-              countedToTheEnd(target, key)
-              events.onDone()
-            },
-            onError: events.onError,
-          })
+          return countMessages(spec, counted.messages, ranges, counted.events)
         },
+        // The questions the conversation client asks the worker, answered by the same object.
         diagnose: ({ counting, ...input }, done) =>
-          done(
-            attempt(() =>
-              diagnose({ ...input, counts: heldCounts(held, counting), messages: held.messages }),
-            ),
-          ),
+          done(attempt(() => answerTo(held, { kind: 'diagnose', input, counting }))),
         countPrompt: ({ options, counting }, done) =>
-          done(attempt(() => promptSize(held.messages, options, heldCounts(held, counting)))),
-        turnCosts: (spec, done) => done(attempt(() => turnCostsOf(spec, held.messages))),
+          done(attempt(() => answerTo(held, { kind: 'prompt-tokens', options, counting }))),
+        turnCosts: (spec, done) =>
+          done(attempt(() => answerTo(held, { kind: 'turn-costs', spec }))),
         runEngines: ({ counting, ...input }, done) =>
-          done(
-            attempt(() =>
-              runEngines({ ...input, counts: heldCounts(held, counting), messages: held.messages }),
-            ),
-          ),
-        change: (change, done) =>
-          done(
-            attempt(() => {
-              if (!live) throw new Error('this file is not followed')
-              const update =
-                change.kind === 'append'
-                  ? live.append(change.bytes)
-                  : live.replace(change.bytes, change.reason)
-              const { bytesRead } = live
-              if (update === null) return { tail: null, bytesRead }
-              const { messages: all, ...header } = update.conversation
-              changed = heldAfterChange(held, all, update.unchanged)
-              const { unchanged, reread, note } = update
-              const tail = {
-                header,
-                unchanged,
-                messages: all.slice(unchanged),
-                reread,
-                ...(note !== undefined ? { note } : {}),
-              }
-              return { tail, bytesRead }
-            }),
-          ),
-        adopt: () => {
-          if (changed) held = changed
-          changed = null
-        },
+          done(attempt(() => answerTo(held, { kind: 'engines', input, counting }))),
+        change: (change, done) => done(attempt(() => held.change(change))),
+        adopt: () => held.adopt(),
         dispose: () => {},
       }
-      events.onDone(imported, conversation, live?.bytesRead)
+      events.onDone(imported, conversation, bytesRead)
       return NOTHING_TO_CANCEL
     },
 
