@@ -8,6 +8,7 @@
  */
 import { loadCountingVocabulary, type Message } from '@core'
 import type { OpenedFile } from '../../electron/contract'
+import { readBlobBytes } from './blob-bytes'
 import { describeImportError } from './import-error'
 import { chunkMessages, packChunk, packedTransfer } from './chunks'
 import { createCountPool } from './count-pool'
@@ -48,7 +49,7 @@ function sendNext(): void {
 // A Blob is read as bytes, not text: importConversation parses bytes message by message, and never
 // holds the whole file as one string.
 async function read(content: OpenedFile['content']): Promise<string | Uint8Array> {
-  return content instanceof Blob ? new Uint8Array(await content.arrayBuffer()) : content
+  return content instanceof Blob ? readBlobBytes(content) : content
 }
 
 async function answer(question: ConversationQuestion): Promise<ConversationAnswer> {
