@@ -66,11 +66,15 @@ export function layoutOf(messages: readonly Message[], head: number): Layout {
   let buckets: Bucket[] | undefined
   let hoisted: number[] | undefined
   let summarized: number[] | undefined
-  let unprompted: readonly number[] | undefined
-  const divide = () => {
-    hoisted = []
-    summarized = []
-    for (let i = 0; i < head; i++) (hoists(messages[i]) ? hoisted : summarized).push(i)
+  let unprompted: number[] | undefined
+  // The indexes of the head that `keep` says, each list made only when it is read: the page reads
+  // the hoisted and the unprompted ones at every decision, and there are few of them, where the
+  // summarised are nearly the whole head (tens of thousands of entries, built by code that runs
+  // once, cold, in the task that shows the decision).
+  const headWhere = (keep: (m: Message) => boolean) => {
+    const found: number[] = []
+    for (let i = 0; i < head; i++) if (keep(messages[i])) found.push(i)
+    return found
   }
   return {
     head,
@@ -80,15 +84,13 @@ export function layoutOf(messages: readonly Message[], head: number): Layout {
       ))
     },
     get hoisted() {
-      if (hoisted === undefined) divide()
-      return hoisted!
+      return (hoisted ??= headWhere(hoists))
     },
     get summarized() {
-      if (summarized === undefined) divide()
-      return summarized!
+      return (summarized ??= headWhere((m) => !hoists(m)))
     },
     get unprompted() {
-      return (unprompted ??= this.summarized.filter((i) => !reachesPrompt(messages[i])))
+      return (unprompted ??= headWhere((m) => !hoists(m) && !reachesPrompt(m)))
     },
     get summaryAt() {
       // The kept messages are the hoisted instructions, then the tail: the summary follows the
