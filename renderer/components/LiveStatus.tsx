@@ -34,8 +34,7 @@ const LABEL = {
  */
 export function LiveStatus() {
   const live = useApp((s) => s.live)
-  // Only a followed file is forecast: the forecast reads every message.
-  const forecast = useApp((s) => (s.live === null ? null : selectForecast(s)))
+  const forecast = useApp(selectForecast)
   const setFollowing = useApp((s) => s.setFollowing)
   if (live === null) return null
   const on = live.state === 'following'
