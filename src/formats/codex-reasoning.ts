@@ -1,5 +1,6 @@
 import type { Message } from '../types'
-import { decodePayload, encodePayload, type PayloadParts } from './payload'
+import { decodePayload, type PayloadParts } from './payload'
+import { shareReasoningTokens } from './reasoning-share'
 
 /**
  * Gives each reasoning item of a Codex rollout the reasoning tokens its reply reported
@@ -74,19 +75,11 @@ function hasReasoning(messages: readonly Message[], start: number, end: number):
  * their ciphertext where a reply has more than one, the whole count where it has one.
  */
 function share(messages: Message[], start: number, end: number, tokens: number): void {
-  const items: { index: number; parts: PayloadParts; bytes: number }[] = []
-  let bytes = 0
+  const items: { index: number; weight: number; parts: PayloadParts }[] = []
   for (let i = start; i < end; i++) {
     const parts = isEncryptedReasoning(messages[i]) ? decodePayload(messages[i].payload) : undefined
     if (parts?.encrypted_content === undefined) continue
-    items.push({ index: i, parts, bytes: parts.encrypted_content.length })
-    bytes += parts.encrypted_content.length
+    items.push({ index: i, weight: parts.encrypted_content.length, parts })
   }
-  let left = tokens
-  items.forEach(({ index, parts, bytes: own }, k) => {
-    const part = k === items.length - 1 ? left : Math.round((tokens * own) / Math.max(1, bytes))
-    left -= part
-    const payload = encodePayload({ ...parts, reasoning_tokens: part })
-    messages[index] = { ...messages[index], payload }
-  })
+  shareReasoningTokens(messages, items, tokens)
 }

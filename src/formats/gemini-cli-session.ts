@@ -15,6 +15,7 @@ import {
   UI_TYPES,
 } from './gemini-cli-shared'
 import { REPLY_FIELDS, noteField, readGemini, readUser } from './gemini-cli-records'
+import { withReportedThoughts } from './gemini-cli-thoughts'
 import { Pairing } from './gemini-cli-parts'
 
 /* A Gemini CLI session file: the older single JSON document, or the JSONL log replayed into its message records. */
@@ -173,6 +174,7 @@ function readEntries(entries: Entry[], notes: NoteList): ReadResult {
       if (read.reply) {
         const reported = geminiTokens(entry, messages.length, read.model)
         if (reported) usage.push(reported)
+        withReportedThoughts(read.messages, entry.value.tokens, entry.ctx)
       }
       messages.push(...read.messages)
       if (read.model !== undefined) model = read.model

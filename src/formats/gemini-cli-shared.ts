@@ -30,5 +30,6 @@ export const SESSION_FIELDS = new Set([
   'kind',
 ])
 export const METADATA_NOTE = 'session metadata; not part of the conversation'
-export const USAGE_NOTE = 'provider-reported usage; read by the usage view, not counted here'
+export const USAGE_NOTE =
+  "provider-reported usage: read by the usage view; its thoughts count prices the reply's thinking"
 export const SNAPSHOT = '<state_snapshot>'

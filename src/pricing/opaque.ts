@@ -24,6 +24,7 @@ export interface PayloadPricingContext {
 export interface OpaquePartDescription {
   kind:
     | 'signature'
+    | 'thinking'
     | 'redacted-thinking'
     | 'encrypted-reasoning'
     | 'image'
@@ -48,7 +49,7 @@ export const CIPHERTEXT_BYTES_PER_TOKEN = 4
 
 // Keys and markers only a payload with an opaque part holds: a payload without any is not parsed.
 const OPAQUE_MARKER =
-  /"(?:signature|data|encrypted_content|file_data)":|;base64,|"base64"|inline_?[dD]ata/
+  /"(?:signature|data|encrypted_content|file_data|reasoning_tokens)":|;base64,|"base64"|inline_?[dD]ata/
 
 /** What a payload costs: the part billed as text, and its opaque parts' price by rule. */
 export interface PricedPayload {
@@ -74,8 +75,10 @@ export function pricePayload(payload: string, ctx: PayloadPricingContext): Price
   let opaqueTokens = 0
   for (const part of found) opaqueTokens += part.tokens
   const text = encodePayload(textParts(parts)) ?? ''
-  const reported = parts.reasoning_tokens !== undefined && parts.encrypted_content !== undefined
-  return reported ? { text, opaqueTokens, coversText: true } : { text, opaqueTokens }
+  // A reply's reported reasoning tokens are its thinking; its summary text is not billed again.
+  return parts.reasoning_tokens !== undefined
+    ? { text, opaqueTokens, coversText: true }
+    : { text, opaqueTokens }
 }
 
 /**
@@ -103,6 +106,7 @@ export function describeOpaqueParts(
 // What each kind of part is called, in every label that names one.
 const PART_NAMES: Record<OpaquePartDescription['kind'], string> = {
   signature: 'thinking signature',
+  thinking: 'thinking',
   'redacted-thinking': 'redacted thinking',
   'encrypted-reasoning': 'encrypted reasoning',
   image: 'base64 image',
@@ -189,6 +193,9 @@ function opaquePartsOf(parts: PayloadParts, ctx?: PayloadPricingContext): Opaque
       label: `${PART_NAMES.signature}, ${formatBytes(bytes)}, not billed as text`,
     })
   }
+  if (parts.reasoning_tokens !== undefined && parts.encrypted_content === undefined) {
+    out.push(reportedThinking(parts.reasoning_tokens, ctx))
+  }
   if (parts.data !== undefined) out.push(ciphertext('redacted-thinking', 'data', parts.data, ctx))
   if (parts.encrypted_content !== undefined) {
     out.push(
@@ -207,6 +214,26 @@ function opaquePartsOf(parts: PayloadParts, ctx?: PayloadPricingContext): Opaque
   if (parts.item !== undefined) findMedia(parts.item, 'item', media)
   for (const m of media) out.push(describeMedia(m, ctx))
   return out
+}
+
+/**
+ * Thinking the file holds no ciphertext of, priced by its reply's reported count (a Gemini reply's
+ * `thoughts`): billed while its turn lasts, dropped after.
+ */
+function reportedThinking(
+  reported: number,
+  ctx: PayloadPricingContext | undefined,
+): OpaquePartDescription {
+  const base = { kind: 'thinking' as const, path: 'reasoning_tokens', bytes: 0 }
+  if (ctx && !ctx.retained) {
+    return { ...base, tokens: 0, label: `${PART_NAMES.thinking}, not in this context: 0 tokens` }
+  }
+  const when = ctx ? '' : ' while kept in context'
+  return {
+    ...base,
+    tokens: reported,
+    label: `${PART_NAMES.thinking}, ${formatNumber(reported)} tokens${when} (its reply's reported thinking tokens; the summary is not billed again)`,
+  }
 }
 
 function ciphertext(

@@ -5,6 +5,7 @@ import { useAppSession } from './harness/browser'
 import { REFERENCE_FRAMING_TOKENS } from '../unit/helpers/tiktoken'
 import { sum, tiktokenCounts } from './harness/expected'
 import { formatsFile } from './harness/format-fixtures'
+import { cli } from './harness/cli'
 
 // claude-code-usage.jsonl: its first request (line 2) reports 3 + 15230 + 0 = 15233 prompt tokens,
 // and that prompt is the user's first message alone. Claude on Anthropic's wire costs, as
@@ -77,5 +78,28 @@ describe('the context-growth chart', () => {
       })
       .toBe(true)
     await screenshot(page, 'context-growth-1024')
+  })
+
+  it('prices a Gemini reply’s thinking by its reported thoughts, and names the method', async () => {
+    // gemini-cli-thoughts.json: g2 (record 2) reported 150 thoughts tokens and recorded no thought;
+    // turn 2 has begun, so that thinking is no longer in the context: 0 tokens on the wire.
+    const { page, pageErrors } = app()
+    const file = formatsFile('gemini-cli-thoughts.json')
+    const report = JSON.parse((await cli(['tokens', file, '--json'])).toString('utf8'))
+    await page.locator(byTestId('total-tokens')).waitFor()
+    await openFile(page, file)
+    await expect.poll(() => readNumber(page.locator(byTestId('total-tokens')))).toBe(report.total)
+    expect(await page.locator(byTestId('model-method')).textContent()).toBe(
+      'Google Gemini: approximate: within ±13% of provider counts on 99 requests',
+    )
+    const carrier = page.locator(`${byTestId('message-row')}[data-index="4"]`)
+    expect(await carrier.getAttribute('data-type')).toBe('reasoning')
+    await carrier.getByRole('button').first().click()
+    await expect
+      .poll(() => carrier.locator(byTestId('opaque-parts')).textContent())
+      .toBe('thinking, not in this context: 0 tokens')
+    await page.locator(`${byTestId('growth-chart')} canvas`).waitFor()
+    await screenshot(page, 'gemini-thinking', carrier)
+    expect(pageErrors).toEqual([])
   })
 })

@@ -25,6 +25,8 @@ describe('Gemini CLI session in', () => {
           type: 'reasoning',
           // A thought summary is sent as **subject** description (convertSessionToClientHistory).
           text: '**Checking the config** A hang only on CI usually means watch mode or an open handle.',
+          // The reply's tokens.thoughts (120): what this thinking costs while its turn lasts.
+          payload: '{"reasoning_tokens":120}',
         },
         {
           id: 'm-02',
@@ -119,7 +121,8 @@ describe('Gemini CLI session in', () => {
       expect(report).toContainEqual({
         severity: 'info',
         path: 'messages[*].tokens',
-        problem: 'provider-reported usage; read by the usage view, not counted here',
+        problem:
+          "provider-reported usage: read by the usage view; its thoughts count prices the reply's thinking",
         count: 3,
       })
       expect(report).toContainEqual(
@@ -173,7 +176,8 @@ describe('Gemini CLI session in', () => {
       expect(thought).toEqual({
         type: 'reasoning',
         text: 'The user wants a flag that prints instead of deploying.',
-        payload: '{"signature":"CiQBjz1rX2Fk"}',
+        // The signature, kept for export, and the reply's tokens.thoughts (210).
+        payload: '{"signature":"CiQBjz1rX2Fk","reasoning_tokens":210}',
       })
       expect(JSON.parse(g1.payload ?? '').tool_calls).toEqual(
         calls('run_shell_command-1763647270000-01'),

@@ -217,7 +217,8 @@ describe('Gemini CLI: a reply’s tokens', () => {
         model: 'gemini-2.5-pro',
       },
       {
-        prompt: 3,
+        // u1, g1's thinking (its 5 reported thoughts tokens, no thought recorded), g1, u2.
+        prompt: 4,
         inputTokens: 8420,
         outputTokens: 20,
         at: 'messages[3].tokens',
