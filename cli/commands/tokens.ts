@@ -1,4 +1,10 @@
-import { countEachMessage, formatNumber, requestOverhead, WIRE_FRAMING } from '../../src/index'
+import {
+  countEachMessage,
+  formatNumber,
+  requestOverhead,
+  WIRE_FRAMING,
+  wireFramingOf,
+} from '../../src/index'
 import { CONVERSATION_OPTIONS, CONVERSATION_OPTIONS_HELP, flagValue, singleFile } from '../args'
 import type { Command } from '../command'
 import { EXIT } from '../errors'
@@ -42,7 +48,7 @@ Exit status: 0 on success; 2 on bad input or options.`,
     const counts = countEachMessage(spec, messages)
     const perRequest = requestOverhead(spec)
     const total = counts.reduce((a, b) => a + b, perRequest)
-    const perMessage = WIRE_FRAMING[spec.wire].perMessage
+    const perMessage = wireFramingOf(spec.wire, spec.model).perMessage
     const comparison = compareLoaded(loaded, counts)
 
     if (flagValue(args, 'json')) {

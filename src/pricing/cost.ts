@@ -17,7 +17,7 @@ import { isOpenEncoding, tokenizerForOpen } from './open-vocabularies'
 import { pricePayload, retainsEarlierThinking, type PayloadPricingContext } from './opaque'
 import { mayHoldChatParts, priceChatParts } from './chat-parts'
 import { HARMONY_REPLY_PRIMING_TOKENS, isHarmonyModel } from './harmony'
-import { WIRE_FRAMING, type Wire, type WireFraming } from './wire'
+import { wireFramingOf, type Wire, type WireFraming } from './wire'
 
 /** What a count is for: the model, and the wire format its conversation is sent in. */
 export interface CountingSpec {
@@ -83,7 +83,7 @@ export function pricingFor(specLike: SpecLike, tokenizer?: Tokenizer): Pricing {
 
 function buildPricing(spec: Required<CountingSpec>, tokenizer: Tokenizer): Pricing {
   const counting = describeCounting(spec.model, spec.wire)
-  const framing = WIRE_FRAMING[spec.wire]
+  const framing = wireFramingOf(spec.wire, spec.model)
   const { factor } = counting
   const scaled = factor === 1 ? (n: number) => n : (n: number) => Math.round(n * factor)
   const perMessage = framing.perMessage
@@ -179,7 +179,7 @@ export function messageCost(
  */
 export function requestOverhead(spec: SpecLike): number {
   const { wire, model } = toSpec(spec)
-  const { perRequest } = WIRE_FRAMING[wire]
+  const { perRequest } = wireFramingOf(wire, model)
   return perRequest > 0 && isHarmonyModel(model) ? HARMONY_REPLY_PRIMING_TOKENS : perRequest
 }
 

@@ -106,8 +106,10 @@ export function renderHarmonyTools(tools: readonly unknown[]): string | undefine
 
 /**
  * A Chat Completions `response_format` as the "# Response Formats" section the harmony format
- * gives a structured-output schema: `## name`, the description as a comment, the schema's JSON.
- * Undefined for a format without a schema (`text`, `json_object`), which adds no section.
+ * gives a structured-output schema: `## name`, the description as a comment, the schema's JSON
+ * without its `additionalProperties` and `required` keywords (what the API reports does not hold
+ * them: docs/tokens.md, "Wire overhead"). Undefined for a format without a schema (`text`,
+ * `json_object`), which adds no section.
  */
 export function renderResponseFormat(responseFormat: unknown): string | undefined {
   if (!isObject(responseFormat) || responseFormat.type !== 'json_schema') return undefined
@@ -116,6 +118,31 @@ export function renderResponseFormat(responseFormat: unknown): string | undefine
   const name = typeof spec.name === 'string' ? spec.name : 'response'
   const lines = ['# Response Formats', '', `## ${name}`, '']
   if (typeof spec.description === 'string') lines.push(`// ${spec.description}`)
-  lines.push(JSON.stringify(spec.schema ?? {}))
+  lines.push(JSON.stringify(withoutUnrenderedKeywords(spec.schema ?? {})))
   return lines.join('\n')
+}
+
+// Keywords whose value is a schema, a list of schemas, or a map of names to schemas.
+const SUBSCHEMA = new Set(['items', 'not', 'if', 'then', 'else', 'contains', 'additionalItems'])
+const SCHEMA_LISTS = new Set(['anyOf', 'oneOf', 'allOf', 'prefixItems'])
+const SCHEMA_MAPS = new Set(['properties', '$defs', 'definitions', 'patternProperties'])
+
+/**
+ * A JSON schema without `additionalProperties` and `required`, at every level a schema stands
+ * (a property that happens to be named `required` is kept): a copy, keys in their order.
+ */
+function withoutUnrenderedKeywords(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withoutUnrenderedKeywords)
+  if (!isObject(schema)) return schema
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'additionalProperties' || key === 'required') continue
+    if (SUBSCHEMA.has(key) || SCHEMA_LISTS.has(key)) out[key] = withoutUnrenderedKeywords(value)
+    else if (SCHEMA_MAPS.has(key) && isObject(value)) {
+      const map: Record<string, unknown> = {}
+      for (const [name, sub] of Object.entries(value)) map[name] = withoutUnrenderedKeywords(sub)
+      out[key] = map
+    } else out[key] = value
+  }
+  return out
 }

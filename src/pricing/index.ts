@@ -39,6 +39,6 @@ export {
   loadOpenVocabulary,
   type OpenEncoding,
 } from './open-vocabularies'
-export { WIRES, WIRE_FRAMING, isWire, type Wire, type WireFraming } from './wire'
+export { WIRES, WIRE_FRAMING, isWire, wireFramingOf, type Wire, type WireFraming } from './wire'
 export { toolSchemaTokens } from './tool-schemas'
 export { loadCountingVocabulary } from './load'

@@ -47,6 +47,21 @@ export const WIRE_FRAMING: Readonly<Record<Wire, WireFraming>> = {
   gemini: { perMessage: 0, perName: 0, perRequest: 0, pricesParts: true },
 }
 
+/**
+ * OpenAI's search models on Chat Completions (`gpt-4o-search-preview`, `gpt-4o-mini-search-preview`)
+ * bill a prompt as its messages' text alone: two recorded requests (a system and a user message)
+ * reported 11 and 12 tokens, exactly their texts' tokens, where the cookbook's framing adds 11.
+ * Measured, not published (docs/tokens.md, "Wire overhead").
+ */
+const SEARCH_MODEL = /-search-preview\b/
+const UNFRAMED: WireFraming = { perMessage: 0, perName: 0, perRequest: 0, pricesParts: true }
+
+/** The framing of a model's requests on a wire: the wire's own, but for the models that differ. */
+export function wireFramingOf(wire: Wire, model: string): WireFraming {
+  if (wire === 'openai-chat' && SEARCH_MODEL.test(model.toLowerCase())) return UNFRAMED
+  return WIRE_FRAMING[wire]
+}
+
 /** Whether a string names a wire (for validating options). */
 export function isWire(value: unknown): value is Wire {
   return typeof value === 'string' && (WIRES as readonly string[]).includes(value)

@@ -164,8 +164,43 @@ describe('structured output: response_format is read, priced and written back', 
   it('costs harmony’s "# Response Formats" section: its name, then the schema as JSON', () => {
     const without = estimate({ model: 'gpt-4o', messages })
     const withFormat = estimate({ model: 'gpt-4o', messages, response_format: responseFormat })
-    const section = `# Response Formats\n\n## result\n\n${JSON.stringify(schema)}`
+    // The schema as compact JSON, without `required` (see the next test).
+    const shown =
+      '{"properties":{"city":{"type":"string"},"country":{"type":"string"}},"type":"object"}'
+    const section = `# Response Formats\n\n## result\n\n${shown}`
     expect(withFormat - without).toBe(tokens(section))
+  })
+
+  it('leaves out additionalProperties and required at every level, not a property so named', () => {
+    // Two recorded gpt-4o requests that differ only in their schema (flat, and an anyOf of two
+    // objects with additionalProperties false at three levels) reported 89 tokens apart; this
+    // rendering of the two differs by 89 (docs/tokens.md, "Wire overhead").
+    const nested = {
+      type: 'object',
+      properties: {
+        result: {
+          anyOf: [
+            {
+              type: 'object',
+              properties: { kind: { const: 'city' }, required: { type: 'boolean' } },
+              required: ['kind', 'required'],
+              additionalProperties: false,
+            },
+            { type: 'object', properties: { n: { type: 'integer' } }, additionalProperties: false },
+          ],
+        },
+      },
+      required: ['result'],
+      additionalProperties: false,
+    }
+    const format = { type: 'json_schema', json_schema: { name: 'final', schema: nested } }
+    const without = estimate({ model: 'gpt-4o', messages })
+    const withFormat = estimate({ model: 'gpt-4o', messages, response_format: format })
+    const shown =
+      '{"type":"object","properties":{"result":{"anyOf":[' +
+      '{"type":"object","properties":{"kind":{"const":"city"},"required":{"type":"boolean"}}},' +
+      '{"type":"object","properties":{"n":{"type":"integer"}}}]}}}'
+    expect(withFormat - without).toBe(tokens(`# Response Formats\n\n## final\n\n${shown}`))
   })
 
   it('json_object has no schema and adds no section', () => {
@@ -187,5 +222,24 @@ describe('structured output: response_format is read, priced and written back', 
     )
     expect(exported.response_format).toEqual(responseFormat)
     expect(exported.messages).toEqual(messages)
+  })
+})
+
+describe('the search models bill a prompt as its texts alone', () => {
+  // Two recorded gpt-4o-search-preview requests (a system and a user message) reported exactly
+  // their texts' tokens (11 and 12): no message framing, no reply priming.
+  const messages = [
+    { role: 'system', content: 'You are a concise travel assistant.' },
+    { role: 'user', content: 'What is the weather in Lisbon today?' },
+  ]
+  const texts = tokens(messages[0].content) + tokens(messages[1].content)
+
+  it('gpt-4o-search-preview and its mini: the texts, nothing more', () => {
+    expect(estimate({ model: 'gpt-4o-search-preview', messages })).toBe(texts)
+    expect(estimate({ model: 'gpt-4o-mini-search-preview-2025-03-11', messages })).toBe(texts)
+  })
+
+  it('gpt-4o keeps the cookbook’s framing: 3 + 1 a message and 3 for the reply', () => {
+    expect(estimate({ model: 'gpt-4o', messages })).toBe(texts + 2 * 4 + 3)
   })
 })

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { encodePayload } from '../../src/formats/payload'
+import { mp3Seconds } from '../../src/pricing/audio-tokens'
 import { Base64Bytes } from '../../src/pricing/base64-bytes'
 import { imageDimensions } from '../../src/pricing/image-dimensions'
 import {
@@ -334,10 +335,53 @@ describe('OpenAI audio input, priced by its length', () => {
     const block = { type: 'input_audio', input_audio: { data: wav(64_000), format: 'wav' } }
     const payload = encodePayload({ attachments: [block] })!
     const priced = pricePayload(payload, ctx)
-    expect(priced.opaqueTokens).toBe(20)
+    // 2 s: 20 tokens, and the part's own 4.
+    expect(priced.opaqueTokens).toBe(24)
     expect(priced.text).not.toContain('UklGR')
     const [part] = describeOpaqueParts(payload, ctx)
     expect(part.kind).toBe('audio')
     expect(part.label).toMatch(/^audio \(wav\), 2\.0 s, /)
+  })
+})
+
+describe('an MP3’s length, read from its frames', () => {
+  // MPEG-1 Layer III frames written by hand: header FF FB 74 C4 is 96 kbit/s at 48 kHz, mono, no
+  // padding, so each frame is 144 × 96,000 / 48,000 = 288 bytes and holds 1,152 samples (24 ms).
+  const frame = Buffer.concat([Buffer.from([0xff, 0xfb, 0x74, 0xc4]), Buffer.alloc(284)])
+  const mp3 = (frames: number, prefix = Buffer.alloc(0)) =>
+    Buffer.concat([prefix, ...Array.from({ length: frames }, () => frame)]).toString('base64')
+  // An ID3v2.4 tag of 20 bytes of body: "ID3", version 4.0, no flags, syncsafe size 20.
+  const id3 = Buffer.concat([
+    Buffer.from([0x49, 0x44, 0x33, 4, 0, 0, 0, 0, 0, 20]),
+    Buffer.alloc(20),
+  ])
+  const ctx = {
+    wire: 'openai-chat',
+    model: 'gpt-4o-audio-preview',
+    family: 'openai',
+    retained: true,
+  } as const
+  const price = (data: string) =>
+    pricePayload(
+      encodePayload({
+        attachments: [{ type: 'input_audio', input_audio: { data, format: 'mp3' } }],
+      })!,
+      ctx,
+    ).opaqueTokens
+
+  it('187 frames are 4.488 s: 44 whole tenths, and the part’s 4 (a recorded request reported 44 + 4)', () => {
+    expect(mp3Seconds(new Base64Bytes(mp3(187)))).toBeCloseTo(4.488, 9)
+    expect(price(mp3(187))).toBe(48)
+  })
+
+  it('skips an ID3v2 tag before the first frame', () => {
+    expect(mp3Seconds(new Base64Bytes(mp3(100, id3)))).toBeCloseTo(2.4, 9)
+  })
+
+  it('is not MP3 without two frames in a row, and falls back to the size at 128 kbit/s', () => {
+    const noise = Buffer.alloc(32_000, 0x41).toString('base64')
+    expect(mp3Seconds(new Base64Bytes(noise))).toBeUndefined()
+    // 32,000 bytes at 16,000 bytes a second: 2 s, 20 tokens, and the part's 4.
+    expect(price(noise)).toBe(24)
   })
 })
