@@ -1,6 +1,7 @@
 import { decodePayload, encodePayload, type PayloadParts } from '../formats/payload'
 import { Base64Bytes } from './base64-bytes'
-import { pdfPages, pdfPrice } from './document-tokens'
+import { MAX_PDF_BYTES, pdfPages, pdfPrice } from './document-tokens'
+import { pdfText } from './pdf-text'
 import type { ModelFamily } from './families'
 import { audioPrice } from './audio-tokens'
 import { imageDimensions } from './image-dimensions'
@@ -281,7 +282,7 @@ function describeMedia(
   const size = formatBytes(bytes)
   if (type === 'application/pdf' || (type === '' && isPdf(decoded))) {
     const pages = pdfPages(decoded)
-    const price = pdfPrice(family, model, pages)
+    const price = pdfPrice(family, model, pages, () => pdfText(decoded.head(MAX_PDF_BYTES)))
     const count = pages === undefined ? '' : `${pages} page${pages === 1 ? '' : 's'}, `
     return media('document', m, bytes, price, `PDF document, ${count}${size}`)
   }
