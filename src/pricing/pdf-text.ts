@@ -1,4 +1,4 @@
-import { inflateSync, unzlibSync } from 'fflate'
+import { Inflate, Unzlib } from 'fflate'
 
 /*
  * The text a PDF shows, read from its page content streams (ISO 32000-1, 7.3 objects, 7.8 content
@@ -8,27 +8,36 @@ import { inflateSync, unzlibSync } from 'fflate'
  * streams of fonts are not followed, and text it cannot decode is left out.
  */
 
-// The most decoded content read: a PDF's text is a small part of it.
+// The most decoded content read: a PDF's text is a small part of it. A stream is inflated to at
+// most MAX_STREAM bytes, fed CHUNK compressed bytes at a time (deflate expands at most ~1,000×),
+// and the streams read stop at MAX_TOTAL.
 const MAX_TEXT = 4 * 1024 * 1024
+const MAX_STREAM = 8 * 1024 * 1024
+const MAX_TOTAL = 64 * 1024 * 1024
+const CHUNK = 16 * 1024
 const latin1 = new TextDecoder('latin1')
 
 /** The text of a PDF's content streams, one line per text object or line move. */
 export function pdfText(bytes: Uint8Array): string {
-  const streams = [...streamsOf(bytes)]
+  const streams: Stream[] = []
+  let inflated = 0
+  for (const s of streamsOf(bytes)) {
+    streams.push(s)
+    inflated += s.data.length
+    if (inflated > MAX_TOTAL) break
+  }
   const cmap = toUnicodeMap(streams)
   let text = ''
   for (const s of streams) {
-    if (!s.content) continue
     text += contentText(s.data, cmap)
     if (text.length > MAX_TEXT) break
   }
   return text.replace(/[ \t]*\n[\s]*/g, '\n').trim()
 }
 
+/** A stream whose dictionary is a page content stream's or a CMap's: its length and filter only. */
 interface Stream {
   data: Uint8Array
-  /** Whether its dictionary is a page content stream's (nothing but its length and filter). */
-  content: boolean
 }
 
 // Keys a content stream's (or a CMap's) dictionary may hold; a font, an image, an ICC profile or
@@ -42,7 +51,7 @@ const CONTENT_KEYS = new Set([
   'Columns',
 ])
 
-/** Every stream of the file with a Flate or no filter, decoded. */
+/** Every content stream (or CMap) of the file with a Flate or no filter, decoded. */
 function* streamsOf(bytes: Uint8Array): Generator<Stream> {
   const text = latin1.decode(bytes)
   const keyword = /stream\r?\n/g
@@ -62,22 +71,47 @@ function* streamsOf(bytes: Uint8Array): Generator<Stream> {
     const filtered = names.includes('Filter')
     keyword.lastIndex = end
     if (filtered && (!flate || /\/Filter\s*\[[^\]]*\/\w+[^\]]*\/\w+/.test(dict))) continue
+    // Fonts, images and the like are never read: neither inflated nor scanned.
+    if (!names.every((n) => CONTENT_KEYS.has(n))) continue
     const raw = bytes.subarray(start, end)
     const data = flate ? inflate(raw) : raw
-    if (data) yield { data, content: names.every((n) => CONTENT_KEYS.has(n)) }
+    if (data) yield { data }
   }
 }
 
+/**
+ * A Flate stream's first MAX_STREAM bytes (zlib-wrapped, as PDF writes them, or raw deflate), fed
+ * in small chunks so that a stream built to expand a thousandfold stops once it has given enough:
+ * a hostile file costs at most a chunk's worth of work past the cap.
+ */
 function inflate(raw: Uint8Array): Uint8Array | undefined {
-  try {
-    return unzlibSync(raw)
-  } catch {
-    try {
-      return inflateSync(raw)
-    } catch {
-      return undefined
+  return inflateWith(raw, true) ?? inflateWith(raw, false)
+}
+
+function inflateWith(raw: Uint8Array, zlib: boolean): Uint8Array | undefined {
+  let grown = new Uint8Array(Math.min(MAX_STREAM, Math.max(1024, raw.length * 16)))
+  let size = 0
+  const take = (chunk: Uint8Array) => {
+    if (size + chunk.length > grown.length && grown.length < MAX_STREAM) {
+      const bigger = new Uint8Array(
+        Math.min(MAX_STREAM, Math.max(grown.length * 2, size + chunk.length)),
+      )
+      bigger.set(grown.subarray(0, size))
+      grown = bigger
     }
+    const room = Math.min(chunk.length, grown.length - size)
+    grown.set(chunk.subarray(0, room), size)
+    size += room
   }
+  try {
+    const stream = zlib ? new Unzlib(take) : new Inflate(take)
+    for (let at = 0; at < raw.length && size < MAX_STREAM; at += CHUNK) {
+      stream.push(raw.subarray(at, at + CHUNK), at + CHUNK >= raw.length)
+    }
+  } catch {
+    if (size === 0) return undefined
+  }
+  return grown.subarray(0, size)
 }
 
 // Where the dictionary that closes at `close` (its ">>") opens, nested dictionaries counted.

@@ -65,6 +65,16 @@ describe('the text a PDF shows', () => {
     expect(pdfText(pdf(1, font, image, page))).toBe('Plain text.')
   })
 
+  it('reads a stream built to expand a thousandfold only as far as its first 8 MB', () => {
+    // 64 MB of spaces after the text compress to about 64 kB.
+    const bomb = stream(
+      '',
+      `BT (Before the padding.) Tj ET${' '.repeat(64 * 1024 * 1024)}(after) Tj`,
+    )
+    expect(bomb.length).toBeLessThan(200_000)
+    expect(pdfText(pdf(1, bomb))).toBe('Before the padding.')
+  })
+
   it('gives nothing for bytes that are not a PDF', () => {
     expect(pdfText(new TextEncoder().encode('just some text, no streams'))).toBe('')
   })
