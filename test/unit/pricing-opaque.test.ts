@@ -304,6 +304,14 @@ describe('the words beside an opaque part follow the wire', () => {
   })
 })
 
+// An audio request's pricing context, for the two audio blocks below.
+const audioCtx = {
+  wire: 'openai-chat',
+  model: 'gpt-4o-audio-preview',
+  family: 'openai',
+  retained: true,
+} as const
+
 describe('OpenAI audio input, priced by its length', () => {
   // A 16 kHz, 16-bit mono WAV header written by hand: byte rate 32,000, a data chunk of 64,000
   // bytes, so 2 seconds: 20 tokens at OpenAI's one token a 100 ms.
@@ -324,21 +332,15 @@ describe('OpenAI audio input, priced by its length', () => {
     header.writeUInt32LE(dataBytes, 40)
     return Buffer.concat([header, Buffer.alloc(dataBytes)]).toString('base64')
   }
-  const ctx = {
-    wire: 'openai-chat',
-    model: 'gpt-4o-audio-preview',
-    family: 'openai',
-    retained: true,
-  } as const
 
   it('reads the length from the WAV header and never prices the base64 as text', () => {
     const block = { type: 'input_audio', input_audio: { data: wav(64_000), format: 'wav' } }
     const payload = encodePayload({ attachments: [block] })!
-    const priced = pricePayload(payload, ctx)
+    const priced = pricePayload(payload, audioCtx)
     // 2 s: 20 tokens, and the part's own 4.
     expect(priced.opaqueTokens).toBe(24)
     expect(priced.text).not.toContain('UklGR')
-    const [part] = describeOpaqueParts(payload, ctx)
+    const [part] = describeOpaqueParts(payload, audioCtx)
     expect(part.kind).toBe('audio')
     expect(part.label).toMatch(/^audio \(wav\), 2\.0 s, /)
   })
@@ -355,18 +357,12 @@ describe('an MP3’s length, read from its frames', () => {
     Buffer.from([0x49, 0x44, 0x33, 4, 0, 0, 0, 0, 0, 20]),
     Buffer.alloc(20),
   ])
-  const ctx = {
-    wire: 'openai-chat',
-    model: 'gpt-4o-audio-preview',
-    family: 'openai',
-    retained: true,
-  } as const
   const price = (data: string) =>
     pricePayload(
       encodePayload({
         attachments: [{ type: 'input_audio', input_audio: { data, format: 'mp3' } }],
       })!,
-      ctx,
+      audioCtx,
     ).opaqueTokens
 
   it('187 frames are 4.488 s: 44 whole tenths, and the part’s 4 (a recorded request reported 44 + 4)', () => {
