@@ -35,8 +35,9 @@ export interface PayloadParts {
   encrypted_content?: string
   /**
    * What the provider reported that reasoning cost: the `reasoning_output_tokens` of the reply it
-   * belongs to (a Codex `token_count` event), read by the import. Not sent; it prices the
-   * encrypted content while the item is kept in context (docs/tokens.md, "Opaque content").
+   * belongs to (a Codex `token_count` event), or a Gemini CLI reply's `tokens.thoughts`, read by
+   * the import. Not sent; it prices the thinking while it is kept in context (docs/tokens.md,
+   * "Opaque content").
    */
   reasoning_tokens?: number
   /** Tool definitions, verbatim in the source's shape: they are sent, and cost tokens, every turn. */
