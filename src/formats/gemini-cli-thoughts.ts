@@ -1,5 +1,6 @@
 import type { Message } from '../types'
 import { shareReasoningTokens } from './reasoning-share'
+import { isObject } from './json-shape'
 import { isCount } from './reported-usage'
 import type { Ctx } from './gemini-cli-shared'
 
@@ -12,10 +13,9 @@ import type { Ctx } from './gemini-cli-shared'
  * thinking and recorded no thought gets one reasoning message with no text to carry the count, so
  * that no thinking the prompts held is missing from the estimate.
  */
-export function withReportedThoughts(messages: Message[], tokens: unknown, ctx: Ctx): Message[] {
-  if (typeof tokens !== 'object' || tokens === null) return messages
-  const thoughts = (tokens as { thoughts?: unknown }).thoughts
-  if (!isCount(thoughts) || thoughts === 0) return messages
+export function withReportedThoughts(messages: Message[], tokens: unknown, ctx: Ctx): void {
+  const thoughts = isObject(tokens) ? tokens.thoughts : undefined
+  if (!isCount(thoughts) || thoughts === 0) return
   const items: { index: number; weight: number }[] = []
   messages.forEach((m, index) => {
     if (m.type === 'reasoning') items.push({ index, weight: m.text.length })
@@ -33,5 +33,4 @@ export function withReportedThoughts(messages: Message[], tokens: unknown, ctx: 
     )
   }
   shareReasoningTokens(messages, items, thoughts)
-  return messages
 }

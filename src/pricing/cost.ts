@@ -16,7 +16,7 @@ import {
 import { isOpenEncoding, tokenizerForOpen } from './open-vocabularies'
 import { pricePayload, retainsEarlierThinking, type PayloadPricingContext } from './opaque'
 import { mayHoldChatParts, priceChatParts } from './chat-parts'
-import { HARMONY_REPLY_PRIMING_TOKENS, isHarmonyModel } from './harmony'
+import { isHarmonyModel } from './harmony'
 import { wireFramingOf, type Wire, type WireFraming } from './wire'
 
 /** What a count is for: the model, and the wire format its conversation is sent in. */
@@ -179,8 +179,7 @@ export function messageCost(
  */
 export function requestOverhead(spec: SpecLike): number {
   const { wire, model } = toSpec(spec)
-  const { perRequest } = wireFramingOf(wire, model)
-  return perRequest > 0 && isHarmonyModel(model) ? HARMONY_REPLY_PRIMING_TOKENS : perRequest
+  return wireFramingOf(wire, model).perRequest
 }
 
 const turnStarts = new WeakMap<readonly Pick<Message, 'type'>[], number>()

@@ -1,3 +1,5 @@
+import { HARMONY_REPLY_PRIMING_TOKENS, isHarmonyModel } from './harmony'
+
 /**
  * The wire format a conversation is sent in, and what that format costs outside the messages' own
  * text. Every figure is cited in docs/tokens.md ("Wire overhead").
@@ -56,10 +58,17 @@ export const WIRE_FRAMING: Readonly<Record<Wire, WireFraming>> = {
 const SEARCH_MODEL = /-search-preview\b/
 const UNFRAMED: WireFraming = { perMessage: 0, perName: 0, perRequest: 0, pricesParts: true }
 
-/** The framing of a model's requests on a wire: the wire's own, but for the models that differ. */
+/**
+ * The framing of a model's requests on a wire: the wire's own, but for the models that differ. A
+ * harmony model (o-series, GPT-5) primes its reply with `<|start|>assistant` alone, 2 tokens where
+ * OpenAI's wires count 3 (docs/tokens.md, "Wire overhead").
+ */
 export function wireFramingOf(wire: Wire, model: string): WireFraming {
   if (wire === 'openai-chat' && SEARCH_MODEL.test(model.toLowerCase())) return UNFRAMED
-  return WIRE_FRAMING[wire]
+  const framing = WIRE_FRAMING[wire]
+  return framing.perRequest > 0 && isHarmonyModel(model)
+    ? { ...framing, perRequest: HARMONY_REPLY_PRIMING_TOKENS }
+    : framing
 }
 
 /** Whether a string names a wire (for validating options). */
