@@ -54,7 +54,7 @@ const BODY: BodyShape = {
   listKey: 'messages',
   missing: 'no "messages" (a Chat Completions request body has one)',
   expected: 'expected an array of messages or a request body',
-  fields: new Set(['model', 'messages', 'tools', 'response_format']),
+  fields: new Set(['model', 'messages', 'tools', 'functions', 'response_format']),
 }
 
 /** How a format that carries Chat Completions messages differs from a plain Chat Completions file. */

@@ -60,7 +60,11 @@ export function readRequestBody(root: unknown, shape: BodyShape, notes: NoteList
   const text = shape.listMayBeText && typeof value === 'string' ? value : undefined
   const list = text === undefined ? requireArray(root, listKey, []) : []
   const model = optionalString(root, 'model', [])
-  const tools = root.tools === undefined ? [] : requireArray(root, 'tools', [])
+  // `"tools": null` is how some clients (LiteLLM, for one) say "no tools"; the API accepts it.
+  const tools = [
+    ...(root.tools === undefined || root.tools === null ? [] : requireArray(root, 'tools', [])),
+    ...(shape.fields.has('functions') ? legacyFunctions(root, notes) : []),
+  ]
   // Structured output's schema is rendered into the prompt (docs/tokens.md): it goes with the tools.
   const format = shape.fields.has('response_format') ? root.response_format : undefined
   const responseFormat = isObject(format) ? format : undefined
@@ -82,4 +86,18 @@ export function readRequestBody(root: unknown, shape: BodyShape, notes: NoteList
     model,
     head,
   }
+}
+
+/**
+ * Chat Completions' legacy `functions` list, as the function tools it was replaced by: each
+ * definition becomes `{type: "function", function}`, which the model reads the same way (the
+ * tools namespace, docs/tokens.md), and the export writes as `tools`. Noted once.
+ */
+function legacyFunctions(root: Json, notes: NoteList): unknown[] {
+  if (root.functions === undefined || root.functions === null) return []
+  const functions = requireArray(root, 'functions', [])
+  if (functions.length > 0) {
+    notes.info('functions', 'legacy functions; read as function tools')
+  }
+  return functions.map((fn) => ({ type: 'function', function: fn }))
 }

@@ -74,6 +74,7 @@ export const REQUEST_SETTINGS = new Set([
   'store',
   'service_tier',
   'tool_choice',
+  'function_call',
   'parallel_tool_calls',
   'logprobs',
   'top_logprobs',

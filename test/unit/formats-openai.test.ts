@@ -70,6 +70,39 @@ describe('OpenAI Chat Completions in', () => {
     )
   })
 
+  it('reads "tools": null as no tools, as the API does (LiteLLM sends it)', () => {
+    const body = { model: 'gpt-4o', messages: [{ role: 'user', content: 'hi' }], tools: null }
+    const imported = importConversation(JSON.stringify(body), 'openai')
+    expect(imported.messages).toEqual([{ type: 'user', text: 'hi' }])
+    expect(imported.report.map((n) => n.path)).not.toContain('tools')
+  })
+
+  it('reads the legacy "functions" list as function tools, priced and exported as tools', () => {
+    const fn = {
+      name: 'get_current_weather',
+      description: 'Get the current weather in a given location',
+      parameters: {
+        type: 'object',
+        properties: { location: { type: 'string' }, unit: { type: 'string', enum: ['c', 'f'] } },
+        required: ['location'],
+      },
+    }
+    const legacy = { model: 'gpt-4', messages: [{ role: 'user', content: 'Weather in Boston?' }] }
+    const old = importConversation(
+      JSON.stringify({ ...legacy, functions: [fn], function_call: 'auto' }),
+      'openai',
+    )
+    const current = importConversation(
+      JSON.stringify({ ...legacy, tools: [{ type: 'function', function: fn }] }),
+      'openai',
+    )
+    expect(old.messages).toEqual(current.messages)
+    expect(old.report.find((n) => n.path === 'functions')?.problem).toBe(
+      'legacy functions; read as function tools',
+    )
+    expect(old.report.find((n) => n.path === 'function_call')?.severity).toBe('info')
+  })
+
   it('reports request settings and the image by path', () => {
     const { report } = importConversation(file)
     expect(report).toEqual([
@@ -120,14 +153,14 @@ describe('OpenAI Chat Completions in', () => {
     const text = JSON.stringify({
       model: 'gpt-4.1',
       messages: [{ role: 'user', content: 'hi', audio: { id: 'audio_1' } }],
-      functions: [{ name: 'f' }],
+      plugins: [{ name: 'f' }],
     })
     const { report, messages } = importConversation(text, 'openai')
     expect(messages).toEqual([{ type: 'user', text: 'hi' }])
     expect(report).toEqual([
       {
         severity: 'warning',
-        path: 'functions',
+        path: 'plugins',
         problem: 'field has no place in the wire shape; not loaded',
       },
       {
