@@ -1,5 +1,5 @@
 import {
-  currentTurnStart,
+  pricedAt,
   pricingFor,
   toSpec,
   type CountingSpec,
@@ -64,13 +64,12 @@ export function sliceRequest(
   { start, end }: SliceRange,
 ): CountSliceRequest {
   const spec = toSpec(specLike)
-  const turn = spec.wire === 'native' ? 0 : currentTurnStart(messages as readonly Message[])
   const priced: PricedMessage[] = []
   for (let i = start; i < end; i++) {
     const { text, payload } = messages[i]
-    const m: PricedMessage = payload ? { text, payload } : { text }
-    if (i < turn && messages[i].type === 'reasoning') m.earlierThinking = true
-    priced.push(m)
+    const placed = pricedAt(spec, messages, i)
+    // Only text, payload and the flags are cloned to the worker.
+    priced.push(placed !== messages[i] ? placed : payload ? { text, payload } : { text })
   }
   return { spec, start, messages: priced }
 }

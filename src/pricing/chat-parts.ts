@@ -1,7 +1,6 @@
 import type { PayloadParts } from '../formats/payload'
 import type { Tokenizer } from '../tokens'
-import { HARMONY_TOOLS_PROMPT_TOKENS, renderHarmonyTools, renderResponseFormat } from './harmony'
-import { toolSchemaTokens } from './tool-schemas'
+import { HARMONY_TOOLS_PROMPT_TOKENS, renderResponseFormat, renderToolsNamespace } from './harmony'
 
 /*
  * The payload parts OpenAI Chat Completions prices by rule rather than as their JSON text: a
@@ -21,6 +20,43 @@ export const TOOL_CALL_TOKENS = { harmony: 10, chat: 8 } as const
 /** What a tool result costs besides its text and its message's framing (its recipient header). */
 export const TOOL_RESULT_TOKENS = { harmony: 3, chat: 0 } as const
 
+/**
+ * What a Chat Completions request's tools section costs besides its rendered namespace, outside
+ * GPT-5: one token less than the text (measured: the median of 163 recorded requests with a system
+ * message, docs/tokens.md, "Tool schemas"). The section joins the request's system message; a
+ * request without one gets a system message of its own, whose framing is TOOLS_SYSTEM_MESSAGE_TOKENS.
+ */
+export const CHAT_TOOLS_SECTION_TOKENS = -1
+
+/** The framing of the system message a tools section is sent in when the request has none. */
+export const TOOLS_SYSTEM_MESSAGE_TOKENS = 4
+
+/**
+ * What a structured-output section costs besides its text when the request has neither a system
+ * message nor tools for it to join: measured, 8 on each of 47 recorded GPT-4-class requests from
+ * three projects (docs/tokens.md, "Wire overhead"). Beside a system message or tools, nothing.
+ */
+export const FORMAT_SYSTEM_MESSAGE_TOKENS = 8
+
+/** Whether a model's tools come with GPT-5's harmony tools prompt (HARMONY_TOOLS_PROMPT_TOKENS). */
+const hasHarmonyToolsPrompt = (model: string) =>
+  /^(?:gpt-5|gpt-oss)/.test(model.slice(model.lastIndexOf('/') + 1))
+
+/** How a model's Chat parts are priced. */
+export interface ChatPartsRules {
+  /** Harmony's tool call and result costs (o-series, GPT-5) rather than Chat's. */
+  harmony: boolean
+  /** GPT-5's tools prompt rather than the Chat tools section's. */
+  harmonyToolsPrompt: boolean
+  /** Added when a message carries a `name`. */
+  perName: number
+}
+
+/** The rules for a model, with its wire's cost of a name. */
+export function chatPartsRules(model: string, harmony: boolean, perName: number): ChatPartsRules {
+  return { harmony, harmonyToolsPrompt: hasHarmonyToolsPrompt(model), perName }
+}
+
 /** The parts a Chat payload may hold that have a rule of their own. */
 export const mayHoldChatParts = (payload: string): boolean =>
   payload.startsWith('{"name":') ||
@@ -39,41 +75,44 @@ export interface ChatPartsPrice {
 }
 
 /**
- * Prices the Chat parts of a payload: `name` (its tokens, +perName), tool schemas (the cookbook's
- * formula, or harmony's namespace for the o-series and GPT-5), `response_format` (harmony's
+ * Prices the Chat parts of a payload: `name` (its tokens, +perName), tool schemas (the namespace
+ * OpenAI renders them as, plus GPT-5's tools prompt or the Chat tools section's cost, and a system
+ * message's framing unless the request has one: `besideSystem`), `response_format` (harmony's
  * "# Response Formats" section), tool calls (name + arguments + TOOL_CALL_TOKENS) and a tool
  * result's text (+TOOL_RESULT_TOKENS; the `content` part is only ever a tool result's).
  */
 export function priceChatParts(
   parts: PayloadParts,
   tokenizer: Tokenizer,
-  harmony: boolean,
-  perName: number,
+  rules: ChatPartsRules,
+  besideSystem = false,
 ): ChatPartsPrice {
   const rest: PayloadParts = { ...parts }
   let vocabulary = 0
   let fixed = 0
-  const kind = harmony ? 'harmony' : 'chat'
+  const kind = rules.harmony ? 'harmony' : 'chat'
   if (parts.name !== undefined) {
     vocabulary += tokenizer.count(parts.name)
-    fixed += perName
+    fixed += rules.perName
     delete rest.name
   }
-  if (parts.tools) {
-    const rendered = harmony ? renderHarmonyTools(parts.tools) : undefined
-    const tools = harmony
-      ? rendered !== undefined
-        ? tokenizer.count(rendered) + HARMONY_TOOLS_PROMPT_TOKENS
-        : undefined
-      : toolSchemaTokens(parts.tools, tokenizer)
-    if (tools !== undefined) {
-      vocabulary += tools
-      delete rest.tools
-    }
+  const rendered = parts.tools?.length ? renderToolsNamespace(parts.tools) : undefined
+  if (parts.tools?.length === 0) delete rest.tools
+  if (rendered) {
+    vocabulary += tokenizer.count(rendered)
+    if (rules.harmonyToolsPrompt) fixed += HARMONY_TOOLS_PROMPT_TOKENS
+    else fixed += CHAT_TOOLS_SECTION_TOKENS + (besideSystem ? 0 : TOOLS_SYSTEM_MESSAGE_TOKENS)
+    delete rest.tools
   }
   if (parts.response_format !== undefined) {
-    const rendered = renderResponseFormat(parts.response_format)
-    if (rendered !== undefined) vocabulary += tokenizer.count(rendered)
+    const format = renderResponseFormat(parts.response_format)
+    if (format !== undefined) {
+      vocabulary += tokenizer.count(format)
+      // Alone, with neither a system message nor tools to join, it comes in a message of its own.
+      if (!rendered && !besideSystem && !rules.harmonyToolsPrompt) {
+        fixed += FORMAT_SYSTEM_MESSAGE_TOKENS
+      }
+    }
     delete rest.response_format
   }
   if (parts.tool_calls) {

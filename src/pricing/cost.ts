@@ -15,7 +15,7 @@ import {
 } from './families'
 import { isOpenEncoding, tokenizerForOpen } from './open-vocabularies'
 import { pricePayload, retainsEarlierThinking, type PayloadPricingContext } from './opaque'
-import { mayHoldChatParts, priceChatParts } from './chat-parts'
+import { chatPartsRules, mayHoldChatParts, priceChatParts } from './chat-parts'
 import { isHarmonyModel } from './harmony'
 import { wireFramingOf, type Wire, type WireFraming } from './wire'
 
@@ -38,6 +38,8 @@ export function toSpec(spec: SpecLike): Required<CountingSpec> {
 export type PricedMessage = Pick<Message, 'text' | 'payload'> & {
   /** A reasoning message before the current turn: priced by the model's retention rule. */
   earlierThinking?: boolean
+  /** A request's tool schemas where the request has a system message for them to join (Chat). */
+  besideSystem?: boolean
 }
 
 /** The text a message is priced on under the native rule: its text, then its payload. */
@@ -111,7 +113,7 @@ function buildPricing(spec: Required<CountingSpec>, tokenizer: Tokenizer): Prici
   const current = payloadContext(spec, false)
   const earlier = payloadContext(spec, true)
   const chat = spec.wire === 'openai-chat'
-  const harmony = isHarmonyModel(spec.model)
+  const rules = chatPartsRules(spec.model, isHarmonyModel(spec.model), framing.perName)
   const cost = (m: PricedMessage): number => {
     const ctx = m.earlierThinking ? earlier : current
     if (!ctx.retained) {
@@ -127,7 +129,7 @@ function buildPricing(spec: Required<CountingSpec>, tokenizer: Tokenizer): Prici
     if (payload && chat && mayHoldChatParts(payload)) {
       const parts = decodePayload(payload)
       if (parts) {
-        const priced = priceChatParts(parts, tokenizer, harmony, framing.perName)
+        const priced = priceChatParts(parts, tokenizer, rules, m.besideSystem)
         vocabulary += priced.vocabulary
         fixed += priced.fixed
         payload = encodePayload(priced.rest)
@@ -220,6 +222,51 @@ export function payloadContext(
   }
 }
 
+const systemMessages = new WeakMap<readonly Pick<Message, 'type' | 'text'>[], boolean>()
+
+/**
+ * Whether a conversation holds a system (or developer) message, which a Chat request's tool
+ * schemas join rather than coming in a system message of their own: an instructions message with
+ * text (the schemas' own message has none). Remembered per array.
+ */
+export function hasSystemMessage(messages: readonly Pick<Message, 'type' | 'text'>[]): boolean {
+  let found = systemMessages.get(messages)
+  if (found === undefined) {
+    found = messages.some((m) => m.type === 'instructions' && m.text !== '')
+    systemMessages.set(messages, found)
+  }
+  return found
+}
+
+type Placed = Pick<Message, 'text' | 'payload'> & { type?: Message['type'] }
+
+/**
+ * Message `index` as a pricing's cost() takes it: with the flags its place in the conversation
+ * sets off the native wire (an earlier turn's thinking; tool schemas beside a system message), or
+ * the message itself when none applies. countEachMessage and the counting workers' slices both
+ * read it, so a count is the same wherever it is made.
+ */
+export function pricedAt(
+  spec: Required<CountingSpec>,
+  messages: readonly Placed[],
+  index: number,
+): PricedMessage {
+  const m = messages[index]
+  if (spec.wire === 'native') return m
+  if (m.type === 'reasoning' && index < currentTurnStart(messages)) {
+    return { text: m.text, payload: m.payload, earlierThinking: true }
+  }
+  if (
+    spec.wire === 'openai-chat' &&
+    m.text === '' &&
+    isRequestSchemas(m.payload) &&
+    hasSystemMessage(messages)
+  ) {
+    return { text: m.text, payload: m.payload, besideSystem: true }
+  }
+  return m
+}
+
 /** Whether message `index` is thinking from an earlier turn, which the wire's retention rule prices. */
 export function isEarlierThinking(
   spec: Required<CountingSpec>,
@@ -242,12 +289,7 @@ export function countMessageTokens(spec: SpecLike, message: Message): number {
 export function countEachMessage(spec: SpecLike, messages: readonly Message[]): number[] {
   const pricing = pricingFor(spec)
   if (!pricing.framing.pricesParts) return messages.map(pricing.cost)
-  const turn = currentTurnStart(messages)
-  return messages.map((m, i) =>
-    m.type === 'reasoning' && i < turn
-      ? pricing.cost({ text: m.text, payload: m.payload, earlierThinking: true })
-      : pricing.cost(m),
-  )
+  return messages.map((_, i) => pricing.cost(pricedAt(pricing.spec, messages, i)))
 }
 
 /** The sum of the per-message counts (without the request's own overhead). */

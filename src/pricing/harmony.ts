@@ -27,56 +27,178 @@ export const HARMONY_TOOLS_PROMPT_TOKENS = 83
 /** The reply's priming in harmony: `<|start|>assistant`, the model writes its channel itself. */
 export const HARMONY_REPLY_PRIMING_TOKENS = 2
 
-/** A JSON schema as harmony's TypeScript-like type: objects, unions, enums, arrays, comments. */
-export function schemaAsType(schema: unknown, indent = ''): string {
+/**
+ * A JSON schema as harmony's TypeScript-like type, as openai/harmony renders a tool's parameters
+ * (`json_schema_to_typescript`, src/encoding.rs, commit ec7606df): objects with their titles,
+ * descriptions, examples and defaults as comments, `oneOf` unions, string enums, arrays, and `any`
+ * for what it does not render (`anyOf`, `const`). One addition, measured: a local `$ref` to the
+ * parameters' `$defs` (or `definitions`) is rendered as the schema it names, which harmony's code
+ * leaves as `any` but the API bills (docs/tokens.md, "Tool schemas"); a reference to a definition
+ * being rendered already (a recursive type) stays `any`.
+ */
+export function schemaAsType(schema: unknown, indent = '', defs: Definitions = NO_DEFS): string {
   if (!isObject(schema)) return 'any'
-  const variants = Array.isArray(schema.oneOf) ? schema.oneOf : schema.anyOf
-  if (Array.isArray(variants)) {
-    return variants.map((v) => `\n${indent} | ${schemaAsType(v, `${indent}   `)}`).join('')
+  const target = referenced(schema, defs)
+  if (target) {
+    const [name, definition] = target
+    const inner = { ...defs, open: new Set(defs.open).add(name) }
+    const { $ref: _ref, ...siblings } = schema
+    return schemaAsType({ ...definition, ...siblings }, indent, inner)
   }
-  const { type } = schema
-  if (Array.isArray(type))
-    return type.map((t) => (t === 'integer' ? 'number' : String(t))).join(' | ')
-  if (Array.isArray(schema.enum) && schema.enum.length > 0) {
-    return schema.enum.map((e) => JSON.stringify(e)).join(' | ')
+  if (Array.isArray(schema.oneOf)) {
+    return schema.oneOf
+      .map((v) => `\n${indent} | ${variantType(v, `${indent}   `, defs)}${trailing(v, [], true)}`)
+      .join('')
   }
-  if (schema.const !== undefined) return JSON.stringify(schema.const)
-  switch (type) {
+  if (Array.isArray(schema.type)) {
+    const names = schema.type.filter((t): t is string => typeof t === 'string')
+    if (names.length > 0) return names.map((t) => (t === 'integer' ? 'number' : t)).join(' | ')
+  }
+  switch (schema.type) {
     case 'object':
-      return objectType(schema, indent)
+      return objectType(schema, indent, defs)
     case 'string':
-      return 'string'
+      return stringEnum(schema) ?? 'string'
     case 'number':
     case 'integer':
       return 'number'
     case 'boolean':
       return 'boolean'
-    case 'null':
-      return 'null'
     case 'array':
-      return schema.items !== undefined ? `${schemaAsType(schema.items, indent)}[]` : 'Array<any>'
+      return schema.items !== undefined
+        ? `${schemaAsType(schema.items, indent, defs)}[]`
+        : 'Array<any>'
     default:
       return 'any'
   }
 }
 
-function objectType(schema: Json, indent: string): string {
+/** The parameters' named definitions, and those being rendered (to stop a recursive type). */
+interface Definitions {
+  named: Json
+  open: ReadonlySet<string>
+}
+const NO_DEFS: Definitions = { named: {}, open: new Set() }
+
+/** The definitions a tool's parameters declare for `$ref` to name. */
+function definitionsOf(parameters: unknown): Definitions {
+  if (!isObject(parameters)) return NO_DEFS
+  const named = isObject(parameters.$defs)
+    ? parameters.$defs
+    : isObject(parameters.definitions)
+      ? parameters.definitions
+      : undefined
+  return named ? { named, open: new Set() } : NO_DEFS
+}
+
+/** The definition a schema's local `$ref` names, unless it is unknown or already open. */
+function referenced(schema: Json, defs: Definitions): [string, Json] | undefined {
+  const ref = schema.$ref
+  if (typeof ref !== 'string') return undefined
+  const match = /^#\/(?:\$defs|definitions)\/([^/]+)$/.exec(ref)
+  if (!match || defs.open.has(match[1])) return undefined
+  const definition = defs.named[match[1]]
+  return isObject(definition) ? [match[1], definition] : undefined
+}
+
+const isEnum = (schema: Json) => Array.isArray(schema.enum) && schema.enum.length > 0
+
+function stringEnum(schema: Json): string | undefined {
+  if (!Array.isArray(schema.enum)) return undefined
+  const values = schema.enum.filter((v): v is string => typeof v === 'string')
+  return values.length > 0 ? values.map((v) => `"${v}"`).join(' | ') : undefined
+}
+
+/** A union member's type, `| null` added when it says `nullable` and its type does not. */
+function variantType(variant: unknown, indent: string, defs: Definitions): string {
+  const type = schemaAsType(variant, indent, defs)
+  return isObject(variant) && variant.nullable === true && !type.includes('null')
+    ? `${type} | null`
+    : type
+}
+
+/** `default: "text"` for a string outside an enum, the value itself otherwise. */
+function defaultText(schema: Json, quoteEnumString: boolean): string {
+  const value = schema.default
+  if (typeof value === 'string') {
+    return isEnum(schema) && !quoteEnumString ? `default: ${value}` : `default: "${value}"`
+  }
+  return `default: ${JSON.stringify(value)}`
+}
+
+/** A union member's description and default, as the comment after it. */
+function trailing(
+  variant: unknown,
+  skip: readonly (string | undefined)[],
+  quoteEnumString: boolean,
+): string {
+  if (!isObject(variant)) return ''
+  const comments: string[] = []
+  const { description } = variant
+  if (typeof description === 'string' && !skip.includes(description)) comments.push(description)
+  if (variant.default !== undefined) comments.push(defaultText(variant, quoteEnumString))
+  return comments.length > 0 ? ` // ${comments.join(' ')}` : ''
+}
+
+function objectType(schema: Json, indent: string, defs: Definitions): string {
   let out = typeof schema.description === 'string' ? `${indent}// ${schema.description}\n` : ''
   out += '{\n'
   const required = new Set(Array.isArray(schema.required) ? schema.required : [])
   const properties = isObject(schema.properties) ? schema.properties : {}
   for (const [key, value] of Object.entries(properties)) {
     const p = isObject(value) ? value : {}
-    if (typeof p.title === 'string') out += `${indent}// ${p.title}\n${indent}//\n`
-    if (typeof p.description === 'string') out += `${indent}// ${p.description}\n`
     const optional = required.has(key) ? '' : '?'
-    out += `${indent}${key}${optional}: ${schemaAsType(p, `${indent}    `)},`
-    if (p.default !== undefined) {
-      out += ` // default: ${typeof p.default === 'string' ? p.default : JSON.stringify(p.default)}`
+    if (typeof p.title === 'string') out += `${indent}// ${p.title}\n${indent}//\n`
+    const oneOf = Array.isArray(p.oneOf) ? p.oneOf : undefined
+    const description = typeof p.description === 'string' ? p.description : undefined
+    if (!oneOf && description !== undefined) out += `${indent}// ${description}\n`
+    if (Array.isArray(p.examples) && p.examples.length > 0) {
+      out += `${indent}// Examples:\n`
+      for (const example of p.examples) {
+        if (typeof example === 'string') out += `${indent}// - "${example}"\n`
+      }
     }
+    if (oneOf) {
+      out += oneOfProperty(p, oneOf, `${key}${optional}`, description, indent, defs)
+      continue
+    }
+    out += `${indent}${key}${optional}: ${variantType(p, `${indent}    `, defs)},`
+    if (p.default !== undefined) out += ` // ${defaultText(p, false)}`
     out += '\n'
   }
   return `${out}${indent}}`
+}
+
+/** A property whose schema is a `oneOf`: its comments above it, one member a line below it. */
+function oneOfProperty(
+  p: Json,
+  oneOf: readonly unknown[],
+  name: string,
+  description: string | undefined,
+  indent: string,
+  defs: Definitions,
+): string {
+  const first = oneOf[0]
+  const sameAsFirst = isObject(first) && first.description === description
+  const above = description !== undefined && !sameAsFirst
+  let out = above ? `${indent}// ${description}\n` : ''
+  if (p.default !== undefined) out += `${indent}// ${defaultText(p, false)}\n`
+  out += `${indent}${name}:\n`
+  oneOf.forEach((variant, i) => {
+    const skip = i === 0 && above ? [undefined, ...allDescriptions(variant)] : [description]
+    out += `${indent} | ${variantType(variant, `${indent}   `, defs)}${trailing(variant, skip, false)}\n`
+  })
+  return `${out}${indent},\n`
+}
+
+const allDescriptions = (variant: unknown): string[] =>
+  isObject(variant) && typeof variant.description === 'string' ? [variant.description] : []
+
+/** A text's lines as Rust's `str::lines` gives them: no empty last line, no `\r` before a `\n`. */
+function textLines(text: string): string[] {
+  const lines = text.split('\n').map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line))
+  if (lines[lines.length - 1] === '') lines.pop()
+  return lines
 }
 
 const hasProperties = (parameters: unknown) =>
@@ -85,19 +207,24 @@ const hasProperties = (parameters: unknown) =>
   Object.keys(parameters.properties).length > 0
 
 /**
- * A Chat Completions `tools` list as harmony's developer-message section: `# Tools`, `##
- * functions`, each function's description as a comment above `type name = (_: {…}) => any;`, or
- * `() => any` for one without arguments. Undefined when an entry is not a function tool.
+ * A Chat Completions `tools` list as the namespace OpenAI's models read it in, as harmony's
+ * developer message lays it out: `# Tools`, `## functions`, each function's description as a
+ * comment above `type name = (_: {…}) => any;`, or `() => any` for one without arguments (what the
+ * recorded requests bill; harmony's code writes `(_: {})`). Every Chat model's tools are priced
+ * from it (docs/tokens.md, "Tool schemas"). Undefined when an entry is not a function tool.
  */
-export function renderHarmonyTools(tools: readonly unknown[]): string | undefined {
+export function renderToolsNamespace(tools: readonly unknown[]): string | undefined {
   const lines = ['# Tools', '', '## functions', '', 'namespace functions {', '']
   for (const tool of tools) {
     const fn = isObject(tool) ? tool.function : undefined
     if (!isObject(fn) || typeof fn.name !== 'string') return undefined
     if (typeof fn.description === 'string' && fn.description !== '') {
-      for (const line of fn.description.split('\n')) lines.push(`// ${line}`)
+      for (const line of textLines(fn.description)) lines.push(`// ${line}`)
     }
-    const args = hasProperties(fn.parameters) ? `_: ${schemaAsType(fn.parameters)}` : ''
+    const { parameters } = fn
+    const args = hasProperties(parameters)
+      ? `_: ${schemaAsType(parameters, '', definitionsOf(parameters))}`
+      : ''
     lines.push(`type ${fn.name} = (${args}) => any;`, '')
   }
   lines.push('} // namespace functions')

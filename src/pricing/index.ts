@@ -40,5 +40,4 @@ export {
   type OpenEncoding,
 } from './open-vocabularies'
 export { WIRES, WIRE_FRAMING, isWire, wireFramingOf, type Wire, type WireFraming } from './wire'
-export { toolSchemaTokens } from './tool-schemas'
 export { loadCountingVocabulary } from './load'

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import {
+  countEachMessage,
   countMessagesTokens,
+  countSlice,
+  sliceRequest,
   exportConversationWithReport,
   importConversation,
   requestOverhead,
 } from '../../src/index'
-import { renderHarmonyTools } from '../../src/pricing/harmony'
+import { renderToolsNamespace } from '../../src/pricing/harmony'
 import { tiktokenFor } from './helpers/tiktoken'
 
 // Requests recorded with their reported usage.prompt_tokens in pydantic/pydantic-ai's VCR
@@ -60,7 +63,7 @@ describe('harmony: the o-series and GPT-5 read tools as a TypeScript-like namesp
         },
       },
     ]
-    expect(renderHarmonyTools(tools)).toBe(
+    expect(renderToolsNamespace(tools)).toBe(
       [
         '# Tools',
         '',
@@ -106,6 +109,190 @@ describe('harmony: the o-series and GPT-5 read tools as a TypeScript-like namesp
     expect(estimate({ model: 'gpt-5', messages })).toBe(13)
     expect(requestOverhead({ model: 'o3-mini', wire: 'openai-chat' })).toBe(2)
     expect(requestOverhead({ model: 'gpt-4o', wire: 'openai-chat' })).toBe(3)
+  })
+})
+
+describe('Chat Completions: every model reads its tools as the namespace', () => {
+  const user = 'What is the temperature in Tokyo?'
+  const system = 'You are a helpful assistant.'
+  const temperature = {
+    type: 'function',
+    function: {
+      name: 'get_temperature',
+      description: '',
+      parameters: {
+        type: 'object',
+        properties: { city: { type: 'string' } },
+        required: ['city'],
+        additionalProperties: false,
+      },
+      strict: true,
+    },
+  }
+  const namespace =
+    '# Tools\n\n## functions\n\nnamespace functions {\n\n' +
+    'type get_temperature = (_: {\ncity: string,\n}) => any;\n\n} // namespace functions'
+
+  it('joins the system message: the namespace less 1 (gpt-4.1-mini reported 50)', () => {
+    const body = {
+      model: 'gpt-4.1-mini',
+      messages: [
+        { role: 'system', content: system },
+        { role: 'user', content: user },
+      ],
+      tools: [temperature],
+    }
+    // two messages (4 + text each), the namespace less 1, 3 of priming.
+    const expected = 4 + tokens(system) + 4 + tokens(user) + tokens(namespace) - 1 + 3
+    expect(estimate(body)).toBe(expected)
+    // test_openai_instructions_with_tool_calls_keep_instructions.yaml#0 reported 50.
+    expect(Math.abs(estimate(body) - 50)).toBeLessThanOrEqual(1)
+  })
+
+  it('without a system message, comes in one of its own: 4 more (gpt-4o reported 42)', () => {
+    const country = 'What is the largest city in the user country?'
+    const tool = {
+      type: 'function',
+      function: {
+        name: 'get_user_country',
+        description: '',
+        parameters: { type: 'object', properties: {}, additionalProperties: false },
+      },
+    }
+    const body = { model: 'gpt-4o', messages: [{ role: 'user', content: country }], tools: [tool] }
+    const section =
+      '# Tools\n\n## functions\n\nnamespace functions {\n\n' +
+      'type get_user_country = () => any;\n\n} // namespace functions'
+    // the user's message, the section less 1 in a system message of its own (4), 3 of priming.
+    expect(estimate(body)).toBe(4 + tokens(country) + tokens(section) - 1 + 4 + 3)
+    // test_openai_text_output_function.yaml#0 reported 42.
+    expect(estimate(body)).toBe(42)
+  })
+
+  it('an o-series model prices its tools as Chat does, without GPT-5’s tools prompt', () => {
+    const body = {
+      model: 'o3-mini',
+      messages: [{ role: 'user', content: user }],
+      tools: [temperature],
+    }
+    // the user's message, the namespace less 1 in a system message of its own, 2 of priming.
+    expect(estimate(body)).toBe(4 + tokens(user) + tokens(namespace) - 1 + 4 + 2)
+  })
+
+  it('the counting workers’ slices price the schemas beside a system message as the core does', () => {
+    const body = {
+      model: 'gpt-4o',
+      messages: [
+        { role: 'system', content: system },
+        { role: 'user', content: user },
+      ],
+      tools: [temperature],
+    }
+    const { messages, wire } = importConversation(JSON.stringify(body), 'openai')
+    const spec = { model: 'gpt-4o', wire }
+    const whole = countEachMessage(spec, messages)
+    const sliced = countSlice(sliceRequest(spec, messages, { start: 0, end: 1 }))
+    expect(Array.from(sliced.counts)).toEqual(whole.slice(0, 1))
+    expect(whole[0]).toBe(tokens(namespace) - 1)
+  })
+})
+
+describe('the namespace renders a schema as openai/harmony’s json_schema_to_typescript', () => {
+  const render = (parameters: unknown, description = '') =>
+    renderToolsNamespace([{ type: 'function', function: { name: 'f', description, parameters } }])
+  const body = (text: string) => text.split('namespace functions {\n\n')[1].split('\n\n}')[0]
+
+  it('a property’s title and description as comments, a string default quoted', () => {
+    const parameters = {
+      type: 'object',
+      properties: {
+        query: { title: 'Query', description: 'What to look up', type: 'string', default: 'x' },
+        mode: { type: 'string', enum: ['a', 'b'], default: 'a' },
+        n: { type: 'integer', default: 3 },
+      },
+      required: ['query'],
+    }
+    expect(body(render(parameters))).toBe(
+      [
+        'type f = (_: {',
+        '// Query',
+        '//',
+        '// What to look up',
+        'query: string, // default: "x"',
+        'mode?: "a" | "b", // default: a',
+        'n?: number, // default: 3',
+        '}) => any;',
+      ].join('\n'),
+    )
+  })
+
+  it('a oneOf property as one member a line, a nested object indented, nullable unions', () => {
+    const parameters = {
+      type: 'object',
+      properties: {
+        target: {
+          description: 'Where to send it',
+          oneOf: [
+            { type: 'string', description: 'An address' },
+            { type: 'integer', description: 'A user id', nullable: true },
+          ],
+        },
+        steps: {
+          type: 'array',
+          items: { type: 'object', properties: { n: { type: ['integer', 'null'] } } },
+        },
+      },
+      required: ['target', 'steps'],
+    }
+    expect(body(render(parameters))).toBe(
+      [
+        'type f = (_: {',
+        '// Where to send it',
+        'target:',
+        ' | string',
+        ' | number | null // A user id',
+        ',',
+        'steps: {',
+        '    n?: number | null,',
+        '    }[],',
+        '}) => any;',
+      ].join('\n'),
+    )
+  })
+
+  it('a $ref to the parameters’ $defs as the definition it names; a recursive one as any', () => {
+    const parameters = {
+      $defs: {
+        Entity: {
+          type: 'object',
+          properties: {
+            name: { type: 'string' },
+            children: { type: 'array', items: { $ref: '#/$defs/Entity' } },
+          },
+          required: ['name'],
+        },
+      },
+      type: 'object',
+      properties: { entities: { type: 'array', items: { $ref: '#/$defs/Entity' } } },
+      required: ['entities'],
+    }
+    expect(body(render(parameters))).toBe(
+      [
+        'type f = (_: {',
+        'entities: {',
+        '    name: string,',
+        '    children?: any[],',
+        '    }[],',
+        '}) => any;',
+      ].join('\n'),
+    )
+  })
+
+  it('a description’s lines as Rust’s lines(): no empty last line, no carriage return', () => {
+    const parameters = { type: 'object', properties: { q: { type: 'string' } } }
+    expect(render(parameters, 'Search.\r\n\nArgs:\n    q: text\n')).toContain(
+      '// Search.\n// \n// Args:\n//     q: text\ntype f = (_: {',
+    )
   })
 })
 
@@ -168,7 +355,8 @@ describe('structured output: response_format is read, priced and written back', 
     const shown =
       '{"properties":{"city":{"type":"string"},"country":{"type":"string"}},"type":"object"}'
     const section = `# Response Formats\n\n## result\n\n${shown}`
-    expect(withFormat - without).toBe(tokens(section))
+    // With no system message or tools to join, in a message of its own (the next tests): 8.
+    expect(withFormat - without).toBe(tokens(section) + 8)
   })
 
   it('leaves out additionalProperties and required at every level, not a property so named', () => {
@@ -200,7 +388,42 @@ describe('structured output: response_format is read, priced and written back', 
       '{"type":"object","properties":{"result":{"anyOf":[' +
       '{"type":"object","properties":{"kind":{"const":"city"},"required":{"type":"boolean"}}},' +
       '{"type":"object","properties":{"n":{"type":"integer"}}}]}}}'
-    expect(withFormat - without).toBe(tokens(`# Response Formats\n\n## final\n\n${shown}`))
+    expect(withFormat - without).toBe(tokens(`# Response Formats\n\n## final\n\n${shown}`) + 8)
+  })
+
+  it('alone, with no system message and no tools, comes in a message of its own: 8 more', () => {
+    // 47 recorded GPT-4-class requests with a schema and neither a system message nor tools
+    // reported 8 more than the section and the messages (docs/tokens.md, "Wire overhead").
+    const format = {
+      type: 'json_schema',
+      json_schema: {
+        name: 'joke',
+        schema: {
+          type: 'object',
+          properties: { joke: { type: 'string', description: 'The joke' } },
+        },
+      },
+    }
+    const user = 'Tell me a joke about tokens'
+    const section =
+      '# Response Formats\n\n## joke\n\n' +
+      '{"type":"object","properties":{"joke":{"type":"string","description":"The joke"}}}'
+    const alone = estimate({
+      model: 'gpt-4o-mini',
+      messages: [{ role: 'user', content: user }],
+      response_format: format,
+    })
+    expect(alone).toBe(4 + tokens(user) + tokens(section) + 8 + 3)
+    const system = 'Answer in JSON.'
+    const withSystem = estimate({
+      model: 'gpt-4o-mini',
+      messages: [
+        { role: 'system', content: system },
+        { role: 'user', content: user },
+      ],
+      response_format: format,
+    })
+    expect(withSystem).toBe(4 + tokens(system) + 4 + tokens(user) + tokens(section) + 3)
   })
 
   it('json_object has no schema and adds no section', () => {
