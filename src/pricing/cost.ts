@@ -184,13 +184,17 @@ export function requestOverhead(spec: SpecLike): number {
   return wireFramingOf(wire, model).perRequest
 }
 
-const turnStarts = new WeakMap<readonly Pick<Message, 'type'>[], number>()
+/** A message as far as its place is concerned: its type, where the caller has it. */
+type Typed = { type?: Message['type'] }
+type Placed = Pick<Message, 'text' | 'payload'> & Typed
+
+const turnStarts = new WeakMap<readonly Typed[], number>()
 
 /**
  * Where the current turn begins: the last user message that is not a tool result (tool results are
  * `activity`), or 0. Reasoning before it is an earlier turn's thinking. Remembered per array.
  */
-export function currentTurnStart(messages: readonly Pick<Message, 'type'>[]): number {
+export function currentTurnStart(messages: readonly Typed[]): number {
   let start = turnStarts.get(messages)
   if (start === undefined) {
     start = 0
@@ -222,14 +226,14 @@ export function payloadContext(
   }
 }
 
-const systemMessages = new WeakMap<readonly Pick<Message, 'type' | 'text'>[], boolean>()
+const systemMessages = new WeakMap<readonly Placed[], boolean>()
 
 /**
  * Whether a conversation holds a system (or developer) message, which a Chat request's tool
  * schemas join rather than coming in a system message of their own: an instructions message with
  * text (the schemas' own message has none). Remembered per array.
  */
-export function hasSystemMessage(messages: readonly Pick<Message, 'type' | 'text'>[]): boolean {
+export function hasSystemMessage(messages: readonly Placed[]): boolean {
   let found = systemMessages.get(messages)
   if (found === undefined) {
     found = messages.some((m) => m.type === 'instructions' && m.text !== '')
@@ -237,8 +241,6 @@ export function hasSystemMessage(messages: readonly Pick<Message, 'type' | 'text
   }
   return found
 }
-
-type Placed = Pick<Message, 'text' | 'payload'> & { type?: Message['type'] }
 
 /**
  * Message `index` as a pricing's cost() takes it: with the flags its place in the conversation

@@ -31,10 +31,11 @@ export const HARMONY_REPLY_PRIMING_TOKENS = 2
  * A JSON schema as harmony's TypeScript-like type, as openai/harmony renders a tool's parameters
  * (`json_schema_to_typescript`, src/encoding.rs, commit ec7606df): objects with their titles,
  * descriptions, examples and defaults as comments, `oneOf` unions, string enums, arrays, and `any`
- * for what it does not render (`anyOf`, `const`). One addition, measured: a local `$ref` to the
- * parameters' `$defs` (or `definitions`) is rendered as the schema it names, which harmony's code
- * leaves as `any` but the API bills (docs/tokens.md, "Tool schemas"); a reference to a definition
- * being rendered already (a recursive type) stays `any`.
+ * for what it does not render (`const`, `allOf`). Two additions, measured, for what harmony's code
+ * leaves as `any` but the API bills (docs/tokens.md, "Tool schemas"): an `anyOf` (pydantic's
+ * optional fields) is rendered as a `oneOf`, and a local `$ref` to the parameters' `$defs` (or
+ * `definitions`) as the schema it names; a reference to a definition being rendered already (a
+ * recursive type) stays `any`.
  */
 export function schemaAsType(schema: unknown, indent = '', defs: Definitions = NO_DEFS): string {
   if (!isObject(schema)) return 'any'
@@ -45,8 +46,9 @@ export function schemaAsType(schema: unknown, indent = '', defs: Definitions = N
     const { $ref: _ref, ...siblings } = schema
     return schemaAsType({ ...definition, ...siblings }, indent, inner)
   }
-  if (Array.isArray(schema.oneOf)) {
-    return schema.oneOf
+  const union = unionOf(schema)
+  if (union) {
+    return union
       .map((v) => `\n${indent} | ${variantType(v, `${indent}   `, defs)}${trailing(v, [], true)}`)
       .join('')
   }
@@ -101,6 +103,14 @@ function referenced(schema: Json, defs: Definitions): [string, Json] | undefined
   return isObject(definition) ? [match[1], definition] : undefined
 }
 
+/** A schema's `oneOf`, or its `anyOf` rendered the same way. */
+const unionOf = (schema: Json): unknown[] | undefined =>
+  Array.isArray(schema.oneOf)
+    ? schema.oneOf
+    : Array.isArray(schema.anyOf)
+      ? schema.anyOf
+      : undefined
+
 const isEnum = (schema: Json) => Array.isArray(schema.enum) && schema.enum.length > 0
 
 function stringEnum(schema: Json): string | undefined {
@@ -149,7 +159,7 @@ function objectType(schema: Json, indent: string, defs: Definitions): string {
     const p = isObject(value) ? value : {}
     const optional = required.has(key) ? '' : '?'
     if (typeof p.title === 'string') out += `${indent}// ${p.title}\n${indent}//\n`
-    const oneOf = Array.isArray(p.oneOf) ? p.oneOf : undefined
+    const oneOf = unionOf(p)
     const description = typeof p.description === 'string' ? p.description : undefined
     if (!oneOf && description !== undefined) out += `${indent}// ${description}\n`
     if (Array.isArray(p.examples) && p.examples.length > 0) {

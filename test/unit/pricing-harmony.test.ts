@@ -200,7 +200,8 @@ describe('Chat Completions: every model reads its tools as the namespace', () =>
 describe('the namespace renders a schema as openai/harmony’s json_schema_to_typescript', () => {
   const render = (parameters: unknown, description = '') =>
     renderToolsNamespace([{ type: 'function', function: { name: 'f', description, parameters } }])
-  const body = (text: string) => text.split('namespace functions {\n\n')[1].split('\n\n}')[0]
+  const body = (text: string | undefined) =>
+    String(text).split('namespace functions {\n\n')[1].split('\n\n}')[0]
 
   it('a property’s title and description as comments, a string default quoted', () => {
     const parameters = {
@@ -255,6 +256,31 @@ describe('the namespace renders a schema as openai/harmony’s json_schema_to_ty
         'steps: {',
         '    n?: number | null,',
         '    }[],',
+        '}) => any;',
+      ].join('\n'),
+    )
+  })
+
+  it('an anyOf (a pydantic optional field) as a oneOf, one member a line', () => {
+    const parameters = {
+      type: 'object',
+      properties: {
+        country: {
+          anyOf: [{ type: 'string' }, { type: 'null' }],
+          description: 'Country name.',
+          default: null,
+        },
+      },
+    }
+    expect(body(render(parameters))).toBe(
+      [
+        'type f = (_: {',
+        '// Country name.',
+        '// default: null',
+        'country?:',
+        ' | string',
+        ' | any',
+        ',',
         '}) => any;',
       ].join('\n'),
     )
