@@ -139,14 +139,32 @@ export function readThreadEvents(
         if (turn === undefined) {
           if (m.type !== 'activity') barrier = messages.length
         } else if (m.type === 'bot') turn.latestBot = messages.length
+        else if (m.type === 'reasoning' && m.text === '') {
+          ;(turn.silentThinking ??= []).push(messages.length)
+        }
         messages.push(m)
       }
     }
     if (read.model !== undefined && read.model !== '<synthetic>') model = read.model
   }
   for (const [i, turn] of merged) messages[i] = botOf(messages[i].id, turn)
+  for (const turn of turns.values()) withReplyOutput(messages, turn)
   fields.report(notes)
   return { messages, model, usage }
+}
+
+/**
+ * A reply whose thinking the file holds only the signature of (Claude Code 2.1 writes `"thinking":
+ * ""`): its reported output tokens go on its last such block as `output_tokens`, which prices the
+ * thinking as the output less the reply's visible parts (docs/tokens.md, "Opaque content").
+ */
+function withReplyOutput(messages: Message[], turn: TurnState): void {
+  const silent = turn.silentThinking
+  const output = turn.report?.outputTokens
+  if (silent === undefined || output === undefined) return
+  const at = silent[silent.length - 1]
+  const parts = decodePayload(messages[at].payload) ?? {}
+  messages[at] = { ...messages[at], payload: encodePayload({ ...parts, output_tokens: output }) }
 }
 
 /**
@@ -220,6 +238,8 @@ interface TurnState {
   report: ReportedUsage | undefined
   /** Where its latest bot message is in the list of messages; -1 before it has one. */
   latestBot: number
+  /** Where its thinking blocks with no text (a signature only) are, if it has any. */
+  silentThinking?: number[]
 }
 
 /** What readEvent makes of a line, before its notes are taken. */

@@ -40,6 +40,12 @@ export interface PayloadParts {
    * "Opaque content").
    */
   reasoning_tokens?: number
+  /**
+   * A Claude thinking block the file holds only the signature of: the `output_tokens` its reply
+   * reported. Not sent; the thinking costs that less the reply's visible parts while it is kept in
+   * context (docs/tokens.md, "Opaque content").
+   */
+  output_tokens?: number
   /** Tool definitions, verbatim in the source's shape: they are sent, and cost tokens, every turn. */
   tools?: unknown[]
   /** A Chat Completions request's `response_format` (structured output), verbatim: it is sent, and costs tokens, every turn. */
@@ -60,6 +66,7 @@ const CHECKS: Record<PartKey, (v: unknown) => boolean> = {
   data: (v) => typeof v === 'string',
   encrypted_content: (v) => typeof v === 'string',
   reasoning_tokens: (v) => typeof v === 'number' && Number.isInteger(v) && v >= 0,
+  output_tokens: (v) => typeof v === 'number' && Number.isInteger(v) && v >= 0,
   tools: Array.isArray,
   response_format: isObject,
   item: (v) => v !== undefined,
@@ -94,6 +101,7 @@ function render(p: PayloadParts): string {
   if (p.data !== undefined) o.data = p.data
   if (p.encrypted_content !== undefined) o.encrypted_content = p.encrypted_content
   if (p.reasoning_tokens !== undefined) o.reasoning_tokens = p.reasoning_tokens
+  if (p.output_tokens !== undefined) o.output_tokens = p.output_tokens
   if (p.tools !== undefined) o.tools = p.tools
   if (p.response_format !== undefined) o.response_format = p.response_format
   if (p.item !== undefined) o.item = p.item
@@ -112,6 +120,7 @@ function partCount(p: PayloadParts): number {
   if (p.data !== undefined) n++
   if (p.encrypted_content !== undefined) n++
   if (p.reasoning_tokens !== undefined) n++
+  if (p.output_tokens !== undefined) n++
   if (p.tools !== undefined) n++
   if (p.response_format !== undefined) n++
   if (p.item !== undefined) n++

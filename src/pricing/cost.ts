@@ -40,6 +40,11 @@ export type PricedMessage = Pick<Message, 'text' | 'payload'> & {
   earlierThinking?: boolean
   /** A request's tool schemas where the request has a system message for them to join (Chat). */
   besideSystem?: boolean
+  /**
+   * The visible part of the reply a thinking block with `output_tokens` belongs to (its text and
+   * tool calls): the thinking costs the reported output less this.
+   */
+  reply?: Pick<Message, 'text' | 'payload'>
 }
 
 /** The text a message is priced on under the native rule: its text, then its payload. */
@@ -143,6 +148,10 @@ function buildPricing(spec: Required<CountingSpec>, tokenizer: Tokenizer): Prici
       if (priced.coversText) text = ''
       text += priced.text
       opaque = priced.opaqueTokens
+      if (priced.replyOutput !== undefined) {
+        const visible = m.reply ? cost(m.reply) - shared.textOnlyCost(0) : 0
+        opaque += Math.max(0, priced.replyOutput - visible)
+      }
     }
     vocabulary += tokenizer.count(text)
     return scaled(vocabulary + (schemas ? 0 : calibrated)) + fixed + opaque
@@ -255,8 +264,16 @@ export function pricedAt(
 ): PricedMessage {
   const m = messages[index]
   if (spec.wire === 'native') return m
-  if (m.type === 'reasoning' && index < currentTurnStart(messages)) {
-    return { text: m.text, payload: m.payload, earlierThinking: true }
+  if (m.type === 'reasoning') {
+    const earlier = index < currentTurnStart(messages)
+    const reply = replyOf(messages, index)
+    if (!earlier && !reply) return m
+    return {
+      text: m.text,
+      payload: m.payload,
+      ...(earlier ? { earlierThinking: true } : {}),
+      ...(reply ? { reply } : {}),
+    }
   }
   if (
     spec.wire === 'openai-chat' &&
@@ -267,6 +284,24 @@ export function pricedAt(
     return { text: m.text, payload: m.payload, besideSystem: true }
   }
   return m
+}
+
+/**
+ * The visible part of the reply a thinking block with its reply's `output_tokens` belongs to: the
+ * bot message after it (past other thinking of the reply), with only its text and payload.
+ */
+export function replyOf(
+  messages: readonly Placed[],
+  index: number,
+): Pick<Message, 'text' | 'payload'> | undefined {
+  if (!messages[index].payload?.includes('"output_tokens":')) return undefined
+  for (let j = index + 1; j < messages.length; j++) {
+    const next = messages[j]
+    if (next.type === 'reasoning') continue
+    if (next.type !== 'bot') return undefined
+    return next.payload ? { text: next.text, payload: next.payload } : { text: next.text }
+  }
+  return undefined
 }
 
 /** Whether message `index` is thinking from an earlier turn, which the wire's retention rule prices. */
@@ -355,8 +390,13 @@ export function turnCostsOf(spec: SpecLike, messages: readonly Message[]): TurnC
     const m = messages[i]
     if (m.type === 'user') start = i
     turnStartAt[i + 1] = start
-    current[i] =
-      m.type === 'reasoning' && i < last ? (pricing ??= pricingFor(s)).cost(m) : Number.NaN
+    if (m.type === 'reasoning' && i < last) {
+      // Priced as thinking of the request's own turn: retained, with its reply beside it.
+      const reply = replyOf(messages, i)
+      current[i] = (pricing ??= pricingFor(s)).cost(
+        reply ? { text: m.text, payload: m.payload, reply } : m,
+      )
+    } else current[i] = Number.NaN
     if (m.type === 'reasoning' && i < last) differs = true
   }
   return differs ? { current, turnStartAt } : null

@@ -50,7 +50,7 @@ export const CIPHERTEXT_BYTES_PER_TOKEN = 4
 
 // Keys and markers only a payload with an opaque part holds: a payload without any is not parsed.
 const OPAQUE_MARKER =
-  /"(?:signature|data|encrypted_content|file_data|reasoning_tokens)":|;base64,|"base64"|inline_?[dD]ata/
+  /"(?:signature|data|encrypted_content|file_data|reasoning_tokens|output_tokens)":|;base64,|"base64"|inline_?[dD]ata/
 
 /** What a payload costs: the part billed as text, and its opaque parts' price by rule. */
 export interface PricedPayload {
@@ -61,6 +61,11 @@ export interface PricedPayload {
    * reasoning tokens are the reasoning itself, of which its summary text is a description.
    */
   coversText?: true
+  /**
+   * A thinking block's reply's reported output tokens (`output_tokens`): the caller prices the
+   * thinking as this less the reply's visible parts, which it alone can see.
+   */
+  replyOutput?: number
 }
 
 /**
@@ -77,9 +82,12 @@ export function pricePayload(payload: string, ctx: PayloadPricingContext): Price
   for (const part of found) opaqueTokens += part.tokens
   const text = encodePayload(textParts(parts)) ?? ''
   // A reply's reported reasoning tokens are its thinking; its summary text is not billed again.
-  return parts.reasoning_tokens !== undefined
-    ? { text, opaqueTokens, coversText: true }
-    : { text, opaqueTokens }
+  const priced: PricedPayload =
+    parts.reasoning_tokens !== undefined
+      ? { text, opaqueTokens, coversText: true }
+      : { text, opaqueTokens }
+  if (parts.output_tokens !== undefined && ctx.retained) priced.replyOutput = parts.output_tokens
+  return priced
 }
 
 /**
@@ -158,6 +166,7 @@ function textParts(parts: PayloadParts): PayloadParts {
     data,
     encrypted_content,
     reasoning_tokens,
+    output_tokens,
     attachments,
     content,
     item,
@@ -167,6 +176,7 @@ function textParts(parts: PayloadParts): PayloadParts {
   void data
   void encrypted_content
   void reasoning_tokens
+  void output_tokens
   const out: PayloadParts = { ...rest }
   if (attachments) {
     const kept = withoutMedia(attachments) as unknown[]
@@ -197,6 +207,7 @@ function opaquePartsOf(parts: PayloadParts, ctx?: PayloadPricingContext): Opaque
   if (parts.reasoning_tokens !== undefined && parts.encrypted_content === undefined) {
     out.push(reportedThinking(parts.reasoning_tokens, ctx))
   }
+  if (parts.output_tokens !== undefined) out.push(replyThinking(parts.output_tokens, ctx))
   if (parts.data !== undefined) out.push(ciphertext('redacted-thinking', 'data', parts.data, ctx))
   if (parts.encrypted_content !== undefined) {
     out.push(
@@ -234,6 +245,25 @@ function reportedThinking(
     ...base,
     tokens: reported,
     label: `${PART_NAMES.thinking}, ${formatNumber(reported)} tokens${when} (its reply's reported thinking tokens; the summary is not billed again)`,
+  }
+}
+
+/**
+ * Thinking the file holds only the signature of, priced by its reply's reported output tokens
+ * less the reply's visible parts: billed while kept in context (the model's retention rule). Its
+ * price is worked out where the reply is seen (the message's cost), so the part itself shows 0.
+ */
+function replyThinking(
+  output: number,
+  ctx: PayloadPricingContext | undefined,
+): OpaquePartDescription {
+  const base = { kind: 'thinking' as const, path: 'output_tokens', bytes: 0, tokens: 0 }
+  if (ctx && !ctx.retained) {
+    return { ...base, label: `${PART_NAMES.thinking}, not in this context: 0 tokens` }
+  }
+  return {
+    ...base,
+    label: `${PART_NAMES.thinking}, its reply's reported ${formatNumber(output)} output tokens less the reply's text and calls (the file holds only its signature)`,
   }
 }
 

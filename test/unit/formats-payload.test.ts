@@ -29,6 +29,7 @@ describe('payload rendering', () => {
       item: { type: 'x' },
       response_format: { type: 'json_object' },
       tools: [{ name: 't' }],
+      output_tokens: 9,
       reasoning_tokens: 7,
       encrypted_content: 'enc',
       data: 'd',
@@ -42,7 +43,7 @@ describe('payload rendering', () => {
     const payload =
       '{"name":"sh","tool_calls":[{"name":"f","arguments":{}}],"content":"out","is_error":true,' +
       '"attachments":[{"type":"image"}],"signature":"sig","data":"d","encrypted_content":"enc",' +
-      '"reasoning_tokens":7,"tools":[{"name":"t"}],"response_format":{"type":"json_object"},' +
+      '"reasoning_tokens":7,"output_tokens":9,"tools":[{"name":"t"}],"response_format":{"type":"json_object"},' +
       '"item":{"type":"x"}}'
     expect(encodePayload(parts)).toBe(payload)
     expect(decodePayload(payload)).toEqual(parts)
