@@ -102,4 +102,25 @@ describe('the context-growth chart', () => {
     await screenshot(page, 'gemini-thinking', carrier)
     expect(pageErrors).toEqual([])
   })
+
+  it('prices Claude thinking the file holds only the signature of by its reply’s output', async () => {
+    // claude-code-silent-thinking.jsonl: the first reply's thinking block has no text; the reply
+    // reported 412 output tokens. The CLI and the app read the same core, so their totals agree.
+    const { page, pageErrors } = app()
+    const file = formatsFile('claude-code-silent-thinking.jsonl')
+    const report = JSON.parse((await cli(['tokens', file, '--json'])).toString('utf8'))
+    await page.locator(byTestId('total-tokens')).waitFor()
+    await openFile(page, file)
+    await expect.poll(() => readNumber(page.locator(byTestId('total-tokens')))).toBe(report.total)
+    const thinking = page.locator(`${byTestId('message-row')}[data-index="1"]`)
+    expect(await thinking.getAttribute('data-type')).toBe('reasoning')
+    await thinking.getByRole('button').first().click()
+    await expect
+      .poll(() => thinking.locator(byTestId('opaque-parts')).textContent())
+      .toContain(
+        "thinking, its reply's reported 412 output tokens less the reply's text and calls (the file holds only its signature)",
+      )
+    await screenshot(page, 'claude-silent-thinking', thinking)
+    expect(pageErrors).toEqual([])
+  })
 })

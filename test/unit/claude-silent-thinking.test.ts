@@ -8,48 +8,24 @@ import {
   turnCostsOf,
 } from '../../src/index'
 import { describeOpaqueParts } from '../../src/pricing/opaque'
+import { fixture } from './formats-fixtures'
 import { tiktokenFor } from './helpers/tiktoken'
 
-// A Claude Code 2.1 session as Claude Code writes one with thinking not displayed: a thinking
-// block with `"thinking": ""` and only a signature, on its own line, then the reply's text and its
-// tool call on lines of the same message.id; the last line carries the reply's final usage. Our
-// own lines, following the schema of the public sessions named in docs/tokens.md.
-const line = (o: Record<string, unknown>) =>
-  JSON.stringify({ isSidechain: false, sessionId: 's-1', version: '2.1.97', ...o })
-const reply = (uuid: string, parent: string, id: string, content: unknown[], output: number) =>
-  line({
-    type: 'assistant',
-    uuid,
-    parentUuid: parent,
-    message: {
-      model: 'claude-sonnet-4-6',
-      id,
-      type: 'message',
-      role: 'assistant',
-      content,
-      usage: { input_tokens: 3, cache_read_input_tokens: 15000, output_tokens: output },
-    },
-  })
-const user = (uuid: string, parent: string | null, content: unknown) =>
-  line({ type: 'user', uuid, parentUuid: parent, message: { role: 'user', content } })
-
+// claude-code-silent-thinking.jsonl: a Claude Code 2.1 session as Claude Code writes one with
+// thinking not displayed. Its first reply (msg_1) is a thinking block with `"thinking": ""` and
+// only a signature, then a text and a Read call, on three lines of one message.id; the last line
+// carries the reply's final usage, 412 output tokens. The second reply's thinking has its text.
+const session = fixture('claude-code-silent-thinking.jsonl').trimEnd()
 const TEXT = 'I will read the config first.'
-const ARGS = { file_path: '/srv/app/config.toml' }
-const session = [
-  user('u1', null, 'Why does the service start on the wrong port?'),
-  reply('a1', 'u1', 'msg_1', [{ type: 'thinking', thinking: '', signature: 'EpQCsig' }], 8),
-  reply('a2', 'a1', 'msg_1', [{ type: 'text', text: TEXT }], 8),
-  reply('a3', 'a2', 'msg_1', [{ type: 'tool_use', id: 'toolu_1', name: 'Read', input: ARGS }], 412),
-  user('u2', 'a3', [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'port = 8081' }]),
-  reply(
-    'a4',
-    'u2',
-    'msg_2',
-    [{ type: 'thinking', thinking: 'It reads 8081.', signature: 'Eo' }],
-    30,
-  ),
-  reply('a5', 'a4', 'msg_2', [{ type: 'text', text: 'The config sets 8081.' }], 30),
-].join('\n')
+const followUp = JSON.stringify({
+  isSidechain: false,
+  sessionId: 's-1',
+  version: '2.1.97',
+  type: 'user',
+  uuid: 'u3',
+  parentUuid: 'a5',
+  message: { role: 'user', content: 'Thanks. And the timeout?' },
+})
 
 const imported = importConversation(session, 'claude-code')
 const { messages } = imported
@@ -91,10 +67,7 @@ describe('a Claude thinking block the file holds only the signature of', () => {
   })
 
   it('is dropped after its turn by a model that keeps only the last turn’s thinking', () => {
-    const later = importConversation(
-      `${session}\n${user('u3', 'a5', 'Thanks. And the timeout?')}`,
-      'claude-code',
-    ).messages
+    const later = importConversation(`${session}\n${followUp}`, 'claude-code').messages
     // Claude Sonnet 4.5 keeps only the current turn's thinking; Sonnet 4.6 keeps every turn's.
     const older = { model: 'claude-sonnet-4-5', wire: spec.wire }
     expect(countEachMessage(older, later)[1]).toBe(0)
