@@ -93,10 +93,12 @@ export const CALIBRATIONS: readonly Calibration[] = [
     // and gemini-3.1-pro-preview; bhanu7410/personal_finance gemini_session.json @2a9f6c37,
     // Mai0313/VibeCodingTracker tests/fixtures/sessions/gemini.jsonl @7acc4bcc): growth medians
     // 1.018 and 0.971, so the factor stands; whole prompts −3.8% to +12.2% with the context not
-    // in the file taken from each session's first request.
+    // in the file taken from each session's first request. Gemma models share the tokenizer (the
+    // same report) and are counted so: a public Gemini CLI session of gemma-4-31b-it (b1one/
+    // BundesWebApp my-session.json @1ba46553) grows within the target at 20 of its 22 requests.
     family: 'google',
     generation: 'Gemini 2.5/3',
-    matches: (model) => model.toLowerCase().includes('gemini'),
+    matches: (model) => /gemini|gemma/.test(model.toLowerCase()),
     encoding: 'o200k_base',
     factor: 1.1,
     withinPct: 13,

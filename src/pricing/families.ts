@@ -98,7 +98,8 @@ function resolveCounting(model: string, wire: Wire | undefined): CountingMethod 
   }
   const stem = name.toLowerCase()
   if (stem.includes('claude')) return approximate(model, 'anthropic', stem)
-  if (stem.includes('gemini')) return approximate(model, 'google', stem)
+  // Gemma shares Gemini's tokenizer (Gemma 3's technical report; calibration.ts).
+  if (stem.includes('gemini') || stem.includes('gemma')) return approximate(model, 'google', stem)
   for (const open of OPEN_FAMILIES) {
     if (open.name.test(stem)) return exact(model, open.family, open.encoding)
   }
@@ -189,6 +190,8 @@ export const FAMILY_MODELS: readonly string[] = [
   'gemini-2.5-flash',
   'gemini-2.5-flash-lite',
   'gemini-2.0-flash',
+  'gemma-4-31b-it',
+  'gemma-3-27b-it',
   'llama-3.3-70b-instruct',
   'llama-3.1-8b-instruct',
   'qwen2.5-coder-32b-instruct',

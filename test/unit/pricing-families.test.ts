@@ -23,6 +23,8 @@ const FAMILIES: [string, ModelFamily, string][] = [
   ['gemini-3-pro-preview', 'google', 'o200k_base'],
   ['gemini-2.5-flash', 'google', 'o200k_base'],
   ['models/gemini-2.5-pro', 'google', 'o200k_base'],
+  ['gemma-4-31b-it', 'google', 'o200k_base'],
+  ['google/gemma-3-27b-it', 'google', 'o200k_base'],
   ['llama-3.3-70b-instruct', 'llama3', 'llama3'],
   ['meta-llama/Meta-Llama-3.1-8B-Instruct', 'llama3', 'llama3'],
   ['llama3.1:8b', 'llama3', 'llama3'],
