@@ -35,7 +35,7 @@ export const HARMONY_REPLY_PRIMING_TOKENS = 2
  * leaves as `any` but the API bills (docs/tokens.md, "Tool schemas"): an `anyOf` (pydantic's
  * optional fields) is rendered as a `oneOf`, and a local `$ref` to the parameters' `$defs` (or
  * `definitions`) as the schema it names; a reference to a definition being rendered already (a
- * recursive type) stays `any`.
+ * recursive type), or past MAX_REF_EXPANSIONS, stays `any`.
  */
 export function schemaAsType(schema: unknown, indent = '', defs: Definitions = NO_DEFS): string {
   if (!isObject(schema)) return 'any'
@@ -75,12 +75,20 @@ export function schemaAsType(schema: unknown, indent = '', defs: Definitions = N
   }
 }
 
-/** The parameters' named definitions, and those being rendered (to stop a recursive type). */
+/**
+ * The parameters' named definitions, those being rendered (to stop a recursive type), and how many
+ * more references may be expanded: definitions that name each other several times over would
+ * otherwise multiply the text at every level.
+ */
 interface Definitions {
   named: Json
   open: ReadonlySet<string>
+  budget: { left: number }
 }
-const NO_DEFS: Definitions = { named: {}, open: new Set() }
+const NO_DEFS: Definitions = { named: {}, open: new Set(), budget: { left: 0 } }
+
+/** References expanded in one tool's parameters at most; any further one is rendered `any`. */
+export const MAX_REF_EXPANSIONS = 1000
 
 /** The definitions a tool's parameters declare for `$ref` to name. */
 function definitionsOf(parameters: unknown): Definitions {
@@ -90,7 +98,7 @@ function definitionsOf(parameters: unknown): Definitions {
     : isObject(parameters.definitions)
       ? parameters.definitions
       : undefined
-  return named ? { named, open: new Set() } : NO_DEFS
+  return named ? { named, open: new Set(), budget: { left: MAX_REF_EXPANSIONS } } : NO_DEFS
 }
 
 /** The definition a schema's local `$ref` names, unless it is unknown or already open. */
@@ -98,9 +106,11 @@ function referenced(schema: Json, defs: Definitions): [string, Json] | undefined
   const ref = schema.$ref
   if (typeof ref !== 'string') return undefined
   const match = /^#\/(?:\$defs|definitions)\/([^/]+)$/.exec(ref)
-  if (!match || defs.open.has(match[1])) return undefined
+  if (!match || defs.open.has(match[1]) || defs.budget.left <= 0) return undefined
   const definition = defs.named[match[1]]
-  return isObject(definition) ? [match[1], definition] : undefined
+  if (!isObject(definition)) return undefined
+  defs.budget.left--
+  return [match[1], definition]
 }
 
 /** A schema's `oneOf`, or its `anyOf` rendered the same way. */

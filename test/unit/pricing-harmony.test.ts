@@ -8,7 +8,7 @@ import {
   importConversation,
   requestOverhead,
 } from '../../src/index'
-import { renderToolsNamespace } from '../../src/pricing/harmony'
+import { MAX_REF_EXPANSIONS, renderToolsNamespace } from '../../src/pricing/harmony'
 import { tiktokenFor } from './helpers/tiktoken'
 
 // Requests recorded with their reported usage.prompt_tokens in pydantic/pydantic-ai's VCR
@@ -312,6 +312,22 @@ describe('the namespace renders a schema as openai/harmony’s json_schema_to_ty
         '}) => any;',
       ].join('\n'),
     )
+  })
+
+  it('stops expanding references after MAX_REF_EXPANSIONS, so definitions that name each other twice stay small', () => {
+    // Each level names the next twice: 2^30 expansions if every reference were rendered.
+    const $defs: Record<string, unknown> = { L30: { type: 'string' } }
+    for (let i = 0; i < 30; i++) {
+      $defs[`L${i}`] = {
+        type: 'object',
+        properties: { a: { $ref: `#/$defs/L${i + 1}` }, b: { $ref: `#/$defs/L${i + 1}` } },
+      }
+    }
+    const parameters = { $defs, type: 'object', properties: { root: { $ref: '#/$defs/L0' } } }
+    const text = String(render(parameters))
+    // At most MAX_REF_EXPANSIONS objects are spelt out; the rest are `any`.
+    expect(text.split('{').length - 1).toBeLessThanOrEqual(MAX_REF_EXPANSIONS + 2)
+    expect(text).toContain('a?: any,')
   })
 
   it('a description’s lines as Rust’s lines(): no empty last line, no carriage return', () => {
