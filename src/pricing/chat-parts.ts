@@ -1,6 +1,11 @@
 import type { PayloadParts } from '../formats/payload'
 import type { Tokenizer } from '../tokens'
-import { HARMONY_TOOLS_PROMPT_TOKENS, renderResponseFormat, renderToolsNamespace } from './harmony'
+import {
+  HARMONY_TOOLS_PROMPT_TOKENS,
+  isHarmonyModel,
+  renderResponseFormat,
+  renderToolsNamespace,
+} from './harmony'
 
 /*
  * The payload parts OpenAI Chat Completions prices by rule rather than as their JSON text: a
@@ -53,8 +58,12 @@ export interface ChatPartsRules {
 }
 
 /** The rules for a model, with its wire's cost of a name. */
-export function chatPartsRules(model: string, harmony: boolean, perName: number): ChatPartsRules {
-  return { harmony, harmonyToolsPrompt: hasHarmonyToolsPrompt(model), perName }
+export function chatPartsRules(model: string, perName: number): ChatPartsRules {
+  return {
+    harmony: isHarmonyModel(model),
+    harmonyToolsPrompt: hasHarmonyToolsPrompt(model),
+    perName,
+  }
 }
 
 /** The parts a Chat payload may hold that have a rule of their own. */

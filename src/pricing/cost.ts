@@ -16,7 +16,6 @@ import {
 import { isOpenEncoding, tokenizerForOpen } from './open-vocabularies'
 import { pricePayload, retainsEarlierThinking, type PayloadPricingContext } from './opaque'
 import { chatPartsRules, mayHoldChatParts, priceChatParts } from './chat-parts'
-import { isHarmonyModel } from './harmony'
 import { wireFramingOf, type Wire, type WireFraming } from './wire'
 
 /** What a count is for: the model, and the wire format its conversation is sent in. */
@@ -118,7 +117,7 @@ function buildPricing(spec: Required<CountingSpec>, tokenizer: Tokenizer): Prici
   const current = payloadContext(spec, false)
   const earlier = payloadContext(spec, true)
   const chat = spec.wire === 'openai-chat'
-  const rules = chatPartsRules(spec.model, isHarmonyModel(spec.model), framing.perName)
+  const rules = chatPartsRules(spec.model, framing.perName)
   const cost = (m: PricedMessage): number => {
     const ctx = m.earlierThinking ? earlier : current
     if (!ctx.retained) {
@@ -264,17 +263,8 @@ export function pricedAt(
 ): PricedMessage {
   const m = messages[index]
   if (spec.wire === 'native') return m
-  if (m.type === 'reasoning') {
-    const earlier = index < currentTurnStart(messages)
-    const reply = replyOf(messages, index)
-    if (!earlier && !reply) return m
-    return {
-      text: m.text,
-      payload: m.payload,
-      ...(earlier ? { earlierThinking: true } : {}),
-      ...(reply ? { reply } : {}),
-    }
-  }
+  if (m.type === 'reasoning')
+    return asThinking(messages, index, isEarlierThinking(spec, messages, index))
   if (
     spec.wire === 'openai-chat' &&
     m.text === '' &&
@@ -287,14 +277,31 @@ export function pricedAt(
 }
 
 /**
- * The visible part of the reply a thinking block with its reply's `output_tokens` belongs to: the
- * bot message after it (past other thinking of the reply), with only its text and payload.
+ * Reasoning message `index` as cost() takes it: an earlier turn's or not, with its reply beside it
+ * where its price needs the reply (a thinking block with `output_tokens`); itself when neither.
  */
-export function replyOf(
+function asThinking(messages: readonly Placed[], index: number, earlier: boolean): PricedMessage {
+  const m = messages[index]
+  const reply = replyOf(messages, index)
+  if (!earlier && !reply) return m
+  return {
+    text: m.text,
+    payload: m.payload,
+    ...(earlier ? { earlierThinking: true } : {}),
+    ...(reply ? { reply } : {}),
+  }
+}
+
+/**
+ * The visible part of the reply a thinking block with its reply's `output_tokens` belongs to: the
+ * bot message after it (past other thinking of the reply), with only its text and payload. The
+ * part is rendered last in a thinking block's payload, so only its end is read.
+ */
+function replyOf(
   messages: readonly Placed[],
   index: number,
 ): Pick<Message, 'text' | 'payload'> | undefined {
-  if (!messages[index].payload?.includes('"output_tokens":')) return undefined
+  if (!messages[index].payload?.slice(-32).includes('"output_tokens":')) return undefined
   for (let j = index + 1; j < messages.length; j++) {
     const next = messages[j]
     if (next.type === 'reasoning') continue
@@ -307,7 +314,7 @@ export function replyOf(
 /** Whether message `index` is thinking from an earlier turn, which the wire's retention rule prices. */
 export function isEarlierThinking(
   spec: Required<CountingSpec>,
-  messages: readonly Pick<Message, 'type'>[],
+  messages: readonly Typed[],
   index: number,
 ): boolean {
   return (
@@ -390,13 +397,11 @@ export function turnCostsOf(spec: SpecLike, messages: readonly Message[]): TurnC
     const m = messages[i]
     if (m.type === 'user') start = i
     turnStartAt[i + 1] = start
-    if (m.type === 'reasoning' && i < last) {
-      // Priced as thinking of the request's own turn: retained, with its reply beside it.
-      const reply = replyOf(messages, i)
-      current[i] = (pricing ??= pricingFor(s)).cost(
-        reply ? { text: m.text, payload: m.payload, reply } : m,
-      )
-    } else current[i] = Number.NaN
+    // Priced as thinking of the request's own turn: retained, with its reply beside it.
+    current[i] =
+      m.type === 'reasoning' && i < last
+        ? (pricing ??= pricingFor(s)).cost(asThinking(messages, i, false))
+        : Number.NaN
     if (m.type === 'reasoning' && i < last) differs = true
   }
   return differs ? { current, turnStartAt } : null

@@ -169,17 +169,17 @@ function objectType(schema: Json, indent: string, defs: Definitions): string {
     const p = isObject(value) ? value : {}
     const optional = required.has(key) ? '' : '?'
     if (typeof p.title === 'string') out += `${indent}// ${p.title}\n${indent}//\n`
-    const oneOf = unionOf(p)
+    const union = unionOf(p)
     const description = typeof p.description === 'string' ? p.description : undefined
-    if (!oneOf && description !== undefined) out += `${indent}// ${description}\n`
+    if (!union && description !== undefined) out += `${indent}// ${description}\n`
     if (Array.isArray(p.examples) && p.examples.length > 0) {
       out += `${indent}// Examples:\n`
       for (const example of p.examples) {
         if (typeof example === 'string') out += `${indent}// - "${example}"\n`
       }
     }
-    if (oneOf) {
-      out += oneOfProperty(p, oneOf, `${key}${optional}`, description, indent, defs)
+    if (union) {
+      out += unionProperty(p, union, `${key}${optional}`, description, indent, defs)
       continue
     }
     out += `${indent}${key}${optional}: ${variantType(p, `${indent}    `, defs)},`
@@ -189,22 +189,22 @@ function objectType(schema: Json, indent: string, defs: Definitions): string {
   return `${out}${indent}}`
 }
 
-/** A property whose schema is a `oneOf`: its comments above it, one member a line below it. */
-function oneOfProperty(
+/** A property whose schema is a union: its comments above it, one member a line below it. */
+function unionProperty(
   p: Json,
-  oneOf: readonly unknown[],
+  union: readonly unknown[],
   name: string,
   description: string | undefined,
   indent: string,
   defs: Definitions,
 ): string {
-  const first = oneOf[0]
+  const first = union[0]
   const sameAsFirst = isObject(first) && first.description === description
   const above = description !== undefined && !sameAsFirst
   let out = above ? `${indent}// ${description}\n` : ''
   if (p.default !== undefined) out += `${indent}// ${defaultText(p, false)}\n`
   out += `${indent}${name}:\n`
-  oneOf.forEach((variant, i) => {
+  union.forEach((variant, i) => {
     const skip = i === 0 && above ? [undefined, ...allDescriptions(variant)] : [description]
     out += `${indent} | ${variantType(variant, `${indent}   `, defs)}${trailing(variant, skip, false)}\n`
   })

@@ -134,13 +134,17 @@ function mayHoldOpaque(payload: string): boolean {
 const SINGLE_KEYS = ['signature', 'data', 'encrypted_content'] as const
 const BASE64 = /^[A-Za-z0-9+/=_-]*$/
 
-// A Codex reasoning item's reported count, after its ciphertext (encodePayload's key order).
-const REPORTED_TAIL = /","reasoning_tokens":(0|[1-9]\d{0,8})\}$/
+// A reported count after the ciphertext (encodePayload's key order): a Codex reasoning item's or a
+// Gemini reply's `reasoning_tokens`, a silent Claude thinking block's `output_tokens`. Read off the
+// payload's last characters only.
+const REPORTED_TAIL = /","(reasoning_tokens|output_tokens)":(0|[1-9]\d{0,8})\}$/
+const TAIL_CHARS = 40
 
 /**
  * `{"signature":"…"}` (or data, encrypted_content) with a base64 value, read without a parse: the
  * same parts decodePayload gives, for the payload that half a Claude Code session's messages hold,
- * and for a Codex reasoning item's `{"encrypted_content":"…","reasoning_tokens":N}`.
+ * and for one followed by its reported count (`{"encrypted_content":"…","reasoning_tokens":N}`,
+ * `{"signature":"…","output_tokens":N}`).
  */
 function singleCiphertext(payload: string): PayloadParts | undefined {
   for (const key of SINGLE_KEYS) {
@@ -150,11 +154,12 @@ function singleCiphertext(payload: string): PayloadParts | undefined {
       const value = payload.slice(head.length, -2)
       return BASE64.test(value) ? { [key]: value } : undefined
     }
-    const tail = key === 'encrypted_content' ? REPORTED_TAIL.exec(payload) : null
+    const end = payload.slice(-TAIL_CHARS)
+    const tail = REPORTED_TAIL.exec(end)
     if (!tail) return undefined
-    const value = payload.slice(head.length, tail.index)
+    const value = payload.slice(head.length, payload.length - end.length + tail.index)
     if (!BASE64.test(value)) return undefined
-    return { encrypted_content: value, reasoning_tokens: Number(tail[1]) }
+    return { [key]: value, [tail[1]]: Number(tail[2]) }
   }
   return undefined
 }
