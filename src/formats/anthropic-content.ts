@@ -14,7 +14,7 @@ import type { NoteSink } from './report'
 import {
   CACHE_NOTE,
   UNKNOWN_FIELD_NOTE,
-  attachmentNote,
+  noteAttachment,
   rejectForeignType,
   type ContentFamily,
 } from './vocabulary'
@@ -111,7 +111,7 @@ export function readAnthropicMessage(
         break
       default:
         pending.attachments.push(block)
-        ctx.notes.warn(ctx.where(here), attachmentNote(blockType))
+        noteAttachment(ctx.notes, ctx.where(here), blockType, block)
     }
   }
   flush(out, pending, type, id, out.length === 0)
@@ -162,6 +162,9 @@ function flush(
   return { texts: [], calls: [], attachments: [] }
 }
 
+const CALLER_NOTE =
+  'a tool call made from code execution (programmatic tool calling); its caller is not kept, so an export sends it as a direct call'
+
 const BLOCK_FIELDS: Record<string, readonly string[]> = {
   text: ['type', 'text'],
   tool_use: ['type', 'id', 'name', 'input'],
@@ -179,7 +182,13 @@ function reportExtraFields(
   for (const key of Object.keys(block)) {
     if (known.includes(key)) continue
     if (key === 'cache_control') ctx.notes.info(ctx.where([...here, key]), CACHE_NOTE)
-    else ctx.notes.warn(ctx.where([...here, key]), UNKNOWN_FIELD_NOTE)
+    // The API's own provenance of a tool_use (Messages API `caller`): `direct` is the default and
+    // says nothing; a call made from code execution (programmatic tool calling) is noted.
+    else if (key === 'caller' && block.type === 'tool_use') {
+      const caller = block.caller
+      if (!(isObject(caller) && caller.type === 'direct'))
+        ctx.notes.warn(ctx.where([...here, key]), CALLER_NOTE)
+    } else ctx.notes.warn(ctx.where([...here, key]), UNKNOWN_FIELD_NOTE)
   }
 }
 
@@ -236,7 +245,7 @@ export function resultContent(
       reportExtraFields(inner, here, BLOCK_FIELDS.text, ctx)
     } else {
       textOnly = false
-      ctx.notes.warn(ctx.where(here), attachmentNote(innerType))
+      noteAttachment(ctx.notes, ctx.where(here), innerType, inner)
     }
   })
   return textOnly ? texts.join('\n\n') : [...blocks]

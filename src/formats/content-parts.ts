@@ -1,6 +1,6 @@
 import { ShapeError, isObject, kind, requireString, type Json, type JsonPath } from './json-shape'
 import type { NoteList } from './report'
-import { attachmentNote, rejectForeignType, type ContentFamily } from './vocabulary'
+import { noteAttachment, rejectForeignType, type ContentFamily } from './vocabulary'
 
 /** How a format reads the parts of a content list: which parts are text, and their other fields. */
 export interface PartRules {
@@ -38,7 +38,7 @@ export function readTextParts(
     const textKey = rules.textKeyOf(type, here)
     if (textKey === undefined) {
       attachments.push(part)
-      notes.warn(rules.where(here), attachmentNote(type))
+      noteAttachment(notes, rules.where(here), type, part)
       return
     }
     texts.push(requireString(part, textKey, here))

@@ -1,7 +1,7 @@
 import type { Message } from '../types'
 import { ShapeError, isObject, kind, type Json, type JsonPath } from './json-shape'
 import { encodePayload, type ToolCall } from './payload'
-import { attachmentNote } from './vocabulary'
+import { noteAttachment } from './vocabulary'
 import type { Ctx } from './gemini-cli-shared'
 
 /* Gemini API parts (text, thought, functionCall, functionResponse, inline data) as core messages, with calls paired to results. */
@@ -127,7 +127,7 @@ export function readParts(
       })
     } else {
       attachments.push(part)
-      ctx.notes.warn(ctx.where(here), attachmentNote(partKind(part)))
+      noteAttachment(ctx.notes, ctx.where(here), partKind(part), part)
     }
   })
   flush()

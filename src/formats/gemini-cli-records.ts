@@ -2,7 +2,7 @@ import { orderMessage } from '../conversation'
 import type { Message } from '../types'
 import { ShapeError, isObject, kind, type Json, type JsonPath } from './json-shape'
 import { encodePayload, type ToolCall } from './payload'
-import { UNKNOWN_FIELD_NOTE, attachmentNote } from './vocabulary'
+import { UNKNOWN_FIELD_NOTE, noteAttachment } from './vocabulary'
 import { type Ctx, type Entry, METADATA_NOTE, SNAPSHOT, USAGE_NOTE } from './gemini-cli-shared'
 import { Pairing, partKind, partList, readParts, responseText } from './gemini-cli-parts'
 
@@ -230,7 +230,7 @@ function toolResult({ call, raw, at }: CallRecord, ctx: Ctx): Message[] {
       piece.texts.push(part.text)
     } else {
       piece.attachments.push(part)
-      ctx.notes.warn(ctx.where(here), attachmentNote(partKind(part)))
+      noteAttachment(ctx.notes, ctx.where(here), partKind(part), part)
     }
   })
   return pieces.map(({ id, texts, attachments }) => ({

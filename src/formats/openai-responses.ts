@@ -7,19 +7,40 @@ import { NoteList } from './report'
 import { ResponsesItems, isItemType } from './responses-items'
 import { firstObjects, listIn, rootObject, someHas } from './sniff-shapes'
 import type { FormatDescriptor } from './types'
-import { REQUEST_SETTINGS, SETTING_NOTE, UNKNOWN_FIELD_NOTE } from './vocabulary'
+import { SETTING_NOTE, UNKNOWN_FIELD_NOTE, isRequestSetting } from './vocabulary'
 
 const BODY: BodyShape = {
   listKey: 'input',
   listMayBeText: true,
   missing: 'no "input" (a Responses request body has one)',
   expected: 'expected an array of input items or a request body',
-  fields: new Set(['model', 'input', 'instructions', 'tools']),
+  fields: new Set(['model', 'input', 'instructions', 'tools', 'text']),
   warnings: {
     previous_response_id:
       'continues a conversation stored by OpenAI; its earlier turns are not in this file',
   },
   readOwn: (body) => instructionsOf(body),
+  formatOf: textFormat,
+}
+
+/**
+ * A Responses body's `text`: `format` (`{type: 'json_schema', name, schema, description, strict}`,
+ * or `text`, `json_object`) and `verbosity` (OpenAI API reference, "Create a model response",
+ * `text`). A JSON schema is structured output, which the model is shown as Chat Completions'
+ * `response_format` is (docs/tokens.md), so it is returned in that shape to join the tools; the
+ * rest is a request setting.
+ */
+function textFormat(body: Json, notes: NoteList): Json | undefined {
+  const text = body.text
+  if (text === undefined) return undefined
+  const format = isObject(text) ? text.format : undefined
+  if (!isObject(text) || !isObject(format) || format.type !== 'json_schema') {
+    notes.info('text', SETTING_NOTE)
+    return undefined
+  }
+  for (const key of Object.keys(text)) if (key !== 'format') notes.info(`text.${key}`, SETTING_NOTE)
+  const spec = Object.fromEntries(Object.entries(format).filter(([key]) => key !== 'type'))
+  return { type: 'json_schema', json_schema: spec }
 }
 
 const LIST_NOTES: Record<string, string> = {
@@ -72,7 +93,8 @@ function readItems(
 export function readOpenAIResponses(input: ReadInput): ReadResult {
   const root = input.json()
   if (isObject(root) && root.object === 'list') return readInputItemsList(root)
-  if (isObject(root) && root.object === 'response') return readStoredResponse(root)
+  if (isObject(root) && (root.object === 'response' || root.object === 'response.compaction'))
+    return readStoredResponse(root)
   const notes = new NoteList()
   const { list: items, text, prefix, model, head } = readRequestBody(root, BODY, notes)
   const messages: Message[] = head
@@ -160,12 +182,14 @@ function readStoredResponse(root: Json): ReadResult {
       notes.warn(key, BODY.warnings!.previous_response_id)
     else if (RESPONSE_METADATA.has(key) || key === 'previous_response_id')
       notes.info(key, 'response metadata; not part of the conversation')
-    else if (REQUEST_SETTINGS.has(key)) notes.info(key, SETTING_NOTE)
+    else if (isRequestSetting(key, root[key])) notes.info(key, SETTING_NOTE)
     else notes.warn(key, UNKNOWN_FIELD_NOTE)
   }
   notes.info(
     '',
-    "a stored response holds the model's output only; its input items are listed by GET /responses/{id}/input_items",
+    root.object === 'response.compaction'
+      ? 'a compaction (POST /responses/compact): its output is the compacted history, the input of the next request'
+      : "a stored response holds the model's output only; its input items are listed by GET /responses/{id}/input_items",
   )
   // The usage counts the whole input, of which the file holds only the instructions and tools.
   const prompt = messages.length
@@ -185,7 +209,11 @@ export const openaiResponsesFormat = {
     'a JSON array of input items, a request body {model, instructions, input, tools}, an input-items list {object: "list", data} or a stored response {object: "response", output}',
   detect(sniff) {
     const root = rootObject(sniff)
-    if (root?.object === 'response' && Array.isArray(root.output)) return 3
+    if (
+      (root?.object === 'response' || root?.object === 'response.compaction') &&
+      Array.isArray(root.output)
+    )
+      return 3
     if (root?.object === 'list' && Array.isArray(root.data)) {
       const data = firstObjects(root.data)
       return data.length === 0 || data.some((o) => isItemType(o.type) || 'role' in o) ? 3 : 0

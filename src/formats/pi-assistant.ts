@@ -3,7 +3,7 @@ import type { Message } from '../types'
 import { ShapeError, isObject, kind, requireString, type Json } from './json-shape'
 import { encodePayload, type ToolCall } from './payload'
 import type { NoteSink } from './report'
-import { UNKNOWN_FIELD_NOTE, attachmentNote } from './vocabulary'
+import { UNKNOWN_FIELD_NOTE, noteAttachment } from './vocabulary'
 import { METADATA_NOTE, USAGE_NOTE, type Where } from './pi-shared'
 
 const ASSISTANT_FIELDS = new Set(['role', 'content', 'model'])
@@ -72,7 +72,7 @@ export function readAssistant(
         notes.info(where([...here, 'thoughtSignature']), "Gemini's thought signature; not counted")
     } else {
       attachments.push(block)
-      notes.warn(where(here), attachmentNote(type))
+      noteAttachment(notes, where(here), type, block)
     }
   })
   const payload = encodePayload({

@@ -3,7 +3,7 @@ import type { Message } from '../types'
 import { ShapeError, isObject, kind, requireString, type Json, type JsonPath } from './json-shape'
 import { encodePayload } from './payload'
 import type { NoteSink } from './report'
-import { UNKNOWN_FIELD_NOTE, attachmentNote } from './vocabulary'
+import { UNKNOWN_FIELD_NOTE, noteAttachment } from './vocabulary'
 import { type Entry, METADATA_NOTE, type Where } from './pi-shared'
 import { readAssistant } from './pi-assistant'
 
@@ -238,7 +238,7 @@ function userContent(
       }
     } else {
       attachments.push(block)
-      notes.warn(where(here), attachmentNote(type))
+      noteAttachment(notes, where(here), type, block)
     }
   })
   return { text: texts.join('\n\n'), attachments }

@@ -10,7 +10,7 @@ import {
 } from './json-shape'
 import { toolsMessage } from './payload'
 import type { NoteList } from './report'
-import { REQUEST_SETTINGS, SETTING_NOTE, UNKNOWN_FIELD_NOTE } from './vocabulary'
+import { SETTING_NOTE, UNKNOWN_FIELD_NOTE, isRequestSetting } from './vocabulary'
 
 /** How one provider's request body is laid out at its top level. */
 export interface BodyShape {
@@ -28,6 +28,12 @@ export interface BodyShape {
   warnings?: Readonly<Record<string, string>>
   /** Reads the format's own top-level messages (a system prompt, instructions), after the tools. */
   readOwn?: (body: Json, notes: NoteList) => Message[]
+  /**
+   * The structured-output format a body of this shape asks for, in Chat Completions'
+   * `response_format` shape, and notes on the rest of the field it sits in; Chat's own
+   * `response_format` is read when this is absent.
+   */
+  formatOf?: (body: Json, notes: NoteList) => Json | undefined
 }
 
 /** What every provider reader takes from the top level: a bare array, or a request body. */
@@ -66,7 +72,11 @@ export function readRequestBody(root: unknown, shape: BodyShape, notes: NoteList
     ...(shape.fields.has('functions') ? legacyFunctions(root, notes) : []),
   ]
   // Structured output's schema is rendered into the prompt (docs/tokens.md): it goes with the tools.
-  const format = shape.fields.has('response_format') ? root.response_format : undefined
+  const format = shape.formatOf
+    ? shape.formatOf(root, notes)
+    : shape.fields.has('response_format')
+      ? root.response_format
+      : undefined
   const responseFormat = isObject(format) ? format : undefined
   const head = [
     ...(tools.length > 0 || responseFormat ? [toolsMessage(tools, responseFormat)] : []),
@@ -76,7 +86,7 @@ export function readRequestBody(root: unknown, shape: BodyShape, notes: NoteList
     if (shape.fields.has(key)) continue
     const warning = shape.warnings?.[key]
     if (warning !== undefined) notes.warn(key, warning)
-    else if (REQUEST_SETTINGS.has(key)) notes.info(key, SETTING_NOTE)
+    else if (isRequestSetting(key, root[key])) notes.info(key, SETTING_NOTE)
     else notes.warn(key, UNKNOWN_FIELD_NOTE)
   }
   return {

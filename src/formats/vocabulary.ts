@@ -1,4 +1,6 @@
-import { ShapeError, type JsonPath } from './json-shape'
+import { mediaOf } from '../pricing/opaque-media'
+import { ShapeError, isObject, type JsonPath } from './json-shape'
+import type { NoteSink } from './report'
 
 /** The provider APIs whose content parts the formats share: every format's content is one of these. */
 export type ContentFamily = 'openai' | 'openai-responses' | 'anthropic'
@@ -60,6 +62,7 @@ export const REQUEST_SETTINGS = new Set([
   'max_tokens',
   'max_completion_tokens',
   'max_output_tokens',
+  'max_tool_calls',
   'temperature',
   'top_p',
   'top_k',
@@ -93,7 +96,20 @@ export const REQUEST_SETTINGS = new Set([
   'safety_identifier',
   'context_management',
   'container',
+  // Anthropic's {effort}; one that holds a structured-output `format` is not (isRequestSetting)
+  'output_config',
+  'prompt_cache_retention',
 ])
+
+/**
+ * Whether a top-level field only tunes generation. Anthropic's `output_config` does unless it holds
+ * a structured-output `format`, whose schema the model is shown and this reader does not price: that
+ * one is warned as a field with no place.
+ */
+export function isRequestSetting(key: string, value: unknown): boolean {
+  if (key === 'output_config') return !(isObject(value) && 'format' in value)
+  return REQUEST_SETTINGS.has(key)
+}
 
 /** The problem noted for a request setting. */
 export const SETTING_NOTE = 'request setting; not part of the conversation'
@@ -104,9 +120,36 @@ export const CACHE_NOTE = 'prompt-caching hint; not part of the conversation'
 /** The problem noted for a field with nowhere to go. */
 export const UNKNOWN_FIELD_NOTE = 'field has no place in the wire shape; not loaded'
 
-/** The problem noted for an image, file or unknown part kept as JSON. */
-export function attachmentNote(type: string): string {
-  return type === 'image' || type === 'image_url' || type === 'input_image'
-    ? 'image counted as its JSON (the provider prices an image by its size, usually far lower)'
-    : `"${type}" part kept as its JSON in the payload, so it is counted`
+const isImageType = (type: string) =>
+  type === 'image' || type === 'image_url' || type === 'input_image' || type === 'inlineData'
+
+/**
+ * Notes a part kept verbatim in the payload (an image, a file, a part of unknown type). Inline media
+ * (base64 data, a data URL) is priced by its provider's rule for media, not as text
+ * (docs/tokens.md, "Opaque content"): an info note. An image given by reference (a URL, a file id)
+ * or a part of another kind is counted as its JSON: a warning, since the count is off.
+ */
+export function noteAttachment(notes: NoteSink, path: string, type: string, part: unknown): void {
+  const media = mediaOf(part, '')
+  if (media) {
+    const what = media.mediaType !== '' ? media.mediaType : isImageType(type) ? 'image' : type
+    notes.info(
+      path,
+      `${what} kept for export; priced by the provider's rule for media, not as text`,
+    )
+  } else if (isImageType(type)) {
+    notes.warn(
+      path,
+      'image by reference (a URL or file id): the file holds only its address, so it is counted as its JSON; the provider prices the image by its size',
+    )
+  } else if (type === 'tool_reference') {
+    // Tool search: a tool result's reference to a deferred tool (`defer_loading`), which the
+    // Messages API expands into the tool's whole definition (docs/formats/claude-code.md).
+    notes.warn(
+      path,
+      "a reference to a deferred tool: the API expands it into the tool's definition, which the file does not hold; counted as its JSON, so the count is low",
+    )
+  } else {
+    notes.warn(path, `"${type}" part kept as its JSON in the payload, so it is counted`)
+  }
 }

@@ -56,6 +56,16 @@ export function mediaOf(value: unknown, path: string): MediaPart | undefined {
       data: inline.data,
     }
   }
+  // MCP's ImageContent and AudioContent, which pi stores as they are: {type: 'image' | 'audio',
+  // data, mimeType} (modelcontextprotocol schema 2025-06-18; pi-mono packages/ai/src/types.ts).
+  // Priced by the model's family; Anthropic's rule when none is known.
+  if (
+    (value.type === 'image' || value.type === 'audio') &&
+    typeof value.data === 'string' &&
+    typeof value.mimeType === 'string'
+  ) {
+    return { path, shape: 'anthropic', mediaType: value.mimeType, data: value.data }
+  }
   // OpenAI Chat: {type: 'image_url', image_url: {url, detail}}; Responses: {type: 'input_image',
   // image_url, detail}; a computer screenshot: {type: 'computer_screenshot', image_url}.
   const imageUrl = value.image_url

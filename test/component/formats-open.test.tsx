@@ -126,19 +126,18 @@ describe('the import report', () => {
     expect(chip()).toBe('Anthropic Messages · detected')
     const report = screen.getByTestId('import-report') as HTMLDetailsElement
     expect(report.open).toBe(false)
-    // By the mapping in docs/formats.md: the image is a warning (counted as its JSON); max_tokens,
-    // two cache_control hints and the redacted thinking are notes.
-    expect(within(report).getByText('1 warning · 4 notes')).toBeTruthy()
+    // By the mapping in docs/formats.md: the base64 image is priced by its size, not as text, so it
+    // is a note; so are max_tokens, two cache_control hints and the redacted thinking.
+    expect(within(report).getByText('5 notes')).toBeTruthy()
 
-    await user.click(within(report).getByText('1 warning · 4 notes'))
+    await user.click(within(report).getByText('5 notes'))
     expect(report.open).toBe(true)
     const notes = within(report).getAllByRole('listitem')
     expect(notes).toHaveLength(5)
-    const warnings = notes.filter((li) => li.dataset.severity === 'warning')
-    expect(warnings).toHaveLength(1)
+    expect(notes.filter((li) => li.dataset.severity === 'warning')).toHaveLength(0)
     // The image is the first block of the sixth message.
-    expect(warnings[0].textContent).toContain('messages[5].content[0]')
-    expect(warnings[0].textContent).toContain('image')
+    const image = notes.find((li) => li.textContent?.includes('messages[5].content[0]'))
+    expect(image?.textContent).toContain('image/png kept for export')
   })
 
   it('opens a Claude Code session with broken lines: each named by its number, the rest loaded', async () => {

@@ -71,7 +71,7 @@ describe('opening the transcripts people have', () => {
     const { counts } = await openAndCount(page, formatsFile('openai-chat.json'))
     expect(await detected(page)).toBe('OpenAI Chat Completions · detected')
     await expectRows(page, messages, counts)
-    // The image is counted as its JSON, which overestimates it: a warning, shown with its place.
+    // The image is given by its URL, so it is counted as its JSON: a warning, shown with its place.
     const report = page.locator(byTestId('import-report'))
     await report.locator('summary').click()
     expect(await report.textContent()).toContain('messages[6].content[1]')

@@ -115,10 +115,9 @@ describe('Anthropic Messages in', () => {
         problem: 'redacted thinking: its encrypted data is the payload, and is counted',
       },
       {
-        severity: 'warning',
+        severity: 'info',
         path: 'messages[5].content[0]',
-        problem:
-          'image counted as its JSON (the provider prices an image by its size, usually far lower)',
+        problem: "image/png kept for export; priced by the provider's rule for media, not as text",
       },
     ])
   })
@@ -168,6 +167,35 @@ describe('Anthropic Messages in', () => {
       { type: 'user', text: 'Apaga o ficheiro.' },
       { type: 'bot', text: '', payload: '{"tool_calls":[{"id":"t1","name":"rm","arguments":{}}]}' },
       { id: 't1', type: 'activity', text: '' },
+    ])
+  })
+})
+
+describe("Anthropic request's output_config", () => {
+  const read = (output_config: unknown) =>
+    importConversation(
+      JSON.stringify({
+        model: 'claude-opus-4-5',
+        max_tokens: 100,
+        output_config,
+        messages: [{ role: 'user', content: 'Hi.' }],
+      }),
+    ).report.filter((n) => n.path === 'output_config')
+
+  it('is a request setting when it sets the effort, and warned when it holds a schema', () => {
+    expect(read({ effort: 'high' })).toEqual([
+      {
+        severity: 'info',
+        path: 'output_config',
+        problem: 'request setting; not part of the conversation',
+      },
+    ])
+    expect(read({ format: { type: 'json_schema', schema: { type: 'object' } } })).toEqual([
+      {
+        severity: 'warning',
+        path: 'output_config',
+        problem: 'field has no place in the wire shape; not loaded',
+      },
     ])
   })
 })

@@ -115,7 +115,7 @@ describe('OpenAI Chat Completions in', () => {
         severity: 'warning',
         path: 'messages[6].content[1]',
         problem:
-          'image counted as its JSON (the provider prices an image by its size, usually far lower)',
+          'image by reference (a URL or file id): the file holds only its address, so it is counted as its JSON; the provider prices the image by its size',
       },
     ])
   })

@@ -199,6 +199,31 @@ describe('pi session in', () => {
     expect(importConversation(text).model).toBe('claude-sonnet-4-5')
   })
 
+  it('keeps a pasted image for export and notes it as priced by its size, not as text', () => {
+    // A 1×1 PNG: the signature, then IHDR with width 1 and height 1.
+    const data =
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4//8/AAX+Av4N70a4AAAAAElFTkSuQmCC'
+    const image = { type: 'image', data, mimeType: 'image/png' }
+    const text = lines(
+      { type: 'session', version: 3, id: 's', timestamp: 't', cwd: '/w' },
+      {
+        type: 'message',
+        id: 'a',
+        parentId: null,
+        timestamp: 't',
+        message: { role: 'user', content: [{ type: 'text', text: 'what is this?' }, image] },
+      },
+    )
+    const read = importConversation(text)
+    expect(JSON.parse(read.messages[0].payload!)).toEqual({ attachments: [image] })
+    expect(read.report).toContainEqual({
+      severity: 'info',
+      path: 'line 2: message.content[1]',
+      problem: "image/png kept for export; priced by the provider's rule for media, not as text",
+    })
+    expect(read.report.filter((n) => n.severity === 'warning')).toEqual([])
+  })
+
   it('leaves out a !! command, as pi does', () => {
     const text = lines(
       { type: 'session', version: 3, id: 's', timestamp: 't', cwd: '/w' },

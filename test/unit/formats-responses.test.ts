@@ -219,3 +219,83 @@ describe('OpenAI Responses in', () => {
     expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
   })
 })
+
+describe("OpenAI Responses request's text field", () => {
+  const body = (text: unknown) => ({
+    model: 'gpt-5',
+    input: [{ role: 'user', content: 'Largest city?' }],
+    text,
+  })
+
+  it('reads a JSON schema in text.format as structured output, beside the tools', () => {
+    // The API reference's shape: {format: {type: 'json_schema', name, schema, strict}}; it joins
+    // the tools message as Chat Completions' response_format does.
+    const schema = { type: 'object', properties: { city: { type: 'string' } } }
+    const imported = importConversation(
+      JSON.stringify(
+        body({
+          format: { type: 'json_schema', name: 'answer', schema, strict: true },
+          verbosity: 'low',
+        }),
+      ),
+    )
+    expect(imported.messages[0]).toEqual({
+      type: 'instructions',
+      text: '',
+      payload: JSON.stringify({
+        response_format: {
+          type: 'json_schema',
+          json_schema: { name: 'answer', schema, strict: true },
+        },
+      }),
+    })
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: 'text.verbosity',
+      problem: 'request setting; not part of the conversation',
+    })
+    expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
+  })
+
+  it('reads a plain text format and verbosity as a request setting', () => {
+    const imported = importConversation(
+      JSON.stringify(body({ format: { type: 'text' }, verbosity: 'high' })),
+    )
+    expect(imported.messages.map((m) => m.type)).toEqual(['user'])
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: 'text',
+      problem: 'request setting; not part of the conversation',
+    })
+  })
+})
+
+describe('OpenAI Responses compaction (POST /responses/compact)', () => {
+  it('reads its output, the compacted history: the kept prompts, then the encrypted summary', () => {
+    // The shape of the endpoint's answer: {object: 'response.compaction', output, usage}.
+    const file = {
+      id: 'cmp_1',
+      object: 'response.compaction',
+      created_at: 1781516400,
+      output: [
+        {
+          type: 'message',
+          role: 'user',
+          content: [{ type: 'input_text', text: 'Fix the parser.' }],
+        },
+        { id: 'cmp_item', type: 'compaction', encrypted_content: 'gAAAAABoCompacted' },
+      ],
+      usage: { input_tokens: 5000, output_tokens: 300, total_tokens: 5300 },
+    }
+    const imported = importConversation(JSON.stringify(file))
+    expect(imported.format).toBe('openai-responses')
+    expect(imported.messages.map((m) => m.type)).toEqual(['user', 'context'])
+    expect(imported.messages[1].meta?.compacted).toBe(true)
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: '',
+      problem:
+        'a compaction (POST /responses/compact): its output is the compacted history, the input of the next request',
+    })
+  })
+})

@@ -122,6 +122,23 @@ describe("the providers' documented image prices", () => {
   })
 })
 
+describe("MCP's image block, which pi stores as it is: {type, data, mimeType}", () => {
+  const image = { type: 'image', data: pngBase64(750, 400), mimeType: 'image/png' }
+
+  it("is priced by the model's rule, not as its base64", () => {
+    // Anthropic: 750 × 400 / 750 = 400, within the 1,568-px edge; the payload's text is what is
+    // left once the block is taken out.
+    const priced = pricePayload(encodePayload({ attachments: [image] })!, anthropic)
+    expect(priced.opaqueTokens).toBe(400)
+    expect(priced.text).not.toContain(image.data.slice(0, 40))
+  })
+
+  it('is described by the Anthropic rule when no model is known', () => {
+    const [part] = describeOpaqueParts(encodePayload({ attachments: [image] })!)
+    expect(part).toMatchObject({ kind: 'image', tokens: 400 })
+  })
+})
+
 describe('pricePayload', () => {
   it('passes a native payload through untouched, without parsing it', () => {
     const parse = vi.spyOn(JSON, 'parse')
