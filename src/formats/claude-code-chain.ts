@@ -28,6 +28,11 @@ export interface SessionEvent extends EventReading {
   /** A compaction boundary's compactMetadata (its preservedSegment relinks the chain). */
   compactMetadata?: Json
   /**
+   * A compaction summary with no parent: Claude Code 1.0 wrote no compact_boundary, and its summary
+   * (`isCompactSummary`, `parentUuid: null`) is the root the thread restarts from.
+   */
+  summaryRoot: boolean
+  /**
    * Where its parent was among the events of its pool (ChainIndex) when it was parsed: final when
    * the file has no uuid twice, since no later event can take that uuid over.
    */
@@ -109,6 +114,7 @@ export function sessionEventOf(line: number, v: Json): SessionEvent {
       type === 'system' && subtype === 'compact_boundary' && isObject(v.compactMetadata)
         ? v.compactMetadata
         : undefined,
+    summaryRoot: type === 'user' && v.isCompactSummary === true && v.parentUuid === null,
     parentPos: undefined,
     pos: -1,
     // Not read yet: readEventLine fills these in for an event with a uuid.
@@ -143,6 +149,12 @@ export interface Thread {
   abandoned: number[]
   /** Lines of UI progress events off the thread (old files hang them off tool calls). */
   progress: number[]
+  /**
+   * Lines of attachments and system notices off the thread that hang off an event on it (a
+   * PreToolUse hook's output, an informational notice beside a tool call's result): side leaves,
+   * not an abandoned branch.
+   */
+  offshoots: number[]
 }
 
 const uuidOf = (e: SessionEvent) => e.uuid
@@ -384,12 +396,13 @@ function leftOut(
   all: readonly SessionEvent[],
 ): Omit<Thread, 'events'> {
   const root = thread[0]
-  const boundary = root && isCompactBoundary(root) ? root.line : 0
+  const boundary = root && (isCompactBoundary(root) || root.summaryRoot) ? root.line : 0
   const result: Omit<Thread, 'events'> = {
     sidechain: [],
     beforeCompaction: [],
     abandoned: [],
     progress: [],
+    offshoots: [],
   }
   // The pool is every event, or the events off the sidechains.
   const { pool, inThread } = graph
@@ -399,9 +412,27 @@ function leftOut(
     const event = pool[i]
     if (event.type === 'progress') result.progress.push(event.line)
     else if (event.line < boundary) result.beforeCompaction.push(event.line)
+    else if (hangsOffThread(event, graph)) result.offshoots.push(event.line)
     else result.abandoned.push(event.line)
   }
   return result
+}
+
+const isTurn = (e: SessionEvent) => e.type === 'user' || e.type === 'assistant'
+
+/**
+ * Whether an event off the thread is a notice beside it rather than a branch: it is no turn (an
+ * attachment, a system event), and neither is any event between it and the thread it hangs off.
+ */
+function hangsOffThread(event: SessionEvent, graph: Graph): boolean {
+  let n: SessionEvent | undefined = event
+  for (let steps = 0; n && steps < 64; steps++) {
+    if (isTurn(n)) return false
+    const p = parentOf(n)
+    n = p === undefined ? undefined : graph.get(p)
+    if (n && graph.isIn(n)) return true
+  }
+  return false
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {

@@ -311,6 +311,16 @@ function asContext(m: Message, value: Json, ctx: EventContext): Message {
     )
     return orderMessage({ ...m, type: 'context', meta: { compacted: true, droppedCount: 0 } })
   }
+  // Claude Code 2.1 tags a user message with its provenance (types/message.ts `MessageOrigin`):
+  // only `human` is keyboard input; a task notification, a channel or a coordinator message is not.
+  const origin = isObject(value.origin) ? value.origin.kind : undefined
+  if (typeof origin === 'string' && origin !== 'human') {
+    ctx.tape.field(
+      'origin',
+      'a message Claude Code queued for the model (a background task notification, a channel or coordinator message), not typed by the user; read as context',
+    )
+    return { ...m, type: 'context' }
+  }
   if (value.isMeta === true) {
     ctx.tape.field(
       'isMeta',
@@ -390,7 +400,7 @@ function eventFields(used: readonly string[]): FieldRule {
   }
 }
 
-const MESSAGE_EVENT_FIELDS = eventFields(['isCompactSummary', 'isMeta'])
+const MESSAGE_EVENT_FIELDS = eventFields(['isCompactSummary', 'isMeta', 'origin'])
 const LOCAL_COMMAND_FIELDS = eventFields(['subtype', 'content'])
 const ATTACHMENT_FIELDS = eventFields(['attachment'])
 const MESSAGE_FIELDS: FieldRule = {

@@ -91,6 +91,11 @@ export function readClaudeCode(input: ReadInput): ReadResult {
     'before a compaction; replaced by its summary',
   )
   lines(
+    thread.offshoots,
+    ['notice beside the thread', 'notices beside the thread'],
+    'an attachment or system event hanging off an event on the thread (a PreToolUse hook beside a tool call, a notice); not on the chain Claude Code resumes, not loaded',
+  )
+  lines(
     thread.abandoned,
     ['event', 'events'],
     'off the main chain: an abandoned branch (a rewind, an edited prompt) or an earlier root; not loaded',
@@ -114,20 +119,36 @@ function countReplaced(
   broken: readonly number[],
   notes: NoteList,
 ): void {
-  const logical = root?.logicalParentUuid
   const summary = messages.findIndex((m) => m.meta?.compacted === true)
-  if (root?.subtype !== 'compact_boundary' || typeof logical !== 'string' || summary < 0) {
-    return
-  }
+  if (!root || summary < 0) return
+  // Claude Code 2.1 names the history a boundary replaces (logicalParentUuid); 1.0 wrote its
+  // summary as a new root, right after the last event of that history.
+  const logical =
+    root.subtype === 'compact_boundary'
+      ? root.logicalParentUuid
+      : root.summaryRoot
+        ? lastEventBefore(events, root.line)?.uuid
+        : undefined
+  if (typeof logical !== 'string') return
   const before = buildThread(events, index, broken, new NoteList(), logical)
   if (before.events.length === 0) return
   const count = readThreadEvents(before.events, lineMessages, new NoteList(), new LeftOut())
     .messages.length
   messages[summary] = { ...messages[summary], meta: { compacted: true, droppedCount: count } }
   notes.info(
-    `line ${root.line}: logicalParentUuid`,
+    `line ${root.line}: ${root.summaryRoot ? 'isCompactSummary' : 'logicalParentUuid'}`,
     `the history before the compaction is in the file: the summary stands for its ${formatNumber(count)} messages (meta.droppedCount)`,
   )
+}
+
+/** The last event off the sidechains, not UI progress, written before `line`. */
+function lastEventBefore(events: readonly SessionEvent[], line: number): SessionEvent | undefined {
+  let last: SessionEvent | undefined
+  for (const e of events) {
+    if (e.line >= line) break
+    if (e.uuid !== undefined && !e.isSidechain && e.type !== 'progress') last = e
+  }
+  return last
 }
 
 /** A line with no uuid, as readMetadata needs it: its type, and a title line's title. */

@@ -662,3 +662,121 @@ describe('Claude Code split turns', () => {
     )
   })
 })
+
+// What public sessions of Claude Code 1.0.90 to 2.1.212 showed (docs/formats/claude-code.md), in
+// fixtures of our own that follow their schema.
+describe('Claude Code: shapes found in public sessions', () => {
+  const user = (uuid: string, parent: string | null, content: unknown, extra = {}) =>
+    event(uuid, parent, { type: 'user', message: { role: 'user', content }, ...extra })
+  const bot = (uuid: string, parent: string, content: unknown[]) =>
+    event(uuid, parent, {
+      type: 'assistant',
+      message: { id: `msg_${uuid}`, role: 'assistant', model: 'claude-sonnet-4-5', content },
+    })
+  const call = { type: 'tool_use', id: 'c1', name: 'Bash', input: { command: 'ls' } }
+  const result = [{ type: 'tool_result', tool_use_id: 'c1', content: 'a.ts' }]
+
+  it('counts a hook notice beside a tool call as info, not as an abandoned branch', () => {
+    // A PreToolUse hook's attachment hangs off the call, as its result does; Claude Code resumes
+    // through the result.
+    const text = [
+      user('q', null, 'List the files.'),
+      bot('a', 'q', [call]),
+      event('h', 'a', {
+        type: 'attachment',
+        attachment: { type: 'hook_success', hookEvent: 'PreToolUse', content: '' },
+      }),
+      user('r', 'a', result),
+      bot('b', 'r', [{ type: 'text', text: 'One file.' }]),
+    ].join('\n')
+    const imported = importConversation(text)
+    expect(imported.messages.map((m) => m.id)).toEqual(['q', 'a', 'c1', 'b'])
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: 'line 3',
+      problem:
+        '1 notice beside the thread: an attachment or system event hanging off an event on the thread (a PreToolUse hook beside a tool call, a notice); not on the chain Claude Code resumes, not loaded',
+    })
+    expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
+  })
+
+  it('restarts at a Claude Code 1.0 compaction summary, which has no parent and no boundary', () => {
+    const text = [
+      user('q', null, 'Fix the build.'),
+      bot('a', 'q', [{ type: 'text', text: 'Fixed.' }]),
+      user(
+        's',
+        null,
+        'This session is being continued from a previous conversation. Summary: fixed.',
+        {
+          isCompactSummary: true,
+        },
+      ),
+      bot('b', 's', [{ type: 'text', text: 'Next?' }]),
+    ].join('\n')
+    const imported = importConversation(text)
+    // The two messages before the summary are its history: droppedCount 2, by hand.
+    expect(imported.messages).toEqual([
+      {
+        id: 's',
+        type: 'context',
+        text: 'This session is being continued from a previous conversation. Summary: fixed.',
+        meta: { compacted: true, droppedCount: 2 },
+      },
+      { id: 'b', type: 'bot', text: 'Next?' },
+    ])
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: 'lines 1–2',
+      problem: '2 events: before a compaction; replaced by its summary',
+    })
+    expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
+  })
+
+  it('reads a user message Claude Code queued (origin other than human) as context', () => {
+    const text = [
+      user('q', null, 'Run the tests in the background.'),
+      user('n', 'q', '<task-notification>tests passed</task-notification>', {
+        origin: { kind: 'task-notification' },
+      }),
+      user('h', 'n', 'Thanks.', { origin: { kind: 'human' } }),
+    ].join('\n')
+    const types = importConversation(text).messages.map((m) => [m.id, m.type])
+    expect(types).toEqual([
+      ['q', 'user'],
+      ['n', 'context'],
+      ['h', 'user'],
+    ])
+  })
+
+  it("warns that a deferred tool's reference stands for a definition the file does not hold", () => {
+    const found = [{ type: 'tool_reference', tool_name: 'mcp__github__create_issue' }]
+    const text = [
+      user('q', null, 'File an issue.'),
+      bot('a', 'q', [{ ...call, name: 'ToolSearch', input: { query: 'github issue' } }]),
+      user('r', 'a', [{ type: 'tool_result', tool_use_id: 'c1', content: found }]),
+    ].join('\n')
+    expect(importConversation(text).report).toContainEqual({
+      severity: 'warning',
+      path: 'line 3: message.content[0].content[0]',
+      problem:
+        "a reference to a deferred tool: the API expands it into the tool's definition, which the file does not hold; counted as its JSON, so the count is low",
+    })
+  })
+
+  it("takes a tool call's caller: direct says nothing, a call from code execution is warned", () => {
+    const read = (caller: unknown) =>
+      importConversation(
+        [user('q', null, 'List.'), bot('a', 'q', [{ ...call, caller }])].join('\n'),
+      ).report.filter((n) => n.path.includes('caller'))
+    expect(read({ type: 'direct' })).toEqual([])
+    expect(read({ type: 'code_execution_20250825', tool_id: 'srvtoolu_1' })).toEqual([
+      {
+        severity: 'warning',
+        path: 'line 2: message.content[0].caller',
+        problem:
+          'a tool call made from code execution (programmatic tool calling); its caller is not kept, so an export sends it as a direct call',
+      },
+    ])
+  })
+})
