@@ -11,9 +11,13 @@ const MARKERS: readonly (readonly [string, 'instructions' | 'context' | 'summary
   ['# AGENTS.md instructions for ', 'instructions'],
   ['<skill', 'instructions'],
   ['<collaboration_mode>', 'instructions'],
+  // Codex 0.14x: the plugins it recommends, written ahead of the environment context.
+  ['<recommended_plugins>', 'instructions'],
   ['<environment_context>', 'context'],
   ['<user_shell_command>', 'context'],
   ['<turn_aborted>', 'context'],
+  // Multi-agent Codex (0.12x+): a sub-agent's result, written into the parent's history.
+  ['<subagent_notification>', 'context'],
   ['Another language model started to solve this problem', 'summary'],
 ]
 

@@ -19,6 +19,9 @@ const LINE_TYPES = new Set([
   'event_msg',
   'turn_context',
   'compacted',
+  // Codex 0.145+: its record of the turn context (environment, permissions, AGENTS.md) it diffs
+  // turn to turn; what the model sees of it is in the response_item messages around the line.
+  'world_state',
 ])
 
 // event_msg kinds that repeat a response_item for the UI (codex-rs/core/src/rollout/policy.rs
@@ -32,6 +35,15 @@ const UI_COPIES = new Set([
 
 const METADATA_NOTE = 'session metadata; not part of the conversation'
 const TIMESTAMP_NOTE = 'line timestamp; not part of the conversation'
+const WORLD_STATE_NOTE =
+  "Codex's record of the context it sent (environment, permissions, instructions); the model saw it as the messages around this line"
+// Fields of a compacted payload that describe the context window, not the history (Codex 0.145+).
+const COMPACTED_METADATA = new Set([
+  'window_number',
+  'window_id',
+  'first_window_id',
+  'previous_window_id',
+])
 const TURN_CONTEXT_NOTE =
   'turn settings (cwd, approval and sandbox policy, model, effort); not part of the conversation'
 const USAGE_NOTE = 'provider-reported usage; read by the usage view'
@@ -53,6 +65,8 @@ interface Rollout {
   lastTotal?: string
   /** Each reply's reported reasoning tokens, given to its reasoning items. */
   reasoning: ReasoningReports
+  /** Inside entered_review_mode … exited_review_mode: the review runs in its own thread. */
+  inReview?: boolean
 }
 
 /**
@@ -74,6 +88,10 @@ export function readCodex(input: ReadInput): ReadResult {
   const items = new ResponsesItems(lineNotes, {
     keepUnknownTypes: true,
     retype: retypeCodexMessage,
+    metadataFields: {
+      internal_chat_message_metadata_passthrough:
+        "Codex's per-item metadata (turn id); not sent to the model",
+    },
   })
   const r: Rollout = {
     notes: lineNotes,
@@ -208,6 +226,10 @@ function readTyped(r: Rollout, type: string, payload: unknown, line: number, whe
     return
   }
   if (type === 'event_msg') return readEvent(r, payload, line)
+  if (type === 'world_state') {
+    r.notes.addOnLine('info', line, 'payload', WORLD_STATE_NOTE)
+    return
+  }
   readCompacted(r, payload, where)
 }
 
@@ -247,10 +269,13 @@ function readEvent(r: Rollout, payload: Json, line: number): void {
   if (kindOf === undefined) {
     note('warning', 'event with no "type"; skipped')
   } else if (UI_COPIES.has(kindOf)) {
-    if (kindOf === 'user_message' && typeof payload.message === 'string') {
+    if (kindOf === 'user_message' && typeof payload.message === 'string' && !r.inReview) {
       r.prompts.push({ line, text: payload.message })
     }
     note('info', eventNote(kindOf, true))
+  } else if (kindOf === 'token_count' && r.inReview) {
+    // /review runs as a separate thread whose requests do not send this history.
+    note('info', 'usage of a /review thread, whose requests do not send this history; not read')
   } else if (kindOf === 'token_count') {
     note('info', USAGE_NOTE)
     readTokenCount(r, payload, line)
@@ -261,6 +286,8 @@ function readEvent(r: Rollout, payload: Json, line: number): void {
       `rolls back ${n} turn(s); Codex drops them when it resumes, the import keeps them`,
     )
   } else {
+    if (kindOf === 'entered_review_mode') r.inReview = true
+    if (kindOf === 'exited_review_mode') r.inReview = false
     note('info', eventNote(kindOf, false))
   }
 }
@@ -329,7 +356,9 @@ function readCompacted(r: Rollout, payload: Json, where: Where): void {
     ])
   }
   for (const key of Object.keys(payload)) {
-    if (key !== 'message' && key !== 'replacement_history')
+    if (COMPACTED_METADATA.has(key))
+      r.notes.info(where([...at, key]), 'context-window bookkeeping; not part of the conversation')
+    else if (key !== 'message' && key !== 'replacement_history')
       r.notes.warn(where([...at, key]), UNKNOWN_FIELD_NOTE)
   }
   const { items, notes } = r
@@ -438,19 +467,22 @@ function headOf(r: Rollout): Message[] {
  * found there builds the set of every trimmed user text and, failing that, searches them all.
  */
 function checkPrompts(r: Rollout, messages: readonly Message[]): void {
+  // Compared without whitespace: a multi-part user message is loaded with its parts joined by a
+  // blank line, while the UI's copy (event_msg user_message) is the parts concatenated.
+  const squash = (s: string) => s.replace(/\s+/g, '')
   const users: string[] = []
-  for (const m of messages) if (m.type === 'user') users.push(m.text)
+  for (const m of messages) if (m.type === 'user') users.push(squash(m.text))
   let exact: Set<string> | undefined
   let next = 0
   for (const { line, text } of r.prompts) {
-    const prompt = text.trim()
+    const prompt = squash(text)
     if (prompt === '') continue
     const near = nearMatch(users, next, prompt)
     if (near >= 0) {
       next = near + 1
       continue
     }
-    exact ??= new Set(users.map((t) => t.trim()))
+    exact ??= new Set(users)
     if (exact.has(prompt) || users.some((t) => t.includes(prompt))) continue
     r.notes.warn(
       `line ${line}: payload.message`,

@@ -93,6 +93,8 @@ export interface ItemOptions {
   keepUnknownTypes?: boolean
   /** Re-types a user, system or developer message after it is read (Codex's wrapped context). */
   retype?: (m: Message) => Message
+  /** Fields the format adds to any item that describe it rather than carry conversation: info. */
+  metadataFields?: Readonly<Record<string, string>>
 }
 
 /** A bot turn being assembled: an assistant message and the tool calls that follow it. */
@@ -153,7 +155,9 @@ export class ResponsesItems {
   private noteFields(raw: Json, known: readonly string[], at: JsonPath, where: Where): void {
     for (const key of Object.keys(raw)) {
       const note = METADATA_FIELDS[key]
-      if (note !== undefined && known.includes(key)) this.notes.info(where([...at, key]), note)
+      const own = this.options.metadataFields?.[key]
+      if (own !== undefined) this.notes.info(where([...at, key]), own)
+      else if (note !== undefined && known.includes(key)) this.notes.info(where([...at, key]), note)
       else if (!known.includes(key)) this.notes.warn(where([...at, key]), UNKNOWN_FIELD_NOTE)
     }
   }

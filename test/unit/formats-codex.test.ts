@@ -80,7 +80,7 @@ describe('Codex CLI rollout in', () => {
       /^truncated or malformed JSON \(column \d+: .*\); skipped, the rest loaded$/,
     )
     expect(warnings[1].problem).toBe(
-      '"session_note" is not a line type Codex writes (session_meta, response_item, event_msg, turn_context, compacted); skipped',
+      '"session_note" is not a line type Codex writes (session_meta, response_item, event_msg, turn_context, compacted, world_state); skipped',
     )
     const info = (path: string, problem: string, count?: number) =>
       expect(report).toContainEqual({
@@ -276,5 +276,102 @@ describe('Codex CLI rollout in', () => {
 
   it('refuses a Claude Code session forced as Codex with the first line named', () => {
     expect(() => importConversation(fixture('claude-code.jsonl'), 'codex')).toThrow(/line 1/)
+  })
+})
+
+// Shapes seen in public rollouts of Codex 0.57 to 0.146 (docs/formats/codex.md), in fixtures of our
+// own that follow their schema.
+describe('Codex rollouts: shapes found in public sessions', () => {
+  const line = (type: string, payload: unknown) => JSON.stringify({ timestamp: 't', type, payload })
+  const user = (...texts: string[]) =>
+    line('response_item', {
+      type: 'message',
+      role: 'user',
+      content: texts.map((text) => ({ type: 'input_text', text })),
+    })
+  const warnings = (text: string) =>
+    importConversation(text).report.filter((n) => n.severity === 'warning')
+
+  it('finds a prompt of several parts, which the UI recorded with the parts run together', () => {
+    const text = [
+      line('session_meta', { id: 's' }),
+      user('Look at this:\n\n', 'the parser fails.'),
+      line('event_msg', { type: 'user_message', message: 'Look at this:\n\nthe parser fails.' }),
+    ].join('\n')
+    expect(warnings(text)).toEqual([])
+  })
+
+  it('reads what Codex writes for itself as context and instructions, not as prompts', () => {
+    const text = [
+      line('session_meta', { id: 's' }),
+      user('<recommended_plugins>\n- github\n</recommended_plugins>'),
+      user('<subagent_notification>{"agent":"a1","status":"done"}</subagent_notification>'),
+      user('Go on.'),
+    ].join('\n')
+    expect(importConversation(text).messages.map((m) => m.type)).toEqual([
+      'instructions',
+      'context',
+      'user',
+    ])
+  })
+
+  it("notes Codex 0.145's world_state lines, item metadata and compaction window fields", () => {
+    const text = [
+      line('session_meta', { id: 's' }),
+      line('world_state', { full: true, state: { cwd: '/w' } }),
+      line('response_item', {
+        type: 'message',
+        role: 'user',
+        content: [{ type: 'input_text', text: 'Hi.' }],
+        internal_chat_message_metadata_passthrough: { turn_id: 't1' },
+      }),
+      line('compacted', {
+        message: '',
+        replacement_history: [
+          { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Hi.' }] },
+        ],
+        window_number: 2,
+        window_id: 'w2',
+        first_window_id: 'w1',
+        previous_window_id: 'w1',
+      }),
+    ].join('\n')
+    const { report } = importConversation(text)
+    expect(report.filter((n) => n.severity === 'warning')).toEqual([])
+    expect(report).toContainEqual(
+      expect.objectContaining({ severity: 'info', path: 'line 2: payload' }),
+    )
+    expect(report).toContainEqual(
+      expect.objectContaining({ severity: 'info', path: 'line 4: payload.window_id' }),
+    )
+  })
+
+  it('leaves the usage of a /review thread out of the main history', () => {
+    const usage = (total: number, last: number) =>
+      line('event_msg', {
+        type: 'token_count',
+        info: {
+          total_token_usage: { input_tokens: total, output_tokens: 10, total_tokens: total + 10 },
+          last_token_usage: { input_tokens: last, output_tokens: 10, total_tokens: last + 10 },
+        },
+      })
+    const text = [
+      line('session_meta', { id: 's' }),
+      user('Fix it.'),
+      usage(1000, 1000),
+      line('event_msg', { type: 'entered_review_mode' }),
+      usage(300, 300),
+      line('event_msg', { type: 'exited_review_mode' }),
+      // Codex repeats the running total of before the review: no new request.
+      usage(1000, 1000),
+    ].join('\n')
+    const imported = importConversation(text)
+    expect(imported.usage?.map((u) => u.at)).toHaveLength(1)
+    expect(imported.report).toContainEqual(
+      expect.objectContaining({
+        path: 'line 5: payload',
+        problem: 'usage of a /review thread, whose requests do not send this history; not read',
+      }),
+    )
   })
 })
