@@ -76,8 +76,17 @@ export function readResponse(
     )
     return { messages: [] }
   }
+  // hanqunfeng/claude-trace (vibe-coding-proxy) writes an OpenAI reply's `body` as its own
+  // Anthropic-shaped rendering (no reasoning items, no cached-token details); its `events` hold
+  // the stream as it came, so the reply is rebuilt from them.
+  const rendered = isProxyRendering(response)
   for (const key of Object.keys(response)) {
-    if (key === 'events' && ('body' in response || 'body_raw' in response)) {
+    if (key === 'events' && rendered) {
+      notes.info(
+        at('response.body'),
+        `the proxy's Anthropic-shaped rendering of the reply (api_format ${String(response.api_format)}); the reply is rebuilt from response.events`,
+      )
+    } else if (key === 'events' && ('body' in response || 'body_raw' in response)) {
       notes.info(
         at('response.events'),
         'the stream once more, as parsed events; read from the body',
@@ -87,8 +96,15 @@ export function readResponse(
   }
   let body: Json | undefined
   let where = 'response.body'
-  if (isObject(response.body)) {
+  if (isObject(response.body) && !rendered) {
     body = response.body
+  } else if (rendered) {
+    where = 'response.events'
+    const rebuilt = rebuildEvents(
+      (response.events as unknown[]).map((e) => (isObject(e) ? e.data : e)),
+    )
+    reportStream(rebuilt, at(where), notes)
+    body = rebuilt.body
   } else if (typeof response.body_raw === 'string') {
     where = 'response.body_raw'
     const rebuilt = rebuildStream(response.body_raw)
@@ -183,6 +199,21 @@ function replyOf(body: Json, where: string, line: number, notes: NoteList): Mess
     }
     throw error
   }
+}
+
+/** A response whose body is a proxy's Anthropic-shaped rendering of an OpenAI reply, with its events. */
+function isProxyRendering(response: Json): boolean {
+  const body = response.body
+  return (
+    (response.api_format === 'openai' || response.api_format === 'openai-responses') &&
+    Array.isArray(response.events) &&
+    response.events.length > 0 &&
+    isObject(body) &&
+    body.role === 'assistant' &&
+    Array.isArray(body.content) &&
+    !('choices' in body) &&
+    !('output' in body)
+  )
 }
 
 function reportStream(rebuilt: RebuiltStream, path: string, notes: NoteList): void {

@@ -55,7 +55,21 @@ export function rebuildEvents(values: readonly unknown[], broken = 0): RebuiltSt
       isObject(e.response),
   )
   if (completed) {
-    return { body: completed.response as Json, skipped, superseded: events.indexOf(completed) }
+    const response = completed.response as Json
+    // ChatGPT's Codex backend (chatgpt.com/backend-api/codex/responses) ends with an empty
+    // `output`: the items came one by one in response.output_item.done, as Codex reads them.
+    const done = events.filter((e) => e.type === 'response.output_item.done' && isObject(e.item))
+    const empty = !Array.isArray(response.output) || response.output.length === 0
+    const body =
+      empty && done.length > 0
+        ? {
+            ...response,
+            output: [...done]
+              .sort((a, b) => Number(a.output_index ?? 0) - Number(b.output_index ?? 0))
+              .map((e) => e.item),
+          }
+        : response
+    return { body, skipped, superseded: events.indexOf(completed) }
   }
   if (events.some((e) => e.object === 'chat.completion.chunk')) {
     return { body: chatCompletion(events), skipped, superseded: 0 }

@@ -255,3 +255,102 @@ describe('API traffic log, other replies', () => {
     })
   })
 })
+
+// Shapes seen in public traffic logs (docs/formats/api-traffic.md), in fixtures of our own.
+describe('API traffic log of Responses calls', () => {
+  const request = {
+    timestamp: 1781516400,
+    method: 'POST',
+    url: 'https://chatgpt.com/backend-api/codex/responses',
+    headers: {},
+    body: {
+      model: 'gpt-5.1-codex',
+      instructions: 'You are a coding agent.',
+      input: [{ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Hi.' }] }],
+      text: { verbosity: 'low' },
+      stream: true,
+    },
+  }
+  const reply = {
+    id: 'msg_1',
+    type: 'message',
+    role: 'assistant',
+    content: [{ type: 'output_text', text: 'Hello.', annotations: [] }],
+  }
+  const reasoning = {
+    id: 'rs_1',
+    type: 'reasoning',
+    summary: [{ type: 'summary_text', text: 'A greeting.' }],
+  }
+  const completed = (output: unknown[]) => ({
+    type: 'response.completed',
+    response: {
+      id: 'resp_1',
+      object: 'response',
+      status: 'completed',
+      model: 'gpt-5.1-codex',
+      output,
+      usage: { input_tokens: 30, output_tokens: 5 },
+    },
+  })
+  const sse = (events: object[]) => events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join('')
+
+  it('takes the reply from the items streamed one by one when the final event lists none', () => {
+    // ChatGPT's Codex backend ends with response.completed and `output: []`; the items came in
+    // response.output_item.done events, which is where Codex reads them.
+    const body_raw = sse([
+      { type: 'response.output_item.done', output_index: 1, item: reply },
+      { type: 'response.output_item.done', output_index: 0, item: reasoning },
+      completed([]),
+    ])
+    const imported = importConversation(
+      JSON.stringify({
+        request,
+        response: { timestamp: 1781516401, status_code: 200, headers: {}, body_raw },
+      }),
+    )
+    expect(imported.messages).toEqual([
+      { type: 'instructions', text: 'You are a coding agent.' },
+      { type: 'user', text: 'Hi.' },
+      { id: 'rs_1', type: 'reasoning', text: 'A greeting.' },
+      { id: 'msg_1', type: 'bot', text: 'Hello.' },
+    ])
+    // `text.verbosity` is a request setting, not a field with no place.
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: 'line 1: request.body.text',
+      problem: 'request setting; not part of the conversation',
+    })
+  })
+
+  it("reads a proxy's Responses reply from its events, not from the body it rewrote", () => {
+    // hanqunfeng/claude-trace's proxy writes `api_format` and an Anthropic-shaped `body` for an
+    // OpenAI reply, and keeps the stream as it came in `events` ({event, data}).
+    const events = [completed([reasoning, reply])].map((data) => ({ event: data.type, data }))
+    const body = {
+      id: 'resp_1',
+      type: 'message',
+      role: 'assistant',
+      content: [{ type: 'text', text: 'Hello.', citations: null }],
+      stop_reason: 'end_turn',
+    }
+    const imported = importConversation(
+      JSON.stringify({
+        request,
+        response: {
+          timestamp: 1781516401,
+          status_code: 200,
+          headers: {},
+          api_format: 'openai-responses',
+          body,
+          events,
+        },
+      }),
+    )
+    expect(imported.messages.slice(2)).toEqual([
+      { id: 'rs_1', type: 'reasoning', text: 'A greeting.' },
+      { id: 'msg_1', type: 'bot', text: 'Hello.' },
+    ])
+    expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
+  })
+})
