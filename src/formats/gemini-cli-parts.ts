@@ -45,6 +45,7 @@ export function readParts(
   ctx: Ctx,
   pairing: Pairing,
   turn = 0,
+  responseIds?: ReadonlyMap<string, string>,
 ): Message[] {
   const parts = partList(content, at)
   const type = role === 'user' ? 'user' : 'bot'
@@ -99,11 +100,16 @@ export function readParts(
         throw new ShapeError('missing "name"', [...here, 'functionCall', 'name'])
       let id = typeof fc.id === 'string' && fc.id !== '' ? fc.id : undefined
       if (id === undefined) {
-        id = `${fc.name}#${turn}.${k}`
+        // Gemini CLI gives a call its id only on the functionResponse it sends back (turn.ts:
+        // fnCall.id ?? `${name}-${Date.now()}-…`); the model's functionCall keeps none.
+        id = responseIds?.get(`${turn}.${k}`)
         ctx.notes.info(
           ctx.where([...here, 'functionCall']),
-          `a call without an id; paired with its response by name, as "${id}"`,
+          id !== undefined
+            ? 'a call without an id; given the id of its response in the next turn'
+            : 'a call without an id; paired with its response by name',
         )
+        id ??= `${fc.name}#${turn}.${k}`
       }
       const call = { id, name: fc.name, arguments: fc.args ?? {} }
       calls.push(call)

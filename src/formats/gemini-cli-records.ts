@@ -43,15 +43,21 @@ export function readUser(entry: Entry, pairing: Pairing): Message[] {
   const first = out.find((m) => m.type === 'user')
   if (first) {
     const text = first.text.trim()
-    const command = text === '' || text.startsWith('/') || text.startsWith('?')
-    if (!markContext(first, entry.replaced ?? 0) && out.length === 1 && command) {
-      ctx.notes.info(
-        ctx.where(['content']),
-        text === ''
-          ? 'an empty user message; Gemini CLI does not send it'
-          : 'a slash command or help request; Gemini CLI runs it and does not send it to the model',
-      )
-      return []
+    if (!markContext(first, entry.replaced ?? 0) && out.length === 1) {
+      if (text === '') {
+        ctx.notes.info(ctx.where(['content']), 'an empty user message; Gemini CLI does not send it')
+        return []
+      }
+      // Gemini CLI writes a user record only as it sends the turn (GeminiChat.sendMessageStream);
+      // slash commands and the ? help never reach the file. A recorded text that starts with / or ?
+      // ("???", "// a pasted comment") was sent; only a resumed session drops it
+      // (sessionUtils isIgnoredUserContent).
+      if (text.startsWith('/') || text.startsWith('?')) {
+        ctx.notes.info(
+          ctx.where(['content']),
+          'starts with / or ?: sent in the session it was typed in; Gemini CLI leaves it out when the session is resumed',
+        )
+      }
     }
   }
   if (out.length > 0 && out[0].type !== 'activity') out[0] = orderMessage({ ...out[0], id })

@@ -33,6 +33,7 @@ export function branchPath(entries: Entry[], notes: NoteList): Entry[] {
   const shortcut = withId === byId.size
   const path: Entry[] = []
   const onPath = new Uint8Array(entries.length)
+  let missingParent = false
   for (let i: number | undefined = entries.length - 1; i !== undefined && i >= 0;) {
     const e: Entry = entries[i]
     if (onPath[i]) {
@@ -45,6 +46,7 @@ export function branchPath(entries: Entry[], notes: NoteList): Entry[] {
     if (typeof parent !== 'string') break
     i = shortcut && i > 0 && entries[i - 1].value.id === parent ? i - 1 : byId.get(parent)
     if (i === undefined) {
+      missingParent = true
       notes.warn(
         `line ${e.line}: parentId`,
         `"${parent}" is not in the file (a broken line?); the branch starts here`,
@@ -57,7 +59,9 @@ export function branchPath(entries: Entry[], notes: NoteList): Entry[] {
   if (off.length > 0) {
     notes.warn(
       describeLines(off),
-      `${off.length} entr${off.length === 1 ? 'y' : 'ies'} on other branches of the session tree (pi sends only the current branch); not loaded`,
+      missingParent
+        ? `${off.length} entr${off.length === 1 ? 'y' : 'ies'} not reachable from the file's last entry (on other branches, or above the missing parent); pi sends neither; not loaded`
+        : `${off.length} entr${off.length === 1 ? 'y' : 'ies'} on other branches of the session tree (pi sends only the current branch); not loaded`,
     )
   }
   return path

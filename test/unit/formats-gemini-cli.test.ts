@@ -64,6 +64,7 @@ describe('Gemini CLI session in', () => {
           type: 'bot',
           text: 'The config sets `watch: true`. On your laptop vitest waits for changes and you quit it; on CI nothing ever quits it. Use `vitest run` in CI, or set `watch: false`.',
         },
+        { id: 'm-05', type: 'user', text: '?? which test hangs' },
         { id: 'm-06', type: 'user', text: 'Please make the change. Merci ! 🙏' },
         {
           id: 'm-07',
@@ -102,7 +103,7 @@ describe('Gemini CLI session in', () => {
       expect(imported.model).toBe('gemini-2.5-pro')
     })
 
-    it('reports the UI messages, the slash command, usage and UI fields, by kind', () => {
+    it('reports the UI messages, a prompt a resume would leave out, usage and UI fields, by kind', () => {
       const { report } = imported
       expect(report).toContainEqual({
         severity: 'info',
@@ -114,9 +115,13 @@ describe('Gemini CLI session in', () => {
         path: 'messages[7]',
         problem: '"error" message: shown in Gemini CLI, never sent to the model; not loaded',
       })
-      expect(report).toContainEqual(
-        expect.objectContaining({ path: 'messages[4].content', severity: 'info' }),
-      )
+      // m-05 starts with "?": Gemini CLI sent it, and leaves it out only when the session resumes.
+      expect(report).toContainEqual({
+        severity: 'info',
+        path: 'messages[4].content',
+        problem:
+          'starts with / or ?: sent in the session it was typed in; Gemini CLI leaves it out when the session is resumed',
+      })
       // Three replies carry tokens.
       expect(report).toContainEqual({
         severity: 'info',
@@ -237,6 +242,41 @@ describe('Gemini CLI session in', () => {
       })
       expect(last.type).toBe('bot')
       expect(cutAt(imported.messages, 2).map((f) => f.code)).toContain('tool-exchange-cut')
+    })
+
+    it("gives an id-less call the id its response carries, as Gemini CLI's checkpoints have them", () => {
+      // Gemini CLI puts the id it makes (name-time-random, turn.ts) on the functionResponse only.
+      const call = (name: string) => ({ functionCall: { name, args: {} } })
+      const answer = (name: string, id: string) => ({
+        functionResponse: { id, name, response: { output: `${name} done` } },
+      })
+      const contents = [
+        { role: 'user', parts: [{ text: 'Check both.' }] },
+        { role: 'model', parts: [call('read_file'), call('read_file'), call('glob')] },
+        {
+          role: 'user',
+          parts: [
+            answer('read_file', 'read_file-1-a'),
+            answer('glob', 'glob-1-c'),
+            answer('read_file', 'read_file-1-b'),
+          ],
+        },
+      ]
+      const { messages, report } = importConversation(JSON.stringify(contents), 'gemini-cli')
+      const calls = JSON.parse(messages[1].payload ?? '').tool_calls as { id: string }[]
+      // By name and in order: the first read_file call gets the first read_file answer.
+      expect(calls.map((c) => c.id)).toEqual(['read_file-1-a', 'read_file-1-b', 'glob-1-c'])
+      expect(messages.slice(2).map((m) => m.id)).toEqual([
+        'read_file-1-a',
+        'glob-1-c',
+        'read_file-1-b',
+      ])
+      expect(report).toContainEqual({
+        severity: 'info',
+        path: '[*].parts[*].functionCall',
+        problem: 'a call without an id; given the id of its response in the next turn',
+        count: 3,
+      })
     })
   })
 

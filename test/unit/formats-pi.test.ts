@@ -224,6 +224,30 @@ describe('pi session in', () => {
     expect(read.report.filter((n) => n.severity === 'warning')).toEqual([])
   })
 
+  it('says that entries above a missing parent are out of reach, not on another branch', () => {
+    const entry = (id: string, parentId: string | null, text: string) => ({
+      type: 'message',
+      id,
+      parentId,
+      timestamp: 't',
+      message: { role: 'user', content: text },
+    })
+    const text = lines(
+      { type: 'session', version: 3, id: 's', timestamp: 't', cwd: '/w' },
+      entry('a', null, 'first'),
+      // b's parent was on a line that broke; pi stops at it, and so does the import.
+      entry('b', 'lost', 'second'),
+    )
+    const read = importConversation(text)
+    expect(read.messages.map((m) => m.text)).toEqual(['second'])
+    expect(read.report).toContainEqual({
+      severity: 'warning',
+      path: 'line 2',
+      problem:
+        "1 entry not reachable from the file's last entry (on other branches, or above the missing parent); pi sends neither; not loaded",
+    })
+  })
+
   it('leaves out a !! command, as pi does', () => {
     const text = lines(
       { type: 'session', version: 3, id: 's', timestamp: 't', cwd: '/w' },
