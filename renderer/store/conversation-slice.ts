@@ -8,6 +8,9 @@ import { openingOptions } from './options-slice'
 import { settle } from './settle'
 import type { SliceCreator } from './types'
 
+/** From how many messages a file's count starts in a task after the one that shows its rows. */
+const COUNT_IN_OWN_TASK_AT = 10_000
+
 /** Where the conversation on screen came from. */
 export interface ConversationFile {
   name: string
@@ -151,7 +154,15 @@ export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) =
           ...openingOptions(get().saved, imported.model ?? null, isSample),
           ...conversationReset,
         })
-        get().countMessages()
+        // A store update renders at once, so the first rows and the count's start share this task.
+        // On a large conversation the two together were one long task (docs/performance.md): its
+        // count starts in a task of its own, unless another file has been opened by then.
+        const shownMessages = imported.messages
+        if (shownMessages.length < COUNT_IN_OWN_TASK_AT) get().countMessages()
+        else
+          setTimeout(() => {
+            if (get().messages === shownMessages) get().countMessages()
+          }, 0)
         const token = followable ? (file.token ?? null) : null
         get().followOpened(token, bytesRead ?? sizeOf(file.content), follow)
       })

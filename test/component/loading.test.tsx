@@ -4,7 +4,7 @@ import { App } from '../../renderer/App'
 import { createAppStore, selectCheck } from '../../renderer/store'
 import { SAMPLE_FILE } from '../../renderer/store/sample'
 import { fakeApi } from './fake-api'
-import { RUN, RUN_FILE, referenceCounts, renderWithStore, sum } from './fixtures'
+import { RUN, RUN_FILE, makeStore, referenceCounts, renderWithStore, sum } from './fixtures'
 import { manualWorkers } from './manual-workers'
 
 // RUN's ten messages as OpenAI's tiktoken counts them, for gpt-4o (o200k_base) and gpt-4.
@@ -186,5 +186,28 @@ describe('loading a conversation in workers', () => {
     expect(screen.getByTestId('total-tokens').textContent).toBe(String(sum(CL100K)))
     // 50 × 0.5 = 25 tokens: RUN is over it, and keeping 3 leaves a head to condense.
     expect(screen.getByTestId('decision').getAttribute('data-should-compact')).toBe('true')
+  })
+})
+
+describe('a large conversation', () => {
+  beforeEach(() => vi.useFakeTimers())
+  afterEach(() => vi.useRealTimers())
+
+  it('shows its rows in one task and starts counting in the next, so the two are never one long task', async () => {
+    // 10,000 messages: where the count starts in a task of its own (docs/performance.md).
+    const messages = Array.from({ length: 10_000 }, (_, i) => ({ type: 'user', text: `m${i}` }))
+    const file = { name: 'large.json', path: '/work/large.json', content: JSON.stringify(messages) }
+    const { store } = makeStore()
+    vi.runAllTimers()
+    await store.getState().loadFile(file)
+    expect(store.getState().messages).toHaveLength(10_000)
+    // Nothing is counted yet, nor under way: the count has not started in this task.
+    const started = () => {
+      const { countingJob, counts, partialCounts } = store.getState()
+      return countingJob !== null || partialCounts !== null || counts.messages.length === 10_000
+    }
+    expect(started()).toBe(false)
+    vi.advanceTimersByTime(0)
+    await vi.waitFor(() => expect(started()).toBe(true))
   })
 })
