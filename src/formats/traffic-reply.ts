@@ -96,16 +96,10 @@ export function readResponse(
   }
   let body: Json | undefined
   let where = 'response.body'
-  if (isObject(response.body) && !rendered) {
+  // A proxy's rendering of the body is set aside: the reply is read from the events it kept.
+  if (!rendered && isObject(response.body)) {
     body = response.body
-  } else if (rendered) {
-    where = 'response.events'
-    const rebuilt = rebuildEvents(
-      (response.events as unknown[]).map((e) => (isObject(e) ? e.data : e)),
-    )
-    reportStream(rebuilt, at(where), notes)
-    body = rebuilt.body
-  } else if (typeof response.body_raw === 'string') {
+  } else if (!rendered && typeof response.body_raw === 'string') {
     where = 'response.body_raw'
     const rebuilt = rebuildStream(response.body_raw)
     reportStream(rebuilt, at(where), notes)

@@ -58,7 +58,7 @@ export function rejectForeignType(type: string, family: ContentFamily, at: JsonP
 }
 
 /** Top-level request fields that tune generation and never reach the model as content. */
-export const REQUEST_SETTINGS = new Set([
+const REQUEST_SETTINGS = new Set([
   'max_tokens',
   'max_completion_tokens',
   'max_output_tokens',
