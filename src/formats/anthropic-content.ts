@@ -32,6 +32,11 @@ export interface BlockContext {
    * which end the message being assembled; undefined to read the block as Anthropic's.
    */
   ownBlock?: (block: Json, k: number, here: JsonPath) => Message[] | undefined
+  /**
+   * A format's reading of a tool call's recorded input as it was sent, where the engine records
+   * more than it sends (Claude Code's ExitPlanMode plan); unset, the input is read as recorded.
+   */
+  sentInput?: (name: string, input: unknown, here: JsonPath) => unknown
 }
 
 interface Pending {
@@ -93,13 +98,16 @@ export function readAnthropicMessage(
       case 'text':
         pending.texts.push(requireString(block, 'text', here))
         break
-      case 'tool_use':
+      case 'tool_use': {
+        const name = requireString(block, 'name', here)
+        const input = block.input ?? {}
         pending.calls.push({
           id: requireString(block, 'id', here),
-          name: requireString(block, 'name', here),
-          arguments: block.input ?? {},
+          name,
+          arguments: ctx.sentInput ? ctx.sentInput(name, input, here) : input,
         })
         break
+      }
       case 'thinking':
       case 'redacted_thinking':
         pending = flush(out, pending, type, id)

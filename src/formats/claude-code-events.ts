@@ -9,6 +9,7 @@ import { decodePayload, encodePayload, type ToolCall } from './payload'
 import { FieldNotes, NoteTape, replay, type FieldRule, type LeftOut } from './claude-code-notes'
 import type { NoteList } from './report'
 import { anthropicUsage, type UsageCounts } from './reported-usage'
+import { sentToolInput } from './claude-code-tool-input'
 import type { ReportedUsage } from './types'
 
 export const METADATA_NOTE = 'session metadata; not part of the conversation'
@@ -88,6 +89,10 @@ class LineContext implements BlockContext {
 
   where(steps: JsonPath): string {
     return steps.length > 0 ? `line ${this.line}: ${pathString(steps)}` : `line ${this.line}`
+  }
+
+  sentInput(name: string, input: unknown, here: JsonPath): unknown {
+    return sentToolInput(name, input, this.where([...here, 'input']), this.notes)
   }
 }
 

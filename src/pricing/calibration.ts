@@ -54,7 +54,10 @@ export const CALIBRATIONS: readonly Calibration[] = [
     // (13–586 tokens; claude-opus-4-7, -4-8, -5, claude-sonnet-5 in pydantic/pydantic-ai
     // tests/models/cassettes/test_anthropic/*.yaml @4fda3898), where a least-squares fit gives
     // 1.566 and 4.9 tokens per message. Too few and too small to state an error: `requests` is 0
-    // and the band is wide enough for prose (to ~1.46×) and CJK (1.00×).
+    // and the band is wide enough for prose (to ~1.46×) and CJK (1.00×). One public Claude Code
+    // session of claude-opus-4-7 (21 reported requests, LAF-US/IDAHO-VAULT @c1c3fe9) grows at
+    // 0.88 – 0.96 of the reports with this factor, once ExitPlanMode's recorded plans are read as
+    // sent (docs/tokens.md).
     family: 'anthropic',
     generation: 'Claude Opus 4.7',
     matches: (model) => NEW_CLAUDE_TOKENIZER.test(model.toLowerCase()),

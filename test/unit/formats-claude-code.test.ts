@@ -764,6 +764,39 @@ describe('Claude Code: shapes found in public sessions', () => {
     })
   })
 
+  it("reads ExitPlanMode's call as sent: the plan Claude Code 2.1 records beside it is not counted", () => {
+    const plan = '# Plan\n\n1. Move the retry loop into its own module.\n2. Test it.\n'.repeat(40)
+    const exit = (input: Record<string, unknown>) =>
+      importConversation(
+        [
+          user('q', null, 'Plan the refactor.'),
+          bot('a', 'q', [{ ...call, name: 'ExitPlanMode', input }]),
+          user('r', 'a', [{ type: 'tool_result', tool_use_id: 'c1', content: 'Approved.' }]),
+        ].join('\n'),
+      )
+    const allowed = [{ tool: 'Bash', prompt: 'run tests' }]
+    const recorded = exit({
+      plan,
+      planFilePath: '/home/me/.claude/plans/p.md',
+      allowedPrompts: allowed,
+    })
+    // What Claude Code 2.1 sends: the input without plan and planFilePath.
+    const sent = exit({ allowedPrompts: allowed })
+    expect(recorded.messages).toEqual(sent.messages)
+    expect(recorded.report).toContainEqual({
+      severity: 'info',
+      path: 'line 2: message.content[0].input',
+      problem:
+        "ExitPlanMode's plan and planFilePath: Claude Code records them for its own display and takes them out of the call before each request, so they are not counted or exported",
+    })
+    // Claude Code 2.0's ExitPlanMode took the plan as its parameter, and sent it.
+    const written = exit({ plan })
+    expect(JSON.parse(written.messages[1].payload ?? '{}').tool_calls[0].arguments).toEqual({
+      plan,
+    })
+    expect(written.report.filter((n) => n.problem.includes('ExitPlanMode'))).toEqual([])
+  })
+
   it("takes a tool call's caller: direct says nothing, a call from code execution is warned", () => {
     const read = (caller: unknown) =>
       importConversation(
