@@ -12,6 +12,9 @@ import type { Wire } from './wire'
 // version, and a minor that is one or two digits (a date suffix is not a minor version).
 const NEW_NAMING = /(opus|sonnet|haiku)-(\d{1,2})(?!\d)(?:[-.](\d{1,2})(?!\d))?/
 const MYTHOS = /claude-mythos/
+// A Claude 5 or later of a family not named above (`claude-fable-5`): every model since Opus 4.5,
+// Haiku aside, keeps earlier thinking, and so does this one, by its reported counts (docs/tokens.md).
+const OTHER_FAMILY = /claude-([a-z]+)-(\d{1,2})(?!\d)/
 
 function keepsAll(tier: string, major: number, minor: number): boolean {
   const version = major + minor / 10
@@ -28,6 +31,9 @@ export function retainsEarlierThinking(spec: { model: string; wire: Wire }): boo
   if (MYTHOS.test(model)) return true
   // Older names put the version first (`claude-3-7-sonnet`): all of them drop earlier thinking.
   const m = NEW_NAMING.exec(model)
-  if (!m) return false
+  if (!m) {
+    const other = OTHER_FAMILY.exec(model)
+    return other !== null && Number(other[2]) >= 5
+  }
   return keepsAll(m[1], Number(m[2]), m[3] === undefined ? 0 : Number(m[3]))
 }

@@ -298,6 +298,8 @@ describe('retainsEarlierThinking', () => {
     ['claude-opus-4-20250514', false],
     ['claude-haiku-4-5', false],
     ['claude-3-7-sonnet-20250219', false],
+    ['claude-fable-5', true],
+    ['claude-instant-1.2', false],
     ['gpt-5.1-codex', false],
     ['gemini-3-pro-preview', false],
   ])('%s → %s', (model, expected) => {
