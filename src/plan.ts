@@ -48,6 +48,11 @@ export interface Layout {
   readonly head: number
   /** Each input message's bucket, by index. */
   readonly buckets: Bucket[]
+  /**
+   * One message's bucket, without the list of all of them: a row on screen asks for its own, and
+   * the list of 100,000 would be made in the task that shows the decision.
+   */
+  bucketAt(index: number): Bucket
   /** Input indexes of the instructions moved from the head to the front, in order. */
   readonly hoisted: readonly number[]
   /** Input indexes summarised away, in order. */
@@ -79,9 +84,10 @@ export function layoutOf(messages: readonly Message[], head: number): Layout {
   return {
     head,
     get buckets() {
-      return (buckets ??= messages.map((m, i) =>
-        i >= head ? 'keep' : hoists(m) ? 'hoisted' : 'summarize',
-      ))
+      return (buckets ??= messages.map((_, i) => this.bucketAt(i)))
+    },
+    bucketAt(index: number): Bucket {
+      return index >= head ? 'keep' : hoists(messages[index]) ? 'hoisted' : 'summarize'
     },
     get hoisted() {
       return (hoisted ??= headWhere(hoists))

@@ -17,6 +17,7 @@ export function MessageList() {
   // list calls both for every entry whenever the list changes: 100,000 times, on a long
   // conversation, so they read numbers rather than build entries.
   const itemKey = useCallback((i: number) => items.keyAt(i), [items])
+  const positionOfKey = useCallback((key: number | string) => items.positionOfKey(key), [items])
   const estimateSize = useCallback(
     (i: number) => (i === items.boundaryAt ? BOUNDARY_HEIGHT : ROW_HEIGHT),
     [items],
@@ -69,6 +70,7 @@ export function MessageList() {
         className="message-list"
         count={items.length}
         itemKey={itemKey}
+        positionOfKey={positionOfKey}
         estimateSize={estimateSize}
         onReady={onReady}
         stickToEnd={following}

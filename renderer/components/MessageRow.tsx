@@ -5,7 +5,7 @@ import {
   selectActiveFinding,
   selectDroppedIdentifiers,
   selectHighlighted,
-  selectListBuckets,
+  selectListBucket,
   selectMessageTokens,
   selectSpec,
   useApp,
@@ -44,7 +44,7 @@ export const MessageRow = memo(function MessageRow({ index }: { index: number })
   const message = useApp((s) => s.messages[index])
   const tokens = useApp((s) => selectMessageTokens(s, index))
   // 'pending' until every count is in: which bucket a message lands in depends on the decision.
-  const bucket = useApp((s) => selectListBuckets(s)?.[index] ?? 'pending')
+  const bucket = useApp((s) => selectListBucket(s, index) ?? 'pending')
   const expanded = useApp((s) => s.expanded[index] === true)
   const selected = useApp((s) => s.selected === index)
   const highlighted = useApp((s) => selectHighlighted(s).has(index))

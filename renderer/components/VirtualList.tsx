@@ -25,6 +25,11 @@ interface Props {
   count: number
   /** A stable key per item, so measured heights follow items when the list changes. */
   itemKey: (index: number) => string | number
+  /**
+   * Where the item of a key is now (-1 when it is gone): with it, a long list is laid out without
+   * asking every item's key (layoutItems).
+   */
+  positionOfKey?: (key: string | number) => number
   renderItem: (index: number) => ReactNode
   /**
    * Each row's height until it is measured. Rows are measured once drawn (expanded ones too), and
@@ -53,7 +58,8 @@ const USER_SCROLL_MS = 1000
 
 /** A scrolling list that only draws the rows in view: 10,000 messages scroll as smoothly as ten. */
 export function VirtualList(props: Props) {
-  const { count, itemKey, renderItem, estimateSize, label, className, height, onReady } = props
+  const { count, itemKey, positionOfKey, renderItem, estimateSize, label, className } = props
+  const { height, onReady } = props
   const { stickToEnd = false } = props
   const scroller = useRef<HTMLDivElement>(null)
   const sizer = useRef<HTMLDivElement>(null)
@@ -88,8 +94,8 @@ export function VirtualList(props: Props) {
   // the whole page inside React's commit.
   const [measured, setMeasured] = useState<MeasuredSizes>(() => new Map())
   const layout = useMemo(
-    () => layoutItems(count, estimateSize, itemKey, measured),
-    [count, estimateSize, itemKey, measured],
+    () => layoutItems(count, estimateSize, itemKey, measured, positionOfKey),
+    [count, estimateSize, itemKey, measured, positionOfKey],
   )
   const { first, last } = rangeOf(layout, view.top, view.height, OVERSCAN)
   // What the observer and the scroll handler read: the props and the rows drawn at the last commit.

@@ -9,7 +9,7 @@ import {
   type ModelLimits,
 } from '@core'
 import { memoSelector } from './memo'
-import { selectBuckets, selectOptions, selectReadyCounts } from './selectors'
+import { selectBucket, selectOptions, selectReadyCounts } from './selectors'
 import { selectSpec } from './spec'
 import type { AppState } from './types'
 
@@ -128,8 +128,8 @@ const selectEngineListBuckets: (s: AppState) => EngineBucket[] | null = memoSele
 )
 
 /**
- * Each message's bucket as the list shows it: the seed's split (selectBuckets), or the shown
- * preset's (engineBuckets); null while the decision waits for the counts.
+ * A message's bucket as the list shows it: the seed's split (selectBucket), or the shown preset's
+ * (engineBuckets); null while the decision waits for the counts.
  */
-export const selectListBuckets = (s: AppState): readonly (Bucket | EngineBucket)[] | null =>
-  s.shownEngine === 'seed' ? selectBuckets(s) : selectEngineListBuckets(s)
+export const selectListBucket = (s: AppState, index: number): Bucket | EngineBucket | null =>
+  s.shownEngine === 'seed' ? selectBucket(s, index) : (selectEngineListBuckets(s)?.[index] ?? null)

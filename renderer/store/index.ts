@@ -12,7 +12,7 @@ export {
   selectEngineLimits,
   selectEngineResults,
   selectEngineRun,
-  selectListBuckets,
+  selectListBucket,
   selectShownEngine,
   type EngineLimits,
   type EngineRun,

@@ -22,6 +22,8 @@ export interface ListItems {
   keyAt(position: number): number | 'boundary'
   /** Where a message's own row is in the list. */
   positionOf(index: number): number
+  /** Where the entry of a key (keyAt's) is in the list; -1 when the list has none. */
+  positionOfKey(key: number | string): number
 }
 
 /**
@@ -40,6 +42,7 @@ export function listItems(
       at: (index) => ({ kind: 'message', index }),
       keyAt: (index) => index,
       positionOf: (index) => index,
+      positionOfKey: (key) => (typeof key === 'number' && key >= 0 && key < n ? key : -1),
     }
   }
   const ghosts = boundary < n ? hoisted : []
@@ -60,5 +63,14 @@ export function listItems(
       return position - 1 - ghosts.length
     },
     positionOf: (index) => (index < boundary ? index : index + 1 + ghosts.length),
+    positionOfKey: (key) => {
+      if (key === 'boundary') return boundary
+      if (typeof key !== 'number') return -1
+      if (key >= n) return -1
+      if (key >= 0) return key < boundary ? key : key + 1 + ghosts.length
+      // A ghost's key is -1 - the index of the instruction it shows again.
+      const ghost = ghosts.indexOf(-1 - key)
+      return ghost === -1 ? -1 : boundary + 1 + ghost
+    },
   }
 }

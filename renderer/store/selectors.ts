@@ -120,6 +120,10 @@ const selectLayout: (s: AppState) => Layout | null = memoSelector(
 /** Each input message's bucket, by index; null while the counts, and so the decision, are not in. */
 export const selectBuckets = (s: AppState): Bucket[] | null => selectLayout(s)?.buckets ?? null
 
+/** One input message's bucket; null while the decision waits for the counts. */
+export const selectBucket = (s: AppState, index: number): Bucket | null =>
+  selectLayout(s)?.bucketAt(index) ?? null
+
 const NONE_HOISTED: readonly number[] = []
 
 /** The indexes of the instructions that move from the head to the front of the kept part. */
@@ -142,17 +146,37 @@ export const selectListItems: (s: AppState) => ListItems = memoSelector(
   listItems,
 )
 
-/** Head messages that are summarised away but never reach the prompt (the plan's), with their tokens. */
+/** How many of the excluded messages selectExcluded lists: the total covers the rest. */
+export const EXCLUDED_SHOWN = 20
+
+/** Head messages that are summarised away but never reach the prompt (the plan's). */
+export interface Excluded {
+  count: number
+  tokens: number
+  /** The first EXCLUDED_SHOWN of them, with their tokens. */
+  shown: { index: number; message: Message; tokens: number }[]
+}
+
+const NONE_EXCLUDED: Excluded = { count: 0, tokens: 0, shown: [] }
+
+/**
+ * The plan's head messages that never reach the prompt: their number, their tokens, and the first
+ * few. One pass, with an object only for those shown: on a long run there are thousands of them,
+ * and this runs in the task that shows the decision.
+ */
 export const selectExcluded = memoSelector(
   (s: AppState) => [s.messages, selectLayout(s), selectReadyCounts(s)],
-  (messages, layout, counts): { index: number; message: Message; tokens: number }[] =>
-    layout === null || counts === null
-      ? []
-      : layout.unprompted.map((index) => ({
-          index,
-          message: messages[index],
-          tokens: counts[index],
-        })),
+  (messages, layout, counts): Excluded => {
+    if (layout === null || counts === null) return NONE_EXCLUDED
+    const indexes = layout.unprompted
+    if (indexes.length === 0) return NONE_EXCLUDED
+    let tokens = 0
+    for (let k = 0; k < indexes.length; k++) tokens += counts[indexes[k]]
+    const shown = indexes
+      .slice(0, EXCLUDED_SHOWN)
+      .map((index) => ({ index, message: messages[index], tokens: counts[index] }))
+    return { count: indexes.length, tokens, shown }
+  },
 )
 
 /** The applied result: the messages, each one's tokens, and the core's check on them. */

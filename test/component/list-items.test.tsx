@@ -34,6 +34,12 @@ describe('the conversation list, described', () => {
       5,
     ])
     expect([0, 3, 4, 5].map((index) => items.positionOf(index))).toEqual([0, 3, 7, 8])
+    // A measured height follows its key: every key leads back to its own entry, and a key the
+    // list no longer has (a ghost of an instruction not hoisted, a message past the end) to none.
+    const positions = Array.from({ length: items.length }, (_, i) => i)
+    expect(positions.map((p) => items.positionOfKey(items.keyAt(p)))).toEqual(positions)
+    expect([-2, 6, 'other'].map((key) => items.positionOfKey(key))).toEqual([-1, -1, -1])
+    expect(listItems(3, null, []).positionOfKey('boundary')).toBe(-1)
   })
 
   it('is the messages alone when nothing is split', () => {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { buildSummaryPrompt } from '../../src'
 import { PromptPanel } from '../../renderer/components/PromptPanel'
-import { RUN, referenceCounts, renderWithStore, runStore } from './fixtures'
+import { RUN, makeStore, referenceCounts, renderWithStore, runStore, sum } from './fixtures'
 
 // The head of RUN that is summarised, by hand: indexes 1, 2, 4, 5, 6, 7.
 const HEAD = [1, 2, 4, 5, 6, 7].map((i) => RUN[i])
@@ -30,6 +30,36 @@ describe('the summary prompt panel', () => {
     expect(screen.getByTestId('excluded-messages').textContent).toContain(
       `${counts[4] + counts[5] + counts[6]} tokens`,
     )
+  })
+
+  it('lists the first 20 of a long run of them, and counts the rest in grouped figures', () => {
+    // 1,200 tool results in the head, each the answer to a call, and a prompt at each end.
+    const results = Array.from({ length: 1200 }, (_, i) => ({
+      type: 'activity',
+      text: `result ${i}`,
+    }))
+    const messages = [{ type: 'user', text: 'Go.' }, ...results, { type: 'user', text: 'Done?' }]
+    const { store } = makeStore()
+    store.getState().loadFile({
+      token: 'long-token',
+      path: '/work/long.json',
+      name: 'long.json',
+      content: JSON.stringify({ model: 'gpt-4o', messages }),
+    })
+    store.getState().setOptionInput('maxTokens', '50')
+    store.getState().setOptionInput('keepRecentCount', '1')
+    renderWithStore(<PromptPanel />, store)
+    const counts = referenceCounts(messages)
+    const rows = screen.getAllByTestId('excluded-row')
+    expect(rows.map((row) => Number(row.getAttribute('data-index')))).toEqual(
+      Array.from({ length: 20 }, (_, i) => i + 1),
+    )
+    const tokens = sum(counts.slice(1, 1201))
+    const list = screen.getByTestId('excluded-messages').textContent
+    expect(list).toContain(
+      `Not in the prompt: 1,200 head messages, ${tokens.toLocaleString('en-US')} tokens`,
+    )
+    expect(list).toContain('and 1,180 more')
   })
 
   it('gives the prompt’s cost with the chosen model’s tokenizer', () => {

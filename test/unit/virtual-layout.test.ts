@@ -15,8 +15,21 @@ describe('the virtual list layout', () => {
     expect([...layoutItems(5, estimate, key, new Map()).starts]).toEqual([0, 29, 58, 98, 127, 156])
     // Row 1 opened to 100 px: everything below it moves down by 71, and row 1 stays where it was.
     const measured = new Map([[1, 100]])
-    expect([...layoutItems(5, estimate, key, measured).starts]).toEqual([
+    expect([...layoutItems(5, estimate, key, measured).starts]).toEqual([0, 29, 129, 169, 198, 227])
+    // Placed by key instead of asking every item's: the same starts. A key no item has any more
+    // (position -1) changes nothing.
+    const at = (k: string | number) =>
+      k === 'boundary' ? 2 : typeof k === 'number' && k < 5 ? k : -1
+    const withGone = new Map<string | number, number>([
+      [1, 100],
+      [9, 500],
+    ])
+    expect([...layoutItems(5, estimate, key, withGone, at).starts]).toEqual([
       0, 29, 129, 169, 198, 227,
+    ])
+    // The boundary measured at 60 px: the items after it move down by 20.
+    expect([...layoutItems(5, estimate, key, new Map([['boundary', 60]]), at).starts]).toEqual([
+      0, 29, 58, 118, 147, 176,
     ])
   })
 
