@@ -159,10 +159,12 @@ export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) =
         // count starts in a task of its own, unless another file has been opened by then.
         const shownMessages = imported.messages
         if (shownMessages.length < COUNT_IN_OWN_TASK_AT) get().countMessages()
-        else
+        else {
+          get().countSoon()
           setTimeout(() => {
             if (get().messages === shownMessages) get().countMessages()
           }, 0)
+        }
         const token = followable ? (file.token ?? null) : null
         get().followOpened(token, bytesRead ?? sizeOf(file.content), follow)
       })

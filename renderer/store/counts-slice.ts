@@ -48,6 +48,12 @@ export interface CountsSlice {
    * holds those counts. Only opening a file or changing the counting key calls it: re-tuning never does.
    */
   countMessages(): void
+  /**
+   * Shows the conversation on screen as being counted, none counted yet, until countMessages
+   * starts in a later task: the progress strip stays, rather than going for one task and coming
+   * back.
+   */
+  countSoon(): void
   /** Stops the counting workers; the counts that arrived stay, marked partial. */
   cancelCounting(): void
   /** Counts the messages a cancel left uncounted. */
@@ -188,6 +194,14 @@ export const createCountsSlice: SliceCreator<CountsSlice> = () => (set, get) => 
         return set({ partialCounts: null })
       }
       count(messages, spec, null)
+    },
+
+    countSoon: () => {
+      const { messages } = get()
+      const key = countingKey(selectSpec(get()))
+      // A holey array of the messages' length: nothing is filled, as nothing is counted.
+      const perMessage = new Array<number | undefined>(messages.length)
+      set({ partialCounts: { messages, key, perMessage, counted: 0, running: true } })
     },
 
     cancelCounting: () => stopCounting(true),

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { App } from '../../renderer/App'
+import { LoadProgress } from '../../renderer/components/LoadProgress'
 import { createAppStore, selectCheck } from '../../renderer/store'
 import { SAMPLE_FILE } from '../../renderer/store/sample'
 import { fakeApi } from './fake-api'
@@ -198,16 +199,25 @@ describe('a large conversation', () => {
     const messages = Array.from({ length: 10_000 }, (_, i) => ({ type: 'user', text: `m${i}` }))
     const file = { name: 'large.json', path: '/work/large.json', content: JSON.stringify(messages) }
     const { store } = makeStore()
+    renderWithStore(<LoadProgress />, store)
     vi.runAllTimers()
-    await store.getState().loadFile(file)
+    await act(() => store.getState().loadFile(file))
     expect(store.getState().messages).toHaveLength(10_000)
     // Nothing is counted yet, nor under way: the count has not started in this task.
     const started = () => {
       const { countingJob, counts, partialCounts } = store.getState()
-      return countingJob !== null || partialCounts !== null || counts.messages.length === 10_000
+      return (
+        countingJob !== null ||
+        (partialCounts?.counted ?? 0) > 0 ||
+        counts.messages.length === 10_000
+      )
     }
     expect(started()).toBe(false)
-    vi.advanceTimersByTime(0)
+    // Yet the strip says counting is what comes next: it never leaves the screen between the two.
+    const strip = screen.getByTestId('load-progress')
+    expect(strip.getAttribute('data-phase')).toBe('counting')
+    expect(strip.textContent).toContain('Counting tokens: 0 of 10,000 messages')
+    act(() => vi.advanceTimersByTime(0))
     await vi.waitFor(() => expect(started()).toBe(true))
   })
 })
