@@ -365,8 +365,28 @@ function readSystem(value: Json, ctx: EventContext): EventRead {
     )
     return { messages: [] }
   }
+  if (subtype === 'microcompact_boundary') {
+    ctx.tape.warn(`line ${line}`, microcompactNote(value.microcompactMetadata))
+    return { messages: [] }
+  }
   ctx.tape.leave([`"${subtype}" system event`, `"${subtype}" system events`], NOT_SENT)
   return { messages: [] }
+}
+
+/**
+ * A microcompaction (Claude Code 2.1, `microcompactMetadata`): the tool results it lists were sent
+ * cleared in the requests after it. Claude Code does not clear them again when it resumes a
+ * session (nothing reads the list back), so the thread keeps them whole, and the note says what
+ * the requests after it were sent instead.
+ */
+function microcompactNote(meta: unknown): string {
+  const ids = isObject(meta) && Array.isArray(meta.compactedToolIds) ? meta.compactedToolIds : []
+  const saved =
+    isObject(meta) && typeof meta.tokensSaved === 'number'
+      ? `, ${formatNumber(meta.tokensSaved)} tokens by its count`
+      : ''
+  const results = ids.length === 1 ? '1 tool result' : `${formatNumber(ids.length)} tool results`
+  return `microcompaction: Claude Code sent ${results} (${ids.filter((id) => typeof id === 'string').join(', ')}) cleared in the requests after this line${saved}; they are loaded whole, as Claude Code resumes the session, so those requests' estimate is above what was sent`
 }
 
 function readAttachmentEvent(value: Json, ctx: EventContext): EventRead {

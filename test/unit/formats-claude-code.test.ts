@@ -797,6 +797,37 @@ describe('Claude Code: shapes found in public sessions', () => {
     expect(written.report.filter((n) => n.problem.includes('ExitPlanMode'))).toEqual([])
   })
 
+  it('warns that a microcompaction sent the tool results it lists cleared in later requests', () => {
+    const text = [
+      user('q', null, 'List the files.'),
+      bot('a', 'q', [call]),
+      user('r', 'a', result),
+      event('m', 'r', {
+        type: 'system',
+        subtype: 'microcompact_boundary',
+        content: 'Context microcompacted',
+        microcompactMetadata: {
+          trigger: 'auto',
+          preTokens: 61872,
+          tokensSaved: 29715,
+          compactedToolIds: ['c1'],
+          clearedAttachmentUUIDs: [],
+        },
+      }),
+      bot('b', 'm', [{ type: 'text', text: 'One file.' }]),
+    ].join('\n')
+    const imported = importConversation(text)
+    // The result stays whole: Claude Code does not clear it again when it resumes the session.
+    expect(imported.messages.map((m) => m.id)).toEqual(['q', 'a', 'c1', 'b'])
+    expect(imported.messages[2].payload).toContain('a.ts')
+    expect(imported.report).toContainEqual({
+      severity: 'warning',
+      path: 'line 4',
+      problem:
+        "microcompaction: Claude Code sent 1 tool result (c1) cleared in the requests after this line, 29,715 tokens by its count; they are loaded whole, as Claude Code resumes the session, so those requests' estimate is above what was sent",
+    })
+  })
+
   it("takes a tool call's caller: direct says nothing, a call from code execution is warned", () => {
     const read = (caller: unknown) =>
       importConversation(
