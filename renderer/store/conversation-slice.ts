@@ -156,13 +156,16 @@ export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) =
         })
         // A store update renders at once, so the first rows and the count's start share this task.
         // On a large conversation the two together were one long task (docs/performance.md): its
-        // count starts in a task of its own, unless another file has been opened by then.
+        // count starts in a task of its own.
         const shownMessages = imported.messages
         if (shownMessages.length < COUNT_IN_OWN_TASK_AT) get().countMessages()
         else {
           get().countSoon()
+          // Unless another file has been opened by then, Cancel pressed or a count begun.
           setTimeout(() => {
-            if (get().messages === shownMessages) get().countMessages()
+            const { messages, partialCounts, countingJob } = get()
+            if (messages === shownMessages && partialCounts?.running && countingJob === null)
+              get().countMessages()
           }, 0)
         }
         const token = followable ? (file.token ?? null) : null

@@ -95,7 +95,12 @@ function missingRanges(perMessage: readonly (number | undefined)[]) {
 export const createCountsSlice: SliceCreator<CountsSlice> = () => (set, get) => {
   const stopCounting = (publish: boolean) => {
     const current = get().countingJob
-    if (!current) return
+    if (!current) {
+      // Stopped before it started (countSoon): what was to be counted stays partial, none counted.
+      const pending = get().partialCounts
+      if (publish && pending?.running) set({ partialCounts: { ...pending, running: false } })
+      return
+    }
     set({ countingJob: null })
     current.job.cancel()
     current.halt(publish)

@@ -99,13 +99,11 @@ export function readAnthropicMessage(
         pending.texts.push(requireString(block, 'text', here))
         break
       case 'tool_use': {
+        const id = requireString(block, 'id', here)
         const name = requireString(block, 'name', here)
         const input = block.input ?? {}
-        pending.calls.push({
-          id: requireString(block, 'id', here),
-          name,
-          arguments: ctx.sentInput ? ctx.sentInput(name, input, here) : input,
-        })
+        const args = ctx.sentInput ? ctx.sentInput(name, input, here) : input
+        pending.calls.push({ id, name, arguments: args })
         break
       }
       case 'thinking':

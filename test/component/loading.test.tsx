@@ -220,4 +220,21 @@ describe('a large conversation', () => {
     act(() => vi.advanceTimersByTime(0))
     await vi.waitFor(() => expect(started()).toBe(true))
   })
+
+  it('stays stopped when Cancel comes before its count has started, and counts all on Count again', async () => {
+    const messages = Array.from({ length: 10_000 }, (_, i) => ({ type: 'user', text: `m${i}` }))
+    const file = { name: 'large.json', path: '/work/large.json', content: JSON.stringify(messages) }
+    const { store } = makeStore()
+    renderWithStore(<LoadProgress />, store)
+    vi.runAllTimers()
+    await act(() => store.getState().loadFile(file))
+    act(() => store.getState().cancelLoad())
+    act(() => vi.advanceTimersByTime(0))
+    expect(store.getState().countingJob).toBeNull()
+    expect(screen.getByTestId('counts-partial').textContent).toContain(
+      'Counts are partial: 0 of 10,000 messages counted',
+    )
+    fireEvent.click(screen.getByTestId('count-again'))
+    await vi.waitFor(() => expect(store.getState().counts.messages).toHaveLength(10_000))
+  })
 })
