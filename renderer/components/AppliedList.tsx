@@ -16,6 +16,7 @@ export function AppliedList({ applied }: { applied: Applied }) {
       className="applied-list"
       count={applied.messages.length}
       itemKey={(i) => i}
+      positionOfKey={(key) => (typeof key === 'number' ? key : -1)}
       estimateSize={() => APPLIED_ROW_HEIGHT}
       // Sized to its rows up to a dozen, then it scrolls; +2 for the border.
       height={Math.min(applied.messages.length, VISIBLE_ROWS) * APPLIED_ROW_HEIGHT + 2}

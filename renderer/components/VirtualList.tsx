@@ -25,11 +25,8 @@ interface Props {
   count: number
   /** A stable key per item, so measured heights follow items when the list changes. */
   itemKey: (index: number) => string | number
-  /**
-   * Where the item of a key is now (-1 when it is gone): with it, a long list is laid out without
-   * asking every item's key (layoutItems).
-   */
-  positionOfKey?: (key: string | number) => number
+  /** Where the item of a key (itemKey's) is now, -1 when it is gone: measured heights follow it. */
+  positionOfKey: (key: string | number) => number
   renderItem: (index: number) => ReactNode
   /**
    * Each row's height until it is measured. Rows are measured once drawn (expanded ones too), and
@@ -94,8 +91,8 @@ export function VirtualList(props: Props) {
   // the whole page inside React's commit.
   const [measured, setMeasured] = useState<MeasuredSizes>(() => new Map())
   const layout = useMemo(
-    () => layoutItems(count, estimateSize, itemKey, measured, positionOfKey),
-    [count, estimateSize, itemKey, measured, positionOfKey],
+    () => layoutItems(count, estimateSize, measured, positionOfKey),
+    [count, estimateSize, measured, positionOfKey],
   )
   const { first, last } = rangeOf(layout, view.top, view.height, OVERSCAN)
   // What the observer and the scroll handler read: the props and the rows drawn at the last commit.

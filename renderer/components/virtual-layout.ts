@@ -13,34 +13,24 @@ export interface VirtualLayout {
 export type MeasuredSizes = ReadonlyMap<string | number, number>
 
 /**
- * Lays the items out from their estimates and the measured heights. With `positionOfKey` (where
- * the item of a key is now, -1 when it is gone), the few measured heights are put in place by
- * key; without it, every item's key is looked up among them, which on 40,000 rows is a call and a
- * Map lookup each, in the task that shows a new split.
+ * Lays the items out from their estimates, then puts the few measured heights in place by key:
+ * `positionOfKey` says where the item of a key is now (-1 when it is gone), so a list of 40,000
+ * rows is laid out without asking each item for its key.
  */
 export function layoutItems(
   count: number,
   estimateSize: (index: number) => number,
-  itemKey: (index: number) => string | number,
   measured: MeasuredSizes,
-  positionOfKey?: (key: string | number) => number,
+  positionOfKey: (key: string | number) => number,
 ): VirtualLayout {
   const starts = new Float64Array(count + 1)
-  if (positionOfKey) {
-    // Each item's size first, at starts[i + 1], then the running sum in place.
-    for (let i = 0; i < count; i++) starts[i + 1] = estimateSize(i)
-    for (const [key, size] of measured) {
-      const at = positionOfKey(key)
-      if (at >= 0 && at < count) starts[at + 1] = size
-    }
-    for (let i = 1; i <= count; i++) starts[i] += starts[i - 1]
-    return { count, starts }
+  // Each item's size first, at starts[i + 1], then the running sum in place.
+  for (let i = 0; i < count; i++) starts[i + 1] = estimateSize(i)
+  for (const [key, size] of measured) {
+    const at = positionOfKey(key)
+    if (at >= 0 && at < count) starts[at + 1] = size
   }
-  const anyMeasured = measured.size > 0
-  for (let i = 0; i < count; i++) {
-    const size = (anyMeasured ? measured.get(itemKey(i)) : undefined) ?? estimateSize(i)
-    starts[i + 1] = starts[i] + size
-  }
+  for (let i = 1; i <= count; i++) starts[i] += starts[i - 1]
   return { count, starts }
 }
 

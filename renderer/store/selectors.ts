@@ -117,9 +117,6 @@ const selectLayout: (s: AppState) => Layout | null = memoSelector(
   (messages, head): Layout | null => (head === null ? null : layoutOf(messages, head)),
 )
 
-/** Each input message's bucket, by index; null while the counts, and so the decision, are not in. */
-export const selectBuckets = (s: AppState): Bucket[] | null => selectLayout(s)?.buckets ?? null
-
 /** One input message's bucket; null while the decision waits for the counts. */
 export const selectBucket = (s: AppState, index: number): Bucket | null =>
   selectLayout(s)?.bucketAt(index) ?? null

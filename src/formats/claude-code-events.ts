@@ -92,7 +92,8 @@ class LineContext implements BlockContext {
   }
 
   sentInput(name: string, input: unknown, here: JsonPath): unknown {
-    return sentToolInput(name, input, this.where([...here, 'input']), this.notes)
+    // The note's place is named only when there is a note: this runs for every tool call.
+    return sentToolInput(name, input, this.notes, () => this.where([...here, 'input']))
   }
 }
 
@@ -380,13 +381,14 @@ function readSystem(value: Json, ctx: EventContext): EventRead {
  * the requests after it were sent instead.
  */
 function microcompactNote(meta: unknown): string {
-  const ids = isObject(meta) && Array.isArray(meta.compactedToolIds) ? meta.compactedToolIds : []
+  const listed = isObject(meta) && Array.isArray(meta.compactedToolIds) ? meta.compactedToolIds : []
+  const ids = listed.filter((id) => typeof id === 'string')
   const saved =
     isObject(meta) && typeof meta.tokensSaved === 'number'
       ? `, ${formatNumber(meta.tokensSaved)} tokens by its count`
       : ''
   const results = ids.length === 1 ? '1 tool result' : `${formatNumber(ids.length)} tool results`
-  return `microcompaction: Claude Code sent ${results} (${ids.filter((id) => typeof id === 'string').join(', ')}) cleared in the requests after this line${saved}; they are loaded whole, as Claude Code resumes the session, so those requests' estimate is above what was sent`
+  return `microcompaction: Claude Code sent ${results} (${ids.join(', ')}) cleared in the requests after this line${saved}; they are loaded whole, as Claude Code resumes the session, so those requests' estimate is above what was sent`
 }
 
 function readAttachmentEvent(value: Json, ctx: EventContext): EventRead {

@@ -18,11 +18,11 @@ const PLAN_NOTE =
 export function sentToolInput(
   name: string,
   input: unknown,
-  where: string,
   notes: NoteSink,
+  where: () => string,
 ): unknown {
   if (name !== 'ExitPlanMode' || !isObject(input) || !('planFilePath' in input)) return input
   const { plan: _plan, planFilePath: _planFilePath, ...sent } = input
-  notes.info(where, PLAN_NOTE)
+  notes.info(where(), PLAN_NOTE)
   return sent
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createAppStore, selectBuckets, selectCheck } from '../../renderer/store'
+import { createAppStore, selectBucket, selectCheck, type AppState } from '../../renderer/store'
 import { SAMPLE_FILE } from '../../renderer/store/sample'
 import { countInPlace, createMainThreadWorkers } from './main-thread-workers'
 import { fakeApi } from './fake-api'
@@ -12,6 +12,9 @@ import {
   referenceCounts,
   runStore,
 } from './fixtures'
+
+/** Every message's bucket, as the rows read them one by one. */
+const bucketsOf = (s: AppState) => s.messages.map((_, i) => selectBucket(s, i))
 
 describe('the store', () => {
   it('starts on the sample, with MaxTokens 2000 so that it is over its threshold', () => {
@@ -131,10 +134,10 @@ describe('the store', () => {
 
   it('re-derives the split when KeepRecentCount changes', () => {
     const { store } = runStore()
-    expect(selectBuckets(store.getState())).toEqual(RUN_BUCKETS)
+    expect(bucketsOf(store.getState())).toEqual(RUN_BUCKETS)
     // Keep 5: the head is 0–4; only the first instructions message is hoisted, the reminder too.
     store.getState().setOptionInput('keepRecentCount', '5')
-    expect(selectBuckets(store.getState())).toEqual([
+    expect(bucketsOf(store.getState())).toEqual([
       'hoisted',
       'summarize',
       'summarize',
@@ -149,7 +152,7 @@ describe('the store', () => {
     // Cleared: derived again.
     store.getState().setOptionInput('keepRecentCount', '')
     expect(store.getState().options.keepRecentCount).toBeUndefined()
-    expect(selectBuckets(store.getState())).toEqual(RUN_BUCKETS)
+    expect(bucketsOf(store.getState())).toEqual(RUN_BUCKETS)
   })
 
   it('keeps the last valid options when a control holds an invalid value', () => {
