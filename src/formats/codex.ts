@@ -464,26 +464,24 @@ function headOf(r: Rollout): Message[] {
  * Warns for each prompt the UI recorded that did not reach the history as a user message: one that
  * no user text holds. Most prompts are the text of a user message a little after the one the prompt
  * before matched, so each is first looked for there, a compare of two strings; only a prompt not
- * found there builds the set of every trimmed user text and, failing that, searches them all.
+ * found there puts every user text, its whitespace taken out, into a set and, failing that,
+ * searches them all.
  */
 function checkPrompts(r: Rollout, messages: readonly Message[]): void {
-  // Compared without whitespace: a multi-part user message is loaded with its parts joined by a
-  // blank line, while the UI's copy (event_msg user_message) is the parts concatenated.
-  const squash = (s: string) => s.replace(/\s+/g, '')
-  const users: string[] = []
-  for (const m of messages) if (m.type === 'user') users.push(squash(m.text))
+  const users = new UserTexts(messages)
   let exact: Set<string> | undefined
   let next = 0
   for (const { line, text } of r.prompts) {
-    const prompt = squash(text)
+    const prompt = text.trim()
     if (prompt === '') continue
-    const near = nearMatch(users, next, prompt)
+    const near = users.nearMatch(next, prompt)
     if (near >= 0) {
       next = near + 1
       continue
     }
-    exact ??= new Set(users)
-    if (exact.has(prompt) || users.some((t) => t.includes(prompt))) continue
+    const squashed = squash(prompt)
+    exact ??= new Set(users.allSquashed())
+    if (exact.has(squashed) || users.allSquashed().some((t) => t.includes(squashed))) continue
     r.notes.warn(
       `line ${line}: payload.message`,
       'a prompt the UI recorded is not in the loaded history (dropped by a compaction, or never recorded as a response_item)',
@@ -491,18 +489,49 @@ function checkPrompts(r: Rollout, messages: readonly Message[]): void {
   }
 }
 
+// Compared without whitespace: a multi-part user message is loaded with its parts joined by a
+// blank line, while the UI's copy (event_msg user_message) is the parts concatenated.
+const squash = (s: string) => s.replace(/\s+/g, '')
+
 // How many user messages past the last match a prompt is looked for in (context messages, such
 // as the environment, come between prompts).
 const NEAR = 4
 
-/** The first of the few user texts from `from` on that hold `prompt`, or -1. */
-function nearMatch(users: readonly string[], from: number, prompt: string): number {
-  const end = Math.min(users.length, from + NEAR)
-  for (let i = from; i < end; i++) {
-    const t = users[i]
-    if (t.length >= prompt.length && t.includes(prompt)) return i
+/**
+ * The user messages' texts, each compared as it is first and without whitespace only when that
+ * fails: a text that holds the prompt holds it without whitespace too (deleting characters keeps a
+ * substring a substring), and most prompts are their message's text, so most texts are never
+ * copied without whitespace.
+ */
+class UserTexts {
+  private readonly texts: string[] = []
+  private readonly squashed: (string | undefined)[] = []
+
+  constructor(messages: readonly Message[]) {
+    for (const m of messages) if (m.type === 'user') this.texts.push(m.text)
   }
-  return -1
+
+  private squashedAt(i: number): string {
+    return (this.squashed[i] ??= squash(this.texts[i]))
+  }
+
+  allSquashed(): string[] {
+    return this.texts.map((_, i) => this.squashedAt(i))
+  }
+
+  /** The first of the few user texts from `from` on that hold `prompt` (trimmed), or -1. */
+  nearMatch(from: number, prompt: string): number {
+    const end = Math.min(this.texts.length, from + NEAR)
+    let squashed: string | undefined
+    for (let i = from; i < end; i++) {
+      const t = this.texts[i]
+      if (t.length >= prompt.length && t.includes(prompt)) return i
+      squashed ??= squash(prompt)
+      const s = this.squashedAt(i)
+      if (s.length >= squashed.length && s.includes(squashed)) return i
+    }
+    return -1
+  }
 }
 
 /** An OpenAI Codex CLI rollout: JSONL, current or legacy schema. */
