@@ -1,5 +1,5 @@
 import { JsonBytesError, parseJsonBytes, type ParseProgress } from './json-bytes'
-import { excessNesting } from './json-depth'
+import { MAX_JSON_DEPTH, excessNesting } from './json-depth'
 import { nestingError } from './json-location'
 import { InputError } from './input-error'
 
@@ -12,10 +12,24 @@ import { InputError } from './input-error'
 
 /** The value of a JSON text; an InputError when it nests too deep before any syntax error. */
 export function parseJsonText(text: string): unknown {
+  // A value nested past the limit opens and closes MAX_JSON_DEPTH + 1 brackets, so a shorter text
+  // that parses nests within it; such a text is checked only when it does not parse, which is
+  // where a deep run of unclosed brackets comes first. Most JSONL lines and tool arguments are
+  // shorter: their check was up to a tenth of a Claude Code session's import.
+  if (text.length < SHORTEST_TOO_DEEP) {
+    try {
+      return JSON.parse(text)
+    } catch (error) {
+      throw nestingError(text) ?? error
+    }
+  }
   const deep = nestingError(text)
   if (deep) throw deep
   return JSON.parse(text)
 }
+
+/** The length of the shortest JSON value that nests past MAX_JSON_DEPTH: `[[…[]…]]`. */
+const SHORTEST_TOO_DEEP = 2 * (MAX_JSON_DEPTH + 1)
 
 /**
  * The value of a file's JSON, given as text or as UTF-8 bytes (parsed without one whole string,

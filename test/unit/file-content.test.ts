@@ -116,6 +116,26 @@ describe('deep nesting', () => {
     )
   })
 
+  it('checks a JSONL line at the shortest length that can nest too deep, and a shorter one only when it does not parse', () => {
+    const first = JSON.stringify({
+      type: 'user',
+      uuid: 'a',
+      parentUuid: null,
+      sessionId: 's',
+      message: { role: 'user', content: 'hi' },
+    })
+    // 1,001 arrays closed: 2,002 characters, the shortest value past the limit.
+    expect(deep(1001)).toHaveLength(2002)
+    expect(refusal(`${first}\n${deep(1001)}\n`)).toBe(
+      'line 2, column 1001: nested 1,001 levels deep; the limit is 1,000',
+    )
+    // 1,001 brackets never closed: too short to parse as a value that deep, and it does not parse.
+    // The object is level 1, so the 1,000th `[` after its 19 characters opens level 1,001.
+    expect(refusal(`${first}\n{"type":"user","x":${'['.repeat(1001)}\n`)).toBe(
+      'line 2, column 1019: nested 1,002 levels deep; the limit is 1,000',
+    )
+  })
+
   it('refuses it whichever format is forced', () => {
     for (const format of ['native', 'openai', 'anthropic', 'openai-responses'] as const) {
       expect(refusal(deep(5000), format)).toMatch(/^line 1, column 1001: nested 5,000 levels/)
