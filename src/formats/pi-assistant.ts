@@ -1,13 +1,26 @@
 import { orderMessage } from '../conversation'
 import type { Message } from '../types'
-import { ShapeError, isObject, kind, requireString, type Json } from './json-shape'
+import { ShapeError, isObject, kind, pathString, requireString, type Json } from './json-shape'
 import { encodePayload, type ToolCall } from './payload'
 import type { NoteSink } from './report'
 import { UNKNOWN_FIELD_NOTE, noteAttachment } from './vocabulary'
 import { METADATA_NOTE, USAGE_NOTE, type Where } from './pi-shared'
 
 const ASSISTANT_FIELDS = new Set(['role', 'content', 'model'])
-const ASSISTANT_META = new Set(['api', 'provider', 'stopReason', 'responseId'])
+
+// What a reply's other fields are, each with its note's path inside the entry.
+const ASSISTANT_NOTES = new Map(
+  (
+    [
+      ['usage', USAGE_NOTE],
+      ['timestamp', METADATA_NOTE],
+      ['errorMessage', 'the error pi shows for the reply; not sent'],
+      ...['api', 'provider', 'stopReason', 'responseId'].map(
+        (key) => [key, 'API response metadata; not part of the conversation'] as const,
+      ),
+    ] as const
+  ).map(([key, problem]) => [key, { path: pathString(['message', key]), problem }]),
+)
 
 /** An assistant message: thinking → reasoning, text and toolCall blocks → one bot message. */
 export function readAssistant(
@@ -19,12 +32,9 @@ export function readAssistant(
   const at = ['message']
   for (const key of Object.keys(m)) {
     if (ASSISTANT_FIELDS.has(key)) continue
-    if (key === 'usage') notes.info(where([...at, key]), USAGE_NOTE)
-    else if (key === 'timestamp') notes.info(where([...at, key]), METADATA_NOTE)
-    else if (key === 'errorMessage')
-      notes.info(where([...at, key]), 'the error pi shows for the reply; not sent')
-    else if (ASSISTANT_META.has(key))
-      notes.info(where([...at, key]), 'API response metadata; not part of the conversation')
+    // The fields of every reply have their notes made once (their path is `message.<key>`).
+    const known = ASSISTANT_NOTES.get(key)
+    if (known !== undefined) notes.info(known.path, known.problem)
     else notes.warn(where([...at, key]), UNKNOWN_FIELD_NOTE)
   }
   if (m.stopReason === 'error' || m.stopReason === 'aborted') {

@@ -138,10 +138,7 @@ function sameOps(a: readonly unknown[], b: readonly unknown[]): boolean {
 
 /** Makes the notes of a record of line `line`, whose paths are inside that line. */
 export function replayLineNotes(ops: readonly unknown[], notes: NoteList, line: number): void {
-  for (let i = 0; i < ops.length; i += 3) {
-    const severity = ops[i] === WARN ? 'warning' : 'info'
-    notes.addOnLine(severity, line, ops[i + 1] as string, ops[i + 2] as string)
-  }
+  notes.addRecordOnLine(ops, line)
 }
 
 /** The notes of one kind (severity, generalized path, problem): the first few, and how many. */
@@ -166,6 +163,11 @@ export class NoteList implements NoteSink {
   // addOnLine's own index, as `index` but by the path inside the line.
   private readonly onLine: NoteIndex = [new Map(), new Map()]
   private warnings = 0
+  // addRecordOnLine's records whose every group lists all it will: their groups, and warnings.
+  private readonly fullRecords = new Map<
+    readonly unknown[],
+    { groups: NoteGroup[]; warnings: number }
+  >()
 
   /** Something that changes what is counted or sent. */
   warn(path: string, problem: string): void {
@@ -190,12 +192,47 @@ export class NoteList implements NoteSink {
    * being written out.
    */
   addOnLine(severity: NoteSeverity, line: number, inside: string, problem: string): void {
+    this.noteOnLine(severity, line, inside, problem)
+  }
+
+  /**
+   * As addOnLine, of each note of a record (NoteRecord.take: severity, path inside the line and
+   * problem, three items a note). Most entries of a session share one record; once every kind it
+   * notes lists all it will, the record is counted by its groups, with no lookup.
+   */
+  addRecordOnLine(ops: readonly unknown[], line: number): void {
+    const full = this.fullRecords.get(ops)
+    if (full !== undefined) {
+      for (const group of full.groups) group.total++
+      this.warnings += full.warnings
+      return
+    }
+    const groups: NoteGroup[] = []
+    let warnings = 0
+    for (let i = 0; i < ops.length; i += 3) {
+      const severity = ops[i] === WARN ? 'warning' : 'info'
+      if (severity === 'warning') warnings++
+      groups.push(this.noteOnLine(severity, line, ops[i + 1] as string, ops[i + 2] as string))
+    }
+    // A group that lists all it will stays so: counting the record's groups is what adding its
+    // notes one by one would do.
+    if (groups.every(isFull) && this.fullRecords.size < MAX_FULL_RECORDS) {
+      this.fullRecords.set(ops, { groups, warnings })
+    }
+  }
+
+  private noteOnLine(
+    severity: NoteSeverity,
+    line: number,
+    inside: string,
+    problem: string,
+  ): NoteGroup {
     if (severity === 'warning') this.warnings++
     const byInside = inner(this.onLine[severity === 'warning' ? 0 : 1], problem)
     let group = byInside.get(inside)
-    if (group && group.kept.length > MAX_REPEATED_NOTES) {
+    if (group && isFull(group)) {
       group.total++
-      return
+      return group
     }
     const path = inside === '' ? `line ${line}` : `line ${line}: ${inside}`
     if (!group) {
@@ -203,6 +240,7 @@ export class NoteList implements NoteSink {
       byInside.set(inside, group)
     }
     this.count(group, { severity, path, problem }, 1)
+    return group
   }
 
   /**
@@ -233,8 +271,7 @@ export class NoteList implements NoteSink {
 
   private count(group: NoteGroup, note: ImportNote, n: number): void {
     group.total += n
-    // One more than a group may list is enough to know that it collapses.
-    if (group.kept.length <= MAX_REPEATED_NOTES) group.kept.push(note)
+    if (!isFull(group)) group.kept.push(note)
   }
 
   /** The notes so far, repeats collapsed as aggregateNotes would, in order of first appearance. */
@@ -254,6 +291,13 @@ export class NoteList implements NoteSink {
     return this.warnings
   }
 }
+
+/** Whether a group lists all it will: one more than a group may list says that it collapses. */
+const isFull = (group: NoteGroup) => group.kept.length > MAX_REPEATED_NOTES
+
+// Records counted by their groups, at most: a file whose entries each note something new keeps
+// adding them one note at a time.
+const MAX_FULL_RECORDS = 256
 
 function inner<V>(outer: Map<string, Map<string, V>>, key: string): Map<string, V> {
   let map = outer.get(key)

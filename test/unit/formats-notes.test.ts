@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { NoteList, aggregateNotes, generalizePath, type ImportNote } from '../../src/formats/report'
+import {
+  NoteList,
+  NoteRecord,
+  aggregateNotes,
+  generalizePath,
+  replayLineNotes,
+  type ImportNote,
+} from '../../src/formats/report'
 
 // A stream of notes as a long JSONL import makes them: per-line metadata, a few warnings, paths
 // with indices, and kinds that repeat past what a report lists.
@@ -40,6 +47,31 @@ describe('NoteList', () => {
       if (at) list.addOnLine(n.severity, at[0], at[1], n.problem)
       else list.add(n)
     }
+    expect(list.notes).toEqual(aggregateNotes(sampleNotes()))
+    expect(list.warningCount).toBe(sampleNotes().filter((n) => n.severity === 'warning').length)
+  })
+
+  it("gives the same report when each line's notes come as a record, shared by equal lines", () => {
+    const list = new NoteList()
+    const record = new NoteRecord()
+    const records: { line: number; ops: readonly unknown[] }[] = []
+    const byLine = new Map<number, ImportNote[]>()
+    for (const n of sampleNotes()) {
+      const at = onLine(n.path)
+      if (at) byLine.set(at[0], [...(byLine.get(at[0]) ?? []), n])
+    }
+    for (const [line, notes] of byLine) {
+      for (const n of notes) {
+        const inside = onLine(n.path)![1]
+        if (n.severity === 'warning') record.warn(inside, n.problem)
+        else record.info(inside, n.problem)
+      }
+      records.push({ line, ops: record.take() })
+    }
+    // Lines that note the same things keep one record: 40 lines, a handful of kinds of line.
+    expect(new Set(records.map((r) => r.ops)).size).toBeLessThan(10)
+    for (const { line, ops } of records) replayLineNotes(ops, list, line)
+    for (const n of sampleNotes()) if (!onLine(n.path)) list.add(n)
     expect(list.notes).toEqual(aggregateNotes(sampleNotes()))
     expect(list.warningCount).toBe(sampleNotes().filter((n) => n.severity === 'warning').length)
   })
