@@ -17,6 +17,14 @@ import type { ConversationReply, ConversationRequest } from '../../renderer/work
 
 const utf8 = (text: string) => new TextEncoder().encode(text)
 const deep = (n: number) => '['.repeat(n) + ']'.repeat(n)
+// A Claude Code event, as detection knows one (its uuid chain and session): a JSONL session's first line.
+const first = JSON.stringify({
+  type: 'user',
+  uuid: 'a',
+  parentUuid: null,
+  sessionId: 's',
+  message: { role: 'user', content: 'hi' },
+})
 
 /** The error importConversation throws for `content`, as text and as bytes (they must agree). */
 function refusal(content: string, format: FormatId | 'auto' = 'auto'): string {
@@ -100,14 +108,6 @@ describe('deep nesting', () => {
   })
 
   it('refuses a deep line of a JSONL session, on its own line', () => {
-    // A Claude Code event, as detection knows one (its uuid chain and session).
-    const first = JSON.stringify({
-      type: 'user',
-      uuid: 'a',
-      parentUuid: null,
-      sessionId: 's',
-      message: { role: 'user', content: 'hi' },
-    })
     const text = `${first}\n{"type":"user","x":${deep(5000)}}\n`
     // `{"type":"user","x":` is 19 characters; the 1,000th `[` after it opens level 1,001.
     expect(refusal(text)).toBe('line 2, column 1019: nested 5,001 levels deep; the limit is 1,000')
@@ -117,13 +117,6 @@ describe('deep nesting', () => {
   })
 
   it('checks a JSONL line at the shortest length that can nest too deep, and a shorter one only when it does not parse', () => {
-    const first = JSON.stringify({
-      type: 'user',
-      uuid: 'a',
-      parentUuid: null,
-      sessionId: 's',
-      message: { role: 'user', content: 'hi' },
-    })
     // 1,001 arrays closed: 2,002 characters, the shortest value past the limit.
     expect(deep(1001)).toHaveLength(2002)
     expect(refusal(`${first}\n${deep(1001)}\n`)).toBe(
