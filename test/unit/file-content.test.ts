@@ -17,7 +17,8 @@ import type { ConversationReply, ConversationRequest } from '../../renderer/work
 
 const utf8 = (text: string) => new TextEncoder().encode(text)
 const deep = (n: number) => '['.repeat(n) + ']'.repeat(n)
-// A Claude Code event, as detection knows one (its uuid chain and session): a JSONL session's first line.
+// A JSONL session's first line: a Claude Code event, as detection knows one (its uuid chain and
+// session).
 const first = JSON.stringify({
   type: 'user',
   uuid: 'a',
