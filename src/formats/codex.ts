@@ -469,7 +469,7 @@ function headOf(r: Rollout): Message[] {
  */
 function checkPrompts(r: Rollout, messages: readonly Message[]): void {
   const users = new UserTexts(messages)
-  let exact: Set<string> | undefined
+  let all: { set: Set<string>; texts: string[] } | undefined
   let next = 0
   for (const { line, text } of r.prompts) {
     const prompt = text.trim()
@@ -480,8 +480,11 @@ function checkPrompts(r: Rollout, messages: readonly Message[]): void {
       continue
     }
     const squashed = squash(prompt)
-    exact ??= new Set(users.allSquashed())
-    if (exact.has(squashed) || users.allSquashed().some((t) => t.includes(squashed))) continue
+    if (all === undefined) {
+      const texts = users.allSquashed()
+      all = { set: new Set(texts), texts }
+    }
+    if (all.set.has(squashed) || all.texts.some((t) => t.includes(squashed))) continue
     r.notes.warn(
       `line ${line}: payload.message`,
       'a prompt the UI recorded is not in the loaded history (dropped by a compaction, or never recorded as a response_item)',

@@ -1,7 +1,6 @@
 import type { Message } from '../types'
 import { ShapeError, isObject, pathString, type Json } from './json-shape'
 import type { NoteList, NoteRecord } from './report'
-import { replayLineNotes } from './report'
 import type { Entry, EntryReading, Where } from './pi-shared'
 import { readEntry } from './pi-entries'
 
@@ -100,7 +99,7 @@ const promptCounts = (u: unknown): unknown =>
 /** Makes a loaded entry's notes, placed on its line, and gives what it reads as. */
 export function loadedEntry(e: Entry, notes: NoteList): EntryReading {
   const read = e.reading!
-  replayLineNotes(read.notes, notes, e.line)
+  notes.addRecordOnLine(read.notes, e.line)
   if (read.error !== undefined) throw read.error
   return read
 }

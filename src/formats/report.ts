@@ -136,11 +136,6 @@ function sameOps(a: readonly unknown[], b: readonly unknown[]): boolean {
   return true
 }
 
-/** Makes the notes of a record of line `line`, whose paths are inside that line. */
-export function replayLineNotes(ops: readonly unknown[], notes: NoteList, line: number): void {
-  notes.addRecordOnLine(ops, line)
-}
-
 /** The notes of one kind (severity, generalized path, problem): the first few, and how many. */
 interface NoteGroup {
   kept: ImportNote[]

@@ -4,7 +4,6 @@ import {
   NoteRecord,
   aggregateNotes,
   generalizePath,
-  replayLineNotes,
   type ImportNote,
 } from '../../src/formats/report'
 
@@ -70,7 +69,7 @@ describe('NoteList', () => {
     }
     // Lines that note the same things keep one record: 40 lines, a handful of kinds of line.
     expect(new Set(records.map((r) => r.ops)).size).toBeLessThan(10)
-    for (const { line, ops } of records) replayLineNotes(ops, list, line)
+    for (const { line, ops } of records) list.addRecordOnLine(ops, line)
     for (const n of sampleNotes()) if (!onLine(n.path)) list.add(n)
     expect(list.notes).toEqual(aggregateNotes(sampleNotes()))
     expect(list.warningCount).toBe(sampleNotes().filter((n) => n.severity === 'warning').length)
