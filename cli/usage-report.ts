@@ -2,7 +2,8 @@ import {
   compareUsage,
   formatNumber,
   requestOverhead,
-  turnCostsOf,
+  requestPricings,
+  servedModels,
   type UsageComparison,
 } from '../src/index'
 import { CliError } from './errors'
@@ -11,14 +12,17 @@ import { renderTable } from './table'
 
 /**
  * The file's reported requests beside the estimate of each, from the per-message counts, each
- * request's own turn's thinking priced as that request held it.
+ * request's own turn's thinking priced as that request held it, and each request priced as the
+ * model that served it counts.
  */
 export function compareLoaded(
   loaded: LoadedConversation,
   counts: readonly number[],
 ): UsageComparison {
-  const turns = loaded.usage.length > 0 ? turnCostsOf(loaded.spec, loaded.messages) : null
-  return compareUsage(loaded.usage, counts, requestOverhead(loaded.spec), turns)
+  const { usage, spec, messages } = loaded
+  if (usage.length === 0) return compareUsage(usage, counts, requestOverhead(spec))
+  const { turns, served } = requestPricings(spec, messages, servedModels(usage, spec))
+  return compareUsage(usage, counts, requestOverhead(spec), turns, served)
 }
 
 /** The hidden context the check adds, and how the output names where it came from. */
@@ -58,21 +62,37 @@ export const describeHidden = (hidden: HiddenContext): string =>
 
 const ratio = (r: number | null) => (r === null ? '–' : r.toFixed(3))
 
-/** `tokens`' per-request table: request, at, prompt messages, estimated, reported, ratio. */
-export function usageTable(comparison: UsageComparison): string {
+/**
+ * `tokens`' per-request table: request, at, prompt messages, estimated, reported, ratio; and the
+ * model each request was priced as, after estimated, where some request was priced as another model
+ * than `inForce`, the model in force.
+ */
+export function usageTable(comparison: UsageComparison, inForce: string): string {
   const { rows, calibration: c } = comparison
   if (rows.length === 0) return 'reported usage: none in the file\n'
+  // A column for the model each request was priced as, only where some request's model counts
+  // otherwise than the model in force.
+  const pricedAs = rows.some((r) => r.pricedAs !== undefined)
   const table = renderTable(
     rows.map((r) => [
       String(r.request),
       r.at,
       formatNumber(r.prompt),
       formatNumber(r.estimated),
+      ...(pricedAs ? [r.pricedAs ?? inForce] : []),
       formatNumber(r.reported),
       ratio(r.ratio),
     ]),
-    ['right', 'left', 'right', 'right', 'right', 'right'],
-    ['request', 'at', 'prompt messages', 'estimated', 'reported', 'ratio'],
+    ['right', 'left', 'right', 'right', ...(pricedAs ? ['left' as const] : []), 'right', 'right'],
+    [
+      'request',
+      'at',
+      'prompt messages',
+      'estimated',
+      ...(pricedAs ? ['priced as'] : []),
+      'reported',
+      'ratio',
+    ],
   )
   const increments =
     c.minIncrementRatio === null

@@ -24,7 +24,8 @@ import {
   countEachMessage,
   importConversation,
   requestOverhead,
-  turnCostsOf,
+  requestPricings,
+  servedModels,
   type ImportedConversation,
 } from '../src/index'
 
@@ -49,8 +50,9 @@ function filesOf(path: string): string[] {
 function estimateOf(imported: ImportedConversation) {
   const spec = { model: imported.model ?? 'gpt-4o', wire: imported.wire }
   const costs = countEachMessage(spec, imported.messages)
-  const turns = turnCostsOf(spec, imported.messages)
-  return compareUsage(imported.usage ?? [], costs, requestOverhead(spec), turns)
+  const usage = imported.usage ?? []
+  const { turns, served } = requestPricings(spec, imported.messages, servedModels(usage, spec))
+  return compareUsage(usage, costs, requestOverhead(spec), turns, served)
 }
 
 // o-series and GPT-5 models are rendered in OpenAI's harmony format; the rest are GPT-4 class.

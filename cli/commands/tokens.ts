@@ -34,9 +34,11 @@ ${CONVERSATION_OPTIONS_HELP}
                        family, method, wire, overheadPerMessage, overheadPerRequest,
                        tokens (one per message) and total; where the file reports
                        usage, also requests (each reported request: request, at,
-                       prompt, estimated, reported, outputTokens, ratio,
-                       incrementRatio) and calibration (requests, meanRatio,
-                       minIncrementRatio, maxIncrementRatio, hiddenTokens).
+                       prompt, estimated, pricedAs where the model that served
+                       it counts otherwise than the model in force, reported,
+                       outputTokens, ratio, incrementRatio) and calibration
+                       (requests, meanRatio, minIncrementRatio,
+                       maxIncrementRatio, hiddenTokens).
   -h, --help           Show this help.
 
 Exit status: 0 on success; 2 on bad input or options.`,
@@ -72,6 +74,7 @@ Exit status: 0 on success; 2 on bad input or options.`,
                 at: row.at,
                 prompt: row.prompt,
                 estimated: row.estimated,
+                ...(row.pricedAs !== undefined ? { pricedAs: row.pricedAs } : {}),
                 reported: row.reported,
                 ...(loaded.usage[k].outputTokens !== undefined
                   ? { outputTokens: loaded.usage[k].outputTokens }
@@ -100,7 +103,7 @@ Exit status: 0 on success; 2 on bad input or options.`,
           [...MESSAGE_COLUMNS.header, 'text'],
         ) +
         `\ntotal  ${formatNumber(total)} tokens (${model.encoding}, ${framing})\n` +
-        (comparison.rows.length > 0 ? '\n' + usageTable(comparison) : ''),
+        (comparison.rows.length > 0 ? '\n' + usageTable(comparison, spec.model) : ''),
     )
     return EXIT.ok
   },

@@ -1,5 +1,6 @@
 import type { ReportedUsage } from '../formats/types'
 import type { TurnCosts } from '../pricing/cost'
+import { NO_SERVED_PRICING, type RequestPricing, type ServedPricing } from './served'
 
 /** One reported request beside our estimate of the same prompt. */
 export interface UsageRow {
@@ -9,8 +10,13 @@ export interface UsageRow {
   prompt: number
   /** Where the report was read in the file. */
   at: string
-  /** requestOverhead + Σ costs[0, prompt). */
+  /** requestOverhead + Σ costs[0, prompt), priced as the model that served the request counts. */
   estimated: number
+  /**
+   * The model the request was priced as, where it counts otherwise than the model in force: the
+   * one the provider reports served it (see ServedPricing).
+   */
+  pricedAs?: string
   /** The provider's prompt size (input + cache creation + cache read). */
   reported: number
   /** estimated ÷ reported; null when the report is 0. */
@@ -84,29 +90,32 @@ export function promptEstimates(
  * (as the count pool or countEachMessage gives them), `overhead` the per-request fixed part.
  * `turns` (turnCostsOf) prices each request's own turn's thinking as retained, where the wire
  * drops only earlier turns' thinking: without it, every request is priced by the last turn's.
+ * `served` prices the requests of models that count otherwise than the one in force (servedModels,
+ * servedPricing): each request is estimated as the model that served it counts.
  */
 export function compareUsage(
   usage: readonly ReportedUsage[],
   costs: readonly number[],
   overhead: number,
   turns: TurnCosts | null = null,
+  served: ServedPricing = NO_SERVED_PRICING,
 ): UsageComparison {
   // A file that reports no usage compares nothing, and needs no estimate of its prompts.
   if (usage.length === 0) {
     return { rows: [], hiddenTokens: 0, hiddenAt: null, calibration: calibrationOf([], 0) }
   }
-  const estimates = promptEstimates(costs, overhead, turns)
-  const estimate = (prompt: number) => estimates[Math.max(0, Math.min(prompt, costs.length))]
+  const estimate = requestEstimates({ costs, overhead, turns }, served)
   const first = usage[0]
-  const base = first ? { estimated: estimate(first.prompt), reported: first.inputTokens } : null
+  const base = first ? { estimated: estimate(first).value, reported: first.inputTokens } : null
   const rows = usage.map((u, k): UsageRow => {
-    const estimated = estimate(u.prompt)
+    const { value: estimated, pricedAs } = estimate(u)
     const reportedGrowth = base ? u.inputTokens - base.reported : 0
     return {
       request: k + 1,
       prompt: u.prompt,
       at: u.at,
       estimated,
+      ...(pricedAs !== undefined ? { pricedAs } : {}),
       reported: u.inputTokens,
       ratio: u.inputTokens > 0 ? estimated / u.inputTokens : null,
       incrementRatio:
@@ -121,6 +130,44 @@ export function compareUsage(
     hiddenTokens,
     hiddenAt: first ? first.at : null,
     calibration: calibrationOf(rows, hiddenTokens),
+  }
+}
+
+/** A request's estimate, and the served model it was priced as when that is not the one in force. */
+interface RequestEstimate {
+  value: number
+  pricedAs?: string
+}
+
+/**
+ * The estimate of a reported request's prompt: under the pricing of the model that served it, if
+ * `served` has one, else under the model in force.
+ */
+export function requestEstimates(
+  inForce: RequestPricing,
+  served: ServedPricing,
+): (u: Pick<ReportedUsage, 'prompt' | 'model'>) => RequestEstimate {
+  const estimatesOf = promptEstimatesOnce()
+  return (u) => {
+    const pricing = servedPricingOf(u, served) ?? inForce
+    const value = estimatesOf(pricing)[Math.max(0, Math.min(u.prompt, pricing.costs.length))]
+    return pricing === inForce ? { value } : { value, pricedAs: u.model }
+  }
+}
+
+/** The pricing of the model that served a request, where it counts otherwise than the one in force. */
+export const servedPricingOf = (
+  u: Pick<ReportedUsage, 'model'>,
+  served: ServedPricing,
+): RequestPricing | undefined => (u.model === undefined ? undefined : served.get(u.model))
+
+/** promptEstimates of each pricing it is asked for, made once each. */
+export function promptEstimatesOnce(): (pricing: RequestPricing) => Float64Array {
+  const made = new Map<RequestPricing, Float64Array>()
+  return (p) => {
+    let e = made.get(p)
+    if (!e) made.set(p, (e = promptEstimates(p.costs, p.overhead, p.turns)))
+    return e
   }
 }
 

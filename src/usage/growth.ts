@@ -1,7 +1,8 @@
 import type { ReportedUsage } from '../formats/types'
 import type { TurnCosts } from '../pricing/cost'
 import type { Message } from '../types'
-import { promptEstimates } from './compare'
+import { promptEstimatesOnce, servedPricingOf } from './compare'
+import { NO_SERVED_PRICING, type ServedPricing } from './served'
 
 /**
  * The context-growth chart's data, one point per position in the conversation: x = k is the
@@ -10,7 +11,11 @@ import { promptEstimates } from './compare'
 export interface ContextGrowth {
   /** 0, 1, …, n. */
   x: number[]
-  /** The estimate of a prompt of the first x messages, as compareUsage estimates a request. */
+  /**
+   * The estimate of a prompt of the first x messages, as compareUsage estimates a request: up to
+   * each reported request, as the model that served it counts; after the last, as the model in
+   * force.
+   */
   estimate: number[]
   /** The estimate with the hidden context added: the top of the hidden band. */
   withHidden: number[]
@@ -33,6 +38,8 @@ export function contextGrowth(input: {
   threshold: number
   /** Each request's own turn's thinking (turnCostsOf), as compareUsage was given it. */
   turns?: TurnCosts | null
+  /** The pricing of the models that served requests and count otherwise, as compareUsage had it. */
+  served?: ServedPricing
 }): ContextGrowth {
   const { messages, costs, overhead, usage, hiddenTokens, threshold } = input
   const n = costs.length
@@ -40,12 +47,27 @@ export function contextGrowth(input: {
   const estimate: number[] = new Array(n + 1)
   const withHidden: number[] = new Array(n + 1)
   const reported: (number | null)[] = new Array(n + 1).fill(null)
-  const estimates = promptEstimates(costs, overhead, input.turns ?? null)
+  const estimatesOf = promptEstimatesOnce()
+  const inForce = estimatesOf({ costs, overhead, turns: input.turns ?? null })
   for (let k = 0; k <= n; k++) {
     x[k] = k
-    estimate[k] = estimates[k]
-    withHidden[k] = estimates[k] + hiddenTokens
+    estimate[k] = inForce[k]
   }
+  const served = input.served ?? NO_SERVED_PRICING
+  if (served.size > 0) {
+    // Each stretch of the line, up to a request, is priced as that request's model counts.
+    let from = 0
+    for (const u of usage) {
+      const to = Math.min(u.prompt, n)
+      const pricing = servedPricingOf(u, served)
+      if (pricing) {
+        const e = estimatesOf(pricing)
+        for (let k = from; k <= to; k++) estimate[k] = e[k]
+      }
+      from = Math.max(from, to + 1)
+    }
+  }
+  for (let k = 0; k <= n; k++) withHidden[k] = estimate[k] + hiddenTokens
   for (const u of usage) if (u.prompt >= 0 && u.prompt <= n) reported[u.prompt] = u.inputTokens
   const compactions: number[] = []
   messages.forEach((m, i) => m.meta?.compacted === true && compactions.push(i))

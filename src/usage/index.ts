@@ -6,4 +6,13 @@ export {
   type UsageRow,
 } from './compare'
 export { contextGrowth, type ContextGrowth } from './growth'
+export {
+  NO_SERVED_PRICING,
+  requestPricings,
+  servedModels,
+  servedPricing,
+  type RequestPricing,
+  type RequestPricings,
+  type ServedPricing,
+} from './served'
 export { promptBeforeReply } from './prompt'

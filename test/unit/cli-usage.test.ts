@@ -101,6 +101,76 @@ describe.concurrent('tokens: each reported request beside its estimate', () => {
   })
 })
 
+// claude-code-model-switch.jsonl is claude-code-usage.jsonl with its requests 7 – 12 served by
+// claude-opus-4-7 (Anthropic's new tokenizer, factor 1.5, earlier thinking kept; docs/tokens.md):
+// the file's model, and so the model in force, is the last one.
+const SWITCH = 'claude-code-model-switch.jsonl'
+const SONNET = 'claude-sonnet-4-5-20250929'
+const OPUS = 'claude-opus-4-7'
+
+describe.concurrent('tokens: a session that switches model', () => {
+  const requests = async (args: string[]) => {
+    const r = await run(['tokens', ...args, '--json'])
+    expect(r.status).toBe(0)
+    return JSON.parse(r.stdout) as {
+      tokens: number[]
+      overheadPerRequest: number
+      requests: { estimated: number; pricedAs?: string; prompt: number }[]
+    }
+  }
+
+  it('prices each request as the model that served it, whichever model is in force', async () => {
+    const [inForceOpus, inForceSonnet, sonnetOnly] = await Promise.all([
+      requests([SWITCH]),
+      requests([SWITCH, '--model', SONNET]),
+      requests([FILE]),
+    ])
+    const served = (k: number) => (k < 6 ? SONNET : OPUS)
+    expect(inForceOpus.requests.map((q) => q.pricedAs)).toEqual(
+      inForceOpus.requests.map((_, k) => (served(k) === OPUS ? undefined : SONNET)),
+    )
+    expect(inForceSonnet.requests.map((q) => q.pricedAs)).toEqual(
+      inForceSonnet.requests.map((_, k) => (served(k) === SONNET ? undefined : OPUS)),
+    )
+    // The same estimate either way; the Sonnet requests as the all-Sonnet file prices them.
+    expect(inForceSonnet.requests.map((q) => q.estimated)).toEqual(
+      inForceOpus.requests.map((q) => q.estimated),
+    )
+    expect(inForceOpus.requests.slice(0, 6).map((q) => q.estimated)).toEqual(
+      sonnetOnly.requests.slice(0, 6).map((q) => q.estimated),
+    )
+    // An Opus 4.7 request is the sum of its prompt's costs under Opus 4.7, which keeps earlier
+    // thinking: nothing of a turn is priced apart.
+    for (const q of inForceOpus.requests.slice(6)) {
+      const sum = inForceOpus.tokens.slice(0, q.prompt).reduce((a, b) => a + b, 0)
+      expect(q.estimated).toBe(sum + inForceOpus.overheadPerRequest)
+    }
+    // Opus 4.7 counts more tokens for the same text than the Sonnet it replaced.
+    const last = inForceOpus.requests.length - 1
+    expect(inForceOpus.requests[last].estimated).toBeGreaterThan(
+      sonnetOnly.requests[last].estimated,
+    )
+  })
+
+  it('names the model a request was priced as in the table', async () => {
+    const r = await run(['tokens', SWITCH])
+    expect(r.stdout).toMatch(/request +at +prompt messages +estimated +priced as +reported +ratio/)
+    const first = await firstPromptTokens()
+    expect(r.stdout).toMatch(new RegExp(`\\n +1 +line 2 +1 +${grouped(first)} +${SONNET} +15,233 `))
+    expect(r.stdout).toMatch(new RegExp(`\\n +12 +line \\d+ +\\d+ +[\\d,]+ +${OPUS} +[\\d,]+ `))
+  })
+
+  it('derives the hidden context from the first request as its own model counts it', async () => {
+    // Model in force: Opus 4.7; the first request was Sonnet 4.5's, 1.14 × (o200k + 16).
+    const first = await firstPromptTokens()
+    const json = JSON.parse(
+      (await run(['check', SWITCH, '--max-tokens', '60000', '--hidden-tokens', 'auto', '--json']))
+        .stdout,
+    )
+    expect(json.hiddenTokens).toBe(FIRST_REPORTED - first)
+  })
+})
+
 describe.concurrent('check --hidden-tokens', () => {
   it('auto adds what the first reported request held beyond the estimate, and says so', async () => {
     const first = await firstPromptTokens()

@@ -6,6 +6,8 @@ import {
   contextGrowth,
   countEachMessage,
   promptBeforeReply,
+  servedModels,
+  servedPricing,
   turnCostsOf,
   type Message,
   type ReportedUsage,
@@ -88,6 +90,70 @@ describe('contextGrowth: the chart series', () => {
     expect(g.reported).toEqual([null, null, 1050, null])
     expect(g.threshold).toEqual([900, 900, 900, 900])
     expect(g.compactions).toEqual([0])
+  })
+})
+
+describe('each request priced as the model that served it', () => {
+  // Four messages; the model in force prices them 100, 50, 30, 20, and the model that served the
+  // first two requests 80, 40, 24, 16 (a smaller factor), with 2 a request.
+  const inForce = [100, 50, 30, 20]
+  const old = { costs: [80, 40, 24, 16], overhead: 2, turns: null }
+  const served = new Map([['old-model', old]])
+  const usage: ReportedUsage[] = [
+    { ...report(1, 1100), model: 'old-model' },
+    { ...report(3, 1170), model: 'old-model' },
+    { ...report(4, 1240), model: 'new-model' },
+  ]
+
+  it('estimates each row by its own model’s costs, and says which', () => {
+    const c = compareUsage(usage, inForce, 0, null, served)
+    // 2 + 80; 2 + 80 + 40 + 24; then the model in force: 100 + 50 + 30 + 20.
+    expect(c.rows.map((r) => r.estimated)).toEqual([82, 146, 200])
+    expect(c.rows.map((r) => r.pricedAs)).toEqual(['old-model', 'old-model', undefined])
+    // The hidden context is what the first request held beyond its own model's estimate.
+    expect(c.hiddenTokens).toBe(1100 - 82)
+    expect(c.rows.map((r) => r.incrementRatio)).toEqual([null, 64 / 70, 118 / 140])
+  })
+
+  it('draws the chart’s line by the same pricing up to each request, then the model in force', () => {
+    const g = contextGrowth({
+      messages: inForce.map((_, i) => ({ type: i % 2 ? 'bot' : 'user', text: '' })),
+      costs: inForce,
+      overhead: 0,
+      usage,
+      hiddenTokens: 1018,
+      threshold: 900,
+      served,
+    })
+    // x = 0 … 3 up to request 2 (prompt 3): the old model's 2, 82, 122, 146; x = 4: 200.
+    expect(g.estimate).toEqual([2, 82, 122, 146, 200])
+    expect(g.withHidden).toEqual([1020, 1100, 1140, 1164, 1218])
+  })
+
+  it('prices apart only the models that count otherwise than the one in force', () => {
+    const spec = { model: 'claude-opus-4-7', wire: 'anthropic' as const }
+    const models = [
+      'claude-sonnet-4-5-20250929',
+      'claude-opus-4-7',
+      '<synthetic>',
+      'claude-sonnet-4-5-20250929',
+    ]
+    const reports = models.map((model, i) => ({ ...report(i, 100), model }))
+    expect(servedModels(reports, spec)).toEqual(['claude-sonnet-4-5-20250929'])
+    // On the native wire no Claude model is calibrated: every name counts alike.
+    expect(servedModels(reports, { model: 'claude-opus-4-7', wire: 'native' })).toEqual([])
+  })
+
+  it('prices a served model’s messages as that model counts them', () => {
+    const messages: Message[] = [
+      { type: 'user', text: 'Reconcile the ledger for March.' },
+      { type: 'bot', text: 'The March ledger balances to the cent.' },
+    ]
+    const sonnet = { model: 'claude-sonnet-4-5-20250929', wire: 'anthropic' as const }
+    const [pricing] = servedPricing({ ...sonnet, model: 'claude-opus-4-7' }, messages, [
+      sonnet.model,
+    ]).values()
+    expect(pricing.costs).toEqual(countEachMessage(sonnet, messages))
   })
 })
 
