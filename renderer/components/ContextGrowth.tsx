@@ -48,6 +48,20 @@ function describe(growth: Growth, comparison: UsageComparison): string {
   )
 }
 
+/**
+ * Which requests were priced as another model than the one in force: the models that served them
+ * and count otherwise, each estimated as it counts. Empty when every request was the model's.
+ */
+function describeServed(comparison: UsageComparison): string {
+  const models = [...new Set(comparison.rows.flatMap((r) => (r.pricedAs ? [r.pricedAs] : [])))]
+  if (models.length === 0) return ''
+  const count = comparison.rows.filter((r) => r.pricedAs !== undefined).length
+  return (
+    ` ${n(count)} of the ${n(comparison.rows.length)} requests were served by ${models.join(', ')}, ` +
+    `and each is estimated as the model that served it counts.`
+  )
+}
+
 const LEGEND = [
   { key: 'estimate', label: GROWTH_SERIES[0] },
   { key: 'hidden', label: 'Not in the file' },
@@ -67,6 +81,7 @@ export function ContextGrowth() {
     useApp(selectUsageComparison),
   )
   const includeHidden = useApp((s) => s.includeHidden)
+  const model = useApp((s) => s.options.model)
   const setIncludeHidden = useApp((s) => s.setIncludeHidden)
   // Folded or not is part of the layout: it holds for the next file, and across restarts.
   const collapsed = useApp((s) => s.layout.collapsed)
@@ -122,7 +137,7 @@ export function ContextGrowth() {
               {c.minIncrementRatio === null
                 ? '–'
                 : `${ratio(c.minIncrementRatio)} to ${ratio(c.maxIncrementRatio)}`}
-              .
+              .{describeServed(comparison)}
             </p>
             <label className="growth-include">
               <input
@@ -137,6 +152,7 @@ export function ContextGrowth() {
             <UsageTable
               comparison={comparison}
               hidden={includeHidden ? comparison.hiddenTokens : 0}
+              model={model}
             />
           </>
         )}

@@ -63,7 +63,18 @@ export function ModelPicker() {
 
   return (
     <div className="field model-picker">
-      <label htmlFor={MODEL_SEARCH_ID}>Model</label>
+      {/* The encoding beside the label, not inside the input: a model's name such as
+          claude-sonnet-4-5-20250929 takes the input's whole width at 1280 × 800. */}
+      <div className="field-head">
+        <label htmlFor={MODEL_SEARCH_ID}>Model</label>
+        <span
+          className="encoding-tag"
+          data-testid="model-encoding"
+          title="The encoding that counts"
+        >
+          {encoding}
+        </span>
+      </div>
       <div className="combobox">
         <input
           id={MODEL_SEARCH_ID}
@@ -83,13 +94,6 @@ export function ModelPicker() {
           onBlur={() => setQuery(null)}
           onKeyDown={onKeyDown}
         />
-        <span
-          className="encoding-tag"
-          data-testid="model-encoding"
-          title="The encoding that counts"
-        >
-          {encoding}
-        </span>
         {open && (
           <ul id={LISTBOX_ID} role="listbox" aria-label="Models" className="listbox">
             {matches.length === 0 && (

@@ -17,6 +17,7 @@ export function UsageBadge({ index }: { index: number }) {
       title={
         `Request ${row.request} (${row.at}): the provider reported a prompt of ${n(row.reported)} tokens; ` +
         `the estimate of the same ${n(row.prompt)} messages is ${n(estimated)}` +
+        (row.pricedAs ? `, counted as ${row.pricedAs}, the model that served it` : '') +
         (hidden > 0 ? `, ${n(hidden)} of them not in the file` : '')
       }
     >

@@ -3,15 +3,20 @@ import { formatNumber } from '@core/numbers'
 
 /**
  * Every reported request: where the log reported it, how many messages its prompt held, and the
- * estimate of that prompt beside the reported size (with the hidden context when it is included).
+ * estimate of that prompt beside the reported size (with the hidden context when it is included);
+ * where some request was served by a model that counts otherwise than `model`, the model in force,
+ * the model each was priced as.
  */
 export function UsageTable({
   comparison,
   hidden,
+  model,
 }: {
   comparison: UsageComparison
   hidden: number
+  model: string
 }) {
+  const pricedAs = comparison.rows.some((row) => row.pricedAs !== undefined)
   return (
     <details className="usage-requests">
       <summary>Each request: reported · estimated</summary>
@@ -24,6 +29,7 @@ export function UsageTable({
               <th scope="col">prompt messages</th>
               <th scope="col">reported</th>
               <th scope="col">estimated</th>
+              {pricedAs && <th scope="col">priced as</th>}
               <th scope="col">ratio</th>
             </tr>
           </thead>
@@ -37,6 +43,7 @@ export function UsageTable({
                   <td>{formatNumber(row.prompt)}</td>
                   <td>{formatNumber(row.reported)}</td>
                   <td>{formatNumber(estimated)}</td>
+                  {pricedAs && <td className="usage-model">{row.pricedAs ?? model}</td>}
                   <td>{row.reported > 0 ? (estimated / row.reported).toFixed(3) : '–'}</td>
                 </tr>
               )

@@ -11,11 +11,11 @@ import { createLiveSlice } from './live-slice'
 import { createLoadingSlice } from './loading-slice'
 import { createPromptTokensSlice } from './prompt-slice'
 import { createOptionsSlice } from './options-slice'
+import { createRequestPricingSlice } from './request-pricing-slice'
 import { createSessionsSlice } from './sessions-slice'
 import { createSettingsSlice } from './settings-slice'
 import { createSummarySlice } from './summary-slice'
 import { createTextTokensSlice } from './text-tokens-slice'
-import { createTurnCostsSlice } from './turn-costs-slice'
 import type { AppState, StoreDeps } from './types'
 import { createUiSlice } from './ui-slice'
 
@@ -40,7 +40,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createTextTokensSlice(deps)(...a),
     ...createDiagnosisSlice(deps)(...a),
     ...createPromptTokensSlice(deps)(...a),
-    ...createTurnCostsSlice(deps)(...a),
+    ...createRequestPricingSlice(deps)(...a),
     ...createSettingsSlice(deps)(...a),
     ...createEnginesSlice(deps)(...a),
     ...createSessionsSlice(deps)(...a),

@@ -3,9 +3,9 @@ import { selectDiagnosisInputs, type DiagnosisInputs } from './diagnosis-selecto
 import { selectEngineAsk, type EngineAsk } from './engine-selectors'
 import { selectLiveBadge } from './live-selectors'
 import { selectPromptKey, type PromptKey } from './prompt-slice'
-import { selectOptions, selectReadyCounts } from './selectors'
+import { selectOptions, selectReadyCounts, selectServedModels } from './selectors'
 import { selectCountingKey, selectSpec } from './spec'
-import type { TurnCostsKey } from './turn-costs-slice'
+import type { RequestPricingKey } from './request-pricing-slice'
 import type { AppState, StoreDeps } from './types'
 
 /**
@@ -86,23 +86,29 @@ const countPrompt: Effect = (store) => {
 }
 
 /**
- * Reacts to the conversation and its counting key, for a file that reports usage; asks the
- * conversation's worker to price each request's own turn's thinking, once per both.
+ * Reacts to the conversation, its reports and its counting key, for a file that reports usage;
+ * asks the conversation's worker to price each request as it was sent (its own turn's thinking,
+ * the model that served it), once per the three.
  */
-const priceTurns: Effect = (store) => {
-  let asked: TurnCostsKey | null = null
+const priceRequests: Effect = (store) => {
+  let asked: RequestPricingKey | null = null
   return (state) => {
     if (state.usage.length === 0) return
     const counting = selectCountingKey(state)
-    if (asked?.messages === state.messages && asked.counting === counting) return
+    if (
+      asked?.messages === state.messages &&
+      asked.usage === state.usage &&
+      asked.counting === counting
+    )
+      return
     const conversation = state.conversationOf(state.messages)
     if (!conversation) return
-    const key = { messages: state.messages, counting }
+    const key = { messages: state.messages, usage: state.usage, counting }
     asked = key
-    conversation.turnCosts(selectSpec(state), (outcome) => {
-      if (outcome.ok) store.setState({ turnCosts: { ...key, value: outcome.value } })
+    conversation.priceRequests(selectSpec(state), selectServedModels(state), (outcome) => {
+      if (outcome.ok) store.setState({ requestPricing: { ...key, value: outcome.value } })
       else
-        store.getState().notify('error', `Pricing each request's thinking failed: ${outcome.error}`)
+        store.getState().notify('error', `Pricing the reported requests failed: ${outcome.error}`)
     })
   }
 }
@@ -164,7 +170,7 @@ const EFFECTS: readonly Effect[] = [
   priceAppliedSummary,
   askForFindings,
   countPrompt,
-  priceTurns,
+  priceRequests,
   saveSettings,
   runEngines,
   showLiveBadge,

@@ -6,13 +6,14 @@ import {
   layoutOf,
   planCompaction,
   requestOverhead,
+  servedModels,
   type Bucket,
   type Check,
   type CompactionPlan,
   type Layout,
   type Message,
   type Options,
-  type TurnCosts,
+  type RequestPricings,
   type UsageComparison,
 } from '@core'
 import { listItems, type ListItems } from './list-items'
@@ -21,27 +22,46 @@ import { selectCountingKey, selectSpec } from './spec'
 import type { AppState } from './types'
 
 /**
- * The turn costs for the conversation on screen: null for a file that reports no usage (nothing
- * compares), undefined while the worker prices them.
+ * The models that served the file's reported requests and count otherwise than the model in
+ * force (the core's servedModels): the worker prices the messages under each.
  */
-export function selectTurnCosts(s: AppState): TurnCosts | null | undefined {
+export const selectServedModels: (s: AppState) => string[] = memoSelector(
+  (s: AppState) => [s.usage, selectSpec(s)],
+  servedModels,
+)
+
+/**
+ * The request pricings for the conversation on screen: null for a file that reports no usage
+ * (nothing compares), undefined while the worker prices them.
+ */
+export function selectRequestPricings(s: AppState): RequestPricings | null | undefined {
   if (s.usage.length === 0) return null
-  const t = s.turnCosts
-  return t !== null && t.messages === s.messages && t.counting === selectCountingKey(s)
-    ? t.value
+  const p = s.requestPricing
+  return p !== null &&
+    p.messages === s.messages &&
+    p.usage === s.usage &&
+    p.counting === selectCountingKey(s)
+    ? p.value
     : undefined
 }
 
 /**
- * The file's reported requests beside the estimate of each, from the cached counts; null while
- * they are being counted. Empty rows for a file that reports no usage.
+ * The file's reported requests beside the estimate of each, from the cached counts, each request
+ * priced as the model that served it counts; null while they are being counted or priced. Empty
+ * rows for a file that reports no usage.
  */
 export const selectUsageComparison: (s: AppState) => UsageComparison | null = memoSelector(
-  (s: AppState) => [s.usage, selectReadyCounts(s), selectSpec(s), selectTurnCosts(s)],
-  (usage, counts, spec, turns): UsageComparison | null =>
-    counts === null || turns === undefined
+  (s: AppState) => [s.usage, selectReadyCounts(s), selectSpec(s), selectRequestPricings(s)],
+  (usage, counts, spec, pricings): UsageComparison | null =>
+    counts === null || pricings === undefined
       ? null
-      : compareUsage(usage, counts, requestOverhead(spec), turns),
+      : compareUsage(
+          usage,
+          counts,
+          requestOverhead(spec),
+          pricings?.turns ?? null,
+          pricings?.served,
+        ),
 )
 
 /** The tokens the file lacks, as derived from its first reported request; 0 until counted. */

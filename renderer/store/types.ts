@@ -11,11 +11,11 @@ import type { LiveSlice } from './live-slice'
 import type { LoadingSlice } from './loading-slice'
 import type { OptionsSlice } from './options-slice'
 import type { PromptTokensSlice } from './prompt-slice'
+import type { RequestPricingSlice } from './request-pricing-slice'
 import type { SessionsSlice } from './sessions-slice'
 import type { SettingsSlice } from './settings-slice'
 import type { SummarySlice } from './summary-slice'
 import type { TextTokensSlice } from './text-tokens-slice'
-import type { TurnCostsSlice } from './turn-costs-slice'
 import type { UiSlice } from './ui-slice'
 
 /** The whole app state: one store composed of typed slices. */
@@ -30,7 +30,7 @@ export type AppState = ConversationSlice &
   TextTokensSlice &
   DiagnosisSlice &
   PromptTokensSlice &
-  TurnCostsSlice &
+  RequestPricingSlice &
   SettingsSlice &
   EnginesSlice &
   SessionsSlice &

@@ -1,6 +1,11 @@
 import { contextGrowth, requestOverhead, type ContextGrowth, type UsageRow } from '@core'
 import { memoSelector } from './memo'
-import { selectCheck, selectReadyCounts, selectTurnCosts, selectUsageComparison } from './selectors'
+import {
+  selectCheck,
+  selectReadyCounts,
+  selectRequestPricings,
+  selectUsageComparison,
+} from './selectors'
 import { selectSpec } from './spec'
 import type { AppState } from './types'
 
@@ -17,9 +22,9 @@ export const selectContextGrowth: (s: AppState) => ContextGrowth | null = memoSe
     selectUsageComparison(s),
     selectCheck(s)?.threshold ?? null,
     selectSpec(s),
-    selectTurnCosts(s),
+    selectRequestPricings(s),
   ],
-  (messages, costs, usage, comparison, threshold, spec, turns): ContextGrowth | null =>
+  (messages, costs, usage, comparison, threshold, spec, pricings): ContextGrowth | null =>
     costs === null || comparison === null || threshold === null || usage.length === 0
       ? null
       : contextGrowth({
@@ -29,7 +34,8 @@ export const selectContextGrowth: (s: AppState) => ContextGrowth | null = memoSe
           usage,
           hiddenTokens: comparison.hiddenTokens,
           threshold,
-          turns: turns ?? null,
+          turns: pricings?.turns ?? null,
+          ...(pricings ? { served: pricings.served } : {}),
         }),
 )
 

@@ -199,10 +199,10 @@ function conversationIn(worker: Worker): Conversation {
       const question = { kind: 'engines' as const, input: rest, counting: key }
       ask(question, (a) => (a.kind === 'engines' ? a.value : undefined), done)
     },
-    turnCosts(spec, done) {
+    priceRequests(spec, models, done) {
       ask(
-        { kind: 'turn-costs', spec },
-        (a) => (a.kind === 'turn-costs' ? a.value : undefined),
+        { kind: 'request-pricing', spec, models },
+        (a) => (a.kind === 'request-pricing' ? a.value : undefined),
         done,
       )
     },

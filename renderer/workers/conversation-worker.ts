@@ -12,7 +12,7 @@ import { readBlobBytes } from './blob-bytes'
 import { describeImportError } from './import-error'
 import { chunkMessages, packChunk, packedTransfer } from './chunks'
 import { createCountPool } from './count-pool'
-import { holdConversation, NO_CHANGE_TO_COUNT, vocabularyOf } from './held-conversation'
+import { holdConversation, NO_CHANGE_TO_COUNT, vocabulariesOf } from './held-conversation'
 import { packFinding } from './packed-findings'
 import { releaseBytes } from './release-bytes'
 import type {
@@ -54,8 +54,7 @@ async function read(content: OpenedFile['content']): Promise<string | Uint8Array
 
 async function answer(question: ConversationQuestion): Promise<ConversationAnswer> {
   // The model's vocabulary is loaded when first asked for: reading a file counts nothing here.
-  const spec = vocabularyOf(question)
-  if (spec) await loadCountingVocabulary(spec)
+  await Promise.all(vocabulariesOf(question).map(loadCountingVocabulary))
   const answered = conversation.answer(question)
   return answered.kind === 'diagnose'
     ? { kind: 'diagnose', value: answered.value.map(packFinding) }

@@ -3,9 +3,9 @@ import {
   countingSpecOf,
   diagnose,
   importConversation,
+  requestPricings,
   runEngines,
   startLiveImport,
-  turnCostsOf,
   type CountingSpec,
   type Finding,
   type ImportedConversation,
@@ -64,11 +64,14 @@ export interface HeldConversation {
 /** Why a count of the last change cannot start: none waits to be shown. */
 export const NO_CHANGE_TO_COUNT = 'no change waits to be counted'
 
-/** The vocabulary a question's answer counts with, loaded first where it is loaded on demand. */
-export function vocabularyOf(question: ConversationQuestion): CountingSpec | undefined {
-  if (question.kind === 'engines') return question.input.spec
-  if (question.kind === 'turn-costs') return question.spec
-  return countingSpecOf(question.kind === 'diagnose' ? question.input.options : question.options)
+/** The vocabularies a question's answer counts with, loaded first where they load on demand. */
+export function vocabulariesOf(question: ConversationQuestion): CountingSpec[] {
+  if (question.kind === 'engines') return question.input.spec ? [question.input.spec] : []
+  if (question.kind === 'request-pricing') {
+    const { spec, models } = question
+    return [spec, ...models.map((model) => ({ model, wire: spec.wire }))]
+  }
+  return [countingSpecOf(question.kind === 'diagnose' ? question.input.options : question.options)]
 }
 
 export function holdConversation(): HeldConversation {
@@ -119,8 +122,9 @@ export function holdConversation(): HeldConversation {
     },
     answer(question) {
       const { messages } = held
-      if (question.kind === 'turn-costs') {
-        return { kind: 'turn-costs', value: turnCostsOf(question.spec, messages) }
+      if (question.kind === 'request-pricing') {
+        const value = requestPricings(question.spec, messages, question.models)
+        return { kind: 'request-pricing', value }
       }
       const counts = heldCounts(held, question.counting)
       if (question.kind === 'engines') {

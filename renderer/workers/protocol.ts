@@ -13,7 +13,7 @@ import type {
   ImportedConversation,
   Options,
   SliceRange,
-  TurnCosts,
+  RequestPricings,
 } from '@core'
 import type { OpenedFile } from '../../electron/contract'
 import type { PackedChunk } from './chunks'
@@ -68,8 +68,12 @@ export type ConversationQuestion =
   | { kind: 'diagnose'; input: Omit<DiagnoseInput, 'messages' | 'counts'>; counting: string }
   /** The token count of the summary prompt for these options. */
   | { kind: 'prompt-tokens'; options: Options; counting: string }
-  /** Each request's own turn's thinking, priced as that request held it (the core's turnCostsOf). */
-  | { kind: 'turn-costs'; spec: Required<CountingSpec> }
+  /**
+   * What prices each reported request beyond the counts in force: its own turn's thinking (the
+   * core's turnCostsOf), and the messages' costs under each of `models`, the models that served
+   * requests and count otherwise (servedPricing).
+   */
+  | { kind: 'request-pricing'; spec: Required<CountingSpec>; models: string[] }
   /** Every engine preset on the conversation (the core's runEngines). */
   | { kind: 'engines'; input: Omit<EngineInput, 'messages' | 'counts'>; counting: string }
 
@@ -77,7 +81,7 @@ export type ConversationQuestion =
 export interface ConversationAnswers {
   diagnose: PackedFinding[]
   'prompt-tokens': PromptSize
-  'turn-costs': TurnCosts | null
+  'request-pricing': RequestPricings
   engines: EngineResult[]
 }
 

@@ -9,8 +9,8 @@ import type {
   ImportedConversation,
   Message,
   Options,
+  RequestPricings,
   SliceRange,
-  TurnCosts,
 } from '@core'
 import type { OpenedFile, Result } from '../../electron/contract'
 
@@ -131,10 +131,16 @@ export interface Conversation {
   /** The summary prompt's size under the options' model. */
   countPrompt(input: PromptTokensInput, done: (outcome: Result<PromptSize>) => void): void
   /**
-   * Each request's own turn's thinking, priced as that request held it (turnCostsOf), for the
-   * usage comparison: pricing needs the vocabulary, which the page never loads.
+   * What prices each reported request beyond the counts in force (requestPricings): each request's
+   * own turn's thinking, priced as that request held it, and the messages' costs under each of
+   * `models`, the models that served requests and count otherwise (servedModels). For the usage
+   * comparison: pricing needs the vocabulary, which the page never loads.
    */
-  turnCosts(spec: Required<CountingSpec>, done: (outcome: Result<TurnCosts | null>) => void): void
+  priceRequests(
+    spec: Required<CountingSpec>,
+    models: string[],
+    done: (outcome: Result<RequestPricings>) => void,
+  ): void
   /** Every engine preset on the messages it holds (runEngines), for these counts and limits. */
   runEngines(input: ConversationEngineInput, done: (outcome: Result<EngineResult[]>) => void): void
   /**

@@ -91,8 +91,8 @@ export function createMainThreadWorkers(countMessages: CountMessages = countInPl
           done(attempt(() => answerTo(held, { kind: 'diagnose', input, counting }))),
         countPrompt: ({ options, counting }, done) =>
           done(attempt(() => answerTo(held, { kind: 'prompt-tokens', options, counting }))),
-        turnCosts: (spec, done) =>
-          done(attempt(() => answerTo(held, { kind: 'turn-costs', spec }))),
+        priceRequests: (spec, models, done) =>
+          done(attempt(() => answerTo(held, { kind: 'request-pricing', spec, models }))),
         runEngines: ({ counting, ...input }, done) =>
           done(attempt(() => answerTo(held, { kind: 'engines', input, counting }))),
         change: (change, done) => done(attempt(() => held.change(change))),

@@ -80,6 +80,44 @@ describe('the context-growth chart', () => {
     await screenshot(page, 'context-growth-1024')
   })
 
+  it('prices each request of a session that switched model as the model that served it', async () => {
+    // claude-code-model-switch.jsonl: requests 1 – 6 served by Claude Sonnet 4.5, 7 – 12 by Claude
+    // Opus 4.7, the model in force. The CLI and the app read the same core: the same rows.
+    const { page, pageErrors } = app()
+    const file = formatsFile('claude-code-model-switch.jsonl')
+    const report = JSON.parse((await cli(['tokens', file, '--json'])).toString('utf8'))
+    await page.locator(byTestId('total-tokens')).waitFor()
+    await openFile(page, file)
+    const figures = page.locator(byTestId('growth-figures'))
+    await expect
+      .poll(() => figures.textContent())
+      .toContain(
+        '6 of the 12 requests were served by claude-sonnet-4-5-20250929, and each is estimated as the model that served it counts.',
+      )
+    const table = page.locator(byTestId('usage-table'))
+    await page.getByText('Each request: reported · estimated').click()
+    expect(await table.locator('thead th').allTextContents()).toEqual([
+      'request',
+      'at',
+      'prompt messages',
+      'reported',
+      'estimated',
+      'priced as',
+      'ratio',
+    ])
+    const rows = await table.locator('tbody tr').evaluateAll((trs) =>
+      trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)),
+    )
+    expect(rows.map((cells) => [cells[4], cells[5]])).toEqual(
+      report.requests.map((q: { estimated: number; pricedAs?: string }) => [
+        n(q.estimated),
+        q.pricedAs ?? 'claude-opus-4-7',
+      ]),
+    )
+    await screenshot(page, 'context-growth-model-switch', page.locator(byTestId('growth-details')))
+    expect(pageErrors).toEqual([])
+  })
+
   it('prices a Gemini reply’s thinking by its reported thoughts, and names the method', async () => {
     // gemini-cli-thoughts.json: g2 (record 2) reported 150 thoughts tokens and recorded no thought;
     // turn 2 has begun, so that thinking is no longer in the context: 0 tokens on the wire.

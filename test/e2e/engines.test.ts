@@ -31,9 +31,9 @@ const PRESETS = [
 ]
 
 // A Claude Code session that reports usage, so the chart is drawn. The fixtures with thinking in
-// an earlier turn (claude-code.jsonl, claude-code-usage.jsonl) are not used: on the page their
-// context-growth and conversation panels fail before this view is reached (selectTurnCosts prices
-// that thinking on the main thread, which has no vocabulary loaded), a fault outside this view.
+// an earlier turn (claude-code.jsonl, claude-code-usage.jsonl) were left out when the page priced
+// that thinking on its own thread, which has no vocabulary loaded; the conversation's worker
+// prices it now (selectRequestPricings), and this view's tests need none of it.
 const FILE = formatsFile('claude-code-compacted.jsonl')
 
 describe('the Engines view', () => {
