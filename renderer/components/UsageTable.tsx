@@ -29,7 +29,11 @@ export function UsageTable({
               <th scope="col">prompt messages</th>
               <th scope="col">reported</th>
               <th scope="col">estimated</th>
-              {pricedAs && <th scope="col">priced as</th>}
+              {pricedAs && (
+                <th scope="col" className="usage-model">
+                  priced as
+                </th>
+              )}
               <th scope="col">ratio</th>
             </tr>
           </thead>
