@@ -4,6 +4,7 @@ import {
   diagnose,
   importConversation,
   requestPricings,
+  type KeptCosts,
   runEngines,
   startLiveImport,
   type CountingSpec,
@@ -76,6 +77,9 @@ export function vocabulariesOf(question: ConversationQuestion): CountingSpec[] {
 
 export function holdConversation(): HeldConversation {
   let held = holdMessages([])
+  // The costs under the models that served requests, kept by message: a followed file's change,
+  // or a change of the model in force, prices only what is new or priced by its place.
+  const servedCosts: KeptCosts = new Map()
   // A followed file's live import, and the messages of its last change, until the page shows them.
   let live: LiveImport | null = null
   let changed: HeldMessages | null = null
@@ -123,7 +127,7 @@ export function holdConversation(): HeldConversation {
     answer(question) {
       const { messages } = held
       if (question.kind === 'request-pricing') {
-        const value = requestPricings(question.spec, messages, question.models)
+        const value = requestPricings(question.spec, messages, question.models, servedCosts)
         return { kind: 'request-pricing', value }
       }
       const counts = heldCounts(held, question.counting)

@@ -329,11 +329,30 @@ export function countMessageTokens(spec: SpecLike, message: Message): number {
   return messageCost(spec, message)
 }
 
-/** Each message's token cost, in order: the counts a caller caches so re-tuning never re-counts. */
-export function countEachMessage(spec: SpecLike, messages: readonly Message[]): number[] {
+/**
+ * Each message's token cost, in order: the counts a caller caches so re-tuning never re-counts.
+ * With `kept`, the cost of every message priced as itself (not by its place: an earlier turn's
+ * thinking, schemas beside a system message) is read from it, or added to it: a caller that asks
+ * again as a followed file grows counts only the new messages and those priced by their place.
+ */
+export function countEachMessage(
+  spec: SpecLike,
+  messages: readonly Message[],
+  kept?: WeakMap<Message, number>,
+): number[] {
   const pricing = pricingFor(spec)
-  if (!pricing.framing.pricesParts) return messages.map(pricing.cost)
-  return messages.map((_, i) => pricing.cost(pricedAt(pricing.spec, messages, i)))
+  const byPlace = pricing.framing.pricesParts
+  if (!kept) {
+    if (!byPlace) return messages.map(pricing.cost)
+    return messages.map((_, i) => pricing.cost(pricedAt(pricing.spec, messages, i)))
+  }
+  return messages.map((m, i) => {
+    const priced = byPlace ? pricedAt(pricing.spec, messages, i) : m
+    if (priced !== m) return pricing.cost(priced)
+    let cost = kept.get(m)
+    if (cost === undefined) kept.set(m, (cost = pricing.cost(m)))
+    return cost
+  })
 }
 
 /** The sum of the per-message counts (without the request's own overhead). */

@@ -12,6 +12,7 @@ export {
   servedModels,
   servedPricing,
   type RequestPricing,
+  type KeptCosts,
   type RequestPricings,
   type ServedPricing,
 } from './served'

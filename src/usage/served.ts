@@ -55,14 +55,19 @@ export function servedModels(usage: readonly ReportedUsage[], spec: SpecLike): s
   return out
 }
 
+/** Costs a caller keeps between asks, by countingKey: each message's cost as itself. */
+export type KeptCosts = Map<string, WeakMap<Message, number>>
+
 /**
  * Prices the messages as each of `models` would count them, on the spec's wire (models that count
  * alike share one pricing): what compareUsage and contextGrowth estimate those models' requests by.
+ * With `kept`, a message already priced under a model is not counted again (countEachMessage).
  */
 export function servedPricing(
   spec: SpecLike,
   messages: readonly Message[],
   models: readonly string[],
+  kept?: KeptCosts,
 ): Map<string, RequestPricing> {
   const { wire } = toSpec(spec)
   const byKey = new Map<string, RequestPricing>()
@@ -72,8 +77,10 @@ export function servedPricing(
     const key = countingKey(served)
     let pricing = byKey.get(key)
     if (!pricing) {
+      let costs = kept?.get(key)
+      if (kept && !costs) kept.set(key, (costs = new WeakMap()))
       pricing = {
-        costs: countEachMessage(served, messages),
+        costs: countEachMessage(served, messages, costs),
         overhead: requestOverhead(served),
         turns: turnCostsOf(served, messages),
       }
@@ -94,11 +101,18 @@ export interface RequestPricings {
   served: ServedPricing
 }
 
-/** The request pricings of messages under a spec, the served `models` (servedModels) priced apart. */
+/**
+ * The request pricings of messages under a spec, the served `models` (servedModels) priced apart,
+ * with the costs `kept` from earlier asks (servedPricing).
+ */
 export function requestPricings(
   spec: SpecLike,
   messages: readonly Message[],
   models: readonly string[],
+  kept?: KeptCosts,
 ): RequestPricings {
-  return { turns: turnCostsOf(spec, messages), served: servedPricing(spec, messages, models) }
+  return {
+    turns: turnCostsOf(spec, messages),
+    served: servedPricing(spec, messages, models, kept),
+  }
 }

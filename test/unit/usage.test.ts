@@ -144,6 +144,25 @@ describe('each request priced as the model that served it', () => {
     expect(servedModels(reports, { model: 'claude-opus-4-7', wire: 'native' })).toEqual([])
   })
 
+  it('prices again only what is new or priced by its place, with the costs kept', () => {
+    // Sonnet 4.5 drops an earlier turn's thinking: once the second prompt arrives, the first
+    // turn's thinking costs nothing, though its message is the same object as before.
+    const sonnet = { model: 'claude-sonnet-4-5-20250929', wire: 'anthropic' as const }
+    const first: Message[] = [
+      { type: 'user', text: 'Reconcile the ledger for March.' },
+      { type: 'reasoning', text: 'The March entries need the bank statement beside them.' },
+      { type: 'bot', text: 'The March ledger balances to the cent.' },
+    ]
+    const grown: Message[] = [...first, { type: 'user', text: 'And April?' }]
+    const kept = new Map()
+    const inForce = { ...sonnet, model: 'claude-opus-4-7' }
+    const before = servedPricing(inForce, first, [sonnet.model], kept).get(sonnet.model)!
+    const after = servedPricing(inForce, grown, [sonnet.model], kept).get(sonnet.model)!
+    expect(before.costs[1]).toBeGreaterThan(0)
+    expect(after.costs[1]).toBe(0)
+    expect(after.costs).toEqual(countEachMessage(sonnet, grown))
+  })
+
   it('prices a served model’s messages as that model counts them', () => {
     const messages: Message[] = [
       { type: 'user', text: 'Reconcile the ledger for March.' },
