@@ -284,22 +284,25 @@ function readMessageEvent(value: Json, ctx: EventContext): EventRead {
   const message = value.message
   if (!isObject(message))
     throw new ShapeError(`"message" is ${kind(message)}, not an object`, ['message'])
-  if (value.isApiErrorMessage === true && message.model === '<synthetic>') {
+  if (value.isApiErrorMessage === true && message.model === SYNTHETIC_MODEL) {
     ctx.tape.leave(
       ['API error notice', 'API error notices'],
       `${NOT_SENT} (Claude Code drops them from requests)`,
     )
     return { messages: [] }
   }
+  // A reply Claude Code made itself (`<synthetic>`, utils/messages.ts: "No response requested.",
+  // an interruption) was served by no model: its usage is the empty default, no request's report.
+  const synthetic = message.model === SYNTHETIC_MODEL
   ctx.tape.fieldKeys(Object.keys(value), MESSAGE_EVENT_FIELDS)
-  ctx.tape.fieldKeys(Object.keys(message), MESSAGE_FIELDS)
+  ctx.tape.fieldKeys(Object.keys(message), synthetic ? SYNTHETIC_MESSAGE_FIELDS : MESSAGE_FIELDS)
   const uuid = value.uuid as string
   const messages = readAnthropicMessage(message, ['message'], ctx, uuid)
   for (let i = 0; i < messages.length; i++) {
     if (messages[i].type === 'user') messages[i] = asContext(messages[i], value, ctx)
   }
   const assistant = value.type === 'assistant'
-  const usage = assistant ? anthropicUsage(message.usage) : undefined
+  const usage = assistant && !synthetic ? anthropicUsage(message.usage) : undefined
   return {
     messages,
     model: typeof message.model === 'string' ? message.model : undefined,
@@ -428,6 +431,8 @@ function eventFields(used: readonly string[]): FieldRule {
 }
 
 const MESSAGE_EVENT_FIELDS = eventFields(['isCompactSummary', 'isMeta', 'origin'])
+/** The model Claude Code names on the assistant messages it makes itself (utils/messages.ts). */
+const SYNTHETIC_MODEL = '<synthetic>'
 const LOCAL_COMMAND_FIELDS = eventFields(['subtype', 'content'])
 const ATTACHMENT_FIELDS = eventFields(['attachment'])
 const MESSAGE_FIELDS: FieldRule = {
@@ -438,4 +443,11 @@ const MESSAGE_FIELDS: FieldRule = {
       : key === 'usage'
         ? USAGE_NOTE
         : 'API response metadata; not part of the conversation',
+}
+const SYNTHETIC_MESSAGE_FIELDS: FieldRule = {
+  prefix: 'message.',
+  problemOf: (key) =>
+    key === 'usage'
+      ? 'the empty usage of a reply Claude Code made itself (model <synthetic>); no request was sent, so none is reported'
+      : MESSAGE_FIELDS.problemOf(key),
 }

@@ -64,6 +64,29 @@ describe('Claude Code: message.usage, once per API message', () => {
     ])
   })
 
+  it('reads no report from a reply Claude Code made itself, and says why', () => {
+    // Claude Code's own replies ("No response requested.", an interruption) name the model
+    // <synthetic> and carry its empty default usage: no model served them (utils/messages.ts).
+    const synthetic = reply('m2', 'No response requested.', {
+      input_tokens: 0,
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: 0,
+      output_tokens: 0,
+    })
+    synthetic.message.model = '<synthetic>'
+    const text = lines(
+      ev('a', null, { type: 'user', message: { role: 'user', content: 'hi' } }),
+      ev('b', 'a', reply('m1', 'one', { input_tokens: 900, output_tokens: 1 })),
+      ev('c', 'b', synthetic),
+      ev('d', 'c', { type: 'user', message: { role: 'user', content: 'more' } }),
+      ev('e', 'd', reply('m3', 'two', { input_tokens: 930, output_tokens: 3 })),
+    )
+    const imported = importConversation(text, 'claude-code')
+    expect(imported.usage?.map((u) => u.at)).toEqual(['line 2', 'line 5'])
+    const notes = imported.report.filter((n) => n.problem.includes('model <synthetic>'))
+    expect(notes.map((n) => [n.path, n.severity])).toEqual([['line 3: message.usage', 'info']])
+  })
+
   it('has no usage when no line reports it', () => {
     const text = lines(
       ev('a', null, { type: 'user', message: { role: 'user', content: 'hi' } }),
