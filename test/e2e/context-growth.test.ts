@@ -105,9 +105,11 @@ describe('the context-growth chart', () => {
       'priced as',
       'ratio',
     ])
-    const rows = await table.locator('tbody tr').evaluateAll((trs) =>
-      trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)),
-    )
+    const rows = await table
+      .locator('tbody tr')
+      .evaluateAll((trs) =>
+        trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)),
+      )
     expect(rows.map((cells) => [cells[4], cells[5]])).toEqual(
       report.requests.map((q: { estimated: number; pricedAs?: string }) => [
         n(q.estimated),
