@@ -32,8 +32,10 @@ export type ServedPricing = ReadonlyMap<string, RequestPricing>
 export const NO_SERVED_PRICING: ServedPricing = new Map()
 
 /**
- * Whether a report's model names a model: Claude Code writes `<synthetic>` on the replies it made
- * itself (an API error shown as a message), which no model served.
+ * Whether a report's model names a model: Claude Code writes `<synthetic>` on the replies it makes
+ * itself ("No response requested.", an interruption, an API error shown as a message), which no
+ * model served; its reader reports none of their usage, and a report from elsewhere that names
+ * such a model is priced by the model in force.
  */
 const namesModel = (model: string): boolean => model !== '' && !model.startsWith('<')
 
