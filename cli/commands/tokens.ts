@@ -26,7 +26,8 @@ within a measured error). A message costs the tokens of its text and payload
 plus the framing of the wire format FILE is sent in: ${WIRE_FRAMING.native.perMessage} tokens a message in the
 native format; OpenAI Chat adds 3 a request (see docs/tokens.md).
 Where the log carries the provider's reported usage, a table follows with each
-request's estimated prompt beside the reported one.
+request's estimated prompt beside the reported one, each estimated as the model
+that served it counts.
 
 Options:
 ${CONVERSATION_OPTIONS_HELP}

@@ -44,7 +44,8 @@ function describe(growth: Growth, comparison: UsageComparison): string {
     `Context growth over ${n(growth.x.length - 1)} messages: the estimate grows to ${n(end)} tokens; ` +
     `${n(comparison.rows.length)} reported requests, the last ${n(last.reported)} tokens; ` +
     `threshold ${n(growth.threshold[0])}; ${n(growth.hiddenTokens)} tokens not in the file` +
-    (growth.compactions.length > 0 ? `; ${n(growth.compactions.length)} compaction(s)` : '')
+    (growth.compactions.length > 0 ? `; ${n(growth.compactions.length)} compaction(s)` : '') +
+    (servedBy(comparison) ? `; ${servedBy(comparison)}` : '')
   )
 }
 
@@ -52,13 +53,13 @@ function describe(growth: Growth, comparison: UsageComparison): string {
  * Which requests were priced as another model than the one in force: the models that served them
  * and count otherwise, each estimated as it counts. Empty when every request was the model's.
  */
-function describeServed(comparison: UsageComparison): string {
+function servedBy(comparison: UsageComparison): string {
   const models = [...new Set(comparison.rows.flatMap((r) => (r.pricedAs ? [r.pricedAs] : [])))]
   if (models.length === 0) return ''
   const count = comparison.rows.filter((r) => r.pricedAs !== undefined).length
   return (
-    ` ${n(count)} of the ${n(comparison.rows.length)} requests were served by ${models.join(', ')}, ` +
-    `and each is estimated as the model that served it counts.`
+    `${n(count)} of the ${n(comparison.rows.length)} requests were served by ${models.join(', ')}, ` +
+    'and each is estimated as the model that served it counts'
   )
 }
 
@@ -137,7 +138,7 @@ export function ContextGrowth() {
               {c.minIncrementRatio === null
                 ? '–'
                 : `${ratio(c.minIncrementRatio)} to ${ratio(c.maxIncrementRatio)}`}
-              .{describeServed(comparison)}
+              .{servedBy(comparison) && ` ${servedBy(comparison)}.`}
             </p>
             <label className="growth-include">
               <input

@@ -94,6 +94,10 @@ describe('the context-growth chart', () => {
       .toContain(
         '6 of the 12 requests were served by claude-sonnet-4-5-20250929, and each is estimated as the model that served it counts.',
       )
+    // A screen reader hears the same.
+    expect(await page.locator(byTestId('growth-chart')).getAttribute('aria-label')).toContain(
+      '; 6 of the 12 requests were served by claude-sonnet-4-5-20250929',
+    )
     const table = page.locator(byTestId('usage-table'))
     await page.getByText('Each request: reported · estimated').click()
     expect(await table.locator('thead th').allTextContents()).toEqual([
