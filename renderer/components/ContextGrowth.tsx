@@ -37,7 +37,7 @@ export const GROWTH_PANEL = 'context-growth'
 const ratio = (r: number | null) => (r === null ? '–' : r.toFixed(2))
 
 /** What the chart shows, in words: the screen reader's description and the figures under it. */
-function describe(growth: Growth, comparison: UsageComparison): string {
+function describe(growth: Growth, comparison: UsageComparison, served: string): string {
   const last = comparison.rows[comparison.rows.length - 1]
   const end = growth.estimate[growth.estimate.length - 1]
   return (
@@ -45,7 +45,7 @@ function describe(growth: Growth, comparison: UsageComparison): string {
     `${n(comparison.rows.length)} reported requests, the last ${n(last.reported)} tokens; ` +
     `threshold ${n(growth.threshold[0])}; ${n(growth.hiddenTokens)} tokens not in the file` +
     (growth.compactions.length > 0 ? `; ${n(growth.compactions.length)} compaction(s)` : '') +
-    (servedBy(comparison) ? `; ${servedBy(comparison)}` : '')
+    (served ? `; ${served}` : '')
   )
 }
 
@@ -98,6 +98,7 @@ export function ContextGrowth() {
   if (requests === 0) return null
   const first = comparison?.rows[0]
   const c = comparison?.calibration
+  const served = comparison ? servedBy(comparison) : ''
   return (
     <section className="panel growth-panel" aria-label="Context growth">
       <details
@@ -120,7 +121,7 @@ export function ContextGrowth() {
           <>
             <GrowthChart
               growth={growth}
-              description={describe(growth, comparison) + describeMarks(marks)}
+              description={describe(growth, comparison, served) + describeMarks(marks)}
               marks={marks}
             />
             <ul className="growth-legend" aria-label="Chart legend">
@@ -138,7 +139,7 @@ export function ContextGrowth() {
               {c.minIncrementRatio === null
                 ? '–'
                 : `${ratio(c.minIncrementRatio)} to ${ratio(c.maxIncrementRatio)}`}
-              .{servedBy(comparison) && ` ${servedBy(comparison)}.`}
+              .{served && ` ${served}.`}
             </p>
             <label className="growth-include">
               <input

@@ -13,6 +13,8 @@ import { sentToolInput } from './claude-code-tool-input'
 import type { ReportedUsage } from './types'
 
 export const METADATA_NOTE = 'session metadata; not part of the conversation'
+/** The model Claude Code names on the assistant messages it makes itself (utils/messages.ts). */
+const SYNTHETIC_MODEL = '<synthetic>'
 const USAGE_NOTE = 'provider-reported usage (token counts); read by the usage view'
 const TOOL_USE_RESULT_NOTE =
   "Claude Code's own record of the tool output; the model reads message.content"
@@ -151,7 +153,7 @@ export function readThreadEvents(
         messages.push(m)
       }
     }
-    if (read.model !== undefined && read.model !== '<synthetic>') model = read.model
+    if (read.model !== undefined && read.model !== SYNTHETIC_MODEL) model = read.model
   }
   for (const [i, turn] of merged) messages[i] = botOf(messages[i].id, turn)
   for (const turn of turns.values()) withReplyOutput(messages, turn)
@@ -431,8 +433,6 @@ function eventFields(used: readonly string[]): FieldRule {
 }
 
 const MESSAGE_EVENT_FIELDS = eventFields(['isCompactSummary', 'isMeta', 'origin'])
-/** The model Claude Code names on the assistant messages it makes itself (utils/messages.ts). */
-const SYNTHETIC_MODEL = '<synthetic>'
 const LOCAL_COMMAND_FIELDS = eventFields(['subtype', 'content'])
 const ATTACHMENT_FIELDS = eventFields(['attachment'])
 const MESSAGE_FIELDS: FieldRule = {

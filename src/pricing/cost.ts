@@ -342,13 +342,9 @@ export function countEachMessage(
 ): number[] {
   const pricing = pricingFor(spec)
   const byPlace = pricing.framing.pricesParts
-  if (!kept) {
-    if (!byPlace) return messages.map(pricing.cost)
-    return messages.map((_, i) => pricing.cost(pricedAt(pricing.spec, messages, i)))
-  }
   return messages.map((m, i) => {
     const priced = byPlace ? pricedAt(pricing.spec, messages, i) : m
-    if (priced !== m) return pricing.cost(priced)
+    if (!kept || priced !== m) return pricing.cost(priced)
     let cost = kept.get(m)
     if (cost === undefined) kept.set(m, (cost = pricing.cost(m)))
     return cost
