@@ -2,8 +2,8 @@ import {
   compareUsage,
   formatNumber,
   requestOverhead,
+  pricingAsks,
   requestPricings,
-  servedModels,
   type UsageComparison,
 } from '../src/index'
 import { CliError } from './errors'
@@ -12,8 +12,8 @@ import { renderTable } from './table'
 
 /**
  * The file's reported requests beside the estimate of each, from the per-message counts, each
- * request's own turn's thinking priced as that request held it, and each request priced as the
- * model that served it counts.
+ * request's own turn's thinking priced as that request held it, each request priced as the
+ * model that served it counts, and the tool results it was sent cleared as cleared.
  */
 export function compareLoaded(
   loaded: LoadedConversation,
@@ -21,8 +21,8 @@ export function compareLoaded(
 ): UsageComparison {
   const { usage, spec, messages } = loaded
   if (usage.length === 0) return compareUsage(usage, counts, requestOverhead(spec))
-  const { turns, served } = requestPricings(spec, messages, servedModels(usage, spec))
-  return compareUsage(usage, counts, requestOverhead(spec), turns, served)
+  const { turns, served, cleared } = requestPricings(spec, messages, pricingAsks(usage, spec))
+  return compareUsage(usage, counts, requestOverhead(spec), turns, served, cleared)
 }
 
 /** The hidden context the check adds, and how the output names where it came from. */
@@ -63,37 +63,53 @@ export const describeHidden = (hidden: HiddenContext): string =>
 const ratio = (r: number | null) => (r === null ? '–' : r.toFixed(3))
 
 /**
- * `tokens`' per-request table: request, at, prompt messages, estimated, reported, ratio; and the
+ * `tokens`' per-request table: request, at, prompt messages, estimated, reported, ratio; the
  * model each request was priced as, after estimated, where some request was priced as another model
- * than `inForce`, the model in force.
+ * than `inForce`, the model in force; and how many tool results each request was sent cleared,
+ * where some request was (a Claude Code microcompaction).
  */
 export function usageTable(comparison: UsageComparison, inForce: string): string {
   const { rows, calibration: c } = comparison
   if (rows.length === 0) return 'reported usage: none in the file\n'
   // A column for the model each request was priced as, only where some request's model counts
-  // otherwise than the model in force.
+  // otherwise than the model in force; one for the cleared results, only where some were.
   const pricedAs = rows.some((r) => r.pricedAs !== undefined)
+  const cleared = rows.some((r) => r.cleared !== undefined)
   const table = renderTable(
     rows.map((r) => [
       String(r.request),
       r.at,
       formatNumber(r.prompt),
+      ...(cleared ? [formatNumber(r.cleared ?? 0)] : []),
       formatNumber(r.estimated),
       ...(pricedAs ? [r.pricedAs ?? inForce] : []),
       formatNumber(r.reported),
       ratio(r.ratio),
     ]),
-    ['right', 'left', 'right', 'right', ...(pricedAs ? ['left' as const] : []), 'right', 'right'],
+    [
+      'right',
+      'left',
+      'right',
+      ...(cleared ? ['right' as const] : []),
+      'right',
+      ...(pricedAs ? ['left' as const] : []),
+      'right',
+      'right',
+    ],
     [
       'request',
       'at',
       'prompt messages',
+      ...(cleared ? ['results sent cleared'] : []),
       'estimated',
       ...(pricedAs ? ['priced as'] : []),
       'reported',
       'ratio',
     ],
   )
+  const clearedNote = cleared
+    ? 'results sent cleared: tool results a Claude Code microcompaction replaced with a placeholder in that request; estimated as sent, and loaded whole\n'
+    : ''
   const increments =
     c.minIncrementRatio === null
       ? ''
@@ -101,6 +117,7 @@ export function usageTable(comparison: UsageComparison, inForce: string): string
   return (
     `reported usage: ${formatNumber(rows.length)} request${rows.length === 1 ? '' : 's'}\n\n` +
     table +
+    clearedNote +
     `\nmean ratio ${ratio(c.meanRatio)}${increments}\n` +
     `not in the file: ${formatNumber(comparison.hiddenTokens)} tokens (system prompt and tool schemas, derived from the first reported request at ${comparison.hiddenAt})\n`
   )

@@ -24,8 +24,8 @@ import {
   countEachMessage,
   importConversation,
   requestOverhead,
+  pricingAsks,
   requestPricings,
-  servedModels,
   type ImportedConversation,
 } from '../src/index'
 
@@ -51,8 +51,12 @@ function estimateOf(imported: ImportedConversation) {
   const spec = { model: imported.model ?? 'gpt-4o', wire: imported.wire }
   const costs = countEachMessage(spec, imported.messages)
   const usage = imported.usage ?? []
-  const { turns, served } = requestPricings(spec, imported.messages, servedModels(usage, spec))
-  return compareUsage(usage, costs, requestOverhead(spec), turns, served)
+  const { turns, served, cleared } = requestPricings(
+    spec,
+    imported.messages,
+    pricingAsks(usage, spec),
+  )
+  return compareUsage(usage, costs, requestOverhead(spec), turns, served, cleared)
 }
 
 // o-series and GPT-5 models are rendered in OpenAI's harmony format; the rest are GPT-4 class.

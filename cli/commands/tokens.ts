@@ -27,7 +27,8 @@ plus the framing of the wire format FILE is sent in: ${WIRE_FRAMING.native.perMe
 native format; OpenAI Chat adds 3 a request (see docs/tokens.md).
 Where the log carries the provider's reported usage, a table follows with each
 request's estimated prompt beside the reported one, each estimated as the model
-that served it counts.
+that served it counts, with the tool results a Claude Code microcompaction sent
+cleared priced as sent (the placeholder in their place).
 
 Options:
 ${CONVERSATION_OPTIONS_HELP}
@@ -35,8 +36,10 @@ ${CONVERSATION_OPTIONS_HELP}
                        family, method, wire, overheadPerMessage, overheadPerRequest,
                        tokens (one per message) and total; where the file reports
                        usage, also requests (each reported request: request, at,
-                       prompt, estimated, pricedAs where the model that served
-                       it counts otherwise than the model in force, reported,
+                       prompt, estimated, cleared where the request was sent
+                       tool results cleared (how many), pricedAs where the
+                       model that served it counts otherwise than the model in
+                       force, reported,
                        outputTokens, ratio, incrementRatio) and calibration
                        (requests, meanRatio, minIncrementRatio,
                        maxIncrementRatio, hiddenTokens).
@@ -75,6 +78,7 @@ Exit status: 0 on success; 2 on bad input or options.`,
                 at: row.at,
                 prompt: row.prompt,
                 estimated: row.estimated,
+                ...(row.cleared !== undefined ? { cleared: row.cleared } : {}),
                 ...(row.pricedAs !== undefined ? { pricedAs: row.pricedAs } : {}),
                 reported: row.reported,
                 ...(loaded.usage[k].outputTokens !== undefined

@@ -3,7 +3,7 @@ import { selectDiagnosisInputs, type DiagnosisInputs } from './diagnosis-selecto
 import { selectEngineAsk, type EngineAsk } from './engine-selectors'
 import { selectLiveBadge } from './live-selectors'
 import { selectPromptKey, type PromptKey } from './prompt-slice'
-import { selectOptions, selectReadyCounts, selectServedModels } from './selectors'
+import { selectOptions, selectPricingAsks, selectReadyCounts } from './selectors'
 import { selectCountingKey, selectSpec } from './spec'
 import type { RequestPricingKey } from './request-pricing-slice'
 import type { AppState, StoreDeps } from './types'
@@ -105,7 +105,7 @@ const priceRequests: Effect = (store) => {
     if (!conversation) return
     const key = { messages: state.messages, usage: state.usage, counting }
     asked = key
-    conversation.priceRequests(selectSpec(state), selectServedModels(state), (outcome) => {
+    conversation.priceRequests(selectSpec(state), selectPricingAsks(state), (outcome) => {
       if (outcome.ok) store.setState({ requestPricing: { ...key, value: outcome.value } })
       else
         store.getState().notify('error', `Pricing the reported requests failed: ${outcome.error}`)

@@ -5,14 +5,15 @@ import {
   keepCount,
   layoutOf,
   planCompaction,
+  pricingAsks,
   requestOverhead,
-  servedModels,
   type Bucket,
   type Check,
   type CompactionPlan,
   type Layout,
   type Message,
   type Options,
+  type PricingAsks,
   type RequestPricings,
   type UsageComparison,
 } from '@core'
@@ -22,12 +23,13 @@ import { selectCountingKey, selectSpec } from './spec'
 import type { AppState } from './types'
 
 /**
- * The models that served the file's reported requests and count otherwise than the model in
- * force (the core's servedModels): the worker prices the messages under each.
+ * What the file's reported requests ask to be priced (the core's pricingAsks): the models that
+ * served them and count otherwise than the model in force, and the tool results a microcompaction
+ * sent cleared. The worker prices the messages under each model, and those results as cleared.
  */
-export const selectServedModels: (s: AppState) => string[] = memoSelector(
+export const selectPricingAsks: (s: AppState) => PricingAsks = memoSelector(
   (s: AppState) => [s.usage, selectSpec(s)],
-  servedModels,
+  pricingAsks,
 )
 
 /**
@@ -61,6 +63,7 @@ export const selectUsageComparison: (s: AppState) => UsageComparison | null = me
           requestOverhead(spec),
           pricings?.turns ?? null,
           pricings?.served,
+          pricings?.cleared ?? null,
         ),
 )
 

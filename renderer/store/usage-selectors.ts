@@ -35,7 +35,7 @@ export const selectContextGrowth: (s: AppState) => ContextGrowth | null = memoSe
           hiddenTokens: comparison.hiddenTokens,
           threshold,
           turns: pricings?.turns ?? null,
-          ...(pricings ? { served: pricings.served } : {}),
+          ...(pricings ? { served: pricings.served, cleared: pricings.cleared } : {}),
         }),
 )
 

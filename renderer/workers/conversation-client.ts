@@ -199,9 +199,9 @@ function conversationIn(worker: Worker): Conversation {
       const question = { kind: 'engines' as const, input: rest, counting: key }
       ask(question, (a) => (a.kind === 'engines' ? a.value : undefined), done)
     },
-    priceRequests(spec, models, done) {
+    priceRequests(spec, asks, done) {
       ask(
-        { kind: 'request-pricing', spec, models },
+        { kind: 'request-pricing', spec, asks },
         (a) => (a.kind === 'request-pricing' ? a.value : undefined),
         done,
       )

@@ -69,8 +69,8 @@ export const NO_CHANGE_TO_COUNT = 'no change waits to be counted'
 export function vocabulariesOf(question: ConversationQuestion): CountingSpec[] {
   if (question.kind === 'engines') return question.input.spec ? [question.input.spec] : []
   if (question.kind === 'request-pricing') {
-    const { spec, models } = question
-    return [spec, ...models.map((model) => ({ model, wire: spec.wire }))]
+    const { spec, asks } = question
+    return [spec, ...asks.models.map((model) => ({ model, wire: spec.wire }))]
   }
   return [countingSpecOf(question.kind === 'diagnose' ? question.input.options : question.options)]
 }
@@ -127,7 +127,7 @@ export function holdConversation(): HeldConversation {
     answer(question) {
       const { messages } = held
       if (question.kind === 'request-pricing') {
-        const value = requestPricings(question.spec, messages, question.models, servedCosts)
+        const value = requestPricings(question.spec, messages, question.asks, servedCosts)
         return { kind: 'request-pricing', value }
       }
       const counts = heldCounts(held, question.counting)

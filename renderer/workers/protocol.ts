@@ -12,6 +12,7 @@ import type {
   FormatId,
   ImportedConversation,
   Options,
+  PricingAsks,
   SliceRange,
   RequestPricings,
 } from '@core'
@@ -70,10 +71,11 @@ export type ConversationQuestion =
   | { kind: 'prompt-tokens'; options: Options; counting: string }
   /**
    * What prices each reported request beyond the counts in force: its own turn's thinking (the
-   * core's turnCostsOf), and the messages' costs under each of `models`, the models that served
-   * requests and count otherwise (servedPricing).
+   * core's turnCostsOf), the messages' costs under each of `asks.models`, the models that served
+   * requests and count otherwise (servedPricing), and the results of `asks.cleared` as a
+   * microcompaction sent them (clearedCostsOf).
    */
-  | { kind: 'request-pricing'; spec: Required<CountingSpec>; models: string[] }
+  | { kind: 'request-pricing'; spec: Required<CountingSpec>; asks: PricingAsks }
   /** Every engine preset on the conversation (the core's runEngines). */
   | { kind: 'engines'; input: Omit<EngineInput, 'messages' | 'counts'>; counting: string }
 

@@ -9,6 +9,7 @@ import type {
   ImportedConversation,
   Message,
   Options,
+  PricingAsks,
   RequestPricings,
   SliceRange,
 } from '@core'
@@ -132,13 +133,14 @@ export interface Conversation {
   countPrompt(input: PromptTokensInput, done: (outcome: Result<PromptSize>) => void): void
   /**
    * What prices each reported request beyond the counts in force (requestPricings): each request's
-   * own turn's thinking, priced as that request held it, and the messages' costs under each of
-   * `models`, the models that served requests and count otherwise (servedModels). For the usage
-   * comparison: pricing needs the vocabulary, which the page never loads.
+   * own turn's thinking, priced as that request held it, the messages' costs under each of the
+   * models that served requests and count otherwise, and the tool results a microcompaction sent
+   * cleared, as cleared (`asks`, the core's pricingAsks). For the usage comparison: pricing needs
+   * the vocabulary, which the page never loads.
    */
   priceRequests(
     spec: Required<CountingSpec>,
-    models: string[],
+    asks: PricingAsks,
     done: (outcome: Result<RequestPricings>) => void,
   ): void
   /** Every engine preset on the messages it holds (runEngines), for these counts and limits. */

@@ -46,6 +46,8 @@ export interface EventReading {
   turn: string | undefined
   /** The assistant event's message.usage, as the request's reported prompt size. */
   usage: UsageCounts | undefined
+  /** A microcompaction's `compactedToolIds`: the tool results the requests after it were sent cleared. */
+  clearedToolIds: readonly string[] | undefined
   ops: readonly unknown[]
   /** Anything other than a ShapeError that the reading threw: thrown when the line is read. */
   error: unknown
@@ -70,6 +72,7 @@ export function readEventLine(
     event.model = read.model
     event.turn = read.turn
     event.usage = read.usage
+    event.clearedToolIds = read.clearedToolIds
   } catch (error) {
     if (!(error instanceof ShapeError)) event.error = error
     else tape.warn(ctx.where(error.steps), `${error.problem}; event skipped`)
@@ -118,10 +121,12 @@ export function readThreadEvents(
   // The parts of bot messages that later lines merged into, encoded once at the end.
   const merged = new Map<number, Turn>()
   const fields = new FieldNotes()
+  const cleared = new ClearedResults(messages)
   let model: string | undefined
   for (const read of events) {
     replay(read.ops, read.line, notes, left, fields)
     if (read.error !== undefined) throw read.error
+    if (read.clearedToolIds !== undefined) cleared.add(read.clearedToolIds)
     let turn: TurnState | undefined
     if (read.turn !== undefined) {
       turn = turns.get(read.turn)
@@ -129,7 +134,7 @@ export function readThreadEvents(
         turn = { start: messages.length, report: undefined, latestBot: -1 }
         turns.set(read.turn, turn)
       }
-      if (read.usage) reportTurn(read, turn, usage)
+      if (read.usage) reportTurn(read, turn, usage, cleared.list)
     }
     const end = read.firstMessage + read.messageCount
     for (let i = read.firstMessage; i < end; i++) {
@@ -183,6 +188,7 @@ function reportTurn(
   read: EventReading & { line: number },
   turn: TurnState,
   usage: ReportedUsage[],
+  cleared: readonly number[] | undefined,
 ): void {
   const { inputTokens, outputTokens } = read.usage!
   const known = turn.report
@@ -198,9 +204,39 @@ function reportTurn(
     ...(outputTokens !== undefined ? { outputTokens } : {}),
     at: `line ${read.line}`,
     ...(read.model !== undefined ? { model: read.model } : {}),
+    ...(cleared !== undefined ? { cleared } : {}),
   }
   turn.report = report
   usage.push(report)
+}
+
+/**
+ * The tool results the thread's microcompactions cleared so far, by message index: each
+ * microcompaction adds the results it lists (their call ids, the results' message ids) to those
+ * of the ones before it. Results not on the thread (before a compaction) are not found, and not
+ * listed.
+ */
+class ClearedResults {
+  /** The indexes, ascending; one array per microcompaction, shared by the reports after it. */
+  list: readonly number[] | undefined
+  private readonly byId = new Map<string, number>()
+  private indexed = 0
+
+  constructor(private readonly messages: readonly Message[]) {}
+
+  add(ids: readonly string[]): void {
+    const { messages, byId } = this
+    for (; this.indexed < messages.length; this.indexed++) {
+      const m = messages[this.indexed]
+      if (m.type === 'activity' && m.id !== undefined) byId.set(m.id, this.indexed)
+    }
+    const all = new Set(this.list)
+    for (const id of ids) {
+      const at = byId.get(id)
+      if (at !== undefined) all.add(at)
+    }
+    if (all.size > 0) this.list = [...all].sort((a, b) => a - b)
+  }
 }
 
 const MERGED_NOTE =
@@ -256,6 +292,7 @@ interface EventRead {
   model?: string
   turn?: string
   usage?: UsageCounts
+  clearedToolIds?: readonly string[]
 }
 
 type EventContext = LineContext
@@ -372,28 +409,30 @@ function readSystem(value: Json, ctx: EventContext): EventRead {
     return { messages: [] }
   }
   if (subtype === 'microcompact_boundary') {
-    ctx.tape.warn(`line ${line}`, microcompactNote(value.microcompactMetadata))
-    return { messages: [] }
+    const meta = value.microcompactMetadata
+    const listed =
+      isObject(meta) && Array.isArray(meta.compactedToolIds) ? meta.compactedToolIds : []
+    const ids = listed.filter((id): id is string => typeof id === 'string')
+    ctx.tape.info(`line ${line}`, microcompactNote(ids, meta))
+    return { messages: [], clearedToolIds: ids }
   }
   ctx.tape.leave([`"${subtype}" system event`, `"${subtype}" system events`], NOT_SENT)
   return { messages: [] }
 }
 
 /**
- * A microcompaction (Claude Code 2.1, `microcompactMetadata`): the tool results it lists were sent
- * cleared in the requests after it. Claude Code does not clear them again when it resumes a
- * session (nothing reads the list back), so the thread keeps them whole, and the note says what
- * the requests after it were sent instead.
+ * A microcompaction (Claude Code 2.0 – 2.1, `microcompactMetadata`): the tool results it lists
+ * were sent cleared in the requests after it (their content a placeholder, CLEARED_RESULT_TEXT),
+ * and those requests' usage says so (`ReportedUsage.cleared`). Claude Code does not clear them
+ * again when it resumes a session (nothing reads the list back), so the thread keeps them whole.
  */
-function microcompactNote(meta: unknown): string {
-  const listed = isObject(meta) && Array.isArray(meta.compactedToolIds) ? meta.compactedToolIds : []
-  const ids = listed.filter((id) => typeof id === 'string')
+function microcompactNote(ids: readonly string[], meta: unknown): string {
   const saved =
     isObject(meta) && typeof meta.tokensSaved === 'number'
       ? `, ${formatNumber(meta.tokensSaved)} tokens by its count`
       : ''
   const results = ids.length === 1 ? '1 tool result' : `${formatNumber(ids.length)} tool results`
-  return `microcompaction: Claude Code sent ${results} (${ids.join(', ')}) cleared in the requests after this line${saved}; they are loaded whole, as Claude Code resumes the session, so those requests' estimate is above what was sent`
+  return `microcompaction: Claude Code sent ${results} (${ids.join(', ')}) cleared in the requests after this line${saved}; the usage view estimates those requests with them cleared, and they are loaded whole, as Claude Code resumes the session`
 }
 
 function readAttachmentEvent(value: Json, ctx: EventContext): EventRead {

@@ -77,6 +77,13 @@ export interface ReportedUsage {
   /** Where in the file it was read, as the report says places: `line 12`, `$.messages[3].tokens`. */
   at: string
   model?: string
+  /**
+   * The tool results (by message index, ascending, each before `prompt`) the request was sent with
+   * their content cleared: Claude Code's microcompaction replaces an old result's content with a
+   * placeholder in every request after it (see docs/tokens.md, "Tool results sent cleared").
+   * Reports after the same microcompaction share one list.
+   */
+  cleared?: readonly number[]
 }
 
 /** One request of an API traffic log, as the request picker and the import report name it. */

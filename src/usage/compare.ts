@@ -1,5 +1,6 @@
 import type { ReportedUsage } from '../formats/types'
 import type { TurnCosts } from '../pricing/cost'
+import { clearedSaving, type ClearedCosts } from './cleared'
 import { NO_SERVED_PRICING, type RequestPricing, type ServedPricing } from './served'
 
 /** One reported request beside our estimate of the same prompt. */
@@ -10,8 +11,16 @@ export interface UsageRow {
   prompt: number
   /** Where the report was read in the file. */
   at: string
-  /** requestOverhead + Σ costs[0, prompt), priced as the model that served the request counts. */
+  /**
+   * requestOverhead + Σ costs[0, prompt), priced as the model that served the request counts, the
+   * tool results it was sent cleared priced as cleared.
+   */
   estimated: number
+  /**
+   * How many of the prompt's tool results the request was sent cleared (a Claude Code
+   * microcompaction, `ReportedUsage.cleared`), each estimated as cleared; absent when none.
+   */
+  cleared?: number
   /**
    * The model the request was priced as, where it counts otherwise than the model in force: the
    * one the provider reports served it (see ServedPricing).
@@ -91,7 +100,8 @@ export function promptEstimates(
  * `turns` (turnCostsOf) prices each request's own turn's thinking as retained, where the wire
  * drops only earlier turns' thinking: without it, every request is priced by the last turn's.
  * `served` prices the requests of models that count otherwise than the one in force (servedModels,
- * servedPricing): each request is estimated as the model that served it counts.
+ * servedPricing): each request is estimated as the model that served it counts. `cleared`
+ * (clearedCostsOf) prices the tool results a request was sent cleared as they were sent.
  */
 export function compareUsage(
   usage: readonly ReportedUsage[],
@@ -99,22 +109,24 @@ export function compareUsage(
   overhead: number,
   turns: TurnCosts | null = null,
   served: ServedPricing = NO_SERVED_PRICING,
+  cleared: ClearedCosts | null = null,
 ): UsageComparison {
   // A file that reports no usage compares nothing, and needs no estimate of its prompts.
   if (usage.length === 0) {
     return { rows: [], hiddenTokens: 0, hiddenAt: null, calibration: calibrationOf([], 0) }
   }
-  const estimate = requestEstimates({ costs, overhead, turns }, served)
+  const estimate = requestEstimates({ costs, overhead, turns, cleared }, served)
   const first = usage[0]
   const base = first ? { estimated: estimate(first).value, reported: first.inputTokens } : null
   const rows = usage.map((u, k): UsageRow => {
-    const { value: estimated, pricedAs } = estimate(u)
+    const { value: estimated, pricedAs, cleared: sentCleared } = estimate(u)
     const reportedGrowth = base ? u.inputTokens - base.reported : 0
     return {
       request: k + 1,
       prompt: u.prompt,
       at: u.at,
       estimated,
+      ...(sentCleared > 0 ? { cleared: sentCleared } : {}),
       ...(pricedAs !== undefined ? { pricedAs } : {}),
       reported: u.inputTokens,
       ratio: u.inputTokens > 0 ? estimated / u.inputTokens : null,
@@ -133,25 +145,34 @@ export function compareUsage(
   }
 }
 
-/** A request's estimate, and the served model it was priced as when that is not the one in force. */
+/**
+ * A request's estimate, the served model it was priced as when that is not the one in force, and
+ * how many tool results it was estimated with cleared.
+ */
 interface RequestEstimate {
   value: number
   pricedAs?: string
+  cleared: number
 }
 
 /**
  * The estimate of a reported request's prompt: under the pricing of the model that served it, if
- * `served` has one, else under the model in force.
+ * `served` has one, else under the model in force; less what the results it was sent cleared
+ * saved (clearedSaving).
  */
 export function requestEstimates(
   inForce: RequestPricing,
   served: ServedPricing,
-): (u: Pick<ReportedUsage, 'prompt' | 'model'>) => RequestEstimate {
+): (u: Pick<ReportedUsage, 'prompt' | 'model' | 'cleared'>) => RequestEstimate {
   const estimatesOf = promptEstimatesOnce()
   return (u) => {
     const pricing = servedPricingOf(u, served) ?? inForce
-    const value = estimatesOf(pricing)[Math.max(0, Math.min(u.prompt, pricing.costs.length))]
-    return pricing === inForce ? { value } : { value, pricedAs: u.model }
+    const saved = clearedSaving(pricing.costs, pricing.cleared, u)
+    const value =
+      estimatesOf(pricing)[Math.max(0, Math.min(u.prompt, pricing.costs.length))] - saved.tokens
+    return pricing === inForce
+      ? { value, cleared: saved.results }
+      : { value, pricedAs: u.model, cleared: saved.results }
   }
 }
 

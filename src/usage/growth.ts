@@ -1,8 +1,9 @@
 import type { ReportedUsage } from '../formats/types'
 import type { TurnCosts } from '../pricing/cost'
 import type { Message } from '../types'
+import { clearedSaving, type ClearedCosts } from './cleared'
 import { promptEstimatesOnce, servedPricingOf } from './compare'
-import { NO_SERVED_PRICING, type ServedPricing } from './served'
+import { NO_SERVED_PRICING, type RequestPricing, type ServedPricing } from './served'
 
 /**
  * The context-growth chart's data, one point per position in the conversation: x = k is the
@@ -13,8 +14,9 @@ export interface ContextGrowth {
   x: number[]
   /**
    * The estimate of a prompt of the first x messages, as compareUsage estimates a request: up to
-   * each reported request, as the model that served it counts; after the last, as the model in
-   * force.
+   * each reported request, as the model that served it counts, with the tool results it was sent
+   * cleared as cleared; after the last, as the model in force, every result whole (as the file is
+   * loaded).
    */
   estimate: number[]
   /** The estimate with the hidden context added: the top of the hidden band. */
@@ -40,6 +42,8 @@ export function contextGrowth(input: {
   turns?: TurnCosts | null
   /** The pricing of the models that served requests and count otherwise, as compareUsage had it. */
   served?: ServedPricing
+  /** The tool results requests were sent cleared, as cleared (clearedCostsOf), as compareUsage had them. */
+  cleared?: ClearedCosts | null
 }): ContextGrowth {
   const { messages, costs, overhead, usage, hiddenTokens, threshold } = input
   const n = costs.length
@@ -48,24 +52,31 @@ export function contextGrowth(input: {
   const withHidden: number[] = new Array(n + 1)
   const reported: (number | null)[] = new Array(n + 1).fill(null)
   const estimatesOf = promptEstimatesOnce()
-  const inForce = estimatesOf({ costs, overhead, turns: input.turns ?? null })
+  const inForce: RequestPricing = {
+    costs,
+    overhead,
+    turns: input.turns ?? null,
+    cleared: input.cleared ?? null,
+  }
+  const inForceEstimates = estimatesOf(inForce)
   for (let k = 0; k <= n; k++) {
     x[k] = k
-    estimate[k] = inForce[k]
+    estimate[k] = inForceEstimates[k]
   }
   const served = input.served ?? NO_SERVED_PRICING
-  if (served.size > 0) {
-    // Each stretch of the line, up to a request, is priced as that request's model counts.
-    let from = 0
-    for (const u of usage) {
-      const to = Math.min(u.prompt, n)
-      const pricing = servedPricingOf(u, served)
-      if (pricing) {
-        const e = estimatesOf(pricing)
-        for (let k = from; k <= to; k++) estimate[k] = e[k]
+  // Each stretch of the line, up to a request, is priced as that request was: by the model that
+  // served it, its cleared tool results as cleared from where each was.
+  let from = 0
+  for (const u of usage) {
+    const to = Math.min(u.prompt, n)
+    const pricing = servedPricingOf(u, served) ?? inForce
+    if (pricing !== inForce || (u.cleared !== undefined && pricing.cleared)) {
+      const e = estimatesOf(pricing)
+      for (let k = from; k <= to; k++) {
+        estimate[k] = e[k] - clearedSaving(pricing.costs, pricing.cleared, u, k).tokens
       }
-      from = Math.max(from, to + 1)
     }
+    from = Math.max(from, to + 1)
   }
   for (let k = 0; k <= n; k++) withHidden[k] = estimate[k] + hiddenTokens
   for (const u of usage) if (u.prompt >= 0 && u.prompt <= n) reported[u.prompt] = u.inputTokens

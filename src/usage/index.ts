@@ -7,12 +7,21 @@ export {
 } from './compare'
 export { contextGrowth, type ContextGrowth } from './growth'
 export {
+  asCleared,
+  CLEARED_RESULT_TEXT,
+  clearedCostsOf,
+  clearedResults,
+  type ClearedCosts,
+} from './cleared'
+export {
   NO_SERVED_PRICING,
+  pricingAsks,
   requestPricings,
   servedModels,
   servedPricing,
   type RequestPricing,
   type KeptCosts,
+  type PricingAsks,
   type RequestPricings,
   type ServedPricing,
 } from './served'

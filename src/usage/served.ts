@@ -9,15 +9,18 @@ import {
   type TurnCosts,
 } from '../pricing/cost'
 import type { Message } from '../types'
+import { clearedCostsOf, clearedResults, type ClearedCosts } from './cleared'
 
 /**
  * How the requests one model served are estimated: each message's cost under that model, the
- * fixed part of a request, and each request's own turn's thinking (turnCostsOf).
+ * fixed part of a request, each request's own turn's thinking (turnCostsOf), and the tool results
+ * some request was sent cleared, as cleared (clearedCostsOf).
  */
 export interface RequestPricing {
   costs: readonly number[]
   overhead: number
   turns: TurnCosts | null
+  cleared?: ClearedCosts | null
 }
 
 /**
@@ -57,6 +60,22 @@ export function servedModels(usage: readonly ReportedUsage[], spec: SpecLike): s
   return out
 }
 
+/**
+ * What the reports ask to be priced beyond the counts in force: the models that served requests
+ * and count otherwise (servedModels), and the tool results some request was sent cleared
+ * (clearedResults), by index.
+ */
+export interface PricingAsks {
+  models: readonly string[]
+  cleared: readonly number[]
+}
+
+/** The pricing asks of a file's reports under the spec in force. */
+export const pricingAsks = (usage: readonly ReportedUsage[], spec: SpecLike): PricingAsks => ({
+  models: servedModels(usage, spec),
+  cleared: clearedResults(usage),
+})
+
 /** Costs a caller keeps between asks, by countingKey: each message's cost as itself. */
 export type KeptCosts = Map<string, WeakMap<Message, number>>
 
@@ -70,6 +89,7 @@ export function servedPricing(
   messages: readonly Message[],
   models: readonly string[],
   kept?: KeptCosts,
+  cleared: readonly number[] = [],
 ): Map<string, RequestPricing> {
   const { wire } = toSpec(spec)
   const byKey = new Map<string, RequestPricing>()
@@ -85,6 +105,7 @@ export function servedPricing(
         costs: countEachMessage(served, messages, costs),
         overhead: requestOverhead(served),
         turns: turnCostsOf(served, messages),
+        cleared: clearedCostsOf(served, messages, cleared),
       }
       byKey.set(key, pricing)
     }
@@ -95,26 +116,30 @@ export function servedPricing(
 
 /**
  * What prices each reported request beyond the messages' costs in force: its own turn's thinking,
- * priced as that request held it (turnCostsOf), and the models that served requests and count
- * otherwise (servedPricing). compareUsage and contextGrowth take both.
+ * priced as that request held it (turnCostsOf), the models that served requests and count
+ * otherwise (servedPricing), and the tool results requests were sent cleared, as cleared
+ * (clearedCostsOf). compareUsage and contextGrowth take all three.
  */
 export interface RequestPricings {
   turns: TurnCosts | null
   served: ServedPricing
+  cleared: ClearedCosts | null
 }
 
 /**
- * The request pricings of messages under a spec, the served `models` (servedModels) priced apart,
- * with the costs `kept` from earlier asks (servedPricing).
+ * The request pricings of messages under a spec for the reports' asks (pricingAsks): the served
+ * models priced apart, with the costs `kept` from earlier asks (servedPricing), and the cleared
+ * results priced as cleared under every model.
  */
 export function requestPricings(
   spec: SpecLike,
   messages: readonly Message[],
-  models: readonly string[],
+  asks: PricingAsks,
   kept?: KeptCosts,
 ): RequestPricings {
   return {
     turns: turnCostsOf(spec, messages),
-    served: servedPricing(spec, messages, models, kept),
+    served: servedPricing(spec, messages, asks.models, kept, asks.cleared),
+    cleared: clearedCostsOf(spec, messages, asks.cleared),
   }
 }

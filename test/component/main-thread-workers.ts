@@ -91,8 +91,8 @@ export function createMainThreadWorkers(countMessages: CountMessages = countInPl
           done(attempt(() => answerTo(held, { kind: 'diagnose', input, counting }))),
         countPrompt: ({ options, counting }, done) =>
           done(attempt(() => answerTo(held, { kind: 'prompt-tokens', options, counting }))),
-        priceRequests: (spec, models, done) =>
-          done(attempt(() => answerTo(held, { kind: 'request-pricing', spec, models }))),
+        priceRequests: (spec, asks, done) =>
+          done(attempt(() => answerTo(held, { kind: 'request-pricing', spec, asks }))),
         runEngines: ({ counting, ...input }, done) =>
           done(attempt(() => answerTo(held, { kind: 'engines', input, counting }))),
         change: (change, done) => done(attempt(() => held.change(change))),

@@ -235,3 +235,59 @@ describe.concurrent('check --hidden-tokens', () => {
     )
   })
 })
+
+// claude-code-microcompact.jsonl is claude-code-usage.jsonl with a microcompaction after request 9
+// (line 33) that lists the first four tool results, and requests 10 – 12 reporting 2,507 tokens
+// fewer: by hand, the four results' share of the reported growth before them (about 490, 585, 690
+// and 790 tokens) less four placeholders of about 12.
+const MICRO = 'claude-code-microcompact.jsonl'
+
+describe.concurrent('tokens: a session with a microcompaction', () => {
+  const requests = async (file: string) => {
+    const r = await run(['tokens', file, '--json'])
+    expect(r.status).toBe(0)
+    return JSON.parse(r.stdout) as {
+      tokens: number[]
+      overheadPerRequest: number
+      requests: { estimated: number; cleared?: number; prompt: number; reported: number }[]
+    }
+  }
+
+  it('estimates the requests after it with the results it lists cleared', async () => {
+    const [micro, whole] = await Promise.all([requests(MICRO), requests(FILE)])
+    expect(micro.requests.map((q) => q.cleared)).toEqual([...Array(9).fill(undefined), 4, 4, 4])
+    // The messages are the same as the file without the microcompaction, loaded whole.
+    expect(micro.tokens).toEqual(whole.tokens)
+    const messages = importConversation(await readFile(join(FORMATS_DIR, MICRO), 'utf8')).messages
+    const results = ['toolu_01L001', 'toolu_01L002', 'toolu_01L003', 'toolu_01L004'].map((id) =>
+      messages.findIndex((m) => m.id === id),
+    )
+    const wholeResults = results.reduce((sum, i) => sum + micro.tokens[i], 0)
+    for (const k of [9, 10, 11]) {
+      const q = micro.requests[k]
+      const sum = micro.tokens.slice(0, q.prompt).reduce((a, b) => a + b, 0)
+      expect(whole.requests[k].estimated).toBe(sum + micro.overheadPerRequest)
+      // Each result is priced as the same placeholder in its place: a few tokens, not its text.
+      const placeholders = wholeResults - (whole.requests[k].estimated - q.estimated)
+      expect(placeholders % 4).toBe(0)
+      expect(placeholders / 4).toBeGreaterThan(5)
+      expect(placeholders / 4).toBeLessThan(40)
+    }
+    // So the estimate falls with the report, rather than growing on.
+    expect(micro.requests[9].estimated).toBeLessThan(micro.requests[8].estimated)
+  })
+
+  it('says in the table how many results each request was sent cleared', async () => {
+    const r = await run(['tokens', MICRO])
+    expect(r.stdout).toMatch(
+      /request +at +prompt messages +results sent cleared +estimated +reported +ratio/,
+    )
+    expect(r.stdout).toMatch(/\n +9 +line 32 +24 +0 +[\d,]+ +21,268 /)
+    expect(r.stdout).toMatch(/\n +10 +line 35 +26 +4 +[\d,]+ +18,861 /)
+    expect(r.stdout).toContain(
+      'results sent cleared: tool results a Claude Code microcompaction replaced with a placeholder in that request',
+    )
+    const plain = await run(['tokens', FILE])
+    expect(plain.stdout).not.toContain('sent cleared')
+  })
+})

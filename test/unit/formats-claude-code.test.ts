@@ -797,12 +797,14 @@ describe('Claude Code: shapes found in public sessions', () => {
     expect(written.report.filter((n) => n.problem.includes('ExitPlanMode'))).toEqual([])
   })
 
-  it('warns that a microcompaction sent the tool results it lists cleared in later requests', () => {
-    const text = [
-      user('q', null, 'List the files.'),
-      bot('a', 'q', [call]),
-      user('r', 'a', result),
-      event('m', 'r', {
+  it('records on every later request the tool results a microcompaction sent cleared', () => {
+    const withUsage = (line: string, input: number) => {
+      const v = JSON.parse(line)
+      v.message.usage = { input_tokens: input, output_tokens: 5 }
+      return JSON.stringify(v)
+    }
+    const boundary = (uuid: string, parent: string, ids: string[]) =>
+      event(uuid, parent, {
         type: 'system',
         subtype: 'microcompact_boundary',
         content: 'Context microcompacted',
@@ -810,21 +812,50 @@ describe('Claude Code: shapes found in public sessions', () => {
           trigger: 'auto',
           preTokens: 61872,
           tokensSaved: 29715,
-          compactedToolIds: ['c1'],
+          compactedToolIds: ids,
           clearedAttachmentUUIDs: [],
         },
-      }),
-      bot('b', 'm', [{ type: 'text', text: 'One file.' }]),
+      })
+    const call2 = { ...call, id: 'c2' }
+    const text = [
+      user('q', null, 'List the files.'),
+      withUsage(bot('a', 'q', [call]), 100),
+      user('r', 'a', result),
+      withUsage(bot('a2', 'r', [call2]), 200),
+      user('r2', 'a2', [{ type: 'tool_result', tool_use_id: 'c2', content: 'b.ts' }]),
+      // c0 is no result on the thread (before a compaction, say): it is not listed.
+      boundary('m', 'r2', ['c1', 'c0']),
+      withUsage(bot('b', 'm', [{ type: 'text', text: 'Two files.' }]), 150),
+      user('q2', 'b', 'And now?'),
+      boundary('m2', 'q2', ['c2']),
+      withUsage(bot('b2', 'm2', [{ type: 'text', text: 'None.' }]), 120),
     ].join('\n')
     const imported = importConversation(text)
-    // The result stays whole: Claude Code does not clear it again when it resumes the session.
-    expect(imported.messages.map((m) => m.id)).toEqual(['q', 'a', 'c1', 'b'])
+    // The results stay whole: Claude Code does not clear them again when it resumes the session.
+    expect(imported.messages.map((m) => m.id)).toEqual([
+      'q',
+      'a',
+      'c1',
+      'a2',
+      'c2',
+      'b',
+      'q2',
+      'b2',
+    ])
     expect(imported.messages[2].payload).toContain('a.ts')
+    // Each request after a microcompaction lists the results it was sent cleared, by index; the
+    // ones before it list none.
+    expect(imported.usage?.map((u) => [u.prompt, u.cleared])).toEqual([
+      [1, undefined],
+      [3, undefined],
+      [5, [2]],
+      [7, [2, 4]],
+    ])
     expect(imported.report).toContainEqual({
-      severity: 'warning',
-      path: 'line 4',
+      severity: 'info',
+      path: 'line 6',
       problem:
-        "microcompaction: Claude Code sent 1 tool result (c1) cleared in the requests after this line, 29,715 tokens by its count; they are loaded whole, as Claude Code resumes the session, so those requests' estimate is above what was sent",
+        'microcompaction: Claude Code sent 2 tool results (c1, c0) cleared in the requests after this line, 29,715 tokens by its count; the usage view estimates those requests with them cleared, and they are loaded whole, as Claude Code resumes the session',
     })
   })
 

@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest'
 import {
+  CLEARED_RESULT_TEXT,
   OptionError,
+  asCleared,
   checkCompaction,
+  clearedCostsOf,
+  clearedResults,
   compareUsage,
   contextGrowth,
   countEachMessage,
+  countMessageTokens,
+  encodePayload,
+  pricingAsks,
   promptBeforeReply,
+  requestPricings,
   servedModels,
   servedPricing,
   turnCostsOf,
@@ -173,6 +181,93 @@ describe('each request priced as the model that served it', () => {
       sonnet.model,
     ]).values()
     expect(pricing.costs).toEqual(countEachMessage(sonnet, messages))
+  })
+})
+
+describe('tool results a request was sent cleared (a microcompaction)', () => {
+  // Five messages costing 100, 500, 50, 400, 30; results 1 and 3 are tool results, whole at 500
+  // and 400, cleared at 20 and 25. Request 1 (prompt 3) came before any clearing, request 2
+  // (prompt 4) after result 1 was cleared, request 3 (prompt 5) after results 1 and 3 were.
+  const costs = [100, 500, 50, 400, 30]
+  const cleared = new Map([
+    [1, 20],
+    [3, 25],
+  ])
+  const usage: ReportedUsage[] = [
+    report(3, 1650),
+    { ...report(4, 1570), cleared: [1] },
+    { ...report(5, 1225), cleared: [1, 3] },
+  ]
+
+  it('estimates each request with the results it lists as cleared, and counts them', () => {
+    const c = compareUsage(usage, costs, 0, null, undefined, cleared)
+    // 100 + 500 + 50; 650 + 400 − (500 − 20); 1080 − (400 − 25) + 30.
+    expect(c.rows.map((r) => r.estimated)).toEqual([650, 570, 225])
+    expect(c.rows.map((r) => r.cleared)).toEqual([undefined, 1, 2])
+    // Growth since request 1: (570 − 650) ÷ (1570 − 1650) = 1; (225 − 650) ÷ (1225 − 1650) = 1.
+    expect(c.rows.map((r) => r.incrementRatio)).toEqual([null, 1, 1])
+    // Without the cleared costs, the later requests are estimated with the results whole.
+    expect(compareUsage(usage, costs, 0).rows.map((r) => r.estimated)).toEqual([650, 1050, 1080])
+  })
+
+  it('draws the chart’s line with each request’s cleared results, then every result whole', () => {
+    const g = contextGrowth({
+      messages: costs.map((_, i) => ({ type: i % 2 ? 'activity' : 'bot', text: '' })),
+      costs,
+      overhead: 0,
+      usage: usage.slice(0, 2),
+      hiddenTokens: 0,
+      threshold: 900,
+      cleared,
+    })
+    // Up to request 1 (x ≤ 3) as loaded: 0, 100, 600, 650. Request 2's stretch (x = 4) has result
+    // 1 cleared: 1050 − 480. After the last request (x = 5), as loaded: 1080.
+    expect(g.estimate).toEqual([0, 100, 600, 650, 570, 1080])
+  })
+
+  it('prices a cleared result as the placeholder in its place, its other parts kept', () => {
+    const spec = { model: 'claude-sonnet-4-5-20250929', wire: 'anthropic' as const }
+    const result: Message = {
+      id: 'toolu_1',
+      type: 'activity',
+      text: '',
+      payload: encodePayload({ content: 'a.ts\nb.ts\n'.repeat(200), is_error: true }),
+    }
+    const messages: Message[] = [{ type: 'user', text: 'List the files.' }, result]
+    const sent: Message = {
+      id: 'toolu_1',
+      type: 'activity',
+      text: '',
+      payload: encodePayload({ content: CLEARED_RESULT_TEXT, is_error: true }),
+    }
+    expect(asCleared(result)).toEqual(sent)
+    const costsCleared = clearedCostsOf(spec, messages, [1])
+    expect(costsCleared).toEqual(new Map([[1, countMessageTokens(spec, sent)]]))
+    expect(costsCleared!.get(1)).toBeLessThan(countMessageTokens(spec, result))
+    expect(clearedCostsOf(spec, messages, [])).toBeNull()
+  })
+
+  it('asks for every result any report lists, once, and prices them under every model', () => {
+    const reports: ReportedUsage[] = [
+      { ...report(1, 10), model: 'claude-sonnet-4-5-20250929' },
+      { ...report(3, 10), cleared: [1], model: 'claude-sonnet-4-5-20250929' },
+      { ...report(5, 10), cleared: [1, 3], model: 'claude-opus-4-7' },
+    ]
+    expect(clearedResults(reports)).toEqual([1, 3])
+    const spec = { model: 'claude-opus-4-7', wire: 'anthropic' as const }
+    const messages: Message[] = [
+      { type: 'user', text: 'Read both.' },
+      { id: 'c1', type: 'activity', text: '', payload: 'one '.repeat(300) },
+      { type: 'bot', text: 'And the next.' },
+      { id: 'c2', type: 'activity', text: '', payload: 'two '.repeat(300) },
+      { type: 'bot', text: 'Done.' },
+    ]
+    const p = requestPricings(spec, messages, pricingAsks(reports, spec))
+    expect([...p.cleared!.keys()]).toEqual([1, 3])
+    const sonnet = p.served.get('claude-sonnet-4-5-20250929')!
+    expect(sonnet.cleared).toEqual(
+      clearedCostsOf({ ...spec, model: 'claude-sonnet-4-5-20250929' }, messages, [1, 3]),
+    )
   })
 })
 

@@ -1,0 +1,73 @@
+import type { ReportedUsage } from '../formats/types'
+import { decodePayload, encodePayload } from '../formats/payload'
+import { countMessageTokens, type SpecLike } from '../pricing/cost'
+import type { Message } from '../types'
+
+/**
+ * What Claude Code sends in place of a tool result's content once a microcompaction has cleared
+ * it: the result block stays, with this as its content (`TIME_BASED_MC_CLEARED_MESSAGE` in
+ * `src/services/compact/microCompact.ts`, 2.1.88). See docs/tokens.md, "Tool results sent cleared".
+ */
+export const CLEARED_RESULT_TEXT = '[Old tool result content cleared]'
+
+/**
+ * Each cleared result's cost as it was sent cleared, by the message's index: what a request that
+ * lists the result in `ReportedUsage.cleared` paid for it.
+ */
+export type ClearedCosts = ReadonlyMap<number, number>
+
+/** The message as a microcompaction sent it: its content the placeholder, the rest as it was. */
+export function asCleared(m: Message): Message {
+  const { content: _content, ...rest } = decodePayload(m.payload) ?? {}
+  return { ...m, text: '', payload: encodePayload({ content: CLEARED_RESULT_TEXT, ...rest }) }
+}
+
+/** Every message some reported request was sent cleared, by index, in order. */
+export function clearedResults(usage: readonly ReportedUsage[]): number[] {
+  const all = new Set<number>()
+  let last: readonly number[] | undefined
+  for (const u of usage) {
+    // Reports after one microcompaction share its list: each list is walked once.
+    if (u.cleared === undefined || u.cleared === last) continue
+    last = u.cleared
+    for (const i of u.cleared) all.add(i)
+  }
+  return [...all].sort((a, b) => a - b)
+}
+
+/** The cost of each of the messages at `indexes` as it was sent cleared, under the spec. */
+export function clearedCostsOf(
+  spec: SpecLike,
+  messages: readonly Message[],
+  indexes: readonly number[],
+): ClearedCosts | null {
+  if (indexes.length === 0) return null
+  const out = new Map<number, number>()
+  for (const i of indexes) {
+    if (i >= 0 && i < messages.length) out.set(i, countMessageTokens(spec, asCleared(messages[i])))
+  }
+  return out
+}
+
+/**
+ * What a request saved on the results it was sent cleared, against their `costs` whole: the
+ * results of `cleared` before its prompt's end, each its cost less its cost as cleared.
+ */
+export function clearedSaving(
+  costs: readonly number[],
+  clearedCosts: ClearedCosts | null | undefined,
+  u: Pick<ReportedUsage, 'prompt' | 'cleared'>,
+  end = u.prompt,
+): { tokens: number; results: number } {
+  let tokens = 0
+  let results = 0
+  if (!clearedCosts || !u.cleared) return { tokens, results }
+  for (const i of u.cleared) {
+    if (i >= end) break
+    const cleared = clearedCosts.get(i)
+    if (cleared === undefined) continue
+    tokens += costs[i] - cleared
+    results++
+  }
+  return { tokens, results }
+}
