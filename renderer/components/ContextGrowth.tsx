@@ -37,7 +37,7 @@ export const GROWTH_PANEL = 'context-growth'
 const ratio = (r: number | null) => (r === null ? '–' : r.toFixed(2))
 
 /** What the chart shows, in words: the screen reader's description and the figures under it. */
-function describe(growth: Growth, comparison: UsageComparison, served: string): string {
+function describe(growth: Growth, comparison: UsageComparison, notes: string): string {
   const last = comparison.rows[comparison.rows.length - 1]
   const end = growth.estimate[growth.estimate.length - 1]
   return (
@@ -45,7 +45,7 @@ function describe(growth: Growth, comparison: UsageComparison, served: string): 
     `${n(comparison.rows.length)} reported requests, the last ${n(last.reported)} tokens; ` +
     `threshold ${n(growth.threshold[0])}; ${n(growth.hiddenTokens)} tokens not in the file` +
     (growth.compactions.length > 0 ? `; ${n(growth.compactions.length)} compaction(s)` : '') +
-    (served ? `; ${served}` : '')
+    (notes ? `; ${notes}` : '')
   )
 }
 
@@ -62,6 +62,25 @@ function servedBy(comparison: UsageComparison): string {
     'and each is estimated as the model that served it counts'
   )
 }
+
+/**
+ * Which requests were sent tool results cleared by a Claude Code microcompaction, each estimated
+ * as sent (the core's UsageRow.cleared). Empty when none was.
+ */
+function sentCleared(comparison: UsageComparison): string {
+  const rows = comparison.rows.filter((r) => r.cleared !== undefined)
+  if (rows.length === 0) return ''
+  const most = Math.max(...rows.map((r) => r.cleared ?? 0))
+  return (
+    `${n(rows.length)} of the ${n(comparison.rows.length)} requests were sent with up to ${n(most)} ` +
+    `tool result${most === 1 ? '' : 's'} cleared by a microcompaction, and each is estimated as sent ` +
+    '(the conversation holds them whole)'
+  )
+}
+
+/** What the figures add about how requests were priced: served by other models, sent cleared. */
+const pricingNotes = (comparison: UsageComparison): string =>
+  [servedBy(comparison), sentCleared(comparison)].filter((s) => s !== '').join('; ')
 
 const LEGEND = [
   { key: 'estimate', label: GROWTH_SERIES[0] },
@@ -98,7 +117,7 @@ export function ContextGrowth() {
   if (requests === 0) return null
   const first = comparison?.rows[0]
   const c = comparison?.calibration
-  const served = comparison ? servedBy(comparison) : ''
+  const notes = comparison ? pricingNotes(comparison) : ''
   return (
     <section className="panel growth-panel" aria-label="Context growth">
       <details
@@ -121,7 +140,7 @@ export function ContextGrowth() {
           <>
             <GrowthChart
               growth={growth}
-              description={describe(growth, comparison, served) + describeMarks(marks)}
+              description={describe(growth, comparison, notes) + describeMarks(marks)}
               marks={marks}
             />
             <ul className="growth-legend" aria-label="Chart legend">
@@ -139,7 +158,7 @@ export function ContextGrowth() {
               {c.minIncrementRatio === null
                 ? '–'
                 : `${ratio(c.minIncrementRatio)} to ${ratio(c.maxIncrementRatio)}`}
-              .{served && ` ${served}.`}
+              .{notes && ` ${notes.charAt(0).toUpperCase()}${notes.slice(1)}.`}
             </p>
             <label className="growth-include">
               <input

@@ -3,7 +3,8 @@ import { selectHiddenTokens, selectUsageByReply, useApp } from '../store'
 
 /**
  * On the reply that reported it: the request's prompt as the provider reported it, beside our
- * estimate of the same prompt (with the hidden context when the check includes it).
+ * estimate of the same prompt (with the hidden context when the check includes it); the tooltip
+ * says how it was priced.
  */
 export function UsageBadge({ index }: { index: number }) {
   const row = useApp((s) => selectUsageByReply(s).get(index))
@@ -18,6 +19,9 @@ export function UsageBadge({ index }: { index: number }) {
         `Request ${row.request} (${row.at}): the provider reported a prompt of ${n(row.reported)} tokens; ` +
         `the estimate of the same ${n(row.prompt)} messages is ${n(estimated)}` +
         (row.pricedAs ? `, counted as ${row.pricedAs}, the model that served it` : '') +
+        (row.cleared
+          ? `, with ${n(row.cleared)} tool result${row.cleared === 1 ? '' : 's'} as a microcompaction sent ${row.cleared === 1 ? 'it' : 'them'}, cleared`
+          : '') +
         (hidden > 0 ? `, ${n(hidden)} of them not in the file` : '')
       }
     >

@@ -5,7 +5,8 @@ import { formatNumber } from '@core/numbers'
  * Every reported request: where the log reported it, how many messages its prompt held, and the
  * estimate of that prompt beside the reported size (with the hidden context when it is included);
  * where some request was served by a model that counts otherwise than `model`, the model in force,
- * the model each was priced as.
+ * the model each was priced as; and where some request was sent tool results cleared by a
+ * microcompaction, how many.
  */
 export function UsageTable({
   comparison,
@@ -17,6 +18,7 @@ export function UsageTable({
   model: string
 }) {
   const pricedAs = comparison.rows.some((row) => row.pricedAs !== undefined)
+  const cleared = comparison.rows.some((row) => row.cleared !== undefined)
   return (
     <details className="usage-requests">
       <summary>Each request: reported · estimated</summary>
@@ -27,6 +29,11 @@ export function UsageTable({
               <th scope="col">request</th>
               <th scope="col">at</th>
               <th scope="col">prompt messages</th>
+              {cleared && (
+                <th scope="col" title="Tool results a microcompaction sent cleared">
+                  sent cleared
+                </th>
+              )}
               <th scope="col">reported</th>
               <th scope="col">estimated</th>
               {pricedAs && (
@@ -45,6 +52,7 @@ export function UsageTable({
                   <td>{row.request}</td>
                   <td>{row.at}</td>
                   <td>{formatNumber(row.prompt)}</td>
+                  {cleared && <td>{formatNumber(row.cleared ?? 0)}</td>}
                   <td>{formatNumber(row.reported)}</td>
                   <td>{formatNumber(estimated)}</td>
                   {pricedAs && <td className="usage-model">{row.pricedAs ?? model}</td>}

@@ -163,6 +163,65 @@ describe('the context-growth chart', () => {
     expect(screen.getByTestId('row-usage').textContent).toBe('reported 1,003 · estimated 1,003')
   })
 
+  it('estimates the requests after a microcompaction with the results it cleared, and says so', async () => {
+    charts.length = 0
+    const call = { type: 'tool_use', id: 'c1', name: 'Read', input: { file_path: 'notes.md' } }
+    const output = 'A long note about the ledger close, line after line. '.repeat(60)
+    const session = [
+      ev('a', null, { type: 'user', message: { role: 'user', content: 'Read the notes.' } }),
+      ev('b', 'a', {
+        type: 'assistant',
+        message: {
+          id: 'm1',
+          role: 'assistant',
+          model: 'gpt-4o',
+          content: [call],
+          usage: { input_tokens: 3, cache_creation_input_tokens: 1000 },
+        },
+      }),
+      ev('c', 'b', {
+        type: 'user',
+        message: {
+          role: 'user',
+          content: [{ type: 'tool_result', tool_use_id: 'c1', content: output }],
+        },
+      }),
+      ev('m', 'c', {
+        type: 'system',
+        subtype: 'microcompact_boundary',
+        content: 'Context microcompacted',
+        microcompactMetadata: { trigger: 'auto', tokensSaved: 800, compactedToolIds: ['c1'] },
+      }),
+      ev('d', 'm', reply('m2', 'Read.', { input_tokens: 3, cache_read_input_tokens: 1030 })),
+    ].join('\n')
+    const { store } = makeStore()
+    await act(() =>
+      store.getState().loadFile({ name: 'session.jsonl', path: null, content: session }),
+    )
+    await waitFor(() => expect(store.getState().counts.perMessage).toHaveLength(4))
+    renderWithStore(<ContextGrowth />, store)
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('growth-figures').textContent).toContain(
+          '1 of the 2 requests were sent with up to 1 tool result cleared by a microcompaction, and each is estimated as sent (the conversation holds them whole).',
+        ),
+      // Pricing the cleared result waits for the counts and the worker's answer.
+      { timeout: 10_000 },
+    )
+    const cells = [...screen.getByTestId('usage-table').querySelectorAll('tbody tr')].map((tr) =>
+      [...tr.querySelectorAll('td')].map((td) => td.textContent),
+    )
+    // request, at, prompt messages, sent cleared, reported, estimated, ratio.
+    expect(cells.map((row) => row[3])).toEqual(['0', '1'])
+    // The line at request 2's prompt (x = 3) has the result as sent cleared; after the last
+    // request (x = 4), the conversation as loaded, the result whole.
+    const [, estimate] = charts[charts.length - 1].data as number[][]
+    const perMessage = store.getState().counts.perMessage
+    const whole = perMessage.slice(0, 3).reduce((a, b) => a + (b ?? 0), 0)
+    expect(estimate[3]).toBeLessThan(whole - perMessage[2]! / 2)
+    expect(estimate[4]).toBe(whole + perMessage[3]!)
+  })
+
   it('is not shown for a file that reports no usage', () => {
     const { store } = makeStore()
     renderWithStore(<ContextGrowth />, store)

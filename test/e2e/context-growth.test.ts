@@ -124,6 +124,48 @@ describe('the context-growth chart', () => {
     expect(pageErrors).toEqual([])
   })
 
+  it('estimates the requests after a microcompaction with the results it cleared', async () => {
+    // claude-code-microcompact.jsonl: a microcompaction after request 9 clears the first four tool
+    // results in requests 10 – 12. The CLI and the app read the same core: the same rows.
+    const { page, pageErrors } = app()
+    const file = formatsFile('claude-code-microcompact.jsonl')
+    const report = JSON.parse((await cli(['tokens', file, '--json'])).toString('utf8'))
+    await page.locator(byTestId('total-tokens')).waitFor()
+    await openFile(page, file)
+    const figures = page.locator(byTestId('growth-figures'))
+    await expect
+      .poll(() => figures.textContent())
+      .toContain(
+        '3 of the 12 requests were sent with up to 4 tool results cleared by a microcompaction, and each is estimated as sent (the conversation holds them whole).',
+      )
+    // The conversation is loaded whole: its total is the CLI's.
+    expect(await readNumber(page.locator(byTestId('total-tokens')))).toBe(report.total)
+    const table = page.locator(byTestId('usage-table'))
+    await page.getByText('Each request: reported · estimated').click()
+    expect(await table.locator('thead th').allTextContents()).toEqual([
+      'request',
+      'at',
+      'prompt messages',
+      'sent cleared',
+      'reported',
+      'estimated',
+      'ratio',
+    ])
+    const rows = await table
+      .locator('tbody tr')
+      .evaluateAll((trs) =>
+        trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)),
+      )
+    expect(rows.map((cells) => [cells[3], cells[5]])).toEqual(
+      report.requests.map((q: { estimated: number; cleared?: number }) => [
+        n(q.cleared ?? 0),
+        n(q.estimated),
+      ]),
+    )
+    await screenshot(page, 'context-growth-microcompact', page.locator(byTestId('growth-details')))
+    expect(pageErrors).toEqual([])
+  })
+
   it('prices a Gemini reply’s thinking by its reported thoughts, and names the method', async () => {
     // gemini-cli-thoughts.json: g2 (record 2) reported 150 thoughts tokens and recorded no thought;
     // turn 2 has begun, so that thinking is no longer in the context: 0 tokens on the wire.
