@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { byTestId, openFile, readNumber, screenshot } from './harness/app'
 import { useAppSession } from './harness/browser'
@@ -18,6 +19,32 @@ const firstPrompt = () => {
   return Math.round(1.14 * (sum(o200k) - REFERENCE_FRAMING_TOKENS + 16))
 }
 const n = (v: number) => v.toLocaleString('en-US')
+
+/**
+ * Opens a format fixture, once `tokens --json` has read it (the CLI and the app read the same
+ * core), and waits for the figures under the chart to say `says`; returns the CLI's report.
+ */
+async function openSaying(page: Page, fixture: string, says: string) {
+  const file = formatsFile(fixture)
+  const report = JSON.parse((await cli(['tokens', file, '--json'])).toString('utf8'))
+  await page.locator(byTestId('total-tokens')).waitFor()
+  await openFile(page, file)
+  await expect.poll(() => page.locator(byTestId('growth-figures')).textContent()).toContain(says)
+  return report
+}
+
+/** The per-request table, unfolded: its column heads and each row's cells. */
+async function usageTable(page: Page): Promise<{ head: string[]; rows: (string | null)[][] }> {
+  const table = page.locator(byTestId('usage-table'))
+  await page.getByText('Each request: reported · estimated').click()
+  const head = await table.locator('thead th').allTextContents()
+  const rows = await table
+    .locator('tbody tr')
+    .evaluateAll((trs) =>
+      trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)),
+    )
+  return { head, rows }
+}
 
 describe('the context-growth chart', () => {
   const app = useAppSession()
@@ -84,23 +111,17 @@ describe('the context-growth chart', () => {
     // claude-code-model-switch.jsonl: requests 1 – 6 served by Claude Sonnet 4.5, 7 – 12 by Claude
     // Opus 4.7, the model in force. The CLI and the app read the same core: the same rows.
     const { page, pageErrors } = app()
-    const file = formatsFile('claude-code-model-switch.jsonl')
-    const report = JSON.parse((await cli(['tokens', file, '--json'])).toString('utf8'))
-    await page.locator(byTestId('total-tokens')).waitFor()
-    await openFile(page, file)
-    const figures = page.locator(byTestId('growth-figures'))
-    await expect
-      .poll(() => figures.textContent())
-      .toContain(
-        '6 of the 12 requests were served by claude-sonnet-4-5-20250929, and each is estimated as the model that served it counts.',
-      )
+    const report = await openSaying(
+      page,
+      'claude-code-model-switch.jsonl',
+      '6 of the 12 requests were served by claude-sonnet-4-5-20250929, and each is estimated as the model that served it counts.',
+    )
     // A screen reader hears the same.
     expect(await page.locator(byTestId('growth-chart')).getAttribute('aria-label')).toContain(
       '; 6 of the 12 requests were served by claude-sonnet-4-5-20250929',
     )
-    const table = page.locator(byTestId('usage-table'))
-    await page.getByText('Each request: reported · estimated').click()
-    expect(await table.locator('thead th').allTextContents()).toEqual([
+    const { head, rows } = await usageTable(page)
+    expect(head).toEqual([
       'request',
       'at',
       'prompt messages',
@@ -109,11 +130,6 @@ describe('the context-growth chart', () => {
       'priced as',
       'ratio',
     ])
-    const rows = await table
-      .locator('tbody tr')
-      .evaluateAll((trs) =>
-        trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)),
-      )
     expect(rows.map((cells) => [cells[4], cells[5]])).toEqual(
       report.requests.map((q: { estimated: number; pricedAs?: string }) => [
         n(q.estimated),
@@ -128,21 +144,15 @@ describe('the context-growth chart', () => {
     // claude-code-microcompact.jsonl: a microcompaction after request 9 clears the first four tool
     // results in requests 10 – 12. The CLI and the app read the same core: the same rows.
     const { page, pageErrors } = app()
-    const file = formatsFile('claude-code-microcompact.jsonl')
-    const report = JSON.parse((await cli(['tokens', file, '--json'])).toString('utf8'))
-    await page.locator(byTestId('total-tokens')).waitFor()
-    await openFile(page, file)
-    const figures = page.locator(byTestId('growth-figures'))
-    await expect
-      .poll(() => figures.textContent())
-      .toContain(
-        '3 of the 12 requests were sent with up to 4 tool results cleared by a microcompaction, and each is estimated as sent (the conversation holds them whole).',
-      )
+    const report = await openSaying(
+      page,
+      'claude-code-microcompact.jsonl',
+      '3 of the 12 requests were sent with up to 4 tool results cleared by a microcompaction, and each is estimated as sent (the conversation holds them whole).',
+    )
     // The conversation is loaded whole: its total is the CLI's.
     expect(await readNumber(page.locator(byTestId('total-tokens')))).toBe(report.total)
-    const table = page.locator(byTestId('usage-table'))
-    await page.getByText('Each request: reported · estimated').click()
-    expect(await table.locator('thead th').allTextContents()).toEqual([
+    const { head, rows } = await usageTable(page)
+    expect(head).toEqual([
       'request',
       'at',
       'prompt messages',
@@ -151,11 +161,6 @@ describe('the context-growth chart', () => {
       'estimated',
       'ratio',
     ])
-    const rows = await table
-      .locator('tbody tr')
-      .evaluateAll((trs) =>
-        trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)),
-      )
     expect(rows.map((cells) => [cells[3], cells[5]])).toEqual(
       report.requests.map((q: { estimated: number; cleared?: number }) => [
         n(q.cleared ?? 0),
