@@ -78,7 +78,10 @@ function sentCleared(comparison: UsageComparison): string {
   )
 }
 
-/** What the figures add about how requests were priced: served by other models, sent cleared. */
+/**
+ * What the figures add about how requests were priced: served by other models, sent cleared. Each
+ * part starts with a count, so it reads as a sentence as it is.
+ */
 const pricingNotes = (comparison: UsageComparison): string =>
   [servedBy(comparison), sentCleared(comparison)].filter((s) => s !== '').join('; ')
 
@@ -158,7 +161,7 @@ export function ContextGrowth() {
               {c.minIncrementRatio === null
                 ? '–'
                 : `${ratio(c.minIncrementRatio)} to ${ratio(c.maxIncrementRatio)}`}
-              .{notes && ` ${notes.charAt(0).toUpperCase()}${notes.slice(1)}.`}
+              .{notes && ` ${notes}.`}
             </p>
             <label className="growth-include">
               <input

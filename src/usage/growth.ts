@@ -1,7 +1,7 @@
 import type { ReportedUsage } from '../formats/types'
 import type { TurnCosts } from '../pricing/cost'
 import type { Message } from '../types'
-import { clearedSaving, type ClearedCosts } from './cleared'
+import { clearedSavingAlong, type ClearedCosts } from './cleared'
 import { promptEstimatesOnce, servedPricingOf } from './compare'
 import { NO_SERVED_PRICING, type RequestPricing, type ServedPricing } from './served'
 
@@ -72,9 +72,8 @@ export function contextGrowth(input: {
     const pricing = servedPricingOf(u, served) ?? inForce
     if (pricing !== inForce || (u.cleared !== undefined && pricing.cleared)) {
       const e = estimatesOf(pricing)
-      for (let k = from; k <= to; k++) {
-        estimate[k] = e[k] - clearedSaving(pricing.costs, pricing.cleared, u, k).tokens
-      }
+      const saved = clearedSavingAlong(pricing.costs, pricing.cleared, u)
+      for (let k = from; k <= to; k++) estimate[k] = e[k] - saved(k).tokens
     }
     from = Math.max(from, to + 1)
   }
