@@ -50,10 +50,15 @@ export function hiddenContext(
       `${command}: option --hidden-tokens auto: ${loaded.file} holds no provider-reported usage to derive it from; give a number instead`,
     )
   }
-  return {
-    tokens: comparison.hiddenTokens,
-    source: `derived from the first reported request at ${comparison.hiddenAt}`,
-  }
+  return { tokens: comparison.hiddenTokens, source: hiddenSource(comparison) }
+}
+
+/** Where the hidden context was derived: the first request, and a subagent's later one. */
+function hiddenSource(comparison: UsageComparison): string {
+  const first = `derived from the first reported request at ${comparison.hiddenAt}`
+  const late = comparison.unrecorded
+  if (!late) return first
+  return `${first}; ${formatNumber(late.tokens)} of them sent to this subagent from its first tool result on and not recorded in its file, derived from request ${late.request} at ${late.at}`
 }
 
 /** The words the check prints for the hidden context it included. */
@@ -113,12 +118,13 @@ export function usageTable(comparison: UsageComparison, inForce: string): string
   const increments =
     c.minIncrementRatio === null
       ? ''
-      : `; growth since request 1, estimated ÷ reported: ${ratio(c.minIncrementRatio)} to ${ratio(c.maxIncrementRatio)}`
+      : `; growth since request 1, estimated ÷ reported: ${ratio(c.minIncrementRatio)} to ${ratio(c.maxIncrementRatio)}` +
+        (comparison.unrecorded ? ', the subagent’s unrecorded context included' : '')
   return (
     `reported usage: ${formatNumber(rows.length)} request${rows.length === 1 ? '' : 's'}\n\n` +
     table +
     clearedNote +
     `\nmean ratio ${ratio(c.meanRatio)}${increments}\n` +
-    `not in the file: ${formatNumber(comparison.hiddenTokens)} tokens (system prompt and tool schemas, derived from the first reported request at ${comparison.hiddenAt})\n`
+    `not in the file: ${formatNumber(comparison.hiddenTokens)} tokens (system prompt and tool schemas, ${hiddenSource(comparison)})\n`
   )
 }

@@ -28,7 +28,9 @@ native format; OpenAI Chat adds 3 a request (see docs/tokens.md).
 Where the log carries the provider's reported usage, a table follows with each
 request's estimated prompt beside the reported one, each estimated as the model
 that served it counts, with the tool results a Claude Code microcompaction sent
-cleared priced as sent (the placeholder in their place).
+cleared priced as sent (the placeholder in their place). What a Claude Code
+subagent was sent from its first tool result on without its file recording it
+is derived from that request, as the system prompt is from the first.
 
 Options:
 ${CONVERSATION_OPTIONS_HELP}
@@ -39,10 +41,12 @@ ${CONVERSATION_OPTIONS_HELP}
                        prompt, estimated, cleared where the request was sent
                        tool results cleared (how many), pricedAs where the
                        model that served it counts otherwise than the model in
-                       force, reported,
-                       outputTokens, ratio, incrementRatio) and calibration
-                       (requests, meanRatio, minIncrementRatio,
-                       maxIncrementRatio, hiddenTokens).
+                       force, reported, unrecorded where the request was sent
+                       context its file does not record (tokens, in its
+                       growth), outputTokens, ratio, incrementRatio),
+                       calibration (requests, meanRatio, minIncrementRatio,
+                       maxIncrementRatio, hiddenTokens) and, for such a
+                       subagent's file, unrecorded (tokens, request, at).
   -h, --help           Show this help.
 
 Exit status: 0 on success; 2 on bad input or options.`,
@@ -81,6 +85,7 @@ Exit status: 0 on success; 2 on bad input or options.`,
                 ...(row.cleared !== undefined ? { cleared: row.cleared } : {}),
                 ...(row.pricedAs !== undefined ? { pricedAs: row.pricedAs } : {}),
                 reported: row.reported,
+                ...(row.unrecorded !== undefined ? { unrecorded: row.unrecorded } : {}),
                 ...(loaded.usage[k].outputTokens !== undefined
                   ? { outputTokens: loaded.usage[k].outputTokens }
                   : {}),
@@ -88,6 +93,15 @@ Exit status: 0 on success; 2 on bad input or options.`,
                 incrementRatio: row.incrementRatio,
               })),
               calibration: comparison.calibration,
+              ...(comparison.unrecorded
+                ? {
+                    unrecorded: {
+                      tokens: comparison.unrecorded.tokens,
+                      request: comparison.unrecorded.request,
+                      at: comparison.unrecorded.at,
+                    },
+                  }
+                : {}),
             }
           : {}),
       }

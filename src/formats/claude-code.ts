@@ -13,7 +13,7 @@ import { isObject, kind, type Json } from './json-shape'
 import { LocatedError, type ReadInput, type ReadResult } from './reader'
 import { NoteList } from './report'
 import { lineObjects } from './sniff-shapes'
-import type { FormatDescriptor } from './types'
+import type { FormatDescriptor, ReportedUsage } from './types'
 
 // Lines with no uuid that Claude Code writes about the session (types/logs.ts `Entry`, 2.1.88).
 const METADATA_TYPES = new Set([
@@ -75,6 +75,7 @@ export function readClaudeCode(input: ReadInput): ReadResult {
   const broken = skipped.map((s) => s.line).sort((a, b) => a - b)
   const thread = buildThread(events, index, broken, notes)
   const { messages, model, usage } = readThreadEvents(thread.events, lineMessages, notes, left)
+  markUnrecorded(thread.events, events, messages, usage, notes)
   countReplaced(messages, thread.events[0], events, lineMessages, index, broken, notes)
   for (const line of thread.progress) left.add(line, PROGRESS_NOUN, PROGRESS_REASON)
   const lines = (list: number[], noun: [string, string], reason: string, warn = false) => {
@@ -103,6 +104,36 @@ export function readClaudeCode(input: ReadInput): ReadResult {
   )
   left.report(notes)
   return { model, messages, notes, usage }
+}
+
+/**
+ * A subagent's file (every event on its thread a sidechain's) that records no attachment: Claude
+ * Code 2.0 – 2.1.136 (at least) gathered a subagent's attachments (its skill listing, a plan-mode or todo
+ * reminder, a directory's CLAUDE.md) at each tool call and sent them without writing them to the
+ * subagent's file (tools/AgentTool/runAgent.ts, 2.1.88: "Yield attachment messages … without
+ * recording them"; utils/attachments.ts, `getAttachmentMessages`). So every request from the first
+ * tool result on held context the file does not, and its report says so (`unrecorded`); the usage
+ * view derives its size as it derives the system prompt's (docs/tokens.md, "Context a subagent was
+ * sent unrecorded"). By 2.1.167 it records them, and sends the first ones with the task.
+ */
+function markUnrecorded(
+  thread: readonly SessionEvent[],
+  events: readonly SessionEvent[],
+  messages: readonly Message[],
+  usage: ReportedUsage[],
+  notes: NoteList,
+): void {
+  if (thread.length === 0 || !thread.every((e) => e.isSidechain)) return
+  if (events.some((e) => e.type === 'attachment')) return
+  const first = messages.findIndex((m) => m.type === 'activity' && m.id !== undefined)
+  if (first < 0) return
+  const after = usage.filter((u) => u.prompt > first)
+  if (after.length === 0 || after.length === usage.length) return
+  for (const u of after) u.unrecorded = true
+  notes.info(
+    after[0].at,
+    'a subagent’s file that records no attachment: Claude Code sent this subagent context it did not write here (its skill listing, reminders) from its first tool result on; the usage view derives its size from this request, as it derives the system prompt’s from the first',
+  )
 }
 
 /**

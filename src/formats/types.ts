@@ -84,6 +84,13 @@ export interface ReportedUsage {
    * Reports after the same microcompaction share one list.
    */
   cleared?: readonly number[]
+  /**
+   * The request was sent context its file does not record, beyond what the first request held: a
+   * Claude Code subagent's attachments, sent from its first tool result on and never written to its
+   * file (see docs/tokens.md, "Context a subagent was sent unrecorded"). Set on every such report
+   * but the first request's.
+   */
+  unrecorded?: true
 }
 
 /** One request of an API traffic log, as the request picker and the import report name it. */

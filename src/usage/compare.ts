@@ -22,6 +22,12 @@ export interface UsageRow {
    */
   cleared?: number
   /**
+   * The context the request was sent that its file does not record beyond the first request's (a
+   * Claude Code subagent's attachments, UsageComparison.unrecorded): in its growth, not in
+   * `estimated`; absent where none.
+   */
+  unrecorded?: number
+  /**
    * The model the request was priced as, where it counts otherwise than the model in force: the
    * one the provider reports served it (see ServedPricing).
    */
@@ -36,6 +42,30 @@ export interface UsageRow {
    */
   incrementRatio: number | null
 }
+
+/**
+ * The context a Claude Code subagent was sent from its first tool result on that its file does
+ * not record (ReportedUsage.unrecorded), derived as the first request's hidden context is: the
+ * first such request's reported step less its estimated step, more than 0 and at most
+ * UNRECORDED_MAX_TOKENS.
+ */
+export interface UnrecordedContext {
+  tokens: number
+  /** The 1-based request it was derived from. */
+  request: number
+  /** Where that request's report was read. */
+  at: string
+  /** That request's prompt (messages[0, prompt)): the context is in every prompt from there on. */
+  prompt: number
+}
+
+/**
+ * The most a subagent's unrecorded context is taken to be: Claude Code gives the largest of those
+ * attachments, the skill listing, 1% of the context window at 4 characters a token, 2,000 tokens
+ * of a 200,000-token window (tools/SkillTool/prompt.ts, 2.1.88); a larger step is the estimate's
+ * to explain, and shows as a miss.
+ */
+export const UNRECORDED_MAX_TOKENS = 2000
 
 /** What the reported requests say about the estimate, as `tokens --json` prints it. */
 export interface UsageCalibration {
@@ -52,14 +82,29 @@ export interface UsageCalibration {
 export interface UsageComparison {
   rows: UsageRow[]
   /**
-   * Tokens the first reported request held beyond our estimate of its prompt: the system prompt
-   * and tool schemas the log leaves out. Never negative; 0 without a report.
+   * The context the file lacks at its last request: the tokens the first reported request held
+   * beyond our estimate of its prompt (the system prompt and tool schemas the log leaves out),
+   * plus `unrecorded`'s. Never negative; 0 without a report.
    */
   hiddenTokens: number
   /** Where that first report was read; null without a report. */
   hiddenAt: string | null
+  /**
+   * What a Claude Code subagent was sent from its first tool result on unrecorded; null when none,
+   * or none showed in the step it is derived from.
+   */
+  unrecorded: UnrecordedContext | null
   calibration: UsageCalibration
 }
+
+/**
+ * The context not in the file that a reported request's prompt held: the first request's, plus
+ * what a subagent was sent unrecorded from the request it was derived at.
+ */
+export const hiddenTokensOf = (
+  comparison: Pick<UsageComparison, 'hiddenTokens' | 'unrecorded'>,
+  row: Pick<UsageRow, 'unrecorded'>,
+): number => comparison.hiddenTokens - (comparison.unrecorded?.tokens ?? 0) + (row.unrecorded ?? 0)
 
 /** The estimate of a prompt of messages[0, prompt): the overhead plus their costs. */
 export function estimateAt(costs: readonly number[], prompt: number, overhead: number): number {
@@ -113,36 +158,66 @@ export function compareUsage(
 ): UsageComparison {
   // A file that reports no usage compares nothing, and needs no estimate of its prompts.
   if (usage.length === 0) {
-    return { rows: [], hiddenTokens: 0, hiddenAt: null, calibration: calibrationOf([], 0) }
+    return {
+      rows: [],
+      hiddenTokens: 0,
+      hiddenAt: null,
+      unrecorded: null,
+      calibration: calibrationOf([], 0),
+    }
   }
   const estimate = requestEstimates({ costs, overhead, turns, cleared }, served)
+  const estimates = usage.map(estimate)
+  const unrecorded = unrecordedOf(usage, estimates)
   const first = usage[0]
-  const base = first ? { estimated: estimate(first).value, reported: first.inputTokens } : null
+  const base = { estimated: estimates[0].value, reported: first.inputTokens }
   const rows = usage.map((u, k): UsageRow => {
-    const { value: estimated, pricedAs, cleared: sentCleared } = estimate(u)
-    const reportedGrowth = base ? u.inputTokens - base.reported : 0
+    const { value: estimated, pricedAs, cleared: sentCleared } = estimates[k]
+    const reportedGrowth = u.inputTokens - base.reported
+    const sent = unrecorded && u.unrecorded === true && k + 1 >= unrecorded.request
+    const extra = sent ? unrecorded.tokens : 0
     return {
       request: k + 1,
       prompt: u.prompt,
       at: u.at,
       estimated,
       ...(sentCleared > 0 ? { cleared: sentCleared } : {}),
+      ...(extra > 0 ? { unrecorded: extra } : {}),
       ...(pricedAs !== undefined ? { pricedAs } : {}),
       reported: u.inputTokens,
       ratio: u.inputTokens > 0 ? estimated / u.inputTokens : null,
       incrementRatio:
-        k > 0 && base && reportedGrowth !== 0
-          ? (estimated - base.estimated) / reportedGrowth
+        k > 0 && reportedGrowth !== 0
+          ? (estimated + extra - base.estimated) / reportedGrowth
           : null,
     }
   })
-  const hiddenTokens = base ? Math.max(0, base.reported - base.estimated) : 0
+  const hiddenTokens = Math.max(0, base.reported - base.estimated) + (unrecorded?.tokens ?? 0)
   return {
     rows,
     hiddenTokens,
-    hiddenAt: first ? first.at : null,
+    hiddenAt: first.at,
+    unrecorded,
     calibration: calibrationOf(rows, hiddenTokens),
   }
+}
+
+/**
+ * The context a subagent was sent unrecorded, from the first report that says so after the first
+ * request: its reported step from the request before it, less its estimated step; null when that
+ * is not positive (the step holds nothing the estimate missed).
+ */
+function unrecordedOf(
+  usage: readonly ReportedUsage[],
+  estimates: readonly RequestEstimate[],
+): UnrecordedContext | null {
+  if (usage[0].unrecorded === true) return null
+  const k = usage.findIndex((u) => u.unrecorded === true)
+  if (k < 1) return null
+  const step =
+    usage[k].inputTokens - usage[k - 1].inputTokens - (estimates[k].value - estimates[k - 1].value)
+  const tokens = Math.min(UNRECORDED_MAX_TOKENS, Math.round(step))
+  return tokens > 0 ? { tokens, request: k + 1, at: usage[k].at, prompt: usage[k].prompt } : null
 }
 
 /**

@@ -2,7 +2,7 @@ import type { ReportedUsage } from '../formats/types'
 import type { TurnCosts } from '../pricing/cost'
 import type { Message } from '../types'
 import { clearedSavingAlong, type ClearedCosts } from './cleared'
-import { promptEstimatesOnce, servedPricingOf } from './compare'
+import { promptEstimatesOnce, servedPricingOf, type UnrecordedContext } from './compare'
 import { NO_SERVED_PRICING, type RequestPricing, type ServedPricing } from './served'
 
 /**
@@ -19,7 +19,10 @@ export interface ContextGrowth {
    * loaded).
    */
   estimate: number[]
-  /** The estimate with the hidden context added: the top of the hidden band. */
+  /**
+   * The estimate with the hidden context added: the top of the hidden band. A subagent's
+   * unrecorded context (UsageComparison.unrecorded) joins it from the prompt it was derived at.
+   */
   withHidden: number[]
   /** The reported size of the request whose prompt ended at x; null where none did. */
   reported: (number | null)[]
@@ -30,13 +33,17 @@ export interface ContextGrowth {
   hiddenTokens: number
 }
 
-/** The chart's series from the core's figures; `hiddenTokens` from compareUsage. */
+/**
+ * The chart's series from the core's figures; `hiddenTokens` and `unrecorded` from compareUsage
+ * (the band is `hiddenTokens` less `unrecorded.tokens` before `unrecorded.prompt`).
+ */
 export function contextGrowth(input: {
   messages: readonly Message[]
   costs: readonly number[]
   overhead: number
   usage: readonly ReportedUsage[]
   hiddenTokens: number
+  unrecorded?: Pick<UnrecordedContext, 'tokens' | 'prompt'> | null
   threshold: number
   /** Each request's own turn's thinking (turnCostsOf), as compareUsage was given it. */
   turns?: TurnCosts | null
@@ -77,7 +84,10 @@ export function contextGrowth(input: {
     }
     from = Math.max(from, to + 1)
   }
-  for (let k = 0; k <= n; k++) withHidden[k] = estimate[k] + hiddenTokens
+  const late = input.unrecorded ?? { tokens: 0, prompt: 0 }
+  for (let k = 0; k <= n; k++) {
+    withHidden[k] = estimate[k] + hiddenTokens - (k < late.prompt ? late.tokens : 0)
+  }
   for (const u of usage) if (u.prompt >= 0 && u.prompt <= n) reported[u.prompt] = u.inputTokens
   const compactions: number[] = []
   messages.forEach((m, i) => m.meta?.compacted === true && compactions.push(i))

@@ -1,6 +1,9 @@
 export {
   compareUsage,
   estimateAt,
+  hiddenTokensOf,
+  UNRECORDED_MAX_TOKENS,
+  type UnrecordedContext,
   type UsageCalibration,
   type UsageComparison,
   type UsageRow,

@@ -291,3 +291,70 @@ describe.concurrent('tokens: a session with a microcompaction', () => {
     expect(plain.stdout).not.toContain('sent cleared')
   })
 })
+
+// claude-code-subagent.jsonl is claude-code-usage.jsonl as a subagent's own file (every event on a
+// sidechain, an agentId on each, no attachment recorded) whose requests from the second on, the
+// first after a tool result, each report 612 tokens more: what Claude Code sent the subagent
+// without writing it to the file.
+const SUBAGENT = 'claude-code-subagent.jsonl'
+const UNRECORDED = 612
+
+describe.concurrent('tokens: a subagent sent context its file does not record', () => {
+  interface Report {
+    tokens: number[]
+    requests: {
+      estimated: number
+      reported: number
+      unrecorded?: number
+      incrementRatio: number | null
+    }[]
+    calibration: { hiddenTokens: number }
+    unrecorded?: { tokens: number; request: number; at: string }
+  }
+  const report = async (file: string) => {
+    const r = await run(['tokens', file, '--json'])
+    expect(r.status).toBe(0)
+    return JSON.parse(r.stdout) as Report
+  }
+  // The reported growth of request 2 less the estimated growth.
+  const step = (q: Report['requests']) =>
+    q[1].reported - q[0].reported - (q[1].estimated - q[0].estimated)
+
+  it('derives it from request 2, and counts it in the growth from there on', async () => {
+    const [sub, whole] = await Promise.all([report(SUBAGENT), report(FILE)])
+    expect(sub.tokens).toEqual(whole.tokens)
+    expect(whole.unrecorded).toBeUndefined()
+    // The 612 tokens, and whatever the estimate already missed or over-counted at that step.
+    expect(sub.unrecorded).toEqual({
+      tokens: UNRECORDED + step(whole.requests),
+      request: 2,
+      at: 'line 6',
+    })
+    const late = sub.unrecorded!.tokens
+    expect(sub.requests.map((q) => q.unrecorded)).toEqual([undefined, ...Array(11).fill(late)])
+    expect(sub.calibration.hiddenTokens).toBe(whole.calibration.hiddenTokens + late)
+    const growth = (k: number) =>
+      (sub.requests[k].estimated + late - sub.requests[0].estimated) /
+      (sub.requests[k].reported - sub.requests[0].reported)
+    for (let k = 1; k < 12; k++) expect(sub.requests[k].incrementRatio).toBeCloseTo(growth(k), 12)
+    expect(sub.requests[1].incrementRatio).toBe(1)
+  })
+
+  it('says where the context not in the file came from', async () => {
+    const r = await run(['tokens', SUBAGENT])
+    const late = (await report(SUBAGENT)).unrecorded!.tokens
+    expect(r.stdout).toContain(
+      `of them sent to this subagent from its first tool result on and not recorded in its file, derived from request 2 at line 6)`,
+    )
+    expect(r.stdout).toContain(`; ${grouped(late)} of them sent to this subagent`)
+    const check = await run([
+      'check',
+      SUBAGENT,
+      '--max-tokens',
+      '200000',
+      '--hidden-tokens',
+      'auto',
+    ])
+    expect(check.stdout).toContain(`${grouped(late)} of them sent to this subagent`)
+  })
+})

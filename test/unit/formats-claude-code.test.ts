@@ -859,6 +859,50 @@ describe('Claude Code: shapes found in public sessions', () => {
     })
   })
 
+  it("marks a subagent's requests from its first tool result on as sent context its file does not record", () => {
+    const withUsage = (line: string, input: number) => {
+      const v = JSON.parse(line)
+      v.message.usage = { input_tokens: input, output_tokens: 5 }
+      return JSON.stringify(v)
+    }
+    // A subagent's own file: every event on a sidechain, the agent's id on each.
+    const side = (line: string) =>
+      JSON.stringify({ ...JSON.parse(line), isSidechain: true, agentId: 'a1' })
+    const lines = [
+      user('q', null, 'Find the config.'),
+      withUsage(bot('a', 'q', [call]), 100),
+      user('r', 'a', result),
+      withUsage(bot('b', 'r', [{ type: 'text', text: 'It is a.ts.' }]), 300),
+      user('q2', 'b', 'Thanks.'),
+      withUsage(bot('b2', 'q2', [{ type: 'text', text: 'Welcome.' }]), 320),
+    ]
+    const subagent = importConversation(lines.map(side).join('\n'))
+    // The first request (prompt: the task) held none of it; every one after the result did.
+    expect(subagent.usage?.map((u) => [u.prompt, u.unrecorded])).toEqual([
+      [1, undefined],
+      [3, true],
+      [5, true],
+    ])
+    expect(subagent.report).toContainEqual({
+      severity: 'info',
+      path: 'line 4',
+      problem:
+        'a subagent’s file that records no attachment: Claude Code sent this subagent context it did not write here (its skill listing, reminders) from its first tool result on; the usage view derives its size from this request, as it derives the system prompt’s from the first',
+    })
+    const unmarked = (text: string) =>
+      importConversation(text).usage?.filter((u) => u.unrecorded !== undefined)
+    // A main thread's file records what it was sent; so does a subagent's that records an
+    // attachment (by 2.1.167 Claude Code records them, and sends the first ones with the task).
+    expect(unmarked(lines.join('\n'))).toEqual([])
+    const listing = event('s', 'q', {
+      type: 'attachment',
+      attachment: { type: 'skill_listing', content: '- review: Review a change.' },
+    })
+    const withListing = [lines[0], listing, ...lines.slice(1)].map(side)
+    withListing[2] = withListing[2].replace('"parentUuid":"q"', '"parentUuid":"s"')
+    expect(unmarked(withListing.join('\n'))).toEqual([])
+  })
+
   it("takes a tool call's caller: direct says nothing, a call from code execution is warned", () => {
     const read = (caller: unknown) =>
       importConversation(

@@ -11,12 +11,14 @@ import {
   countEachMessage,
   countMessageTokens,
   encodePayload,
+  hiddenTokensOf,
   pricingAsks,
   promptBeforeReply,
   requestPricings,
   servedModels,
   servedPricing,
   turnCostsOf,
+  UNRECORDED_MAX_TOKENS,
   type Message,
   type ReportedUsage,
 } from '../../src/index'
@@ -268,6 +270,62 @@ describe('tool results a request was sent cleared (a microcompaction)', () => {
     expect(sonnet.cleared).toEqual(
       clearedCostsOf({ ...spec, model: 'claude-sonnet-4-5-20250929' }, messages, [1, 3]),
     )
+  })
+})
+
+describe('context a subagent was sent unrecorded (from its first tool result on)', () => {
+  // Five messages costing 100, 50, 200, 30, 40: the task, a call and its result, a reply, a prompt.
+  // The first request held the task and 1,000 tokens of system prompt and tools; from the second
+  // on, Claude Code also sent 500 tokens of attachments the file does not record.
+  const costs = [100, 50, 200, 30, 40]
+  const late = (prompt: number, inputTokens: number): ReportedUsage => ({
+    ...report(prompt, inputTokens),
+    unrecorded: true,
+  })
+  const usage = [report(1, 1100), late(3, 1850), late(5, 1920)]
+
+  it('derives it from the first request that says so, as the hidden context from the first', () => {
+    const c = compareUsage(usage, costs, 0)
+    // Request 2 grew 750 reported where its messages grew 250 estimated: 500 sent unrecorded.
+    expect(c.unrecorded).toEqual({ tokens: 500, request: 2, at: 'line 3', prompt: 3 })
+    // The check compares the last prompt, which held both.
+    expect(c.hiddenTokens).toBe(1500)
+    expect(c.calibration.hiddenTokens).toBe(1500)
+    // In the growth, not in the estimate: 250 + 500 of 750, then 320 + 500 of 820.
+    expect(c.rows.map((r) => r.estimated)).toEqual([100, 350, 420])
+    expect(c.rows.map((r) => r.unrecorded)).toEqual([undefined, 500, 500])
+    expect(c.rows.map((r) => r.incrementRatio)).toEqual([null, 1, 1])
+    expect(c.rows.map((r) => hiddenTokensOf(c, r))).toEqual([1000, 1500, 1500])
+  })
+
+  it('is none when the step shows none, never more than the skill listing’s budget, and none when the first request was sent it', () => {
+    // The step grew 100 reported where the estimate grew 250: nothing shows, nothing is added.
+    const none = compareUsage([report(1, 1100), late(3, 1200)], costs, 0)
+    expect(none.unrecorded).toBeNull()
+    expect(none.hiddenTokens).toBe(1000)
+    expect(none.rows[1].incrementRatio).toBe(250 / 100)
+    // 5,000 tokens past the estimate's step: 2,000 are taken, the rest shows as a miss.
+    const big = compareUsage([report(1, 1100), late(3, 1100 + 250 + 5000)], costs, 0)
+    expect(big.unrecorded?.tokens).toBe(UNRECORDED_MAX_TOKENS)
+    expect(UNRECORDED_MAX_TOKENS).toBe(2000)
+    expect(big.rows[1].incrementRatio).toBe((250 + 2000) / 5250)
+    expect(compareUsage([late(1, 1100), late(3, 1850)], costs, 0).unrecorded).toBeNull()
+    expect(compareUsage([report(1, 1100), report(3, 1850)], costs, 0).unrecorded).toBeNull()
+  })
+
+  it('joins the chart’s hidden band at the prompt it was derived at', () => {
+    const c = compareUsage(usage, costs, 0)
+    const g = contextGrowth({
+      messages: costs.map((_, i) => ({ type: 'user', text: String(i) })),
+      costs,
+      overhead: 0,
+      usage,
+      hiddenTokens: c.hiddenTokens,
+      unrecorded: c.unrecorded,
+      threshold: 5000,
+    })
+    expect(g.estimate).toEqual([0, 100, 150, 350, 380, 420])
+    expect(g.withHidden).toEqual([1000, 1100, 1150, 1850, 1880, 1920])
   })
 })
 
