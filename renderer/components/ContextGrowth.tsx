@@ -79,11 +79,27 @@ function sentCleared(comparison: UsageComparison): string {
 }
 
 /**
- * What the figures add about how requests were priced: served by other models, sent cleared. Each
- * part starts with a count, so it reads as a sentence as it is.
+ * What a Claude Code subagent was sent from its first tool result on that its file does not record
+ * (the core's UsageComparison.unrecorded). Empty when nothing was.
+ */
+function sentUnrecorded(comparison: UsageComparison): string {
+  const late = comparison.unrecorded
+  if (!late) return ''
+  return (
+    `${n(late.tokens)} tokens this subagent was sent from request ${n(late.request)} on are not in ` +
+    'its file (its skill listing and reminders, which Claude Code did not record); they are ' +
+    'derived from that request, as the system prompt is from the first, and counted in the growth'
+  )
+}
+
+/**
+ * What the figures add about how requests were priced: served by other models, sent cleared, sent
+ * unrecorded. Each part starts with a count, so it reads as a sentence as it is.
  */
 const pricingNotes = (comparison: UsageComparison): string =>
-  [servedBy(comparison), sentCleared(comparison)].filter((s) => s !== '').join('; ')
+  [servedBy(comparison), sentCleared(comparison), sentUnrecorded(comparison)]
+    .filter((s) => s !== '')
+    .join('; ')
 
 const LEGEND = [
   { key: 'estimate', label: GROWTH_SERIES[0] },
@@ -171,13 +187,12 @@ export function ContextGrowth() {
                 data-testid="include-hidden"
               />
               Include the {n(comparison.hiddenTokens)} tokens not in the file (system prompt and
-              tool schemas, derived from the first reported request)
+              tool schemas, derived from the first reported request
+              {comparison.unrecorded &&
+                `; ${n(comparison.unrecorded.tokens)} of them sent to this subagent unrecorded, derived from request ${comparison.unrecorded.request}`}
+              )
             </label>
-            <UsageTable
-              comparison={comparison}
-              hidden={includeHidden ? comparison.hiddenTokens : 0}
-              model={model}
-            />
+            <UsageTable comparison={comparison} includeHidden={includeHidden} model={model} />
           </>
         )}
       </details>

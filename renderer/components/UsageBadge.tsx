@@ -1,5 +1,6 @@
+import { hiddenTokensOf } from '@core'
 import { formatNumber as n } from '@core/numbers'
-import { selectHiddenTokens, selectUsageByReply, useApp } from '../store'
+import { selectUsageByReply, selectUsageComparison, useApp } from '../store'
 
 /**
  * On the reply that reported it: the request's prompt as the provider reported it, beside our
@@ -8,8 +9,11 @@ import { selectHiddenTokens, selectUsageByReply, useApp } from '../store'
  */
 export function UsageBadge({ index }: { index: number }) {
   const row = useApp((s) => selectUsageByReply(s).get(index))
-  const hidden = useApp((s) => (s.includeHidden ? selectHiddenTokens(s) : 0))
+  const comparison = useApp((s) => (s.includeHidden ? selectUsageComparison(s) : null))
   if (row === undefined) return null
+  // The hidden context this request's prompt held: a subagent's unrecorded context only from the
+  // request it was derived at.
+  const hidden = comparison ? hiddenTokensOf(comparison, row) : 0
   const estimated = row.estimated + hidden
   return (
     <span

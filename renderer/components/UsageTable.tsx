@@ -1,20 +1,21 @@
-import type { UsageComparison } from '@core'
+import { hiddenTokensOf, type UsageComparison } from '@core'
 import { formatNumber } from '@core/numbers'
 
 /**
  * Every reported request: where the log reported it, how many messages its prompt held, and the
- * estimate of that prompt beside the reported size (with the hidden context when it is included);
+ * estimate of that prompt beside the reported size (with the hidden context it held, when that is
+ * included);
  * where some request was served by a model that counts otherwise than `model`, the model in force,
  * the model each was priced as; and where some request was sent tool results cleared by a
  * microcompaction, how many.
  */
 export function UsageTable({
   comparison,
-  hidden,
+  includeHidden,
   model,
 }: {
   comparison: UsageComparison
-  hidden: number
+  includeHidden: boolean
   model: string
 }) {
   const pricedAs = comparison.rows.some((row) => row.pricedAs !== undefined)
@@ -46,7 +47,8 @@ export function UsageTable({
           </thead>
           <tbody>
             {comparison.rows.map((row) => {
-              const estimated = row.estimated + hidden
+              const estimated =
+                row.estimated + (includeHidden ? hiddenTokensOf(comparison, row) : 0)
               return (
                 <tr key={row.request}>
                   <td>{row.request}</td>

@@ -67,7 +67,10 @@ export const selectUsageComparison: (s: AppState) => UsageComparison | null = me
         ),
 )
 
-/** The tokens the file lacks, as derived from its first reported request; 0 until counted. */
+/**
+ * The tokens the file lacks at its last request, as derived from its first reported request (and a
+ * subagent's unrecorded context from its second); 0 until counted.
+ */
 export const selectHiddenTokens = (s: AppState): number =>
   selectUsageComparison(s)?.hiddenTokens ?? 0
 

@@ -33,6 +33,7 @@ export const selectContextGrowth: (s: AppState) => ContextGrowth | null = memoSe
           overhead: requestOverhead(spec),
           usage,
           hiddenTokens: comparison.hiddenTokens,
+          unrecorded: comparison.unrecorded,
           threshold,
           turns: pricings?.turns ?? null,
           ...(pricings ? { served: pricings.served, cleared: pricings.cleared } : {}),

@@ -93,7 +93,7 @@ describe('counts on screen, grouped in thousands', () => {
       calibration: {},
     } as unknown as UsageComparison
     const { container } = render(
-      <UsageTable comparison={comparison} hidden={0} model="claude-sonnet-4-5" />,
+      <UsageTable comparison={comparison} includeHidden={false} model="claude-sonnet-4-5" />,
     )
     const cells = [...container.querySelectorAll('tbody td')].map((td) => td.textContent)
     expect(cells.slice(0, 5)).toEqual(['1', 'line 2', '1,234', '4,700,000', '4,690,863'])

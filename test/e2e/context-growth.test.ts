@@ -171,6 +171,43 @@ describe('the context-growth chart', () => {
     expect(pageErrors).toEqual([])
   })
 
+  it('derives what a subagent was sent unrecorded from its second request, and includes it', async () => {
+    // claude-code-subagent.jsonl: a subagent's own file, no attachment recorded; its requests from
+    // the second on (the first after a tool result) report 612 tokens the file does not hold.
+    const { page, pageErrors } = app()
+    const probe = JSON.parse(
+      (await cli(['tokens', formatsFile('claude-code-subagent.jsonl'), '--json'])).toString('utf8'),
+    )
+    const late: number = probe.unrecorded.tokens
+    const report = await openSaying(
+      page,
+      'claude-code-subagent.jsonl',
+      `${n(late)} tokens this subagent was sent from request 2 on are not in its file (its skill listing and reminders, which Claude Code did not record); they are derived from that request, as the system prompt is from the first, and counted in the growth.`,
+    )
+    const hidden: number = report.calibration.hiddenTokens
+    await expect
+      .poll(() => page.locator('label.growth-include').textContent())
+      .toBe(
+        `Include the ${n(hidden)} tokens not in the file (system prompt and tool schemas, derived from the first reported request; ${n(late)} of them sent to this subagent unrecorded, derived from request 2)`,
+      )
+    // Included, each request's estimate holds the hidden context its prompt held: the first
+    // request's alone, then the subagent's unrecorded context too.
+    await page.locator(byTestId('include-hidden')).check()
+    const { rows } = await usageTable(page)
+    expect(rows.map((cells) => cells[4])).toEqual(
+      report.requests.map((q: { estimated: number; unrecorded?: number }, k: number) =>
+        n(q.estimated + hidden - late + (k === 0 ? 0 : (q.unrecorded ?? 0))),
+      ),
+    )
+    // So does the badge on the reply that reported the first request.
+    const first = report.requests[0]
+    expect(await page.locator(byTestId('row-usage')).first().textContent()).toBe(
+      `reported ${n(first.reported)} · estimated ${n(first.estimated + hidden - late)}`,
+    )
+    await screenshot(page, 'context-growth-subagent', page.locator(byTestId('growth-details')))
+    expect(pageErrors).toEqual([])
+  })
+
   it('prices a Gemini reply’s thinking by its reported thoughts, and names the method', async () => {
     // gemini-cli-thoughts.json: g2 (record 2) reported 150 thoughts tokens and recorded no thought;
     // turn 2 has begun, so that thinking is no longer in the context: 0 tokens on the wire.
