@@ -34,7 +34,8 @@ export interface HiddenContext {
 
 /**
  * What `--hidden-tokens N|auto` adds to the check: N as given, or (auto) the context the first
- * reported request held beyond the estimate. Auto on a file with no reported usage is an error.
+ * reported request held beyond the estimate, with what a subagent was sent unrecorded after it
+ * (UsageComparison.hiddenTokens). Auto on a file with no reported usage is an error.
  */
 export function hiddenContext(
   command: string,
