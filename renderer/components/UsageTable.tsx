@@ -4,10 +4,9 @@ import { formatNumber } from '@core/numbers'
 /**
  * Every reported request: where the log reported it, how many messages its prompt held, and the
  * estimate of that prompt beside the reported size (with the hidden context it held, when that is
- * included);
- * where some request was served by a model that counts otherwise than `model`, the model in force,
- * the model each was priced as; and where some request was sent tool results cleared by a
- * microcompaction, how many.
+ * included); where some request was served by a model that counts otherwise than `model`, the model
+ * in force, the model each was priced as; and where some request was sent tool results cleared by
+ * a microcompaction, how many.
  */
 export function UsageTable({
   comparison,

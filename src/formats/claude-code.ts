@@ -108,13 +108,14 @@ export function readClaudeCode(input: ReadInput): ReadResult {
 
 /**
  * A subagent's file (every event on its thread a sidechain's) that records no attachment: Claude
- * Code 2.0 – 2.1.136 (at least) gathered a subagent's attachments (its skill listing, a plan-mode or todo
- * reminder, a directory's CLAUDE.md) at each tool call and sent them without writing them to the
- * subagent's file (tools/AgentTool/runAgent.ts, 2.1.88: "Yield attachment messages … without
- * recording them"; utils/attachments.ts, `getAttachmentMessages`). So every request from the first
- * tool result on held context the file does not, and its report says so (`unrecorded`); the usage
- * view derives its size as it derives the system prompt's (docs/tokens.md, "Context a subagent was
- * sent unrecorded"). By 2.1.167 it records them, and sends the first ones with the task.
+ * Code 2.0 – 2.1.136 (at least) gathered a subagent's attachments (its skill listing, a plan-mode
+ * or todo reminder, a directory's CLAUDE.md) at each tool call and sent them without writing them
+ * to the subagent's file (tools/AgentTool/runAgent.ts, 2.1.88: "Yield attachment messages …
+ * without recording them"; utils/attachments.ts, `getAttachmentMessages`). So every request from
+ * the first tool result on held context the file does not, and its report says so (`unrecorded`);
+ * the usage view derives its size as it derives the system prompt's (docs/tokens.md, "Context a
+ * subagent was sent unrecorded"). By 2.1.167 Claude Code records them, and sends the first ones
+ * with the task.
  */
 function markUnrecorded(
   thread: readonly SessionEvent[],
