@@ -174,8 +174,8 @@ export function compareUsage(
   const rows = usage.map((u, k): UsageRow => {
     const { value: estimated, pricedAs, cleared: sentCleared } = estimates[k]
     const reportedGrowth = u.inputTokens - base.reported
-    const sent = unrecorded && u.unrecorded === true && k + 1 >= unrecorded.request
-    const extra = sent ? unrecorded.tokens : 0
+    // The first marked report is the one it is derived from: every marked report holds it.
+    const extra = unrecorded && u.unrecorded === true ? unrecorded.tokens : 0
     return {
       request: k + 1,
       prompt: u.prompt,
