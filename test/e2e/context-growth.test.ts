@@ -91,6 +91,43 @@ describe('the context-growth chart', () => {
     expect(pageErrors).toEqual([])
   })
 
+  it('keeps the per-request table’s column heads in view while its rows scroll', async () => {
+    // claude-code-usage.jsonl reports 12 requests: more rows than the table's box shows at once.
+    const { page, pageErrors } = app()
+    await page.locator(byTestId('total-tokens')).waitFor()
+    await openFile(page, FILE)
+    const { rows } = await usageTable(page)
+    expect(rows).toHaveLength(12)
+    const box = page.locator('.usage-table-box')
+    const scrolled = await box.evaluate((el) => {
+      el.scrollTop = el.scrollHeight
+      return el.scrollTop
+    })
+    expect(scrolled, 'the rows overflow the box').toBeGreaterThan(0)
+    const top = (await box.boundingBox())!.y
+    const head = page.locator(`${byTestId('usage-table')} thead th`).first()
+    await expect.poll(async () => Math.round((await head.boundingBox())!.y - top)).toBe(0)
+    // The head is drawn over the rows, not beside them: the point at its middle is the head.
+    const over = await head.evaluate((th) => {
+      const r = th.getBoundingClientRect()
+      return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === th
+    })
+    expect(over).toBe(true)
+    // And the last request's row is in the box.
+    const last = (await page
+      .locator(`${byTestId('usage-table')} tbody tr`)
+      .last()
+      .boundingBox())!
+    const frame = (await box.boundingBox())!
+    expect(last.y + last.height).toBeLessThanOrEqual(frame.y + frame.height + 1)
+    await screenshot(
+      page,
+      'context-growth-table-scrolled',
+      page.locator(byTestId('growth-details')),
+    )
+    expect(pageErrors).toEqual([])
+  })
+
   it('follows the window’s width', async () => {
     const { page } = app()
     await page.locator(byTestId('total-tokens')).waitFor()
