@@ -1,6 +1,7 @@
 import {
   compareUsage,
   formatNumber,
+  otherBackendNote,
   requestOverhead,
   pricingAsks,
   requestPricings,
@@ -116,6 +117,7 @@ export function usageTable(comparison: UsageComparison, inForce: string): string
   const clearedNote = cleared
     ? 'results sent cleared: tool results a Claude Code microcompaction replaced with a placeholder in that request; estimated as sent, and loaded whole\n'
     : ''
+  const elsewhere = otherBackendNote(rows)
   const increments =
     c.minIncrementRatio === null
       ? ''
@@ -126,6 +128,7 @@ export function usageTable(comparison: UsageComparison, inForce: string): string
     table +
     clearedNote +
     `\nmean ratio ${ratio(c.meanRatio)}${increments}\n` +
-    `not in the file: ${formatNumber(comparison.hiddenTokens)} tokens (system prompt and tool schemas, ${hiddenSource(comparison)})\n`
+    `not in the file: ${formatNumber(comparison.hiddenTokens)} tokens (system prompt and tool schemas, ${hiddenSource(comparison)})\n` +
+    (elsewhere !== '' ? `${elsewhere}\n` : '')
   )
 }

@@ -30,7 +30,9 @@ request's estimated prompt beside the reported one, each estimated as the model
 that served it counts, with the tool results a Claude Code microcompaction sent
 cleared priced as sent (the placeholder in their place). What a Claude Code
 subagent was sent from its first tool result on without its file recording it
-is derived from that request, as the system prompt is from the first.
+is derived from that request, as the system prompt is from the first. Requests
+that another backend answered under a Claude model's name (their replies' ids
+are not Anthropic's msg_…) are counted and named under the table.
 
 Options:
 ${CONVERSATION_OPTIONS_HELP}
@@ -41,7 +43,9 @@ ${CONVERSATION_OPTIONS_HELP}
                        prompt, estimated, cleared where the request was sent
                        tool results cleared (how many), pricedAs where the
                        model that served it counts otherwise than the model in
-                       force, reported, unrecorded where the request was sent
+                       force, otherBackend where a backend other than
+                       Anthropic's answered it under a Claude model's name,
+                       reported, unrecorded where the request was sent
                        context its file does not record (tokens, in its
                        growth), outputTokens, ratio, incrementRatio),
                        calibration (requests, meanRatio, minIncrementRatio,
@@ -84,6 +88,7 @@ Exit status: 0 on success; 2 on bad input or options.`,
                 estimated: row.estimated,
                 ...(row.cleared !== undefined ? { cleared: row.cleared } : {}),
                 ...(row.pricedAs !== undefined ? { pricedAs: row.pricedAs } : {}),
+                ...(row.otherBackend === true ? { otherBackend: true } : {}),
                 reported: row.reported,
                 ...(row.unrecorded !== undefined ? { unrecorded: row.unrecorded } : {}),
                 ...(loaded.usage[k].outputTokens !== undefined

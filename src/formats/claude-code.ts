@@ -76,6 +76,7 @@ export function readClaudeCode(input: ReadInput): ReadResult {
   const thread = buildThread(events, index, broken, notes)
   const { messages, model, usage } = readThreadEvents(thread.events, lineMessages, notes, left)
   markUnrecorded(thread.events, events, messages, usage, notes)
+  noteOtherBackend(thread.events, usage, notes)
   countReplaced(messages, thread.events[0], events, lineMessages, index, broken, notes)
   for (const line of thread.progress) left.add(line, PROGRESS_NOUN, PROGRESS_REASON)
   const lines = (list: number[], noun: [string, string], reason: string, warn = false) => {
@@ -134,6 +135,43 @@ function markUnrecorded(
   notes.info(
     after[0].at,
     'a subagent’s file that records no attachment: Claude Code sent this subagent context it did not write here (its skill listing, reminders) from its first tool result on; the usage view derives its size from this request, as it derives the system prompt’s from the first',
+  )
+}
+
+/**
+ * Replies named for a Claude model whose message.id is not in the form Anthropic's API gives
+ * (`msg_…`, on the Messages API and through Bedrock and Vertex) were answered by something else: a
+ * router or proxy that Claude Code was pointed at (ANTHROPIC_BASE_URL), serving another model. Their
+ * usage is that backend's count, which the Claude calibration does not describe (docs/tokens.md,
+ * "Replies another backend answered"). Anthropic's reference says an id's format may change, so
+ * this is a note, not a verdict.
+ */
+function noteOtherBackend(
+  thread: readonly SessionEvent[],
+  usage: ReportedUsage[],
+  notes: NoteList,
+): void {
+  const replies = new Set<string>()
+  let first: SessionEvent | undefined
+  const other = new Set<string>()
+  // The lines of those replies: a report is placed at the first of its reply's lines with usage.
+  const lines = new Set<string>()
+  for (const e of thread) {
+    // A reply Claude Code made itself (`<synthetic>`) reports no usage, so it is not counted here.
+    if (e.usage === undefined || e.turn === undefined) continue
+    replies.add(e.turn)
+    // A model named otherwise (a router's own MiniMax, GLM) already says it is not Claude.
+    if (e.turn.startsWith('msg_') || !/claude/i.test(e.model ?? '')) continue
+    other.add(e.turn)
+    lines.add(`line ${e.line}`)
+    first ??= e
+  }
+  if (!first) return
+  for (const u of usage) if (lines.has(u.at)) u.otherBackend = true
+  const of = `${formatNumber(other.size)} of the ${formatNumber(replies.size)} replies that report usage`
+  notes.info(
+    `line ${first.line}: message.id`,
+    `"${first.turn}" is not in the form Anthropic’s API gives a reply’s id (msg_…): ${of} were answered by another backend under the name ${first.model} (a router or proxy); their reported usage is that backend’s count, which the Claude calibration does not describe`,
   )
 }
 

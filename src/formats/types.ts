@@ -91,6 +91,13 @@ export interface ReportedUsage {
    * but the first request's.
    */
   unrecorded?: true
+  /**
+   * The reply was named for a Claude model, but its id is not in the form Anthropic's API gives
+   * (`msg_…`): another backend answered it (a router or proxy Claude Code was pointed at), and
+   * these counts are that backend's, which the Claude calibration does not describe (see
+   * docs/tokens.md, "Replies another backend answered").
+   */
+  otherBackend?: true
 }
 
 /** One request of an API traffic log, as the request picker and the import report name it. */

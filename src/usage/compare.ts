@@ -32,6 +32,11 @@ export interface UsageRow {
    * one the provider reports served it (see ServedPricing).
    */
   pricedAs?: string
+  /**
+   * The reply was named for a Claude model but answered by another backend
+   * (ReportedUsage.otherBackend): `reported` is that backend's count.
+   */
+  otherBackend?: true
   /** The provider's prompt size (input + cache creation + cache read). */
   reported: number
   /** estimated ÷ reported; null when the report is 0. */
@@ -184,6 +189,7 @@ export function compareUsage(
       ...(sentCleared > 0 ? { cleared: sentCleared } : {}),
       ...(extra > 0 ? { unrecorded: extra } : {}),
       ...(pricedAs !== undefined ? { pricedAs } : {}),
+      ...(u.otherBackend === true ? { otherBackend: true as const } : {}),
       reported: u.inputTokens,
       ratio: u.inputTokens > 0 ? estimated / u.inputTokens : null,
       incrementRatio:

@@ -29,3 +29,4 @@ export {
   type ServedPricing,
 } from './served'
 export { promptBeforeReply } from './prompt'
+export { otherBackendNote } from './other-backend'

@@ -358,3 +358,24 @@ describe.concurrent('tokens: a subagent sent context its file does not record', 
     expect(check.stdout).toContain(`${grouped(late)} of them sent to this subagent`)
   })
 })
+
+// claude-code-router.jsonl is claude-code-usage.jsonl as a router answered it: every reply named
+// claude-opus-4-8, its id a UUID where Anthropic's API gives msg_…; the 12 reported requests as
+// they were.
+const ROUTER = 'claude-code-router.jsonl'
+
+describe.concurrent('tokens: replies another backend answered under a Claude model’s name', () => {
+  it('marks each such request, and says so under the table', async () => {
+    const [json, plain, anthropic] = await Promise.all([
+      run(['tokens', ROUTER, '--json']),
+      run(['tokens', ROUTER]),
+      run(['tokens', FILE]),
+    ])
+    const requests = (JSON.parse(json.stdout) as { requests: { otherBackend?: true }[] }).requests
+    expect(requests.map((q) => q.otherBackend)).toEqual(Array(12).fill(true))
+    expect(plain.stdout).toContain(
+      '\n12 of the 12 requests were answered by another backend under a Claude model’s name (their replies’ ids are not Anthropic’s msg_…): their reported sizes are that backend’s counts, which the Claude calibration does not describe\n',
+    )
+    expect(anthropic.stdout).not.toContain('another backend')
+  })
+})

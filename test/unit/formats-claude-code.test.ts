@@ -903,6 +903,48 @@ describe('Claude Code: shapes found in public sessions', () => {
     expect(unmarked(withListing.join('\n'))).toEqual([])
   })
 
+  it('says which replies another backend answered under a Claude name (an id not msg_…)', () => {
+    const reply = (
+      uuid: string,
+      parent: string,
+      id: string,
+      input: number,
+      model = 'claude-opus-4-8',
+    ) => {
+      const v = JSON.parse(bot(uuid, parent, [{ type: 'text', text: 'Done.' }]))
+      v.message.id = id
+      v.message.model = model
+      v.message.usage = { input_tokens: input, output_tokens: 5 }
+      return JSON.stringify(v)
+    }
+    // Four replies report usage; the second and third carry ids a router made (UUIDs), the third
+    // split across two lines that share its id; the fourth's id is a router's too, but its model's
+    // name already says it is not Claude: two replies of four, named at line 4.
+    const lines = [
+      user('q', null, 'One.'),
+      reply('a', 'q', 'msg_01Abc', 100),
+      user('q2', 'a', 'Two.'),
+      reply('b', 'q2', 'f43d8c8d-8f25-4301-a72c-17874c6d0c49', 120),
+      user('q3', 'b', 'Three.'),
+      reply('c', 'q3', '0b1e2d3c-0000-4000-8000-000000000001', 140),
+      reply('c2', 'c', '0b1e2d3c-0000-4000-8000-000000000001', 140),
+      user('q4', 'c2', 'Four.'),
+      reply('d', 'q4', '065746c1ed708dc1085109a3c68be8b7', 160, 'MiniMax-M3'),
+    ]
+    const notes = (text: string) =>
+      importConversation(text).report.filter((n) => n.path.endsWith(': message.id'))
+    expect(notes(lines.join('\n'))).toEqual([
+      {
+        severity: 'info',
+        path: 'line 4: message.id',
+        problem:
+          '"f43d8c8d-8f25-4301-a72c-17874c6d0c49" is not in the form Anthropic’s API gives a reply’s id (msg_…): 2 of the 4 replies that report usage were answered by another backend under the name claude-opus-4-8 (a router or proxy); their reported usage is that backend’s count, which the Claude calibration does not describe',
+      },
+    ])
+    // Every reply's id in Anthropic's form: nothing to say.
+    expect(notes(lines.slice(0, 3).join('\n'))).toEqual([])
+  })
+
   it("takes a tool call's caller: direct says nothing, a call from code execution is warned", () => {
     const read = (caller: unknown) =>
       importConversation(

@@ -12,6 +12,7 @@ import {
   countMessageTokens,
   encodePayload,
   hiddenTokensOf,
+  otherBackendNote,
   pricingAsks,
   promptBeforeReply,
   requestPricings,
@@ -270,6 +271,21 @@ describe('tool results a request was sent cleared (a microcompaction)', () => {
     expect(sonnet.cleared).toEqual(
       clearedCostsOf({ ...spec, model: 'claude-sonnet-4-5-20250929' }, messages, [1, 3]),
     )
+  })
+})
+
+describe('requests another backend answered under a Claude model’s name', () => {
+  it('keeps the mark on its rows, and says how many of the requests it holds', () => {
+    const elsewhere = (u: ReportedUsage): ReportedUsage => ({ ...u, otherBackend: true })
+    const usage = [report(1, 1000), elsewhere(report(2, 1100)), elsewhere(report(3, 1200))]
+    const c = compareUsage(usage, [100, 50, 60], 0)
+    expect(c.rows.map((r) => r.otherBackend)).toEqual([undefined, true, true])
+    // The estimate and its growth are what they would be without the mark: 50 of 100, 110 of 200.
+    expect(c.rows.map((r) => r.incrementRatio)).toEqual([null, 0.5, 0.55])
+    expect(otherBackendNote(c.rows)).toBe(
+      '2 of the 3 requests were answered by another backend under a Claude model’s name (their replies’ ids are not Anthropic’s msg_…): their reported sizes are that backend’s counts, which the Claude calibration does not describe',
+    )
+    expect(otherBackendNote(compareUsage([report(1, 1000)], [100], 0).rows)).toBe('')
   })
 })
 
