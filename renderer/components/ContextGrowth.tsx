@@ -1,4 +1,4 @@
-import type { ContextGrowth as Growth, UsageComparison } from '@core'
+import { otherBackendNote, type ContextGrowth as Growth, type UsageComparison } from '@core'
 import { formatNumber as n } from '@core/numbers'
 import { useMemo, useState } from 'react'
 import { selectContextGrowth, selectEngineResults, selectUsageComparison, useApp } from '../store'
@@ -94,10 +94,16 @@ function sentUnrecorded(comparison: UsageComparison): string {
 
 /**
  * What the figures add about how requests were priced: served by other models, sent cleared, sent
- * unrecorded. Each part starts with a count, so it reads as a sentence as it is.
+ * unrecorded, answered by another backend. Each part starts with a count, so it reads as a sentence
+ * as it is.
  */
 const pricingNotes = (comparison: UsageComparison): string =>
-  [servedBy(comparison), sentCleared(comparison), sentUnrecorded(comparison)]
+  [
+    servedBy(comparison),
+    sentCleared(comparison),
+    sentUnrecorded(comparison),
+    otherBackendNote(comparison.rows),
+  ]
     .filter((s) => s !== '')
     .join('; ')
 

@@ -214,6 +214,21 @@ describe('the context-growth chart', () => {
     expect(pageErrors).toEqual([])
   })
 
+  it('says which requests another backend answered under a Claude model’s name', async () => {
+    // claude-code-router.jsonl: claude-code-usage.jsonl as a router answered it, every reply named
+    // claude-opus-4-8 with an id that is not Anthropic's (msg_…). The CLI marks all 12 requests.
+    const { page, pageErrors } = app()
+    const report = await openSaying(
+      page,
+      'claude-code-router.jsonl',
+      (r) =>
+        `${r.requests.filter((q: { otherBackend?: true }) => q.otherBackend).length} of the 12 requests were answered by another backend under a Claude model’s name (their replies’ ids are not Anthropic’s msg_…): their reported sizes are that backend’s counts, which the Claude calibration does not describe.`,
+    )
+    expect(report.requests).toHaveLength(12)
+    await screenshot(page, 'context-growth-router', page.locator(byTestId('growth-details')))
+    expect(pageErrors).toEqual([])
+  })
+
   it('derives what a subagent was sent unrecorded from its second request, and includes it', async () => {
     // claude-code-subagent.jsonl: a subagent's own file, no attachment recorded; its requests from
     // the second on (the first after a tool result) report 612 tokens the file does not hold.
