@@ -34,10 +34,11 @@ describe('Claude Code: message.usage, once per API message', () => {
     uuid,
     ...extra,
   })
+  // Ids in the form Anthropic's API gives its replies (msg_…), as Claude Code records them.
   const reply = (id: string, text: string, usage: unknown) => ({
     type: 'assistant',
     message: {
-      id,
+      id: `msg_${id}`,
       role: 'assistant',
       model: 'claude-opus-4-7',
       content: [{ type: 'text', text }],
