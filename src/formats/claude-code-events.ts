@@ -181,6 +181,14 @@ function withReplyOutput(messages: Message[], turn: TurnState): void {
 }
 
 /**
+ * A reply named for a Claude model whose message.id is not in the form Anthropic's API gives
+ * (`msg_…`): another backend answered it (claude-code.ts, noteOtherBackend). A model named
+ * otherwise (a router's own MiniMax, GLM) already says it is not Claude.
+ */
+export const answeredElsewhere = (read: EventReading): boolean =>
+  read.turn !== undefined && !read.turn.startsWith('msg_') && /claude/i.test(read.model ?? '')
+
+/**
  * The first line of an API message that carries usage reports it; the message's later lines repeat
  * its input counts, and may only raise the output count.
  */
@@ -205,6 +213,7 @@ function reportTurn(
     at: `line ${read.line}`,
     ...(read.model !== undefined ? { model: read.model } : {}),
     ...(cleared !== undefined ? { cleared } : {}),
+    ...(answeredElsewhere(read) ? { otherBackend: true as const } : {}),
   }
   turn.report = report
   usage.push(report)

@@ -4,6 +4,7 @@ import {
   METADATA_NOTE,
   PROGRESS_NOUN,
   PROGRESS_REASON,
+  answeredElsewhere,
   readEventLine,
   readThreadEvents,
 } from './claude-code-events'
@@ -139,36 +140,24 @@ function markUnrecorded(
 }
 
 /**
- * Replies named for a Claude model whose message.id is not in the form Anthropic's API gives
- * (`msg_…`, on the Messages API and through Bedrock and Vertex) were answered by something else: a
- * router or proxy that Claude Code was pointed at (ANTHROPIC_BASE_URL), serving another model. Their
- * usage is that backend's count, which the Claude calibration does not describe (docs/tokens.md,
- * "Replies another backend answered"). Anthropic's reference says an id's format may change, so
- * this is a note, not a verdict.
+ * Notes, once, the replies another backend answered under a Claude model's name
+ * (`answeredElsewhere`: an id not of Anthropic's form `msg_…`, which Bedrock and Vertex keep): a
+ * router or proxy Claude Code was pointed at (ANTHROPIC_BASE_URL). Their usage is that backend's
+ * count, which the Claude calibration does not describe (docs/tokens.md, "Replies another backend
+ * answered"). Anthropic's reference says an id's format may change, so this is a note, not a
+ * verdict.
  */
 function noteOtherBackend(
   thread: readonly SessionEvent[],
-  usage: ReportedUsage[],
+  usage: readonly ReportedUsage[],
   notes: NoteList,
 ): void {
-  const replies = new Set<string>()
-  let first: SessionEvent | undefined
-  const other = new Set<string>()
-  // The lines of those replies: a report is placed at the first of its reply's lines with usage.
-  const lines = new Set<string>()
-  for (const e of thread) {
-    // A reply Claude Code made itself (`<synthetic>`) reports no usage, so it is not counted here.
-    if (e.usage === undefined || e.turn === undefined) continue
-    replies.add(e.turn)
-    // A model named otherwise (a router's own MiniMax, GLM) already says it is not Claude.
-    if (e.turn.startsWith('msg_') || !/claude/i.test(e.model ?? '')) continue
-    other.add(e.turn)
-    lines.add(`line ${e.line}`)
-    first ??= e
-  }
+  // Each report is one reply that reported usage, marked as it was made (reportTurn).
+  const other = usage.filter((u) => u.otherBackend === true).length
+  const first =
+    other > 0 ? thread.find((e) => e.usage !== undefined && answeredElsewhere(e)) : undefined
   if (!first) return
-  for (const u of usage) if (lines.has(u.at)) u.otherBackend = true
-  const of = `${formatNumber(other.size)} of the ${formatNumber(replies.size)} replies that report usage`
+  const of = `${formatNumber(other)} of the ${formatNumber(usage.length)} replies that report usage`
   notes.info(
     `line ${first.line}: message.id`,
     `"${first.turn}" is not in the form Anthropic’s API gives a reply’s id (msg_…): ${of} were answered by another backend under the name ${first.model} (a router or proxy); their reported usage is that backend’s count, which the Claude calibration does not describe`,
