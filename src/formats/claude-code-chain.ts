@@ -123,6 +123,7 @@ export function sessionEventOf(line: number, v: Json): SessionEvent {
     model: undefined,
     turn: undefined,
     usage: undefined,
+    version: undefined,
     clearedToolIds: undefined,
     ops: NO_OPS,
     error: undefined,

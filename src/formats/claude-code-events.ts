@@ -8,7 +8,7 @@ import { ShapeError, isObject, kind, pathString, type Json, type JsonPath } from
 import { decodePayload, encodePayload, type ToolCall } from './payload'
 import { FieldNotes, NoteTape, replay, type FieldRule, type LeftOut } from './claude-code-notes'
 import type { NoteList } from './report'
-import { anthropicUsage, type UsageCounts } from './reported-usage'
+import { anthropicUsage, isCount, type UsageCounts } from './reported-usage'
 import { sentToolInput } from './claude-code-tool-input'
 import type { ReportedUsage } from './types'
 
@@ -45,7 +45,9 @@ export interface EventReading {
   /** The assistant event's message.id: the lines of one API message share it. */
   turn: string | undefined
   /** The assistant event's message.usage, as the request's reported prompt size. */
-  usage: UsageCounts | undefined
+  usage: ReplyUsage | undefined
+  /** The Claude Code version that wrote a line with usage (its `version`), when it names one. */
+  version: string | undefined
   /** A microcompaction's `compactedToolIds`: the tool results the requests after it were sent cleared. */
   clearedToolIds: readonly string[] | undefined
   ops: readonly unknown[]
@@ -72,6 +74,7 @@ export function readEventLine(
     event.model = read.model
     event.turn = read.turn
     event.usage = read.usage
+    event.version = read.version
     event.clearedToolIds = read.clearedToolIds
   } catch (error) {
     if (!(error instanceof ShapeError)) event.error = error
@@ -295,12 +298,18 @@ interface TurnState {
   silentThinking?: number[]
 }
 
+/** A reply's usage, and the part of its prompt read from the prompt cache, where it says. */
+export interface ReplyUsage extends UsageCounts {
+  cacheRead?: number
+}
+
 /** What readEvent makes of a line, before its notes are taken. */
 interface EventRead {
   messages: Message[]
   model?: string
   turn?: string
-  usage?: UsageCounts
+  usage?: ReplyUsage
+  version?: string
   clearedToolIds?: readonly string[]
 }
 
@@ -350,12 +359,18 @@ function readMessageEvent(value: Json, ctx: EventContext): EventRead {
     if (messages[i].type === 'user') messages[i] = asContext(messages[i], value, ctx)
   }
   const assistant = value.type === 'assistant'
-  const usage = assistant && !synthetic ? anthropicUsage(message.usage) : undefined
+  const usage: ReplyUsage | undefined =
+    assistant && !synthetic ? anthropicUsage(message.usage) : undefined
+  // Read for a microcompaction the file does not record (claude-code-microcompact.ts).
+  if (usage && isObject(message.usage) && isCount(message.usage.cache_read_input_tokens)) {
+    usage.cacheRead = message.usage.cache_read_input_tokens
+  }
   return {
     messages,
     model: typeof message.model === 'string' ? message.model : undefined,
     turn: assistant && typeof message.id === 'string' ? message.id : undefined,
     usage,
+    version: usage !== undefined && typeof value.version === 'string' ? value.version : undefined,
   }
 }
 

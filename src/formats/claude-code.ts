@@ -8,6 +8,7 @@ import {
   readEventLine,
   readThreadEvents,
 } from './claude-code-events'
+import { inferUnrecordedMicrocompaction } from './claude-code-microcompact'
 import { LeftOut, NoteTape } from './claude-code-notes'
 import type { Message } from '../types'
 import { isObject, kind, type Json } from './json-shape'
@@ -78,6 +79,7 @@ export function readClaudeCode(input: ReadInput): ReadResult {
   const { messages, model, usage } = readThreadEvents(thread.events, lineMessages, notes, left)
   markUnrecorded(thread.events, events, messages, usage, notes)
   noteOtherBackend(thread.events, usage, notes)
+  inferUnrecordedMicrocompaction(thread.events, events, messages, usage, notes)
   countReplaced(messages, thread.events[0], events, lineMessages, index, broken, notes)
   for (const line of thread.progress) left.add(line, PROGRESS_NOUN, PROGRESS_REASON)
   const lines = (list: number[], noun: [string, string], reason: string, warn = false) => {

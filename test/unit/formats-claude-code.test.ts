@@ -859,6 +859,117 @@ describe('Claude Code: shapes found in public sessions', () => {
     })
   })
 
+  describe('a microcompaction Claude Code before 2.1.9 did not record', () => {
+    // Five Read results of 80,000 characters: 20,000 tokens each by Claude Code's estimate
+    // (length ÷ 4). Its rule keeps the last three calls and clears from the oldest while more than
+    // 40,000 remain: c1 and c2, 40,000 tokens, at least the 20,000 it asks of a clearing.
+    const session = (
+      version: string,
+      reports: { before: number; after: number; cacheRead: number },
+    ) => {
+      const at = (line: string, input: number, cacheRead: number) => {
+        const v = JSON.parse(line)
+        v.version = version
+        v.message.usage = {
+          input_tokens: 3,
+          cache_creation_input_tokens: input - 3 - cacheRead,
+          cache_read_input_tokens: cacheRead,
+          output_tokens: 5,
+        }
+        return JSON.stringify(v)
+      }
+      const lines = [user('q', null, 'Read the five ledgers.', { version })]
+      let parent = 'q'
+      for (let i = 1; i <= 5; i++) {
+        const read = { type: 'tool_use', id: `c${i}`, name: 'Read', input: { file_path: `l${i}` } }
+        const input = i === 5 ? reports.before : 20_000 * i
+        lines.push(at(bot(`a${i}`, parent, [read]), input, input - 20_000))
+        const content = 'x'.repeat(80_000)
+        lines.push(user(`r${i}`, `a${i}`, [{ type: 'tool_result', tool_use_id: `c${i}`, content }]))
+        parent = `r${i}`
+      }
+      lines.push(
+        at(bot('b', parent, [{ type: 'text', text: 'Done.' }]), reports.after, reports.cacheRead),
+      )
+      lines.push(user('q2', 'b', 'Thanks.', { version }))
+      lines.push(
+        at(
+          bot('b2', 'q2', [{ type: 'text', text: 'Welcome.' }]),
+          reports.after + 100,
+          reports.after,
+        ),
+      )
+      return importConversation(lines.join('\n'))
+    }
+    const fell = { before: 140_000, after: 105_000, cacheRead: 15_000 }
+    const NOTE = 'cleared old tool results without recording it'
+
+    it('lists the results its rule clears on the request where the reported prompt fell, and on every later one', () => {
+      const imported = session('2.0.76', fell)
+      expect(imported.messages.map((m) => m.id)).toEqual([
+        'q',
+        'a1',
+        'c1',
+        'a2',
+        'c2',
+        'a3',
+        'c3',
+        'a4',
+        'c4',
+        'a5',
+        'c5',
+        'b',
+        'q2',
+        'b2',
+      ])
+      // c1 and c2 are messages 2 and 4; the requests before the fall list none.
+      expect(imported.usage?.map((u) => u.cleared)).toEqual([
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        [2, 4],
+        [2, 4],
+      ])
+      expect(imported.report).toContainEqual({
+        severity: 'info',
+        path: 'line 12',
+        problem:
+          'the reported prompt fell by 35,000 tokens here, where the file records no compaction: Claude Code before 2.1.9 cleared old tool results without recording it (microcompaction); replaying its rule, 2 tool results (40,000 tokens by its estimate) were sent cleared from this request on, and the usage view estimates them so',
+      })
+      // The results stay whole on the thread.
+      expect(imported.messages[2].payload).toHaveLength(80_000)
+    })
+
+    it('infers none from a version that records its microcompactions', () => {
+      const imported = session('2.1.19', fell)
+      expect(imported.usage?.every((u) => u.cleared === undefined)).toBe(true)
+      expect(imported.report.filter((n) => n.problem.includes(NOTE))).toEqual([])
+    })
+
+    it('infers none from a small fall the prompt cache served, or under every warning threshold', () => {
+      // 500 tokens fewer, and the cache served all but the last 500: nothing old changed.
+      const cached = session('2.0.76', { before: 140_000, after: 139_500, cacheRead: 139_000 })
+      // 100,000 tokens is under the lowest threshold Claude Code's settings allow (103,000).
+      const under = session('2.0.76', { before: 100_000, after: 90_000, cacheRead: 15_000 })
+      for (const imported of [cached, under]) {
+        expect(imported.usage?.every((u) => u.cleared === undefined)).toBe(true)
+        expect(imported.report.filter((n) => n.problem.includes(NOTE))).toEqual([])
+      }
+    })
+
+    it('takes either sign that old content changed: a large fall, or the cache served none of the end', () => {
+      // A fall of 35,000 whose prefix a request the file does not hold had cached already.
+      const fellCached = session('2.0.76', { ...fell, cacheRead: 104_000 })
+      // A fall of 500 where the cache served only the first 15,000 tokens.
+      const recached = session('2.0.76', { before: 140_000, after: 139_500, cacheRead: 15_000 })
+      for (const imported of [fellCached, recached]) {
+        expect(imported.usage?.[5].cleared).toEqual([2, 4])
+      }
+    })
+  })
+
   it("marks a subagent's requests from its first tool result on as sent context its file does not record", () => {
     const withUsage = (line: string, input: number) => {
       const v = JSON.parse(line)

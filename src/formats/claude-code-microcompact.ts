@@ -1,0 +1,169 @@
+import { formatNumber } from '../numbers'
+import type { Message } from '../types'
+import type { SessionEvent } from './claude-code-chain'
+import { decodePayload } from './payload'
+import type { NoteList } from './report'
+import type { ReportedUsage } from './types'
+
+/**
+ * Claude Code's microcompaction before it recorded one. From 2.0 (at least 2.0.76) to 2.1.7,
+ * before each request Claude Code cleared old tool results (their content replaced by a
+ * placeholder, CLEARED_RESULT_TEXT) once the last reply's usage passed its warning threshold, and
+ * wrote nothing to the session file; from 2.1.9 on, the same rule writes a `microcompact_boundary`
+ * (read in claude-code-events.ts). The rule, as the npm packages' `cli.js` of 2.0.76 and 2.1.19
+ * have it (the function that logs `tengu_microcompact`; docs/tokens.md, "Tool results Claude Code
+ * cleared without recording it"):
+ *
+ * - only the results of Read, Bash, Grep, Glob, WebSearch, WebFetch, Edit and Write are cleared;
+ * - the last three such calls are kept;
+ * - from the oldest on, results are cleared while those not cleared still hold more than 40,000
+ *   tokens by Claude Code's estimate (a text's length ÷ 4, rounded; 2,000 an image);
+ * - nothing is cleared unless that saves at least 20,000 tokens;
+ * - a result cleared once stays cleared in every later request.
+ *
+ * Whether the warning threshold was passed depends on settings the file does not hold (automatic
+ * compaction on or off, the output-token limit), so the provider's own counts say when: at a
+ * request whose reported prompt is smaller than the one before, with no compaction between (the
+ * thread holds none), the reply before it at or past the lowest threshold those settings allow
+ * (LOWEST_WARNING), and old content changed (the prompt fell by 10,000 tokens or more, or the
+ * prompt cache served none of its last 20,000 tokens), the rule is replayed; when it clears
+ * 20,000 tokens or more, those results are listed as sent cleared (`ReportedUsage.cleared`) in
+ * that report and every later one, and the usage view prices them so.
+ */
+const COMPACTABLE_TOOLS = new Set([
+  'Read',
+  'Bash',
+  'Grep',
+  'Glob',
+  'WebSearch',
+  'WebFetch',
+  'Edit',
+  'Write',
+])
+const KEEP_RECENT = 3
+const KEEP_TOKENS = 40_000
+const LEAST_SAVING = 20_000
+const IMAGE_TOKENS = 2_000
+/**
+ * The lowest warning threshold Claude Code's settings allow, in the usage of the reply before a
+ * request (input, cache and output tokens): a 200,000-token window, less the largest output
+ * allowance (CLAUDE_CODE_MAX_OUTPUT_TOKENS is capped at 64,000), less automatic compaction's
+ * 13,000, less the warning's 20,000. By default (32,000 output) it is 135,000, or 148,000 with
+ * automatic compaction off. Below it the rule never runs.
+ */
+const LOWEST_WARNING = 200_000 - 64_000 - 13_000 - 20_000
+/** The first version that records its microcompactions (the earliest public boundary seen). */
+const FIRST_RECORDING: readonly number[] = [2, 1, 9]
+
+/**
+ * Lists the tool results the thread's requests were sent cleared by a microcompaction the file
+ * does not record (see above), on `usage`, with an info note at each request where one is found.
+ * Does nothing in a file that records its microcompactions, or whose reports already list some.
+ */
+export function inferUnrecordedMicrocompaction(
+  thread: readonly SessionEvent[],
+  events: readonly SessionEvent[],
+  messages: readonly Message[],
+  usage: ReportedUsage[],
+  notes: NoteList,
+): void {
+  if (usage.length < 2 || usage.some((u) => u.cleared !== undefined)) return
+  if (events.some((e) => e.type === 'system' && e.subtype === 'microcompact_boundary')) return
+  const reporting = new Map<string, SessionEvent>()
+  for (const e of thread) if (e.usage !== undefined) reporting.set(`line ${e.line}`, e)
+  const replay = new Replay(messages)
+  for (let k = 1; k < usage.length; k++) {
+    const u = usage[k]
+    const before = usage[k - 1]
+    const fell = u.inputTokens < before.inputTokens
+    const warned = before.inputTokens + (before.outputTokens ?? 0) >= LOWEST_WARNING
+    const event = reporting.get(u.at)
+    // Two signs that old content changed, either enough: a fall of half the least clearing or
+    // more, or a prompt cache that served none of the prompt's last 20,000 tokens (a cleared result
+    // ends the prefix the cache can serve, and the results kept after it hold more). A small fall
+    // with the cache intact is something else (a shorter reminder, say).
+    const cacheRead = event?.usage?.cacheRead
+    const changed =
+      before.inputTokens - u.inputTokens >= LEAST_SAVING / 2 ||
+      (cacheRead !== undefined && cacheRead <= u.inputTokens - LEAST_SAVING)
+    if (fell && warned && changed && silentVersion(event?.version)) {
+      const cleared = replay.clear(u.prompt)
+      if (cleared) {
+        notes.info(
+          u.at,
+          `the reported prompt fell by ${formatNumber(before.inputTokens - u.inputTokens)} tokens here, where the file records no compaction: Claude Code before 2.1.9 cleared old tool results without recording it (microcompaction); replaying its rule, ${formatNumber(cleared.count)} tool results (${formatNumber(cleared.tokens)} tokens by its estimate) were sent cleared from this request on, and the usage view estimates them so`,
+        )
+      }
+    }
+    if (replay.list !== undefined) u.cleared = replay.list
+  }
+}
+
+/** Whether a report was written by a version that did not record its microcompactions. */
+function silentVersion(version: string | undefined): boolean {
+  if (version === undefined) return false
+  const parts = version.split('.').map(Number)
+  if (parts.length < 3 || parts.some((n) => !Number.isInteger(n))) return false
+  for (let i = 0; i < FIRST_RECORDING.length; i++) {
+    if (parts[i] !== FIRST_RECORDING[i]) return parts[i] < FIRST_RECORDING[i]
+  }
+  return false
+}
+
+/** Claude Code's rule, replayed over the thread's messages request by request. */
+class Replay {
+  /** The cleared results' message indexes, ascending; one array per clearing, shared after it. */
+  list: readonly number[] | undefined
+  private readonly clearedIds = new Set<string>()
+
+  constructor(private readonly messages: readonly Message[]) {}
+
+  /** Clears what the rule clears before a request whose prompt is messages[0, end). */
+  clear(end: number): { count: number; tokens: number } | undefined {
+    const calls: string[] = []
+    const results = new Map<string, { at: number; tokens: number }>()
+    for (let i = 0; i < end; i++) {
+      const m = this.messages[i]
+      if (m.type === 'bot') {
+        for (const call of decodePayload(m.payload)?.tool_calls ?? []) {
+          if (COMPACTABLE_TOOLS.has(call.name) && !this.clearedIds.has(call.id)) calls.push(call.id)
+        }
+      } else if (m.type === 'activity' && m.id !== undefined && calls.includes(m.id)) {
+        results.set(m.id, { at: i, tokens: estimateOf(m) })
+      }
+    }
+    const kept = new Set(calls.slice(-KEEP_RECENT))
+    let total = 0
+    for (const r of results.values()) total += r.tokens
+    let saved = 0
+    const clearing: string[] = []
+    for (const id of calls) {
+      if (kept.has(id) || total - saved <= KEEP_TOKENS) continue
+      clearing.push(id)
+      saved += results.get(id)?.tokens ?? 0
+    }
+    if (saved < LEAST_SAVING) return undefined
+    const all = new Set(this.list)
+    for (const id of clearing) {
+      this.clearedIds.add(id)
+      const at = results.get(id)?.at
+      if (at !== undefined) all.add(at)
+    }
+    this.list = [...all].sort((a, b) => a - b)
+    return { count: clearing.length, tokens: saved }
+  }
+}
+
+/** Claude Code's estimate of a tool result: each text's length ÷ 4, rounded; an image 2,000. */
+function estimateOf(m: Message): number {
+  const parts = decodePayload(m.payload)
+  const content = parts ? parts.content : m.payload
+  if (typeof content === 'string') return Math.round(content.length / 4)
+  let tokens = 0
+  for (const block of content ?? []) {
+    const b = block as { type?: unknown; text?: unknown }
+    if (b.type === 'text' && typeof b.text === 'string') tokens += Math.round(b.text.length / 4)
+    else if (b.type === 'image') tokens += IMAGE_TOKENS
+  }
+  return tokens
+}
