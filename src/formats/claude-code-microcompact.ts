@@ -125,8 +125,9 @@ class Replay {
     for (let i = 0; i < end; i++) {
       const m = this.messages[i]
       if (m.type === 'bot') {
-        for (const call of decodePayload(m.payload)?.tool_calls ?? []) {
-          if (COMPACTABLE_TOOLS.has(call.name) && !this.clearedIds.has(call.id)) calls.push(call.id)
+        for (const { id, name } of decodePayload(m.payload)?.tool_calls ?? []) {
+          if (id === undefined || name === undefined) continue
+          if (COMPACTABLE_TOOLS.has(name) && !this.clearedIds.has(id)) calls.push(id)
         }
       } else if (m.type === 'activity' && m.id !== undefined && calls.includes(m.id)) {
         results.set(m.id, { at: i, tokens: estimateOf(m) })
