@@ -55,8 +55,9 @@ export function planCountSlices(
 }
 
 /**
- * The request for one slice, carrying only text and payload so that less is cloned, and, off the
- * native wire, which messages are an earlier turn's thinking: the worker then returns final costs.
+ * The request for one slice, carrying only text and payload so that less is cloned, a tool
+ * result's type, and, off the native wire, which messages are an earlier turn's thinking: the
+ * worker then returns final costs.
  */
 export function sliceRequest(
   specLike: SpecLike,
@@ -66,10 +67,13 @@ export function sliceRequest(
   const spec = toSpec(specLike)
   const priced: PricedMessage[] = []
   for (let i = start; i < end; i++) {
-    const { text, payload } = messages[i]
+    const { text, payload, type } = messages[i]
     const placed = pricedAt(spec, messages, i)
-    // Only text, payload and the flags are cloned to the worker.
-    priced.push(placed !== messages[i] ? placed : payload ? { text, payload } : { text })
+    // Only text, payload and the flags are cloned to the worker, and the type of a tool result,
+    // which its family may price at a factor of its own.
+    const own =
+      type === 'activity' ? { text, payload, type } : payload ? { text, payload } : { text }
+    priced.push(placed !== messages[i] ? placed : own)
   }
   return { spec, start, messages: priced }
 }

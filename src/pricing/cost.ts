@@ -35,6 +35,8 @@ export function toSpec(spec: SpecLike): Required<CountingSpec> {
 
 /** The part of a message its cost depends on, and whether it is thinking from an earlier turn. */
 export type PricedMessage = Pick<Message, 'text' | 'payload'> & {
+  /** Its type: a tool result (`activity`) takes the family's factor for tool results. */
+  type?: Message['type']
   /** A reasoning message before the current turn: priced by the model's retention rule. */
   earlierThinking?: boolean
   /** A request's tool schemas where the request has a system message for them to join (Chat). */
@@ -90,7 +92,7 @@ export function pricingFor(specLike: SpecLike, tokenizer?: Tokenizer): Pricing {
 function buildPricing(spec: Required<CountingSpec>, tokenizer: Tokenizer): Pricing {
   const counting = describeCounting(spec.model, spec.wire)
   const framing = wireFramingOf(spec.wire, spec.model)
-  const { factor } = counting
+  const { factor, resultFactor } = counting
   const scaled = factor === 1 ? (n: number) => n : (n: number) => Math.round(n * factor)
   const perMessage = framing.perMessage
   // A calibrated family's factor was measured with its own tokens a message, counted before the
@@ -153,6 +155,10 @@ function buildPricing(spec: Required<CountingSpec>, tokenizer: Tokenizer): Prici
       }
     }
     vocabulary += tokenizer.count(text)
+    if (m.type === 'activity' && resultFactor !== factor) {
+      // A tool result's text at its own factor; the per-message tokens at the family's.
+      return Math.round(resultFactor * vocabulary + factor * calibrated) + fixed + opaque
+    }
     return scaled(vocabulary + (schemas ? 0 : calibrated)) + fixed + opaque
   }
   return { ...shared, cost }

@@ -29,6 +29,8 @@ export interface CountingMethod {
   encoding: CountingEncoding
   /** The vocabulary's count is multiplied by this (1 for an exact family). */
   factor: number
+  /** A tool result's count is multiplied by this instead (the factor, unless measured apart). */
+  resultFactor: number
   /** On-screen words: "exact (o200k_base)" or "approximate: within ±N% of provider counts on M requests". */
   method: string
   /** Only for an unknown name: "counted as <family> (approximation)". */
@@ -82,6 +84,7 @@ function uncalibrated(method: CountingMethod): CountingMethod {
   return {
     ...method,
     factor: 1,
+    resultFactor: 1,
     method: `approximate (${method.encoding}, uncalibrated in the native format)`,
   }
 }
@@ -121,6 +124,7 @@ function exact(model: string, family: ModelFamily, encoding: CountingEncoding): 
     exact: true,
     encoding,
     factor: 1,
+    resultFactor: 1,
     method: `exact (${encoding})`,
   }
 }
@@ -135,6 +139,7 @@ function approximate(model: string, family: 'anthropic' | 'google', stem: string
     exact: false,
     encoding: calibration.encoding,
     factor: calibration.factor,
+    resultFactor: calibration.resultFactor ?? calibration.factor,
     method: calibratedWords(calibration),
     generation: calibration.generation,
   }
@@ -152,6 +157,7 @@ function guessed(model: string, family: 'openai' | 'anthropic' | 'google'): Coun
     exact: false,
     encoding,
     factor: calibration?.factor ?? 1,
+    resultFactor: calibration?.resultFactor ?? calibration?.factor ?? 1,
     method: calibration ? calibratedWords(calibration) : `approximate (${encoding})`,
     warning: `counted as ${familyLabel} (approximation)`,
     ...(calibration ? { generation: calibration.generation } : {}),

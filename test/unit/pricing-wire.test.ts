@@ -170,3 +170,32 @@ describe('Anthropic and Gemini framing', () => {
     }
   })
 })
+
+describe('a tool result of Claude before Opus 4.7', () => {
+  // docs/tokens.md, "Tool results at their own factor": the result's o200k_base count × 1.175, the
+  // 16 tokens a message × 1.14, as for every other message.
+  const output = 'src/app/page.tsx\nsrc/app/layout.tsx\nsrc/lib/ledger/rounding.ts\n'
+  const result: Message = { id: 'toolu_1', type: 'activity', text: '', payload: output }
+  const prose: Message = { type: 'user', text: output }
+  const o200k = tiktokenFor('o200k_base').encode(output).length
+
+  it('is priced at the factor measured on tool output; the rest at the generation’s', () => {
+    const spec = { model: 'claude-sonnet-4-5-20250929', wire: 'anthropic' as const }
+    expect(countEachMessage(spec, [result, prose])).toEqual([
+      Math.round(1.175 * o200k + 1.14 * 16),
+      Math.round(1.14 * (o200k + 16)),
+    ])
+  })
+
+  it('is priced at one factor in the generations measured so, and unscaled in the native format', () => {
+    // Opus 4.7 and later: 1.5 for all; Gemini: 1.1 for all, 1 token a content.
+    expect(countEachMessage({ model: 'claude-opus-4-8', wire: 'anthropic' }, [result])).toEqual([
+      Math.round(1.5 * (o200k + 16)),
+    ])
+    expect(countEachMessage({ model: 'gemini-3-pro-preview', wire: 'gemini' }, [result])).toEqual([
+      Math.round(1.1 * (o200k + 1)),
+    ])
+    const native = countEachMessage({ model: 'claude-sonnet-4-5', wire: 'native' }, [result])
+    expect(native).toEqual([o200k + 4])
+  })
+})
