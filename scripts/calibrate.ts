@@ -101,9 +101,19 @@ function billedPayload(message: Message): string {
   return encodePayload(rest) ?? ''
 }
 
-function estimate(messages: readonly Message[], counter: Counter): number {
+/**
+ * The raw estimate of a prompt: its messages' text and billed payload, a tool result's weighted by
+ * its generation's resultFactor over its factor, so that the factor times this prices it as the
+ * product does (src/pricing/cost.ts).
+ */
+function estimate(messages: readonly Message[], counter: Counter, model: string): number {
+  const held = calibrationFor(model)
+  const resultWeight = held?.resultFactor !== undefined ? held.resultFactor / held.factor : 1
   let total = 0
-  for (const m of messages) total += counter.count(m.text) + counter.count(billedPayload(m))
+  for (const m of messages) {
+    const tokens = counter.count(m.text) + counter.count(billedPayload(m))
+    total += m.type === 'activity' ? tokens * resultWeight : tokens
+  }
   return total
 }
 
@@ -306,7 +316,7 @@ function measureFile(file: string, counter: Counter): FileRows | undefined {
     for (const rep of gemini.reports) {
       const messages = importConversation(gemini.prefix(rep.line!), 'gemini-cli').messages
       r.reported.push(rep)
-      r.estimates.push(estimate(messages, counter))
+      r.estimates.push(estimate(messages, counter, rep.model))
       r.messageCounts.push(messages.length)
     }
     addSegments(r)
@@ -348,7 +358,7 @@ function measureFile(file: string, counter: Counter): FileRows | undefined {
       while (messages.length > 0 && ['bot', 'reasoning'].includes(messages.at(-1)!.type))
         messages.pop()
       r.reported.push({ tokens, model, request })
-      r.estimates.push(estimate(messages, counter))
+      r.estimates.push(estimate(messages, counter, model))
       r.messageCounts.push(messages.length)
       // Chat Completions: the cookbook's 3 tokens of reply priming; Anthropic: its tool prompt.
       r.fixed.push(url.includes('/chat/completions') ? 3 : anthropicToolPrompt(body))
@@ -384,7 +394,7 @@ function measureFile(file: string, counter: Counter): FileRows | undefined {
     }
     if (messages.length === 0) continue
     r.reported.push(rep)
-    r.estimates.push(estimate(messages, counter))
+    r.estimates.push(estimate(messages, counter, rep.model))
     r.messageCounts.push(messages.length)
   }
   addSegments(r)
