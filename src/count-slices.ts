@@ -55,9 +55,9 @@ export function planCountSlices(
 }
 
 /**
- * The request for one slice, carrying only text and payload so that less is cloned, a tool
- * result's type, and, off the native wire, which messages are an earlier turn's thinking: the
- * worker then returns final costs.
+ * The request for one slice, carrying only text and payload so that less is cloned (and a tool
+ * result's type, where its family prices results apart), and, off the native wire, which messages
+ * are an earlier turn's thinking: the worker then returns final costs.
  */
 export function sliceRequest(
   specLike: SpecLike,
@@ -65,14 +65,20 @@ export function sliceRequest(
   { start, end }: SliceRange,
 ): CountSliceRequest {
   const spec = toSpec(specLike)
+  const { factor, resultFactor } = pricingFor(spec).counting
+  // A tool result's type goes too where its family prices results at a factor of their own.
+  const typed = resultFactor !== factor
   const priced: PricedMessage[] = []
   for (let i = start; i < end; i++) {
     const { text, payload, type } = messages[i]
     const placed = pricedAt(spec, messages, i)
-    // Only text, payload and the flags are cloned to the worker, and the type of a tool result,
-    // which its family may price at a factor of its own.
+    // Only text, payload and the flags are cloned to the worker.
     const own =
-      type === 'activity' ? { text, payload, type } : payload ? { text, payload } : { text }
+      typed && type === 'activity'
+        ? { text, payload, type }
+        : payload
+          ? { text, payload }
+          : { text }
     priced.push(placed !== messages[i] ? placed : own)
   }
   return { spec, start, messages: priced }

@@ -46,4 +46,13 @@ describe('countSlice', () => {
       messages: [{ text: 't', payload: 'p' }],
     })
   })
+
+  it('sends a tool result’s type where its family prices tool results apart', () => {
+    // Claude before Opus 4.7 prices a tool result at 1.175 and the rest at 1.14 (calibration.ts).
+    const result: Message = { id: 'a', type: 'activity', text: '', payload: 'p' }
+    const spec = { model: 'claude-sonnet-4-5', wire: 'anthropic' as const }
+    const request = sliceRequest(spec, [result], { start: 0, end: 1 })
+    expect(request.messages).toEqual([{ text: '', payload: 'p', type: 'activity' }])
+    expect([...countSlice(request).counts]).toEqual(countEachMessage(spec, [result]))
+  })
 })
