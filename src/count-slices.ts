@@ -6,6 +6,7 @@ import {
   type PricedMessage,
   type SpecLike,
 } from './pricing/cost'
+import { describeCounting } from './pricing/families'
 import type { Message } from './types'
 
 export type { PricedMessage }
@@ -65,7 +66,8 @@ export function sliceRequest(
   { start, end }: SliceRange,
 ): CountSliceRequest {
   const spec = toSpec(specLike)
-  const { factor, resultFactor } = pricingFor(spec).counting
+  // The method alone: no tokenizer, which the sender (the reading worker) may not have loaded.
+  const { factor, resultFactor } = describeCounting(spec.model, spec.wire)
   // A tool result's type goes too where its family prices results at a factor of their own.
   const typed = resultFactor !== factor
   const priced: PricedMessage[] = []
