@@ -74,14 +74,14 @@ export function sliceRequest(
   for (let i = start; i < end; i++) {
     const { text, payload, type } = messages[i]
     const placed = pricedAt(spec, messages, i)
-    // Only text, payload and the flags are cloned to the worker.
-    const own =
-      typed && type === 'activity'
-        ? { text, payload, type }
-        : payload
-          ? { text, payload }
-          : { text }
-    priced.push(placed !== messages[i] ? placed : own)
+    if (placed !== messages[i]) {
+      priced.push(placed)
+    } else if (typed && type === 'activity') {
+      priced.push({ text, payload, type })
+    } else {
+      // Only text, payload and the flags are cloned to the worker.
+      priced.push(payload ? { text, payload } : { text })
+    }
   }
   return { spec, start, messages: priced }
 }

@@ -120,16 +120,21 @@ class Replay {
 
   /** Clears what the rule clears before a request whose prompt is messages[0, end). */
   clear(end: number): { count: number; tokens: number } | undefined {
+    // The calls in order, and as a set: a session's results are looked up among thousands.
     const calls: string[] = []
+    const callIds = new Set<string>()
     const results = new Map<string, { at: number; tokens: number }>()
     for (let i = 0; i < end; i++) {
       const m = this.messages[i]
       if (m.type === 'bot') {
         for (const { id, name } of decodePayload(m.payload)?.tool_calls ?? []) {
           if (id === undefined || name === undefined) continue
-          if (COMPACTABLE_TOOLS.has(name) && !this.clearedIds.has(id)) calls.push(id)
+          if (COMPACTABLE_TOOLS.has(name) && !this.clearedIds.has(id)) {
+            calls.push(id)
+            callIds.add(id)
+          }
         }
-      } else if (m.type === 'activity' && m.id !== undefined && calls.includes(m.id)) {
+      } else if (m.type === 'activity' && m.id !== undefined && callIds.has(m.id)) {
         results.set(m.id, { at: i, tokens: estimateOf(m) })
       }
     }
