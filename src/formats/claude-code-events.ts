@@ -184,12 +184,24 @@ function withReplyOutput(messages: Message[], turn: TurnState): void {
 }
 
 /**
+ * Anthropic's reply ids are `msg_` (through Bedrock `msg_bdrk_`, through Vertex `msg_vrtx_`) and a
+ * base58 string, "msg_013Zva2CMHLNnXjNJJKqJ2EF". Routers give either no `msg_` (a UUID, 32 hex
+ * digits) or, after it, hex digits only: 32 of them, a UUID, a date and time then hex. Twenty-two
+ * base58 characters all of them hex digits has a chance of (15/58)^22, about 10^-13, so an id of
+ * 16 or more hex digits and dashes after `msg_` is a router's (docs/tokens.md, "Replies another
+ * backend answered").
+ */
+const ROUTER_ID_AFTER_MSG = /^msg_(?:bdrk_|vrtx_)?[0-9a-f-]{16,}$/
+
+/**
  * A reply named for a Claude model whose message.id is not in the form Anthropic's API gives
- * (`msg_…`): another backend answered it (claude-code.ts, noteOtherBackend). A model named
- * otherwise (a router's own MiniMax, GLM) already says it is not Claude.
+ * (ROUTER_ID_AFTER_MSG): another backend answered it (claude-code.ts, noteOtherBackend). A model
+ * named otherwise (a router's own MiniMax, GLM) already says it is not Claude.
  */
 export const answeredElsewhere = (read: EventReading): boolean =>
-  read.turn !== undefined && !read.turn.startsWith('msg_') && /claude/i.test(read.model ?? '')
+  read.turn !== undefined &&
+  (!read.turn.startsWith('msg_') || ROUTER_ID_AFTER_MSG.test(read.turn)) &&
+  /claude/i.test(read.model ?? '')
 
 /**
  * The first line of an API message that carries usage reports it; the message's later lines repeat

@@ -143,7 +143,8 @@ function markUnrecorded(
 
 /**
  * Notes, once, the replies another backend answered under a Claude model's name
- * (`answeredElsewhere`: an id not of Anthropic's form `msg_…`, which Bedrock and Vertex keep): a
+ * (`answeredElsewhere`: an id not of Anthropic's form, `msg_` and base58, which Bedrock and Vertex
+ * keep): a
  * router or proxy Claude Code was pointed at (ANTHROPIC_BASE_URL). Their usage is that backend's
  * count, which the Claude calibration does not describe (docs/tokens.md, "Replies another backend
  * answered"). Anthropic's reference says an id's format may change, so this is a note, not a
@@ -162,7 +163,7 @@ function noteOtherBackend(
   const of = `${formatNumber(other)} of the ${formatNumber(usage.length)} replies that report usage`
   notes.info(
     `line ${first.line}: message.id`,
-    `"${first.turn}" is not in the form Anthropic’s API gives a reply’s id (msg_…): ${of} were answered by another backend under the name ${first.model} (a router or proxy); their reported usage is that backend’s count, which the Claude calibration does not describe`,
+    `"${first.turn}" is not in the form Anthropic’s API gives a reply’s id (msg_ and base58, as msg_013Zva2CMHLNnXjNJJKqJ2EF): ${of} were answered by another backend under the name ${first.model} (a router or proxy); their reported usage is that backend’s count, which the Claude calibration does not describe`,
   )
 }
 

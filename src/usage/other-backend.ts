@@ -11,7 +11,7 @@ export function otherBackendNote(rows: readonly Pick<UsageRow, 'otherBackend'>[]
   if (count === 0) return ''
   return (
     `${formatNumber(count)} of the ${formatNumber(rows.length)} requests were answered by another ` +
-    'backend under a Claude model’s name (their replies’ ids are not Anthropic’s msg_…): their ' +
+    'backend under a Claude model’s name (their replies’ ids are not of Anthropic’s form): their ' +
     'reported sizes are that backend’s counts, which the Claude calibration does not describe'
   )
 }

@@ -222,7 +222,7 @@ describe('the context-growth chart', () => {
       page,
       'claude-code-router.jsonl',
       (r) =>
-        `${r.requests.filter((q: { otherBackend?: true }) => q.otherBackend).length} of the 12 requests were answered by another backend under a Claude model’s name (their replies’ ids are not Anthropic’s msg_…): their reported sizes are that backend’s counts, which the Claude calibration does not describe.`,
+        `${r.requests.filter((q: { otherBackend?: true }) => q.otherBackend).length} of the 12 requests were answered by another backend under a Claude model’s name (their replies’ ids are not of Anthropic’s form): their reported sizes are that backend’s counts, which the Claude calibration does not describe.`,
     )
     expect(report.requests).toHaveLength(12)
     await screenshot(page, 'context-growth-router', page.locator(byTestId('growth-details')))

@@ -374,7 +374,7 @@ describe.concurrent('tokens: replies another backend answered under a Claude mod
     const requests = (JSON.parse(json.stdout) as { requests: { otherBackend?: true }[] }).requests
     expect(requests.map((q) => q.otherBackend)).toEqual(Array(12).fill(true))
     expect(plain.stdout).toContain(
-      '\n12 of the 12 requests were answered by another backend under a Claude model’s name (their replies’ ids are not Anthropic’s msg_…): their reported sizes are that backend’s counts, which the Claude calibration does not describe\n',
+      '\n12 of the 12 requests were answered by another backend under a Claude model’s name (their replies’ ids are not of Anthropic’s form): their reported sizes are that backend’s counts, which the Claude calibration does not describe\n',
     )
     expect(anthropic.stdout).not.toContain('another backend')
   })

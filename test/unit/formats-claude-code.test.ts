@@ -1014,7 +1014,7 @@ describe('Claude Code: shapes found in public sessions', () => {
     expect(unmarked(withListing.join('\n'))).toEqual([])
   })
 
-  it('says which replies another backend answered under a Claude name (an id not msg_…)', () => {
+  it('says which replies another backend answered under a Claude name (an id not of Anthropic’s form)', () => {
     const reply = (
       uuid: string,
       parent: string,
@@ -1028,9 +1028,10 @@ describe('Claude Code: shapes found in public sessions', () => {
       v.message.usage = { input_tokens: input, output_tokens: 5 }
       return JSON.stringify(v)
     }
-    // Four replies report usage; the second and third carry ids a router made (UUIDs), the third
-    // split across two lines that share its id; the fourth's id is a router's too, but its model's
-    // name already says it is not Claude: two replies of four, named at line 4.
+    // Seven replies report usage. Routers made the ids of four: two UUIDs (the second split
+    // across two lines that share its id), and two after `msg_`, 32 hex digits and a date then
+    // hex. Anthropic's form, through Vertex too, is not one; nor is a router's id where the
+    // model's name already says it is not Claude: four replies of seven, named at line 4.
     const lines = [
       user('q', null, 'One.'),
       reply('a', 'q', 'msg_01Abc', 100),
@@ -1041,6 +1042,12 @@ describe('Claude Code: shapes found in public sessions', () => {
       reply('c2', 'c', '0b1e2d3c-0000-4000-8000-000000000001', 140),
       user('q4', 'c2', 'Four.'),
       reply('d', 'q4', '065746c1ed708dc1085109a3c68be8b7', 160, 'MiniMax-M3'),
+      user('q5', 'd', 'Five.'),
+      reply('e', 'q5', 'msg_9f0c4e2ab7d14c3e8e5b6a7d9c0f1e2d', 180, 'claude-opus-4-5-20251101'),
+      user('q6', 'e', 'Six.'),
+      reply('f', 'q6', 'msg_20260104093015a1b2c3d4e5f60718', 200, 'claude-sonnet-4-5-20250929'),
+      user('q7', 'f', 'Seven.'),
+      reply('g', 'q7', 'msg_vrtx_013Zva2CMHLNnXjNJJKqJ2EF', 220, 'claude-sonnet-4-5@20250929'),
     ]
     const notes = (text: string) =>
       importConversation(text).report.filter((n) => n.path.endsWith(': message.id'))
@@ -1049,9 +1056,16 @@ describe('Claude Code: shapes found in public sessions', () => {
         severity: 'info',
         path: 'line 4: message.id',
         problem:
-          '"f43d8c8d-8f25-4301-a72c-17874c6d0c49" is not in the form Anthropic’s API gives a reply’s id (msg_…): 2 of the 4 replies that report usage were answered by another backend under the name claude-opus-4-8 (a router or proxy); their reported usage is that backend’s count, which the Claude calibration does not describe',
+          '"f43d8c8d-8f25-4301-a72c-17874c6d0c49" is not in the form Anthropic’s API gives a reply’s id (msg_ and base58, as msg_013Zva2CMHLNnXjNJJKqJ2EF): 4 of the 7 replies that report usage were answered by another backend under the name claude-opus-4-8 (a router or proxy); their reported usage is that backend’s count, which the Claude calibration does not describe',
       },
     ])
+    const marked = (text: string) =>
+      (importConversation(text).usage ?? []).map((u) => u.otherBackend === true)
+    expect(marked(lines.join('\n'))).toEqual([false, true, true, false, true, true, false])
+    // A router's id after msg_ alone is named where it comes first.
+    expect(notes([lines[0], lines[1], lines[9], lines[10]].join('\n'))[0]?.problem).toMatch(
+      /^"msg_9f0c4e2ab7d14c3e8e5b6a7d9c0f1e2d" is not in the form .*: 1 of the 2 replies/,
+    )
     // Every reply's id in Anthropic's form: nothing to say.
     expect(notes(lines.slice(0, 3).join('\n'))).toEqual([])
   })

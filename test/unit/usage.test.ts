@@ -283,7 +283,7 @@ describe('requests another backend answered under a Claude model’s name', () =
     // The estimate and its growth are what they would be without the mark: 50 of 100, 110 of 200.
     expect(c.rows.map((r) => r.incrementRatio)).toEqual([null, 0.5, 0.55])
     expect(otherBackendNote(c.rows)).toBe(
-      '2 of the 3 requests were answered by another backend under a Claude model’s name (their replies’ ids are not Anthropic’s msg_…): their reported sizes are that backend’s counts, which the Claude calibration does not describe',
+      '2 of the 3 requests were answered by another backend under a Claude model’s name (their replies’ ids are not of Anthropic’s form): their reported sizes are that backend’s counts, which the Claude calibration does not describe',
     )
     expect(otherBackendNote(compareUsage([report(1, 1000)], [100], 0).rows)).toBe('')
   })
