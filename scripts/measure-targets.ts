@@ -144,22 +144,42 @@ function measureChat(files: string[]): void {
 }
 
 function measureGrowth(files: string[]): void {
-  console.log('| log | model | requests | estimate growth ÷ reported growth (min – max) |')
-  console.log('| --- | --- | ---: | --- |')
+  console.log(
+    '| log | model | answered by | requests | estimate growth ÷ reported growth (min – max) |',
+  )
+  console.log('| --- | --- | --- | ---: | --- |')
+  // The tally under the table: per kind of log, how many meet [0.85, 1.15] at every request.
+  const tally = new Map<string, { met: number; of: number }>()
   for (const file of files) {
     let imported: ImportedConversation
     try {
       imported = importConversation(readFileSync(file, 'utf8'))
     } catch (error) {
-      console.log(`| ${basename(file)} | not read: ${(error as Error).message.slice(0, 60)} | | |`)
+      console.log(
+        `| ${basename(file)} | not read: ${(error as Error).message.slice(0, 60)} | | | |`,
+      )
       continue
     }
     const comparison = estimateOf(imported)
     const c = comparison.calibration
     const f = (x: number | null) => (x === null ? '–' : x.toFixed(2))
+    const other = comparison.rows.filter((r) => r.otherBackend === true).length
+    const by =
+      other === 0 ? 'its provider' : `another backend (${other} of ${comparison.rows.length})`
     console.log(
-      `| ${basename(file)} | ${imported.model ?? '?'} | ${c.requests} | ${f(c.minIncrementRatio)} – ${f(c.maxIncrementRatio)} |`,
+      `| ${basename(file)} | ${imported.model ?? '?'} | ${by} | ${c.requests} | ${f(c.minIncrementRatio)} – ${f(c.maxIncrementRatio)} |`,
     )
+    if (c.minIncrementRatio !== null && c.maxIncrementRatio !== null) {
+      const kind = !/claude/i.test(imported.model ?? '')
+        ? 'a model not named Claude'
+        : other === 0
+          ? 'a Claude model, Anthropic answered'
+          : 'a Claude model, another backend answered'
+      const t = tally.get(kind) ?? { met: 0, of: 0 }
+      t.of++
+      if (c.minIncrementRatio >= 0.85 && c.maxIncrementRatio <= 1.15) t.met++
+      tally.set(kind, t)
+    }
     if (verbose) {
       for (const r of comparison.rows) {
         console.log(
@@ -168,6 +188,8 @@ function measureGrowth(files: string[]): void {
       }
     }
   }
+  console.log('\nLogs with two reported requests or more, meeting [0.85, 1.15] at every request:')
+  for (const [kind, t] of [...tally].sort()) console.log(`  ${kind}: ${t.met} of ${t.of}`)
 }
 
 const files = paths.flatMap(filesOf)
