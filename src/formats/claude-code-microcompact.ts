@@ -1,6 +1,7 @@
 import { formatNumber } from '../numbers'
 import type { Message } from '../types'
 import type { SessionEvent } from './claude-code-chain'
+import { compareVersion } from './claude-code-version'
 import { decodePayload } from './payload'
 import type { NoteList } from './report'
 import type { ReportedUsage } from './types'
@@ -53,7 +54,7 @@ const IMAGE_TOKENS = 2_000
  */
 const LOWEST_WARNING = 200_000 - 64_000 - 13_000 - 20_000
 /** The first version that records its microcompactions (the earliest public boundary seen). */
-const FIRST_RECORDING: readonly number[] = [2, 1, 9]
+const FIRST_RECORDING = [2, 1, 9] as const
 
 /**
  * Lists the tool results the thread's requests were sent cleared by a microcompaction the file
@@ -101,13 +102,7 @@ export function inferUnrecordedMicrocompaction(
 
 /** Whether a report was written by a version that did not record its microcompactions. */
 function silentVersion(version: string | undefined): boolean {
-  if (version === undefined) return false
-  const parts = version.split('.').map(Number)
-  if (parts.length < 3 || parts.some((n) => !Number.isInteger(n))) return false
-  for (let i = 0; i < FIRST_RECORDING.length; i++) {
-    if (parts[i] !== FIRST_RECORDING[i]) return parts[i] < FIRST_RECORDING[i]
-  }
-  return false
+  return (compareVersion(version, FIRST_RECORDING) ?? 0) < 0
 }
 
 /** Claude Code's rule, replayed over the thread's messages request by request. */
