@@ -194,12 +194,13 @@ export function reportImport(
 export async function countingModelFor(
   file: string,
   args: ParsedArgs,
-  imported: Pick<ImportedConversation, 'model' | 'wire'>,
+  imported: Pick<ImportedConversation, 'model' | 'wire' | 'thinking'>,
   io: Io,
 ): Promise<{ model: CountingModel; spec: Required<CountingSpec>; counting: CountingMethod }> {
   const spec = countingSpecOf({
     model: stringValue(args, 'model') ?? imported.model,
     wire: imported.wire,
+    thinking: imported.thinking,
   })
   const { model: name, wire } = spec
   const counting = describeCounting(name, wire)

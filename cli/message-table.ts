@@ -1,4 +1,10 @@
-import { formatNumber, type CountingMethod, type Message } from '../src/index'
+import {
+  formatNumber,
+  keptThinkingNote,
+  type CountingMethod,
+  type CountingSpec,
+  type Message,
+} from '../src/index'
 import type { CountingModel } from './load'
 import type { Align } from './table'
 import { cell } from './terminal-text'
@@ -37,6 +43,7 @@ export function describeModel(model: CountingModel): string {
 }
 
 /** How the counts were made, as the app says it: `counted with Anthropic Claude: approximate: …`. */
-export function describeMethod(counting: CountingMethod): string {
-  return `counted with ${counting.familyLabel}: ${counting.method}`
+export function describeMethod(counting: CountingMethod, spec: CountingSpec): string {
+  const kept = keptThinkingNote({ wire: 'native', ...spec })
+  return `counted with ${counting.familyLabel}: ${counting.method}` + (kept ? `\n${kept}` : '')
 }

@@ -59,7 +59,7 @@ export class WatchSession {
     this.counts = counts
     const counted = messages.length - keep
     this.countedInAll += counted
-    const options: Options = { ...this.options, model: spec.model, wire: spec.wire }
+    const options: Options = { ...this.options, ...spec }
     const check = checkCompaction(messages, options, counts)
     const forecast = forecastCompaction(messages, counts, check)
     const findings = diagnose({

@@ -21,6 +21,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import {
   compareUsage,
+  countingSpecOf,
   countEachMessage,
   importConversation,
   requestOverhead,
@@ -48,7 +49,7 @@ function filesOf(path: string): string[] {
 }
 
 function estimateOf(imported: ImportedConversation) {
-  const spec = { model: imported.model ?? 'gpt-4o', wire: imported.wire }
+  const spec = countingSpecOf({ ...imported, model: imported.model ?? 'gpt-4o' })
   const costs = countEachMessage(spec, imported.messages)
   const usage = imported.usage ?? []
   const { turns, served, cleared } = requestPricings(

@@ -9,8 +9,14 @@ import { TRIGGER_RATIO, type Options } from './types'
 export const DEFAULT_MODEL = 'gpt-4o'
 
 /** The model and wire the options count with: an unset model is '' (the default encoding), an unset wire 'native'. */
-export function countingSpecOf(options: Pick<Options, 'model' | 'wire'>): Required<CountingSpec> {
-  return { model: options.model ?? '', wire: options.wire ?? 'native' }
+export function countingSpecOf(
+  options: Pick<Options, 'model' | 'wire' | 'thinking'>,
+): Required<CountingSpec> {
+  return {
+    model: options.model ?? '',
+    wire: options.wire ?? 'native',
+    thinking: options.thinking ?? 'model',
+  }
 }
 
 /** How people know each option: the labels the app's controls show. */
@@ -20,6 +26,7 @@ const OPTION_LABELS: Record<string, string> = {
   triggerRatio: 'TriggerRatio',
   model: 'Model',
   hiddenTokens: 'the tokens not in the file',
+  thinking: 'earlier thinking',
 }
 
 /**
@@ -79,6 +86,13 @@ export function validateOptions(options: Options): { triggerRatio: number; hidde
   }
   if (options.wire !== undefined && !isWire(options.wire)) {
     throw new OptionError('wire', options.wire, `one of ${WIRES.join(', ')}`)
+  }
+  if (
+    options.thinking !== undefined &&
+    options.thinking !== 'model' &&
+    options.thinking !== 'kept'
+  ) {
+    throw new OptionError('thinking', options.thinking, "'model' or 'kept'")
   }
   if (hiddenTokens !== undefined && !isNonNegativeInteger(hiddenTokens)) {
     throw new OptionError('hiddenTokens', hiddenTokens, 'a non-negative integer')

@@ -1,3 +1,4 @@
+import type { EarlierThinking } from './pricing/thinking-retention'
 import type { Wire } from './pricing/wire'
 
 /** The message types compaction distinguishes. Any other type string passes through untouched. */
@@ -49,6 +50,11 @@ export interface Options {
    * request's (see docs/tokens.md); unset means 'native', the package's own rule.
    */
   wire?: Wire
+  /**
+   * Whose rule keeps earlier turns' thinking in a request: the model's ('model', the default), or
+   * the request's ('kept': it asks the API to keep every thinking turn). See docs/tokens.md.
+   */
+  thinking?: EarlierThinking
   /** The upper bound for the message list, in tokens: a positive integer. */
   maxTokens: number
   /** How many messages to keep verbatim from the tail; unset derives it from KEEP_RECENT_RATIO. */

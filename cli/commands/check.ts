@@ -38,7 +38,7 @@ ${CHECK_OPTIONS_HELP}
                        estimatedTokens, threshold, hiddenTokens, tokens and
                        buckets (one per message), messagesToSummarize,
                        messagesToKeep, and the model, encoding, fellBack,
-                       family, method and wire used.
+                       family, method, wire and thinking used.
   -h, --help           Show this help.
 
 Exit status: 0 whatever the decision; 2 on bad input or options.`,
@@ -58,6 +58,7 @@ Exit status: 0 whatever the decision; 2 on bad input or options.`,
         family: counting.family,
         method: counting.method,
         wire: spec.wire,
+        thinking: spec.thinking,
         maxTokens: options.maxTokens,
         triggerRatio,
         keepRecentCount: options.keepRecentCount ?? null,
@@ -88,7 +89,7 @@ Exit status: 0 whatever the decision; 2 on bad input or options.`,
       : `do not compact (${check.reason})`
     io.out(
       `${file}: ${formatNumber(messages.length)} messages, ${describeModel(model)}\n` +
-        `${describeMethod(counting)}\n\n` +
+        `${describeMethod(counting, spec)}\n\n` +
         renderTable(
           messageRows(messages, counts).map((row, i) => [...row.cells, buckets[i], row.preview]),
           [...MESSAGE_COLUMNS.align, 'left', 'left'],

@@ -37,7 +37,9 @@ are not Anthropic's msg_…) are counted and named under the table.
 Options:
 ${CONVERSATION_OPTIONS_HELP}
   --json               Print one JSON object instead: model, encoding, fellBack,
-                       family, method, wire, overheadPerMessage, overheadPerRequest,
+                       family, method, wire, thinking ('kept' where the file's
+                       requests keep earlier thinking, else 'model'),
+                       overheadPerMessage, overheadPerRequest,
                        tokens (one per message) and total; where the file reports
                        usage, also requests (each reported request: request, at,
                        prompt, estimated, cleared where the request was sent
@@ -74,6 +76,7 @@ Exit status: 0 on success; 2 on bad input or options.`,
         family: counting.family,
         method: counting.method,
         wire: spec.wire,
+        thinking: spec.thinking,
         overheadPerMessage: perMessage,
         overheadPerRequest: perRequest,
         tokens: counts,
@@ -120,7 +123,7 @@ Exit status: 0 on success; 2 on bad input or options.`,
       ' for framing'
     io.out(
       `${file}: ${formatNumber(messages.length)} messages, ${describeModel(model)}\n` +
-        `${describeMethod(counting)}\n\n` +
+        `${describeMethod(counting, spec)}\n\n` +
         renderTable(
           messageRows(messages, counts).map((row) => [...row.cells, row.preview]),
           [...MESSAGE_COLUMNS.align, 'left'],

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react'
 import { listCountingModels } from '@core'
 import { MODEL_SEARCH_ID } from '../dom-ids'
-import { selectCounting, useApp } from '../store'
+import { selectCounting, selectKeptThinkingNote, useApp } from '../store'
 
 // Claude, Gemini and the open models first, then OpenAI's: each with how it is counted.
 const MODELS = listCountingModels()
@@ -31,6 +31,7 @@ export function ModelPicker() {
   const matches = useMemo(() => (query === null ? [] : search(query)), [query])
   const open = query !== null
   const { encoding, familyLabel, method, warning } = useApp(selectCounting)
+  const keptThinking = useApp(selectKeptThinkingNote)
 
   useEffect(() => {
     if (open) document.getElementById(optionId(active))?.scrollIntoView?.({ block: 'nearest' })
@@ -127,6 +128,11 @@ export function ModelPicker() {
       <p className="field-note muted" data-testid="model-method">
         {familyLabel}: {method}
       </p>
+      {keptThinking !== '' && (
+        <p className="field-note muted" data-testid="model-thinking">
+          {keptThinking[0].toUpperCase() + keptThinking.slice(1)}.
+        </p>
+      )}
       {warning !== undefined && (
         <p className="field-note warn" data-testid="model-warning">
           “{model}” is {warning}.

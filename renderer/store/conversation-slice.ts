@@ -1,4 +1,12 @@
-import type { FormatId, ImportNote, Message, ReportedUsage, TrafficRequest, Wire } from '@core'
+import type {
+  FormatId,
+  ImportNote,
+  Message,
+  ReportedUsage,
+  TrafficRequest,
+  Wire,
+  EarlierThinking,
+} from '@core'
 import type { FileToken, OpenedFile, RecentFile, Result } from '../../electron/contract'
 import type { ImportChoice } from '../workers/types'
 import { conversationReset } from './conversation-reset'
@@ -54,6 +62,8 @@ export interface ConversationSlice {
   fileModel: string | null
   /** The wire format the conversation is sent in (the file's format says), which prices it. */
   wire: Wire
+  /** Whose rule keeps earlier turns' thinking in the file's requests: the model's, or 'kept'. */
+  thinking: EarlierThinking
   /** The format asked for: 'auto' (detect it) unless the picker overrides it. */
   requestedFormat: FormatId | 'auto'
   /** The format the file was read as, detected or requested. */
@@ -124,6 +134,7 @@ export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) =
     messages: [],
     fileModel: null,
     wire: 'native',
+    thinking: 'model',
     requestedFormat: 'auto',
     format: 'native',
     requests: [],

@@ -8,6 +8,7 @@ export function importedFields(imported: Omit<ImportedConversation, 'messages'>)
   return {
     fileModel: imported.model ?? null,
     wire: imported.wire,
+    thinking: imported.thinking ?? ('model' as const),
     format: imported.format,
     requests: imported.requests ?? [],
     request: imported.request ?? null,

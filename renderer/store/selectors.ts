@@ -82,14 +82,16 @@ export const selectOptions: (s: AppState) => Options = memoSelector(
   (s: AppState) => [
     s.options.model,
     s.wire,
+    s.thinking,
     s.options.maxTokens,
     s.options.keepRecentCount,
     s.options.triggerRatio,
     s.includeHidden ? selectHiddenTokens(s) : 0,
   ],
-  (model, wire, maxTokens, keepRecentCount, triggerRatio, hiddenTokens): Options => ({
+  (model, wire, thinking, maxTokens, keepRecentCount, triggerRatio, hiddenTokens): Options => ({
     model,
     wire,
+    ...(thinking === 'kept' ? { thinking } : {}),
     maxTokens,
     triggerRatio,
     ...(keepRecentCount === undefined ? {} : { keepRecentCount }),

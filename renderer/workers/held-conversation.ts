@@ -70,7 +70,7 @@ export function vocabulariesOf(question: ConversationQuestion): CountingSpec[] {
   if (question.kind === 'engines') return question.input.spec ? [question.input.spec] : []
   if (question.kind === 'request-pricing') {
     const { spec, asks } = question
-    return [spec, ...asks.models.map((model) => ({ model, wire: spec.wire }))]
+    return [spec, ...asks.models.map((model) => ({ ...spec, model }))]
   }
   return [countingSpecOf(question.kind === 'diagnose' ? question.input.options : question.options)]
 }

@@ -1,3 +1,4 @@
+import { earlierThinkingOf } from './claude-code-thinking'
 import { formatNumber } from '../numbers'
 import { ChainIndex, buildThread, sessionEventOf, type SessionEvent } from './claude-code-chain'
 import {
@@ -80,6 +81,7 @@ export function readClaudeCode(input: ReadInput): ReadResult {
   markUnrecorded(thread.events, events, messages, usage, notes)
   noteOtherBackend(thread.events, usage, notes)
   inferUnrecordedMicrocompaction(thread.events, events, messages, usage, notes)
+  const thinking = earlierThinkingOf(thread.events, messages, notes)
   countReplaced(messages, thread.events[0], events, lineMessages, index, broken, notes)
   for (const line of thread.progress) left.add(line, PROGRESS_NOUN, PROGRESS_REASON)
   const lines = (list: number[], noun: [string, string], reason: string, warn = false) => {
@@ -107,7 +109,7 @@ export function readClaudeCode(input: ReadInput): ReadResult {
     true,
   )
   left.report(notes)
-  return { model, messages, notes, usage }
+  return { model, messages, notes, usage, ...(thinking ? { thinking } : {}) }
 }
 
 /**

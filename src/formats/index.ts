@@ -133,6 +133,7 @@ export function importInput(
     detected: format === 'auto',
     ...(result.model !== undefined ? { model: result.model } : {}),
     wire: result.wire ?? wireOf(chosen),
+    ...(result.thinking !== undefined ? { thinking: result.thinking } : {}),
     messages: result.messages.map(inWireOrder),
     report: notes,
     ...(result.requests !== undefined

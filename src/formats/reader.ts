@@ -1,3 +1,4 @@
+import type { EarlierThinking } from '../pricing/thinking-retention'
 import { InputError } from '../input-error'
 import { decodeText, hasByteOrderMark, isSpace, type ParseProgress } from '../json-bytes'
 import { locateSyntaxError } from '../json-location'
@@ -321,6 +322,8 @@ export interface ReadResult {
   model?: string
   /** The wire the file says it was sent in, where the format does not fix it (traffic logs, pi). */
   wire?: Wire
+  /** Whose rule keeps earlier turns' thinking, where the file shows the requests asked to keep it. */
+  thinking?: EarlierThinking
   messages: Message[]
   notes: NoteList
   /** A file of several requests (an API traffic log): every request, and the one read. */

@@ -1,3 +1,4 @@
+import type { EarlierThinking } from '../pricing/thinking-retention'
 import type { Wire } from '../pricing/wire'
 import type { Message } from '../types'
 import type { Reader, Sniff } from './reader'
@@ -56,6 +57,11 @@ export interface ImportedConversation {
   model?: string
   /** The wire format the conversation is sent in: the registry's, or what the file says. */
   wire: Wire
+  /**
+   * 'kept' where the file shows its requests asked the API to keep every earlier turn's thinking
+   * (Claude Code from 2.1.84: docs/tokens.md, "Earlier thinking a request asks to keep").
+   */
+  thinking?: EarlierThinking
   messages: Message[]
   /** Every input field with no place in the wire shape, and every line that could not be read. */
   report: ImportNote[]

@@ -16,6 +16,7 @@ import {
 import { isOpenEncoding, tokenizerForOpen } from './open-vocabularies'
 import { pricePayload, retainsEarlierThinking, type PayloadPricingContext } from './opaque'
 import { chatPartsRules, mayHoldChatParts, priceChatParts } from './chat-parts'
+import type { EarlierThinking } from './thinking-retention'
 import { wireFramingOf, type Wire, type WireFraming } from './wire'
 
 /** What a count is for: the model, and the wire format its conversation is sent in. */
@@ -23,6 +24,8 @@ export interface CountingSpec {
   model: string
   /** Default 'native'. */
   wire?: Wire
+  /** Whose rule keeps earlier turns' thinking (thinking-retention.ts); default 'model'. */
+  thinking?: EarlierThinking
 }
 
 /** A spec, or a bare model name, which means wire 'native'. */
@@ -78,7 +81,7 @@ const pricings = new Map<string, Pricing>()
 export function pricingFor(specLike: SpecLike, tokenizer?: Tokenizer): Pricing {
   const spec = toSpec(specLike)
   if (tokenizer) return buildPricing(spec, tokenizer)
-  const key = `${spec.wire}\u0000${spec.model}`
+  const key = `${spec.wire}\u0000${spec.model}\u0000${spec.thinking}`
   let pricing = pricings.get(key)
   if (!pricing) {
     const counting = describeCounting(spec.model, spec.wire)
@@ -384,9 +387,10 @@ export function countingKey(spec: SpecLike): string {
   const s = toSpec(spec)
   const { encoding, factor } = describeCounting(s.model, s.wire)
   // Off the native wire, payloads are priced by rules that may depend on the model itself.
+  // Thinking the request keeps prices earlier reasoning otherwise than the model's rule.
   return s.wire === 'native'
     ? `${encoding}|${factor}|native`
-    : `${encoding}|${factor}|${s.wire}|${s.model}`
+    : `${encoding}|${factor}|${s.wire}|${s.model}${s.thinking === 'kept' ? '|kept' : ''}`
 }
 
 /**

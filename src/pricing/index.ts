@@ -40,4 +40,5 @@ export {
   type OpenEncoding,
 } from './open-vocabularies'
 export { WIRES, WIRE_FRAMING, isWire, wireFramingOf, type Wire, type WireFraming } from './wire'
+export { keptThinkingNote, type EarlierThinking } from './thinking-retention'
 export { loadCountingVocabulary } from './load'

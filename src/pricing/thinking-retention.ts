@@ -24,10 +24,24 @@ function keepsAll(tier: string, major: number, minor: number): boolean {
   return false
 }
 
-/** Whether the model keeps earlier turns' thinking in its context (billed) or drops it. */
-export function retainsEarlierThinking(spec: { model: string; wire: Wire }): boolean {
+/**
+ * Whose rule decides whether earlier turns' thinking stays in a request: 'model', the model's own
+ * (above); 'kept', the request's, where it asks Anthropic's API to keep every thinking turn (the
+ * context-management edit `clear_thinking_20251015` with `keep: 'all'`, which Claude Code sends from
+ * 2.1.84; docs/tokens.md, "Earlier thinking a request asks to keep").
+ */
+export type EarlierThinking = 'model' | 'kept'
+
+/** Whether the request keeps earlier turns' thinking in its context (billed) or drops it. */
+export function retainsEarlierThinking(spec: {
+  model: string
+  wire: Wire
+  thinking?: EarlierThinking
+}): boolean {
   const model = spec.model.toLowerCase()
   if (!model.includes('claude')) return false
+  // Only Anthropic's API reads the edit; every Claude model with thinking accepts it.
+  if (spec.thinking === 'kept') return true
   if (MYTHOS.test(model)) return true
   // Older names put the version first (`claude-3-7-sonnet`): all of them drop earlier thinking.
   const m = NEW_NAMING.exec(model)
@@ -36,4 +50,19 @@ export function retainsEarlierThinking(spec: { model: string; wire: Wire }): boo
     return other !== null && Number(other[2]) >= 5
   }
   return keepsAll(m[1], Number(m[2]), m[3] === undefined ? 0 : Number(m[3]))
+}
+
+/**
+ * What the CLI and the app say where the requests keep earlier thinking that the model's own rule
+ * would drop (the counts then price it as sent); empty otherwise.
+ */
+export function keptThinkingNote(spec: {
+  model: string
+  wire: Wire
+  thinking?: EarlierThinking
+}): string {
+  if (!retainsEarlierThinking(spec) || retainsEarlierThinking({ ...spec, thinking: 'model' })) {
+    return ''
+  }
+  return `earlier turns’ thinking priced as sent: the file’s requests ask Anthropic’s API to keep it, where ${spec.model} on its own keeps only the last turn’s`
 }

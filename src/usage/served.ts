@@ -55,7 +55,7 @@ export function servedModels(usage: readonly ReportedUsage[], spec: SpecLike): s
   for (const { model } of usage) {
     if (model === undefined || seen.has(model)) continue
     seen.add(model)
-    if (namesModel(model) && countingKey({ model, wire: s.wire }) !== inForce) out.push(model)
+    if (namesModel(model) && countingKey({ ...s, model }) !== inForce) out.push(model)
   }
   return out
 }
@@ -91,11 +91,11 @@ export function servedPricing(
   kept?: KeptCosts,
   cleared: readonly number[] = [],
 ): Map<string, RequestPricing> {
-  const { wire } = toSpec(spec)
+  const inForce = toSpec(spec)
   const byKey = new Map<string, RequestPricing>()
   const out = new Map<string, RequestPricing>()
   for (const model of models) {
-    const served = { model, wire }
+    const served = { ...inForce, model }
     const key = countingKey(served)
     let pricing = byKey.get(key)
     if (!pricing) {

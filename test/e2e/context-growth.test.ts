@@ -229,6 +229,33 @@ describe('the context-growth chart', () => {
     expect(pageErrors).toEqual([])
   })
 
+  it('prices earlier thinking the file’s requests keep, and says so under the model', async () => {
+    // claude-code-kept-thinking.jsonl: claude-code-usage.jsonl as Claude Code 2.1.136 wrote it,
+    // which asks Anthropic's API to keep every earlier turn's thinking. The app's estimate of each
+    // request is the CLI's, and the words under the model picker are the CLI's under its method.
+    const { page, pageErrors } = app()
+    const report = await openSaying(
+      page,
+      'claude-code-kept-thinking.jsonl',
+      (r) => `reported ${n(r.requests[0].reported)} · estimated ${n(r.requests[0].estimated)}`,
+    )
+    expect(report.thinking).toBe('kept')
+    const note = page.locator(byTestId('model-thinking'))
+    await expect
+      .poll(() => note.textContent())
+      .toBe(
+        'Earlier turns’ thinking priced as sent: the file’s requests ask Anthropic’s API to keep it, where claude-sonnet-4-5-20250929 on its own keeps only the last turn’s.',
+      )
+    const { head, rows } = await usageTable(page)
+    const estimated = rows.map((r) => r[head.indexOf('estimated')])
+    expect(estimated).toEqual(report.requests.map((q: { estimated: number }) => n(q.estimated)))
+    await screenshot(page, 'model-kept-thinking', page.locator('.model-picker'))
+    // The same conversation as 2.1.92 wrote it follows the model's rule: no words.
+    await openFile(page, FILE)
+    await expect.poll(() => note.count()).toBe(0)
+    expect(pageErrors).toEqual([])
+  })
+
   it('derives what a subagent was sent unrecorded from its second request, and includes it', async () => {
     // claude-code-subagent.jsonl: a subagent's own file, no attachment recorded; its requests from
     // the second on (the first after a tool result) report 612 tokens the file does not hold.

@@ -379,3 +379,31 @@ describe.concurrent('tokens: replies another backend answered under a Claude mod
     expect(anthropic.stdout).not.toContain('another backend')
   })
 })
+
+// claude-code-kept-thinking.jsonl is claude-code-usage.jsonl as Claude Code 2.1.136 wrote it: its
+// requests ask Anthropic's API to keep earlier thinking, so each report from the second turn on
+// holds the earlier turns' thinking too.
+describe.concurrent('tokens: earlier thinking the requests keep', () => {
+  it('prices it as sent, says so under the method, and names the rule in --json', async () => {
+    const [kept, keptJson, model, modelJson] = await Promise.all([
+      run(['tokens', 'claude-code-kept-thinking.jsonl']),
+      run(['tokens', 'claude-code-kept-thinking.jsonl', '--json']),
+      run(['tokens', FILE]),
+      run(['tokens', FILE, '--json']),
+    ])
+    expect(kept.stdout.split('\n')[2]).toBe(
+      'earlier turns’ thinking priced as sent: the file’s requests ask Anthropic’s API to keep it, where claude-sonnet-4-5-20250929 on its own keeps only the last turn’s',
+    )
+    expect(model.stdout).not.toContain('priced as sent')
+    type Report = { thinking: string; total: number; requests: { estimated: number }[] }
+    const k = JSON.parse(keptJson.stdout) as Report
+    const m = JSON.parse(modelJson.stdout) as Report
+    expect([k.thinking, m.thinking]).toEqual(['kept', 'model'])
+    // The first turn's five requests are priced alike; from the second turn on, the kept
+    // thinking is in every request.
+    const diff = k.requests.map((r, i) => r.estimated - m.requests[i].estimated)
+    expect(diff.slice(0, 5)).toEqual([0, 0, 0, 0, 0])
+    for (const d of diff.slice(5)) expect(d).toBeGreaterThan(0)
+    expect(k.total).toBeGreaterThan(m.total)
+  })
+})

@@ -249,6 +249,7 @@ describe.concurrent('tokens', () => {
       family: 'openai',
       method: 'exact (o200k_base)',
       wire: 'native',
+      thinking: 'model',
       overheadPerMessage: 4,
       overheadPerRequest: 0,
       tokens: expected,

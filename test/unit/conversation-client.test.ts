@@ -128,7 +128,7 @@ describe('a followed file in its reading worker', () => {
 })
 
 describe('counting in the conversation worker', () => {
-  const spec = { model: 'gpt-4o', wire: 'native' } as const
+  const spec = { model: 'gpt-4o', wire: 'native', thinking: 'model' } as const
   const reply = (worker: ReceivingWorker, data: unknown) =>
     (worker.onmessage as (event: { data: unknown }) => void)({ data })
 

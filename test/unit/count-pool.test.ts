@@ -16,7 +16,7 @@ import type { CountReply, CountRequest } from '../../renderer/workers/protocol'
 import { generateConversation } from '../../bench/generate'
 import { referenceCounts } from './helpers/tiktoken'
 
-const GPT_4O = { model: 'gpt-4o', wire: 'native' } as const
+const GPT_4O = { model: 'gpt-4o', wire: 'native', thinking: 'model' } as const
 
 /**
  * A stand-in for a counting Web Worker, answering each slice a task later as the real one does:
@@ -87,7 +87,7 @@ describe('the counting pool', () => {
 
   it('returns the costs countEachMessage gives for a provider wire and an approximate family', async () => {
     const messages = generateConversation({ seed: 6, targetBytes: 600_000 })
-    const spec = { model: 'claude-sonnet-4-5-20250929', wire: 'anthropic' } as const
+    const spec = { model: 'claude-sonnet-4-5-20250929', wire: 'anthropic', thinking: 'model' } as const
     const { pool } = poolOf(true)
     expect(await countAll(pool, messages, undefined, spec)).toEqual(
       countEachMessage(spec, messages),

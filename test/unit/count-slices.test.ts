@@ -41,7 +41,7 @@ describe('countSlice', () => {
     const message: Message = { id: 'a', type: 'activity', text: 't', payload: 'p' }
     const request = sliceRequest('', [message], { start: 0, end: 1 })
     expect(request).toEqual({
-      spec: { model: '', wire: 'native' },
+      spec: { model: '', wire: 'native', thinking: 'model' },
       start: 0,
       messages: [{ text: 't', payload: 'p' }],
     })

@@ -1086,3 +1086,80 @@ describe('Claude Code: shapes found in public sessions', () => {
     ])
   })
 })
+
+describe('Claude Code: earlier thinking it asks the API to keep', () => {
+  // A session of two turns, each reply with thinking; `version` and the reply ids vary.
+  const session = (version: string | undefined, id = (n: number) => `msg_01Keep${n}`) => {
+    const line = (uuid: string, parent: string | null, extra: Record<string, unknown>) =>
+      event(uuid, parent, { ...(version ? { version } : {}), ...extra })
+    const reply = (uuid: string, parent: string, n: number, model: string) =>
+      line(uuid, parent, {
+        type: 'assistant',
+        message: {
+          id: id(n),
+          role: 'assistant',
+          model,
+          content: [
+            { type: 'thinking', thinking: `Step ${n}: read the ledger first.`, signature: 'c2ln' },
+            { type: 'text', text: `Reply ${n}.` },
+          ],
+          usage: { input_tokens: 100 * n, output_tokens: 20 },
+        },
+      })
+    return (model = 'claude-sonnet-4-5-20250929') =>
+      [
+        line('q1', null, { type: 'user', message: { role: 'user', content: 'Check the ledger.' } }),
+        reply('a1', 'q1', 1, model),
+        line('q2', 'a1', { type: 'user', message: { role: 'user', content: 'And the bank?' } }),
+        reply('a2', 'q2', 2, model),
+      ].join('\n')
+  }
+  const read = (text: string) => {
+    const imported = importConversation(text)
+    return {
+      thinking: imported.thinking,
+      notes: imported.report.filter((n) => n.problem.includes('clear_thinking')),
+    }
+  }
+
+  it('is kept from 2.1.84 to 2.1.85 and from 2.1.101 on, said where the model would drop it', () => {
+    expect(read(session('2.1.136')())).toEqual({
+      thinking: 'kept',
+      notes: [
+        {
+          severity: 'info',
+          path: 'line 4: version',
+          problem:
+            'Claude Code 2.1.136 asks Anthropic’s API to keep every earlier turn’s thinking (the context-management edit clear_thinking_20251015, keep "all"), so it is priced as sent; claude-sonnet-4-5-20250929 on its own keeps only the last turn’s',
+        },
+      ],
+    })
+    for (const v of ['2.1.84', '2.1.85', '2.1.101', '2.2.0']) {
+      expect(read(session(v)()).thinking, v).toBe('kept')
+    }
+    // A model that keeps earlier thinking anyway: the same requests, nothing to say.
+    expect(read(session('2.1.136')('claude-opus-4-5-20251101'))).toEqual({
+      thinking: 'kept',
+      notes: [],
+    })
+  })
+
+  it('follows the model where the file cannot say whether the edit was sent', () => {
+    // Under an experiment flag (to 2.1.83), or skipped with redacted thinking and after an idle
+    // hour (2.1.86 to 2.1.100); no version at all.
+    for (const v of ['2.0.76', '2.1.19', '2.1.83', '2.1.86', '2.1.100', undefined]) {
+      expect(read(session(v)()), String(v)).toEqual({ thinking: undefined, notes: [] })
+    }
+  })
+
+  it('follows the model where Anthropic’s own API did not answer (Vertex, Bedrock, a router)', () => {
+    const ids = [
+      (n: number) => `msg_vrtx_01Keep${n}`,
+      (n: number) => `msg_bdrk_01Keep${n}`,
+      (n: number) => `msg_9f0c4e2ab7d14c3e8e5b6a7d9c0f1e2${n}`,
+    ]
+    for (const id of ids) {
+      expect(read(session('2.1.136', id)()), id(1)).toEqual({ thinking: undefined, notes: [] })
+    }
+  })
+})

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { encodePayload } from '../../src/formats/payload'
+import { countEachMessage, keptThinkingNote, type Message } from '../../src/index'
 import { mp3Seconds } from '../../src/pricing/audio-tokens'
 import { Base64Bytes } from '../../src/pricing/base64-bytes'
 import { imageDimensions } from '../../src/pricing/image-dimensions'
@@ -304,6 +305,55 @@ describe('retainsEarlierThinking', () => {
     ['gemini-3-pro-preview', false],
   ])('%s → %s', (model, expected) => {
     expect(retainsEarlierThinking({ model, wire: 'anthropic' })).toBe(expected)
+  })
+
+  it('keeps every Claude model’s earlier thinking where the requests ask for it, and no other', () => {
+    for (const model of ['claude-sonnet-4-5-20250929', 'claude-haiku-4-5', 'claude-opus-4-1']) {
+      expect(retainsEarlierThinking({ model, wire: 'anthropic', thinking: 'kept' }), model).toBe(
+        true,
+      )
+    }
+    // Only Anthropic's API reads the edit.
+    expect(
+      retainsEarlierThinking({
+        model: 'gpt-5.1-codex',
+        wire: 'openai-responses',
+        thinking: 'kept',
+      }),
+    ).toBe(false)
+  })
+})
+
+describe('earlier thinking the requests keep, in the costs', () => {
+  const signature = encodePayload({ signature: 'c2lnbmF0dXJl' })
+  const turnOne: Message[] = [
+    { type: 'user', text: 'Check the ledger.' },
+    {
+      type: 'reasoning',
+      text: 'Read the ledger first, then the bank statement.',
+      payload: signature,
+    },
+    { type: 'bot', text: 'The ledger balances.' },
+  ]
+  const twoTurns: Message[] = [...turnOne, { type: 'user', text: 'And the bank?' }]
+  const sonnet = { model: 'claude-sonnet-4-5-20250929', wire: 'anthropic' as const }
+
+  it('prices an earlier turn’s thinking as its own turn’s, where the model alone would drop it', () => {
+    // In its own turn the thinking is in the context under either rule: that is its cost as sent.
+    const asSent = countEachMessage(sonnet, turnOne)[1]
+    expect(countEachMessage({ ...sonnet, thinking: 'kept' }, twoTurns)[1]).toBe(asSent)
+    // The model's own rule drops it once the next turn starts: its text no longer costs.
+    expect(countEachMessage(sonnet, twoTurns)[1]).toBeLessThan(asSent)
+  })
+
+  it('says so in the words the CLI and the app show, only where it changes the count', () => {
+    expect(keptThinkingNote({ ...sonnet, thinking: 'kept' })).toBe(
+      'earlier turns’ thinking priced as sent: the file’s requests ask Anthropic’s API to keep it, where claude-sonnet-4-5-20250929 on its own keeps only the last turn’s',
+    )
+    expect(keptThinkingNote(sonnet)).toBe('')
+    expect(
+      keptThinkingNote({ model: 'claude-opus-4-5', wire: 'anthropic', thinking: 'kept' }),
+    ).toBe('')
   })
 })
 
