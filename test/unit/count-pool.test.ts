@@ -87,7 +87,11 @@ describe('the counting pool', () => {
 
   it('returns the costs countEachMessage gives for a provider wire and an approximate family', async () => {
     const messages = generateConversation({ seed: 6, targetBytes: 600_000 })
-    const spec = { model: 'claude-sonnet-4-5-20250929', wire: 'anthropic', thinking: 'model' } as const
+    const spec = {
+      model: 'claude-sonnet-4-5-20250929',
+      wire: 'anthropic',
+      thinking: 'model',
+    } as const
     const { pool } = poolOf(true)
     expect(await countAll(pool, messages, undefined, spec)).toEqual(
       countEachMessage(spec, messages),
