@@ -32,7 +32,10 @@ cleared priced as sent (the placeholder in their place). What a Claude Code
 subagent was sent from its first tool result on without its file recording it
 is derived from that request, as the system prompt is from the first. Requests
 that another backend answered under a Claude model's name (their replies' ids
-are not Anthropic's msg_…) are counted and named under the table.
+are not of Anthropic's form) are counted and named under the table. Where the
+file's requests asked Anthropic to keep earlier thinking (Claude Code 2.1.84 –
+2.1.85, 2.1.101 and later), that thinking is priced as sent, and a line under
+the method says so.
 
 Options:
 ${CONVERSATION_OPTIONS_HELP}

@@ -99,7 +99,7 @@ export interface ReportedUsage {
   unrecorded?: true
   /**
    * The reply was named for a Claude model, but its id is not in the form Anthropic's API gives
-   * (`msg_…`): another backend answered it (a router or proxy Claude Code was pointed at), and
+   * (`msg_` and base58): another backend answered it (a router or proxy Claude Code was pointed at), and
    * these counts are that backend's, which the Claude calibration does not describe (see
    * docs/tokens.md, "Replies another backend answered").
    */
