@@ -4,6 +4,7 @@ import type { Message } from '../types'
 import { readAnthropicMessage, type BlockContext } from './anthropic-content'
 import { readAttachment } from './claude-code-attachments'
 import type { SessionEvent } from './claude-code-chain'
+import { compareVersion } from './claude-code-version'
 import { ShapeError, isObject, kind, pathString, type Json, type JsonPath } from './json-shape'
 import { decodePayload, encodePayload, type ToolCall } from './payload'
 import { FieldNotes, NoteTape, replay, type FieldRule, type LeftOut } from './claude-code-notes'
@@ -125,6 +126,7 @@ export function readThreadEvents(
   const merged = new Map<number, Turn>()
   const fields = new FieldNotes()
   const cleared = new ClearedResults(messages)
+  const unsent = unsentThinking(events, lineMessages)
   let model: string | undefined
   for (const read of events) {
     replay(read.ops, read.line, notes, left, fields)
@@ -139,7 +141,12 @@ export function readThreadEvents(
       }
       if (read.usage) reportTurn(read, turn, usage, cleared.list)
     }
+    if (read.model !== undefined && read.model !== SYNTHETIC_MODEL) model = read.model
     const end = read.firstMessage + read.messageCount
+    if (read.turn !== undefined && read.messageCount > 0 && unsent.has(read.turn)) {
+      left.add(read.line, UNSENT_THINKING_NOUN, UNSENT_THINKING_REASON)
+      continue
+    }
     for (let i = read.firstMessage; i < end; i++) {
       const m = lineMessages[i]
       // A split turn merges as Claude Code's normalizeMessagesForAPI does: into the turn's latest
@@ -161,12 +168,55 @@ export function readThreadEvents(
         messages.push(m)
       }
     }
-    if (read.model !== undefined && read.model !== SYNTHETIC_MODEL) model = read.model
   }
   for (const [i, turn] of merged) messages[i] = botOf(messages[i].id, turn)
   for (const turn of turns.values()) withReplyOutput(messages, turn)
   fields.report(notes)
   return { messages, model, usage }
+}
+
+const UNSENT_THINKING_NOUN = [
+  'line of a reply that is only thinking',
+  'lines of replies that are only thinking',
+] as const
+const UNSENT_THINKING_REASON =
+  'a reply cut short before its text or tool calls (the output limit, an interruption); Claude Code from 2.1.7 sends no such reply again, so it is in no later request'
+/** The first Claude Code that leaves such replies out of its requests (see unsentThinking). */
+const FIRST_UNSENT_THINKING = [2, 1, 7] as const
+
+/**
+ * The API messages (message.id) of the thread that Claude Code never sends again: every line of
+ * theirs holds only thinking, and a later line of the thread holds a message. From 2.1.7 its
+ * normalizeMessagesForAPI drops an assistant message whose blocks are all thinking unless a line
+ * of the same message.id holds something else (`filterOrphanedThinkingOnlyMessages`,
+ * src/utils/messages.ts in the 2.1.88 source; the same test is in the npm packages' `cli.js`
+ * from 2.1.7, and not in 2.1.6). A reply cut at the output limit while thinking is one: its
+ * 32,000 output tokens of thinking are not in the next request. The thread's last reply is kept:
+ * a followed session may be writing its text still.
+ */
+function unsentThinking(
+  events: readonly SessionEvent[],
+  lineMessages: readonly Message[],
+): ReadonlySet<string> {
+  const onlyThinking = new Set<string>()
+  const other = new Set<string>()
+  let last: string | undefined
+  for (const read of events) {
+    if (read.messageCount === 0) continue
+    last = read.turn
+    if (read.turn === undefined) continue
+    const end = read.firstMessage + read.messageCount
+    let thinking = true
+    for (let i = read.firstMessage; i < end && thinking; i++) {
+      thinking = lineMessages[i].type === 'reasoning'
+    }
+    const recent = (compareVersion(read.version, FIRST_UNSENT_THINKING) ?? -1) >= 0
+    if (thinking && recent) onlyThinking.add(read.turn)
+    else other.add(read.turn)
+  }
+  for (const turn of other) onlyThinking.delete(turn)
+  if (last !== undefined) onlyThinking.delete(last)
+  return onlyThinking
 }
 
 /**

@@ -1163,3 +1163,56 @@ describe('Claude Code: earlier thinking it asks the API to keep', () => {
     }
   })
 })
+
+describe('Claude Code: a reply that is only thinking', () => {
+  // A reply cut at the output limit while it thought: one line, thinking only; Claude Code asks
+  // again and the next reply answers.
+  const line = (uuid: string, parent: string | null, version: string, extra: object) =>
+    event(uuid, parent, { version, ...extra })
+  const reply = (uuid: string, parent: string, version: string, id: string, content: unknown[]) =>
+    line(uuid, parent, version, {
+      type: 'assistant',
+      message: {
+        id,
+        role: 'assistant',
+        model: 'claude-sonnet-4-6',
+        content,
+        usage: { input_tokens: 100, output_tokens: 32000 },
+      },
+    })
+  const thinking = { type: 'thinking', thinking: '', signature: 'c2lnbmF0dXJl' }
+  const session = (version: string) => [
+    line('q', null, version, { type: 'user', message: { role: 'user', content: 'Plan it.' } }),
+    reply('a', 'q', version, 'msg_01Cut', [thinking]),
+    reply('b', 'a', version, 'msg_01Next', [thinking]),
+    reply('c', 'b', version, 'msg_01Next', [{ type: 'text', text: 'The plan.' }]),
+  ]
+  const read = (lines: string[]) => {
+    const imported = importConversation(lines.join('\n'))
+    return {
+      ids: imported.messages.map((m) => m.id),
+      notes: imported.report.filter((n) => n.problem.includes('only thinking')),
+    }
+  }
+
+  it('is left out from 2.1.7 on, counted in the report: Claude Code does not send it again', () => {
+    expect(read(session('2.1.123'))).toEqual({
+      // The next reply's thinking merges with its text: a line of the same message.id.
+      ids: ['q', 'b', 'c'],
+      notes: [
+        {
+          severity: 'info',
+          path: 'line 2',
+          problem:
+            '1 line of a reply that is only thinking: a reply cut short before its text or tool calls (the output limit, an interruption); Claude Code from 2.1.7 sends no such reply again, so it is in no later request',
+        },
+      ],
+    })
+  })
+
+  it('is kept before 2.1.7, and where it is the thread’s last reply', () => {
+    expect(read(session('2.1.6')).ids).toEqual(['q', 'a', 'b', 'c'])
+    // A followed session may not have written the reply's text yet.
+    expect(read(session('2.1.123').slice(0, 2))).toEqual({ ids: ['q', 'a'], notes: [] })
+  })
+})
