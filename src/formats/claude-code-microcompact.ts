@@ -27,7 +27,10 @@ import type { ReportedUsage } from './types'
  * request whose reported prompt is smaller than the one before, with no compaction between (the
  * thread holds none), the reply before it at or past the lowest threshold those settings allow
  * (LOWEST_WARNING), and old content changed (the prompt fell by 10,000 tokens or more, or the
- * prompt cache served none of its last 20,000 tokens), the rule is replayed; when it clears
+ * prompt cache served none of its last 20,000 tokens), the rule is replayed. So it is where the
+ * prompt grew by 10,000 tokens or more less than Claude Code's own estimate of what came into it,
+ * and the cache served 20,000 tokens or more less than the request before held: new results can
+ * outweigh a clearing that comes with them. When the rule clears
  * 20,000 tokens or more, those results are listed as sent cleared (`ReportedUsage.cleared`) in
  * that report and every later one, and the usage view prices them so.
  */
@@ -87,12 +90,27 @@ export function inferUnrecordedMicrocompaction(
     const changed =
       before.inputTokens - u.inputTokens >= LEAST_SAVING / 2 ||
       (cacheRead !== undefined && cacheRead <= u.inputTokens - LEAST_SAVING)
-    if (fell && warned && changed && silentVersion(event?.version)) {
+    // Or the prompt grew by less than what came into it, by 10,000 tokens or more (Claude Code's
+    // own estimate of the messages between the two requests, addedEstimate, against the growth
+    // reported), and the cache served 20,000 tokens or more less than the request before held: the
+    // prefix broke inside the old content. A clearing can come with new results that outweigh it,
+    // and the prompt then grows.
+    const added = addedEstimate(messages, before.prompt, u.prompt)
+    const shrank =
+      before.inputTokens + added - u.inputTokens >= LEAST_SAVING / 2 &&
+      cacheRead !== undefined &&
+      cacheRead <= before.inputTokens - LEAST_SAVING
+    if (((fell && changed) || shrank) && warned && silentVersion(event?.version)) {
       const cleared = replay.clear(u.prompt)
       if (cleared) {
+        const growth = u.inputTokens - before.inputTokens
+        const what =
+          growth < 0
+            ? `the reported prompt fell by ${formatNumber(-growth)} tokens here`
+            : `the reported prompt grew by ${formatNumber(growth)} tokens here, ${formatNumber(added - growth)} fewer than Claude Code’s own estimate of what came into it`
         notes.info(
           u.at,
-          `the reported prompt fell by ${formatNumber(before.inputTokens - u.inputTokens)} tokens here, where the file records no compaction: Claude Code before 2.1.9 cleared old tool results without recording it (microcompaction); replaying its rule, ${formatNumber(cleared.count)} tool results (${formatNumber(cleared.tokens)} tokens by its estimate) were sent cleared from this request on, and the usage view estimates them so`,
+          `${what}, where the file records no compaction: Claude Code before 2.1.9 cleared old tool results without recording it (microcompaction); replaying its rule, ${formatNumber(cleared.count)} tool results (${formatNumber(cleared.tokens)} tokens by its estimate) were sent cleared from this request on, and the usage view estimates them so`,
         )
       }
     }
@@ -153,6 +171,25 @@ class Replay {
     this.list = [...all].sort((a, b) => a - b)
     return { count: clearing.length, tokens: saved }
   }
+}
+
+/**
+ * Claude Code's estimate (length ÷ 4) of what messages[from, to) add to a prompt, kept low: a tool
+ * result as estimateOf, a tool call's payload and any text by length; a thinking signature, a
+ * user's attachments and other payloads count nothing, so that an image or a signature cannot
+ * pass for content that was cleared.
+ */
+function addedEstimate(messages: readonly Message[], from: number, to: number): number {
+  let tokens = 0
+  for (let i = from; i < to; i++) {
+    const m = messages[i]
+    if (m.type === 'activity') tokens += estimateOf(m)
+    else {
+      tokens += Math.round(m.text.length / 4)
+      if (m.type === 'bot' && m.payload) tokens += Math.round(m.payload.length / 4)
+    }
+  }
+  return tokens
 }
 
 /** Claude Code's estimate of a tool result: each text's length ÷ 4, rounded; an image 2,000. */

@@ -968,6 +968,20 @@ describe('Claude Code: shapes found in public sessions', () => {
         expect(imported.usage?.[5].cleared).toEqual([2, 4])
       }
     })
+    it('infers one where the prompt grew by less than what came into it, and the cache broke early', () => {
+      // The fifth result (20,000 tokens by Claude Code's estimate) came in, yet the prompt grew by
+      // 10,000 only, and the cache served none past the first 15,000 tokens: c1 and c2 cleared.
+      const grew = session('2.0.76', { before: 140_000, after: 150_000, cacheRead: 15_000 })
+      expect(grew.usage?.[5].cleared).toEqual([2, 4])
+      const note = grew.report.find((n) => n.problem.includes(NOTE))
+      expect(note?.path).toBe('line 12')
+      expect(note?.problem).toMatch(
+        /^the reported prompt grew by 10,000 tokens here, 10,0\d\d fewer than Claude Code’s own estimate of what came into it, where the file records no compaction: .* 2 tool results \(40,000 tokens by its estimate\)/,
+      )
+      // The same growth with the cache serving the whole earlier prompt: nothing old changed.
+      const cached = session('2.0.76', { before: 140_000, after: 150_000, cacheRead: 139_000 })
+      expect(cached.usage?.every((u) => u.cleared === undefined)).toBe(true)
+    })
   })
 
   it("marks a subagent's requests from its first tool result on as sent context its file does not record", () => {
