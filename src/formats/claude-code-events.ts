@@ -539,10 +539,22 @@ function readAttachmentEvent(value: Json, ctx: EventContext): EventRead {
     'attachment',
     `"${type}" attachment: sent to the model as a system reminder; read as ${read.type === 'user' ? 'a user prompt' : 'context'}, its text without Claude Code's wording around it`,
   )
+  const prompt = attachment.prompt
+  if (type === 'queued_command' && Array.isArray(prompt) && prompt.some(isMediaBlock)) {
+    // A prompt typed while the model worked, with an image pasted in: Claude Code sends its
+    // blocks as they are, so the image is priced as an image, not its base64 as text.
+    const blocks = { role: 'user', content: prompt }
+    const messages = readAnthropicMessage(blocks, ['attachment'], ctx, value.uuid as string)
+    return { messages: messages.map((m) => (m.type === 'user' ? { ...m, type: read.type } : m)) }
+  }
   return {
     messages: [orderMessage({ id: value.uuid as string, type: read.type, text: read.text })],
   }
 }
+
+/** A content block that is not text: an image or a document. */
+const isMediaBlock = (block: unknown): boolean =>
+  isObject(block) && (block.type === 'image' || block.type === 'document')
 
 /** The fields of a loaded event the reader does not use, besides `used`, noted as metadata. */
 function eventFields(used: readonly string[]): FieldRule {

@@ -548,6 +548,23 @@ describe('Claude Code attachments', () => {
     ])
   })
 
+  it('reads a queued prompt with a pasted image as the same prompt typed: the image as an image', () => {
+    const data =
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
+    const blocks = [
+      { type: 'text', text: '[Image #1] this is the screen' },
+      { type: 'image', source: { type: 'base64', media_type: 'image/png', data } },
+    ]
+    const queued = read({ type: 'queued_command', prompt: blocks })
+    const typed = importConversation(
+      event('a', null, { type: 'user', message: { role: 'user', content: blocks } }),
+      'claude-code',
+    ).messages
+    expect(queued).toEqual(typed)
+    expect(queued.map((m) => m.type)).toEqual(['user'])
+    expect(queued[0].text).not.toContain(data)
+  })
+
   it('leaves out, and counts, what Claude Code never sends', () => {
     expect(read({ type: 'hook_success', hookEvent: 'PostToolUse', content: 'ok' })).toEqual([])
     expect(read({ type: 'hook_additional_context', hookEvent: 'Stop', content: [] })).toEqual([])
