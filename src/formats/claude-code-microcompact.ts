@@ -79,9 +79,15 @@ export function inferUnrecordedMicrocompaction(
   for (let k = 1; k < usage.length; k++) {
     const u = usage[k]
     const before = usage[k - 1]
-    const fell = u.inputTokens < before.inputTokens
     const warned = before.inputTokens + (before.outputTokens ?? 0) >= LOWEST_WARNING
     const event = reporting.get(u.at)
+    // Only a version that cleared silently, past the warning, is replayed; every other report of
+    // the file (a current session's all) costs no more than this.
+    if (!warned || !silentVersion(event?.version)) {
+      if (replay.list !== undefined) u.cleared = replay.list
+      continue
+    }
+    const fell = u.inputTokens < before.inputTokens
     // Two signs that old content changed, either enough: a fall of half the least clearing or
     // more, or a prompt cache that served none of the prompt's last 20,000 tokens (a cleared result
     // ends the prefix the cache can serve, and the results kept after it hold more). A small fall
@@ -100,7 +106,7 @@ export function inferUnrecordedMicrocompaction(
       before.inputTokens + added - u.inputTokens >= LEAST_SAVING / 2 &&
       cacheRead !== undefined &&
       cacheRead <= before.inputTokens - LEAST_SAVING
-    if (((fell && changed) || shrank) && warned && silentVersion(event?.version)) {
+    if ((fell && changed) || shrank) {
       const cleared = replay.clear(u.prompt)
       if (cleared) {
         const growth = u.inputTokens - before.inputTokens

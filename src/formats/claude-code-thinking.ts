@@ -46,14 +46,11 @@ export function earlierThinkingOf(
   return 'kept'
 }
 
+const FIRST_PARTY_ID = /^msg_(?!bdrk_|vrtx_)/
+
 function asksToKeep(reply: SessionEvent): boolean {
-  const id = reply.turn ?? ''
-  const firstParty =
-    id.startsWith('msg_') &&
-    !id.startsWith('msg_bdrk_') &&
-    !id.startsWith('msg_vrtx_') &&
-    !answeredElsewhere(reply)
-  if (!firstParty) return false
+  // Anthropic's own API: its id form (answeredElsewhere), and not through Bedrock or Vertex.
+  if (answeredElsewhere(reply) || !FIRST_PARTY_ID.test(reply.turn ?? '')) return false
   const from84 = compareVersion(reply.version, [2, 1, 84])
   if (from84 === undefined || from84 < 0) return false
   return (
