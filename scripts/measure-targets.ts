@@ -29,6 +29,7 @@ import {
   requestPricings,
   type ImportedConversation,
 } from '../src/index'
+import { loadCountingVocabulary } from '../src/pricing/load'
 
 const args = process.argv.slice(2)
 const mode = args.shift()
@@ -144,7 +145,7 @@ function measureChat(files: string[]): void {
   }
 }
 
-function measureGrowth(files: string[]): void {
+async function measureGrowth(files: string[]): Promise<void> {
   console.log(
     '| log | model | answered by | requests | estimate growth ÷ reported growth (min – max) |',
   )
@@ -161,6 +162,8 @@ function measureGrowth(files: string[]): void {
       )
       continue
     }
+    // An open model's vocabulary (DeepSeek, Qwen, Llama) is loaded before it counts, as the CLI does.
+    await loadCountingVocabulary(countingSpecOf({ ...imported, model: imported.model ?? 'gpt-4o' }))
     const comparison = estimateOf(imported)
     const c = comparison.calibration
     const f = (x: number | null) => (x === null ? '–' : x.toFixed(2))
@@ -195,4 +198,4 @@ function measureGrowth(files: string[]): void {
 
 const files = paths.flatMap(filesOf)
 if (mode === 'chat') measureChat(files)
-else measureGrowth(files)
+else await measureGrowth(files)
