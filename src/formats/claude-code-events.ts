@@ -5,6 +5,7 @@ import { readAnthropicMessage, type BlockContext } from './anthropic-content'
 import { readAttachment } from './claude-code-attachments'
 import type { SessionEvent } from './claude-code-chain'
 import { compareVersion } from './claude-code-version'
+import { dropsAttachments, mentionsFile, UNRECORDED_MENTION_NOTE } from './claude-code-mentions'
 import { ShapeError, isObject, kind, pathString, type Json, type JsonPath } from './json-shape'
 import { decodePayload, encodePayload, type ToolCall } from './payload'
 import { FieldNotes, NoteTape, replay, type FieldRule, type LeftOut } from './claude-code-notes'
@@ -468,6 +469,9 @@ function asContext(m: Message, value: Json, ctx: EventContext): Message {
       'a slash command or a local command’s output, recorded as user text; read as context, not as a user prompt',
     )
     return { ...m, type: 'context' }
+  }
+  if (dropsAttachments(value.version as string | undefined) && mentionsFile(m.text)) {
+    ctx.tape.warn(ctx.where(['message', 'content']), UNRECORDED_MENTION_NOTE)
   }
   return m
 }

@@ -781,6 +781,42 @@ describe('Claude Code: shapes found in public sessions', () => {
     })
   })
 
+  it('warns where a prompt names a file with @ and the version wrote no attachment for it', () => {
+    const MENTION =
+      'the prompt names a path with @: Claude Code sends the file or folder it names with the prompt, and before 2.1.97 wrote no attachment to the session file, so that content is not in the file and the requests from here on are counted low'
+    const session = (version: string, prompt: string) =>
+      [user('q', null, prompt, { version }), bot('a', 'q', [{ type: 'text', text: 'Done.' }])].join(
+        '\n',
+      )
+    const mentions = (version: string, prompt: string) =>
+      importConversation(session(version, prompt)).report.filter((n) => n.problem === MENTION)
+    // 2.1.88 and 1.0.60 filter attachments out of the transcript; 2.1.97 keeps them, 1.0.59 is
+    // older than every release read.
+    for (const prompt of [
+      'Review @docs/design/plan.md please',
+      '检视 @pkg/backend/aisuite/ 里的代码',
+      'Compare @"notes/my file.txt" with the spec.',
+    ]) {
+      expect(mentions('2.1.88', prompt), prompt).toEqual([
+        { severity: 'warning', path: 'line 1: message.content', problem: MENTION },
+      ])
+    }
+    expect(mentions('1.0.60', 'see @a.ts')).toHaveLength(1)
+    expect(mentions('2.1.97', 'Review @docs/design/plan.md please')).toEqual([])
+    expect(mentions('1.0.59', 'Review @docs/design/plan.md please')).toEqual([])
+    // Words Claude Code tries as paths and finds none: decorators, packages, e-mail addresses, a
+    // subagent named in quotes.
+    for (const prompt of [
+      'Why does @dataclass break here?',
+      'Pin @playwright/test and @ai-sdk/openai@1.3.24',
+      'Mail ana@example.com about it',
+      'Ask @"code-reviewer (agent)" to look',
+      '@router.get("/overview") returns 404',
+    ]) {
+      expect(mentions('2.1.88', prompt), prompt).toEqual([])
+    }
+  })
+
   it("reads ExitPlanMode's call as sent: the plan Claude Code 2.1 records beside it is not counted", () => {
     const plan = '# Plan\n\n1. Move the retry loop into its own module.\n2. Test it.\n'.repeat(40)
     const exit = (input: Record<string, unknown>) =>

@@ -1,0 +1,44 @@
+import { compareVersion } from './claude-code-version'
+
+/**
+ * A prompt that names a file with @ ("read @src/app.ts", `@"a b.md"`): Claude Code reads what it
+ * names and sends it with the prompt as an attachment (`extractAtMentionedFiles`,
+ * utils/attachments.ts). From 1.0.60 to 2.1.96 it writes no attachment to the session file for
+ * users outside Anthropic (the transcript filter `isLoggableMessage` drops every `attachment`
+ * message unless the user type is "ant"); 2.1.97 drops none. So in those files the request after
+ * such a prompt held text the file does not (docs/formats/claude-code.md, "Attachments").
+ */
+export const UNRECORDED_MENTION_NOTE =
+  'the prompt names a path with @: Claude Code sends the file or folder it names with the prompt, and before 2.1.97 wrote no attachment to the session file, so that content is not in the file and the requests from here on are counted low'
+
+// Claude Code's own patterns: a quoted path, or a run of non-space after an @ that starts the text
+// or follows a space. `@"name (agent)"` names a subagent, not a file.
+const QUOTED = /(?:^|\s)@"([^"]+)"/g
+const PLAIN = /(?:^|\s)@([^\s"]\S*)/g
+// Claude Code tries every such word as a path and sends nothing where none exists; a prompt's
+// decorators (`@dataclass`), packages (`@scope/name@1.2`) and CSS rules are words of that kind.
+// So only a word that reads as a path is taken: a file name with an extension, or a folder
+// ending in a slash, with no brackets, quotes or second @.
+const PATH_LIKE = /^[^()[\]{}<>@"'`,;]+(?:\.[A-Za-z0-9]{1,10}|\/)$/
+// What ends a sentence after a path: "see @a.md." or "(@a.md)".
+const TRAILING = /[.,;:!?)\]]+$/
+
+/**
+ * Whether a prompt's text names a file or a folder with @, as a path: the words Claude Code reads
+ * as paths, less those that cannot be one (above).
+ */
+export function mentionsFile(text: string): boolean {
+  if (!text.includes('@')) return false
+  for (const match of text.matchAll(QUOTED)) if (!match[1].endsWith(' (agent)')) return true
+  for (const match of text.matchAll(PLAIN)) {
+    if (PATH_LIKE.test(match[1].replace(TRAILING, ''))) return true
+  }
+  return false
+}
+
+/** Whether the Claude Code version that wrote an event left its attachments out of the file. */
+export function dropsAttachments(version: string | undefined): boolean {
+  const from = compareVersion(version, [1, 0, 60])
+  const until = compareVersion(version, [2, 1, 97])
+  return from !== undefined && from >= 0 && until !== undefined && until < 0
+}
