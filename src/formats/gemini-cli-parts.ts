@@ -129,7 +129,7 @@ export function readParts(
         id,
         type: 'activity',
         text: '',
-        payload: encodePayload({ content: responseText(fr) }),
+        payload: encodePayload({ content: responseText(fr, ctx, [...here, 'functionResponse']) }),
       })
     } else {
       attachments.push(part)
@@ -141,12 +141,33 @@ export function readParts(
   return out
 }
 
-/** A functionResponse's `response` as the text the model reads: `output` alone, else its JSON. */
-export function responseText(fr: Json): string {
+/**
+ * A functionResponse's `response` as the text the model reads: `output` alone, else its JSON. A
+ * result Gemini CLI masked is noted where it is (`here`, the part).
+ */
+export function responseText(fr: Json, ctx: Ctx, here: JsonPath): string {
   const response = fr.response
-  if (isObject(response)) {
-    const keys = Object.keys(response)
-    if (keys.length === 1 && typeof response.output === 'string') return response.output
+  let text: string
+  if (
+    isObject(response) &&
+    Object.keys(response).length === 1 &&
+    typeof response.output === 'string'
+  ) {
+    text = response.output
+  } else {
+    text = typeof response === 'string' ? response : JSON.stringify(response ?? {})
   }
-  return typeof response === 'string' ? response : JSON.stringify(response ?? {})
+  if (text.startsWith(MASKED_TAG)) ctx.notes.warn(ctx.where(here), MASKED_NOTE)
+  return text
 }
+
+/**
+ * Gemini CLI's tool output masking (`ToolOutputMaskingService`, packages/core/src/context/
+ * toolOutputMaskingService.ts): once the history holds more tool output than a protected window,
+ * older results are replaced by their head and tail in a `<tool_output_masked>` block that names
+ * the file the whole output was saved to, and the session file is rewritten with them. The
+ * requests before the masking carried the whole output; the file holds only the masked text.
+ */
+const MASKED_TAG = '<tool_output_masked>'
+export const MASKED_NOTE =
+  'a tool result Gemini CLI masked after it was sent (<tool_output_masked>): the file holds its head and tail, and the requests before the masking carried the whole output, which is not in the file; counted as the masked text, so those requests are counted low'

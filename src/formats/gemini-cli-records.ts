@@ -223,7 +223,11 @@ function toolResult({ call, raw, at }: CallRecord, ctx: Ctx): Message[] {
     if (isObject(part) && isObject(part.functionResponse)) {
       const fr = part.functionResponse
       const id = typeof fr.id === 'string' && fr.id !== '' ? fr.id : callId
-      pieces.push({ id, texts: [responseText(fr)], attachments: [] })
+      pieces.push({
+        id,
+        texts: [responseText(fr, ctx, [...here, 'functionResponse'])],
+        attachments: [],
+      })
       return
     }
     let piece = pieces[pieces.length - 1]

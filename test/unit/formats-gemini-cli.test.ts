@@ -346,6 +346,51 @@ describe('Gemini CLI session in', () => {
       ])
     })
 
+    it('warns at each tool result Gemini CLI masked: the requests before it carried the whole output', () => {
+      const MASKED =
+        'a tool result Gemini CLI masked after it was sent (<tool_output_masked>): the file holds its head and tail, and the requests before the masking carried the whole output, which is not in the file; counted as the masked text, so those requests are counted low'
+      // As ToolOutputMaskingService writes it: the head and tail of the output, and where the
+      // whole of it was saved.
+      const masked =
+        '<tool_output_masked>\n{\n  "output": "def main():\n... [TRUNCATED] ...\n    main()\n"\n}\n\n' +
+        'Output too large. Full output available at: /home/ana/.gemini/tmp/app/tool-outputs/read_file_1.txt\n</tool_output_masked>'
+      const response = (id: string, output: string) => ({
+        functionResponse: { id, name: 'read_file', response: { output } },
+      })
+      const call = (id: string, output: string) => ({
+        id,
+        name: 'read_file',
+        args: { file_path: `${id}.py` },
+        result: [response(id, output)],
+      })
+      const text = JSON.stringify({
+        sessionId: 's',
+        projectHash: 'p',
+        messages: [
+          { id: 'u', type: 'user', content: 'Read both.' },
+          {
+            id: 'g',
+            type: 'gemini',
+            content: '',
+            toolCalls: [call('r1', masked), call('r2', 'print("small")')],
+          },
+          // A result in the API's own shape, as newer sessions record it.
+          { id: 'u2', type: 'user', content: [response('r3', masked)] },
+        ],
+      })
+      const imported = importConversation(text)
+      // The masked text is what the file holds, and is what is counted.
+      expect(imported.messages.find((m) => m.id === 'r1')?.payload).toBe(masked)
+      expect(imported.report.filter((n) => n.problem === MASKED)).toEqual([
+        {
+          severity: 'warning',
+          path: 'messages[1].toolCalls[0].result[0].functionResponse',
+          problem: MASKED,
+        },
+        { severity: 'warning', path: 'messages[2].content[0].functionResponse', problem: MASKED },
+      ])
+    })
+
     it('keeps the parts after a functionResponse with that result (read_many_files)', () => {
       const text = JSON.stringify({
         sessionId: 's',
