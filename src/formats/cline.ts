@@ -73,6 +73,8 @@ interface OpenCall {
  */
 export function readCline(input: ReadInput): ReadResult {
   const root = input.json()
+  const sibling = siblingFile(root)
+  if (sibling) throw new ShapeError(sibling, [])
   if (!Array.isArray(root)) {
     throw new ShapeError(
       `expected a JSON array of messages (a task's api_conversation_history.json), found ${kind(root)}`,
@@ -414,11 +416,36 @@ const isMarkedBlock = (b: unknown) =>
   (RESULT_HEADER.test(b.text) || b.text.trimStart().startsWith(ENVIRONMENT))
 
 /** Cline and Roo Code: a task's api_conversation_history.json. */
+/**
+ * The task folder's other files, which a user may open instead of the conversation: Cline and
+ * Roo Code write `ui_messages.json` (what the chat panel showed, `ClineMessage`: `ts`, `type` "say"
+ * or "ask", `say`/`ask`, `text`) and Cline `task_metadata.json` (`files_in_context`,
+ * `model_usage`, `environment_history`) beside api_conversation_history.json
+ * (`GlobalFileNames`, src/core/storage/disk.ts). Their reason names the file to open instead.
+ */
+function siblingFile(root: unknown): string | undefined {
+  const first = Array.isArray(root) ? firstObjects(root)[0] : undefined
+  if (
+    first &&
+    !('role' in first) &&
+    'ts' in first &&
+    (first.type === 'say' || first.type === 'ask')
+  ) {
+    return "this is the task's ui_messages.json, Cline's record of what its chat panel showed; the conversation the model was sent is api_conversation_history.json, in the same task folder"
+  }
+  if (isObject(root) && ('files_in_context' in root || 'model_usage' in root)) {
+    return "this is the task's task_metadata.json (the files in context and the models used); the conversation the model was sent is api_conversation_history.json, in the same task folder"
+  }
+  return undefined
+}
+
 export const clineFormat = {
   id: 'cline',
   label: 'Cline / Roo Code task history',
   shape: "a JSON array of Anthropic messages with Cline's fields (api_conversation_history.json)",
   detect(sniff) {
+    // Tried first, to give the reason that names the conversation's file (siblingFile).
+    if (siblingFile(sniff.json)) return 4
     const objects = firstObjects(Array.isArray(sniff.json) ? sniff.json : undefined)
     if (!someHas(objects, 'role')) return 0
     const marked = objects.some(

@@ -315,3 +315,35 @@ describe('Cline detection', () => {
     )
   })
 })
+
+describe("Cline's other task files", () => {
+  // The files Cline writes beside api_conversation_history.json (GlobalFileNames, disk.ts), in
+  // the shapes public task folders have.
+  const uiMessages = JSON.stringify([
+    {
+      ts: 1767644899093,
+      type: 'say',
+      say: 'text',
+      text: 'Rename the upload helper.',
+      images: [],
+      files: [],
+      conversationHistoryIndex: -1,
+    },
+    { ts: 1767644900962, type: 'say', say: 'checkpoint_created', conversationHistoryIndex: -1 },
+    { ts: 1767644901000, type: 'ask', ask: 'tool', text: '{"tool":"readFile"}' },
+  ])
+  const taskMetadata = JSON.stringify({
+    files_in_context: [{ path: 'src/upload.ts', record_state: 'active' }],
+    model_usage: [{ ts: 1767644901000, model_id: 'claude-sonnet-4-5', mode: 'act' }],
+    environment_history: [],
+  })
+
+  it('names the conversation file to open instead of ui_messages.json and task_metadata.json', () => {
+    expect(() => importConversation(uiMessages)).toThrow(
+      "not a conversation in any known format; it looks most like Cline / Roo Code task history, but this is the task's ui_messages.json, Cline's record of what its chat panel showed; the conversation the model was sent is api_conversation_history.json, in the same task folder",
+    )
+    expect(() => importConversation(taskMetadata)).toThrow(
+      "it looks most like Cline / Roo Code task history, but this is the task's task_metadata.json (the files in context and the models used); the conversation the model was sent is api_conversation_history.json, in the same task folder",
+    )
+  })
+})
