@@ -14,6 +14,11 @@ export function wireShapeExplanation(
   if (error.format !== 'native' && (error.format !== undefined || !meantAsWireShape(text))) {
     return undefined
   }
+  // Detection found the file looks more like another format than the wire shape (a format that
+  // scored above it, such as a Cline task's ui_messages.json): that format's reason says more.
+  if (error.format === undefined && error.resembled && error.reason?.format !== 'native') {
+    return undefined
+  }
   try {
     parseConversation(text)
   } catch (parseError) {

@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { allRows, byTestId, openFile, readNumber, screenshot } from './harness/app'
@@ -62,6 +65,97 @@ describe("every agent's own log opens in the app", () => {
       }
     },
   )
+
+  it('says where a file holds less than its requests did, and which file to open instead', async () => {
+    const { page, pageErrors } = app()
+    const dir = await mkdtemp(join(tmpdir(), 'compaction-inspector-notes-'))
+    try {
+      // A Gemini CLI session whose first result Gemini CLI masked after it was sent, as
+      // ToolOutputMaskingService writes it (our own text, in its shape).
+      const masked =
+        '<tool_output_masked>\n{\n  "output": "def main():\\n... [TRUNCATED] ...\\n    main()\\n"\n}\n\n' +
+        'Output too large. Full output available at: /home/ana/.gemini/tmp/app/tool-outputs/read_file_1.txt\n</tool_output_masked>'
+      const session = join(dir, 'session-2026-04-20T04-27-masked.json')
+      await writeFile(
+        session,
+        JSON.stringify({
+          sessionId: 's-1',
+          projectHash: 'p-1',
+          startTime: '2026-04-20T04:27:00.000Z',
+          lastUpdated: '2026-04-20T04:29:00.000Z',
+          messages: [
+            {
+              id: 'u1',
+              timestamp: '2026-04-20T04:27:10.000Z',
+              type: 'user',
+              content: 'Read app.py.',
+            },
+            {
+              id: 'g1',
+              timestamp: '2026-04-20T04:27:20.000Z',
+              type: 'gemini',
+              content: 'I will read it.',
+              model: 'gemini-3-flash-preview',
+              toolCalls: [
+                {
+                  id: 'read_file_1',
+                  name: 'read_file',
+                  args: { file_path: 'app.py' },
+                  status: 'success',
+                  result: [
+                    {
+                      functionResponse: {
+                        id: 'read_file_1',
+                        name: 'read_file',
+                        response: { output: masked },
+                      },
+                    },
+                  ],
+                },
+              ],
+            },
+            {
+              id: 'g2',
+              timestamp: '2026-04-20T04:27:30.000Z',
+              type: 'gemini',
+              content: 'app.py starts the server in main().',
+              model: 'gemini-3-flash-preview',
+            },
+          ],
+        }),
+      )
+      const expected = await cliTokens(session)
+      await openAndWait(page, session, expected.total)
+      expect(await detected(page)).toBe('Gemini CLI session · detected')
+      const report = page.locator(byTestId('import-report'))
+      await report.locator('summary').click()
+      await expect
+        .poll(() => report.textContent())
+        .toContain('a tool result Gemini CLI masked after it was sent')
+      await screenshot(page, 'formats-gemini-masked', report)
+      await report.locator('summary').click()
+
+      // Cline's ui_messages.json beside the conversation: the error names the file to open, and
+      // the session stays on screen.
+      const ui = join(dir, 'ui_messages.json')
+      await writeFile(
+        ui,
+        JSON.stringify([
+          { ts: 1767644899093, type: 'say', say: 'text', text: 'Rename the upload helper.' },
+          { ts: 1767644900962, type: 'say', say: 'checkpoint_created' },
+        ]),
+      )
+      await openFile(page, ui)
+      const error = page.locator(byTestId('error'))
+      await expect.poll(() => error.textContent()).toContain('api_conversation_history.json')
+      expect(await error.textContent()).toContain("this is the task's ui_messages.json")
+      expect(await readNumber(page.locator(byTestId('total-tokens')))).toBe(expected.total)
+      expect(pageErrors).toEqual([])
+      await screenshot(page, 'formats-cline-ui-messages')
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
 
   it('an API traffic log shows its main thread, and the picker reads another request', async () => {
     const { page, pageErrors } = app()

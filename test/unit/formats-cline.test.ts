@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { diagnose, importConversation, type ImportNote } from '../../src/index'
+import {
+  FormatError,
+  diagnose,
+  importConversation,
+  wireShapeExplanation,
+  type ImportNote,
+} from '../../src/index'
 import { fixture } from './formats-fixtures'
 
 const problems = (report: readonly ImportNote[]) => report.map((n) => `${n.path}: ${n.problem}`)
@@ -342,6 +348,16 @@ describe("Cline's other task files", () => {
     expect(() => importConversation(uiMessages)).toThrow(
       "not a conversation in any known format; it looks most like Cline / Roo Code task history, but this is the task's ui_messages.json, Cline's record of what its chat panel showed; the conversation the model was sent is api_conversation_history.json, in the same task folder",
     )
+    // The CLI and the app explain a file meant as the wire shape by the wire shape's own error;
+    // a ui_messages.json has a type and a text too, and its reason is the Cline reader's.
+    let error: unknown
+    try {
+      importConversation(uiMessages)
+    } catch (e) {
+      error = e
+    }
+    expect(error).toBeInstanceOf(FormatError)
+    expect(wireShapeExplanation(uiMessages, error as FormatError)).toBeUndefined()
     expect(() => importConversation(taskMetadata)).toThrow(
       "it looks most like Cline / Roo Code task history, but this is the task's task_metadata.json (the files in context and the models used); the conversation the model was sent is api_conversation_history.json, in the same task folder",
     )
