@@ -470,7 +470,8 @@ function asContext(m: Message, value: Json, ctx: EventContext): Message {
     )
     return { ...m, type: 'context' }
   }
-  if (dropsAttachments(value.version as string | undefined) && mentionsFile(m.text)) {
+  const version = typeof value.version === 'string' ? value.version : undefined
+  if (dropsAttachments(version) && mentionsFile(m.text)) {
     ctx.tape.warn(ctx.where(['message', 'content']), UNRECORDED_MENTION_NOTE)
   }
   return m

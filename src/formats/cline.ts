@@ -415,7 +415,6 @@ const isMarkedBlock = (b: unknown) =>
   typeof b.text === 'string' &&
   (RESULT_HEADER.test(b.text) || b.text.trimStart().startsWith(ENVIRONMENT))
 
-/** Cline and Roo Code: a task's api_conversation_history.json. */
 /**
  * The task folder's other files, which a user may open instead of the conversation: Cline and
  * Roo Code write `ui_messages.json` (what the chat panel showed, `ClineMessage`: `ts`, `type` "say"
@@ -439,6 +438,7 @@ function siblingFile(root: unknown): string | undefined {
   return undefined
 }
 
+/** Cline and Roo Code: a task's api_conversation_history.json. */
 export const clineFormat = {
   id: 'cline',
   label: 'Cline / Roo Code task history',

@@ -804,6 +804,8 @@ describe('Claude Code: shapes found in public sessions', () => {
     expect(mentions('1.0.60', 'see @a.ts')).toHaveLength(1)
     expect(mentions('2.1.97', 'Review @docs/design/plan.md please')).toEqual([])
     expect(mentions('1.0.59', 'Review @docs/design/plan.md please')).toEqual([])
+    // A version that is not text says nothing of its attachments.
+    expect(mentions(2.1 as unknown as string, 'Review @docs/design/plan.md please')).toEqual([])
     // Words Claude Code tries as paths and finds none: decorators, packages, e-mail addresses, a
     // subagent named in quotes.
     for (const prompt of [
