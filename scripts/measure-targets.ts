@@ -49,8 +49,11 @@ function filesOf(path: string): string[] {
     .map((f) => join(path, f))
 }
 
-function estimateOf(imported: ImportedConversation) {
-  const spec = countingSpecOf({ ...imported, model: imported.model ?? 'gpt-4o' })
+/** The counting spec of a log, as the CLI takes it: the file's own model, gpt-4o when it names none. */
+const specOf = (imported: ImportedConversation) =>
+  countingSpecOf({ ...imported, model: imported.model ?? 'gpt-4o' })
+
+function estimateOf(imported: ImportedConversation, spec = specOf(imported)) {
   const costs = countEachMessage(spec, imported.messages)
   const usage = imported.usage ?? []
   const { turns, served, cleared } = requestPricings(
@@ -163,8 +166,9 @@ async function measureGrowth(files: string[]): Promise<void> {
       continue
     }
     // An open model's vocabulary (DeepSeek, Qwen, Llama) is loaded before it counts, as the CLI does.
-    await loadCountingVocabulary(countingSpecOf({ ...imported, model: imported.model ?? 'gpt-4o' }))
-    const comparison = estimateOf(imported)
+    const spec = specOf(imported)
+    await loadCountingVocabulary(spec)
+    const comparison = estimateOf(imported, spec)
     const c = comparison.calibration
     const f = (x: number | null) => (x === null ? '–' : x.toFixed(2))
     const other = comparison.rows.filter((r) => r.otherBackend === true).length

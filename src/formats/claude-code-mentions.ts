@@ -1,4 +1,4 @@
-import { compareVersion } from './claude-code-version'
+import { versionIn } from './claude-code-version'
 
 /**
  * A prompt that names a file with @ ("read @src/app.ts", `@"a b.md"`): Claude Code reads what it
@@ -37,8 +37,5 @@ export function mentionsFile(text: string): boolean {
 }
 
 /** Whether the Claude Code version that wrote an event left its attachments out of the file. */
-export function dropsAttachments(version: string | undefined): boolean {
-  const from = compareVersion(version, [1, 0, 60])
-  const until = compareVersion(version, [2, 1, 97])
-  return from !== undefined && from >= 0 && until !== undefined && until < 0
-}
+export const dropsAttachments = (version: string | undefined): boolean =>
+  versionIn(version, [1, 0, 60], [2, 1, 97])

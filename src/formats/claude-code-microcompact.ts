@@ -81,47 +81,58 @@ export function inferUnrecordedMicrocompaction(
     const before = usage[k - 1]
     const warned = before.inputTokens + (before.outputTokens ?? 0) >= LOWEST_WARNING
     const event = reporting.get(u.at)
-    // Only a version that cleared silently, past the warning, is replayed; every other report of
+    // Only a version that cleared silently, past the warning, is looked at; every other report of
     // the file (a current session's all) costs no more than this.
-    if (!warned || !silentVersion(event?.version)) {
-      if (replay.list !== undefined) u.cleared = replay.list
-      continue
-    }
-    const fell = u.inputTokens < before.inputTokens
-    // Two signs that old content changed, either enough: a fall of half the least clearing or
-    // more, or a prompt cache that served none of the prompt's last 20,000 tokens (a cleared result
-    // ends the prefix the cache can serve, and the results kept after it hold more). A small fall
-    // with the cache intact is something else (a shorter reminder, say).
-    const cacheRead = event?.usage?.cacheRead
-    const changed =
-      before.inputTokens - u.inputTokens >= LEAST_SAVING / 2 ||
-      (cacheRead !== undefined && cacheRead <= u.inputTokens - LEAST_SAVING)
-    // Or the prompt grew by less than what came into it, by 10,000 tokens or more (Claude Code's
-    // own estimate of the messages between the two requests, addedEstimate, against the growth
-    // reported), and the cache served 20,000 tokens or more less than the request before held: the
-    // prefix broke inside the old content. A clearing can come with new results that outweigh it,
-    // and the prompt then grows.
-    const added = addedEstimate(messages, before.prompt, u.prompt)
-    const shrank =
-      before.inputTokens + added - u.inputTokens >= LEAST_SAVING / 2 &&
-      cacheRead !== undefined &&
-      cacheRead <= before.inputTokens - LEAST_SAVING
-    if ((fell && changed) || shrank) {
-      const cleared = replay.clear(u.prompt)
-      if (cleared) {
-        const growth = u.inputTokens - before.inputTokens
-        const what =
-          growth < 0
-            ? `the reported prompt fell by ${formatNumber(-growth)} tokens here`
-            : `the reported prompt grew by ${formatNumber(growth)} tokens here, ${formatNumber(added - growth)} fewer than Claude Code’s own estimate of what came into it`
-        notes.info(
-          u.at,
-          `${what}, where the file records no compaction: Claude Code before 2.1.9 cleared old tool results without recording it (microcompaction); replaying its rule, ${formatNumber(cleared.count)} tool results (${formatNumber(cleared.tokens)} tokens by its estimate) were sent cleared from this request on, and the usage view estimates them so`,
-        )
-      }
+    const added =
+      warned && silentVersion(event?.version)
+        ? clearingShown(messages, before, u, event?.usage?.cacheRead)
+        : undefined
+    const cleared = added !== undefined ? replay.clear(u.prompt) : undefined
+    if (added !== undefined && cleared) {
+      const growth = u.inputTokens - before.inputTokens
+      const what =
+        growth < 0
+          ? `the reported prompt fell by ${formatNumber(-growth)} tokens here`
+          : `the reported prompt grew by ${formatNumber(growth)} tokens here, ${formatNumber(added - growth)} fewer than Claude Code’s own estimate of what came into it`
+      notes.info(
+        u.at,
+        `${what}, where the file records no compaction: Claude Code before 2.1.9 cleared old tool results without recording it (microcompaction); replaying its rule, ${formatNumber(cleared.count)} tool results (${formatNumber(cleared.tokens)} tokens by its estimate) were sent cleared from this request on, and the usage view estimates them so`,
+      )
     }
     if (replay.list !== undefined) u.cleared = replay.list
   }
+}
+
+/**
+ * Whether the reports of two requests show that old content was cleared between them: Claude
+ * Code's own estimate of the messages that came in between (addedEstimate) when they do, for the
+ * note to compare with the growth; undefined when they do not.
+ */
+function clearingShown(
+  messages: readonly Message[],
+  before: ReportedUsage,
+  u: ReportedUsage,
+  cacheRead: number | undefined,
+): number | undefined {
+  const fell = u.inputTokens < before.inputTokens
+  // Two signs that old content changed, either enough: a fall of half the least clearing or
+  // more, or a prompt cache that served none of the prompt's last 20,000 tokens (a cleared result
+  // ends the prefix the cache can serve, and the results kept after it hold more). A small fall
+  // with the cache intact is something else (a shorter reminder, say).
+  const changed =
+    before.inputTokens - u.inputTokens >= LEAST_SAVING / 2 ||
+    (cacheRead !== undefined && cacheRead <= u.inputTokens - LEAST_SAVING)
+  // Or the prompt grew by less than what came into it, by 10,000 tokens or more (Claude Code's
+  // own estimate of the messages between the two requests, addedEstimate, against the growth
+  // reported), and the cache served 20,000 tokens or more less than the request before held: the
+  // prefix broke inside the old content. A clearing can come with new results that outweigh it,
+  // and the prompt then grows.
+  const added = addedEstimate(messages, before.prompt, u.prompt)
+  const shrank =
+    before.inputTokens + added - u.inputTokens >= LEAST_SAVING / 2 &&
+    cacheRead !== undefined &&
+    cacheRead <= before.inputTokens - LEAST_SAVING
+  return (fell && changed) || shrank ? added : undefined
 }
 
 /** Whether a report was written by a version that did not record its microcompactions. */

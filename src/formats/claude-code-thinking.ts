@@ -2,7 +2,7 @@ import { retainsEarlierThinking, type EarlierThinking } from '../pricing/thinkin
 import type { Message } from '../types'
 import type { SessionEvent } from './claude-code-chain'
 import { answeredElsewhere } from './claude-code-events'
-import { compareVersion } from './claude-code-version'
+import { versionIn } from './claude-code-version'
 import type { NoteList } from './report'
 
 /**
@@ -51,10 +51,5 @@ const FIRST_PARTY_ID = /^msg_(?!bdrk_|vrtx_)/
 function asksToKeep(reply: SessionEvent): boolean {
   // Anthropic's own API: its id form (answeredElsewhere), and not through Bedrock or Vertex.
   if (answeredElsewhere(reply) || !FIRST_PARTY_ID.test(reply.turn ?? '')) return false
-  const from84 = compareVersion(reply.version, [2, 1, 84])
-  if (from84 === undefined || from84 < 0) return false
-  return (
-    (compareVersion(reply.version, [2, 1, 86]) ?? 0) < 0 ||
-    (compareVersion(reply.version, [2, 1, 101]) ?? 0) >= 0
-  )
+  return versionIn(reply.version, [2, 1, 84], [2, 1, 86]) || versionIn(reply.version, [2, 1, 101])
 }

@@ -12,3 +12,17 @@ export function compareVersion(
   for (let i = 0; i < 3; i++) if (parts[i] !== release[i]) return parts[i] - release[i]
   return 0
 }
+
+/**
+ * Whether a Claude Code version is `from` or later and, with `until`, before it; false when the
+ * version is absent or not three numbers.
+ */
+export function versionIn(
+  version: string | undefined,
+  from: readonly [number, number, number],
+  until?: readonly [number, number, number],
+): boolean {
+  const after = compareVersion(version, from)
+  if (after === undefined || after < 0) return false
+  return until === undefined || compareVersion(version, until)! < 0
+}
