@@ -72,8 +72,8 @@ const ratio = (r: number | null) => (r === null ? '–' : r.toFixed(3))
 /**
  * `tokens`' per-request table: request, at, prompt messages, estimated, reported, ratio; the
  * model each request was priced as, after estimated, where some request was priced as another model
- * than `inForce`, the model in force; and how many tool results each request was sent cleared,
- * where some request was (a Claude Code microcompaction).
+ * than `inForce`, the model in force; how many tool results each request was sent cleared, and
+ * how many thinking blocks it was sent without, where some request was (Claude Code's doing).
  */
 export function usageTable(comparison: UsageComparison, inForce: string): string {
   const { rows, calibration: c } = comparison
@@ -82,12 +82,14 @@ export function usageTable(comparison: UsageComparison, inForce: string): string
   // otherwise than the model in force; one for the cleared results, only where some were.
   const pricedAs = rows.some((r) => r.pricedAs !== undefined)
   const cleared = rows.some((r) => r.cleared !== undefined)
+  const stripped = rows.some((r) => r.stripped !== undefined)
   const table = renderTable(
     rows.map((r) => [
       String(r.request),
       r.at,
       formatNumber(r.prompt),
       ...(cleared ? [formatNumber(r.cleared ?? 0)] : []),
+      ...(stripped ? [formatNumber(r.stripped ?? 0)] : []),
       formatNumber(r.estimated),
       ...(pricedAs ? [r.pricedAs ?? inForce] : []),
       formatNumber(r.reported),
@@ -98,6 +100,7 @@ export function usageTable(comparison: UsageComparison, inForce: string): string
       'left',
       'right',
       ...(cleared ? ['right' as const] : []),
+      ...(stripped ? ['right' as const] : []),
       'right',
       ...(pricedAs ? ['left' as const] : []),
       'right',
@@ -108,15 +111,20 @@ export function usageTable(comparison: UsageComparison, inForce: string): string
       'at',
       'prompt messages',
       ...(cleared ? ['results sent cleared'] : []),
+      ...(stripped ? ['thinking left out'] : []),
       'estimated',
       ...(pricedAs ? ['priced as'] : []),
       'reported',
       'ratio',
     ],
   )
-  const clearedNote = cleared
-    ? 'results sent cleared: tool results a Claude Code microcompaction replaced with a placeholder in that request; estimated as sent, and loaded whole\n'
-    : ''
+  const clearedNote =
+    (cleared
+      ? 'results sent cleared: tool results Claude Code replaced with a placeholder in that request (a microcompaction, or a cut it recorded); estimated as sent, and loaded whole\n'
+      : '') +
+    (stripped
+      ? 'thinking left out: earlier thinking blocks Claude Code took out of that request (its thinking_stripped record); estimated as sent, and loaded whole\n'
+      : '')
   const elsewhere = otherBackendNote(rows)
   const increments =
     c.minIncrementRatio === null

@@ -27,8 +27,8 @@ plus the framing of the wire format FILE is sent in: ${WIRE_FRAMING.native.perMe
 native format; OpenAI Chat adds 3 a request (see docs/tokens.md).
 Where the log carries the provider's reported usage, a table follows with each
 request's estimated prompt beside the reported one, each estimated as the model
-that served it counts, with the tool results a Claude Code microcompaction sent
-cleared priced as sent (the placeholder in their place). What a Claude Code
+that served it counts, with the tool results Claude Code sent cleared priced as
+sent (the placeholder in their place) and the thinking it took out at 0. What a Claude Code
 subagent was sent from its first tool result on without its file recording it
 is derived from that request, as the system prompt is from the first. Requests
 that another backend answered under a Claude model's name (their replies' ids
@@ -46,7 +46,8 @@ ${CONVERSATION_OPTIONS_HELP}
                        tokens (one per message) and total; where the file reports
                        usage, also requests (each reported request: request, at,
                        prompt, estimated, cleared where the request was sent
-                       tool results cleared (how many), pricedAs where the
+                       tool results cleared (how many), stripped where it was
+                       sent without earlier thinking (how many), pricedAs where the
                        model that served it counts otherwise than the model in
                        force, otherBackend where a backend other than
                        Anthropic's answered it under a Claude model's name,
@@ -93,6 +94,7 @@ Exit status: 0 on success; 2 on bad input or options.`,
                 prompt: row.prompt,
                 estimated: row.estimated,
                 ...(row.cleared !== undefined ? { cleared: row.cleared } : {}),
+                ...(row.stripped !== undefined ? { stripped: row.stripped } : {}),
                 ...(row.pricedAs !== undefined ? { pricedAs: row.pricedAs } : {}),
                 ...(row.otherBackend === true ? { otherBackend: true } : {}),
                 reported: row.reported,

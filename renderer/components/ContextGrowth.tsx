@@ -1,4 +1,9 @@
-import { otherBackendNote, type ContextGrowth as Growth, type UsageComparison } from '@core'
+import {
+  otherBackendNote,
+  type ContextGrowth as Growth,
+  type UsageComparison,
+  type UsageRow,
+} from '@core'
 import { formatNumber as n } from '@core/numbers'
 import { useMemo, useState } from 'react'
 import { selectContextGrowth, selectEngineResults, selectUsageComparison, useApp } from '../store'
@@ -64,17 +69,44 @@ function servedBy(comparison: UsageComparison): string {
 }
 
 /**
- * Which requests were sent tool results cleared by a Claude Code microcompaction, each estimated
- * as sent (the core's UsageRow.cleared). Empty when none was.
+ * How many of the requests have a count (UsageRow.cleared, UsageRow.stripped), and the largest;
+ * null when none has.
+ */
+function counted(
+  comparison: UsageComparison,
+  count: (row: UsageRow) => number | undefined,
+): { requests: string; most: number } | null {
+  const counts = comparison.rows.map(count).filter((c) => c !== undefined)
+  if (counts.length === 0) return null
+  return {
+    requests: `${n(counts.length)} of the ${n(comparison.rows.length)} requests`,
+    most: Math.max(...counts),
+  }
+}
+
+/**
+ * Which requests were sent tool results cleared by Claude Code (a microcompaction, or a cut it
+ * recorded), each estimated as sent (the core's UsageRow.cleared). Empty when none was.
  */
 function sentCleared(comparison: UsageComparison): string {
-  const rows = comparison.rows.filter((r) => r.cleared !== undefined)
-  if (rows.length === 0) return ''
-  const most = Math.max(...rows.map((r) => r.cleared ?? 0))
+  const c = counted(comparison, (r) => r.cleared)
+  if (!c) return ''
   return (
-    `${n(rows.length)} of the ${n(comparison.rows.length)} requests were sent with up to ${n(most)} ` +
-    `tool result${most === 1 ? '' : 's'} cleared by a microcompaction, and each is estimated as sent ` +
-    '(the conversation holds them whole)'
+    `${c.requests} were sent with up to ${n(c.most)} tool result${c.most === 1 ? '' : 's'} ` +
+    'cleared by Claude Code, and each is estimated as sent (the conversation holds them whole)'
+  )
+}
+
+/**
+ * Which requests were sent without thinking Claude Code took out (the core's UsageRow.stripped),
+ * each estimated so. Empty when none was.
+ */
+function sentWithoutThinking(comparison: UsageComparison): string {
+  const c = counted(comparison, (r) => r.stripped)
+  if (!c) return ''
+  return (
+    `${c.requests} were sent without up to ${n(c.most)} earlier thinking block${c.most === 1 ? '' : 's'} ` +
+    'that Claude Code took out, and each is estimated as sent (the conversation holds them whole)'
   )
 }
 
@@ -101,6 +133,7 @@ const pricingNotes = (comparison: UsageComparison): string =>
   [
     servedBy(comparison),
     sentCleared(comparison),
+    sentWithoutThinking(comparison),
     sentUnrecorded(comparison),
     otherBackendNote(comparison.rows),
   ]

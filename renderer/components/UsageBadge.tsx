@@ -24,7 +24,10 @@ export function UsageBadge({ index }: { index: number }) {
         `the estimate of the same ${n(row.prompt)} messages is ${n(estimated)}` +
         (row.pricedAs ? `, counted as ${row.pricedAs}, the model that served it` : '') +
         (row.cleared
-          ? `, with ${n(row.cleared)} tool result${row.cleared === 1 ? '' : 's'} as a microcompaction sent ${row.cleared === 1 ? 'it' : 'them'}, cleared`
+          ? `, with ${n(row.cleared)} tool result${row.cleared === 1 ? '' : 's'} as Claude Code sent ${row.cleared === 1 ? 'it' : 'them'}, cleared`
+          : '') +
+        (row.stripped
+          ? `, without ${n(row.stripped)} earlier thinking block${row.stripped === 1 ? '' : 's'} Claude Code took out`
           : '') +
         (hidden > 0 ? `, ${n(hidden)} of them not in the file` : '')
       }

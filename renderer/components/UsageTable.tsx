@@ -6,7 +6,7 @@ import { formatNumber } from '@core/numbers'
  * estimate of that prompt beside the reported size (with the hidden context it held, when that is
  * included); where some request was served by a model that counts otherwise than `model`, the model
  * in force, the model each was priced as; and where some request was sent tool results cleared by
- * a microcompaction, how many.
+ * Claude Code, or without thinking it took out, how many.
  */
 export function UsageTable({
   comparison,
@@ -19,6 +19,7 @@ export function UsageTable({
 }) {
   const pricedAs = comparison.rows.some((row) => row.pricedAs !== undefined)
   const cleared = comparison.rows.some((row) => row.cleared !== undefined)
+  const stripped = comparison.rows.some((row) => row.stripped !== undefined)
   return (
     <details className="usage-requests">
       <summary>Each request: reported · estimated</summary>
@@ -30,8 +31,13 @@ export function UsageTable({
               <th scope="col">at</th>
               <th scope="col">prompt messages</th>
               {cleared && (
-                <th scope="col" title="Tool results a microcompaction sent cleared">
+                <th scope="col" title="Tool results Claude Code sent cleared">
                   sent cleared
+                </th>
+              )}
+              {stripped && (
+                <th scope="col" title="Earlier thinking blocks Claude Code took out of the request">
+                  thinking left out
                 </th>
               )}
               <th scope="col">reported</th>
@@ -54,6 +60,7 @@ export function UsageTable({
                   <td>{row.at}</td>
                   <td>{formatNumber(row.prompt)}</td>
                   {cleared && <td>{formatNumber(row.cleared ?? 0)}</td>}
+                  {stripped && <td>{formatNumber(row.stripped ?? 0)}</td>}
                   <td>{formatNumber(row.reported)}</td>
                   <td>{formatNumber(estimated)}</td>
                   {pricedAs && <td className="usage-model">{row.pricedAs ?? model}</td>}

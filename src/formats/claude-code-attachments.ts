@@ -4,9 +4,11 @@ import { isObject, type Json } from './json-shape'
  * What becomes of a Claude Code `attachment` event, following `normalizeAttachmentForAPI` in
  * Claude Code's utils/messages.ts (2.1.88): most attachments reach the model as a user text that
  * Claude Code marks isMeta and wraps in a system reminder; some are its own records, never sent.
+ * `exact` says the text is the one the model was sent, wording and all (the event's `rendered`).
  */
 export type AttachmentReading =
-  { sent: true; type: 'context' | 'user'; text: string } | { sent: false; reason: string }
+  | { sent: true; type: 'context' | 'user'; text: string; exact?: true }
+  | { sent: false; reason: string }
 
 // Attachments Claude Code records for itself and never sends (normalizeAttachmentForAPI returns []).
 const NEVER_SENT = new Set([
@@ -20,6 +22,20 @@ const NEVER_SENT = new Set([
   'hook_permission_decision',
   'structured_output',
   'dynamic_skill',
+  // Records of what Claude Code did to its requests (2.1.260 and later; read in the compiled
+  // 2.1.332, where they are listed beside progress and system events as never part of a request,
+  // and normalizeAttachmentForAPI has no case for them). Two of them change later requests, which
+  // the events reader reads: tool_results_cut and thinking_stripped.
+  'thinking_drop',
+  'thinking_stripped',
+  'advisor_stripped',
+  'tool_results_cut',
+  'credential_org',
+  'tool_offer_record',
+  'prompt_snapshot',
+  'prompt_render_point',
+  'whole_texts_withdrawn',
+  'deferred_tools_record',
 ])
 
 // Hooks whose successful output the model sees; other hook successes are the UI's alone.
@@ -44,10 +60,21 @@ const TEXT_FIELDS = [
 
 const RECORD = "Claude Code's own record; not sent to the model"
 
-/** Whether the model sees an attachment, and the text it sees when it does. */
-export function readAttachment(attachment: Json): AttachmentReading {
+/**
+ * Whether the model sees an attachment, and the text it sees when it does. `rendered` is the
+ * event's own field of that name: from 2.1.260 Claude Code writes beside each attachment it sends
+ * the texts it sent (`[{content: string | [{type: "text", text}]}]`), and replays them rather than
+ * rendering the attachment again (read in the compiled 2.1.260, 2.1.280 and 2.1.332). Where it is
+ * valid, those texts are read as they are; a queued prompt is read from its own fields, since
+ * Claude Code renders it otherwise inside a turn the user started.
+ */
+export function readAttachment(attachment: Json, rendered?: unknown): AttachmentReading {
   const type = String(attachment.type)
   if (NEVER_SENT.has(type)) return { sent: false, reason: RECORD }
+  if (rendered !== undefined && type !== 'queued_command') {
+    const texts = renderedTexts(rendered)
+    if (texts !== undefined) return { sent: true, type: 'context', text: texts, exact: true }
+  }
   if (type === 'hook_success' && !HOOK_EVENTS_SENT.has(String(attachment.hookEvent))) {
     return { sent: false, reason: "a hook's output shown to the user; not sent to the model" }
   }
@@ -88,6 +115,30 @@ function textOf(value: unknown): string | undefined {
     if (isObject(value.file)) return textOf(value.file.content)
   }
   return undefined
+}
+
+/**
+ * The texts of a `rendered` snapshot, one item after another; undefined unless it is what Claude
+ * Code accepts: a non-empty list whose every item's content is a non-empty string or a non-empty
+ * list of text blocks with non-empty text (anything else, it renders the attachment afresh).
+ */
+function renderedTexts(rendered: unknown): string | undefined {
+  if (!Array.isArray(rendered) || rendered.length === 0) return undefined
+  const texts: string[] = []
+  for (const item of rendered) {
+    const content: unknown = isObject(item) ? item.content : undefined
+    if (typeof content === 'string' && content !== '') {
+      texts.push(content)
+      continue
+    }
+    if (!Array.isArray(content) || content.length === 0) return undefined
+    for (const block of content) {
+      if (!isObject(block) || block.type !== 'text') return undefined
+      if (typeof block.text !== 'string' || block.text === '') return undefined
+      texts.push(block.text)
+    }
+  }
+  return texts.join('\n')
 }
 
 /** An attachment whose list or text is empty: Claude Code sends nothing for it. */

@@ -125,6 +125,7 @@ export function sessionEventOf(line: number, v: Json): SessionEvent {
     usage: undefined,
     version: undefined,
     clearedToolIds: undefined,
+    strippedThinking: undefined,
     ops: NO_OPS,
     error: undefined,
   }

@@ -4,7 +4,7 @@ import type { Message } from '../types'
 import { readAnthropicMessage, type BlockContext } from './anthropic-content'
 import { readAttachment } from './claude-code-attachments'
 import type { SessionEvent } from './claude-code-chain'
-import { compareVersion } from './claude-code-version'
+import { compareVersion, versionIn } from './claude-code-version'
 import { dropsAttachments, mentionsFile, UNRECORDED_MENTION_NOTE } from './claude-code-mentions'
 import { ShapeError, isObject, kind, pathString, type Json, type JsonPath } from './json-shape'
 import { decodePayload, encodePayload, type ToolCall } from './payload'
@@ -50,8 +50,13 @@ export interface EventReading {
   usage: ReplyUsage | undefined
   /** The Claude Code version that wrote a line with usage (its `version`), when it names one. */
   version: string | undefined
-  /** A microcompaction's `compactedToolIds`: the tool results the requests after it were sent cleared. */
+  /**
+   * A microcompaction's `compactedToolIds`, or a `tool_results_cut` record's `callIds`: the tool
+   * results the requests after it were sent cleared.
+   */
   clearedToolIds: readonly string[] | undefined
+  /** A `thinking_stripped` record: which thinking the requests after it were sent without. */
+  strippedThinking: StrippedThinking | undefined
   ops: readonly unknown[]
   /** Anything other than a ShapeError that the reading threw: thrown when the line is read. */
   error: unknown
@@ -78,6 +83,7 @@ export function readEventLine(
     event.usage = read.usage
     event.version = read.version
     event.clearedToolIds = read.clearedToolIds
+    event.strippedThinking = read.strippedThinking
   } catch (error) {
     if (!(error instanceof ShapeError)) event.error = error
     else tape.warn(ctx.where(error.steps), `${error.problem}; event skipped`)
@@ -89,6 +95,8 @@ export function readEventLine(
 class LineContext implements BlockContext {
   readonly self = 'anthropic'
   readonly notes: NoteTape
+  /** Whether the line's Claude Code leaves `fallback` blocks out of its requests (2.1.280 on). */
+  dropsFallback = false
 
   constructor(
     readonly tape: NoteTape,
@@ -99,6 +107,23 @@ class LineContext implements BlockContext {
 
   where(steps: JsonPath): string {
     return steps.length > 0 ? `line ${this.line}: ${pathString(steps)}` : `line ${this.line}`
+  }
+
+  /**
+   * A `fallback` block (the API answered with another model after a refusal: `{type: "fallback",
+   * from: {model}, to: {model}}`): Claude Code 2.1.280 and later take it out of every request
+   * (read in the compiled 2.1.280 and 2.1.332), so it is left out, with a note. Every other block,
+   * and a fallback block of an earlier version, is read as any Anthropic block is.
+   */
+  ownBlock(block: Json, _k: number, here: JsonPath): Message[] | undefined {
+    if (!this.dropsFallback || block.type !== 'fallback') return undefined
+    const model = (side: unknown) =>
+      isObject(side) && typeof side.model === 'string' ? side.model : 'another model'
+    this.notes.info(
+      this.where(here),
+      `model fallback from ${model(block.from)} to ${model(block.to)}: Claude Code takes the block out of every request; not loaded`,
+    )
+    return []
   }
 
   sentInput(name: string, input: unknown, here: JsonPath): unknown {
@@ -127,12 +152,16 @@ export function readThreadEvents(
   const merged = new Map<number, Turn>()
   const fields = new FieldNotes()
   const cleared = new ClearedResults(messages)
+  let stripped: readonly number[] | undefined
   const unsent = unsentThinking(events, lineMessages)
   let model: string | undefined
   for (const read of events) {
     replay(read.ops, read.line, notes, left, fields)
     if (read.error !== undefined) throw read.error
     if (read.clearedToolIds !== undefined) cleared.add(read.clearedToolIds)
+    if (read.strippedThinking !== undefined) {
+      stripped = strippedUpTo(messages, read.strippedThinking, turns, stripped)
+    }
     let turn: TurnState | undefined
     if (read.turn !== undefined) {
       turn = turns.get(read.turn)
@@ -140,7 +169,7 @@ export function readThreadEvents(
         turn = { start: messages.length, report: undefined, latestBot: -1 }
         turns.set(read.turn, turn)
       }
-      if (read.usage) reportTurn(read, turn, usage, cleared.list)
+      if (read.usage) reportTurn(read, turn, usage, cleared.list, stripped)
     }
     if (read.model !== undefined && read.model !== SYNTHETIC_MODEL) model = read.model
     const end = read.firstMessage + read.messageCount
@@ -263,6 +292,7 @@ function reportTurn(
   turn: TurnState,
   usage: ReportedUsage[],
   cleared: readonly number[] | undefined,
+  stripped: readonly number[] | undefined,
 ): void {
   const { inputTokens, outputTokens } = read.usage!
   const known = turn.report
@@ -279,10 +309,40 @@ function reportTurn(
     at: `line ${read.line}`,
     ...(read.model !== undefined ? { model: read.model } : {}),
     ...(cleared !== undefined ? { cleared } : {}),
+    ...(stripped !== undefined ? { stripped } : {}),
     ...(answeredElsewhere(read) ? { otherBackend: true as const } : {}),
   }
   turn.report = report
   usage.push(report)
+}
+
+/**
+ * The thinking taken out of the requests after a `thinking_stripped` record, with what earlier
+ * records took out (`before`): every reasoning message so far ('all'), or those from the named
+ * reply's block on. As Claude Code reads the record (2.1.332, compiled): a reply it cannot find
+ * on the thread means every block before the record; a reply's thinking blocks are counted in
+ * its own order, over the lines it is split across.
+ */
+function strippedUpTo(
+  messages: readonly Message[],
+  what: StrippedThinking,
+  turns: ReadonlyMap<string, TurnState>,
+  before: readonly number[] | undefined,
+): readonly number[] | undefined {
+  const all = new Set(before)
+  let from = 0
+  let skip = 0
+  const turn = what === 'all' ? undefined : turns.get(what.messageId)
+  if (turn !== undefined && what !== 'all') {
+    from = turn.start
+    skip = what.thinkingIndex
+  }
+  for (let i = from; i < messages.length; i++) {
+    if (messages[i].type !== 'reasoning') continue
+    if (skip > 0) skip--
+    else all.add(i)
+  }
+  return all.size > 0 ? [...all].sort((a, b) => a - b) : before
 }
 
 /**
@@ -374,7 +434,15 @@ interface EventRead {
   usage?: ReplyUsage
   version?: string
   clearedToolIds?: readonly string[]
+  strippedThinking?: StrippedThinking
 }
+
+/**
+ * What a `thinking_stripped` record takes out of the requests after it: every thinking block of
+ * the replies before it ('all'), or those from one reply's block on (its message.id, and the
+ * block's place among that reply's thinking blocks).
+ */
+export type StrippedThinking = 'all' | { messageId: string; thinkingIndex: number }
 
 type EventContext = LineContext
 
@@ -417,6 +485,7 @@ function readMessageEvent(value: Json, ctx: EventContext): EventRead {
   ctx.tape.fieldKeys(Object.keys(value), MESSAGE_EVENT_FIELDS)
   ctx.tape.fieldKeys(Object.keys(message), synthetic ? SYNTHETIC_MESSAGE_FIELDS : MESSAGE_FIELDS)
   const uuid = value.uuid as string
+  ctx.dropsFallback = dropsFallback(value.version)
   const messages = readAnthropicMessage(message, ['message'], ctx, uuid)
   for (let i = 0; i < messages.length; i++) {
     if (messages[i].type === 'user') messages[i] = asContext(messages[i], value, ctx)
@@ -435,6 +504,20 @@ function readMessageEvent(value: Json, ctx: EventContext): EventRead {
     usage,
     version: usage !== undefined && typeof value.version === 'string' ? value.version : undefined,
   }
+}
+
+// The version the last line named, and whether it drops fallback blocks: a session names one or
+// two versions, and this runs on every message line.
+let fallbackVersion: unknown
+let fallbackDropped = false
+
+/** Whether a line's Claude Code version takes `fallback` blocks out of its requests (2.1.280 on). */
+function dropsFallback(version: unknown): boolean {
+  if (version !== fallbackVersion) {
+    fallbackVersion = version
+    fallbackDropped = typeof version === 'string' && versionIn(version, [2, 1, 280])
+  }
+  return fallbackDropped
 }
 
 /** A user message that Claude Code wrote rather than the user typed, as context; else as it is. */
@@ -526,6 +609,64 @@ function microcompactNote(ids: readonly string[], meta: unknown): string {
   return `microcompaction: Claude Code sent ${results} (${ids.join(', ')}) cleared in the requests after this line${saved}; the usage view estimates those requests with them cleared, and they are loaded whole, as Claude Code resumes the session`
 }
 
+/**
+ * A `tool_results_cut` record (Claude Code 2.1.325 and later; `{callIds, standIn, roughTokens,
+ * cause?}`): the results of those calls were sent with `standIn` as their content in every request
+ * after it, by default (read in the compiled 2.1.332: after a return from idle, when the prompt
+ * cache has gone cold, or where a later call of a tool withdrew its earlier result). The usage view
+ * estimates those requests with them cut, as it does a microcompaction's, at the cost of Claude
+ * Code's usual stand-in, CLEARED_RESULT_TEXT (a withdrawn result's is a few tokens longer); they
+ * are loaded whole.
+ */
+function toolResultsCut(attachment: Json, ctx: EventContext): EventRead {
+  const listed = Array.isArray(attachment.callIds) ? attachment.callIds : []
+  const ids = listed.filter((id): id is string => typeof id === 'string')
+  if (ids.length === 0) return { messages: [] }
+  const results = ids.length === 1 ? '1 tool result' : `${formatNumber(ids.length)} tool results`
+  const standIn =
+    typeof attachment.standIn === 'string' ? ` with "${attachment.standIn}" in their place` : ''
+  const rough = isCount(attachment.roughTokens) && attachment.roughTokens > 0
+  const saved = rough
+    ? `, about ${formatNumber(attachment.roughTokens as number)} tokens by its estimate`
+    : ''
+  const why =
+    attachment.cause === 'withdrawn_by_tool' ? ' (a later call of the tool withdrew them)' : ''
+  ctx.tape.info(
+    `line ${ctx.line}: attachment`,
+    `Claude Code cut ${results} (${ids.join(', ')}) from the requests after this line${standIn}${why}${saved}; the usage view estimates those requests with them cut, and they are loaded whole`,
+  )
+  return { messages: [], clearedToolIds: ids }
+}
+
+/**
+ * A `thinking_stripped` record (Claude Code 2.1.260 and later; `{scope: "all", cause?}` or `{scope:
+ * "partial", from: {messageId, thinkingIndex}}`): every later request is sent without the thinking
+ * of the replies before it, all of it or from one reply's block on (read in the compiled 2.1.332,
+ * where a return from idle, with the prompt cache gone cold, writes one beside the tool results it
+ * cuts). The usage view estimates those requests without that thinking; it is loaded whole.
+ */
+function thinkingStripped(attachment: Json, ctx: EventContext): EventRead {
+  const from = isObject(attachment.from) ? attachment.from : undefined
+  const partial =
+    attachment.scope === 'partial' &&
+    from !== undefined &&
+    typeof from.messageId === 'string' &&
+    isCount(from.thinkingIndex)
+  const what: StrippedThinking = partial
+    ? { messageId: from!.messageId as string, thinkingIndex: from!.thinkingIndex as number }
+    : 'all'
+  const which =
+    what === 'all'
+      ? 'the thinking of every reply before this line'
+      : `the thinking of the replies before this line from block ${formatNumber(what.thinkingIndex + 1)} of ${what.messageId} on`
+  const why = attachment.cause === 'return_after_idle' ? ', on a return from idle' : ''
+  ctx.tape.info(
+    `line ${ctx.line}: attachment`,
+    `Claude Code took ${which} out of the requests after it${why}; the usage view estimates those requests without it, and it is loaded whole`,
+  )
+  return { messages: [], strippedThinking: what }
+}
+
 function readAttachmentEvent(value: Json, ctx: EventContext): EventRead {
   const attachment = value.attachment
   if (!isObject(attachment) || typeof attachment.type !== 'string') {
@@ -534,15 +675,19 @@ function readAttachmentEvent(value: Json, ctx: EventContext): EventRead {
     ])
   }
   const type = attachment.type
-  const read = readAttachment(attachment)
+  const read = readAttachment(attachment, value.rendered)
   if (!read.sent) {
     ctx.tape.leave([`"${type}" attachment`, `"${type}" attachments`], read.reason)
+    if (type === 'tool_results_cut') return toolResultsCut(attachment, ctx)
+    if (type === 'thinking_stripped') return thinkingStripped(attachment, ctx)
     return { messages: [] }
   }
   ctx.tape.fieldKeys(Object.keys(value), ATTACHMENT_FIELDS)
   ctx.tape.field(
     'attachment',
-    `"${type}" attachment: sent to the model as a system reminder; read as ${read.type === 'user' ? 'a user prompt' : 'context'}, its text without Claude Code's wording around it`,
+    read.exact
+      ? `"${type}" attachment: sent to the model as Claude Code recorded it (its "rendered" texts, wording and all); read as context`
+      : `"${type}" attachment: sent to the model as a system reminder; read as ${read.type === 'user' ? 'a user prompt' : 'context'}, its text without Claude Code's wording around it`,
   )
   const prompt = attachment.prompt
   if (type === 'queued_command' && Array.isArray(prompt) && prompt.some(isMediaBlock)) {
@@ -576,7 +721,7 @@ function eventFields(used: readonly string[]): FieldRule {
 
 const MESSAGE_EVENT_FIELDS = eventFields(['isCompactSummary', 'isMeta', 'origin'])
 const LOCAL_COMMAND_FIELDS = eventFields(['subtype', 'content'])
-const ATTACHMENT_FIELDS = eventFields(['attachment'])
+const ATTACHMENT_FIELDS = eventFields(['attachment', 'rendered'])
 const MESSAGE_FIELDS: FieldRule = {
   prefix: 'message.',
   problemOf: (key) =>

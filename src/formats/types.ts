@@ -91,6 +91,13 @@ export interface ReportedUsage {
    */
   cleared?: readonly number[]
   /**
+   * The thinking (reasoning messages, by index, ascending, each before `prompt`) the request was
+   * sent without: Claude Code 2.1.260 and later record a `thinking_stripped` attachment where they
+   * take earlier turns' thinking out of every later request (see docs/tokens.md, "Thinking and tool
+   * results Claude Code takes out"). Reports after the same record share one list.
+   */
+  stripped?: readonly number[]
+  /**
    * The request was sent context its file does not record, beyond what the first request held: a
    * Claude Code subagent's attachments, sent from its first tool result on and never written to its
    * file (see docs/tokens.md, "Context a subagent was sent unrecorded"). Set on every such report

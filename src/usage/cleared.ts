@@ -49,26 +49,32 @@ export function clearedCostsOf(
   return out
 }
 
-/** What a request saved on the results it was sent cleared, up to some end of its prompt. */
+/**
+ * What a request saved on the results it was sent cleared and the thinking it was sent without,
+ * up to some end of its prompt: tokens, and how many results and thinking messages.
+ */
 export interface ClearedSaving {
   tokens: number
   results: number
+  thinking: number
 }
 
 /**
- * What a request saved on the results it was sent cleared, against their `costs` whole, up to an
- * end of its prompt: the results of `u.cleared` before that end, each its cost less its cost as
- * cleared. Asked for ends that never decrease, it walks the list once in all (the chart asks at
- * every position of a stretch).
+ * What a request saved, against the messages' `costs` whole, up to an end of its prompt: the
+ * results of `u.cleared` before that end, each its cost less its cost as cleared, and the thinking
+ * of `u.stripped` before it, each its whole cost. Asked for ends that never decrease, it walks each
+ * list once in all (the chart asks at every position of a stretch).
  */
 export function clearedSavingAlong(
   costs: readonly number[],
   clearedCosts: ClearedCosts | null | undefined,
-  u: Pick<ReportedUsage, 'cleared'>,
+  u: Pick<ReportedUsage, 'cleared' | 'stripped'>,
 ): (end: number) => ClearedSaving {
   const list = clearedCosts && u.cleared ? u.cleared : []
-  const saved: ClearedSaving = { tokens: 0, results: 0 }
+  const stripped = u.stripped ?? []
+  const saved: ClearedSaving = { tokens: 0, results: 0, thinking: 0 }
   let next = 0
+  let nextStripped = 0
   return (end) => {
     for (; next < list.length && list[next] < end; next++) {
       const cleared = clearedCosts!.get(list[next])
@@ -76,13 +82,19 @@ export function clearedSavingAlong(
       saved.tokens += costs[list[next]] - cleared
       saved.results++
     }
+    for (; nextStripped < stripped.length && stripped[nextStripped] < end; nextStripped++) {
+      const i = stripped[nextStripped]
+      if (i >= costs.length) continue
+      saved.tokens += costs[i]
+      saved.thinking++
+    }
     return saved
   }
 }
 
-/** What a request saved on the results it was sent cleared, over its whole prompt. */
+/** What a request saved on what it was sent cleared or without, over its whole prompt. */
 export const clearedSaving = (
   costs: readonly number[],
   clearedCosts: ClearedCosts | null | undefined,
-  u: Pick<ReportedUsage, 'prompt' | 'cleared'>,
+  u: Pick<ReportedUsage, 'prompt' | 'cleared' | 'stripped'>,
 ): ClearedSaving => clearedSavingAlong(costs, clearedCosts, u)(u.prompt)

@@ -22,6 +22,11 @@ export interface UsageRow {
    */
   cleared?: number
   /**
+   * How many of the prompt's thinking messages the request was sent without (Claude Code's
+   * `thinking_stripped`, `ReportedUsage.stripped`), each estimated at 0; absent when none.
+   */
+  stripped?: number
+  /**
    * The context the request was sent that its file does not record beyond the first request's (a
    * Claude Code subagent's attachments, UsageComparison.unrecorded): in its growth, not in
    * `estimated`; absent where none.
@@ -177,7 +182,7 @@ export function compareUsage(
   const first = usage[0]
   const base = { estimated: estimates[0].value, reported: first.inputTokens }
   const rows = usage.map((u, k): UsageRow => {
-    const { value: estimated, pricedAs, cleared: sentCleared } = estimates[k]
+    const { value: estimated, pricedAs, cleared: sentCleared, stripped } = estimates[k]
     const reportedGrowth = u.inputTokens - base.reported
     // The first marked report is the one it is derived from: every marked report holds it.
     const extra = unrecorded && u.unrecorded === true ? unrecorded.tokens : 0
@@ -187,6 +192,7 @@ export function compareUsage(
       at: u.at,
       estimated,
       ...(sentCleared > 0 ? { cleared: sentCleared } : {}),
+      ...(stripped > 0 ? { stripped } : {}),
       ...(extra > 0 ? { unrecorded: extra } : {}),
       ...(pricedAs !== undefined ? { pricedAs } : {}),
       ...(u.otherBackend === true ? { otherBackend: true as const } : {}),
@@ -234,6 +240,7 @@ interface RequestEstimate {
   value: number
   pricedAs?: string
   cleared: number
+  stripped: number
 }
 
 /**
@@ -244,16 +251,15 @@ interface RequestEstimate {
 export function requestEstimates(
   inForce: RequestPricing,
   served: ServedPricing,
-): (u: Pick<ReportedUsage, 'prompt' | 'model' | 'cleared'>) => RequestEstimate {
+): (u: Pick<ReportedUsage, 'prompt' | 'model' | 'cleared' | 'stripped'>) => RequestEstimate {
   const estimatesOf = promptEstimatesOnce()
   return (u) => {
     const pricing = servedPricingOf(u, served) ?? inForce
     const saved = clearedSaving(pricing.costs, pricing.cleared, u)
     const value =
       estimatesOf(pricing)[Math.max(0, Math.min(u.prompt, pricing.costs.length))] - saved.tokens
-    return pricing === inForce
-      ? { value, cleared: saved.results }
-      : { value, pricedAs: u.model, cleared: saved.results }
+    const sent = { value, cleared: saved.results, stripped: saved.thinking }
+    return pricing === inForce ? sent : { ...sent, pricedAs: u.model }
   }
 }
 

@@ -72,12 +72,16 @@ export function contextGrowth(input: {
   }
   const served = input.served ?? NO_SERVED_PRICING
   // Each stretch of the line, up to a request, is priced as that request was: by the model that
-  // served it, its cleared tool results as cleared from where each was.
+  // served it, its cleared tool results as cleared and its stripped thinking at 0, from where each was.
   let from = 0
   for (const u of usage) {
     const to = Math.min(u.prompt, n)
     const pricing = servedPricingOf(u, served) ?? inForce
-    if (pricing !== inForce || (u.cleared !== undefined && pricing.cleared)) {
+    if (
+      pricing !== inForce ||
+      (u.cleared !== undefined && pricing.cleared) ||
+      u.stripped !== undefined
+    ) {
       const e = estimatesOf(pricing)
       const saved = clearedSavingAlong(pricing.costs, pricing.cleared, u)
       for (let k = from; k <= to; k++) estimate[k] = e[k] - saved(k).tokens

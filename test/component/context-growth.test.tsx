@@ -203,7 +203,7 @@ describe('the context-growth chart', () => {
     await waitFor(
       () =>
         expect(screen.getByTestId('growth-figures').textContent).toContain(
-          '1 of the 2 requests were sent with up to 1 tool result cleared by a microcompaction, and each is estimated as sent (the conversation holds them whole).',
+          '1 of the 2 requests were sent with up to 1 tool result cleared by Claude Code, and each is estimated as sent (the conversation holds them whole).',
         ),
       // Pricing the cleared result waits for the counts and the worker's answer.
       { timeout: 10_000 },

@@ -285,7 +285,7 @@ describe.concurrent('tokens: a session with a microcompaction', () => {
     expect(r.stdout).toMatch(/\n +9 +line 32 +24 +0 +[\d,]+ +21,268 /)
     expect(r.stdout).toMatch(/\n +10 +line 35 +26 +4 +[\d,]+ +18,861 /)
     expect(r.stdout).toContain(
-      'results sent cleared: tool results a Claude Code microcompaction replaced with a placeholder in that request',
+      'results sent cleared: tool results Claude Code replaced with a placeholder in that request (a microcompaction, or a cut it recorded)',
     )
     const plain = await run(['tokens', FILE])
     expect(plain.stdout).not.toContain('sent cleared')

@@ -1285,3 +1285,243 @@ describe('Claude Code: a reply that is only thinking', () => {
     expect(read(session('2.1.123').slice(0, 2))).toEqual({ ids: ['q', 'a'], notes: [] })
   })
 })
+
+describe('Claude Code 2.1.260 and later: the records it writes of its requests', () => {
+  // Fixtures of our own, in the shapes the compiled 2.1.332 writes (docs/formats/claude-code.md).
+  const version = '2.1.332'
+  const line = (uuid: string, parent: string | null, extra: Record<string, unknown>) =>
+    event(uuid, parent, { version, ...extra })
+  const user = (uuid: string, parent: string | null, content: unknown) =>
+    line(uuid, parent, { type: 'user', message: { role: 'user', content } })
+  const reply = (uuid: string, parent: string, content: unknown[], input: number, id = uuid) =>
+    line(uuid, parent, {
+      type: 'assistant',
+      message: {
+        id: `msg_01${id}`,
+        role: 'assistant',
+        model: 'claude-opus-4-8',
+        content,
+        usage: { input_tokens: input, output_tokens: 5 },
+      },
+    })
+  const attachment = (uuid: string, parent: string, a: Record<string, unknown>, extra = {}) =>
+    line(uuid, parent, { type: 'attachment', attachment: a, ...extra })
+  const think = (text: string) => ({ type: 'thinking', thinking: text, signature: 'c2ln' })
+
+  it('reads an attachment as the texts it records sending, wording and all', () => {
+    const wrapped = '<system-reminder>\nContents of a.ts:\n\nx = 1\n</system-reminder>'
+    const file = {
+      type: 'file',
+      filename: 'a.ts',
+      content: { type: 'text', file: { content: 'x = 1' } },
+    }
+    const read = (extra: Record<string, unknown>, a: Record<string, unknown> = file) =>
+      importConversation(attachment('a', 'q', a, extra), 'claude-code').messages
+    expect(read({ rendered: [{ content: wrapped }] })).toEqual([
+      { id: 'a', type: 'context', text: wrapped },
+    ])
+    // Text blocks, and more than one item, are read one after another.
+    expect(
+      read({ rendered: [{ content: [{ type: 'text', text: 'one' }] }, { content: 'two' }] }),
+    ).toEqual([{ id: 'a', type: 'context', text: 'one\ntwo' }])
+    // A snapshot Claude Code would not accept (an empty text, a block of another type, no items):
+    // the attachment's own text, as before.
+    for (const rendered of [[{ content: '' }], [{ content: [{ type: 'image' }] }], []]) {
+      expect(read({ rendered }), JSON.stringify(rendered)).toEqual([
+        { id: 'a', type: 'context', text: 'x = 1' },
+      ])
+    }
+    // A queued prompt is read from its own fields.
+    expect(
+      read(
+        { rendered: [{ content: 'wrapped' }] },
+        { type: 'queued_command', prompt: 'and the docs' },
+      ),
+    ).toEqual([{ id: 'a', type: 'user', text: 'and the docs' }])
+  })
+
+  it('leaves out, and counts, the records that are never part of a request', () => {
+    const records = [
+      'thinking_drop',
+      'prompt_snapshot',
+      'prompt_render_point',
+      'deferred_tools_record',
+      'tool_offer_record',
+      'credential_org',
+      'whole_texts_withdrawn',
+      'advisor_stripped',
+    ]
+    const text = [
+      user('q', null, 'Check the ledger.'),
+      ...records.map((type, i) =>
+        attachment(`r${i}`, i === 0 ? 'q' : `r${i - 1}`, { type, entries: [] }),
+      ),
+    ].join('\n')
+    const imported = importConversation(text)
+    expect(imported.messages.map((m) => m.id)).toEqual(['q'])
+    for (const [i, type] of records.entries()) {
+      expect(imported.report).toContainEqual({
+        severity: 'info',
+        path: `line ${i + 2}`,
+        problem: `1 "${type}" attachment: Claude Code's own record; not sent to the model`,
+      })
+    }
+  })
+
+  it('estimates the requests after a cut with the results it names cut, and loads them whole', () => {
+    const call = (id: string) => ({ type: 'tool_use', id, name: 'Read', input: { file_path: id } })
+    const result = (id: string, content: string) => [
+      { type: 'tool_result', tool_use_id: id, content },
+    ]
+    const text = [
+      user('q', null, 'Read both ledgers.'),
+      reply('a', 'q', [call('c1')], 100),
+      user('r', 'a', result('c1', 'ledger one, 40 rows')),
+      reply('a2', 'r', [call('c2')], 200),
+      user('r2', 'a2', result('c2', 'ledger two, 60 rows')),
+      reply('b', 'r2', [{ type: 'text', text: 'Both read.' }], 250),
+      attachment('x', 'b', {
+        type: 'tool_results_cut',
+        callIds: ['c1', 'c0'],
+        standIn: '[Old tool result content cleared]',
+        roughTokens: 12000,
+      }),
+      user('q2', 'x', 'Which is longer?'),
+      reply('b2', 'q2', [{ type: 'text', text: 'Two.' }], 90),
+    ].join('\n')
+    const imported = importConversation(text)
+    expect(imported.messages.map((m) => m.id)).toEqual([
+      'q',
+      'a',
+      'c1',
+      'a2',
+      'c2',
+      'b',
+      'q2',
+      'b2',
+    ])
+    expect(imported.messages[2].payload).toContain('ledger one')
+    // c0 is on no line of the thread: not listed. The request after the cut lists result c1.
+    expect(imported.usage?.map((u) => [u.prompt, u.cleared])).toEqual([
+      [1, undefined],
+      [3, undefined],
+      [5, undefined],
+      [7, [2]],
+    ])
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: 'line 7: attachment',
+      problem:
+        'Claude Code cut 2 tool results (c1, c0) from the requests after this line with "[Old tool result content cleared]" in their place, about 12,000 tokens by its estimate; the usage view estimates those requests with them cut, and they are loaded whole',
+    })
+  })
+
+  it('estimates the requests after a thinking_stripped record without the thinking it names', () => {
+    const text = (record: Record<string, unknown>) =>
+      [
+        user('q', null, 'Check the ledger.'),
+        reply('a', 'q', [think('Open the ledger first.'), { type: 'text', text: 'Done.' }], 100),
+        user('q2', 'a', 'And the bank?'),
+        reply('a2', 'q2', [think('The bank statement next.'), think('Then compare.')], 150),
+        reply('a2b', 'a2', [{ type: 'text', text: 'Matches.' }], 150, 'a2'),
+        attachment('x', 'a2b', record),
+        user('q3', 'x', 'Any gaps?'),
+        reply('a3', 'q3', [{ type: 'text', text: 'None.' }], 60),
+      ].join('\n')
+    // Messages: q, thinking, a, q2, thinking, thinking, a2, q3, a3.
+    const all = importConversation(
+      text({ type: 'thinking_stripped', scope: 'all', cause: 'return_after_idle' }),
+    )
+    expect(all.messages.map((m) => m.type)).toEqual([
+      'user',
+      'reasoning',
+      'bot',
+      'user',
+      'reasoning',
+      'reasoning',
+      'bot',
+      'user',
+      'bot',
+    ])
+    expect(all.usage?.map((u) => [u.prompt, u.stripped])).toEqual([
+      [1, undefined],
+      [4, undefined],
+      [8, [1, 4, 5]],
+    ])
+    expect(all.report).toContainEqual({
+      severity: 'info',
+      path: 'line 6: attachment',
+      problem:
+        'Claude Code took the thinking of every reply before this line out of the requests after it, on a return from idle; the usage view estimates those requests without it, and it is loaded whole',
+    })
+    // From the second thinking block of the reply msg_01a2 on: message 5 only.
+    const partial = importConversation(
+      text({
+        type: 'thinking_stripped',
+        scope: 'partial',
+        from: { messageId: 'msg_01a2', thinkingIndex: 1 },
+      }),
+    )
+    expect(partial.usage?.[2].stripped).toEqual([5])
+    // A reply not on the thread: every block before the record, as Claude Code reads it.
+    const unknown = importConversation(
+      text({
+        type: 'thinking_stripped',
+        scope: 'partial',
+        from: { messageId: 'msg_gone', thinkingIndex: 0 },
+      }),
+    )
+    expect(unknown.usage?.[2].stripped).toEqual([1, 4, 5])
+  })
+
+  it('leaves out a model fallback block from 2.1.280 on, and warns of it before', () => {
+    const fallback = {
+      type: 'fallback',
+      from: { model: 'claude-fable-5' },
+      to: { model: 'claude-opus-4-8' },
+    }
+    const session = (v: string) =>
+      [
+        event('q', null, {
+          version: v,
+          type: 'user',
+          message: { role: 'user', content: 'Go on.' },
+        }),
+        event('a', 'q', {
+          version: v,
+          type: 'assistant',
+          message: {
+            id: 'msg_01f',
+            role: 'assistant',
+            model: 'claude-opus-4-8',
+            content: [fallback],
+          },
+        }),
+        event('a2', 'a', {
+          version: v,
+          type: 'assistant',
+          message: {
+            id: 'msg_01f',
+            role: 'assistant',
+            model: 'claude-opus-4-8',
+            content: [{ type: 'text', text: 'Done.' }],
+          },
+        }),
+      ].join('\n')
+    const now = importConversation(session('2.1.280'))
+    expect(now.messages.map((m) => [m.type, m.text])).toEqual([
+      ['user', 'Go on.'],
+      ['bot', 'Done.'],
+    ])
+    expect(now.report).toContainEqual({
+      severity: 'info',
+      path: 'line 2: message.content[0]',
+      problem:
+        'model fallback from claude-fable-5 to claude-opus-4-8: Claude Code takes the block out of every request; not loaded',
+    })
+    const before = importConversation(session('2.1.187'))
+    expect(
+      before.report.some((n) => n.severity === 'warning' && n.problem.includes('"fallback" part')),
+    ).toBe(true)
+  })
+})

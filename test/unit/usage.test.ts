@@ -274,6 +274,42 @@ describe('tool results a request was sent cleared (a microcompaction)', () => {
   })
 })
 
+describe('thinking a request was sent without (Claude Code’s thinking_stripped)', () => {
+  // Six messages costing 100, 300, 60, 80, 250, 40; messages 1 and 4 are thinking. Request 1
+  // (prompt 3) came before the record, request 2 (prompt 5) after it took message 1 out, request 3
+  // (prompt 6) after a second record took messages 1 and 4 out; request 3 also has result 3 cleared
+  // (whole 80, cleared 10).
+  const costs = [100, 300, 60, 80, 250, 40]
+  const usage: ReportedUsage[] = [
+    report(3, 460),
+    { ...report(5, 490), stripped: [1] },
+    { ...report(6, 220), stripped: [1, 4], cleared: [3] },
+  ]
+  const cleared = new Map([[3, 10]])
+
+  it('estimates each request without the thinking it lists, and counts it', () => {
+    const c = compareUsage(usage, costs, 0, null, undefined, cleared)
+    // 100 + 300 + 60; 460 + 80 + 250 − 300; 790 + 40 − 300 − 250 − (80 − 10).
+    expect(c.rows.map((r) => r.estimated)).toEqual([460, 490, 210])
+    expect(c.rows.map((r) => r.stripped)).toEqual([undefined, 1, 2])
+    expect(c.rows.map((r) => r.cleared)).toEqual([undefined, undefined, 1])
+  })
+
+  it('draws the chart’s line without it, up to each request that was sent without it', () => {
+    const g = contextGrowth({
+      messages: costs.map(() => ({ type: 'bot', text: '' })),
+      costs,
+      overhead: 0,
+      usage: usage.slice(0, 2),
+      hiddenTokens: 0,
+      threshold: 900,
+    })
+    // As loaded up to request 1 (x ≤ 3): 0, 100, 400, 460. Request 2's stretch (x = 4, 5) is
+    // without message 1: 540 − 300, 790 − 300. After the last request (x = 6), as loaded: 830.
+    expect(g.estimate).toEqual([0, 100, 400, 460, 240, 490, 830])
+  })
+})
+
 describe('requests another backend answered under a Claude model’s name', () => {
   it('keeps the mark on its rows, and says how many of the requests it holds', () => {
     const elsewhere = (u: ReportedUsage): ReportedUsage => ({ ...u, otherBackend: true })
