@@ -190,7 +190,7 @@ describe('the context-growth chart', () => {
     const report = await openSaying(
       page,
       'claude-code-microcompact.jsonl',
-      '3 of the 12 requests were sent with up to 4 tool results cleared by a microcompaction, and each is estimated as sent (the conversation holds them whole).',
+      '3 of the 12 requests were sent with up to 4 tool results cleared by Claude Code, and each is estimated as sent (the conversation holds them whole).',
     )
     // The conversation is loaded whole: its total is the CLI's.
     expect(await readNumber(page.locator(byTestId('total-tokens')))).toBe(report.total)
@@ -211,6 +211,41 @@ describe('the context-growth chart', () => {
       ]),
     )
     await screenshot(page, 'context-growth-microcompact', page.locator(byTestId('growth-details')))
+    expect(pageErrors).toEqual([])
+  })
+
+  it('estimates the requests after a return from idle without what Claude Code took out', async () => {
+    // claude-code-idle-return.jsonl: a Claude Code 2.1.332 session whose records after request 9
+    // take out the thinking so far and cut the first four tool results, for requests 10 – 12.
+    const { page, pageErrors } = app()
+    const report = await openSaying(
+      page,
+      'claude-code-idle-return.jsonl',
+      '3 of the 12 requests were sent without up to 7 earlier thinking blocks that Claude Code took out, and each is estimated as sent (the conversation holds them whole).',
+    )
+    await expect
+      .poll(() => page.locator(byTestId('growth-figures')).textContent())
+      .toContain('3 of the 12 requests were sent with up to 4 tool results cleared by Claude Code')
+    expect(await readNumber(page.locator(byTestId('total-tokens')))).toBe(report.total)
+    const { head, rows } = await usageTable(page)
+    expect(head).toEqual([
+      'request',
+      'at',
+      'prompt messages',
+      'sent cleared',
+      'thinking left out',
+      'reported',
+      'estimated',
+      'ratio',
+    ])
+    expect(rows.map((cells) => [cells[3], cells[4], cells[6]])).toEqual(
+      report.requests.map((q: { estimated: number; cleared?: number; stripped?: number }) => [
+        n(q.cleared ?? 0),
+        n(q.stripped ?? 0),
+        n(q.estimated),
+      ]),
+    )
+    await screenshot(page, 'context-growth-idle-return', page.locator(byTestId('growth-details')))
     expect(pageErrors).toEqual([])
   })
 
