@@ -73,7 +73,8 @@ const ratio = (r: number | null) => (r === null ? '–' : r.toFixed(3))
  * `tokens`' per-request table: request, at, prompt messages, estimated, reported, ratio; the
  * model each request was priced as, after estimated, where some request was priced as another model
  * than `inForce`, the model in force; how many tool results each request was sent cleared, and
- * how many thinking blocks it was sent without, where some request was (Claude Code's doing).
+ * how many thinking blocks it was sent without, where some request was (Claude Code's doing); and
+ * the tokens the API's context editing cleared, where it did.
  */
 export function usageTable(comparison: UsageComparison, inForce: string): string {
   const { rows, calibration: c } = comparison
@@ -83,6 +84,7 @@ export function usageTable(comparison: UsageComparison, inForce: string): string
   const pricedAs = rows.some((r) => r.pricedAs !== undefined)
   const cleared = rows.some((r) => r.cleared !== undefined)
   const stripped = rows.some((r) => r.stripped !== undefined)
+  const apiCleared = rows.some((r) => r.apiCleared !== undefined)
   const table = renderTable(
     rows.map((r) => [
       String(r.request),
@@ -90,6 +92,7 @@ export function usageTable(comparison: UsageComparison, inForce: string): string
       formatNumber(r.prompt),
       ...(cleared ? [formatNumber(r.cleared ?? 0)] : []),
       ...(stripped ? [formatNumber(r.stripped ?? 0)] : []),
+      ...(apiCleared ? [formatNumber(r.apiCleared ?? 0)] : []),
       formatNumber(r.estimated),
       ...(pricedAs ? [r.pricedAs ?? inForce] : []),
       formatNumber(r.reported),
@@ -101,6 +104,7 @@ export function usageTable(comparison: UsageComparison, inForce: string): string
       'right',
       ...(cleared ? ['right' as const] : []),
       ...(stripped ? ['right' as const] : []),
+      ...(apiCleared ? ['right' as const] : []),
       'right',
       ...(pricedAs ? ['left' as const] : []),
       'right',
@@ -112,6 +116,7 @@ export function usageTable(comparison: UsageComparison, inForce: string): string
       'prompt messages',
       ...(cleared ? ['results sent cleared'] : []),
       ...(stripped ? ['thinking left out'] : []),
+      ...(apiCleared ? ['API cleared'] : []),
       'estimated',
       ...(pricedAs ? ['priced as'] : []),
       'reported',
@@ -124,6 +129,9 @@ export function usageTable(comparison: UsageComparison, inForce: string): string
       : '') +
     (stripped
       ? 'thinking left out: earlier thinking blocks Claude Code took out of that request (its thinking_stripped record); estimated as sent, and loaded whole\n'
+      : '') +
+    (apiCleared
+      ? "API cleared: tokens Anthropic's context editing cleared from that request before the model read it, by the reply's context_management; taken off the estimate\n"
       : '')
   const elsewhere = otherBackendNote(rows)
   const increments =

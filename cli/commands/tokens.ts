@@ -47,7 +47,9 @@ ${CONVERSATION_OPTIONS_HELP}
                        usage, also requests (each reported request: request, at,
                        prompt, estimated, cleared where the request was sent
                        tool results cleared (how many), stripped where it was
-                       sent without earlier thinking (how many), pricedAs where the
+                       sent without earlier thinking (how many), apiCleared
+                       where Anthropic's context editing cleared tokens from
+                       it (how many, taken off estimated), pricedAs where the
                        model that served it counts otherwise than the model in
                        force, otherBackend where a backend other than
                        Anthropic's answered it under a Claude model's name,
@@ -95,6 +97,7 @@ Exit status: 0 on success; 2 on bad input or options.`,
                 estimated: row.estimated,
                 ...(row.cleared !== undefined ? { cleared: row.cleared } : {}),
                 ...(row.stripped !== undefined ? { stripped: row.stripped } : {}),
+                ...(row.apiCleared !== undefined ? { apiCleared: row.apiCleared } : {}),
                 ...(row.pricedAs !== undefined ? { pricedAs: row.pricedAs } : {}),
                 ...(row.otherBackend === true ? { otherBackend: true } : {}),
                 reported: row.reported,

@@ -111,6 +111,19 @@ function sentWithoutThinking(comparison: UsageComparison): string {
 }
 
 /**
+ * Which requests the provider's context editing cleared tokens from, each estimated without them
+ * (the core's UsageRow.apiCleared). Empty when none was.
+ */
+function clearedByApi(comparison: UsageComparison): string {
+  const c = counted(comparison, (r) => r.apiCleared)
+  if (!c) return ''
+  return (
+    `${c.requests} had up to ${n(c.most)} tokens cleared by Anthropic’s context editing before the ` +
+    'model read them, by its count, and each estimate leaves them out'
+  )
+}
+
+/**
  * What a Claude Code subagent was sent from its first tool result on that its file does not record
  * (the core's UsageComparison.unrecorded). Empty when nothing was.
  */
@@ -134,6 +147,7 @@ const pricingNotes = (comparison: UsageComparison): string =>
     servedBy(comparison),
     sentCleared(comparison),
     sentWithoutThinking(comparison),
+    clearedByApi(comparison),
     sentUnrecorded(comparison),
     otherBackendNote(comparison.rows),
   ]

@@ -29,6 +29,9 @@ export function UsageBadge({ index }: { index: number }) {
         (row.stripped
           ? `, without ${n(row.stripped)} earlier thinking block${row.stripped === 1 ? '' : 's'} Claude Code took out`
           : '') +
+        (row.apiCleared
+          ? `, less the ${n(row.apiCleared)} tokens Anthropic’s context editing cleared`
+          : '') +
         (hidden > 0 ? `, ${n(hidden)} of them not in the file` : '')
       }
     >

@@ -6,7 +6,8 @@ import { formatNumber } from '@core/numbers'
  * estimate of that prompt beside the reported size (with the hidden context it held, when that is
  * included); where some request was served by a model that counts otherwise than `model`, the model
  * in force, the model each was priced as; and where some request was sent tool results cleared by
- * Claude Code, or without thinking it took out, how many.
+ * Claude Code, or without thinking it took out, how many; and what the API's context editing
+ * cleared, in tokens.
  */
 export function UsageTable({
   comparison,
@@ -20,6 +21,7 @@ export function UsageTable({
   const pricedAs = comparison.rows.some((row) => row.pricedAs !== undefined)
   const cleared = comparison.rows.some((row) => row.cleared !== undefined)
   const stripped = comparison.rows.some((row) => row.stripped !== undefined)
+  const apiCleared = comparison.rows.some((row) => row.apiCleared !== undefined)
   return (
     <details className="usage-requests">
       <summary>Each request: reported · estimated</summary>
@@ -38,6 +40,11 @@ export function UsageTable({
               {stripped && (
                 <th scope="col" title="Earlier thinking blocks Claude Code took out of the request">
                   thinking left out
+                </th>
+              )}
+              {apiCleared && (
+                <th scope="col" title="Tokens Anthropic’s context editing cleared, by its count">
+                  API cleared
                 </th>
               )}
               <th scope="col">reported</th>
@@ -61,6 +68,7 @@ export function UsageTable({
                   <td>{formatNumber(row.prompt)}</td>
                   {cleared && <td>{formatNumber(row.cleared ?? 0)}</td>}
                   {stripped && <td>{formatNumber(row.stripped ?? 0)}</td>}
+                  {apiCleared && <td>{formatNumber(row.apiCleared ?? 0)}</td>}
                   <td>{formatNumber(row.reported)}</td>
                   <td>{formatNumber(estimated)}</td>
                   {pricedAs && <td className="usage-model">{row.pricedAs ?? model}</td>}

@@ -10,7 +10,7 @@ import { ShapeError, isObject, kind, pathString, type Json, type JsonPath } from
 import { decodePayload, encodePayload, type ToolCall } from './payload'
 import { FieldNotes, NoteTape, replay, type FieldRule, type LeftOut } from './claude-code-notes'
 import type { NoteList } from './report'
-import { anthropicUsage, isCount, type UsageCounts } from './reported-usage'
+import { anthropicUsage, contextEdits, isCount, type UsageCounts } from './reported-usage'
 import { sentToolInput } from './claude-code-tool-input'
 import type { ReportedUsage } from './types'
 
@@ -294,7 +294,7 @@ function reportTurn(
   cleared: readonly number[] | undefined,
   stripped: readonly number[] | undefined,
 ): void {
-  const { inputTokens, outputTokens } = read.usage!
+  const { inputTokens, outputTokens, apiCleared } = read.usage!
   const known = turn.report
   if (known) {
     if (outputTokens !== undefined && outputTokens > (known.outputTokens ?? 0)) {
@@ -310,6 +310,7 @@ function reportTurn(
     ...(read.model !== undefined ? { model: read.model } : {}),
     ...(cleared !== undefined ? { cleared } : {}),
     ...(stripped !== undefined ? { stripped } : {}),
+    ...(apiCleared !== undefined ? { apiCleared } : {}),
     ...(answeredElsewhere(read) ? { otherBackend: true as const } : {}),
   }
   turn.report = report
@@ -492,7 +493,8 @@ function readMessageEvent(value: Json, ctx: EventContext): EventRead {
   }
   const assistant = value.type === 'assistant'
   const usage: ReplyUsage | undefined =
-    assistant && !synthetic ? anthropicUsage(message.usage) : undefined
+    assistant && !synthetic ? anthropicUsage(message.usage, message.context_management) : undefined
+  if (usage?.apiCleared !== undefined) contextEditsNote(message.context_management, ctx)
   // Read for a microcompaction the file does not record (claude-code-microcompact.ts).
   if (usage && isObject(message.usage) && isCount(message.usage.cache_read_input_tokens)) {
     usage.cacheRead = message.usage.cache_read_input_tokens
@@ -519,6 +521,24 @@ function dropsFallback(version: unknown): boolean {
   }
   return fallbackDropped
 }
+
+/**
+ * Says what Anthropic's context editing cleared from the request a reply answered (its
+ * `context_management.applied_edits`): the usage view takes it off that request's estimate.
+ */
+function contextEditsNote(contextManagement: unknown, ctx: EventContext): void {
+  const edits = contextEdits(contextManagement)!
+  const what = [
+    edits.toolUses > 0 ? plural(edits.toolUses, 'tool use') : '',
+    edits.thinkingTurns > 0 ? plural(edits.thinkingTurns, 'thinking turn') : '',
+  ].filter((s) => s !== '')
+  ctx.tape.info(
+    `line ${ctx.line}: message.context_management`,
+    `Anthropic's context editing cleared ${formatNumber(edits.tokens)} tokens${what.length > 0 ? ` (${what.join(', ')})` : ''} from this reply's request before the model read it; the usage view takes them off that request's estimate`,
+  )
+}
+
+const plural = (n: number, noun: string) => `${formatNumber(n)} ${noun}${n === 1 ? '' : 's'}`
 
 /** A user message that Claude Code wrote rather than the user typed, as context; else as it is. */
 function asContext(m: Message, value: Json, ctx: EventContext): Message {

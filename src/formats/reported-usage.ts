@@ -4,6 +4,35 @@ import { isObject } from './json-shape'
 export interface UsageCounts {
   inputTokens: number
   outputTokens?: number
+  /** What the provider's context editing cleared from the prompt first (ContextEdits.tokens). */
+  apiCleared?: number
+}
+
+/**
+ * What Anthropic's context editing cleared from a request before the model read it, as the
+ * response's `context_management.applied_edits` says (Anthropic, "Context editing"; the SDKs'
+ * BetaContextManagementResponse): `clear_tool_uses_20250919` edits give `cleared_tool_uses` and
+ * `cleared_input_tokens`, `clear_thinking_20251015` edits `cleared_thinking_turns` and
+ * `cleared_input_tokens`. The usage counts the prompt as edited.
+ */
+export interface ContextEdits {
+  tokens: number
+  toolUses: number
+  thinkingTurns: number
+}
+
+/** The edits a response's `context_management` says cleared something; undefined when none did. */
+export function contextEdits(contextManagement: unknown): ContextEdits | undefined {
+  if (!isObject(contextManagement) || !Array.isArray(contextManagement.applied_edits))
+    return undefined
+  const edits: ContextEdits = { tokens: 0, toolUses: 0, thinkingTurns: 0 }
+  for (const edit of contextManagement.applied_edits) {
+    if (!isObject(edit)) continue
+    edits.tokens += part(edit.cleared_input_tokens)
+    edits.toolUses += part(edit.cleared_tool_uses)
+    edits.thinkingTurns += part(edit.cleared_thinking_turns)
+  }
+  return edits.tokens > 0 ? edits : undefined
 }
 
 /** Whether a usage field holds a token count: a non-negative integer. */
@@ -17,14 +46,19 @@ const output = (v: unknown) => (isCount(v) ? { outputTokens: v } : {})
  * cache_read_input_tokens (input_tokens counts only what follows the last cache breakpoint).
  * Undefined unless input_tokens is a count.
  */
-export function anthropicUsage(usage: unknown): UsageCounts | undefined {
+export function anthropicUsage(
+  usage: unknown,
+  contextManagement?: unknown,
+): UsageCounts | undefined {
   if (!isObject(usage) || !isCount(usage.input_tokens)) return undefined
+  const cleared = contextManagement === undefined ? undefined : contextEdits(contextManagement)
   return {
     inputTokens:
       usage.input_tokens +
       part(usage.cache_creation_input_tokens) +
       part(usage.cache_read_input_tokens),
     ...output(usage.output_tokens),
+    ...(cleared ? { apiCleared: cleared.tokens } : {}),
   }
 }
 

@@ -1,3 +1,4 @@
+import { formatNumber } from '../numbers'
 import type { Message } from '../types'
 import { readAnthropicMessage, type BlockContext } from './anthropic-content'
 import { ShapeError, isObject, pathString, type Json } from './json-shape'
@@ -5,7 +6,7 @@ import { readOpenAIChat } from './openai-chat'
 import { readOpenAIResponses } from './openai-responses'
 import { LocatedError, ReadInput, type ReadResult, type Reader } from './reader'
 import type { NoteList } from './report'
-import { anyUsage, type UsageCounts } from './reported-usage'
+import { anyUsage, contextEdits, type UsageCounts } from './reported-usage'
 import { rebuildEvents, rebuildStream, type RebuiltStream } from './traffic-stream'
 
 /**
@@ -126,8 +127,17 @@ export function readResponse(
     )
     return { messages: [] }
   }
-  const counts = anyUsage(body.usage)
+  const read = anyUsage(body.usage)
+  // Anthropic's context editing: the usage counts the prompt as edited (reported-usage.ts).
+  const edits = contextEdits(body.context_management)
+  const counts = read && edits ? { ...read, apiCleared: edits.tokens } : read
   if (isObject(body.usage)) notes.info(at(fieldOf(where, 'usage')), usageNote(body.usage))
+  if (counts?.apiCleared !== undefined) {
+    notes.info(
+      at(fieldOf(where, 'context_management')),
+      `Anthropic's context editing cleared ${formatNumber(counts.apiCleared)} tokens from this request before the model read it; the usage view takes them off its estimate`,
+    )
+  }
   const model = typeof body.model === 'string' ? body.model : undefined
   const messages = replyOf(body, where, line, notes)
   if (messages.length > 0) {

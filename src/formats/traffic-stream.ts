@@ -107,6 +107,8 @@ function anthropicMessage(events: Json[], skip: (kind: string) => void): Json {
       if (isObject(e.usage)) {
         message.usage = { ...(isObject(message.usage) ? message.usage : {}), ...e.usage }
       }
+      // Context editing's report comes with the final delta (Anthropic's RawMessageDeltaEvent).
+      if (isObject(e.context_management)) message.context_management = e.context_management
     } else if (!ANTHROPIC_IGNORED.has(String(e.type))) {
       skip(String(e.type))
     }

@@ -98,6 +98,12 @@ export interface ReportedUsage {
    */
   stripped?: readonly number[]
   /**
+   * The tokens the provider's context editing cleared from the request before the model read it,
+   * as the reply's `context_management.applied_edits` says (Anthropic; see docs/tokens.md,
+   * "Context editing the API reports"): `inputTokens` counts the prompt without them.
+   */
+  apiCleared?: number
+  /**
    * The request was sent context its file does not record, beyond what the first request held: a
    * Claude Code subagent's attachments, sent from its first tool result on and never written to its
    * file (see docs/tokens.md, "Context a subagent was sent unrecorded"). Set on every such report

@@ -27,6 +27,11 @@ export interface UsageRow {
    */
   stripped?: number
   /**
+   * The tokens the provider's context editing cleared from the request (ReportedUsage.apiCleared),
+   * by its own count: taken off `estimated`; absent when none.
+   */
+  apiCleared?: number
+  /**
    * The context the request was sent that its file does not record beyond the first request's (a
    * Claude Code subagent's attachments, UsageComparison.unrecorded): in its growth, not in
    * `estimated`; absent where none.
@@ -193,6 +198,7 @@ export function compareUsage(
       estimated,
       ...(sentCleared > 0 ? { cleared: sentCleared } : {}),
       ...(stripped > 0 ? { stripped } : {}),
+      ...(u.apiCleared !== undefined ? { apiCleared: u.apiCleared } : {}),
       ...(extra > 0 ? { unrecorded: extra } : {}),
       ...(pricedAs !== undefined ? { pricedAs } : {}),
       ...(u.otherBackend === true ? { otherBackend: true as const } : {}),
@@ -251,13 +257,17 @@ interface RequestEstimate {
 export function requestEstimates(
   inForce: RequestPricing,
   served: ServedPricing,
-): (u: Pick<ReportedUsage, 'prompt' | 'model' | 'cleared' | 'stripped'>) => RequestEstimate {
+): (
+  u: Pick<ReportedUsage, 'prompt' | 'model' | 'cleared' | 'stripped' | 'apiCleared'>,
+) => RequestEstimate {
   const estimatesOf = promptEstimatesOnce()
   return (u) => {
     const pricing = servedPricingOf(u, served) ?? inForce
     const saved = clearedSaving(pricing.costs, pricing.cleared, u)
     const value =
-      estimatesOf(pricing)[Math.max(0, Math.min(u.prompt, pricing.costs.length))] - saved.tokens
+      estimatesOf(pricing)[Math.max(0, Math.min(u.prompt, pricing.costs.length))] -
+      saved.tokens -
+      (u.apiCleared ?? 0)
     const sent = { value, cleared: saved.results, stripped: saved.thinking }
     return pricing === inForce ? sent : { ...sent, pricedAs: u.model }
   }

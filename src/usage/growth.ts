@@ -80,11 +80,14 @@ export function contextGrowth(input: {
     if (
       pricing !== inForce ||
       (u.cleared !== undefined && pricing.cleared) ||
-      u.stripped !== undefined
+      u.stripped !== undefined ||
+      u.apiCleared !== undefined
     ) {
       const e = estimatesOf(pricing)
       const saved = clearedSavingAlong(pricing.costs, pricing.cleared, u)
-      for (let k = from; k <= to; k++) estimate[k] = e[k] - saved(k).tokens
+      // What the API's context editing cleared is the oldest content: before every point here.
+      const edited = u.apiCleared ?? 0
+      for (let k = from; k <= to; k++) estimate[k] = e[k] - saved(k).tokens - edited
     }
     from = Math.max(from, to + 1)
   }

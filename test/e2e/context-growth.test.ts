@@ -216,16 +216,20 @@ describe('the context-growth chart', () => {
 
   it('estimates the requests after a return from idle without what Claude Code took out', async () => {
     // claude-code-idle-return.jsonl: a Claude Code 2.1.332 session whose records after request 9
-    // take out the thinking so far and cut the first four tool results, for requests 10 – 12.
+    // take out the thinking so far and cut the first four tool results, for requests 10 – 12; the
+    // API's context editing cleared 312 more tokens from request 12.
     const { page, pageErrors } = app()
     const report = await openSaying(
       page,
       'claude-code-idle-return.jsonl',
-      '3 of the 12 requests were sent without up to 7 earlier thinking blocks that Claude Code took out, and each is estimated as sent (the conversation holds them whole).',
+      '3 of the 12 requests were sent without up to 7 earlier thinking blocks that Claude Code took out, and each is estimated as sent (the conversation holds them whole)',
     )
     await expect
       .poll(() => page.locator(byTestId('growth-figures')).textContent())
       .toContain('3 of the 12 requests were sent with up to 4 tool results cleared by Claude Code')
+    expect(await page.locator(byTestId('growth-figures')).textContent()).toContain(
+      '1 of the 12 requests had up to 312 tokens cleared by Anthropic’s context editing before the model read them, by its count, and each estimate leaves them out',
+    )
     expect(await readNumber(page.locator(byTestId('total-tokens')))).toBe(report.total)
     const { head, rows } = await usageTable(page)
     expect(head).toEqual([
@@ -234,14 +238,17 @@ describe('the context-growth chart', () => {
       'prompt messages',
       'sent cleared',
       'thinking left out',
+      'API cleared',
       'reported',
       'estimated',
       'ratio',
     ])
-    expect(rows.map((cells) => [cells[3], cells[4], cells[6]])).toEqual(
-      report.requests.map((q: { estimated: number; cleared?: number; stripped?: number }) => [
+    type Row = { estimated: number; cleared?: number; stripped?: number; apiCleared?: number }
+    expect(rows.map((cells) => [cells[3], cells[4], cells[5], cells[7]])).toEqual(
+      report.requests.map((q: Row) => [
         n(q.cleared ?? 0),
         n(q.stripped ?? 0),
+        n(q.apiCleared ?? 0),
         n(q.estimated),
       ]),
     )

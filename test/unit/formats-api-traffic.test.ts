@@ -354,3 +354,72 @@ describe('API traffic log of Responses calls', () => {
     expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
   })
 })
+
+describe('API traffic: what Anthropic’s context editing cleared', () => {
+  // Two Anthropic requests of one thread; the first reply says the API cleared 3 tool uses, 1,200
+  // tokens, and 1 thinking turn, 300 tokens, before the model read the request; the second, 1 tool
+  // use, 500 tokens.
+  const pair = (messages: unknown[], response: object) =>
+    JSON.stringify({
+      request: {
+        timestamp: 1781516400,
+        method: 'POST',
+        url: 'https://api.anthropic.com/v1/messages',
+        headers: {},
+        body: { model: 'claude-opus-4-8', max_tokens: 1024, messages },
+      },
+      response: { timestamp: 1781516401, status_code: 200, headers: {}, body: response },
+    })
+  const reply = (text: string, extra: object) => ({
+    id: 'msg_01',
+    type: 'message',
+    role: 'assistant',
+    model: 'claude-opus-4-8',
+    content: [{ type: 'text', text }],
+    usage: { input_tokens: 40, cache_read_input_tokens: 2000, output_tokens: 9 },
+    ...extra,
+  })
+  const first = [{ role: 'user', content: 'Sum the ledger.' }]
+  const text = [
+    pair(
+      first,
+      reply('Done.', {
+        context_management: {
+          applied_edits: [
+            {
+              type: 'clear_thinking_20251015',
+              cleared_thinking_turns: 1,
+              cleared_input_tokens: 300,
+            },
+            { type: 'clear_tool_uses_20250919', cleared_tool_uses: 3, cleared_input_tokens: 1200 },
+          ],
+        },
+      }),
+    ),
+    pair(
+      [...first, { role: 'assistant', content: 'Done.' }, { role: 'user', content: 'And now?' }],
+      reply('Same.', {
+        context_management: {
+          applied_edits: [
+            { type: 'clear_tool_uses_20250919', cleared_tool_uses: 1, cleared_input_tokens: 500 },
+          ],
+        },
+      }),
+    ),
+  ].join('\n')
+
+  it('reads it with the reply’s usage, and says so', () => {
+    const imported = importConversation(text, 'api-traffic')
+    // An earlier request of the thread, and the loaded request's own reply.
+    expect(imported.usage?.map((u) => [u.prompt, u.inputTokens, u.apiCleared])).toEqual([
+      [1, 2040, 1500],
+      [3, 2040, 500],
+    ])
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: 'line 2: response.body.context_management',
+      problem:
+        "Anthropic's context editing cleared 500 tokens from this request before the model read it; the usage view takes them off its estimate",
+    })
+  })
+})

@@ -1474,6 +1474,39 @@ describe('Claude Code 2.1.260 and later: the records it writes of its requests',
     expect(unknown.usage?.[2].stripped).toEqual([1, 4, 5])
   })
 
+  it('reads what Anthropic’s context editing cleared from a request, from its reply', () => {
+    const edited = (input: number, edits: object[]) => {
+      const v = JSON.parse(reply('a', 'q', [{ type: 'text', text: 'Done.' }], input))
+      v.message.context_management = { applied_edits: edits }
+      return JSON.stringify(v)
+    }
+    const text = [
+      user('q', null, 'Sum the ledger.'),
+      edited(900, [
+        { type: 'clear_thinking_20251015', cleared_thinking_turns: 2, cleared_input_tokens: 640 },
+        { type: 'clear_tool_uses_20250919', cleared_tool_uses: 5, cleared_input_tokens: 18000 },
+      ]),
+    ].join('\n')
+    const imported = importConversation(text)
+    expect(imported.usage?.map((u) => [u.inputTokens, u.apiCleared])).toEqual([[900, 18640]])
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: 'line 2: message.context_management',
+      problem:
+        "Anthropic's context editing cleared 18,640 tokens (5 tool uses, 2 thinking turns) from this reply's request before the model read it; the usage view takes them off that request's estimate",
+    })
+    // An edit that cleared nothing (Claude Code sends clear_thinking with keep "all") says nothing.
+    const none = importConversation(
+      [
+        user('q', null, 'Sum it.'),
+        edited(900, [
+          { type: 'clear_thinking_20251015', cleared_thinking_turns: 0, cleared_input_tokens: 0 },
+        ]),
+      ].join('\n'),
+    )
+    expect(none.usage?.[0].apiCleared).toBeUndefined()
+  })
+
   it('leaves out a model fallback block from 2.1.280 on, and warns of it before', () => {
     const fallback = {
       type: 'fallback',

@@ -310,6 +310,29 @@ describe('thinking a request was sent without (Claude Code’s thinking_stripped
   })
 })
 
+describe('what the API’s context editing cleared from a request', () => {
+  // Three messages costing 100, 900, 50; request 2 (prompt 3) reports that the API cleared 700 of
+  // its tokens before the model read it.
+  const costs = [100, 900, 50]
+  const usage: ReportedUsage[] = [report(2, 1000), { ...report(3, 350), apiCleared: 700 }]
+
+  it('takes it off the estimate of that request, and of the chart’s line up to it', () => {
+    const c = compareUsage(usage, costs, 0)
+    // 100 + 900; 1000 + 50 − 700.
+    expect(c.rows.map((r) => r.estimated)).toEqual([1000, 350])
+    expect(c.rows.map((r) => r.apiCleared)).toEqual([undefined, 700])
+    const g = contextGrowth({
+      messages: costs.map(() => ({ type: 'bot', text: '' })),
+      costs,
+      overhead: 0,
+      usage,
+      hiddenTokens: 0,
+      threshold: 900,
+    })
+    expect(g.estimate).toEqual([0, 100, 1000, 350])
+  })
+})
+
 describe('requests another backend answered under a Claude model’s name', () => {
   it('keeps the mark on its rows, and says how many of the requests it holds', () => {
     const elsewhere = (u: ReportedUsage): ReportedUsage => ({ ...u, otherBackend: true })
