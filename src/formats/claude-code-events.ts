@@ -4,7 +4,7 @@ import type { Message } from '../types'
 import { readAnthropicMessage, type BlockContext } from './anthropic-content'
 import { readAttachment } from './claude-code-attachments'
 import type { SessionEvent } from './claude-code-chain'
-import { compareVersion, versionIn } from './claude-code-version'
+import { compareVersion } from './claude-code-version'
 import { dropsAttachments, mentionsFile, UNRECORDED_MENTION_NOTE } from './claude-code-mentions'
 import { ShapeError, isObject, kind, pathString, type Json, type JsonPath } from './json-shape'
 import { decodePayload, encodePayload, type ToolCall } from './payload'
@@ -95,8 +95,6 @@ export function readEventLine(
 class LineContext implements BlockContext {
   readonly self = 'anthropic'
   readonly notes: NoteTape
-  /** Whether the line's Claude Code leaves `fallback` blocks out of its requests (2.1.280 on). */
-  dropsFallback = false
 
   constructor(
     readonly tape: NoteTape,
@@ -111,12 +109,12 @@ class LineContext implements BlockContext {
 
   /**
    * A `fallback` block (the API answered with another model after a refusal: `{type: "fallback",
-   * from: {model}, to: {model}}`): Claude Code 2.1.280 and later take it out of every request
-   * (read in the compiled 2.1.280 and 2.1.332), so it is left out, with a note. Every other block,
-   * and a fallback block of an earlier version, is read as any Anthropic block is.
+   * from: {model}, to: {model}}`): every Claude Code that writes one takes it out of every request
+   * (read in the compiled 2.1.170, 2.1.187, 2.1.212, 2.1.250, 2.1.280 and 2.1.332; 2.1.150 knows no
+   * such block), so it is left out, with a note. Every other block is read as any Anthropic block is.
    */
   ownBlock(block: Json, _k: number, here: JsonPath): Message[] | undefined {
-    if (!this.dropsFallback || block.type !== 'fallback') return undefined
+    if (block.type !== 'fallback') return undefined
     const model = (side: unknown) =>
       isObject(side) && typeof side.model === 'string' ? side.model : 'another model'
     this.notes.info(
@@ -486,7 +484,6 @@ function readMessageEvent(value: Json, ctx: EventContext): EventRead {
   ctx.tape.fieldKeys(Object.keys(value), MESSAGE_EVENT_FIELDS)
   ctx.tape.fieldKeys(Object.keys(message), synthetic ? SYNTHETIC_MESSAGE_FIELDS : MESSAGE_FIELDS)
   const uuid = value.uuid as string
-  ctx.dropsFallback = dropsFallback(value.version)
   const messages = readAnthropicMessage(message, ['message'], ctx, uuid)
   for (let i = 0; i < messages.length; i++) {
     if (messages[i].type === 'user') messages[i] = asContext(messages[i], value, ctx)
@@ -506,20 +503,6 @@ function readMessageEvent(value: Json, ctx: EventContext): EventRead {
     usage,
     version: usage !== undefined && typeof value.version === 'string' ? value.version : undefined,
   }
-}
-
-// The version the last line named, and whether it drops fallback blocks: a session names one or
-// two versions, and this runs on every message line.
-let fallbackVersion: unknown
-let fallbackDropped = false
-
-/** Whether a line's Claude Code version takes `fallback` blocks out of its requests (2.1.280 on). */
-function dropsFallback(version: unknown): boolean {
-  if (version !== fallbackVersion) {
-    fallbackVersion = version
-    fallbackDropped = typeof version === 'string' && versionIn(version, [2, 1, 280])
-  }
-  return fallbackDropped
 }
 
 /**
