@@ -65,9 +65,18 @@ export function readUser(entry: Entry, pairing: Pairing): Message[] {
 }
 
 /**
+ * The turn Gemini CLI sends in the user's place when the model answered a tool result with nothing
+ * (0.61.0: `useGeminiStream`, at most twice; `LegacyAgentSession._runLoop`, once). It is recorded
+ * as a user record, and every later request holds it.
+ */
+const EMPTY_REPLY_NUDGE =
+  '[System: You successfully executed a tool but returned an empty response.'
+
+/**
  * Marks a user turn that is not the user's words: a compression's summary (Gemini CLI sends it as a
  * user turn holding a <state_snapshot>) becomes an earlier summary; the session and hook context
- * Gemini CLI sends as user turns becomes context. Returns whether it marked the message.
+ * Gemini CLI sends as user turns, and its nudge after an empty reply, become context. Returns
+ * whether it marked the message.
  */
 export function markContext(m: Message, droppedCount: number): boolean {
   const text = m.text.trim()
@@ -76,7 +85,11 @@ export function markContext(m: Message, droppedCount: number): boolean {
     m.meta = { compacted: true, droppedCount }
     return true
   }
-  if (text.startsWith('<session_context>') || text.startsWith('<hook_context>')) {
+  if (
+    text.startsWith('<session_context>') ||
+    text.startsWith('<hook_context>') ||
+    text.startsWith(EMPTY_REPLY_NUDGE)
+  ) {
     m.type = 'context'
     return true
   }

@@ -346,6 +346,34 @@ describe('Gemini CLI session in', () => {
       ])
     })
 
+    it('reads the turn Gemini CLI sends after an empty reply as context, not a prompt', () => {
+      const call = { id: 'c1', name: 'ls', args: {} }
+      const response = { functionResponse: { id: 'c1', name: 'ls', response: { output: 'a.txt' } } }
+      // Gemini CLI 0.61.0's words, as it records them (useGeminiStream).
+      const nudge =
+        '[System: You successfully executed a tool but returned an empty response. Please analyze the tool output and explain your progress or final answer.]'
+      const text = JSON.stringify({
+        sessionId: 's',
+        projectHash: 'p',
+        messages: [
+          { id: 'u', type: 'user', content: 'List.' },
+          { id: 'g', type: 'gemini', content: '', toolCalls: [{ ...call, result: [response] }] },
+          { id: 'g2', type: 'gemini', content: '' },
+          { id: 'n', type: 'user', content: [{ text: nudge }] },
+          { id: 'g3', type: 'gemini', content: 'One file.' },
+        ],
+      })
+      const imported = importConversation(text)
+      expect(imported.messages.map((m) => [m.id, m.type])).toEqual([
+        ['u', 'user'],
+        ['g', 'bot'],
+        ['c1', 'activity'],
+        // The empty reply holds nothing to load.
+        ['n', 'context'],
+        ['g3', 'bot'],
+      ])
+    })
+
     it('warns at each tool result Gemini CLI masked: the requests before it carried the whole output', () => {
       const MASKED =
         'a tool result Gemini CLI masked after it was sent (<tool_output_masked>): the file holds its head and tail, and the requests before the masking carried the whole output, which is not in the file; counted as the masked text, so those requests are counted low'
