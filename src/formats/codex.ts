@@ -12,6 +12,19 @@ import { promptBeforeReply } from '../usage/prompt'
 import { isCount, responsesUsage } from './reported-usage'
 import { UNKNOWN_FIELD_NOTE } from './vocabulary'
 
+// Line types of Codex 0.171 that record what the host did, never what the model was sent: a usage
+// record per turn, the host's retained context, a security score, tool-list updates, realtime
+// presentation (RolloutItemWire, codex-rs/history/src/lib.rs; read in the 0.171.0 binary).
+const CODEX_RECORDS = new Set([
+  'token_usage_record',
+  'retained_context',
+  'security_risk_score',
+  'dynamic_tools_updated',
+  'realtime_item',
+])
+const isLineType = (type: string): boolean => LINE_TYPES.has(type) || CODEX_RECORDS.has(type)
+const RECORD_NOTE = "Codex's own record (0.171); not sent to the model"
+
 // The line types of a rollout (RolloutItem in codex-rs/protocol/src/protocol.rs).
 const LINE_TYPES = new Set([
   'session_meta',
@@ -35,6 +48,11 @@ const UI_COPIES = new Set([
 
 const METADATA_NOTE = 'session metadata; not part of the conversation'
 const TIMESTAMP_NOTE = 'line timestamp; not part of the conversation'
+const ORDINAL_NOTE = "the line's place in the thread (Codex 0.15x+); not part of the conversation"
+const ITEM_METADATA_NOTE =
+  "Codex's own metadata of the item (CodexHarnessMetadata, 0.16x+); not sent to the model"
+const CONFIGURATION_NOTE =
+  'a configuration_update item (Codex 0.16x+: the reasoning effort, changed mid-thread): a request setting, not text the model reads; not loaded'
 const WORLD_STATE_NOTE =
   "Codex's record of the context it sent (environment, permissions, instructions); the model saw it as the messages around this line"
 // Fields of a compacted payload that describe the context window, not the history (Codex 0.145+).
@@ -145,7 +163,7 @@ function readEachLine(r: Rollout, value: unknown, line: number, first: boolean, 
 
 const isRolloutLine = (v: unknown): boolean =>
   isObject(v) &&
-  ((typeof v.type === 'string' && LINE_TYPES.has(v.type) && 'payload' in v) ||
+  ((typeof v.type === 'string' && isLineType(v.type) && 'payload' in v) ||
     v.record_type === 'state')
 
 const isLegacyHeader = (v: unknown): v is Json =>
@@ -186,7 +204,7 @@ function readLine(r: Rollout, value: unknown, line: number, where: Where, first:
     return
   }
   if (typeof value.type === 'string' && 'payload' in value) {
-    if (!LINE_TYPES.has(value.type)) {
+    if (!isLineType(value.type)) {
       r.notes.warn(
         where(['type']),
         `"${value.type}" is not a line type Codex writes (${[...LINE_TYPES].join(', ')}); skipped`,
@@ -196,7 +214,10 @@ function readLine(r: Rollout, value: unknown, line: number, where: Where, first:
     for (const key of Object.keys(value)) {
       // On every line: noted by its line, so that a path is written out only for the first few.
       if (key === 'timestamp') r.notes.addOnLine('info', line, key, TIMESTAMP_NOTE)
-      else if (key !== 'type' && key !== 'payload') r.notes.warn(where([key]), UNKNOWN_FIELD_NOTE)
+      else if (key === 'ordinal') r.notes.addOnLine('info', line, key, ORDINAL_NOTE)
+      else if (key === 'metadata' && value.type === 'response_item') {
+        r.notes.addOnLine('info', line, key, ITEM_METADATA_NOTE)
+      } else if (key !== 'type' && key !== 'payload') r.notes.warn(where([key]), UNKNOWN_FIELD_NOTE)
     }
     readTyped(r, value.type, value.payload, line, where)
     return
@@ -213,8 +234,16 @@ function readLine(r: Rollout, value: unknown, line: number, where: Where, first:
 
 function readTyped(r: Rollout, type: string, payload: unknown, line: number, where: Where): void {
   const at: JsonPath = ['payload']
+  if (CODEX_RECORDS.has(type)) {
+    r.notes.addOnLine('info', line, 'payload', RECORD_NOTE)
+    return
+  }
   if (type === 'response_item') {
     if (isObject(payload) && payload.type === 'ghost_snapshot') return noteGhost(r, where(at))
+    if (isObject(payload) && payload.type === 'configuration_update') {
+      r.notes.addOnLine('info', line, 'payload', CONFIGURATION_NOTE)
+      return
+    }
     r.items.add(payload, at, where)
     return
   }

@@ -346,6 +346,57 @@ describe('Codex rollouts: shapes found in public sessions', () => {
     )
   })
 
+  it("notes Codex 0.171's own records, line ordinals, item metadata and configuration updates", () => {
+    // The shapes of RolloutItemWire and CodexHarnessMetadata, as the 0.171.0 binary names them.
+    const withFields = (type: string, payload: unknown, fields: object) =>
+      JSON.stringify({ timestamp: 't', ordinal: 7, type, payload, ...fields })
+    const text = [
+      line('session_meta', { id: 's' }),
+      withFields(
+        'response_item',
+        { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Hi.' }] },
+        { metadata: { client_authored: true } },
+      ),
+      line('response_item', { type: 'configuration_update', reasoning: { effort: 'medium' } }),
+      line('token_usage_record', { turn_id: 't1', response_id: 'r1' }),
+      line('retained_context', { kind: 'verified_answer' }),
+      line('response_item', {
+        type: 'message',
+        role: 'assistant',
+        content: [{ type: 'output_text', text: 'Hello.' }],
+      }),
+    ].join('\n')
+    const { messages, report } = importConversation(text)
+    expect(messages.map((m) => [m.type, m.text])).toEqual([
+      ['user', 'Hi.'],
+      ['bot', 'Hello.'],
+    ])
+    expect(report.filter((n) => n.severity === 'warning')).toEqual([])
+    for (const [path, problem] of [
+      [
+        'line 2: ordinal',
+        "the line's place in the thread (Codex 0.15x+); not part of the conversation",
+      ],
+      [
+        'line 2: metadata',
+        "Codex's own metadata of the item (CodexHarnessMetadata, 0.16x+); not sent to the model",
+      ],
+      [
+        'line 3: payload',
+        'a configuration_update item (Codex 0.16x+: the reasoning effort, changed mid-thread): a request setting, not text the model reads; not loaded',
+      ],
+    ]) {
+      expect(report).toContainEqual({ severity: 'info', path, problem })
+    }
+    // The two records, one note.
+    expect(report).toContainEqual({
+      severity: 'info',
+      path: 'line *: payload',
+      problem: "Codex's own record (0.171); not sent to the model",
+      count: 2,
+    })
+  })
+
   it('leaves the usage of a /review thread out of the main history', () => {
     const usage = (total: number, last: number) =>
       line('event_msg', {

@@ -324,9 +324,11 @@ describe('Gemini CLI session in', () => {
       expect(imported.model).toBe('granite-4')
     })
 
+    // One ls call and its result, as a reply's toolCalls record them.
+    const call = { id: 'c1', name: 'ls', args: {} }
+    const response = { functionResponse: { id: 'c1', name: 'ls', response: { output: 'a.txt' } } }
+
     it('reads a result once when a resumed session repeats it as a user turn', () => {
-      const call = { id: 'c1', name: 'ls', args: {} }
-      const response = { functionResponse: { id: 'c1', name: 'ls', response: { output: 'a.txt' } } }
       const text = JSON.stringify({
         sessionId: 's',
         projectHash: 'p',
@@ -347,8 +349,6 @@ describe('Gemini CLI session in', () => {
     })
 
     it('reads the turn Gemini CLI sends after an empty reply as context, not a prompt', () => {
-      const call = { id: 'c1', name: 'ls', args: {} }
-      const response = { functionResponse: { id: 'c1', name: 'ls', response: { output: 'a.txt' } } }
       // Gemini CLI 0.61.0's words, as it records them (useGeminiStream).
       const nudge =
         '[System: You successfully executed a tool but returned an empty response. Please analyze the tool output and explain your progress or final answer.]'
