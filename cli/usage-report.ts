@@ -6,6 +6,7 @@ import {
   pricingAsks,
   requestPricings,
   type UsageComparison,
+  type UsageRow,
 } from '../src/index'
 import { CliError } from './errors'
 import type { LoadedConversation } from './load'
@@ -69,6 +70,32 @@ export const describeHidden = (hidden: HiddenContext): string =>
 
 const ratio = (r: number | null) => (r === null ? '–' : r.toFixed(3))
 
+interface Column {
+  head: string
+  align: 'left' | 'right'
+  cell: (row: UsageRow) => string
+}
+
+/** The counts of what a request was sent otherwise than the file holds, each a column and a line. */
+const SENT_OTHERWISE: { key: 'cleared' | 'stripped' | 'apiCleared'; head: string; note: string }[] =
+  [
+    {
+      key: 'cleared',
+      head: 'results sent cleared',
+      note: 'tool results Claude Code replaced with a placeholder in that request (a microcompaction, or a cut it recorded); estimated as sent, and loaded whole',
+    },
+    {
+      key: 'stripped',
+      head: 'thinking left out',
+      note: 'earlier thinking blocks Claude Code took out of that request (its thinking_stripped record); estimated as sent, and loaded whole',
+    },
+    {
+      key: 'apiCleared',
+      head: 'API cleared',
+      note: "tokens Anthropic's context editing cleared from that request before the model read it, by the reply's context_management; taken off the estimate",
+    },
+  ]
+
 /**
  * `tokens`' per-request table: request, at, prompt messages, estimated, reported, ratio; the
  * model each request was priced as, after estimated, where some request was priced as another model
@@ -79,60 +106,35 @@ const ratio = (r: number | null) => (r === null ? '–' : r.toFixed(3))
 export function usageTable(comparison: UsageComparison, inForce: string): string {
   const { rows, calibration: c } = comparison
   if (rows.length === 0) return 'reported usage: none in the file\n'
-  // A column for the model each request was priced as, only where some request's model counts
-  // otherwise than the model in force; one for the cleared results, only where some were.
+  // A column for each count of what a request was sent otherwise, and one for the model each
+  // request was priced as, only where some request has it.
+  const counts = SENT_OTHERWISE.filter((col) => rows.some((r) => r[col.key] !== undefined))
   const pricedAs = rows.some((r) => r.pricedAs !== undefined)
-  const cleared = rows.some((r) => r.cleared !== undefined)
-  const stripped = rows.some((r) => r.stripped !== undefined)
-  const apiCleared = rows.some((r) => r.apiCleared !== undefined)
+  const pricedAsColumn: Column = {
+    head: 'priced as',
+    align: 'left',
+    cell: (r) => r.pricedAs ?? inForce,
+  }
+  const columns: Column[] = [
+    { head: 'request', align: 'right', cell: (r) => String(r.request) },
+    { head: 'at', align: 'left', cell: (r) => r.at },
+    { head: 'prompt messages', align: 'right', cell: (r) => formatNumber(r.prompt) },
+    ...counts.map((col): Column => ({
+      head: col.head,
+      align: 'right',
+      cell: (r) => formatNumber(r[col.key] ?? 0),
+    })),
+    { head: 'estimated', align: 'right', cell: (r) => formatNumber(r.estimated) },
+    ...(pricedAs ? [pricedAsColumn] : []),
+    { head: 'reported', align: 'right', cell: (r) => formatNumber(r.reported) },
+    { head: 'ratio', align: 'right', cell: (r) => ratio(r.ratio) },
+  ]
   const table = renderTable(
-    rows.map((r) => [
-      String(r.request),
-      r.at,
-      formatNumber(r.prompt),
-      ...(cleared ? [formatNumber(r.cleared ?? 0)] : []),
-      ...(stripped ? [formatNumber(r.stripped ?? 0)] : []),
-      ...(apiCleared ? [formatNumber(r.apiCleared ?? 0)] : []),
-      formatNumber(r.estimated),
-      ...(pricedAs ? [r.pricedAs ?? inForce] : []),
-      formatNumber(r.reported),
-      ratio(r.ratio),
-    ]),
-    [
-      'right',
-      'left',
-      'right',
-      ...(cleared ? ['right' as const] : []),
-      ...(stripped ? ['right' as const] : []),
-      ...(apiCleared ? ['right' as const] : []),
-      'right',
-      ...(pricedAs ? ['left' as const] : []),
-      'right',
-      'right',
-    ],
-    [
-      'request',
-      'at',
-      'prompt messages',
-      ...(cleared ? ['results sent cleared'] : []),
-      ...(stripped ? ['thinking left out'] : []),
-      ...(apiCleared ? ['API cleared'] : []),
-      'estimated',
-      ...(pricedAs ? ['priced as'] : []),
-      'reported',
-      'ratio',
-    ],
+    rows.map((r) => columns.map((col) => col.cell(r))),
+    columns.map((col) => col.align),
+    columns.map((col) => col.head),
   )
-  const clearedNote =
-    (cleared
-      ? 'results sent cleared: tool results Claude Code replaced with a placeholder in that request (a microcompaction, or a cut it recorded); estimated as sent, and loaded whole\n'
-      : '') +
-    (stripped
-      ? 'thinking left out: earlier thinking blocks Claude Code took out of that request (its thinking_stripped record); estimated as sent, and loaded whole\n'
-      : '') +
-    (apiCleared
-      ? "API cleared: tokens Anthropic's context editing cleared from that request before the model read it, by the reply's context_management; taken off the estimate\n"
-      : '')
+  const clearedNote = counts.map((col) => `${col.head}: ${col.note}\n`).join('')
   const elsewhere = otherBackendNote(rows)
   const increments =
     c.minIncrementRatio === null

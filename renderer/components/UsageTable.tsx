@@ -1,6 +1,21 @@
 import { hiddenTokensOf, type UsageComparison } from '@core'
 import { formatNumber } from '@core/numbers'
 
+/** The counts of what a request was sent otherwise than the file holds: a column each, if any. */
+const SENT_OTHERWISE = [
+  { key: 'cleared', head: 'sent cleared', title: 'Tool results Claude Code sent cleared' },
+  {
+    key: 'stripped',
+    head: 'thinking left out',
+    title: 'Earlier thinking blocks Claude Code took out of the request',
+  },
+  {
+    key: 'apiCleared',
+    head: 'API cleared',
+    title: 'Tokens Anthropic’s context editing cleared, by its count',
+  },
+] as const
+
 /**
  * Every reported request: where the log reported it, how many messages its prompt held, and the
  * estimate of that prompt beside the reported size (with the hidden context it held, when that is
@@ -19,9 +34,9 @@ export function UsageTable({
   model: string
 }) {
   const pricedAs = comparison.rows.some((row) => row.pricedAs !== undefined)
-  const cleared = comparison.rows.some((row) => row.cleared !== undefined)
-  const stripped = comparison.rows.some((row) => row.stripped !== undefined)
-  const apiCleared = comparison.rows.some((row) => row.apiCleared !== undefined)
+  const counts = SENT_OTHERWISE.filter((col) =>
+    comparison.rows.some((row) => row[col.key] !== undefined),
+  )
   return (
     <details className="usage-requests">
       <summary>Each request: reported · estimated</summary>
@@ -32,21 +47,11 @@ export function UsageTable({
               <th scope="col">request</th>
               <th scope="col">at</th>
               <th scope="col">prompt messages</th>
-              {cleared && (
-                <th scope="col" title="Tool results Claude Code sent cleared">
-                  sent cleared
+              {counts.map((col) => (
+                <th key={col.key} scope="col" title={col.title}>
+                  {col.head}
                 </th>
-              )}
-              {stripped && (
-                <th scope="col" title="Earlier thinking blocks Claude Code took out of the request">
-                  thinking left out
-                </th>
-              )}
-              {apiCleared && (
-                <th scope="col" title="Tokens Anthropic’s context editing cleared, by its count">
-                  API cleared
-                </th>
-              )}
+              ))}
               <th scope="col">reported</th>
               <th scope="col">estimated</th>
               {pricedAs && (
@@ -66,9 +71,9 @@ export function UsageTable({
                   <td>{row.request}</td>
                   <td>{row.at}</td>
                   <td>{formatNumber(row.prompt)}</td>
-                  {cleared && <td>{formatNumber(row.cleared ?? 0)}</td>}
-                  {stripped && <td>{formatNumber(row.stripped ?? 0)}</td>}
-                  {apiCleared && <td>{formatNumber(row.apiCleared ?? 0)}</td>}
+                  {counts.map((col) => (
+                    <td key={col.key}>{formatNumber(row[col.key] ?? 0)}</td>
+                  ))}
                   <td>{formatNumber(row.reported)}</td>
                   <td>{formatNumber(estimated)}</td>
                   {pricedAs && <td className="usage-model">{row.pricedAs ?? model}</td>}

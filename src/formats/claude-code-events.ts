@@ -10,7 +10,13 @@ import { ShapeError, isObject, kind, pathString, type Json, type JsonPath } from
 import { decodePayload, encodePayload, type ToolCall } from './payload'
 import { FieldNotes, NoteTape, replay, type FieldRule, type LeftOut } from './claude-code-notes'
 import type { NoteList } from './report'
-import { anthropicUsage, contextEdits, isCount, type UsageCounts } from './reported-usage'
+import {
+  anthropicUsage,
+  contextEdits,
+  isCount,
+  type ContextEdits,
+  type UsageCounts,
+} from './reported-usage'
 import { sentToolInput } from './claude-code-tool-input'
 import type { ReportedUsage } from './types'
 
@@ -490,8 +496,12 @@ function readMessageEvent(value: Json, ctx: EventContext): EventRead {
   }
   const assistant = value.type === 'assistant'
   const usage: ReplyUsage | undefined =
-    assistant && !synthetic ? anthropicUsage(message.usage, message.context_management) : undefined
-  if (usage?.apiCleared !== undefined) contextEditsNote(message.context_management, ctx)
+    assistant && !synthetic ? anthropicUsage(message.usage) : undefined
+  const edits = usage && contextEdits(message.context_management)
+  if (usage && edits) {
+    usage.apiCleared = edits.tokens
+    contextEditsNote(edits, ctx)
+  }
   // Read for a microcompaction the file does not record (claude-code-microcompact.ts).
   if (usage && isObject(message.usage) && isCount(message.usage.cache_read_input_tokens)) {
     usage.cacheRead = message.usage.cache_read_input_tokens
@@ -509,8 +519,7 @@ function readMessageEvent(value: Json, ctx: EventContext): EventRead {
  * Says what Anthropic's context editing cleared from the request a reply answered (its
  * `context_management.applied_edits`): the usage view takes it off that request's estimate.
  */
-function contextEditsNote(contextManagement: unknown, ctx: EventContext): void {
-  const edits = contextEdits(contextManagement)!
+function contextEditsNote(edits: ContextEdits, ctx: EventContext): void {
   const what = [
     edits.toolUses > 0 ? plural(edits.toolUses, 'tool use') : '',
     edits.thinkingTurns > 0 ? plural(edits.thinkingTurns, 'thinking turn') : '',
@@ -608,7 +617,7 @@ function microcompactNote(ids: readonly string[], meta: unknown): string {
     isObject(meta) && typeof meta.tokensSaved === 'number'
       ? `, ${formatNumber(meta.tokensSaved)} tokens by its count`
       : ''
-  const results = ids.length === 1 ? '1 tool result' : `${formatNumber(ids.length)} tool results`
+  const results = plural(ids.length, 'tool result')
   return `microcompaction: Claude Code sent ${results} (${ids.join(', ')}) cleared in the requests after this line${saved}; the usage view estimates those requests with them cleared, and they are loaded whole, as Claude Code resumes the session`
 }
 
@@ -625,7 +634,7 @@ function toolResultsCut(attachment: Json, ctx: EventContext): EventRead {
   const listed = Array.isArray(attachment.callIds) ? attachment.callIds : []
   const ids = listed.filter((id): id is string => typeof id === 'string')
   if (ids.length === 0) return { messages: [] }
-  const results = ids.length === 1 ? '1 tool result' : `${formatNumber(ids.length)} tool results`
+  const results = plural(ids.length, 'tool result')
   const standIn =
     typeof attachment.standIn === 'string' ? ` with "${attachment.standIn}" in their place` : ''
   const rough = isCount(attachment.roughTokens) && attachment.roughTokens > 0

@@ -12,6 +12,18 @@ import { promptBeforeReply } from '../usage/prompt'
 import { isCount, responsesUsage } from './reported-usage'
 import { UNKNOWN_FIELD_NOTE } from './vocabulary'
 
+// The line types of a rollout (RolloutItem in codex-rs/protocol/src/protocol.rs).
+const LINE_TYPES = new Set([
+  'session_meta',
+  'response_item',
+  'event_msg',
+  'turn_context',
+  'compacted',
+  // Codex 0.145+: its record of the turn context (environment, permissions, AGENTS.md) it diffs
+  // turn to turn; what the model sees of it is in the response_item messages around the line.
+  'world_state',
+])
+
 // Line types of Codex 0.171 that record what the host did, never what the model was sent: a usage
 // record per turn, the host's retained context, a security score, tool-list updates, realtime
 // presentation (RolloutItemWire, codex-rs/history/src/lib.rs; read in the 0.171.0 binary).
@@ -24,18 +36,6 @@ const CODEX_RECORDS = new Set([
 ])
 const isLineType = (type: string): boolean => LINE_TYPES.has(type) || CODEX_RECORDS.has(type)
 const RECORD_NOTE = "Codex's own record (0.171); not sent to the model"
-
-// The line types of a rollout (RolloutItem in codex-rs/protocol/src/protocol.rs).
-const LINE_TYPES = new Set([
-  'session_meta',
-  'response_item',
-  'event_msg',
-  'turn_context',
-  'compacted',
-  // Codex 0.145+: its record of the turn context (environment, permissions, AGENTS.md) it diffs
-  // turn to turn; what the model sees of it is in the response_item messages around the line.
-  'world_state',
-])
 
 // event_msg kinds that repeat a response_item for the UI (codex-rs/core/src/rollout/policy.rs
 // persists both): loading them too would count each message twice.

@@ -46,19 +46,14 @@ const output = (v: unknown) => (isCount(v) ? { outputTokens: v } : {})
  * cache_read_input_tokens (input_tokens counts only what follows the last cache breakpoint).
  * Undefined unless input_tokens is a count.
  */
-export function anthropicUsage(
-  usage: unknown,
-  contextManagement?: unknown,
-): UsageCounts | undefined {
+export function anthropicUsage(usage: unknown): UsageCounts | undefined {
   if (!isObject(usage) || !isCount(usage.input_tokens)) return undefined
-  const cleared = contextManagement === undefined ? undefined : contextEdits(contextManagement)
   return {
     inputTokens:
       usage.input_tokens +
       part(usage.cache_creation_input_tokens) +
       part(usage.cache_read_input_tokens),
     ...output(usage.output_tokens),
-    ...(cleared ? { apiCleared: cleared.tokens } : {}),
   }
 }
 

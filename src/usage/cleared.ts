@@ -50,8 +50,9 @@ export function clearedCostsOf(
 }
 
 /**
- * What a request saved on the results it was sent cleared and the thinking it was sent without,
- * up to some end of its prompt: tokens, and how many results and thinking messages.
+ * What a request saved on the results it was sent cleared, the thinking it was sent without and
+ * what the API's context editing cleared, up to some end of its prompt: tokens, and how many
+ * results and thinking messages.
  */
 export interface ClearedSaving {
   tokens: number
@@ -61,18 +62,19 @@ export interface ClearedSaving {
 
 /**
  * What a request saved, against the messages' `costs` whole, up to an end of its prompt: the
- * results of `u.cleared` before that end, each its cost less its cost as cleared, and the thinking
- * of `u.stripped` before it, each its whole cost. Asked for ends that never decrease, it walks each
- * list once in all (the chart asks at every position of a stretch).
+ * results of `u.cleared` before that end, each its cost less its cost as cleared, the thinking of
+ * `u.stripped` before it, each its whole cost, and `u.apiCleared`, the API's own count of what its
+ * context editing cleared (the oldest content: before every end). Asked for ends that never
+ * decrease, it walks each list once in all (the chart asks at every position of a stretch).
  */
 export function clearedSavingAlong(
   costs: readonly number[],
   clearedCosts: ClearedCosts | null | undefined,
-  u: Pick<ReportedUsage, 'cleared' | 'stripped'>,
+  u: Pick<ReportedUsage, 'cleared' | 'stripped' | 'apiCleared'>,
 ): (end: number) => ClearedSaving {
   const list = clearedCosts && u.cleared ? u.cleared : []
   const stripped = u.stripped ?? []
-  const saved: ClearedSaving = { tokens: 0, results: 0, thinking: 0 }
+  const saved: ClearedSaving = { tokens: u.apiCleared ?? 0, results: 0, thinking: 0 }
   let next = 0
   let nextStripped = 0
   return (end) => {
@@ -96,5 +98,5 @@ export function clearedSavingAlong(
 export const clearedSaving = (
   costs: readonly number[],
   clearedCosts: ClearedCosts | null | undefined,
-  u: Pick<ReportedUsage, 'prompt' | 'cleared' | 'stripped'>,
+  u: Pick<ReportedUsage, 'prompt' | 'cleared' | 'stripped' | 'apiCleared'>,
 ): ClearedSaving => clearedSavingAlong(costs, clearedCosts, u)(u.prompt)

@@ -265,9 +265,7 @@ export function requestEstimates(
     const pricing = servedPricingOf(u, served) ?? inForce
     const saved = clearedSaving(pricing.costs, pricing.cleared, u)
     const value =
-      estimatesOf(pricing)[Math.max(0, Math.min(u.prompt, pricing.costs.length))] -
-      saved.tokens -
-      (u.apiCleared ?? 0)
+      estimatesOf(pricing)[Math.max(0, Math.min(u.prompt, pricing.costs.length))] - saved.tokens
     const sent = { value, cleared: saved.results, stripped: saved.thinking }
     return pricing === inForce ? sent : { ...sent, pricedAs: u.model }
   }

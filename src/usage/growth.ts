@@ -72,7 +72,7 @@ export function contextGrowth(input: {
   }
   const served = input.served ?? NO_SERVED_PRICING
   // Each stretch of the line, up to a request, is priced as that request was: by the model that
-  // served it, its cleared tool results as cleared and its stripped thinking at 0, from where each was.
+  // served it, less what it was sent without (clearedSavingAlong), from where each was.
   let from = 0
   for (const u of usage) {
     const to = Math.min(u.prompt, n)
@@ -85,9 +85,7 @@ export function contextGrowth(input: {
     ) {
       const e = estimatesOf(pricing)
       const saved = clearedSavingAlong(pricing.costs, pricing.cleared, u)
-      // What the API's context editing cleared is the oldest content: before every point here.
-      const edited = u.apiCleared ?? 0
-      for (let k = from; k <= to; k++) estimate[k] = e[k] - saved(k).tokens - edited
+      for (let k = from; k <= to; k++) estimate[k] = e[k] - saved(k).tokens
     }
     from = Math.max(from, to + 1)
   }
