@@ -29,13 +29,19 @@ export const PREVIEW_COLUMNS = 160
  * payload itself.
  */
 export function previewOf(message: Message, ctx?: PayloadPricingContext): string {
-  const source = /\S/.test(message.text) ? message.text : payloadPreview(message.payload, ctx)
+  const source = /\S/.test(message.text)
+    ? message.text
+    : payloadPreview(message.payload, message.type, ctx)
   return previewLine(source, PREVIEW_COLUMNS)
 }
 
-function payloadPreview(payload: string | undefined, ctx?: PayloadPricingContext): string {
+function payloadPreview(
+  payload: string | undefined,
+  type: string,
+  ctx?: PayloadPricingContext,
+): string {
   if (payload === undefined) return ''
-  const parts = describeOpaqueParts(payload, ctx)
+  const parts = describeOpaqueParts(payload, ctx, type)
   return parts.length > 0 ? parts.map((p) => p.label).join('; ') : payload
 }
 
@@ -111,8 +117,9 @@ function MessageDetail({ index, message }: { index: number; message: Message }) 
   })
   const ctx = usePayloadContext(index)
   const opaque = useMemo(
-    () => (message.payload === undefined ? [] : describeOpaqueParts(message.payload, ctx)),
-    [message.payload, ctx],
+    () =>
+      message.payload === undefined ? [] : describeOpaqueParts(message.payload, ctx, message.type),
+    [message.payload, message.type, ctx],
   )
   return (
     <div className="row-detail">

@@ -1,16 +1,26 @@
 import type { Message, Summary } from '../types'
 import { retypeCodexMessage } from './codex-context'
 import { ReasoningReports } from './codex-reasoning'
-import { ShapeError, isObject, kind, pathString, type Json, type JsonPath } from './json-shape'
-import { decodePayload } from './payload'
+import {
+  ShapeError,
+  isObject,
+  kind,
+  optionalString,
+  pathString,
+  requireString,
+  type Json,
+  type JsonPath,
+} from './json-shape'
+import { decodePayload, encodePayload } from './payload'
 import { LocatedError, type ReadInput, type ReadResult } from './reader'
 import { NoteList, type NoteSeverity } from './report'
-import { ResponsesItems, isItemType, type Where } from './responses-items'
+import { RECIPIENT_NOTE, ResponsesItems, isItemType, type Where } from './responses-items'
 import { lineObjects } from './sniff-shapes'
 import type { FormatDescriptor, ReportedUsage } from './types'
 import { promptBeforeReply } from '../usage/prompt'
 import { isCount, responsesUsage } from './reported-usage'
 import { UNKNOWN_FIELD_NOTE } from './vocabulary'
+import { formatNumber } from '../numbers'
 
 // The line types of a rollout (RolloutItem in codex-rs/protocol/src/protocol.rs).
 const LINE_TYPES = new Set([
@@ -22,6 +32,8 @@ const LINE_TYPES = new Set([
   // Codex 0.145+: its record of the turn context (environment, permissions, AGENTS.md) it diffs
   // turn to turn; what the model sees of it is in the response_item messages around the line.
   'world_state',
+  // Codex 0.16x+: another agent's message, which the history holds as an agent_message item.
+  'inter_agent_communication',
 ])
 
 // Line types of Codex 0.171 that record what the host did, never what the model was sent: a usage
@@ -33,6 +45,8 @@ const CODEX_RECORDS = new Set([
   'security_risk_score',
   'dynamic_tools_updated',
   'realtime_item',
+  // Whether a delivered agent message started a turn: delivery bookkeeping.
+  'inter_agent_communication_metadata',
 ])
 const isLineType = (type: string): boolean => LINE_TYPES.has(type) || CODEX_RECORDS.has(type)
 const RECORD_NOTE = "Codex's own record (0.171); not sent to the model"
@@ -255,6 +269,7 @@ function readTyped(r: Rollout, type: string, payload: unknown, line: number, whe
     return
   }
   if (type === 'event_msg') return readEvent(r, payload, line)
+  if (type === 'inter_agent_communication') return readInterAgent(r, payload, where)
   if (type === 'world_state') {
     r.notes.addOnLine('info', line, 'payload', WORLD_STATE_NOTE)
     return
@@ -264,6 +279,50 @@ function readTyped(r: Rollout, type: string, payload: unknown, line: number, whe
 
 function noteGhost(r: Rollout, path: string): void {
   r.notes.info(path, "Codex's undo snapshot (a git commit); Codex never sends it to the model")
+}
+
+// Fields of an inter_agent_communication payload the model does not read.
+const INTER_AGENT_NOTES: Readonly<Record<string, string>> = {
+  recipient: RECIPIENT_NOTE,
+  other_recipients: 'the other agents the message went to; not sent to the model',
+  trigger_turn: 'whether the message started a turn; not sent to the model',
+  internal_chat_message_metadata_passthrough:
+    "Codex's per-item metadata (turn id); not sent to the model",
+}
+
+/**
+ * Another agent's message, as Codex puts it into the history (`to_model_input_item`,
+ * InterAgentCommunication in codex-rs/protocol/src/protocol.rs): an agent_message item whose text
+ * is the message, or, for an encrypted one, a plain header naming the message type, the task (the
+ * recipient) and the sender, then the ciphertext.
+ */
+function readInterAgent(r: Rollout, payload: Json, where: Where): void {
+  const at: JsonPath = ['payload']
+  const author = requireString(payload, 'author', at)
+  const recipient = requireString(payload, 'recipient', at)
+  const content = optionalString(payload, 'content', at) ?? ''
+  const encrypted = optionalString(payload, 'encrypted_content', at)
+  for (const key of Object.keys(payload)) {
+    const note = INTER_AGENT_NOTES[key]
+    if (note !== undefined) r.notes.info(where([...at, key]), note)
+    else if (!['id', 'author', 'content', 'encrypted_content'].includes(key))
+      r.notes.warn(where([...at, key]), UNKNOWN_FIELD_NOTE)
+  }
+  const type = payload.trigger_turn === true ? 'NEW_TASK' : 'MESSAGE'
+  const text =
+    encrypted === undefined
+      ? content
+      : `Message Type: ${type}\nTask name: ${recipient}\nSender: ${author}\nPayload:\n`
+  const id = optionalString(payload, 'id', at)
+  r.items.push({
+    ...(id !== undefined ? { id } : {}),
+    type: 'context',
+    text,
+    payload: encodePayload({
+      name: author,
+      ...(encrypted !== undefined ? { encrypted_content: encrypted } : {}),
+    }),
+  })
 }
 
 /** session_meta's payload, or a legacy header: instructions are read, the rest is metadata. */
@@ -284,10 +343,28 @@ function readSessionMeta(r: Rollout, meta: Json, at: JsonPath, line: number, whe
       else if (r.userInstructions === undefined) r.userInstructions = { text: value, line }
       else if (r.userInstructions.text !== value)
         r.notes.info(here, 'a later session_meta; the first instructions are kept')
+    } else if (key === 'history_base' && isObject(value)) {
+      r.notes.warn(here, historyBaseNote(value))
     } else {
       r.notes.info(here, METADATA_NOTE)
     }
   }
+}
+
+/**
+ * A later page of a paginated thread (Codex 0.15x+, `history_mode: "paginated"`): the file holds
+ * only its own lines, and the history before them is the first lines of another rollout
+ * (`history_base: {thread_id, end_ordinal_exclusive, end_byte_offset}`), which Codex replays first.
+ */
+function historyBaseNote(base: Json): string {
+  const thread = typeof base.thread_id === 'string' ? ` ${base.thread_id}` : ''
+  const end =
+    typeof base.end_byte_offset === 'number'
+      ? ` up to byte ${formatNumber(base.end_byte_offset)}`
+      : typeof base.end_ordinal_exclusive === 'number'
+        ? ` before line ordinal ${formatNumber(base.end_ordinal_exclusive)}`
+        : ''
+  return `a later page of a paginated thread: the history before it is in rollout${thread}${end}, which Codex sends first; that history is not in this file, so it is not loaded or counted`
 }
 
 function readEvent(r: Rollout, payload: Json, line: number): void {

@@ -6,12 +6,13 @@ import {
   kind,
   optionalString,
   parseArguments,
+  requireArray,
   requireString,
   type Json,
   type JsonPath,
 } from './json-shape'
 import { readTextParts } from './content-parts'
-import { encodePayload, type ToolCall } from './payload'
+import { encodePayload, toolsMessage, type ToolCall } from './payload'
 import type { NoteList } from './report'
 import { UNKNOWN_FIELD_NOTE } from './vocabulary'
 
@@ -31,15 +32,29 @@ export const ROLE_TYPES: Readonly<Record<string, string>> = {
 
 /** The fields each mapped item type has; any other field is reported. */
 export const ITEM_FIELDS: Record<string, readonly string[]> = {
-  message: ['type', 'id', 'role', 'content', 'status', 'phase', 'end_turn'],
-  function_call: ['type', 'id', 'call_id', 'name', 'arguments', 'status'],
-  function_call_output: ['type', 'id', 'call_id', 'output', 'status'],
-  custom_tool_call: ['type', 'id', 'call_id', 'name', 'input', 'status'],
-  custom_tool_call_output: ['type', 'id', 'call_id', 'output', 'status'],
+  message: ['type', 'id', 'role', 'content', 'status', 'phase', 'end_turn', 'encrypted_content'],
+  function_call: [
+    'type',
+    'id',
+    'call_id',
+    'name',
+    'arguments',
+    'status',
+    'namespace',
+    'encrypted_function_args',
+  ],
+  function_call_output: ['type', 'id', 'call_id', 'output', 'status', 'name', 'namespace'],
+  custom_tool_call: ['type', 'id', 'call_id', 'name', 'input', 'status', 'namespace'],
+  custom_tool_call_output: ['type', 'id', 'call_id', 'output', 'status', 'name'],
   local_shell_call: ['type', 'id', 'call_id', 'action', 'status'],
   local_shell_call_output: ['type', 'id', 'call_id', 'output', 'status'],
   reasoning: ['type', 'id', 'summary', 'content', 'encrypted_content', 'status'],
   compaction: ['type', 'id', 'encrypted_content'],
+  // Codex 0.16x+ (ResponseItem, codex-rs/protocol/src/models.rs): a compaction item under its
+  // newer name, another agent's message, and tool definitions added to the history.
+  context_compaction: ['type', 'id', 'encrypted_content'],
+  agent_message: ['type', 'id', 'author', 'recipient', 'content'],
+  additional_tools: ['type', 'id', 'role', 'tools'],
 }
 
 // Fields that describe an item rather than carry conversation.
@@ -47,6 +62,27 @@ const METADATA_FIELDS: Record<string, string> = {
   status: 'item status; not part of the conversation',
   phase: 'message phase (commentary or final answer); not part of the conversation',
   end_turn: 'end-of-turn flag; not part of the conversation',
+  namespace:
+    "the tool's namespace, sent beside its name; not loaded (a few tokens the estimate leaves out)",
+}
+
+// Fields whose note depends on the item they are on (Codex 0.16x+).
+const RESULT_NAME_NOTE =
+  "the tool's name, repeated on its result; not loaded (a few tokens the estimate leaves out)"
+/** The note of an agent message's recipient, wherever Codex records one. */
+export const RECIPIENT_NOTE =
+  'the agent the message is addressed to, sent with it; not loaded (a few tokens the estimate leaves out)'
+const ITEM_FIELD_NOTES: Record<string, Readonly<Record<string, string>>> = {
+  function_call_output: { name: RESULT_NAME_NOTE },
+  custom_tool_call_output: { name: RESULT_NAME_NOTE },
+  agent_message: { recipient: RECIPIENT_NOTE },
+  additional_tools: { role: 'the role the tool definitions are sent as; not loaded' },
+}
+
+// Fields that carry content the import cannot read: sent, so a warning rather than a note.
+const UNREAD_FIELDS: Record<string, string> = {
+  encrypted_function_args:
+    "the call's arguments, encrypted by OpenAI; sent with the call, but neither loaded nor counted",
 }
 
 // Item types whose call_id pairs a call with its result: the call half and the result half.
@@ -103,6 +139,8 @@ interface Turn {
   texts: string[]
   calls: ToolCall[]
   attachments: unknown[]
+  /** The assistant message's content, encrypted by OpenAI (Codex 0.17x). */
+  encrypted?: string
 }
 
 /**
@@ -130,12 +168,18 @@ export class ResponsesItems {
         throw new ShapeError(`"${itemType}" is not a Responses item type`, [...at, 'type'])
       }
     }
-    if (known) this.noteFields(raw, known, at, where)
+    if (known) this.noteFields(raw, itemType, known, at, where)
     const id = optionalString(raw, 'id', at)
     if (itemType === 'message') return this.addMessage(raw, id, at, where)
     if (CALL_ITEMS.has(itemType)) return this.addCall(raw, itemType, id, at, where)
     this.flush()
     this.messages.push(this.readOtherItem(raw, itemType, id, at, where))
+  }
+
+  /** Adds a message the format read from a record of its own, after the turn being assembled. */
+  push(message: Message): void {
+    this.flush()
+    this.messages.push(message)
   }
 
   /** Closes the bot turn being assembled, if any. */
@@ -145,6 +189,7 @@ export class ResponsesItems {
     const payload = encodePayload({
       ...(turn.calls.length > 0 ? { tool_calls: turn.calls } : {}),
       ...(turn.attachments.length > 0 ? { attachments: turn.attachments } : {}),
+      ...(turn.encrypted !== undefined ? { encrypted_content: turn.encrypted } : {}),
     })
     this.messages.push(
       orderMessage({ id: turn.id, type: 'bot', text: turn.texts.join('\n\n'), payload }),
@@ -152,13 +197,22 @@ export class ResponsesItems {
     this.turn = undefined
   }
 
-  private noteFields(raw: Json, known: readonly string[], at: JsonPath, where: Where): void {
+  private noteFields(
+    raw: Json,
+    itemType: string,
+    known: readonly string[],
+    at: JsonPath,
+    where: Where,
+  ): void {
+    const own = ITEM_FIELD_NOTES[itemType]
     for (const key of Object.keys(raw)) {
-      const note = METADATA_FIELDS[key]
-      const own = this.options.metadataFields?.[key]
-      if (own !== undefined) this.notes.info(where([...at, key]), own)
-      else if (note !== undefined && known.includes(key)) this.notes.info(where([...at, key]), note)
+      const note = own?.[key] ?? METADATA_FIELDS[key]
+      const format = this.options.metadataFields?.[key]
+      const unread = UNREAD_FIELDS[key]
+      if (format !== undefined) this.notes.info(where([...at, key]), format)
       else if (!known.includes(key)) this.notes.warn(where([...at, key]), UNKNOWN_FIELD_NOTE)
+      else if (unread !== undefined) this.notes.warn(where([...at, key]), unread)
+      else if (note !== undefined) this.notes.info(where([...at, key]), note)
     }
   }
 
@@ -168,16 +222,22 @@ export class ResponsesItems {
     if (type === undefined) {
       throw new ShapeError(`role "${role}" is not a Responses message role`, [...at, 'role'])
     }
-    const content = raw.content === undefined && type === 'bot' ? [] : raw.content
+    // A message whose content OpenAI encrypted may have none in the clear (Codex 0.17x).
+    const encrypted = optionalString(raw, 'encrypted_content', at)
+    const content =
+      raw.content === undefined && (type === 'bot' || encrypted !== undefined) ? [] : raw.content
     const { text, attachments } = readContent(content, [...at, 'content'], this.notes, where)
     if (type === 'bot') {
       // An assistant message opens a new turn; the calls after it join that turn.
       this.flush()
-      this.turn = { id, texts: [text], calls: [], attachments }
+      this.turn = { id, texts: [text], calls: [], attachments, encrypted }
       return
     }
     this.flush()
-    const payload = attachments.length > 0 ? encodePayload({ attachments }) : undefined
+    const payload = encodePayload({
+      ...(attachments.length > 0 ? { attachments } : {}),
+      ...(encrypted !== undefined ? { encrypted_content: encrypted } : {}),
+    })
     const message = orderMessage({ id, type, text, payload })
     this.messages.push(this.options.retype ? this.options.retype(message) : message)
   }
@@ -209,7 +269,12 @@ export class ResponsesItems {
   ): Message {
     if (OUTPUT_ITEMS.has(itemType)) return this.readOutput(raw, id, at, where)
     if (itemType === 'reasoning') return this.readReasoning(raw, id, at, where)
-    if (itemType === 'compaction') {
+    if (itemType === 'agent_message') return this.readAgentMessage(raw, id, at, where)
+    if (itemType === 'additional_tools') {
+      // Tool definitions added to the history mid-thread: sent, and priced, as tools.
+      return { ...toolsMessage(requireArray(raw, 'tools', at)), ...(id ? { id } : {}) }
+    }
+    if (itemType === 'compaction' || itemType === 'context_compaction') {
       // An earlier compaction's summary, encrypted by OpenAI: counted as its ciphertext.
       const encrypted = optionalString(raw, 'encrypted_content', at)
       return orderMessage({
@@ -233,6 +298,31 @@ export class ResponsesItems {
       )
     }
     return orderMessage({ id, type: 'activity', text: '', payload: encodePayload({ item: raw }) })
+  }
+
+  /**
+   * Another agent's message to this one (Codex's multi-agent threads): `{author, recipient,
+   * content}`, whose parts are `input_text` or `encrypted_content`. The model reads it as input it
+   * did not write, like a sub-agent's notification, so it is context; its author is the message's
+   * name. Codex joins the plain parts with a newline (`plaintext_agent_message_content`).
+   */
+  private readAgentMessage(raw: Json, id: string | undefined, at: JsonPath, where: Where): Message {
+    const author = requireString(raw, 'author', at)
+    const parts = requireArray(raw, 'content', at)
+    const texts: string[] = []
+    const ciphertexts: string[] = []
+    parts.forEach((p, k) => {
+      const here = [...at, 'content', k]
+      if (isObject(p) && p.type === 'input_text' && typeof p.text === 'string') texts.push(p.text)
+      else if (isObject(p) && p.type === 'encrypted_content')
+        ciphertexts.push(requireString(p, 'encrypted_content', here))
+      else this.notes.warn(where(here), 'agent message part this reader does not know; not loaded')
+    })
+    const payload = encodePayload({
+      name: author,
+      ...(ciphertexts.length > 0 ? { encrypted_content: ciphertexts.join('') } : {}),
+    })
+    return orderMessage({ id, type: 'context', text: texts.join('\n'), payload })
   }
 
   private readOutput(raw: Json, id: string | undefined, at: JsonPath, where: Where): Message {

@@ -28,6 +28,7 @@ export interface OpaquePartDescription {
     | 'thinking'
     | 'redacted-thinking'
     | 'encrypted-reasoning'
+    | 'encrypted-content'
     | 'image'
     | 'document'
     | 'audio'
@@ -98,11 +99,15 @@ export function pricePayload(payload: string, ctx: PayloadPricingContext): Price
 export function describeOpaqueParts(
   payload: string,
   ctx?: PayloadPricingContext,
+  messageType?: string,
 ): OpaquePartDescription[] {
   if (!mayHoldOpaque(payload)) return []
   const parts = singleCiphertext(payload) ?? decodePayload(payload)
   if (!parts) return []
-  const found = opaquePartsOf(parts, ctx)
+  // Ciphertext is reasoning unless the message is another kind: an encrypted compaction, an
+  // encrypted message (Codex's agent messages), which are priced alike but are not thinking.
+  const reasoning = messageType === undefined || messageType === 'reasoning'
+  const found = opaquePartsOf(parts, ctx, reasoning)
   // The native format prices the whole payload as text (the seed's rule): say so, not the rule.
   if (ctx?.wire !== 'native') return found
   return found.map((part) => ({
@@ -118,6 +123,7 @@ const PART_NAMES: Record<OpaquePartDescription['kind'], string> = {
   thinking: 'thinking',
   'redacted-thinking': 'redacted thinking',
   'encrypted-reasoning': 'encrypted reasoning',
+  'encrypted-content': 'encrypted content',
   image: 'base64 image',
   document: 'base64 document',
   audio: 'base64 audio',
@@ -197,7 +203,11 @@ function textParts(parts: PayloadParts): PayloadParts {
   return out
 }
 
-function opaquePartsOf(parts: PayloadParts, ctx?: PayloadPricingContext): OpaquePartDescription[] {
+function opaquePartsOf(
+  parts: PayloadParts,
+  ctx?: PayloadPricingContext,
+  reasoning = true,
+): OpaquePartDescription[] {
   const out: OpaquePartDescription[] = []
   if (parts.signature !== undefined) {
     const bytes = parts.signature.length
@@ -217,7 +227,7 @@ function opaquePartsOf(parts: PayloadParts, ctx?: PayloadPricingContext): Opaque
   if (parts.encrypted_content !== undefined) {
     out.push(
       ciphertext(
-        'encrypted-reasoning',
+        reasoning ? 'encrypted-reasoning' : 'encrypted-content',
         'encrypted_content',
         parts.encrypted_content,
         ctx,
@@ -273,7 +283,7 @@ function replyThinking(
 }
 
 function ciphertext(
-  kind: 'redacted-thinking' | 'encrypted-reasoning',
+  kind: 'redacted-thinking' | 'encrypted-reasoning' | 'encrypted-content',
   path: string,
   text: string,
   ctx: PayloadPricingContext | undefined,

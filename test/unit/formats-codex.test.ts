@@ -80,7 +80,7 @@ describe('Codex CLI rollout in', () => {
       /^truncated or malformed JSON \(column \d+: .*\); skipped, the rest loaded$/,
     )
     expect(warnings[1].problem).toBe(
-      '"session_note" is not a line type Codex writes (session_meta, response_item, event_msg, turn_context, compacted, world_state); skipped',
+      '"session_note" is not a line type Codex writes (session_meta, response_item, event_msg, turn_context, compacted, world_state, inter_agent_communication); skipped',
     )
     const info = (path: string, problem: string, count?: number) =>
       expect(report).toContainEqual({
@@ -394,6 +394,132 @@ describe('Codex rollouts: shapes found in public sessions', () => {
       path: 'line *: payload',
       problem: "Codex's own record (0.171); not sent to the model",
       count: 2,
+    })
+  })
+
+  it("reads Codex 0.171's agent messages, encrypted content, added tools and paginated pages", () => {
+    // The shapes of ResponseItem (AgentMessage, Message, AdditionalTools, ContextCompaction) and
+    // InterAgentCommunication as the 0.171.0 binary names their fields.
+    const text = [
+      line('session_meta', {
+        id: 's2',
+        history_mode: 'paginated',
+        history_base: { thread_id: 's1', end_ordinal_exclusive: 40, end_byte_offset: 51234 },
+      }),
+      line('response_item', {
+        type: 'agent_message',
+        author: '/root',
+        recipient: '/root/tester',
+        content: [{ type: 'input_text', text: 'Run the parser tests.' }],
+      }),
+      line('inter_agent_communication', {
+        author: '/root/tester',
+        recipient: '/root',
+        other_recipients: [],
+        content: 'All 12 tests pass.',
+        trigger_turn: false,
+      }),
+      line('inter_agent_communication', {
+        author: '/root',
+        recipient: '/root/fixer',
+        other_recipients: [],
+        content: '',
+        encrypted_content: 'gAAAAB-agent-enc',
+        trigger_turn: true,
+      }),
+      line('inter_agent_communication_metadata', { trigger_turn: true }),
+      line('response_item', {
+        type: 'message',
+        role: 'assistant',
+        content: [],
+        encrypted_content: 'gAAAAB-msg-enc',
+      }),
+      line('response_item', {
+        type: 'function_call',
+        name: 'exec',
+        namespace: 'shell',
+        arguments: '{"cmd":"ls"}',
+        call_id: 'call_1',
+      }),
+      line('response_item', {
+        type: 'function_call_output',
+        call_id: 'call_1',
+        name: 'exec',
+        output: 'a.ts',
+      }),
+      line('response_item', {
+        type: 'additional_tools',
+        role: 'developer',
+        tools: [{ type: 'function', name: 'grep', parameters: {} }],
+      }),
+      line('response_item', { type: 'context_compaction', encrypted_content: 'gAAAAB-cmp' }),
+    ].join('\n')
+    const { messages, report } = importConversation(text)
+    expect(messages).toEqual([
+      { type: 'context', text: 'Run the parser tests.', payload: '{"name":"/root"}' },
+      { type: 'context', text: 'All 12 tests pass.', payload: '{"name":"/root/tester"}' },
+      {
+        type: 'context',
+        // Codex's header of an encrypted agent message: its type, the task (recipient) and sender.
+        text: 'Message Type: NEW_TASK\nTask name: /root/fixer\nSender: /root\nPayload:\n',
+        payload: '{"name":"/root","encrypted_content":"gAAAAB-agent-enc"}',
+      },
+      {
+        type: 'bot',
+        text: '',
+        payload:
+          '{"tool_calls":[{"id":"call_1","name":"exec","arguments":{"cmd":"ls"}}],"encrypted_content":"gAAAAB-msg-enc"}',
+      },
+      { id: 'call_1', type: 'activity', text: '', payload: 'a.ts' },
+      {
+        type: 'instructions',
+        text: '',
+        payload: '{"tools":[{"type":"function","name":"grep","parameters":{}}]}',
+      },
+      {
+        type: 'context',
+        text: '',
+        payload: '{"encrypted_content":"gAAAAB-cmp"}',
+        meta: { compacted: true, droppedCount: 0 },
+      },
+    ])
+    const warnings = report.filter((n) => n.severity === 'warning')
+    expect(warnings).toEqual([
+      {
+        severity: 'warning',
+        path: 'line 1: payload.history_base',
+        problem:
+          'a later page of a paginated thread: the history before it is in rollout s1 up to byte 51,234, which Codex sends first; that history is not in this file, so it is not loaded or counted',
+      },
+    ])
+    for (const path of [
+      'line *: payload.recipient',
+      'line *: payload.trigger_turn',
+      'line 7: payload.namespace',
+      'line 8: payload.name',
+      'line 9: payload.role',
+    ]) {
+      expect(report).toContainEqual(expect.objectContaining({ severity: 'info', path }))
+    }
+  })
+
+  it('warns at encrypted call arguments, which it cannot count', () => {
+    const text = [
+      line('session_meta', { id: 's' }),
+      line('response_item', {
+        type: 'function_call',
+        name: 'exec',
+        arguments: '',
+        encrypted_function_args: ['gAAAAB-args'],
+        call_id: 'call_1',
+      }),
+    ].join('\n')
+    const { report } = importConversation(text)
+    expect(report).toContainEqual({
+      severity: 'warning',
+      path: 'line 2: payload.encrypted_function_args',
+      problem:
+        "the call's arguments, encrypted by OpenAI; sent with the call, but neither loaded nor counted",
     })
   })
 

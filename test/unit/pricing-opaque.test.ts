@@ -232,6 +232,22 @@ describe('pricePayload', () => {
     })
   })
 
+  it('names ciphertext by the message it is in: reasoning, or content the model reads', () => {
+    // 3,000 base64 characters encode 2,250 bytes: at 4 bytes a token, 563 tokens either way.
+    const payload = encodePayload({ name: '/root', encrypted_content: 'QUJD'.repeat(750) })!
+    expect(describeOpaqueParts(payload, responses, 'reasoning')[0]).toMatchObject({
+      kind: 'encrypted-reasoning',
+      tokens: 563,
+    })
+    expect(describeOpaqueParts(payload, responses, 'context')[0]).toEqual({
+      kind: 'encrypted-content',
+      path: 'encrypted_content',
+      bytes: 3000,
+      tokens: 563,
+      label: 'encrypted content, 3.0 kB encrypted, ~563 tokens (estimated from its size)',
+    })
+  })
+
   it('prices a PDF by its pages', () => {
     const doc = {
       type: 'document',
