@@ -15,6 +15,14 @@ const ASSISTANT_NOTES = new Map(
       ['usage', USAGE_NOTE],
       ['timestamp', METADATA_NOTE],
       ['errorMessage', 'the error pi shows for the reply; not sent'],
+      // AssistantMessage (pi-ai 0.73.1 types.ts): responseModel (0.71), the model an
+      // OpenAI-compatible provider says answered when it names another; diagnostics (0.73), a
+      // Codex WebSocket that failed over to SSE. Providers build requests from content alone.
+      [
+        'responseModel',
+        'the model the provider says served the reply (when it names another); not sent',
+      ],
+      ['diagnostics', "pi's record of transport failures on the way to the reply; not sent"],
       ...['api', 'provider', 'stopReason', 'responseId'].map(
         (key) => [key, 'API response metadata; not part of the conversation'] as const,
       ),

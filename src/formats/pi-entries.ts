@@ -72,7 +72,13 @@ export function readEntry(
       notes.info(where([]), 'a bookmark on an entry; not part of the conversation')
       return { messages: [] }
     case 'session_info':
-      notes.info(where([]), "the session's display name; not part of the conversation")
+      // Since pi 0.59 an empty name clears the title (getSessionName); before, it was passed over.
+      notes.info(
+        where([]),
+        typeof v.name === 'string' && v.name.trim() !== ''
+          ? "the session's display name; not part of the conversation"
+          : "clears the session's display name; not part of the conversation",
+      )
       return { messages: [] }
     default:
       notes.warn(where([]), `"${String(v.type)}" is not a pi entry type; not loaded`)

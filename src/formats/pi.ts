@@ -13,7 +13,8 @@ import { entryOf, pathsInside } from './pi-reading'
  * Followed: packages/coding-agent/src/core/session-manager.ts (SessionHeader, SessionEntry,
  * buildSessionContext, migrateV1ToV2), core/messages.ts (convertToLlm) and packages/ai/src/types.ts
  * (message and content types), commit 83378aad, @mariozechner/pi-coding-agent 0.58.3, session
- * version 3; read 2026-12-01. See docs/formats/pi.md.
+ * version 3; read 2026-12-01. Checked again against the npm package 0.73.1 (pi-ai and
+ * pi-agent-core 0.73.1), still session version 3. See docs/formats/pi.md.
  */
 
 /**

@@ -298,3 +298,91 @@ describe('pi session in', () => {
     )
   })
 })
+
+describe('pi 0.73 session in', () => {
+  // testdata/formats/pi-0.73.jsonl: one branch, two compactions. The later (line 18) keeps from
+  // u3 (line 11), which is before the earlier compaction (line 13): pi 0.63.1 on re-summarizes
+  // from the earlier compaction's kept entry (u2), so its cut can fall before that compaction.
+  const imported = importConversation(fixture('pi-0.73.jsonl'))
+
+  it('applies the later compaction from a kept entry that lies before the earlier one', () => {
+    expect(imported.format).toBe('pi')
+    // As buildSessionContext: the later summary, then u3 … a5 without the earlier compaction,
+    // label and model change (no message), then what follows the later compaction.
+    expect(imported.messages).toEqual([
+      {
+        id: 'c2',
+        type: 'context',
+        text: 'CHANGELOG.md 2.4.0 is sorted newest first and has a 2026-05-08 entry for the dependency bump.',
+        // u1, a1, r1, a2, u2, a3: six messages before u3 (the session_info, model and thinking
+        // level entries are not messages).
+        meta: { compacted: true, droppedCount: 6 },
+      },
+      { id: 'u3', type: 'user', text: 'Do the links at the bottom still resolve?' },
+      { id: 'a4', type: 'bot', text: 'Yes: both compare links point at existing tags.' },
+      { id: 'u4', type: 'user', text: 'Write a one-line summary of 2.4.0 for the release notes.' },
+      {
+        id: 'a5',
+        type: 'bot',
+        text: '2.4.0 adds --json output, fixes the date parser and bumps dependencies.',
+      },
+      { id: 'u5', type: 'user', text: 'Thanks. Commit it.' },
+      { id: 'a6', type: 'bot', text: 'Committed as "docs: tidy 2.4.0 changelog".' },
+    ])
+    expect(imported.model).toBe('gpt-5.5')
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: 'lines 2–10',
+      problem:
+        "9 entries before the compaction's first kept entry; replaced by its summary, not loaded",
+    })
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: 'line 13',
+      problem: 'an earlier compaction, superseded by the later one; not loaded',
+    })
+  })
+
+  it("notes a reply's responseModel and diagnostics as never sent, with no warning", () => {
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: 'line 12: message.responseModel',
+      problem: 'the model the provider says served the reply (when it names another); not sent',
+    })
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: 'line 17: message.diagnostics',
+      problem: "pi's record of transport failures on the way to the reply; not sent",
+    })
+    expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
+  })
+
+  it('says that a session_info with an empty name clears the title', () => {
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: 'line 19',
+      problem: "clears the session's display name; not part of the conversation",
+    })
+  })
+
+  it('takes the model asked for, not the one the provider says served it', () => {
+    const text = lines(
+      { type: 'session', version: 3, id: 's', timestamp: 't', cwd: '/w' },
+      { type: 'message', id: 'a', parentId: null, message: { role: 'user', content: 'hi' } },
+      {
+        type: 'message',
+        id: 'b',
+        parentId: 'a',
+        message: {
+          role: 'assistant',
+          content: [{ type: 'text', text: 'hello' }],
+          api: 'openai-completions',
+          provider: 'openrouter',
+          model: 'openrouter/auto',
+          responseModel: 'anthropic/claude-sonnet-4.5',
+        },
+      },
+    )
+    expect(importConversation(text).model).toBe('openrouter/auto')
+  })
+})
