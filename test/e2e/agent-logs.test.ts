@@ -32,6 +32,7 @@ const LOGS: [file: string, label: string][] = [
   ['claude-code-2.1.jsonl', 'Claude Code session (JSONL)'],
   ['codex.jsonl', 'OpenAI Codex CLI rollout (JSONL)'],
   ['codex-legacy.jsonl', 'OpenAI Codex CLI rollout (JSONL)'],
+  ['codex-agents.jsonl', 'OpenAI Codex CLI rollout (JSONL)'],
   ['gemini-cli.jsonl', 'Gemini CLI session'],
   ['pi.jsonl', 'pi coding-agent session (JSONL)'],
   ['swe-agent.traj', 'SWE-agent trajectory (.traj)'],
@@ -65,6 +66,27 @@ describe("every agent's own log opens in the app", () => {
       }
     },
   )
+
+  it("shows a Codex sub-agent's messages as context, an encrypted one as encrypted content", async () => {
+    // codex-agents.jsonl: a Codex 0.171 thread that delegates to /root/tz_tests. The helper's
+    // answer (line 12) and its encrypted message (line 18) reach the model as agent messages.
+    const { page, pageErrors } = app()
+    const file = formatsFile('codex-agents.jsonl')
+    const expected = await cliTokens(file)
+    await openAndWait(page, file, expected.total)
+    const answer = page.locator(`${byTestId('message-row')}[data-index="7"]`)
+    expect(await answer.getAttribute('data-type')).toBe('context')
+    expect(await answer.textContent()).toContain('Message Type: FINAL_ANSWER')
+    const sealed = page.locator(`${byTestId('message-row')}[data-index="10"]`)
+    expect(await sealed.getAttribute('data-type')).toBe('context')
+    await sealed.getByRole('button').first().click()
+    // 1,086 base64 characters decode to 814 bytes: at 4 bytes a token, 204 tokens.
+    await expect
+      .poll(() => sealed.locator(byTestId('opaque-parts')).textContent())
+      .toBe('encrypted content, 1.1 kB encrypted, ~204 tokens (estimated from its size)')
+    await screenshot(page, 'formats-codex-agents', sealed)
+    expect(pageErrors).toEqual([])
+  })
 
   it('says where a file holds less than its requests did, and which file to open instead', async () => {
     const { page, pageErrors } = app()
