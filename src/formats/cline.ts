@@ -1,4 +1,5 @@
 import type { Message } from '../types'
+import { clineSessionFile, isClineSessionManifest, readClineSession } from './cline-session'
 import { readAnthropicMessage, resultContent, type BlockContext } from './anthropic-content'
 import {
   ShapeError,
@@ -70,14 +71,18 @@ interface OpenCall {
  * tools' fields. Tool results that come back as user text (`[tool for '…'] Result:`) become
  * activities, paired with the assistant's tool_use blocks by order and tool name; messages that
  * Roo's condense or truncation replaced are left out and counted; the model is modelInfo's.
+ * Cline 4's session files (`<id>.messages.json` and its compaction sidecar) are read by
+ * cline-session.ts.
  */
 export function readCline(input: ReadInput): ReadResult {
   const root = input.json()
   const sibling = siblingFile(root)
   if (sibling) throw new ShapeError(sibling, [])
+  const session = clineSessionFile(root)
+  if (session) return readClineSession(root as Json, session)
   if (!Array.isArray(root)) {
     throw new ShapeError(
-      `expected a JSON array of messages (a task's api_conversation_history.json), found ${kind(root)}`,
+      `expected a JSON array of messages (a task's api_conversation_history.json) or a Cline 4 session's <session id>.messages.json, found ${kind(root)}`,
       [],
     )
   }
@@ -303,9 +308,23 @@ function ownBlocks(
       reportBlockFields(block, here, REASONING_FIELDS, notes)
       return [rooReasoning(block, here)]
     }
+    if (block.type === THOUGHT_SIGNATURE) {
+      reportBlockFields(block, here, ['type', THOUGHT_SIGNATURE], notes)
+      notes.info(pathString(here), THOUGHT_SIGNATURE_NOTE)
+      return []
+    }
     return undefined
   }
 }
+
+/**
+ * Roo's Gemini thought signature, kept as a block of its own at the end of the assistant's
+ * content for providers other than Anthropic (Task.ts addToApiConversationHistory); Roo's Gemini
+ * converter sends it back on the function call (gemini-format.ts), every other converter drops it.
+ */
+const THOUGHT_SIGNATURE = 'thoughtSignature'
+const THOUGHT_SIGNATURE_NOTE =
+  "Roo's Gemini thought signature (a thoughtSignature block), sent back with the call as an opaque token; not counted"
 
 /**
  * The text results in a user message, by first block. A header alone in its block (the older
@@ -420,7 +439,9 @@ const isMarkedBlock = (b: unknown) =>
  * Roo Code write `ui_messages.json` (what the chat panel showed, `ClineMessage`: `ts`, `type` "say"
  * or "ask", `say`/`ask`, `text`) and Cline `task_metadata.json` (`files_in_context`,
  * `model_usage`, `environment_history`) beside api_conversation_history.json
- * (`GlobalFileNames`, src/core/storage/disk.ts). Their reason names the file to open instead.
+ * (`GlobalFileNames`, src/core/storage/disk.ts); Cline 4 writes a session's manifest `<id>.json`
+ * (`session_id`, `started_at`, `status`, `messages_path`) beside `<id>.messages.json`. Their
+ * reason names the file to open instead.
  */
 function siblingFile(root: unknown): string | undefined {
   const first = Array.isArray(root) ? firstObjects(root)[0] : undefined
@@ -435,6 +456,9 @@ function siblingFile(root: unknown): string | undefined {
   if (isObject(root) && ('files_in_context' in root || 'model_usage' in root)) {
     return "this is the task's task_metadata.json (the files in context and the models used); the conversation the model was sent is api_conversation_history.json, in the same task folder"
   }
+  if (isClineSessionManifest(root)) {
+    return "this is a Cline 4 session's manifest (<session id>.json: when it ran, its model, its status); the conversation the model was sent is <session id>.messages.json, in the same session folder"
+  }
   return undefined
 }
 
@@ -442,10 +466,13 @@ function siblingFile(root: unknown): string | undefined {
 export const clineFormat = {
   id: 'cline',
   label: 'Cline / Roo Code task history',
-  shape: "a JSON array of Anthropic messages with Cline's fields (api_conversation_history.json)",
+  shape:
+    "a JSON array of Anthropic messages with Cline's fields (api_conversation_history.json), or Cline 4's {version, sessionId, messages} (<session id>.messages.json)",
   detect(sniff) {
     // Tried first, to give the reason that names the conversation's file (siblingFile).
     if (siblingFile(sniff.json)) return 4
+    // Cline 4's session file and its compaction sidecar: fields no other format's file has.
+    if (clineSessionFile(sniff.json)) return 3
     const objects = firstObjects(Array.isArray(sniff.json) ? sniff.json : undefined)
     if (!someHas(objects, 'role')) return 0
     const marked = objects.some(

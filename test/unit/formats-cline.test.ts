@@ -363,3 +363,394 @@ describe("Cline's other task files", () => {
     )
   })
 })
+
+describe('Cline 4 session file (<session id>.messages.json)', () => {
+  // Cline 4's task loop is the SDK's: sdk/packages/core/src/services/session-data.ts
+  // buildMessagesFilePayload, messages as sdk/packages/shared/src/llms/messages.ts stores them.
+  const imported = importConversation(fixture('cline-4-session.json'))
+
+  it("is detected by the file's own fields and takes the last reply's modelInfo.id as the model", () => {
+    expect(imported.format).toBe('cline')
+    expect(imported.model).toBe('claude-opus-4-6')
+    expect(problems(imported.report)).toContain(
+      ": the session used 2 models (claude-sonnet-4-6, claude-opus-4-6); the last is the file's model",
+    )
+  })
+
+  it('reads the system prompt, the attached file, the tool results and the notice in order', () => {
+    expect(imported.messages.map((m) => m.type)).toEqual([
+      'instructions', // system_prompt
+      'user', // the typed prompt
+      'context', // the attached file
+      'reasoning',
+      'bot', // search_codebase call
+      'activity',
+      'bot', // editor call
+      'activity',
+      'user', // the second prompt, with its screenshot
+      'bot',
+      'context', // completion_reminder
+      'bot',
+    ])
+    expect(imported.messages[0].text).toBe(
+      'You are a coding agent. Work in /home/dev/report and use the tools to read and edit files.',
+    )
+    // As the SDK sends a file block: formatFileContentBlock (shared/src/prompt/format.ts).
+    expect(imported.messages[2]).toEqual({
+      type: 'context',
+      text: '<file_content path="/home/dev/report/src/export.py">\ndef export(rows):\n    for r in rows[1:]:\n        write(r)\n</file_content>',
+    })
+    expect(imported.messages[10].text).toBe(
+      'Your last reply had no tool call. Call a tool, or finish with your final answer.',
+    )
+  })
+
+  it('pairs results by tool_use_id and reads a structured output as the JSON the SDK sends', () => {
+    const activities = imported.messages.filter((m) => m.type === 'activity')
+    expect(activities.map((m) => m.id)).toEqual(['toolu_04Ab', 'toolu_04Bc'])
+    expect(activities[0].payload).toBe(
+      '[{"query":"export(","result":"src/nightly.py:12: export(fetch_rows())","success":true}]',
+    )
+    expect(activities[1].payload).toBe('Edited /home/dev/report/src/export.py')
+  })
+
+  it("reads the SDK's image block {data, mediaType} as Anthropic's base64 image", () => {
+    const payload = JSON.parse(imported.messages[8].payload ?? '') as { attachments: unknown[] }
+    expect(payload.attachments).toEqual([
+      {
+        type: 'image',
+        source: {
+          type: 'base64',
+          media_type: 'image/png',
+          data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+        },
+      },
+    ])
+  })
+
+  it('reports each reply’s metrics as the prompt before it, and nothing as a warning', () => {
+    // Before the replies at messages[1], [3], [6] and [8] the import holds 3 (instructions, prompt,
+    // file), 6 (+ reasoning, bot, result), 9 (+ bot, result, second prompt) and 11 (+ bot, notice).
+    expect(imported.usage).toEqual([
+      {
+        prompt: 3,
+        inputTokens: 9120,
+        outputTokens: 96,
+        at: 'messages[1].metrics',
+        model: 'claude-sonnet-4-6',
+      },
+      {
+        prompt: 6,
+        inputTokens: 9420,
+        outputTokens: 71,
+        at: 'messages[3].metrics',
+        model: 'claude-sonnet-4-6',
+      },
+      {
+        prompt: 9,
+        inputTokens: 10250,
+        outputTokens: 40,
+        at: 'messages[6].metrics',
+        model: 'claude-opus-4-6',
+      },
+      {
+        prompt: 11,
+        inputTokens: 10330,
+        outputTokens: 12,
+        at: 'messages[8].metrics',
+        model: 'claude-opus-4-6',
+      },
+    ])
+    expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
+    expect(imported.report).toContainEqual(
+      expect.objectContaining({ severity: 'info', path: 'origin' }),
+    )
+    expect(imported.report).toContainEqual(
+      expect.objectContaining({ severity: 'info', path: 'messages[*].content[*].name', count: 2 }),
+    )
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: 'messages[7].metadata',
+      problem:
+        "a notice Cline inserted as a user message (metadata.kind completion_reminder), not the user's words; read as context",
+    })
+  })
+
+  it('finds a tool exchange cut between a call and its result', () => {
+    // 12 messages; keeping the last 5 starts the tail at index 7, the editor result, whose call is
+    // in the bot message at index 6.
+    const findings = diagnose({
+      messages: imported.messages,
+      options: { maxTokens: 50, keepRecentCount: 5 },
+    })
+    expect(findings.filter((f) => f.code === 'tool-exchange-cut').map((f) => f.callId)).toEqual([
+      'toolu_04Bc',
+    ])
+  })
+})
+
+describe("Cline 4's other shapes", () => {
+  const session = (messages: unknown[], extra: Record<string, unknown> = {}) =>
+    JSON.stringify({
+      version: 1,
+      updated_at: '2026-07-01T10:00:00.000Z',
+      agent: 'lead',
+      sessionId: '1782900000000_ab12c',
+      messages,
+      ...extra,
+    })
+
+  it("takes an empty messages file, which Gemini CLI would take too, as Cline's", () => {
+    // writeEmptyMessagesFile writes one when a session starts.
+    const imported = importConversation(session([], { origin: { source: 'cli', mode: 'user' } }))
+    expect(imported.format).toBe('cline')
+    expect(imported.messages).toEqual([])
+  })
+
+  it('reads the compaction sidecar: the summary as an earlier summary, and says what it is', () => {
+    // <session id>.compaction.json (session/models/session-compaction.ts), agentic compaction's
+    // summary message (buildSummaryMessage, extensions/context/compaction-shared.ts).
+    const text = JSON.stringify({
+      version: 1,
+      updated_at: '2026-07-01T10:05:00.000Z',
+      conversation_id: '1782900000000_ab12c',
+      source_message_count: 6,
+      source_prefix_hash: 'sha256:7d1e',
+      source_last_message_key: 'id:msg_k6',
+      messages: [
+        {
+          id: 'sum_1',
+          role: 'user',
+          content: [{ type: 'text', text: 'Context summary:\n\n## Goal\nRename the billing job.' }],
+          metadata: {
+            kind: 'compaction_summary',
+            summary: '## Goal\nRename the billing job.',
+            details: { readFiles: [], modifiedFiles: [] },
+            tokensBefore: 48000,
+            generatedAt: 1782900300000,
+          },
+        },
+        { id: 'msg_k7', role: 'user', content: [{ type: 'text', text: 'Now run the tests.' }] },
+      ],
+    })
+    const imported = importConversation(text)
+    expect(imported.format).toBe('cline')
+    expect(imported.messages).toEqual([
+      {
+        id: 'sum_1',
+        type: 'context',
+        text: 'Context summary:\n\n## Goal\nRename the billing job.',
+        meta: { compacted: true, droppedCount: 0 },
+      },
+      { id: 'msg_k7', type: 'user', text: 'Now run the tests.' },
+    ])
+    expect(problems(imported.report)).toContain(
+      ": this is Cline's compaction sidecar (<session id>.compaction.json): the compacted head Cline sends in place of the first 6 messages of the session's <session id>.messages.json; the messages after those are in that file, not here",
+    )
+    expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
+  })
+
+  it("reads basic compaction's <SYSTEM_NOTICE> as the earlier summary, once, with messagesRemoved", () => {
+    // Cline 4.0 kept the compacted history in the messages file (basic-compaction.ts); the kept
+    // prompts that opened it are merged into one message (mergeAdjacentUserTurns), each with the
+    // summary of the work after it.
+    const notice = (files: string) =>
+      `<SYSTEM_NOTICE>\nEarlier context was compacted. Summary of your actions after the request above:\nFiles read:\n${files}\n\nFiles edited:\n\n\nCommands ran:\n</SYSTEM_NOTICE>`
+    const text = session([
+      {
+        id: 'msg_p1',
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Find the slow query.' },
+          { type: 'text', text: notice('/srv/db/queries.sql:1-40') },
+          { type: 'text', text: 'Explain the plan too.' },
+          { type: 'text', text: notice('/srv/db/plan.txt:1-9') },
+        ],
+        metadata: {
+          kind: 'compaction',
+          reason: 'auto_compaction',
+          displayRole: 'system',
+          messagesRemoved: 14,
+          userRunSpan: 1,
+        },
+      },
+      {
+        id: 'msg_p2',
+        role: 'assistant',
+        content: [{ type: 'text', text: 'The orders join has no index.' }],
+        metadata: { compaction: 'preserved' },
+      },
+      {
+        id: 'msg_p3',
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Add the index.' },
+          { type: 'text', text: notice('/srv/db/schema.sql:10-22') },
+        ],
+      },
+    ])
+    const imported = importConversation(text)
+    expect(imported.messages.map((m) => [m.type, m.meta])).toEqual([
+      ['user', undefined],
+      ['context', { compacted: true, droppedCount: 14 }],
+      ['user', undefined],
+      ['context', undefined],
+      ['bot', undefined],
+      ['user', undefined],
+      ['context', undefined],
+    ])
+    expect(imported.messages[1].text).toBe(notice('/srv/db/queries.sql:1-40'))
+    expect(imported.report).toContainEqual(
+      expect.objectContaining({ severity: 'info', path: 'messages[1].metadata' }),
+    )
+  })
+
+  it("takes the SDK's fields off blocks as info, and reads a tool result's text and image blocks", () => {
+    const text = session([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Describe the chart.' },
+          { type: 'file', path: '/srv/chart.csv', content: 'x,y\n1,2', source: 'mention' },
+        ],
+      },
+      {
+        role: 'assistant',
+        content: [
+          {
+            type: 'thinking',
+            thinking: 'Read it first.',
+            details: [{ type: 'reasoning.text' }],
+            call_id: 'rs_1',
+          },
+          {
+            type: 'tool_use',
+            id: 'call_9',
+            call_id: 'fc_9',
+            name: 'read_files',
+            input: { path: '/srv/chart.png' },
+          },
+        ],
+        modelInfo: { id: 'gpt-5.3', provider: 'openai' },
+      },
+      {
+        role: 'user',
+        content: [
+          {
+            type: 'tool_result',
+            tool_use_id: 'call_9',
+            name: 'read_files',
+            content: [
+              { type: 'text', text: 'Successfully read image' },
+              { type: 'image', data: 'R0lGODlhAQABAAAAACw=', mediaType: 'image/gif' },
+            ],
+          },
+        ],
+      },
+    ])
+    const imported = importConversation(text)
+    expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
+    expect(problems(imported.report)).toEqual(
+      expect.arrayContaining([
+        'messages[0].content[1].source: where the attached file came from; not sent to the model',
+        "messages[1].content[0].details: the provider's structured reasoning record, replayed with the thinking; not counted",
+        // Info notes on the same field collapse: the thinking's and the call's.
+        "messages[*].content[*].call_id: the provider's own id of the call or reasoning item; not counted",
+      ]),
+    )
+    const result = imported.messages.find((m) => m.type === 'activity')
+    expect(result?.id).toBe('call_9')
+    expect(JSON.parse(result?.payload ?? '')).toEqual({
+      content: [
+        { type: 'text', text: 'Successfully read image' },
+        {
+          type: 'image',
+          source: { type: 'base64', media_type: 'image/gif', data: 'R0lGODlhAQABAAAAACw=' },
+        },
+      ],
+    })
+  })
+
+  it('warns about an unknown metadata.kind and a newer file version, and skips a zero prompt', () => {
+    const text = session(
+      [
+        {
+          role: 'user',
+          content: [{ type: 'text', text: 'Rebuild the index.' }],
+          metadata: { kind: 'handoff_note' },
+        },
+        {
+          role: 'assistant',
+          content: [{ type: 'text', text: 'Rebuilt.' }],
+          metrics: {
+            inputTokens: 0,
+            outputTokens: 0,
+            cacheReadTokens: 0,
+            cacheWriteTokens: 0,
+            cost: 0,
+          },
+        },
+      ],
+      { version: 2 },
+    )
+    const imported = importConversation(text)
+    expect(imported.messages.map((m) => m.type)).toEqual(['user', 'bot'])
+    expect(imported.report.filter((n) => n.severity === 'warning').map((n) => n.path)).toEqual([
+      'version',
+      'messages[0].metadata',
+    ])
+    expect(imported.usage).toBeUndefined()
+  })
+
+  it("names the messages file to open instead of the session's manifest", () => {
+    // SessionManifestSchema (session/models/session-manifest.ts), written as <session id>.json.
+    const manifest = JSON.stringify({
+      version: 1,
+      session_id: '1782900000000_ab12c',
+      source: 'cli',
+      pid: 4242,
+      started_at: '2026-07-01T10:00:00.000Z',
+      status: 'completed',
+      provider: 'anthropic',
+      model: 'claude-sonnet-4-6',
+      messages_path:
+        '/home/dev/.cline/data/sessions/1782900000000_ab12c/1782900000000_ab12c.messages.json',
+    })
+    expect(() => importConversation(manifest)).toThrow(
+      "it looks most like Cline / Roo Code task history, but this is a Cline 4 session's manifest (<session id>.json: when it ran, its model, its status); the conversation the model was sent is <session id>.messages.json, in the same session folder",
+    )
+  })
+})
+
+describe("Roo Code's Gemini thought signature", () => {
+  it('notes the thoughtSignature block as info and leaves it out of the message', () => {
+    // Roo v3.52.1 Task.ts addToApiConversationHistory: for a provider other than Anthropic the
+    // signature is its own block, last in the assistant's content.
+    const text = JSON.stringify([
+      { role: 'user', content: [{ type: 'text', text: 'List the migrations.' }], ts: 1 },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: 'Listing them.' },
+          { type: 'tool_use', id: 'tu_1', name: 'list_files', input: { path: 'migrations' } },
+          { type: 'thoughtSignature', thoughtSignature: 'CsYBAXLI2nw' },
+        ],
+        ts: 2,
+      },
+    ])
+    const imported = importConversation(text)
+    expect(imported.messages[1]).toEqual({
+      type: 'bot',
+      text: 'Listing them.',
+      payload:
+        '{"tool_calls":[{"id":"tu_1","name":"list_files","arguments":{"path":"migrations"}}]}',
+    })
+    expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: '[1].content[2]',
+      problem:
+        "Roo's Gemini thought signature (a thoughtSignature block), sent back with the call as an opaque token; not counted",
+    })
+  })
+})
