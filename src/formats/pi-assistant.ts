@@ -36,7 +36,7 @@ export function readAssistant(
   id: string | undefined,
   where: Where,
   notes: NoteSink,
-): { messages: Message[]; model?: string } {
+): { messages: Message[]; model?: string; calls?: number } {
   const at = ['message']
   for (const key of Object.keys(m)) {
     if (ASSISTANT_FIELDS.has(key)) continue
@@ -45,7 +45,8 @@ export function readAssistant(
     if (known !== undefined) notes.info(known.path, known.problem)
     else notes.warn(where([...at, key]), UNKNOWN_FIELD_NOTE)
   }
-  if (m.stopReason === 'error' || m.stopReason === 'aborted') {
+  const failed = m.stopReason === 'error' || m.stopReason === 'aborted'
+  if (failed) {
     notes.warn(
       where([...at, 'stopReason']),
       `a reply that ended in "${m.stopReason}": pi leaves it out of later requests, but it is loaded so its tool calls stay visible`,
@@ -101,5 +102,8 @@ export function readAssistant(
   return {
     messages: out,
     model: typeof m.model === 'string' && m.model !== '' ? m.model : undefined,
+    // How many calls wait for results, for the results pi adds to calls left open
+    // (pi-synthetic.ts): a reply that failed is left out of later requests, its calls with it.
+    calls: failed ? 0 : calls.length,
   }
 }

@@ -7,6 +7,7 @@ import type { ReportedUsage } from './types'
 import { NoteList, describeLines } from './report'
 import { type Entry, METADATA_NOTE } from './pi-shared'
 import { loadedEntry } from './pi-reading'
+import { PendingCalls } from './pi-synthetic'
 
 /* The branch of a pi session tree that pi sends, from its latest compaction's summary on. */
 
@@ -101,14 +102,18 @@ export function readPath(
     path = [...kept, ...after]
     reportsFrom = kept.length
   }
+  const pending = new PendingCalls(notes)
   for (let i = 0; i < path.length; i++) {
     const e = path[i]
     const read = loadedEntry(e, notes)
+    pending.before(e, read, messages)
     const reported = i >= reportsFrom ? piUsage(e, messages.length) : undefined
     if (reported && read.messages.length > 0) usage.push(reported)
     for (const m of read.messages) messages.push(m)
+    pending.after(e, read)
     if (read.model !== undefined) model = read.model
   }
+  pending.end(path[path.length - 1]?.line)
   return { model, messages, notes, usage }
 }
 

@@ -15,7 +15,7 @@ export function readEntry(
   e: Entry,
   where: Where,
   notes: NoteSink,
-): { messages: Message[]; model?: string } {
+): { messages: Message[]; model?: string; calls?: number } {
   const v = e.value
   const id = typeof v.id === 'string' ? v.id : undefined
   if ('timestamp' in v) notes.info(where(['timestamp']), METADATA_NOTE)

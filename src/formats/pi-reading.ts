@@ -47,11 +47,11 @@ export function entryOf(line: number, value: Json, record: NoteRecord, inside: W
 function readNow(line: number, value: Json, record: NoteRecord, inside: Where): EntryReading {
   try {
     const read = readEntry({ line, value }, inside, record)
-    return reading(read.messages, read.model, record.take(), undefined)
+    return reading(read.messages, read.model, read.calls ?? 0, record.take(), undefined)
   } catch (error) {
-    if (!(error instanceof ShapeError)) return reading([], undefined, record.take(), error)
+    if (!(error instanceof ShapeError)) return reading([], undefined, 0, record.take(), error)
     record.warn(inside(error.steps), `${error.problem}; entry skipped`)
-    return reading([], undefined, record.take(), undefined)
+    return reading([], undefined, 0, record.take(), undefined)
   }
 }
 
@@ -60,9 +60,10 @@ function readNow(line: number, value: Json, record: NoteRecord, inside: Where): 
 const reading = (
   messages: Message[],
   model: string | undefined,
+  calls: number,
   notes: readonly unknown[],
   error: unknown,
-): EntryReading => ({ messages, model, notes, error })
+): EntryReading => ({ messages, model, calls, notes, error })
 
 /**
  * What pi-branch.ts reads of an entry's value: its type, id and parentId, a model change's model,

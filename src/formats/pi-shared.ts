@@ -18,6 +18,8 @@ export interface Entry {
 export interface EntryReading {
   messages: Message[]
   model: string | undefined
+  /** How many tool calls a reply made; 0 for a reply that failed, which pi does not send. */
+  calls: number
   notes: readonly unknown[]
   /** Anything other than a ShapeError that the reading threw: thrown if the entry is loaded. */
   error: unknown

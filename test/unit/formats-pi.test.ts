@@ -157,6 +157,58 @@ describe('pi session in', () => {
     expect(report.filter((n) => n.severity === 'warning')).toHaveLength(600)
   })
 
+  it('adds the error result pi sends for a call left without one, where pi sends it', () => {
+    // pi-ai transformMessages (0.58.3 and 0.73.1): before the next reply or user message, each open
+    // call of the last reply gets {toolResult, "No result provided", isError}; a failed reply's
+    // calls are never sent, so they get none.
+    const call = (id: string, name: string) => ({ type: 'toolCall', id, name, arguments: {} })
+    const entry = (id: string, parentId: string | null, message: object) => ({
+      type: 'message',
+      id,
+      parentId,
+      message,
+    })
+    const text = lines(
+      { type: 'session', version: 3, id: 's', cwd: '/w' },
+      entry('u1', null, { role: 'user', content: 'List and read.' }),
+      entry('a1', 'u1', {
+        role: 'assistant',
+        content: [call('c1', 'ls'), call('c2', 'read')],
+        stopReason: 'toolUse',
+      }),
+      entry('r1', 'a1', { role: 'toolResult', toolCallId: 'c1', content: 'a.ts' }),
+      entry('u2', 'r1', { role: 'user', content: 'Stop, just summarise.' }),
+      entry('a2', 'u2', {
+        role: 'assistant',
+        content: [call('c3', 'read')],
+        stopReason: 'aborted',
+      }),
+      entry('a3', 'a2', { role: 'assistant', content: [call('c4', 'ls')], stopReason: 'toolUse' }),
+    )
+    const { messages, report } = importConversation(text)
+    const noResult = {
+      type: 'activity',
+      text: '',
+      payload: '{"content":"No result provided","is_error":true}',
+    }
+    expect(messages.map((m) => m.id)).toEqual(['u1', 'a1', 'c1', 'c2', 'u2', 'a2', 'a3'])
+    expect(messages[3]).toEqual({ id: 'c2', ...noResult })
+    // The aborted reply's call c3 gets nothing; the last reply's c4 is open at the end.
+    expect(messages.filter((m) => m.type === 'activity')).toHaveLength(2)
+    expect(report).toContainEqual({
+      severity: 'info',
+      path: 'line 5',
+      problem:
+        'pi sends its own error result ("No result provided") for each earlier tool call left without one; added before this entry, as sent',
+    })
+    expect(report).toContainEqual({
+      severity: 'info',
+      path: 'line 7',
+      problem:
+        'a tool call with no result at the end of the branch: pi 0.73 and later send an error result of their own for it with the next request; not added',
+    })
+  })
+
   it('gives the earlier summary its finding, and finds a cut parallel tool exchange', () => {
     const { messages } = imported
     const second = messages.findIndex((m) => m.id === 'toolu_01Fb')
