@@ -7,6 +7,8 @@
 const QUOTE = 0x22
 const BACKSLASH = 0x5c
 const COLON = 0x3a
+const OPEN_BRACE = 0x7b
+const CLOSE_BRACE = 0x7d
 
 const isSpace = (b: number) => b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0d
 
@@ -79,6 +81,35 @@ export function stringField(
     const start = valueStart(buf, at, needle.length)
     const found = start === -1 ? undefined : stringAt(buf, start)
     if (found && accept(found.value)) return found.value
+    at = fromEnd
+      ? at === 0
+        ? -1
+        : buf.lastIndexOf(needle, at - 1)
+      : buf.indexOf(needle, at + needle.length)
+  }
+  return undefined
+}
+
+/**
+ * The string value of `key` in the object that is the value of `outer` (its flat part: up to the
+ * object's first `}`), from the first such object or, with `fromEnd`, the last one that has it
+ * `accept`ed: `modelInfo.id`, where a bare `"id"` would also match the message's own id.
+ */
+export function nestedStringField(
+  bytes: Uint8Array,
+  outer: string,
+  key: string,
+  fromEnd = false,
+  accept: (value: string) => boolean = () => true,
+): string | undefined {
+  const buf = asBuffer(bytes)
+  const needle = needleOf(outer)
+  let at = fromEnd ? buf.lastIndexOf(needle) : buf.indexOf(needle)
+  while (at !== -1) {
+    const start = valueStart(buf, at, needle.length)
+    const end = start !== -1 && buf[start] === OPEN_BRACE ? buf.indexOf(CLOSE_BRACE, start) : -1
+    const found = end === -1 ? undefined : stringField(buf.subarray(start, end), key, false, accept)
+    if (found !== undefined) return found
     at = fromEnd
       ? at === 0
         ? -1

@@ -3,9 +3,12 @@
  * (byte-scan.ts): no line is JSON.parsed. It counts records, the way they are written: the
  * import can merge, replace or set some aside, so its message count can differ (docs/sessions.md).
  */
-import { open } from 'node:fs/promises'
+import { open, realpath, stat } from 'node:fs/promises'
+import { dirname } from 'node:path'
 import { asBuffer, eachValue } from './byte-scan'
 import type { EngineId } from './engines'
+import { isClineSessionFile } from './headers'
+import { CLINE_MESSAGES } from './walk'
 
 /** What the count found. */
 export interface SessionCounts {
@@ -22,7 +25,13 @@ interface Marker {
 const marker = (key: string, ...values: string[]): Marker => ({ key, values: new Set(values) })
 
 // What a message record and a compaction look like in each engine's log.
-const MARKERS: Record<EngineId, { messages: Marker; compactions?: Marker; snapshot?: string }> = {
+interface Markers {
+  messages: Marker
+  compactions?: Marker
+  snapshot?: string
+}
+
+const MARKERS: Record<EngineId, Markers> = {
   // Top-level events; a compaction writes a `compact_boundary` system event.
   'claude-code': {
     messages: marker('type', 'user', 'assistant'),
@@ -56,6 +65,15 @@ const MARKERS: Record<EngineId, { messages: Marker; compactions?: Marker; snapsh
   },
 }
 
+// Cline 4's session files (a JSON object, where a task history is an array): messages by role;
+// a compaction's summary (`metadata.kind` `compaction_summary`) or the kept prompt basic compaction
+// marks (`compaction`). From 4.1.0 these are in the compaction sidecar, not the messages file.
+const CLINE_SESSION: Markers = {
+  messages: marker('role', 'user', 'assistant'),
+  compactions: marker('kind', 'compaction_summary', 'compaction'),
+}
+const CLINE_SIDECAR = '.compaction.json'
+
 const CHUNK = 1 << 20
 // A match starting in the last OVERLAP bytes of a chunk is left for the next one, so no record
 // is cut in two or counted twice. Longer than any marker with its value.
@@ -63,10 +81,39 @@ const OVERLAP = 512
 
 /**
  * Counts a log's messages and compactions. Gemini CLI appends a message again when it is updated,
- * so its messages are counted once per id.
+ * so its messages are counted once per id. A Cline 4 messages file's compactions are its own marks
+ * and its compaction sidecar's (at least one when there is a sidecar: Cline writes it only when
+ * it compacts, and each compaction replaces it, so this is a lower bound).
  */
 export async function countSession(engine: EngineId, path: string): Promise<SessionCounts> {
-  const rules = MARKERS[engine]
+  const { counts, clineSession } = await scan(engine, path)
+  if (clineSession) counts.compactions += await sidecarCompactions(path)
+  return counts
+}
+
+// The compactions recorded in the sidecar `<id>.compaction.json` beside a Cline 4
+// `<id>.messages.json`: 0 when there is none, or it is not a regular file in the messages file's
+// own folder (a link that leads out of it is not followed).
+async function sidecarCompactions(path: string): Promise<number> {
+  const log = await realpath(path).catch(() => undefined)
+  if (log === undefined || !log.endsWith(CLINE_MESSAGES)) return 0
+  const sidecar = log.slice(0, -CLINE_MESSAGES.length) + CLINE_SIDECAR
+  const real = await realpath(sidecar).catch(() => undefined)
+  if (real === undefined || dirname(real) !== dirname(log)) return 0
+  if (!(await stat(real).catch(() => undefined))?.isFile()) return 0
+  const marked = await scan('cline', real).then(
+    (r) => r.counts.compactions,
+    () => 0,
+  )
+  return Math.max(1, marked)
+}
+
+async function scan(
+  engine: EngineId,
+  path: string,
+): Promise<{ counts: SessionCounts; clineSession: boolean }> {
+  let rules = MARKERS[engine]
+  let clineSession = false
   const counts: SessionCounts = { messages: 0, compactions: 0 }
   const geminiIds = engine === 'gemini-cli' ? new Set<string>() : undefined
   const snapshot = rules.snapshot ? Buffer.from(rules.snapshot) : undefined
@@ -76,6 +123,14 @@ export async function countSession(engine: EngineId, path: string): Promise<Sess
     for (let position = 0; ;) {
       const chunk = Buffer.allocUnsafe(CHUNK)
       const { bytesRead } = await handle.read(chunk, 0, CHUNK, position)
+      if (
+        position === 0 &&
+        engine === 'cline' &&
+        isClineSessionFile(chunk.subarray(0, bytesRead))
+      ) {
+        rules = CLINE_SESSION
+        clineSession = true
+      }
       position += bytesRead
       const final = bytesRead === 0
       const buf = carry.length
@@ -107,7 +162,7 @@ export async function countSession(engine: EngineId, path: string): Promise<Sess
     await handle.close()
   }
   if (geminiIds) counts.messages = geminiIds.size
-  return counts
+  return { counts, clineSession }
 }
 
 // The `"id"` of the record whose `"type"` is at `at`: Gemini CLI writes it first on the line.

@@ -3,13 +3,22 @@
  * read from its first and last few KB (headers.ts). Counting messages and compactions reads the
  * whole file, so it is a separate step (counts.ts), run only for the sessions that are shown.
  */
-import { open } from 'node:fs/promises'
-import { basename, dirname } from 'node:path'
+import { open, realpath, stat } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
 import { engineLabel, ENGINES, type EngineId } from './engines'
-import { HEAD_BYTES, readHeader, sniffEngine, TAIL_BYTES, wholeLines } from './headers'
+import {
+  HEAD_BYTES,
+  isClineSessionFile,
+  readClineManifest,
+  readHeader,
+  sniffEngine,
+  TAIL_BYTES,
+  wholeLines,
+  type SessionHeader,
+} from './headers'
 import { sessionRoots, type LocationContext, type SessionRoot } from './locations'
 import { mapLimit, OPEN_FILES } from './map-limit'
-import { walkRoots, type FoundFile } from './walk'
+import { CLINE_MESSAGES, walkRoots, type FoundFile } from './walk'
 import type { FormatId } from '../../src/index'
 
 /** Where to look: the OS's rules, and folders of the user's. */
@@ -73,7 +82,10 @@ async function readSession(file: FoundFile): Promise<FoundSession | undefined> {
   if (!head || !tail) return undefined
   const engine = file.engine ?? sniffEngine(basename(file.path), head)
   if (engine === undefined) return undefined
-  const header = readHeader(engine, head, tail)
+  let header = readHeader(engine, head, tail)
+  if (engine === 'cline' && file.path.endsWith(CLINE_MESSAGES) && isClineSessionFile(head)) {
+    header = withManifest(header, await clineManifest(file.path))
+  }
   const cwd = header.cwd ?? file.projectPath
   return {
     engine,
@@ -86,6 +98,54 @@ async function readSession(file: FoundFile): Promise<FoundSession | undefined> {
     lastActive: header.lastActive ?? new Date(file.mtimeMs).toISOString(),
     size: file.size,
     ...(header.model !== undefined ? { model: header.model } : {}),
+  }
+}
+
+// A Cline 4 session's manifest gives its working directory, which the messages file does not
+// record, and its start; the model and the last activity stay the messages file's.
+function withManifest(header: SessionHeader, manifest: SessionHeader | undefined): SessionHeader {
+  if (!manifest) return header
+  return {
+    started: manifest.started ?? header.started,
+    lastActive: header.lastActive,
+    cwd: header.cwd ?? manifest.cwd,
+    model: header.model ?? manifest.model,
+  }
+}
+
+/**
+ * The manifest of the Cline 4 session whose messages file is at PATH (a real path): `<id>.json`
+ * beside `<id>.messages.json`, and for a subagent's `<agent id>.messages.json` its root session's,
+ * named for the folder. Only a regular file in the same folder is read (a link that leads out of
+ * it is not followed), and only its first HEAD_BYTES.
+ */
+async function clineManifest(path: string): Promise<SessionHeader | undefined> {
+  const dir = dirname(path)
+  const names = new Set([
+    basename(path).slice(0, -CLINE_MESSAGES.length) + '.json',
+    basename(dir) + '.json',
+  ])
+  for (const name of names) {
+    const real = await realpath(join(dir, name)).catch(() => undefined)
+    if (real === undefined || dirname(real) !== dir) continue
+    const stats = await stat(real).catch(() => undefined)
+    if (!stats?.isFile()) continue
+    const manifest = await readHead(real, stats.size)
+      .then(readClineManifest)
+      .catch(() => undefined)
+    if (manifest) return manifest
+  }
+  return undefined
+}
+
+async function readHead(path: string, size: number): Promise<Buffer> {
+  const handle = await open(path, 'r')
+  try {
+    const head = Buffer.alloc(Math.min(size, HEAD_BYTES))
+    await handle.read(head, 0, head.length, 0)
+    return head
+  } finally {
+    await handle.close()
   }
 }
 

@@ -3,7 +3,7 @@
  * working directory and its model. Pure: it reads the bytes it is given, per engine, by byte scan
  * (byte-scan.ts), never JSON.parse of a line. docs/sessions.md lists the field read for each.
  */
-import { asBuffer, numberField, stringField } from './byte-scan'
+import { asBuffer, nestedStringField, numberField, stringField } from './byte-scan'
 import type { EngineId } from './engines'
 
 /** How many bytes of a file's start and end are read for its header. */
@@ -65,12 +65,60 @@ export function readHeader(engine: EngineId, head: Uint8Array, tail: Uint8Array)
       }
     case 'cline':
     case 'roo-code':
+      if (engine === 'cline' && isClineSessionFile(head)) return clineSessionHeader(head, tail)
       return {
         started: isoOf(numberField(head, 'ts')),
         lastActive: isoOf(numberField(tail, 'ts', true) ?? numberField(head, 'ts', true)),
         cwd: taskDirectory(head),
         model: lastModel('modelId'),
       }
+  }
+}
+
+/**
+ * Whether a Cline log is a Cline 4 session file (`<id>.messages.json`, one JSON object) rather
+ * than a task history (`api_conversation_history.json`, an array): its first byte, past
+ * whitespace and a byte-order mark.
+ */
+export function isClineSessionFile(head: Uint8Array): boolean {
+  let i = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0
+  while (WHITESPACE.has(head[i])) i++
+  return head[i] === 0x7b
+}
+
+const WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d])
+
+// Cline 4's messages file, `{version, updated_at, agent, sessionId, taskType?, origin?, messages,
+// system_prompt?}`, its messages' `ts` in milliseconds and each reply's `modelInfo {id, provider,
+// family?}`. It records no working directory: the manifest beside it does (readClineManifest).
+function clineSessionHeader(head: Uint8Array, tail: Uint8Array): SessionHeader {
+  const model = (bytes: Uint8Array) => nestedStringField(bytes, 'modelInfo', 'id', true, realModel)
+  return {
+    started: isoOf(numberField(head, 'ts')),
+    // The file's own `updated_at`, set on every save; else the last message's time.
+    lastActive: isoOf(
+      stringField(head, 'updated_at') ??
+        numberField(tail, 'ts', true) ??
+        numberField(head, 'ts', true),
+    ),
+    model: model(tail) ?? model(head),
+  }
+}
+
+/**
+ * What a Cline 4 session's manifest (`<session id>.json`, beside its messages file) says: when the
+ * session started, its working directory and the model it was started with; undefined for a file
+ * that is no manifest (no `session_id` and `started_at`). The SDK writes its top-level fields
+ * (SessionManifestSchema's order, `cwd` required) before its `prompt` and `metadata`, so the first
+ * of each key is the manifest's own.
+ */
+export function readClineManifest(head: Uint8Array): SessionHeader | undefined {
+  const startedAt = stringField(head, 'started_at')
+  if (stringField(head, 'session_id') === undefined || startedAt === undefined) return undefined
+  return {
+    started: isoOf(startedAt),
+    cwd: stringField(head, 'cwd'),
+    model: stringField(head, 'model', false, realModel),
   }
 }
 
@@ -96,6 +144,14 @@ function taskDirectory(head: Uint8Array): string | undefined {
  */
 export function sniffEngine(name: string, head: Uint8Array): EngineId | undefined {
   const has = (key: string) => stringField(head, key) !== undefined
+  // Cline 4's messages file: a version, when it was written, and whose it is.
+  if (name.endsWith('.messages.json')) {
+    return numberField(head, 'version') !== undefined &&
+      has('updated_at') &&
+      (has('sessionId') || has('agent'))
+      ? 'cline'
+      : undefined
+  }
   if (name === 'api_conversation_history.json') {
     return /Current Workspace Directory/.test(asBuffer(head).toString('utf8'))
       ? 'roo-code'

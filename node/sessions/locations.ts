@@ -21,10 +21,11 @@ export interface LocationContext {
  * - `projects`: `<root>/<project>/<session>.jsonl` (Claude Code, pi)
  * - `dated`: `<root>/YYYY/MM/DD/rollout-*.jsonl`, or flat `rollout-*.jsonl` (Codex)
  * - `gemini`: `<root>/<project>/chats/session-*.json[l]`, the project's path in `.project_root`
- * - `tasks`: `<root>/<task id>/api_conversation_history.json` (Cline, Roo Code)
+ * - `tasks`: `<root>/<task id>/api_conversation_history.json` (Cline before 4.0, Roo Code)
+ * - `cline-sessions`: `<root>/<session id>/<session id>.messages.json` (Cline 4 and its CLI)
  * - `any`: a folder of the user's: every log in it, to a few levels, its engine sniffed
  */
-export type Layout = 'projects' | 'dated' | 'gemini' | 'tasks' | 'any'
+export type Layout = 'projects' | 'dated' | 'gemini' | 'tasks' | 'cline-sessions' | 'any'
 
 /** One folder to look in. */
 export interface SessionRoot {
@@ -104,15 +105,21 @@ export function sessionRoots(ctx: LocationContext): SessionRoot[] {
   const piDir = pi === undefined ? p.join(home, '.pi', 'agent') : expandTilde(pi, home, p)
   add('pi', p.join(piDir, 'sessions'), 'projects', pi ? 'PI_CODING_AGENT_DIR' : 'default')
 
-  // Cline 4 and its CLI keep tasks in their own data folder; the extension before it, in VS Code's.
-  const clineData = set(ctx.env.CLINE_DATA_DIR)
-  const clineDir = set(ctx.env.CLINE_DIR)
+  // Cline 4 (the extension from 4.0 and the CLI, on the Cline SDK) keeps its sessions in its own
+  // data folder, and reads the tasks written before 4.0 from `tasks` beside them; the extension
+  // before 4.0 kept its tasks in VS Code's folder. The SDK trims each variable; empty is unset.
+  const clineSessions = set(ctx.env.CLINE_SESSION_DATA_DIR)?.trim()
+  const clineData = set(ctx.env.CLINE_DATA_DIR)?.trim()
+  const clineDir = set(ctx.env.CLINE_DIR)?.trim()
+  const clineDataDir = clineData ?? p.join(clineDir ?? p.join(home, '.cline'), 'data')
+  const clineDataOrigin = clineData ? 'CLINE_DATA_DIR' : clineDir ? 'CLINE_DIR' : 'default'
   add(
     'cline',
-    p.join(clineData ?? p.join(clineDir ?? p.join(home, '.cline'), 'data'), 'tasks'),
-    'tasks',
-    clineData ? 'CLINE_DATA_DIR' : clineDir ? 'CLINE_DIR' : 'default',
+    clineSessions ?? p.join(clineDataDir, 'sessions'),
+    'cline-sessions',
+    clineSessions ? 'CLINE_SESSION_DATA_DIR' : clineDataOrigin,
   )
+  add('cline', p.join(clineDataDir, 'tasks'), 'tasks', `${clineDataOrigin}, tasks before 4.0`)
   for (const storage of globalStorageDirs(ctx)) {
     add('cline', p.join(storage.dir, CLINE_EXTENSION, 'tasks'), 'tasks', storage.origin)
     add('roo-code', p.join(storage.dir, ROO_EXTENSION, 'tasks'), 'tasks', storage.origin)
@@ -156,6 +163,7 @@ export const LOCATION_VARIABLES = [
   'CODEX_HOME',
   'GEMINI_CLI_HOME',
   'PI_CODING_AGENT_DIR',
+  'CLINE_SESSION_DATA_DIR',
   'CLINE_DATA_DIR',
   'CLINE_DIR',
 ] as const

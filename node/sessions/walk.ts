@@ -6,7 +6,7 @@
  */
 import type { Dirent } from 'node:fs'
 import { readdir, readFile, realpath, stat } from 'node:fs/promises'
-import { join, sep } from 'node:path'
+import { basename, join, sep } from 'node:path'
 import type { EngineId } from './engines'
 import type { Layout, SessionRoot } from './locations'
 
@@ -36,6 +36,9 @@ export interface WalkResult {
 
 // How deep a folder of the user's is searched.
 const USER_FOLDER_DEPTH = 4
+
+/** How a Cline 4 conversation's name ends: `<session id>.messages.json`, a subagent's too. */
+export const CLINE_MESSAGES = '.messages.json'
 
 /** Whether `path` is `root` or inside it; both real paths. */
 export const isInside = (root: string, path: string): boolean =>
@@ -79,6 +82,8 @@ class RootWalker {
         return this.gemini()
       case 'tasks':
         return this.tasks()
+      case 'cline-sessions':
+        return this.clineSessions()
       case 'any':
         return this.any(this.root, USER_FOLDER_DEPTH)
     }
@@ -126,11 +131,24 @@ class RootWalker {
     }
   }
 
+  // <root>/<session id>/<session id>.messages.json. Beside it are the session's manifest
+  // (<id>.json) and compaction sidecar (<id>.compaction.json), which are not conversations, and its
+  // subagents' and teammates' <agent id>.messages.json, which are not listed, as Claude Code's
+  // sidechains and Gemini CLI's subagent chats are not.
+  private async clineSessions() {
+    for (const session of await this.dirs(this.root)) {
+      // The folder's real name: a link to another session's folder holds that session's files.
+      const own = basename(session.path) + CLINE_MESSAGES
+      await this.files(session.path, (name) => name === own)
+    }
+  }
+
   // Every candidate log in a folder of the user's, a few levels down.
   private async any(dir: string, depth: number): Promise<void> {
     const candidate = (name: string) =>
       name.endsWith('.jsonl') ||
       name === 'api_conversation_history.json' ||
+      name.endsWith(CLINE_MESSAGES) ||
       (name.startsWith('session-') && name.endsWith('.json'))
     await this.files(dir, candidate)
     if (depth > 0) for (const sub of await this.dirs(dir)) await this.any(sub.path, depth - 1)

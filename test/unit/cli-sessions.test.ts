@@ -1,9 +1,10 @@
-import { rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { FOLDERS_VARIABLE, LOCATION_VARIABLES } from '../../node/sessions/index'
 import { runCli } from '../../cli/run-cli'
-import { makeSessionHome, PATHS } from './helpers/session-home'
+import { makeSessionHome, PATHS, put } from './helpers/session-home'
 
 // The commands run in this process, on a fake home: every variable the location rules read is
 // pointed at it or emptied (an empty variable counts as unset).
@@ -160,5 +161,130 @@ describe('latest in place of FILE', () => {
     expect(none.err).toEqual([
       "tokens: latest:codex: no Codex CLI session found in the 0 session folders that exist (see 'compaction-inspector sessions --verbose')",
     ])
+  })
+})
+
+describe("Cline 4's sessions", () => {
+  // A Cline 4 session folder written by hand in the SDK's shapes (cline/cline 4.1.13): the
+  // manifest, the messages file, the compaction sidecar and a subagent's messages.
+  const id = '1787306400000_cl4ab'
+  const json = (value: object) => JSON.stringify(value, null, 2) + '\n'
+  let cline4 = ''
+  const folder = () => join(cline4, '.cline/data/sessions', id)
+  beforeAll(async () => {
+    cline4 = await mkdtemp(join(tmpdir(), 'cli-sessions-cline4-'))
+    await put(
+      folder(),
+      `${id}.json`,
+      json({
+        version: 1,
+        session_id: id,
+        source: 'cli',
+        pid: 77,
+        started_at: '2026-08-21T09:59:59.000Z',
+        status: 'completed',
+        interactive: true,
+        provider: 'anthropic',
+        model: 'claude-sonnet-4-6',
+        cwd: '/home/dev/tally',
+        workspace_root: '/home/dev/tally',
+        enable_tools: true,
+        enable_spawn: false,
+        enable_teams: false,
+        messages_path: `/home/dev/.cline/data/sessions/${id}/${id}.messages.json`,
+      }),
+    )
+    const message = (n: number, role: string, content: string, extra: object = {}) => ({
+      id: `msg_${n}`,
+      role,
+      content,
+      ts: 1787306400000 + n * 1000,
+      ...extra,
+    })
+    const model = { modelInfo: { id: 'claude-sonnet-4-6', provider: 'anthropic' } }
+    await put(
+      folder(),
+      `${id}.messages.json`,
+      json({
+        version: 1,
+        updated_at: '2026-08-21T10:00:05.000Z',
+        agent: 'lead',
+        sessionId: id,
+        origin: { source: 'cli', mode: 'user', sessionId: id },
+        messages: [
+          message(1, 'user', 'Count the tally marks.'),
+          message(2, 'assistant', 'Eleven.', model),
+          message(3, 'user', 'Again, in base 2.'),
+          message(4, 'assistant', '1011.', model),
+        ],
+      }),
+    )
+    await put(
+      folder(),
+      `${id}.compaction.json`,
+      json({
+        version: 1,
+        updated_at: '2026-08-21T10:00:03.500Z',
+        source_message_count: 2,
+        messages: [
+          {
+            id: 'msg_s',
+            role: 'user',
+            content: 'Context summary:\n\nThe tally is eleven.',
+            metadata: { kind: 'compaction_summary' },
+          },
+        ],
+      }),
+    )
+    await put(
+      folder(),
+      'agent_q1.messages.json',
+      json({
+        version: 1,
+        updated_at: '2026-08-21T10:00:09.000Z',
+        agent: 'subagent',
+        sessionId: `${id}__agent_q1`,
+        taskType: 'subagent_task',
+        messages: [message(9, 'user', 'Recount.')],
+      }),
+    )
+  })
+  afterAll(async () => {
+    await rm(cline4, { recursive: true, force: true })
+  })
+
+  const expected = () => ({
+    engine: 'cline',
+    project: '/home/dev/tally',
+    cwd: '/home/dev/tally',
+    started: '2026-08-21T09:59:59.000Z',
+    lastActive: '2026-08-21T10:00:05.000Z',
+    size: expect.any(Number),
+    messages: 4,
+    compactions: 1,
+    model: 'claude-sonnet-4-6',
+    format: 'cline',
+    path: join(folder(), `${id}.messages.json`),
+  })
+
+  it('lists the session, not its manifest, sidecar or subagent', async () => {
+    vi.stubEnv('HOME', cline4)
+    const { status, out } = await run(['sessions', '--json'])
+    expect(status).toBe(0)
+    expect(JSON.parse(out)).toEqual([expected()])
+  })
+
+  it('finds it where CLINE_SESSION_DATA_DIR says, and opens it as latest:cline', async () => {
+    vi.stubEnv('HOME', join(cline4, 'nowhere'))
+    vi.stubEnv('CLINE_SESSION_DATA_DIR', join(cline4, '.cline/data/sessions'))
+    expect(JSON.parse((await run(['sessions', '--json', '--engine', 'cline'])).out)).toEqual([
+      expected(),
+    ])
+    const { status, out, err } = await run(['tokens', 'latest:cline'])
+    expect(err[0]).toBe(
+      `latest:cline: ${join(folder(), `${id}.messages.json`)} (Cline, last active 2026-08-21T10:00:05.000Z)`,
+    )
+    expect(status).toBe(0)
+    expect(out.startsWith(`${join(folder(), `${id}.messages.json`)}: 4 messages`)).toBe(true)
   })
 })

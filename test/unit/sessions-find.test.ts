@@ -1,4 +1,4 @@
-import { mkdtemp, rename, rm, symlink, writeFile } from 'node:fs/promises'
+import { copyFile, mkdtemp, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -9,7 +9,7 @@ import {
   SESSION_ID_PATTERN,
   type FindOptions,
 } from '../../node/sessions/index'
-import { linuxEnv, makeSessionHome, PATHS, put } from './helpers/session-home'
+import { FORMATS_DIR, linuxEnv, makeSessionHome, PATHS, put } from './helpers/session-home'
 
 let home = ''
 const options = (folders: string[] = []): FindOptions => ({
@@ -236,5 +236,344 @@ describe('only inside the known folders', () => {
     await symlink(secret, join(own, PATHS.claude))
     expect(await catalog.pathOf(claude.id)).toBeNull()
     expect(await catalog.counts(claude.id)).toBeNull()
+  })
+})
+
+// Cline 4 (sdk/packages/core at cline/cline 4.1.13): a session's folder under the sessions folder
+// holds its manifest <id>.json, its messages <id>.messages.json, its compaction sidecar
+// <id>.compaction.json and its subagents' <agent id>.messages.json. Written here by hand in the
+// SDK's shapes (JSON.stringify with two spaces), with the values expected read off them.
+const json = (value: object) => JSON.stringify(value, null, 2) + '\n'
+const LEDGER = '1787306400000_ab3cd' // 4.1: the whole history, its compaction in the sidecar
+const EXPORT = '1787100000000_zz9yx' // 4.0: the compaction marked in the messages file, no manifest
+
+const CLINE4 = {
+  manifest: json({
+    version: 1,
+    session_id: LEDGER,
+    source: 'vscode',
+    pid: 4242,
+    started_at: '2026-08-21T09:59:58.000Z',
+    status: 'completed',
+    interactive: true,
+    provider: 'anthropic',
+    model: 'claude-sonnet-4-6',
+    cwd: '/home/dev/ledger',
+    workspace_root: '/home/dev/ledger',
+    enable_tools: true,
+    enable_spawn: true,
+    enable_teams: false,
+    prompt: 'Tidy the ledger totals.',
+    metadata: { title: 'Tidy the ledger totals.', mode: 'act' },
+    messages_path: `/home/dev/.cline/data/sessions/${LEDGER}/${LEDGER}.messages.json`,
+  }),
+  messages: json({
+    version: 1,
+    updated_at: '2026-08-21T10:20:00.000Z',
+    agent: 'lead',
+    sessionId: LEDGER,
+    origin: { source: 'vscode', mode: 'user', sessionId: LEDGER },
+    messages: [
+      { id: 'msg_l1', role: 'user', content: 'Tidy the ledger totals.', ts: 1787306400500 },
+      {
+        id: 'msg_l2',
+        role: 'assistant',
+        content: [
+          { type: 'tool_use', id: 'toolu_l1', name: 'read_files', input: { paths: ['a'] } },
+        ],
+        ts: 1787306405000,
+        modelInfo: { id: 'claude-sonnet-4-6', provider: 'anthropic', family: 'claude-sonnet' },
+        metrics: { inputTokens: 9000, outputTokens: 40, cacheReadTokens: 0, cacheWriteTokens: 0 },
+      },
+      {
+        id: 'msg_l3',
+        role: 'user',
+        content: [{ type: 'tool_result', tool_use_id: 'toolu_l1', content: 'totals: 3' }],
+        ts: 1787306405100,
+      },
+      {
+        id: 'msg_l4',
+        role: 'assistant',
+        content: [{ type: 'text', text: 'The totals add up now.' }],
+        ts: 1787307590000,
+        modelInfo: { id: 'claude-opus-4-6', provider: 'anthropic', family: 'claude-opus' },
+      },
+      { id: 'msg_l5', role: 'user', content: 'Thanks.', ts: 1787307600000 },
+    ],
+    system_prompt: 'You are a coding agent.',
+  }),
+  sidecar: json({
+    version: 1,
+    updated_at: '2026-08-21T10:10:00.000Z',
+    source_message_count: 3,
+    messages: [
+      {
+        id: 'msg_s1',
+        role: 'user',
+        content: 'Context summary:\n\nThe user asked to tidy the ledger totals; a is read.',
+        metadata: { kind: 'compaction_summary' },
+      },
+    ],
+  }),
+  subagent: json({
+    version: 1,
+    updated_at: '2026-08-21T10:05:00.000Z',
+    agent: 'subagent',
+    sessionId: `${LEDGER}__agent_7f3k`,
+    taskType: 'subagent_task',
+    origin: { source: 'vscode', mode: 'subagent', sessionId: `${LEDGER}__agent_7f3k` },
+    messages: [
+      { id: 'msg_a1', role: 'user', content: 'Sum column C.', ts: 1787306700000 },
+      {
+        id: 'msg_a2',
+        role: 'assistant',
+        content: 'C sums to 3.',
+        ts: 1787306760000,
+        modelInfo: { id: 'claude-haiku-4-5', provider: 'anthropic' },
+      },
+    ],
+  }),
+  hooks: '{"ts":"2026-08-21T10:20:01.000Z","hookName":"session_shutdown","sessionId":"x"}\n',
+  // 4.0 basic compaction: the kept prompt marked `compaction` with its <SYSTEM_NOTICE>, and an
+  // agentic summary; padded past the 32 KB head, so the model comes from the tail.
+  exportMessages: json({
+    version: 1,
+    updated_at: '2026-08-19T01:00:05.000Z',
+    agent: 'lead',
+    sessionId: EXPORT,
+    messages: [
+      {
+        id: 'msg_e1',
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Fix the export.' },
+          {
+            type: 'text',
+            text: '<SYSTEM_NOTICE>\nEarlier context was compacted.\n</SYSTEM_NOTICE>',
+          },
+        ],
+        ts: 1787100000000,
+        metadata: { kind: 'compaction', reason: 'auto_compaction', messagesRemoved: 12 },
+      },
+      {
+        id: 'msg_e2',
+        role: 'assistant',
+        content: [{ type: 'text', text: 'x'.repeat(40_000) }],
+        ts: 1787100060000,
+        modelInfo: { id: 'claude-sonnet-4-5', provider: 'anthropic' },
+        metadata: { compaction: 'preserved' },
+      },
+      {
+        id: 'msg_e3',
+        role: 'user',
+        content: 'Context summary:\n\nThe export is fixed.',
+        ts: 1787101000000,
+        metadata: { kind: 'compaction_summary' },
+      },
+      {
+        id: 'msg_e4',
+        role: 'assistant',
+        content: 'Done.',
+        ts: 1787101200000,
+        modelInfo: { id: 'gpt-5.2', provider: 'openai' },
+      },
+    ],
+  }),
+}
+
+/** Writes Cline 4's files under SESSIONS, a sessions folder. */
+async function writeCline4(sessions: string): Promise<void> {
+  const files: [string, string][] = [
+    [`${LEDGER}/${LEDGER}.json`, CLINE4.manifest],
+    [`${LEDGER}/${LEDGER}.messages.json`, CLINE4.messages],
+    [`${LEDGER}/${LEDGER}.compaction.json`, CLINE4.sidecar],
+    [`${LEDGER}/agent_7f3k.messages.json`, CLINE4.subagent],
+    [`${LEDGER}/hooks.jsonl`, CLINE4.hooks],
+    [`${EXPORT}/${EXPORT}.messages.json`, CLINE4.exportMessages],
+    // Not a session's: the SDK's file-backend index, and a file not named for its folder.
+    ['sessions.index.json', json({ version: 1, sessions: {} })],
+    [`stray/${LEDGER}.messages.json`, CLINE4.messages],
+  ]
+  for (const [file, text] of files) await put(sessions, file, text)
+}
+
+describe("Cline 4's session folders", () => {
+  let cline4Home = ''
+  const sessionsDir = () => join(cline4Home, '.cline/data/sessions')
+  const legacyTask = '.cline/data/tasks/1754300000000/api_conversation_history.json'
+  beforeAll(async () => {
+    cline4Home = await mkdtemp(join(tmpdir(), 'sessions-cline4-'))
+    made.push(cline4Home)
+    await writeCline4(sessionsDir())
+    // A task from before 4.0, in the data folder Cline 4 still reads them from.
+    await put(cline4Home, legacyTask, '')
+    await copyFile(join(FORMATS_DIR, 'cline.json'), join(cline4Home, legacyTask))
+  })
+
+  it("lists each session's <id>.messages.json with what it and its manifest say", async () => {
+    const { sessions } = await findSessions({
+      ctx: { platform: 'linux', env: linuxEnv(cline4Home), home: cline4Home },
+    })
+    expect(
+      sessions.map(({ engine, format, project, cwd, started, lastActive, model, path }) => ({
+        engine,
+        format,
+        project,
+        cwd,
+        started,
+        lastActive,
+        model,
+        path: path.slice(cline4Home.length + 1),
+      })),
+      // These three only: not the manifest, the sidecar, hooks.jsonl, the subagent's messages, the
+      // SDK's index, or the messages file in a folder named otherwise.
+    ).toEqual([
+      {
+        engine: 'cline',
+        format: 'cline',
+        // The manifest's cwd: the messages file records none.
+        project: '/home/dev/ledger',
+        cwd: '/home/dev/ledger',
+        // The manifest's started_at, before the first message.
+        started: '2026-08-21T09:59:58.000Z',
+        // The messages file's updated_at.
+        lastActive: '2026-08-21T10:20:00.000Z',
+        // The last reply's modelInfo.id, not the manifest's model.
+        model: 'claude-opus-4-6',
+        path: `.cline/data/sessions/${LEDGER}/${LEDGER}.messages.json`,
+      },
+      {
+        engine: 'cline',
+        format: 'cline',
+        // No manifest: the session's folder.
+        project: EXPORT,
+        cwd: undefined,
+        started: '2026-08-19T00:40:00.000Z', // ts 1787100000000
+        lastActive: '2026-08-19T01:00:05.000Z',
+        model: 'gpt-5.2', // from the tail: the file is past 32 KB
+        path: `.cline/data/sessions/${EXPORT}/${EXPORT}.messages.json`,
+      },
+      {
+        engine: 'cline',
+        format: 'cline',
+        project: '/srv/billing',
+        cwd: '/srv/billing',
+        started: '2025-08-04T09:33:20.000Z',
+        lastActive: '2025-08-04T09:33:44.000Z',
+        model: 'claude-opus-4-1',
+        path: legacyTask,
+      },
+    ])
+  })
+
+  it('counts messages by role, and compactions in the file and its sidecar', async () => {
+    const { sessions } = await findSessions({
+      ctx: { platform: 'linux', env: linuxEnv(cline4Home), home: cline4Home },
+    })
+    const counts = await Promise.all(sessions.map((s) => countSession(s.engine, s.path)))
+    expect(counts).toEqual([
+      // msg_l1 to msg_l5; the sidecar's compaction_summary (4.1 keeps the history whole)
+      { messages: 5, compactions: 1 },
+      // msg_e1 to msg_e4; msg_e1 marked `compaction`, msg_e3 `compaction_summary`
+      { messages: 4, compactions: 2 },
+      // testdata/formats/cline.json, as in the home with one session of each engine
+      { messages: 8, compactions: 0 },
+    ])
+  })
+
+  it('moves with CLINE_SESSION_DATA_DIR, CLINE_DATA_DIR and CLINE_DIR', async () => {
+    const elsewhere = await mkdtemp(join(tmpdir(), 'sessions-cline4-moved-'))
+    made.push(elsewhere)
+    await writeCline4(join(elsewhere, 'own-sessions'))
+    await writeCline4(join(elsewhere, 'data/sessions'))
+    await writeCline4(join(elsewhere, 'cline-dir/data/sessions'))
+    const found = async (env: Record<string, string>) => {
+      const ctx = {
+        platform: 'linux' as const,
+        env: { HOME: cline4Home, ...env },
+        home: cline4Home,
+      }
+      const { sessions } = await findSessions({ ctx })
+      return sessions
+        .filter((s) => s.path.startsWith(elsewhere))
+        .map((s) => s.path.slice(elsewhere.length + 1))
+        .sort()
+    }
+    const listed = (sessions: string) => [
+      `${sessions}/${EXPORT}/${EXPORT}.messages.json`,
+      `${sessions}/${LEDGER}/${LEDGER}.messages.json`,
+    ]
+    expect(
+      await found({
+        CLINE_SESSION_DATA_DIR: join(elsewhere, 'own-sessions'),
+        CLINE_DATA_DIR: join(elsewhere, 'data'),
+      }),
+    ).toEqual(listed('own-sessions'))
+    expect(await found({ CLINE_DATA_DIR: join(elsewhere, 'data') })).toEqual(
+      listed('data/sessions'),
+    )
+    expect(await found({ CLINE_DIR: join(elsewhere, 'cline-dir') })).toEqual(
+      listed('cline-dir/data/sessions'),
+    )
+    // The home's own folder is no longer searched once a variable moves it.
+    const moved = await findSessions({
+      ctx: {
+        platform: 'linux',
+        env: { HOME: cline4Home, CLINE_DIR: join(elsewhere, 'cline-dir') },
+        home: cline4Home,
+      },
+    })
+    expect(moved.sessions.some((s) => s.path.startsWith(sessionsDir()))).toBe(false)
+  })
+
+  it('in a folder of yours, lists every Cline 4 messages file, a subagent’s too', async () => {
+    const mine = await mkdtemp(join(tmpdir(), 'sessions-cline4-mine-'))
+    made.push(mine)
+    await writeCline4(join(mine, 'backup'))
+    const { sessions } = await findSessions({
+      ctx: { platform: 'linux', env: {}, home: mine },
+      folders: [mine],
+    })
+    expect(
+      sessions
+        .map((s) => [s.engine, s.project, s.model, s.path.slice(mine.length + 1)])
+        .sort((a, b) => String(a[3]).localeCompare(String(b[3]))),
+    ).toEqual([
+      ['cline', EXPORT, 'gpt-5.2', `backup/${EXPORT}/${EXPORT}.messages.json`],
+      ['cline', '/home/dev/ledger', 'claude-opus-4-6', `backup/${LEDGER}/${LEDGER}.messages.json`],
+      // The subagent's project is its root session's, from the folder's manifest.
+      [
+        'cline',
+        '/home/dev/ledger',
+        'claude-haiku-4-5',
+        `backup/${LEDGER}/agent_7f3k.messages.json`,
+      ],
+      // Named for another folder, but a Cline 4 messages file all the same; no manifest beside it.
+      ['cline', 'stray', 'claude-opus-4-6', `backup/stray/${LEDGER}.messages.json`],
+    ])
+  })
+
+  it('reads no manifest or sidecar that is a link out of the session’s folder', async () => {
+    const linked = await mkdtemp(join(tmpdir(), 'sessions-cline4-linked-'))
+    const outside = await mkdtemp(join(tmpdir(), 'sessions-cline4-outside-'))
+    made.push(linked, outside)
+    const folder = join(linked, '.cline/data/sessions', LEDGER)
+    await put(folder, `${LEDGER}.messages.json`, CLINE4.messages)
+    const secret = await put(
+      outside,
+      'manifest.json',
+      CLINE4.manifest.replace('/home/dev/ledger', '/secret'),
+    )
+    const sidecar = await put(outside, 'sidecar.json', CLINE4.sidecar)
+    await symlink(secret, join(folder, `${LEDGER}.json`))
+    await symlink(sidecar, join(folder, `${LEDGER}.compaction.json`))
+    const { sessions } = await findSessions({
+      ctx: { platform: 'linux', env: linuxEnv(linked), home: linked },
+    })
+    expect(sessions.map((s) => [s.project, s.cwd, s.started])).toEqual([
+      [LEDGER, undefined, '2026-08-21T10:00:00.500Z'],
+    ])
+    expect(await countSession('cline', sessions[0].path)).toEqual({ messages: 5, compactions: 0 })
+    expect(await readFile(secret, 'utf8')).toContain('/secret')
   })
 })

@@ -26,6 +26,7 @@ describe('where each engine writes its sessions', () => {
     expect(dirsOf(ctx, 'gemini-cli')).toEqual(['/home/u/.gemini/tmp'])
     expect(dirsOf(ctx, 'pi')).toEqual(['/home/u/.pi/agent/sessions'])
     expect(dirsOf(ctx, 'cline')).toEqual([
+      '/home/u/.cline/data/sessions',
       '/home/u/.cline/data/tasks',
       '/home/u/.config/Code/User/globalStorage/saoudrizwan.claude-dev/tasks',
       '/home/u/.config/Code - Insiders/User/globalStorage/saoudrizwan.claude-dev/tasks',
@@ -55,7 +56,8 @@ describe('where each engine writes its sessions', () => {
     expect(dirsOf(ctx, 'codex')[0]).toBe('C:\\Users\\u\\.codex\\sessions')
     expect(dirsOf(ctx, 'gemini-cli')).toEqual(['C:\\Users\\u\\.gemini\\tmp'])
     expect(dirsOf(ctx, 'pi')).toEqual(['C:\\Users\\u\\.pi\\agent\\sessions'])
-    expect(dirsOf(ctx, 'cline').slice(0, 2)).toEqual([
+    expect(dirsOf(ctx, 'cline').slice(0, 3)).toEqual([
+      'C:\\Users\\u\\.cline\\data\\sessions',
       'C:\\Users\\u\\.cline\\data\\tasks',
       'D:\\Roaming\\Code\\User\\globalStorage\\saoudrizwan.claude-dev\\tasks',
     ])
@@ -81,14 +83,46 @@ describe('where each engine writes its sessions', () => {
     expect(dirsOf(ctx, 'codex')).toEqual(['/cfg/codex/sessions', '/cfg/codex/archived_sessions'])
     expect(dirsOf(ctx, 'gemini-cli')).toEqual(['/cfg/g/.gemini/tmp'])
     expect(dirsOf(ctx, 'pi')).toEqual(['/home/u/pi-agent/sessions'])
-    expect(dirsOf(ctx, 'cline').slice(0, 2)).toEqual([
+    expect(dirsOf(ctx, 'cline').slice(0, 3)).toEqual([
+      '/cfg/cline/data/sessions',
       '/cfg/cline/data/tasks',
       '/cfg/xdg/Code/User/globalStorage/saoudrizwan.claude-dev/tasks',
     ])
     // CLINE_DATA_DIR wins over CLINE_DIR; an empty variable counts as unset.
     const data = linux({ CLINE_DATA_DIR: '/d', CLINE_DIR: '/cfg/cline', CODEX_HOME: '' })
-    expect(dirsOf(data, 'cline')[0]).toBe('/d/tasks')
+    expect(dirsOf(data, 'cline').slice(0, 2)).toEqual(['/d/sessions', '/d/tasks'])
     expect(dirsOf(data, 'codex')[0]).toBe('/home/u/.codex/sessions')
+  })
+
+  it("Cline 4's sessions: CLINE_SESSION_DATA_DIR moves them alone, and names the origin", () => {
+    const rootsOf = (env: Record<string, string>) =>
+      sessionRoots(linux(env))
+        .filter((r) => r.engine === 'cline')
+        .slice(0, 2)
+        .map(({ dir, layout, origin }) => ({ dir, layout, origin }))
+    expect(rootsOf({})).toEqual([
+      { dir: '/home/u/.cline/data/sessions', layout: 'cline-sessions', origin: 'default' },
+      { dir: '/home/u/.cline/data/tasks', layout: 'tasks', origin: 'default, tasks before 4.0' },
+    ])
+    // The SDK's resolveSessionDataDir: CLINE_SESSION_DATA_DIR, trimmed, else <data>/sessions.
+    expect(
+      rootsOf({ CLINE_SESSION_DATA_DIR: ' /s ', CLINE_DATA_DIR: '/d', CLINE_DIR: '/c' }),
+    ).toEqual([
+      { dir: '/s', layout: 'cline-sessions', origin: 'CLINE_SESSION_DATA_DIR' },
+      { dir: '/d/tasks', layout: 'tasks', origin: 'CLINE_DATA_DIR, tasks before 4.0' },
+    ])
+    expect(rootsOf({ CLINE_DATA_DIR: '/d', CLINE_DIR: '/c' })[0]).toEqual({
+      dir: '/d/sessions',
+      layout: 'cline-sessions',
+      origin: 'CLINE_DATA_DIR',
+    })
+    expect(rootsOf({ CLINE_DIR: '/c', CLINE_SESSION_DATA_DIR: '  ' })[0]).toEqual({
+      dir: '/c/data/sessions',
+      layout: 'cline-sessions',
+      origin: 'CLINE_DIR',
+    })
+    const mac: LocationContext = { platform: 'darwin', env: { HOME: '/Users/u' }, home: '/Users/u' }
+    expect(dirsOf(mac, 'cline')[0]).toBe('/Users/u/.cline/data/sessions')
   })
 
   it('VSCODE_APPDATA and a portable VS Code move the extensions’ storage', () => {
