@@ -7,6 +7,7 @@ import { byTestId, screenshot, shownTotal } from './harness/app'
 import type { AppSession } from './harness/browser'
 import { closeServed, serveApp, type ServeSession } from './harness/serve'
 import {
+  copyCline4Session,
   copyCodexSession,
   copyPiSession,
   makeHome,
@@ -121,6 +122,48 @@ describe('the Sessions view', () => {
     await page.keyboard.press('Enter')
     await page.locator(byTestId('sessions-view')).waitFor({ state: 'detached' })
     expect(await page.locator(byTestId('file-count')).textContent()).toBe('8 messages')
+    expect(pageErrors).toEqual([])
+  })
+})
+
+describe('the Sessions view on a Cline 4 home', () => {
+  let home: string
+  let server: ServeSession
+  let app: AppSession
+
+  beforeEach(async () => {
+    home = await makeHome()
+    await copyCline4Session(home, '/home/ines/harbor')
+    ;({ server, app } = await serveApp(home))
+  })
+
+  afterEach(async () => {
+    await closeServed({ server, app }, home)
+  })
+
+  it('lists a Cline 4 session from its messages file and opens it', async () => {
+    const { page, pageErrors } = app
+    await shownTotal(page)
+    await page.locator(byTestId('sessions-button')).click()
+    const rows = page.locator(byTestId('session-row'))
+    await expect.poll(() => rows.count()).toBe(1)
+    const row = rows.first()
+    // The project comes from the session's manifest; the model from the last reply's modelInfo.
+    expect(await row.locator('td').nth(0).textContent()).toBe('Cline')
+    expect(await row.locator('td').nth(1).textContent()).toBe('/home/ines/harbor')
+    await expect.poll(() => row.locator(byTestId('session-messages')).textContent()).toBe('9')
+    expect(await row.locator('td').nth(7).textContent()).toBe('claude-opus-4-6')
+    await screenshot(page, 'sessions-cline-4')
+    await row.focus()
+    await page.keyboard.press('Enter')
+    await page.locator(byTestId('sessions-view')).waitFor({ state: 'detached' })
+    expect(await page.locator(byTestId('file-name')).textContent()).toBe(
+      '1787216000000_k3v9q.messages.json',
+    )
+    expect(await page.locator(byTestId('format-detected')).textContent()).toBe(
+      'Cline / Roo Code task history · detected',
+    )
+    expect(await page.locator(byTestId('file-count')).textContent()).toBe('12 messages')
     expect(pageErrors).toEqual([])
   })
 })

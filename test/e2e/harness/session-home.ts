@@ -70,3 +70,23 @@ export async function copyPiSession(home: string): Promise<void> {
   const name = '2026-02-10T10-00-00-000Z_0f6b2c1e-5d4a-4e3b-9c2d-1a0b9c8d7e6f.jsonl'
   await copyFile(formatsFile('pi.jsonl'), join(dir, name))
 }
+
+/**
+ * Copies testdata's Cline 4 session where the Cline SDK writes it
+ * (~/.cline/data/sessions/<id>/<id>.messages.json), with the manifest that names its working
+ * directory beside it.
+ */
+export async function copyCline4Session(home: string, cwd: string): Promise<string> {
+  const id = '1787216000000_k3v9q'
+  const dir = join(home, '.cline', 'data', 'sessions', id)
+  await mkdir(dir, { recursive: true })
+  await copyFile(formatsFile('cline-4-session.json'), join(dir, `${id}.messages.json`))
+  const manifest = {
+    session_id: id,
+    started_at: '2026-08-20T09:00:00.000Z',
+    status: 'completed',
+    cwd,
+  }
+  await writeFile(join(dir, `${id}.json`), JSON.stringify(manifest))
+  return `${id}.messages.json`
+}
