@@ -75,19 +75,26 @@ export function stringField(
   accept: (value: string) => boolean = () => true,
 ): string | undefined {
   const buf = asBuffer(bytes)
+  for (const start of valueStarts(buf, key, fromEnd)) {
+    const found = stringAt(buf, start)
+    if (found && accept(found.value)) return found.value
+  }
+  return undefined
+}
+
+/** Where each value of `key` starts, in file order or, with `fromEnd`, last first. */
+function* valueStarts(buf: Buffer, key: string, fromEnd: boolean): Generator<number> {
   const needle = needleOf(key)
   let at = fromEnd ? buf.lastIndexOf(needle) : buf.indexOf(needle)
   while (at !== -1) {
     const start = valueStart(buf, at, needle.length)
-    const found = start === -1 ? undefined : stringAt(buf, start)
-    if (found && accept(found.value)) return found.value
+    if (start !== -1) yield start
     at = fromEnd
       ? at === 0
         ? -1
         : buf.lastIndexOf(needle, at - 1)
       : buf.indexOf(needle, at + needle.length)
   }
-  return undefined
 }
 
 /**
@@ -103,18 +110,10 @@ export function nestedStringField(
   accept: (value: string) => boolean = () => true,
 ): string | undefined {
   const buf = asBuffer(bytes)
-  const needle = needleOf(outer)
-  let at = fromEnd ? buf.lastIndexOf(needle) : buf.indexOf(needle)
-  while (at !== -1) {
-    const start = valueStart(buf, at, needle.length)
-    const end = start !== -1 && buf[start] === OPEN_BRACE ? buf.indexOf(CLOSE_BRACE, start) : -1
+  for (const start of valueStarts(buf, outer, fromEnd)) {
+    const end = buf[start] === OPEN_BRACE ? buf.indexOf(CLOSE_BRACE, start) : -1
     const found = end === -1 ? undefined : stringField(buf.subarray(start, end), key, false, accept)
     if (found !== undefined) return found
-    at = fromEnd
-      ? at === 0
-        ? -1
-        : buf.lastIndexOf(needle, at - 1)
-      : buf.indexOf(needle, at + needle.length)
   }
   return undefined
 }

@@ -190,14 +190,23 @@ export function readClineSession(root: Json, file: ClineSessionFile): ReadResult
       raw.role === 'assistant' ? sessionUsage(raw, prompt, pathString(at), model) : undefined
     if (reported) usage.push(reported)
   })
+  return { model: lastModel(models, 'session', notes), messages, notes, usage }
+}
+
+/** The model of the last reply, the file's; a note when the replies name more than one. */
+export function lastModel(
+  models: readonly string[],
+  what: 'task' | 'session',
+  notes: NoteList,
+): string | undefined {
   const distinct = [...new Set(models)]
   if (distinct.length > 1) {
     notes.info(
       '',
-      `the session used ${distinct.length} models (${distinct.join(', ')}); the last is the file's model`,
+      `the ${what} used ${distinct.length} models (${distinct.join(', ')}); the last is the file's model`,
     )
   }
-  return { model: models[models.length - 1], messages, notes, usage }
+  return models[models.length - 1]
 }
 
 function reportFileFields(root: Json, notes: NoteList): void {

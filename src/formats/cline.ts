@@ -1,5 +1,10 @@
 import type { Message } from '../types'
-import { clineSessionFile, isClineSessionManifest, readClineSession } from './cline-session'
+import {
+  clineSessionFile,
+  isClineSessionManifest,
+  lastModel,
+  readClineSession,
+} from './cline-session'
 import { readAnthropicMessage, resultContent, type BlockContext } from './anthropic-content'
 import {
   ShapeError,
@@ -137,14 +142,7 @@ export function readCline(input: ReadInput): ReadResult {
       raw.role === 'assistant' ? clineUsage(raw, prompt, pathString(at), model) : undefined
     if (reported) usage.push(reported)
   })
-  const distinct = [...new Set(models)]
-  if (distinct.length > 1) {
-    notes.info(
-      '',
-      `the task used ${distinct.length} models (${distinct.join(', ')}); the last is the file's model`,
-    )
-  }
-  return { model: models[models.length - 1], messages, notes, usage }
+  return { model: lastModel(models, 'task', notes), messages, notes, usage }
 }
 
 /**
