@@ -1,12 +1,12 @@
 import { formatNumber } from '../numbers'
-import { orderMessage } from '../conversation'
 import type { Message } from '../types'
 import { ShapeError, isObject, kind, pathString, type Json, type JsonPath } from './json-shape'
 import { readChatMessage } from './openai-chat'
-import { encodePayload } from './payload'
 import type { ReadInput, ReadResult } from './reader'
 import { NoteList } from './report'
 import { firstObjects, rootObject } from './sniff-shapes'
+import { readThinkingBlock } from './swe-agent-litellm'
+import { miniSweAgentScore, readMiniSweAgent } from './swe-agent-mini'
 import type { FormatDescriptor } from './types'
 import { CACHE_NOTE, UNKNOWN_FIELD_NOTE } from './vocabulary'
 
@@ -16,7 +16,8 @@ import { CACHE_NOTE, UNKNOWN_FIELD_NOTE } from './vocabulary'
  * (get_trajectory_data, add_step_to_history, _add_templated_messages_to_history) and
  * sweagent/agent/models.py (_history_to_messages: what reaches the model), commit 3ea751c0
  * (version 1.1.0), read 2026-12-01. Legacy 0.x trajectories have the same top level with text-only
- * history items. See docs/formats/swe-agent.md.
+ * history items. mini-swe-agent's `.traj.json` ({info, messages, trajectory_format}) is read by
+ * swe-agent-mini.ts. See docs/formats/swe-agent.md.
  */
 
 /** The history item fields the model receives (models.py `_history_to_messages`). */
@@ -41,6 +42,7 @@ const INFO_NOTES: Record<string, string> = {
  * Reads a SWE-agent trajectory: `history` holds the messages as SWE-agent sends them (OpenAI Chat
  * Completions messages, with a tool result's call id in `tool_call_ids`), `trajectory` the same
  * steps as SWE-agent saw them, `info` the run's outcome and cost, `replay_config` its settings.
+ * A mini-swe-agent trajectory (`messages` instead of `history`) goes to readMiniSweAgent.
  */
 export function readSweAgent(input: ReadInput): ReadResult {
   const notes = new NoteList()
@@ -48,6 +50,7 @@ export function readSweAgent(input: ReadInput): ReadResult {
   if (!isObject(root)) {
     throw new ShapeError(`expected a SWE-agent trajectory object, found ${kind(root)}`, [])
   }
+  if (miniSweAgentScore(root) > 0) return readMiniSweAgent(root, notes)
   // A retry loop that chose no attempt saves only {attempts: [...]}: the last one is read.
   const attempts = root.attempts
   const last = Array.isArray(attempts) ? attempts[attempts.length - 1] : undefined
@@ -151,31 +154,13 @@ function readItem(raw: Json, at: JsonPath, notes: NoteList): Message[] {
   const out: Message[] = []
   const blocks = raw.thinking_blocks
   if (Array.isArray(blocks)) {
-    blocks.forEach((block, k) => out.push(thinking(block, [...at, 'thinking_blocks', k], notes)))
+    blocks.forEach((block, k) =>
+      out.push(readThinkingBlock(block, [...at, 'thinking_blocks', k], notes)),
+    )
   }
   // SWE-agent sends its history through LiteLLM, whose text parts may carry cache_control.
   out.push(readChatMessage(wire, at, notes, { cacheHints: true }))
   return out
-}
-
-/** A LiteLLM thinking block (Anthropic's shape) as reasoning. */
-function thinking(block: unknown, at: JsonPath, notes: NoteList): Message {
-  if (!isObject(block)) throw new ShapeError(`thinking block is ${kind(block)}, not an object`, at)
-  if (block.type === 'redacted_thinking' && typeof block.data === 'string') {
-    notes.info(
-      pathString(at),
-      'redacted thinking: its encrypted data is the payload, and is counted',
-    )
-    return { type: 'reasoning', text: '', payload: encodePayload({ data: block.data }) }
-  }
-  const text = typeof block.thinking === 'string' ? block.thinking : ''
-  const signature =
-    typeof block.signature === 'string' && block.signature !== '' ? block.signature : undefined
-  return orderMessage({
-    type: 'reasoning',
-    text,
-    payload: signature ? encodePayload({ signature }) : undefined,
-  })
 }
 
 /** The run's outcome and cost: every field reported, model_stats as provider-reported usage. */
@@ -234,14 +219,16 @@ function readReplayConfig(value: unknown, at: string, notes: NoteList): string |
   return model && typeof model.name === 'string' ? model.name : undefined
 }
 
-/** A SWE-agent trajectory (.traj). */
+/** A SWE-agent trajectory (.traj), or a mini-swe-agent one (.traj.json). */
 export const sweAgentFormat = {
   id: 'swe-agent',
-  label: 'SWE-agent trajectory (.traj)',
+  label: 'SWE-agent or mini-swe-agent trajectory',
   shape:
-    'JSON {history: [{role, content, agent, message_type, …}], trajectory, info, replay_config}',
+    "JSON {history: [{role, content, agent, message_type, …}], trajectory, info, replay_config}, or mini-swe-agent's {info, messages, trajectory_format}",
   detect(sniff) {
     let root = rootObject(sniff)
+    const mini = root ? miniSweAgentScore(root) : 0
+    if (mini > 0) return mini
     const attempts = root?.attempts
     if (root && !('history' in root) && Array.isArray(attempts) && isObject(attempts[0])) {
       root = attempts[0]

@@ -31,6 +31,9 @@ describe('format detection', () => {
     ['pi.jsonl', 'pi'],
     ['swe-agent.traj', 'swe-agent'],
     ['swe-agent-legacy.traj', 'swe-agent'],
+    ['mini-swe-agent-1.traj.json', 'swe-agent'],
+    ['mini-swe-agent-2.traj.json', 'swe-agent'],
+    ['mini-swe-agent-2-responses.traj.json', 'swe-agent'],
     ['cline.json', 'cline'],
     ['cline-xml.json', 'cline'],
     ['roo-code.json', 'cline'],
@@ -114,7 +117,7 @@ describe('format detection', () => {
       'OpenAI Codex CLI rollout (JSONL)',
       'Gemini CLI session',
       'pi coding-agent session (JSONL)',
-      'SWE-agent trajectory (.traj)',
+      'SWE-agent or mini-swe-agent trajectory',
       'Cline / Roo Code task history',
       'API traffic log (claude-trace)',
     ])

@@ -168,8 +168,486 @@ describe('SWE-agent trajectory in', () => {
 
     it('refuses a tool observation without call ids, naming the item', () => {
       expect(() => importConversation(traj([{ role: 'tool', content: 'x' }]), 'swe-agent')).toThrow(
-        'not SWE-agent trajectory (.traj): history[0].tool_call_ids',
+        'not SWE-agent or mini-swe-agent trajectory: history[0].tool_call_ids',
       )
+    })
+  })
+})
+
+describe('mini-swe-agent trajectory in', () => {
+  describe('a 1.x trajectory (text actions, mini-swe-agent-1)', () => {
+    const imported = importConversation(fixture('mini-swe-agent-1.traj.json'))
+
+    it('is detected, and reads the messages as 1.x sent them: observations are user messages', () => {
+      expect(imported).toMatchObject({ format: 'swe-agent', detected: true, wire: 'openai-chat' })
+      expect(imported.messages.map((m) => m.type)).toEqual([
+        'instructions',
+        'user',
+        'bot',
+        'user',
+        'bot',
+        'user',
+        'bot',
+        'user',
+        'bot',
+      ])
+      expect(imported.messages[2]).toEqual({
+        type: 'bot',
+        text: 'THOUGHT: Find the loop that builds the lines.\n\n```bash\ngrep -n "lines.append" textkit/wrap.py\n```',
+      })
+      expect(imported.messages[3].text).toBe(
+        '<returncode>0</returncode>\n<output>\n15:            lines.append(line)\n19:    lines.append(line)\n</output>',
+      )
+      expect(imported.messages[5].text).toBe(
+        'Please always provide EXACTLY ONE action in triple backticks, found 2 actions.',
+      )
+      expect(imported.model).toBe('anthropic/claude-sonnet-4-5-20250929')
+    })
+
+    it('leaves out the end record 1.x appends after the last request', () => {
+      expect(imported.messages.at(-1)?.text).toMatch(/^THOUGHT: The empty line is gone; submit\./)
+      expect(imported.report).toContainEqual({
+        severity: 'info',
+        path: 'messages[9]',
+        problem:
+          "mini-swe-agent 1.x's record of how the run ended (Submitted), written after the last request: never sent to the model; not loaded",
+      })
+    })
+
+    it("reports each reply's usage, adding the cache writes this LiteLLM left out of prompt_tokens", () => {
+      // prompt_tokens is input + cache reads; the writes (1412, 160, 151, 139) are beside it.
+      expect(imported.usage).toEqual([
+        {
+          prompt: 2,
+          inputTokens: 4 + 1412,
+          outputTokens: 61,
+          at: 'messages[2].extra.response.usage',
+          model: 'claude-sonnet-4-5-20250929',
+        },
+        {
+          prompt: 4,
+          inputTokens: 1416 + 160,
+          outputTokens: 112,
+          at: 'messages[4].extra.response.usage',
+          model: 'claude-sonnet-4-5-20250929',
+        },
+        {
+          prompt: 6,
+          inputTokens: 1576 + 151,
+          outputTokens: 97,
+          at: 'messages[6].extra.response.usage',
+          model: 'claude-sonnet-4-5-20250929',
+        },
+        {
+          prompt: 8,
+          inputTokens: 1727 + 139,
+          outputTokens: 48,
+          at: 'messages[8].extra.response.usage',
+          model: 'claude-sonnet-4-5-20250929',
+        },
+      ])
+    })
+
+    it('notes the run metadata and timestamps, and warns about nothing', () => {
+      const { report } = imported
+      expect(report).toContainEqual({
+        severity: 'info',
+        path: 'info.model_stats',
+        problem:
+          "the run's totals as mini-swe-agent counted them (cost $0.02187, 4 API calls); not part of the conversation",
+      })
+      expect(report).toContainEqual({
+        severity: 'info',
+        path: 'instance_id',
+        problem: 'the SWE-bench instance the run worked on; not part of the conversation',
+      })
+      expect(report).toContainEqual(
+        expect.objectContaining({ path: 'messages[*].timestamp', count: 9 }),
+      )
+      expect(report.filter((n) => n.severity === 'warning')).toEqual([])
+    })
+  })
+
+  describe('a 2.x trajectory with tool calls (mini-swe-agent-1.1, LiteLLM Chat Completions)', () => {
+    const imported = importConversation(fixture('mini-swe-agent-2.traj.json'))
+
+    it('reads replies, thinking and tool results, and leaves out the exit message', () => {
+      expect(imported).toMatchObject({ format: 'swe-agent', detected: true })
+      expect(imported.messages.map((m) => [m.type, m.id ?? ''])).toEqual([
+        ['instructions', ''],
+        ['user', ''],
+        ['reasoning', ''],
+        ['bot', ''],
+        ['activity', 'toolu_01Wa'],
+        ['activity', 'toolu_01Wb'],
+        ['bot', ''],
+        ['activity', 'toolu_01Wc'],
+        ['user', ''],
+        ['bot', ''],
+        ['activity', 'toolu_01Wd'],
+        ['bot', ''],
+      ])
+      expect(imported.messages[2]).toEqual({
+        type: 'reasoning',
+        text: 'The first word fills the width, so the guard must skip an empty line.',
+        payload: '{"signature":"ErUBCkYICBgCKkD3"}',
+      })
+      expect(imported.messages[3]).toEqual({
+        type: 'bot',
+        text: "I'll look at the wrapper and at its tests.",
+        payload: JSON.stringify({
+          tool_calls: [
+            {
+              id: 'toolu_01Wa',
+              name: 'bash',
+              arguments: { command: "grep -n 'lines.append' textkit/wrap.py" },
+            },
+            { id: 'toolu_01Wb', name: 'bash', arguments: { command: 'ls tests' } },
+          ],
+        }),
+      })
+      expect(imported.messages[5].payload).toBe(
+        '<returncode>0</returncode>\n<output>\ntest_wrap.py\n</output>',
+      )
+      // The format error the agent sent back is a user message; the reply it rejected is not kept.
+      expect(imported.messages[8]).toEqual({
+        type: 'user',
+        text: 'Your reply had no tool call. Call the bash tool exactly once per reply.',
+      })
+      expect(imported.report).toContainEqual({
+        severity: 'info',
+        path: 'messages[11]',
+        problem:
+          "mini-swe-agent's record of how the run ended (Submitted): never sent to the model; not loaded",
+      })
+    })
+
+    it('reports usage per request, the rejected reply at the format error, writes already counted', () => {
+      // This LiteLLM's prompt_tokens is input + cache reads + cache writes.
+      const model = 'claude-sonnet-4-5-20250929'
+      expect(imported.usage).toEqual([
+        {
+          prompt: 2,
+          inputTokens: 5 + 0 + 2210,
+          outputTokens: 140,
+          at: 'messages[2].extra.response.usage',
+          model,
+        },
+        {
+          prompt: 6,
+          inputTokens: 5 + 2210 + 412,
+          outputTokens: 58,
+          at: 'messages[5].extra.response.usage',
+          model,
+        },
+        {
+          prompt: 8,
+          inputTokens: 5 + 2622 + 330,
+          outputTokens: 12,
+          at: 'messages[7].extra.response.usage',
+          model,
+        },
+        {
+          prompt: 9,
+          inputTokens: 5 + 2952 + 120,
+          outputTokens: 75,
+          at: 'messages[8].extra.response.usage',
+          model,
+        },
+        {
+          prompt: 11,
+          inputTokens: 5 + 3072 + 210,
+          outputTokens: 44,
+          at: 'messages[10].extra.response.usage',
+          model,
+        },
+      ])
+    })
+
+    it('notes what mini-swe-agent and LiteLLM add, and the tool definition it cannot count', () => {
+      const { report } = imported
+      expect(report).toContainEqual({
+        severity: 'info',
+        path: 'messages[2].reasoning_content',
+        problem: "the thinking blocks' text again; not loaded twice",
+      })
+      expect(report).toContainEqual({
+        severity: 'info',
+        path: 'messages[7].extra.response',
+        problem:
+          "the reply mini-swe-agent could not parse, as the provider gave it: not kept in the conversation, so never sent again; its usage is the request's reported usage",
+      })
+      expect(report).toContainEqual(
+        expect.objectContaining({ path: 'messages[*].provider_specific_fields', count: 4 }),
+      )
+      expect(report).toContainEqual({
+        severity: 'info',
+        path: 'messages',
+        problem:
+          "mini-swe-agent 2.x sends its bash tool's definition with every request; the file does not record it, so its tokens are not counted",
+      })
+      expect(report.filter((n) => n.severity === 'warning')).toEqual([])
+    })
+
+    it('finds a cut parallel tool exchange', () => {
+      const second = imported.messages.findIndex((m) => m.id === 'toolu_01Wb')
+      expect(cutAt(imported.messages, second).map((f) => f.code)).toContain('tool-exchange-cut')
+    })
+  })
+
+  describe('a 2.x trajectory with a Responses API model', () => {
+    const imported = importConversation(fixture('mini-swe-agent-2-responses.traj.json'))
+
+    it("reads the stored responses' output items, and says the wire is Responses", () => {
+      expect(imported).toMatchObject({
+        format: 'swe-agent',
+        detected: true,
+        wire: 'openai-responses',
+        model: 'openai/gpt-5-mini',
+      })
+      expect(imported.messages.map((m) => [m.type, m.id ?? ''])).toEqual([
+        ['instructions', ''],
+        ['user', ''],
+        ['reasoning', 'rs_0a1'],
+        ['bot', 'fc_0a1'],
+        ['activity', 'call_Q1'],
+        ['user', ''],
+        ['bot', 'msg_0a3'],
+      ])
+      expect(imported.messages[2].text).toBe('Locate the line-building loop first.')
+      expect(imported.messages[5].text).toBe(
+        'Your reply had no tool call. Call the bash tool exactly once per reply.',
+      )
+      expect(imported.messages[6].text).toBe('Submitting the guarded loop.')
+    })
+
+    it('reports the Responses usage of each request, the rejected one included', () => {
+      const model = 'gpt-5-mini-2025-08-07'
+      expect(imported.usage).toEqual([
+        { prompt: 2, inputTokens: 742, outputTokens: 160, at: 'messages[2].usage', model },
+        {
+          prompt: 5,
+          inputTokens: 848,
+          outputTokens: 22,
+          at: 'messages[4].extra.response.usage',
+          model,
+        },
+        { prompt: 6, inputTokens: 902, outputTokens: 45, at: 'messages[5].usage', model },
+      ])
+      expect(imported.report).toContainEqual(
+        expect.objectContaining({ severity: 'info', path: 'messages[*].tools', count: 2 }),
+      )
+      expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
+    })
+  })
+
+  describe('shapes read without a fixture', () => {
+    const system = { role: 'system', content: 'Fix the bug.' }
+    const task = { role: 'user', content: 'The parser drops the last field.' }
+    const traj = (messages: object[], rest: object = {}) =>
+      JSON.stringify({
+        info: { model_stats: { instance_cost: 0.01, api_calls: 1 }, mini_version: '2.4.6' },
+        messages,
+        trajectory_format: 'mini-swe-agent-1.1',
+        ...rest,
+      })
+
+    it('detects a 1.0 – 1.3 file by its info.model_stats, and leaves out its end record', () => {
+      // 1.0 – 1.3 wrote no trajectory_format, mini_version, config or extra.
+      const text = JSON.stringify({
+        info: {
+          exit_status: 'LimitsExceeded',
+          submission: '',
+          model_stats: { instance_cost: 0.2, api_calls: 1 },
+        },
+        messages: [
+          system,
+          task,
+          { role: 'assistant', content: 'THOUGHT: look\n\n```bash\nls\n```' },
+          { role: 'user', content: 'Observation: parse.py' },
+          { role: 'user', content: '' },
+        ],
+      })
+      const imported = importConversation(text)
+      expect(imported.format).toBe('swe-agent')
+      expect(imported.model).toBeUndefined()
+      // The empty user message is LimitsExceeded's end record: the exception's text, ''.
+      expect(imported.messages.map((m) => m.type)).toEqual(['instructions', 'user', 'bot', 'user'])
+      expect(imported.usage).toBeUndefined()
+    })
+
+    it("takes a roulette model's last pick as the model", () => {
+      const reply = (name: string, served: string, text: string) => ({
+        role: 'assistant',
+        content: text,
+        model_name: name,
+        extra: { response: { model: served, usage: { prompt_tokens: 50, completion_tokens: 5 } } },
+      })
+      const imported = importConversation(
+        traj(
+          [
+            system,
+            task,
+            reply('openai/gpt-5', 'gpt-5-2025-08-07', 'One.'),
+            reply('anthropic/claude-opus-4-1', 'claude-opus-4-1-20250805', 'Two.'),
+          ],
+          {
+            info: {
+              config: {
+                model: {
+                  model_kwargs: [
+                    { model_name: 'openai/gpt-5' },
+                    { model_name: 'anthropic/claude-opus-4-1' },
+                  ],
+                  model_name: 'roulette',
+                },
+              },
+            },
+          },
+        ),
+      )
+      expect(imported.model).toBe('anthropic/claude-opus-4-1')
+      expect(imported.usage?.map((u) => u.model)).toEqual([
+        'gpt-5-2025-08-07',
+        'claude-opus-4-1-20250805',
+      ])
+      expect(imported.report).toContainEqual(
+        expect.objectContaining({ severity: 'info', path: 'messages[*].model_name', count: 2 }),
+      )
+    })
+
+    it('leaves a Chat Completions body with an info field to the openai format', () => {
+      const text = JSON.stringify({ info: { note: 'x' }, messages: [system, task] })
+      expect(importConversation(text).format).toBe('openai')
+    })
+
+    it('reads a text-based 2.x reply and its user-role observation as the model saw them', () => {
+      const imported = importConversation(
+        traj([
+          system,
+          task,
+          {
+            role: 'user',
+            content: 'Expected exactly 1 action, found 0.',
+            extra: {
+              interrupt_type: 'FormatError',
+              n_actions: 0,
+              model_response: 'I am thinking.',
+            },
+          },
+          {
+            role: 'assistant',
+            content: 'THOUGHT: list\n\n```mswea_bash_command\nls\n```',
+            extra: { actions: [{ command: 'ls' }], cost: 0.01, timestamp: 2 },
+          },
+          {
+            role: 'user',
+            content: '<returncode>0</returncode>\n<output>\nparse.py\n</output>',
+            extra: { raw_output: 'parse.py\n', returncode: 0, timestamp: 3, exception_info: null },
+          },
+        ]),
+      )
+      expect(imported.messages.map((m) => m.type)).toEqual([
+        'instructions',
+        'user',
+        'user',
+        'bot',
+        'user',
+      ])
+      expect(imported.report).toContainEqual({
+        severity: 'info',
+        path: 'messages[2].extra.model_response',
+        problem:
+          'the reply mini-swe-agent could not parse: not kept in the conversation, so never sent again',
+      })
+      expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
+    })
+
+    it("reads LiteLLM's reasoning_content, OpenRouter's reasoning, and notes the calls' own fields", () => {
+      const imported = importConversation(
+        traj([
+          system,
+          task,
+          {
+            role: 'assistant',
+            content: null,
+            reasoning_content: 'Check the loop bound.',
+            tool_calls: [
+              {
+                id: 'call_g1',
+                type: 'function',
+                index: 0,
+                function: { name: 'bash', arguments: '{"command":"cat parse.py"}' },
+                provider_specific_fields: { thought_signature: 'c2lnbmF0dXJl' },
+              },
+            ],
+          },
+          { role: 'tool', tool_call_id: 'call_g1', content: 'def parse(): ...' },
+          {
+            role: 'assistant',
+            content: 'Done.',
+            refusal: null,
+            reasoning: 'Nothing left.',
+            reasoning_details: [{ type: 'reasoning.text', text: 'Nothing left.' }],
+            tool_calls: null,
+          },
+        ]),
+      )
+      expect(imported.messages).toEqual([
+        { type: 'instructions', text: 'Fix the bug.' },
+        { type: 'user', text: 'The parser drops the last field.' },
+        { type: 'reasoning', text: 'Check the loop bound.' },
+        {
+          type: 'bot',
+          text: '',
+          payload: JSON.stringify({
+            tool_calls: [{ id: 'call_g1', name: 'bash', arguments: { command: 'cat parse.py' } }],
+          }),
+        },
+        { id: 'call_g1', type: 'activity', text: '', payload: 'def parse(): ...' },
+        { type: 'reasoning', text: 'Nothing left.' },
+        { type: 'bot', text: 'Done.' },
+      ])
+      expect(imported.report).toContainEqual({
+        severity: 'info',
+        path: 'messages[2].tool_calls[0].provider_specific_fields',
+        problem:
+          "LiteLLM's provider-specific fields of the call (a Gemini thought signature, …); not loaded",
+      })
+      expect(imported.report).toContainEqual({
+        severity: 'info',
+        path: 'messages[2].tool_calls[0].index',
+        problem: "the call's position in the reply; not part of the conversation",
+      })
+      expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
+    })
+
+    it('warns about an unknown trajectory format and unknown fields', () => {
+      const imported = importConversation(
+        traj([system, { ...task, mood: 'curious' }], {
+          trajectory_format: 'mini-swe-agent-2',
+          extra_top: 1,
+        }),
+      )
+      expect(imported.format).toBe('swe-agent')
+      expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([
+        {
+          severity: 'warning',
+          path: 'trajectory_format',
+          problem:
+            '"mini-swe-agent-2" is a trajectory format this reader does not know (mini-swe-agent-1, mini-swe-agent-1.1); read as mini-swe-agent-1.1',
+        },
+        {
+          severity: 'warning',
+          path: 'extra_top',
+          problem: 'field has no place in the wire shape; not loaded',
+        },
+        {
+          severity: 'warning',
+          path: 'messages[1].mood',
+          problem: 'field has no place in the wire shape; not loaded',
+        },
+      ])
     })
   })
 })
