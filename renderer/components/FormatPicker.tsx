@@ -20,25 +20,27 @@ export function FormatPicker() {
       <span className="format-chip" data-testid="format-detected" data-format={format}>
         {FORMAT_LABELS[format]} · {requested === 'auto' ? 'detected' : 'chosen'}
       </span>
-      <label className="select-label" htmlFor="format-select">
-        Read as
-      </label>
-      <select
-        id="format-select"
-        data-testid="format-select"
-        title="Read the file as another format"
-        value={requested}
-        onChange={(event) => {
-          const choice = event.target.value
-          reimportAs(isFormatId(choice) ? choice : 'auto')
-        }}
-      >
-        {FORMAT_CHOICES.map((choice) => (
-          <option key={choice} value={choice} title={choiceShape(choice)}>
-            {choiceLabel(choice)}
-          </option>
-        ))}
-      </select>
+      <span className="picker-field">
+        <label className="select-label" htmlFor="format-select">
+          Read as
+        </label>
+        <select
+          id="format-select"
+          data-testid="format-select"
+          title="Read the file as another format"
+          value={requested}
+          onChange={(event) => {
+            const choice = event.target.value
+            reimportAs(isFormatId(choice) ? choice : 'auto')
+          }}
+        >
+          {FORMAT_CHOICES.map((choice) => (
+            <option key={choice} value={choice} title={choiceShape(choice)}>
+              {choiceLabel(choice)}
+            </option>
+          ))}
+        </select>
+      </span>
     </span>
   )
 }

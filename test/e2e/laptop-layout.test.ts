@@ -292,13 +292,15 @@ describe('the inspector in a narrow window', () => {
     const { page } = app()
     // The sample's header has the longest first line (tag and hint); api-traffic.jsonl's the
     // longest second (the request picker and the import report); claude-code-2.1.jsonl's report
-    // has warnings and notes.
+    // has warnings and notes; mini-swe-agent-2.traj.json's format chip is the longest, beside a
+    // picker as wide as its longest choice.
     for (const size of [LAPTOP, { width: 1000, height: 700 }, { width: 900, height: 700 }]) {
       await page.setViewportSize(size)
       for (const file of [
         conversation('sample.json'),
         formatsFile('api-traffic.jsonl'),
         formatsFile('claude-code-2.1.jsonl'),
+        formatsFile('mini-swe-agent-2.traj.json'),
       ]) {
         await openAnyFile(page, file)
         const where = `${file.split('/').pop()} at ${size.width}×${size.height}`
