@@ -11,10 +11,16 @@ import {
   type Json,
   type JsonPath,
 } from './json-shape'
-import { decodePayload, encodePayload } from './payload'
+import { decodePayload } from './payload'
 import { LocatedError, type ReadInput, type ReadResult } from './reader'
 import { NoteList, type NoteSeverity } from './report'
-import { RECIPIENT_NOTE, ResponsesItems, isItemType, type Where } from './responses-items'
+import {
+  RECIPIENT_NOTE,
+  ResponsesItems,
+  agentMessage,
+  isItemType,
+  type Where,
+} from './responses-items'
 import { lineObjects } from './sniff-shapes'
 import type { FormatDescriptor, ReportedUsage } from './types'
 import { promptBeforeReply } from '../usage/prompt'
@@ -314,15 +320,7 @@ function readInterAgent(r: Rollout, payload: Json, where: Where): void {
       ? content
       : `Message Type: ${type}\nTask name: ${recipient}\nSender: ${author}\nPayload:\n`
   const id = optionalString(payload, 'id', at)
-  r.items.push({
-    ...(id !== undefined ? { id } : {}),
-    type: 'context',
-    text,
-    payload: encodePayload({
-      name: author,
-      ...(encrypted !== undefined ? { encrypted_content: encrypted } : {}),
-    }),
-  })
+  r.items.push(agentMessage(id, author, text, encrypted))
 }
 
 /** session_meta's payload, or a legacy header: instructions are read, the rest is metadata. */

@@ -272,7 +272,7 @@ export class ResponsesItems {
     if (itemType === 'agent_message') return this.readAgentMessage(raw, id, at, where)
     if (itemType === 'additional_tools') {
       // Tool definitions added to the history mid-thread: sent, and priced, as tools.
-      return { ...toolsMessage(requireArray(raw, 'tools', at)), ...(id ? { id } : {}) }
+      return orderMessage({ ...toolsMessage(requireArray(raw, 'tools', at)), id })
     }
     if (itemType === 'compaction' || itemType === 'context_compaction') {
       // An earlier compaction's summary, encrypted by OpenAI: counted as its ciphertext.
@@ -318,11 +318,8 @@ export class ResponsesItems {
         ciphertexts.push(requireString(p, 'encrypted_content', here))
       else this.notes.warn(where(here), 'agent message part this reader does not know; not loaded')
     })
-    const payload = encodePayload({
-      name: author,
-      ...(ciphertexts.length > 0 ? { encrypted_content: ciphertexts.join('') } : {}),
-    })
-    return orderMessage({ id, type: 'context', text: texts.join('\n'), payload })
+    const encrypted = ciphertexts.length > 0 ? ciphertexts.join('') : undefined
+    return agentMessage(id, author, texts.join('\n'), encrypted)
   }
 
   private readOutput(raw: Json, id: string | undefined, at: JsonPath, where: Where): Message {
@@ -453,4 +450,21 @@ export function readContent(
     },
     where,
   })
+}
+
+/**
+ * Another agent's message as the model reads it (Codex's multi-agent threads): context, its
+ * author as the message's name, its ciphertext (when it was sent encrypted) kept for pricing.
+ */
+export function agentMessage(
+  id: string | undefined,
+  author: string,
+  text: string,
+  encrypted: string | undefined,
+): Message {
+  const payload = encodePayload({
+    name: author,
+    ...(encrypted !== undefined ? { encrypted_content: encrypted } : {}),
+  })
+  return orderMessage({ id, type: 'context', text, payload })
 }
