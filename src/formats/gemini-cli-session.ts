@@ -168,9 +168,19 @@ function readEntries(entries: Entry[], notes: NoteList): ReadResult {
   const usage: ReportedUsage[] = []
   const pairing = new Pairing()
   let model: string | undefined
+  // The prompt the last message read reported, where it is a reply that records no tool call (see
+  // UNRECORDED_STEP_NOTE); undefined after anything else.
+  let uncalledPrompt: number | undefined
   for (const entry of entries) {
     try {
       const read = readEntry(entry, pairing)
+      const prompt = read.reply ? reportedPrompt(entry) : undefined
+      if (prompt !== undefined && uncalledPrompt !== undefined && prompt > uncalledPrompt) {
+        entry.ctx.notes.warn(entry.ctx.where([]), UNRECORDED_STEP_NOTE)
+      }
+      if (read.messages.length > 0 || read.reply) {
+        uncalledPrompt = pairing.lastCalls.length === 0 ? prompt : undefined
+      }
       if (read.reply) {
         const reported = geminiTokens(entry, messages.length, read.model)
         if (reported) usage.push(reported)
@@ -186,6 +196,31 @@ function readEntries(entries: Entry[], notes: NoteList): ReadResult {
   }
   return { model, messages, notes, usage }
 }
+
+/**
+ * The prompt a reply reports (`tokens.input`), where it reports a request of its own: a prompt and
+ * some output. A record of calls alone (output 0) and one of thoughts alone (input 0) are parts of
+ * a reply recorded apart, not requests.
+ */
+function reportedPrompt(entry: Entry): number | undefined {
+  const tokens = entry.value.tokens
+  if (!isObject(tokens) || !isCount(tokens.input) || tokens.input === 0) return undefined
+  return isCount(tokens.output) && tokens.output > 0 ? tokens.input : undefined
+}
+
+/**
+ * A reply that follows a reply with no prompt between, to a larger request: Gemini CLI writes
+ * every prompt it sends as a user record, and only a request that answers tool calls goes without
+ * one (GeminiChat.sendMessageStream, `isFunctionResponse`), so the earlier reply's step made calls.
+ * Where that reply records none, the calls and their results are not in the file: Gemini CLI 0.4.0
+ * – 0.8.x recorded no tool calls (the interactive CLI records them from 0.9.0,
+ * google-gemini/gemini-cli 974ab66b7a), nor a reply of calls alone (a reply was recorded only
+ * when it had text). A request no larger than the reply's own is a retry of it (Gemini CLI
+ * retries a reply with no text), and a record of calls or thoughts alone is part of a reply
+ * (reportedPrompt): neither is warned.
+ */
+export const UNRECORDED_STEP_NOTE =
+  "a reply to a request with no prompt, after a reply that records no tool call: that step's tool calls and results were sent but are not in the file (Gemini CLI 0.4 – 0.8 recorded none, nor a reply of calls alone), so this request and the later ones are counted low"
 
 /**
  * A reply's `tokens`, which Gemini CLI records from the usageMetadata of the request that produced

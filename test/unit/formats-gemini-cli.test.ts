@@ -419,6 +419,51 @@ describe('Gemini CLI session in', () => {
       ])
     })
 
+    it('warns where a step’s tool calls were sent but never recorded (Gemini CLI 0.4 – 0.8)', () => {
+      const UNRECORDED =
+        "a reply to a request with no prompt, after a reply that records no tool call: that step's tool calls and results were sent but are not in the file (Gemini CLI 0.4 – 0.8 recorded none, nor a reply of calls alone), so this request and the later ones are counted low"
+      const reply = (id: string, content: string, input: number, output: number, more = {}) => ({
+        id,
+        type: 'gemini',
+        content,
+        tokens: { input, output, cached: 0, thoughts: 0, tool: 0, total: input + output },
+        ...more,
+      })
+      const text = JSON.stringify({
+        sessionId: 's',
+        projectHash: 'p',
+        messages: [
+          { id: 'u1', type: 'user', content: 'Check the config.' },
+          // As 0.4 – 0.8 wrote a tool loop: each step's text, no calls, a larger prompt each time.
+          reply('g1', 'Reading .bashrc first.', 5000, 20),
+          reply('g2', '.bashrc is standard. Checking .profile.', 5600, 18),
+          { id: 'i1', type: 'info', content: 'Request cancelled.' },
+          reply('g3', 'Nothing there either.', 6100, 9),
+          // A third step, whose broken reply Gemini CLI retried: the same request sent again.
+          reply('g4', 'Let me', 6300, 2),
+          reply('g5', 'Done.', 6300, 4),
+          { id: 'u2', type: 'user', content: 'Thanks. Now list the files.' },
+          // As current versions write it: a reply's text, then its calls in a record of their own.
+          reply('g6', 'Listing them.', 7000, 12),
+          reply('g7', '', 7050, 0, {
+            toolCalls: [
+              { id: 'ls-1', name: 'list_directory', args: { path: '.' }, result: 'a.txt' },
+            ],
+          }),
+          reply('g8', 'One file: a.txt.', 7200, 8),
+        ],
+      })
+      const imported = importConversation(text)
+      // Steps g2, g3 (past an info record) and g4 followed a step whose calls the file does not
+      // hold; g5 is g4's request again, g7 holds g6's calls (output 0), and g8 follows a reply
+      // that records its calls.
+      expect(imported.report.filter((n) => n.problem === UNRECORDED)).toEqual([
+        { severity: 'warning', path: 'messages[2]', problem: UNRECORDED },
+        { severity: 'warning', path: 'messages[4]', problem: UNRECORDED },
+        { severity: 'warning', path: 'messages[5]', problem: UNRECORDED },
+      ])
+    })
+
     it('keeps the parts after a functionResponse with that result (read_many_files)', () => {
       const text = JSON.stringify({
         sessionId: 's',
