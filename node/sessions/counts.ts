@@ -26,7 +26,10 @@ const marker = (key: string, ...values: string[]): Marker => ({ key, values: new
 
 // What a message record and a compaction look like in each engine's log.
 interface Markers {
-  messages: Marker
+  /** A message record's field; or, for a pretty-printed document, `items`. */
+  messages?: Marker
+  /** What opens each message of a pretty-printed document's message list. */
+  items?: string
   compactions?: Marker
   snapshot?: string
 }
@@ -63,6 +66,11 @@ const MARKERS: Record<EngineId, Markers> = {
     messages: marker('role', 'user', 'assistant'),
     compactions: marker('isSummary', 'true'),
   },
+  // The items of `messages`, which json.dumps(indent=2) opens each at the start of a line, four
+  // spaces in (with \r\n on Windows, where write_text translates newlines): a role would also
+  // count the raw response a reply keeps, and a Responses-API item has none. No other line of the
+  // document starts so. mini-swe-agent does not compact.
+  'mini-swe-agent': { items: '\n    {' },
 }
 
 // Cline 4's session files (a JSON object, where a task history is an array): messages by role;
@@ -117,6 +125,7 @@ async function scan(
   const counts: SessionCounts = { messages: 0, compactions: 0 }
   const geminiIds = engine === 'gemini-cli' ? new Set<string>() : undefined
   const snapshot = rules.snapshot ? Buffer.from(rules.snapshot) : undefined
+  const items = rules.items ? Buffer.from(rules.items) : undefined
   const handle = await open(path, 'r')
   try {
     let carry = Buffer.alloc(0)
@@ -137,24 +146,19 @@ async function scan(
         ? Buffer.concat([carry, chunk.subarray(0, bytesRead)])
         : chunk.subarray(0, bytesRead)
       const before = final ? buf.length : Math.max(0, buf.length - OVERLAP)
-      eachValue(buf, rules.messages.key, rules.messages.values, before, (_, at) => {
-        if (!geminiIds) counts.messages++
-        else geminiIds.add(messageIdBefore(buf, at) ?? `@${position}:${at}`)
-      })
+      if (rules.messages) {
+        eachValue(buf, rules.messages.key, rules.messages.values, before, (_, at) => {
+          if (!geminiIds) counts.messages++
+          else geminiIds.add(messageIdBefore(buf, at) ?? `@${position}:${at}`)
+        })
+      }
       if (rules.compactions) {
         eachValue(buf, rules.compactions.key, rules.compactions.values, before, () => {
           counts.compactions++
         })
       }
-      if (snapshot) {
-        for (
-          let at = buf.indexOf(snapshot);
-          at !== -1 && at < before;
-          at = buf.indexOf(snapshot, at + 1)
-        ) {
-          counts.compactions++
-        }
-      }
+      if (snapshot) counts.compactions += occurrences(buf, snapshot, before)
+      if (items) counts.messages += occurrences(buf, items, before)
       if (final) break
       carry = Buffer.from(buf.subarray(before))
     }
@@ -163,6 +167,13 @@ async function scan(
   }
   if (geminiIds) counts.messages = geminiIds.size
   return { counts, clineSession }
+}
+
+// How many times `needle` starts before `before` in `buf`.
+function occurrences(buf: Buffer, needle: Buffer, before: number): number {
+  let n = 0
+  for (let at = buf.indexOf(needle); at !== -1 && at < before; at = buf.indexOf(needle, at + 1)) n++
+  return n
 }
 
 // The `"id"` of the record whose `"type"` is at `at`: Gemini CLI writes it first on the line.

@@ -1,7 +1,8 @@
 import type { FormatId } from '../../src/index'
 
 /** The agents whose sessions are found where they write them. */
-export type EngineId = 'claude-code' | 'codex' | 'gemini-cli' | 'pi' | 'cline' | 'roo-code'
+export type EngineId =
+  'claude-code' | 'codex' | 'gemini-cli' | 'pi' | 'cline' | 'roo-code' | 'mini-swe-agent'
 
 /** One engine: how it is named, and which importer reads its logs. */
 export interface Engine {
@@ -18,6 +19,7 @@ export const ENGINES: readonly Engine[] = [
   { id: 'pi', label: 'pi', format: 'pi' },
   { id: 'cline', label: 'Cline', format: 'cline' },
   { id: 'roo-code', label: 'Roo Code', format: 'cline' },
+  { id: 'mini-swe-agent', label: 'mini-swe-agent', format: 'swe-agent' },
 ]
 
 export const ENGINE_IDS: readonly EngineId[] = ENGINES.map((e) => e.id)

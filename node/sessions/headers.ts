@@ -72,6 +72,25 @@ export function readHeader(engine: EngineId, head: Uint8Array, tail: Uint8Array)
         cwd: taskDirectory(head),
         model: lastModel('modelId'),
       }
+    case 'mini-swe-agent':
+      return trajectoryHeader(head, tail)
+  }
+}
+
+// A mini-swe-agent trajectory (`Agent.serialize`, one JSON document rewritten after every step):
+// `info` first, with `config.model.model_name` and `config.environment`, then `messages`, whose
+// replies and observations carry `extra.timestamp` in seconds. Only the local environment's `cwd`
+// is a folder on this machine (a container's is not), and it is '' unless the user set it.
+function trajectoryHeader(head: Uint8Array, tail: Uint8Array): SessionHeader {
+  const seconds = (n: number | undefined) => (n === undefined ? undefined : n * 1000)
+  const local = stringField(head, 'environment_type')?.endsWith('.LocalEnvironment') === true
+  return {
+    started: isoOf(seconds(numberField(head, 'timestamp'))),
+    lastActive: isoOf(
+      seconds(numberField(tail, 'timestamp', true) ?? numberField(head, 'timestamp', true)),
+    ),
+    cwd: local ? nestedStringField(head, 'environment', 'cwd', false, (v) => v !== '') : undefined,
+    model: nestedStringField(head, 'model', 'model_name', false, (v) => v !== ''),
   }
 }
 
@@ -168,5 +187,7 @@ export function sniffEngine(name: string, head: Uint8Array): EngineId | undefine
   if (name.startsWith('session-') && name.endsWith('.json') && has('projectHash')) {
     return 'gemini-cli'
   }
+  // mini-swe-agent's trajectories name the version that wrote them in `info`, before the messages.
+  if (name.endsWith('.traj.json') && has('mini_version')) return 'mini-swe-agent'
   return undefined
 }

@@ -23,9 +23,11 @@ export interface LocationContext {
  * - `gemini`: `<root>/<project>/chats/session-*.json[l]`, the project's path in `.project_root`
  * - `tasks`: `<root>/<task id>/api_conversation_history.json` (Cline before 4.0, Roo Code)
  * - `cline-sessions`: `<root>/<session id>/<session id>.messages.json` (Cline 4 and its CLI)
+ * - `trajectories`: `<root>/*.traj.json` (mini-swe-agent's default outputs)
  * - `any`: a folder of the user's: every log in it, to a few levels, its engine sniffed
  */
-export type Layout = 'projects' | 'dated' | 'gemini' | 'tasks' | 'cline-sessions' | 'any'
+export type Layout =
+  'projects' | 'dated' | 'gemini' | 'tasks' | 'cline-sessions' | 'trajectories' | 'any'
 
 /** One folder to look in. */
 export interface SessionRoot {
@@ -124,7 +126,37 @@ export function sessionRoots(ctx: LocationContext): SessionRoot[] {
     add('cline', p.join(storage.dir, CLINE_EXTENSION, 'tasks'), 'tasks', storage.origin)
     add('roo-code', p.join(storage.dir, ROO_EXTENSION, 'tasks'), 'tasks', storage.origin)
   }
+
+  // mini-swe-agent writes each run's trajectory to a file of the user's choosing, by default
+  // `last_mini_run.traj.json` (and `last_swebench_single_run.traj.json`) in its global config
+  // folder: MSWEA_GLOBAL_CONFIG_DIR, else platformdirs' user_config_dir("mini-swe-agent").
+  const mini = set(ctx.env.MSWEA_GLOBAL_CONFIG_DIR)
+  add(
+    'mini-swe-agent',
+    mini ?? userConfigDir(ctx, 'mini-swe-agent'),
+    'trajectories',
+    mini ? 'MSWEA_GLOBAL_CONFIG_DIR' : 'default',
+  )
   return roots
+}
+
+/**
+ * platformdirs' `user_config_dir(app)` with its default arguments (platformdirs 4.11): on Windows
+ * the local application data folder with the app's name twice (the author defaults to the name);
+ * elsewhere `$XDG_CONFIG_HOME/<app>` when the variable is set (on macOS since 4.6.0), else
+ * `~/.config/<app>` on Linux and `~/Library/Application Support/<app>` on macOS.
+ */
+function userConfigDir(ctx: LocationContext, app: string): string {
+  const p = pathsOf(ctx.platform)
+  const home = homeOf(ctx)
+  if (ctx.platform === 'win32') {
+    return p.join(set(ctx.env.LOCALAPPDATA) ?? p.join(home, 'AppData', 'Local'), app, app)
+  }
+  const xdg = set(ctx.env.XDG_CONFIG_HOME)?.trim()
+  if (xdg) return p.join(xdg, app)
+  return ctx.platform === 'darwin'
+    ? p.join(home, 'Library', 'Application Support', app)
+    : p.join(home, '.config', app)
 }
 
 // VS Code's globalStorage folders: one per editor, or the portable install's own.
@@ -166,4 +198,6 @@ export const LOCATION_VARIABLES = [
   'CLINE_SESSION_DATA_DIR',
   'CLINE_DATA_DIR',
   'CLINE_DIR',
+  'MSWEA_GLOBAL_CONFIG_DIR',
+  'LOCALAPPDATA',
 ] as const

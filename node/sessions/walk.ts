@@ -39,6 +39,8 @@ const USER_FOLDER_DEPTH = 4
 
 /** How a Cline 4 conversation's name ends: `<session id>.messages.json`, a subagent's too. */
 export const CLINE_MESSAGES = '.messages.json'
+/** How a mini-swe-agent trajectory's name ends. */
+export const TRAJECTORY = '.traj.json'
 
 /** Whether `path` is `root` or inside it; both real paths. */
 export const isInside = (root: string, path: string): boolean =>
@@ -84,6 +86,8 @@ class RootWalker {
         return this.tasks()
       case 'cline-sessions':
         return this.clineSessions()
+      case 'trajectories':
+        return this.files(this.root, (name) => name.endsWith(TRAJECTORY))
       case 'any':
         return this.any(this.root, USER_FOLDER_DEPTH)
     }
@@ -149,6 +153,7 @@ class RootWalker {
       name.endsWith('.jsonl') ||
       name === 'api_conversation_history.json' ||
       name.endsWith(CLINE_MESSAGES) ||
+      name.endsWith(TRAJECTORY) ||
       (name.startsWith('session-') && name.endsWith('.json'))
     await this.files(dir, candidate)
     if (depth > 0) for (const sub of await this.dirs(dir)) await this.any(sub.path, depth - 1)

@@ -9,6 +9,7 @@ import { closeServed, serveApp, type ServeSession } from './harness/serve'
 import {
   copyCline4Session,
   copyCodexSession,
+  copyMiniTrajectory,
   copyPiSession,
   makeHome,
   writeClaudeSession,
@@ -126,44 +127,91 @@ describe('the Sessions view', () => {
   })
 })
 
-describe('the Sessions view on a Cline 4 home', () => {
-  let home: string
-  let server: ServeSession
-  let app: AppSession
+/** What the Sessions view shows for a home's one session, and what opening it shows. */
+interface OneSession {
+  /** The engine, the project, the messages and the model, as the row shows them. */
+  row: [engine: string, project: string, messages: string, model: string]
+  screenshot: string
+  file: string
+  format: string
+  count: string
+}
 
-  beforeEach(async () => {
-    home = await makeHome()
-    await copyCline4Session(home, '/home/ines/harbor')
-    ;({ server, app } = await serveApp(home))
-  })
+/**
+ * A home holding one session, written where its engine writes it: the Sessions view lists it as
+ * `expected.row` says, and Enter opens it.
+ */
+function describeOneSession(
+  title: string,
+  test: string,
+  write: (home: string) => Promise<unknown>,
+  expected: OneSession,
+): void {
+  describe(title, () => {
+    let home: string
+    let server: ServeSession
+    let app: AppSession
 
-  afterEach(async () => {
-    await closeServed({ server, app }, home)
-  })
+    beforeEach(async () => {
+      home = await makeHome()
+      await write(home)
+      ;({ server, app } = await serveApp(home))
+    })
 
-  it('lists a Cline 4 session from its messages file and opens it', async () => {
-    const { page, pageErrors } = app
-    await shownTotal(page)
-    await page.locator(byTestId('sessions-button')).click()
-    const rows = page.locator(byTestId('session-row'))
-    await expect.poll(() => rows.count()).toBe(1)
-    const row = rows.first()
-    // The project comes from the session's manifest; the model from the last reply's modelInfo.
-    expect(await row.locator('td').nth(0).textContent()).toBe('Cline')
-    expect(await row.locator('td').nth(1).textContent()).toBe('/home/ines/harbor')
-    await expect.poll(() => row.locator(byTestId('session-messages')).textContent()).toBe('9')
-    expect(await row.locator('td').nth(7).textContent()).toBe('claude-opus-4-6')
-    await screenshot(page, 'sessions-cline-4')
-    await row.focus()
-    await page.keyboard.press('Enter')
-    await page.locator(byTestId('sessions-view')).waitFor({ state: 'detached' })
-    expect(await page.locator(byTestId('file-name')).textContent()).toBe(
-      '1787216000000_k3v9q.messages.json',
-    )
-    expect(await page.locator(byTestId('format-detected')).textContent()).toBe(
-      'Cline / Roo Code task history · detected',
-    )
-    expect(await page.locator(byTestId('file-count')).textContent()).toBe('12 messages')
-    expect(pageErrors).toEqual([])
+    afterEach(async () => {
+      await closeServed({ server, app }, home)
+    })
+
+    it(test, async () => {
+      const { page, pageErrors } = app
+      await shownTotal(page)
+      await page.locator(byTestId('sessions-button')).click()
+      const rows = page.locator(byTestId('session-row'))
+      await expect.poll(() => rows.count()).toBe(1)
+      const row = rows.first()
+      const [engine, project, messages, model] = expected.row
+      expect(await row.locator('td').nth(0).textContent()).toBe(engine)
+      expect(await row.locator('td').nth(1).textContent()).toBe(project)
+      await expect
+        .poll(() => row.locator(byTestId('session-messages')).textContent())
+        .toBe(messages)
+      expect(await row.locator('td').nth(7).textContent()).toBe(model)
+      await screenshot(page, expected.screenshot)
+      await row.focus()
+      await page.keyboard.press('Enter')
+      await page.locator(byTestId('sessions-view')).waitFor({ state: 'detached' })
+      expect(await page.locator(byTestId('file-name')).textContent()).toBe(expected.file)
+      expect(await page.locator(byTestId('format-detected')).textContent()).toBe(expected.format)
+      expect(await page.locator(byTestId('file-count')).textContent()).toBe(expected.count)
+      expect(pageErrors).toEqual([])
+    })
   })
-})
+}
+
+// The project comes from the session's manifest; the model from the last reply's modelInfo.
+describeOneSession(
+  'the Sessions view on a Cline 4 home',
+  'lists a Cline 4 session from its messages file and opens it',
+  (home) => copyCline4Session(home, '/home/ines/harbor'),
+  {
+    row: ['Cline', '/home/ines/harbor', '9', 'claude-opus-4-6'],
+    screenshot: 'sessions-cline-4',
+    file: '1787216000000_k3v9q.messages.json',
+    format: 'Cline / Roo Code task history · detected',
+    count: '12 messages',
+  },
+)
+
+// The run's cwd (a local environment's) and its model, from the trajectory's info.
+describeOneSession(
+  'the Sessions view on a mini-swe-agent home',
+  'lists its last run from its config folder and opens it',
+  (home) => copyMiniTrajectory(home, '/home/ana/textkit'),
+  {
+    row: ['mini-swe-agent', '/home/ana/textkit', '7', 'openai/gpt-5-mini'],
+    screenshot: 'sessions-mini-swe-agent',
+    file: 'last_mini_run.traj.json',
+    format: 'SWE-agent or mini-swe-agent trajectory · detected',
+    count: '7 messages',
+  },
+)

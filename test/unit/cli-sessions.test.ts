@@ -112,7 +112,7 @@ describe('compaction-inspector sessions', () => {
 
   it('says what is wrong with a bad flag value', async () => {
     expect((await run(['sessions', '--engine', 'aider'])).err).toEqual([
-      'sessions: option --engine: "aider" is not one of claude-code, codex, gemini-cli, pi, cline, roo-code',
+      'sessions: option --engine: "aider" is not one of claude-code, codex, gemini-cli, pi, cline, roo-code, mini-swe-agent',
     ])
     expect((await run(['sessions', '--since', 'yesterday'])).err).toEqual([
       'sessions: option --since: "yesterday" is not a date (2026-01-20, or 2026-01-20T14:00Z)',
@@ -153,7 +153,7 @@ describe('latest in place of FILE', () => {
 
   it('names the engines when the one asked for is unknown, and says when there is none', async () => {
     expect((await run(['tokens', 'latest:aider'])).err).toEqual([
-      'tokens: "latest:aider": no engine "aider" (engines: claude-code, codex, gemini-cli, pi, cline, roo-code)',
+      'tokens: "latest:aider": no engine "aider" (engines: claude-code, codex, gemini-cli, pi, cline, roo-code, mini-swe-agent)',
     ])
     vi.stubEnv('HOME', join(home, 'nowhere'))
     const none = await run(['tokens', 'latest:codex'])

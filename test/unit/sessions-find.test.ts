@@ -382,6 +382,23 @@ const CLINE4 = {
 }
 
 /** Writes Cline 4's files under SESSIONS, a sessions folder. */
+/** The sessions of a Linux home as the list shows them, each path from the home. */
+async function listedIn(home: string) {
+  const { sessions } = await findSessions({
+    ctx: { platform: 'linux', env: linuxEnv(home), home },
+  })
+  return sessions.map(({ engine, format, project, cwd, started, lastActive, model, path }) => ({
+    engine,
+    format,
+    project,
+    cwd,
+    started,
+    lastActive,
+    model,
+    path: path.slice(home.length + 1),
+  }))
+}
+
 async function writeCline4(sessions: string): Promise<void> {
   const files: [string, string][] = [
     [`${LEDGER}/${LEDGER}.json`, CLINE4.manifest],
@@ -411,20 +428,8 @@ describe("Cline 4's session folders", () => {
   })
 
   it("lists each session's <id>.messages.json with what it and its manifest say", async () => {
-    const { sessions } = await findSessions({
-      ctx: { platform: 'linux', env: linuxEnv(cline4Home), home: cline4Home },
-    })
     expect(
-      sessions.map(({ engine, format, project, cwd, started, lastActive, model, path }) => ({
-        engine,
-        format,
-        project,
-        cwd,
-        started,
-        lastActive,
-        model,
-        path: path.slice(cline4Home.length + 1),
-      })),
+      await listedIn(cline4Home),
       // These three only: not the manifest, the sidecar, hooks.jsonl, the subagent's messages, the
       // SDK's index, or the messages file in a folder named otherwise.
     ).toEqual([
@@ -575,5 +580,89 @@ describe("Cline 4's session folders", () => {
     ])
     expect(await countSession('cline', sessions[0].path)).toEqual({ messages: 5, compactions: 0 })
     expect(await readFile(secret, 'utf8')).toContain('/secret')
+  })
+})
+
+describe("mini-swe-agent's trajectories", () => {
+  // Its default outputs, in its global config folder (run/mini.py, run/benchmarks/
+  // swebench_single.py), beside files of its own that are no trajectory.
+  let miniHome = ''
+  const config = '.config/mini-swe-agent'
+  const fixture = (name: string) => readFile(join(FORMATS_DIR, name), 'utf8')
+  beforeAll(async () => {
+    miniHome = await mkdtemp(join(tmpdir(), 'sessions-mini-'))
+    made.push(miniHome)
+    // A local run whose cwd the user set; a SWE-bench instance run in a container.
+    const local = (await fixture('mini-swe-agent-2-responses.traj.json')).replace(
+      '"cwd": ""',
+      '"cwd": "/home/ana/textkit"',
+    )
+    await put(miniHome, `${config}/last_mini_run.traj.json`, local)
+    await put(
+      miniHome,
+      `${config}/last_swebench_single_run.traj.json`,
+      await fixture('mini-swe-agent-2.traj.json'),
+    )
+    await put(miniHome, `${config}/.env`, 'MSWEA_MODEL_NAME=openai/gpt-5-mini\n')
+    await put(miniHome, `${config}/interactive_history.txt`, '\n# 2025-12-18\n+fix the tests\n')
+  })
+
+  it('lists the trajectories in its config folder, with their model, times and local cwd', async () => {
+    expect(await listedIn(miniHome)).toEqual([
+      {
+        engine: 'mini-swe-agent',
+        format: 'swe-agent',
+        project: '/home/ana/textkit',
+        cwd: '/home/ana/textkit',
+        // extra.timestamp, in seconds: 1766070003.5 and 1766070012.5.
+        started: '2025-12-18T15:00:03.500Z',
+        lastActive: '2025-12-18T15:00:12.500Z',
+        model: 'openai/gpt-5-mini',
+        path: `${config}/last_mini_run.traj.json`,
+      },
+      {
+        engine: 'mini-swe-agent',
+        format: 'swe-agent',
+        // A container's cwd (/testbed) is no folder here: the project is the folder it is in.
+        project: 'mini-swe-agent',
+        cwd: undefined,
+        started: '2025-12-18T13:00:05.750Z',
+        lastActive: '2025-12-18T13:00:19.500Z',
+        model: 'anthropic/claude-sonnet-4-5-20250929',
+        path: `${config}/last_swebench_single_run.traj.json`,
+      },
+    ])
+  })
+
+  it('counts the messages, not the raw responses the replies keep', async () => {
+    const dir = join(miniHome, config)
+    // 7 items (two of them Responses-API outputs, with no role) and 12 messages, by hand from the
+    // fixtures; the second's replies each keep a response whose message has a role too.
+    expect(await countSession('mini-swe-agent', join(dir, 'last_mini_run.traj.json'))).toEqual({
+      messages: 7,
+      compactions: 0,
+    })
+    expect(
+      await countSession('mini-swe-agent', join(dir, 'last_swebench_single_run.traj.json')),
+    ).toEqual({ messages: 12, compactions: 0 })
+    // As Python's write_text writes it on Windows, with \r\n.
+    const crlf = join(miniHome, 'crlf.traj.json')
+    await writeFile(crlf, (await fixture('mini-swe-agent-2.traj.json')).replace(/\n/g, '\r\n'))
+    expect(await countSession('mini-swe-agent', crlf)).toEqual({ messages: 12, compactions: 0 })
+  })
+
+  it('in a folder of yours, lists a batch run’s trajectories by their content', async () => {
+    const mine = await mkdtemp(join(tmpdir(), 'sessions-mini-runs-'))
+    made.push(mine)
+    // swebench.py writes <output>/<instance id>/<instance id>.traj.json.
+    await put(mine, 'textkit__1/textkit__1.traj.json', await fixture('mini-swe-agent-1.traj.json'))
+    await put(mine, 'notes.traj.json', '{"info": {"note": "not a trajectory of mini-swe-agent"}}\n')
+    const { sessions } = await findSessions({
+      ctx: { platform: 'linux', env: {}, home: mine },
+      folders: [mine],
+    })
+    expect(sessions.map((s) => [s.engine, s.project, s.path.slice(mine.length + 1)])).toEqual([
+      ['mini-swe-agent', 'textkit__1', 'textkit__1/textkit__1.traj.json'],
+    ])
   })
 })

@@ -134,6 +134,37 @@ describe('where each engine writes its sessions', () => {
     ])
   })
 
+  it("mini-swe-agent: its global config folder, as platformdirs' user_config_dir names it", () => {
+    // Its default outputs (last_mini_run.traj.json) are written there (run/mini.py).
+    expect(dirsOf(linux(), 'mini-swe-agent')).toEqual(['/home/u/.config/mini-swe-agent'])
+    expect(dirsOf(linux({ XDG_CONFIG_HOME: '/xdg' }), 'mini-swe-agent')).toEqual([
+      '/xdg/mini-swe-agent',
+    ])
+    // A blank XDG_CONFIG_HOME is unset; MSWEA_GLOBAL_CONFIG_DIR replaces the whole folder.
+    expect(dirsOf(linux({ XDG_CONFIG_HOME: ' ' }), 'mini-swe-agent')).toEqual([
+      '/home/u/.config/mini-swe-agent',
+    ])
+    expect(dirsOf(linux({ MSWEA_GLOBAL_CONFIG_DIR: '/m' }), 'mini-swe-agent')).toEqual(['/m'])
+    const mac: LocationContext = { platform: 'darwin', env: { HOME: '/Users/u' }, home: '/Users/u' }
+    expect(dirsOf(mac, 'mini-swe-agent')).toEqual([
+      '/Users/u/Library/Application Support/mini-swe-agent',
+    ])
+    // platformdirs reads XDG_CONFIG_HOME on macOS too, since 4.6.0.
+    expect(
+      dirsOf({ ...mac, env: { ...mac.env, XDG_CONFIG_HOME: '/x' } }, 'mini-swe-agent'),
+    ).toEqual(['/x/mini-swe-agent'])
+    // On Windows the author folder defaults to the app's name: the name twice.
+    const win: LocationContext = {
+      platform: 'win32',
+      env: { USERPROFILE: 'C:\\Users\\u', LOCALAPPDATA: 'D:\\Local' },
+      home: 'C:\\Users\\u',
+    }
+    expect(dirsOf(win, 'mini-swe-agent')).toEqual(['D:\\Local\\mini-swe-agent\\mini-swe-agent'])
+    expect(dirsOf({ ...win, env: { USERPROFILE: 'C:\\Users\\u' } }, 'mini-swe-agent')).toEqual([
+      'C:\\Users\\u\\AppData\\Local\\mini-swe-agent\\mini-swe-agent',
+    ])
+  })
+
   it('HOME wins over the home folder the process was given', () => {
     const ctx: LocationContext = { platform: 'linux', env: { HOME: '/h' }, home: '/other' }
     expect(dirsOf(ctx, 'pi')).toEqual(['/h/.pi/agent/sessions'])

@@ -3,7 +3,7 @@
  * (docs/sessions.md): Claude Code sessions written by the fixture agent, and the Codex and pi
  * logs of testdata/formats, copied where Codex and pi keep theirs.
  */
-import { copyFile, mkdir, mkdtemp, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { claudeCodeAgent, type AgentSession } from '../../unit/helpers/claude-code-agent'
@@ -89,4 +89,19 @@ export async function copyCline4Session(home: string, cwd: string): Promise<stri
   }
   await writeFile(join(dir, `${id}.json`), JSON.stringify(manifest))
   return `${id}.messages.json`
+}
+
+/**
+ * Writes testdata's mini-swe-agent trajectory (a local run with a Responses-API model) where
+ * mini-swe-agent writes its default output (~/.config/mini-swe-agent/last_mini_run.traj.json),
+ * with the working directory the user set for the run.
+ */
+export async function copyMiniTrajectory(home: string, cwd: string): Promise<void> {
+  const dir = join(home, '.config', 'mini-swe-agent')
+  await mkdir(dir, { recursive: true })
+  const text = await readFile(formatsFile('mini-swe-agent-2-responses.traj.json'), 'utf8')
+  await writeFile(
+    join(dir, 'last_mini_run.traj.json'),
+    text.replace('"cwd": ""', `"cwd": ${JSON.stringify(cwd)}`),
+  )
 }
