@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import type { ImportNote, NoteSeverity } from '@core'
 import { formatNumber } from '@core/numbers'
 
@@ -32,6 +32,15 @@ export function ReportNotes({ notes, testId, title, openWhenNew = false }: Repor
   const [toggled, setToggled] = useState<{ notes: readonly ImportNote[]; open: boolean } | null>(
     null,
   )
+  // Warnings first, each kind in the report's own order: a warning changes what is counted or
+  // sent, and a file's notes (metadata set aside) can run to dozens above it.
+  const shown = useMemo(
+    () => [
+      ...notes.filter((n) => n.severity === 'warning'),
+      ...notes.filter((n) => n.severity !== 'warning'),
+    ],
+    [notes],
+  )
   if (notes.length === 0) return null
   const open = toggled?.notes === notes ? toggled.open : openWhenNew
   const hasWarnings = tally(notes, 'warning') > 0
@@ -50,7 +59,7 @@ export function ReportNotes({ notes, testId, title, openWhenNew = false }: Repor
       <div className="popover report-popover">
         <p className="report-title">{title}</p>
         <ul>
-          {notes.map((note, i) => (
+          {shown.map((note, i) => (
             // Notes have no id, and two may share a place; the list never reorders.
             <li key={i} className="report-note" data-severity={note.severity}>
               <span className={`severity severity-${note.severity}`}>{note.severity}</span>{' '}

@@ -159,6 +159,34 @@ describe('the import report', () => {
     expect(warnings[1]).toMatch(/line 6\b/)
   })
 
+  it('lists the warnings above the notes, whatever their places', async () => {
+    // A Gemini CLI 0.8 session: its metadata fields are notes, and come first in the file; the
+    // second reply, which follows the first with no prompt, is a warning (calls not recorded).
+    const tokens = (input: number) => ({ input, output: 12, cached: 0, thoughts: 0, tool: 0 })
+    const text = JSON.stringify({
+      sessionId: 's-1',
+      projectHash: 'p-1',
+      startTime: '2025-09-20T10:00:00.000Z',
+      messages: [
+        { id: 'u', type: 'user', content: 'Where is the retry limit set?' },
+        { id: 'g1', type: 'gemini', content: 'Searching for it.', tokens: tokens(9000) },
+        { id: 'g2', type: 'gemini', content: 'In src/config.ts.', tokens: tokens(9800) },
+      ],
+    })
+    const { user } = await openInApp({ path: null, name: 'session.json', content: text })
+    await user.click(screen.getByText(/^1 warning/))
+    const items = within(screen.getByTestId('import-report')).getAllByRole('listitem')
+    // Then the notes: sessionId, projectHash, startTime, and the two replies' tokens as one.
+    expect(items.map((li) => li.dataset.severity)).toEqual([
+      'warning',
+      'info',
+      'info',
+      'info',
+      'info',
+    ])
+    expect(items[0].textContent).toContain('messages[2]')
+  })
+
   it('lists a native file’s unknown fields in the same report', async () => {
     const messages = [{ ...RUN[0], color: 'red' }, ...RUN.slice(1)]
     const text = JSON.stringify({ model: 'gpt-4o', messages }, null, 2)
