@@ -49,7 +49,9 @@ const LIST_NOTES: Record<string, string> = {
   last_id: 'list envelope; not part of the conversation',
 }
 
-// A stored response's fields that describe the call rather than carry conversation.
+// A stored response's fields that describe the call rather than carry conversation (`model`,
+// `instructions` that are not a string, and `previous_response_id`, where a reader does not
+// read them first).
 const RESPONSE_METADATA = new Set([
   'object',
   'id',
@@ -64,9 +66,24 @@ const RESPONSE_METADATA = new Set([
   'prompt',
   'text',
   'top_logprobs',
+  'model',
+  'instructions',
+  'previous_response_id',
 ])
 
 const USAGE_NOTE = 'provider-reported usage; read by the usage view'
+
+/**
+ * Notes a stored response's field that carries no conversation, at `here`: its usage, its
+ * metadata, a request setting it echoes, or a field with no place.
+ */
+export function noteResponseField(key: string, value: unknown, here: string, notes: NoteList) {
+  if (key === 'usage') notes.info(here, USAGE_NOTE)
+  else if (RESPONSE_METADATA.has(key))
+    notes.info(here, 'response metadata; not part of the conversation')
+  else if (isRequestSetting(key, value)) notes.info(here, SETTING_NOTE)
+  else notes.warn(here, UNKNOWN_FIELD_NOTE)
+}
 
 function instructionsOf(body: Json): Message[] {
   const instructions = optionalString(body, 'instructions', [])
@@ -177,13 +194,9 @@ function readStoredResponse(root: Json): ReadResult {
   messages.push(...instructionsOf(root))
   for (const key of Object.keys(root)) {
     if (['output', 'model', 'instructions', 'tools'].includes(key)) continue
-    if (key === 'usage') notes.info(key, USAGE_NOTE)
-    else if (key === 'previous_response_id' && root[key] !== null)
+    if (key === 'previous_response_id' && root[key] !== null)
       notes.warn(key, BODY.warnings!.previous_response_id)
-    else if (RESPONSE_METADATA.has(key) || key === 'previous_response_id')
-      notes.info(key, 'response metadata; not part of the conversation')
-    else if (isRequestSetting(key, root[key])) notes.info(key, SETTING_NOTE)
-    else notes.warn(key, UNKNOWN_FIELD_NOTE)
+    else noteResponseField(key, root[key], key, notes)
   }
   notes.info(
     '',

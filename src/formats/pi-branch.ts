@@ -7,7 +7,7 @@ import type { ReportedUsage } from './types'
 import { NoteList, describeLines } from './report'
 import { type Entry, METADATA_NOTE } from './pi-shared'
 import { loadedEntry } from './pi-reading'
-import { PendingCalls } from './pi-synthetic'
+import { PendingCalls, llmRole } from './pi-synthetic'
 
 /* The branch of a pi session tree that pi sends, from its latest compaction's summary on. */
 
@@ -106,11 +106,12 @@ export function readPath(
   for (let i = 0; i < path.length; i++) {
     const e = path[i]
     const read = loadedEntry(e, notes)
-    pending.before(e, read, messages)
+    const role = llmRole(e, read.messages)
+    pending.before(e.line, role, messages)
     const reported = i >= reportsFrom ? piUsage(e, messages.length) : undefined
     if (reported && read.messages.length > 0) usage.push(reported)
     for (const m of read.messages) messages.push(m)
-    pending.after(e, read)
+    pending.after(role, read)
     if (read.model !== undefined) model = read.model
   }
   pending.end(path[path.length - 1]?.line)

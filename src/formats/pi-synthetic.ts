@@ -36,21 +36,19 @@ export class PendingCalls {
    * Before an entry's messages are placed: a reply, or a message the model reads as the user's,
    * first gets the synthetic results of the calls left open.
    */
-  before(e: Entry, read: EntryReading, messages: Message[]): void {
+  before(line: number, role: LlmRole, messages: Message[]): void {
     if (this.expected === 0) return
-    const role = llmRole(e, read.messages)
     if (role !== 'assistant' && role !== 'user') return
     const open = this.open()
     if (open.length > 0) {
       for (const id of open) messages.push(syntheticResult(id))
-      this.notes.info(`line ${e.line}`, SYNTHETIC_NOTE)
+      this.notes.info(`line ${line}`, SYNTHETIC_NOTE)
     }
     this.expected = 0
   }
 
   /** After: a reply's calls wait for their results (a failed reply's are never sent); a result answers one. */
-  after(e: Entry, read: EntryReading): void {
-    const role = llmRole(e, read.messages)
+  after(role: LlmRole, read: EntryReading): void {
     if (role === 'toolResult') {
       if (this.expected > 0) for (const m of read.messages) if (m.id) this.answered.push(m.id)
     } else if (role === 'assistant' && read.calls > 0) {
@@ -80,7 +78,10 @@ export class PendingCalls {
 }
 
 /** The role an entry has in the request pi builds (convertToLlm, core/messages.ts), if any. */
-function llmRole(e: Entry, read: readonly Message[]): 'assistant' | 'toolResult' | 'user' | null {
+export type LlmRole = 'assistant' | 'toolResult' | 'user' | null
+
+/** An entry's LlmRole, given what it read as. */
+export function llmRole(e: Entry, read: readonly Message[]): LlmRole {
   if (read.length === 0) return null
   const v = e.value
   if (v.type === 'message' && isObject(v.message)) {

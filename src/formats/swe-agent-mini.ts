@@ -1,13 +1,14 @@
 import type { Message } from '../types'
 import { ShapeError, isObject, kind, pathString, type Json, type JsonPath } from './json-shape'
 import { readChatMessage } from './openai-chat'
+import { noteResponseField } from './openai-responses'
 import type { ReadResult } from './reader'
 import type { NoteList } from './report'
 import { responsesUsage } from './reported-usage'
 import { ResponsesItems } from './responses-items'
 import { litellmChatUsage, readThinkingBlock } from './swe-agent-litellm'
 import type { ReportedUsage } from './types'
-import { CACHE_NOTE, SETTING_NOTE, UNKNOWN_FIELD_NOTE, isRequestSetting } from './vocabulary'
+import { CACHE_NOTE, UNKNOWN_FIELD_NOTE } from './vocabulary'
 
 /*
  * mini-swe-agent writes one `<instance>.traj.json` per run: `{info, messages, trajectory_format}`
@@ -100,24 +101,6 @@ const EXTRA_NOTES: Record<string, string> = {
 const EXTRA_NOTE = "mini-swe-agent's own record on the message; never sent"
 const FAILED_REPLY_NOTE =
   "the reply mini-swe-agent could not parse, as the provider gave it: not kept in the conversation, so never sent again; its usage is the request's reported usage"
-
-// A stored response's fields that describe the call rather than carry conversation.
-const RESPONSE_METADATA = new Set([
-  'object',
-  'id',
-  'created_at',
-  'completed_at',
-  'status',
-  'error',
-  'incomplete_details',
-  'output_text',
-  'billing',
-  'conversation',
-  'prompt',
-  'text',
-  'model',
-  'previous_response_id',
-])
 
 /**
  * Reads a mini-swe-agent trajectory: `messages` are what mini-swe-agent sent and received, in
@@ -423,7 +406,6 @@ function readResponse(raw: Json, at: JsonPath, reader: ResponsesItems, notes: No
     const here = pathString([...at, key])
     if (key === 'output') continue
     if (key === 'extra') noteExtra(value, [...at, key], true, notes)
-    else if (key === 'usage') notes.info(here, 'provider-reported usage; read by the usage view')
     else if (key === 'tools') {
       notes.info(
         here,
@@ -431,9 +413,6 @@ function readResponse(raw: Json, at: JsonPath, reader: ResponsesItems, notes: No
       )
     } else if (key === 'instructions' && typeof value === 'string') {
       notes.warn(here, "the request's instructions, echoed back; not loaded")
-    } else if (RESPONSE_METADATA.has(key) || key === 'instructions') {
-      notes.info(here, 'response metadata; not part of the conversation')
-    } else if (isRequestSetting(key, value)) notes.info(here, SETTING_NOTE)
-    else notes.warn(here, UNKNOWN_FIELD_NOTE)
+    } else noteResponseField(key, value, here, notes)
   }
 }
