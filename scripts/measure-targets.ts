@@ -4,6 +4,8 @@
 //
 //   npx tsx scripts/measure-targets.ts chat [--verbose] <traffic.jsonl | folder>…
 //   npx tsx scripts/measure-targets.ts growth [--verbose] <rollout.jsonl | folder>…
+//   npx tsx scripts/measure-targets.ts whole [--verbose] <transcript | folder>…
+//   npx tsx scripts/measure-targets.ts steps <transcript | folder>…
 //
 // chat: every request of API traffic logs ({request, response} pairs, one a line, as the
 //   api-traffic importer reads them; a recorded VCR cassette's interactions converted to such pairs
@@ -15,6 +17,18 @@
 //   Claude Code, pi, Gemini CLI): from the first reported request to each later one, the estimate's
 //   growth ÷ the reported growth (calibration.minIncrementRatio / maxIncrementRatio). Target:
 //   within [0.85, 1.15] at every request.
+// whole: what the app's words "approximate: within ±N% of provider counts on 90% of M requests"
+//   rest on. Every reported request of a transcript but its first, estimated as the app does when
+//   the user includes the context not in the file (the estimate plus hiddenTokensOf, derived from
+//   the first request), against the reported prompt; per calibrated generation, apart for the
+//   transcripts whose import warns of something (content sent that the file does not hold, most
+//   often). A Claude name that is not of Anthropic's form (`claude-opus-4.6-1m`), or replies
+//   another backend answered, leave the transcript out: their reports are not Anthropic's counts.
+// steps: whether a generation's factors hold, apart from what files leave out. Each step from one
+//   reported request to the next that adds 1,000 reported tokens or more and nothing but the
+//   messages between them (no result cleared, no thinking stripped, nothing unrecorded, the same
+//   model); the estimate's growth over the reported growth, in steps that are 80% or more tool
+//   results (resultFactor) and in steps with none (factor). The transcripts `whole` reads.
 /* eslint-disable @typescript-eslint/no-explicit-any -- the JSON of arbitrary public logs, read
    by shape to group requests; the product's own readers are typed. */
 import { readFileSync, readdirSync, statSync } from 'node:fs'
@@ -22,6 +36,7 @@ import { basename, join } from 'node:path'
 import {
   compareUsage,
   countingSpecOf,
+  hiddenTokensOf,
   countEachMessage,
   importConversation,
   requestOverhead,
@@ -29,14 +44,15 @@ import {
   requestPricings,
   type ImportedConversation,
 } from '../src/index'
+import { calibrationFor } from '../src/pricing/calibration'
 import { loadCountingVocabulary } from '../src/pricing/load'
 
 const args = process.argv.slice(2)
 const mode = args.shift()
 const verbose = args.includes('--verbose')
 const paths = args.filter((a) => a !== '--verbose')
-if ((mode !== 'chat' && mode !== 'growth') || paths.length === 0) {
-  console.error('usage: measure-targets.ts chat|growth [--verbose] <file or folder>…')
+if (!['chat', 'growth', 'whole', 'steps'].includes(mode ?? '') || paths.length === 0) {
+  console.error('usage: measure-targets.ts chat|growth|whole|steps [--verbose] <file or folder>…')
   process.exit(2)
 }
 
@@ -200,6 +216,123 @@ async function measureGrowth(files: string[]): Promise<void> {
   for (const [kind, t] of [...tally].sort()) console.log(`  ${kind}: ${t.met} of ${t.of}`)
 }
 
+// Anthropic's model ids: claude-<family>-<version>[-<date>], or the older claude-<version>-<family>.
+const ANTHROPIC_ID = /^claude-([a-z]+-\d+(-\d+)?|\d+(-\d+)?-[a-z]+)(-\d{8})?$/
+
+/** A transcript the calibration is measured on: its generation, estimate and report rows. */
+interface Measured {
+  imported: ImportedConversation
+  generation: string
+  costs: number[]
+  comparison: ReturnType<typeof estimateOf>
+}
+
+/**
+ * The transcripts of a calibrated generation with two reported requests or more, each with its
+ * costs and comparison; `left` counts those left out as not Anthropic's counts (see `whole`).
+ */
+async function measuredTranscripts(
+  files: string[],
+): Promise<{ measured: Measured[]; left: number }> {
+  const measured: Measured[] = []
+  let left = 0
+  for (const file of files) {
+    let imported: ImportedConversation
+    try {
+      imported = importConversation(readFileSync(file, 'utf8'))
+    } catch {
+      continue
+    }
+    const model = imported.model ?? ''
+    const generation = calibrationFor(model)?.generation
+    if (!generation) continue
+    const spec = specOf(imported)
+    await loadCountingVocabulary(spec)
+    const costs = countEachMessage(spec, imported.messages)
+    const comparison = estimateOf(imported, spec)
+    const { rows } = comparison
+    if (rows.length < 2) continue
+    if ((/claude/i.test(model) && !ANTHROPIC_ID.test(model)) || rows.some((r) => r.otherBackend)) {
+      left++
+      continue
+    }
+    if (verbose) console.log(`${generation}\t${rows.length}\t${basename(file)}`)
+    measured.push({ imported, generation, costs, comparison })
+  }
+  return { measured, left }
+}
+
+const at = (sorted: number[], p: number) => sorted[Math.floor((sorted.length - 1) * p)]
+const ascending = (xs: number[]) => [...xs].sort((a, b) => a - b)
+
+async function measureWhole(files: string[]): Promise<void> {
+  const { measured, left } = await measuredTranscripts(files)
+  const errors = new Map<string, { sessions: number; errors: number[] }>()
+  for (const { imported, generation, comparison } of measured) {
+    const warned = imported.report.some((note) => note.severity === 'warning')
+    const key = `${generation}, ${warned ? 'an import warning' : 'no import warning'}`
+    const group = errors.get(key) ?? { sessions: 0, errors: [] }
+    group.sessions++
+    for (const row of comparison.rows.slice(1)) {
+      group.errors.push((row.estimated + hiddenTokensOf(comparison, row)) / row.reported - 1)
+    }
+    errors.set(key, group)
+  }
+  const pct = (x: number) => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}%`
+  const share = (xs: number[], within: number) =>
+    `${((100 * xs.filter((x) => x <= within).length) / xs.length).toFixed(1)}%`
+  console.log(
+    '| generation, transcripts | transcripts | requests | median error | 90% of requests within | within 6% | within 10% |',
+  )
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |')
+  for (const [key, { sessions, errors: e }] of [...errors].sort()) {
+    const size = ascending(e.map(Math.abs))
+    console.log(
+      `| ${key} | ${sessions} | ${e.length} | ${pct(at(ascending(e), 0.5))} | ±${(100 * at(size, 0.9)).toFixed(2)}% | ${share(size, 0.06)} | ${share(size, 0.1)} |`,
+    )
+  }
+  console.log(
+    `\nLeft out: ${left} transcripts answered by another backend or under a name Anthropic never gave.`,
+  )
+}
+
+async function measureSteps(files: string[]): Promise<void> {
+  const { measured } = await measuredTranscripts(files)
+  const steps = new Map<string, number[]>()
+  const put = (key: string, ratio: number) => steps.set(key, [...(steps.get(key) ?? []), ratio])
+  for (const { imported, generation, costs, comparison } of measured) {
+    const { rows } = comparison
+    for (let i = 1; i < rows.length; i++) {
+      const [a, b] = [rows[i - 1], rows[i]]
+      const plain = (r: (typeof rows)[number]) => !r.cleared && !r.stripped && !r.unrecorded
+      if (!plain(a) || !plain(b) || a.pricedAs !== b.pricedAs) continue
+      const reported = b.reported - a.reported
+      const estimated = b.estimated - a.estimated
+      if (reported < 1000 || estimated <= 0) continue
+      let all = 0
+      let results = 0
+      for (let k = a.prompt; k < b.prompt; k++) {
+        all += costs[k]
+        if (imported.messages[k].type === 'activity') results += costs[k]
+      }
+      // A step whose estimate moved by anything but its new messages (a turn's reasoning, say).
+      if (Math.abs(all - estimated) > 2) continue
+      if (results >= 0.8 * all) put(`${generation}, tool results`, estimated / reported)
+      else if (results === 0) put(`${generation}, no tool result`, estimated / reported)
+    }
+  }
+  console.log('| generation, steps | steps | growth ratio, median | quartiles |')
+  console.log('| --- | ---: | ---: | --- |')
+  for (const [key, ratios] of [...steps].sort()) {
+    const sorted = ascending(ratios)
+    console.log(
+      `| ${key} | ${ratios.length} | ${at(sorted, 0.5).toFixed(3)} | ${at(sorted, 0.25).toFixed(3)} – ${at(sorted, 0.75).toFixed(3)} |`,
+    )
+  }
+}
+
 const files = paths.flatMap(filesOf)
 if (mode === 'chat') measureChat(files)
+else if (mode === 'whole') await measureWhole(files)
+else if (mode === 'steps') await measureSteps(files)
 else await measureGrowth(files)

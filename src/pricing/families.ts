@@ -1,6 +1,6 @@
 import { formatNumber } from '../numbers'
 import { DEFAULT_ENCODING, ENCODINGS, listModels, resolveModel, type EncodingName } from '../tokens'
-import { CALIBRATIONS, type Calibration } from './calibration'
+import { CALIBRATIONS, WITHIN_SHARE, type Calibration } from './calibration'
 import type { OpenEncoding } from './open-vocabularies'
 import type { Wire } from './wire'
 
@@ -31,7 +31,10 @@ export interface CountingMethod {
   factor: number
   /** A tool result's count is multiplied by this instead (the factor, unless measured apart). */
   resultFactor: number
-  /** On-screen words: "exact (o200k_base)" or "approximate: within ±N% of provider counts on M requests". */
+  /**
+   * On-screen words: "exact (o200k_base)", or "approximate: within ±N% of provider counts on 90%
+   * of M requests".
+   */
   method: string
   /** Only for an unknown name: "counted as <family> (approximation)". */
   warning?: string
@@ -172,7 +175,7 @@ function calibrationFor(family: 'anthropic' | 'google', stem: string): Calibrati
 
 function calibratedWords(c: Calibration): string {
   if (c.requests === 0) return 'approximate: not yet measured against provider counts'
-  return `approximate: within ±${c.withinPct}% of provider counts on ${formatNumber(c.requests)} requests`
+  return `approximate: within ±${c.withinPct}% of provider counts on ${WITHIN_SHARE * 100}% of ${formatNumber(c.requests)} requests`
 }
 
 /**

@@ -55,7 +55,7 @@ describe('model families', () => {
       const counting = describeCounting(model, 'anthropic')
       expect(counting.exact).toBe(false)
       expect(counting.method).toMatch(
-        /^approximate: (within ±\d+(\.\d+)?% of provider counts on \d+ requests|not yet measured against provider counts)$/,
+        /^approximate: (within ±\d+% of provider counts on 90% of \d{1,3}(,\d{3})* requests|not yet measured against provider counts)$/,
       )
     }
   })
