@@ -175,7 +175,7 @@ function calibrationFor(family: 'anthropic' | 'google', stem: string): Calibrati
 
 function calibratedWords(c: Calibration): string {
   if (c.requests === 0) return 'approximate: not yet measured against provider counts'
-  return `approximate: within ±${c.withinPct}% of provider counts on ${WITHIN_SHARE * 100}% of ${formatNumber(c.requests)} requests`
+  return `approximate: within ±${c.withinPct}% of provider counts on ${Math.round(WITHIN_SHARE * 100)}% of ${formatNumber(c.requests)} requests`
 }
 
 /**
