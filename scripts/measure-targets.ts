@@ -69,8 +69,11 @@ function filesOf(path: string): string[] {
 const specOf = (imported: ImportedConversation) =>
   countingSpecOf({ ...imported, model: imported.model ?? 'gpt-4o' })
 
-function estimateOf(imported: ImportedConversation, spec = specOf(imported)) {
-  const costs = countEachMessage(spec, imported.messages)
+function estimateOf(
+  imported: ImportedConversation,
+  spec = specOf(imported),
+  costs = countEachMessage(spec, imported.messages),
+) {
   const usage = imported.usage ?? []
   const { turns, served, cleared } = requestPricings(
     spec,
@@ -164,6 +167,35 @@ function measureChat(files: string[]): void {
   }
 }
 
+/** A transcript read and estimated as `tokens --json` estimates it. */
+interface Transcript {
+  file: string
+  imported: ImportedConversation
+  costs: number[]
+  comparison: ReturnType<typeof estimateOf>
+}
+
+/** Each file read and estimated in turn; one that does not import is told to `unread`. */
+async function* transcripts(
+  files: string[],
+  unread: (file: string, error: Error) => void = () => {},
+): AsyncGenerator<Transcript> {
+  for (const file of files) {
+    let imported: ImportedConversation
+    try {
+      imported = importConversation(readFileSync(file, 'utf8'))
+    } catch (error) {
+      unread(file, error as Error)
+      continue
+    }
+    // An open model's vocabulary (DeepSeek, Qwen, Llama) is loaded before it counts, as the CLI does.
+    const spec = specOf(imported)
+    await loadCountingVocabulary(spec)
+    const costs = countEachMessage(spec, imported.messages)
+    yield { file, imported, costs, comparison: estimateOf(imported, spec, costs) }
+  }
+}
+
 async function measureGrowth(files: string[]): Promise<void> {
   console.log(
     '| log | model | answered by | requests | estimate growth ÷ reported growth (min – max) |',
@@ -171,20 +203,9 @@ async function measureGrowth(files: string[]): Promise<void> {
   console.log('| --- | --- | --- | ---: | --- |')
   // The tally under the table: per kind of log, how many meet [0.85, 1.15] at every request.
   const tally = new Map<string, { met: number; of: number }>()
-  for (const file of files) {
-    let imported: ImportedConversation
-    try {
-      imported = importConversation(readFileSync(file, 'utf8'))
-    } catch (error) {
-      console.log(
-        `| ${basename(file)} | not read: ${(error as Error).message.slice(0, 60)} | | | |`,
-      )
-      continue
-    }
-    // An open model's vocabulary (DeepSeek, Qwen, Llama) is loaded before it counts, as the CLI does.
-    const spec = specOf(imported)
-    await loadCountingVocabulary(spec)
-    const comparison = estimateOf(imported, spec)
+  const unread = (file: string, error: Error) =>
+    console.log(`| ${basename(file)} | not read: ${error.message.slice(0, 60)} | | | |`)
+  for await (const { file, imported, comparison } of transcripts(files, unread)) {
     const c = comparison.calibration
     const f = (x: number | null) => (x === null ? '–' : x.toFixed(2))
     const other = comparison.rows.filter((r) => r.otherBackend === true).length
@@ -219,56 +240,38 @@ async function measureGrowth(files: string[]): Promise<void> {
 // Anthropic's model ids: claude-<family>-<version>[-<date>], or the older claude-<version>-<family>.
 const ANTHROPIC_ID = /^claude-([a-z]+-\d+(-\d+)?|\d+(-\d+)?-[a-z]+)(-\d{8})?$/
 
-/** A transcript the calibration is measured on: its generation, estimate and report rows. */
-interface Measured {
-  imported: ImportedConversation
-  generation: string
-  costs: number[]
-  comparison: ReturnType<typeof estimateOf>
-}
-
 /**
- * The transcripts of a calibrated generation with two reported requests or more, each with its
- * costs and comparison; `left` counts those left out as not Anthropic's counts (see `whole`).
+ * The transcripts of a calibrated generation with two reported requests or more, with their
+ * generation; `leftOut` is told of each left out as not Anthropic's counts (see `whole`).
  */
-async function measuredTranscripts(
+async function* calibrationTranscripts(
   files: string[],
-): Promise<{ measured: Measured[]; left: number }> {
-  const measured: Measured[] = []
-  let left = 0
-  for (const file of files) {
-    let imported: ImportedConversation
-    try {
-      imported = importConversation(readFileSync(file, 'utf8'))
-    } catch {
-      continue
-    }
-    const model = imported.model ?? ''
+  leftOut: () => void = () => {},
+): AsyncGenerator<Transcript & { generation: string }> {
+  for await (const transcript of transcripts(files)) {
+    const model = transcript.imported.model ?? ''
     const generation = calibrationFor(model)?.generation
-    if (!generation) continue
-    const spec = specOf(imported)
-    await loadCountingVocabulary(spec)
-    const costs = countEachMessage(spec, imported.messages)
-    const comparison = estimateOf(imported, spec)
-    const { rows } = comparison
-    if (rows.length < 2) continue
+    const { rows } = transcript.comparison
+    if (!generation || rows.length < 2) continue
     if ((/claude/i.test(model) && !ANTHROPIC_ID.test(model)) || rows.some((r) => r.otherBackend)) {
-      left++
+      leftOut()
       continue
     }
-    if (verbose) console.log(`${generation}\t${rows.length}\t${basename(file)}`)
-    measured.push({ imported, generation, costs, comparison })
+    if (verbose) console.log(`${generation}\t${rows.length}\t${basename(transcript.file)}`)
+    yield { ...transcript, generation }
   }
-  return { measured, left }
 }
 
 const at = (sorted: number[], p: number) => sorted[Math.floor((sorted.length - 1) * p)]
 const ascending = (xs: number[]) => [...xs].sort((a, b) => a - b)
 
 async function measureWhole(files: string[]): Promise<void> {
-  const { measured, left } = await measuredTranscripts(files)
+  let left = 0
   const errors = new Map<string, { sessions: number; errors: number[] }>()
-  for (const { imported, generation, comparison } of measured) {
+  for await (const { imported, generation, comparison } of calibrationTranscripts(
+    files,
+    () => left++,
+  )) {
     const warned = imported.report.some((note) => note.severity === 'warning')
     const key = `${generation}, ${warned ? 'an import warning' : 'no import warning'}`
     const group = errors.get(key) ?? { sessions: 0, errors: [] }
@@ -297,10 +300,9 @@ async function measureWhole(files: string[]): Promise<void> {
 }
 
 async function measureSteps(files: string[]): Promise<void> {
-  const { measured } = await measuredTranscripts(files)
   const steps = new Map<string, number[]>()
   const put = (key: string, ratio: number) => steps.set(key, [...(steps.get(key) ?? []), ratio])
-  for (const { imported, generation, costs, comparison } of measured) {
+  for await (const { imported, generation, costs, comparison } of calibrationTranscripts(files)) {
     const { rows } = comparison
     for (let i = 1; i < rows.length; i++) {
       const [a, b] = [rows[i - 1], rows[i]]
