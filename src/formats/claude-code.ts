@@ -11,6 +11,12 @@ import {
 } from './claude-code-events'
 import { inferUnrecordedMicrocompaction } from './claude-code-microcompact'
 import { LeftOut, NoteTape } from './claude-code-notes'
+import {
+  applyReplacements,
+  readReplacementLine,
+  type Replacement,
+  type UnreadReplacement,
+} from './claude-code-replacements'
 import type { Message } from '../types'
 import { isObject, kind, type Json } from './json-shape'
 import { LocatedError, type ReadInput, type ReadResult } from './reader'
@@ -36,7 +42,7 @@ const METADATA_TYPES = new Set([
   'speculation-accept',
   'mode',
   'worktree-state',
-  'content-replacement',
+  // 'content-replacement' is read: what was sent in place of a tool result (claude-code-replacements.ts).
   'marble-origami-commit',
   'marble-origami-snapshot',
   'saved_hook_context',
@@ -58,7 +64,8 @@ export function readClaudeCode(input: ReadInput): ReadResult {
   if (input.isOneDocument()) {
     throw new LocatedError('one JSON document, not JSONL with one session event per line', '')
   }
-  const { events, lineMessages, index, metadata, skipped } = parseEvents(input)
+  const { events, lineMessages, index, metadata, skipped, replacements, unreadReplacements } =
+    parseEvents(input)
   if (
     !events.some((e) => e.uuid !== undefined) &&
     !metadata.some((m) => METADATA_TYPES.has(m.type))
@@ -78,6 +85,8 @@ export function readClaudeCode(input: ReadInput): ReadResult {
   const broken = skipped.map((s) => s.line).sort((a, b) => a - b)
   const thread = buildThread(events, index, broken, notes)
   const { messages, model, usage } = readThreadEvents(thread.events, lineMessages, notes, left)
+  // Before anything that sizes the results: what was sent is the replacement.
+  applyReplacements(messages, replacements, unreadReplacements, notes)
   markUnrecorded(thread.events, events, messages, usage, notes)
   noteOtherBackend(thread.events, usage, notes)
   inferUnrecordedMicrocompaction(thread.events, events, messages, usage, notes)
@@ -232,6 +241,9 @@ interface ParsedLines {
   /** The lines without a uuid, in file order. */
   metadata: MetadataLine[]
   skipped: { line: number; problem: string }[]
+  /** What `content-replacement` lines say was sent in place of tool results, in file order. */
+  replacements: Replacement[]
+  unreadReplacements: UnreadReplacement[]
 }
 
 /**
@@ -247,6 +259,8 @@ function parseEvents(input: ReadInput): ParsedLines {
   let model: string | undefined
   const metadata: MetadataLine[] = []
   const skipped: ParsedLines['skipped'] = []
+  const replacements: Replacement[] = []
+  const unreadReplacements: UnreadReplacement[] = []
   const tape = new NoteTape()
   const broken = input.eachJsonLine((value, line) => {
     if (!isObject(value) || typeof value.type !== 'string') {
@@ -265,6 +279,8 @@ function parseEvents(input: ReadInput): ParsedLines {
         if (event.model === model) event.model = model
         else model = event.model
       }
+    } else if (event.type === 'content-replacement') {
+      readReplacementLine(value, line, replacements, unreadReplacements)
     } else
       metadata.push({
         line,
@@ -272,7 +288,15 @@ function parseEvents(input: ReadInput): ParsedLines {
         ...(isTitle(event.type) ? { title: titleOf(value) } : {}),
       })
   })
-  return { events, lineMessages, index, metadata, skipped: [...broken, ...skipped] }
+  return {
+    events,
+    lineMessages,
+    index,
+    metadata,
+    skipped: [...broken, ...skipped],
+    replacements,
+    unreadReplacements,
+  }
 }
 
 const isTitle = (type: string) =>

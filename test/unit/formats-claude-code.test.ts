@@ -1555,3 +1555,97 @@ describe('Claude Code 2.1.260 and later: the records it writes of its requests',
     expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
   })
 })
+
+describe('Claude Code: tool results sent as a preview (content-replacement)', () => {
+  // Fixtures of our own, in the shape Claude Code writes (utils/toolResultStorage.ts, 2.1.88;
+  // the compiled 2.1.332): the result stays whole on its line, the line without a uuid says what
+  // was sent in its place.
+  const call = (id: string) => ({ type: 'tool_use', id, name: 'Bash', input: { command: id } })
+  const result = (id: string, content: string, isError = false) => ({
+    type: 'tool_result',
+    tool_use_id: id,
+    content,
+    ...(isError ? { is_error: true } : {}),
+  })
+  const whole = 'row\n'.repeat(1250) // 5,000 characters
+  const replacement = (records: unknown[]) =>
+    JSON.stringify({ type: 'content-replacement', sessionId: 's', replacements: records })
+  const text = (records: unknown[]) =>
+    [
+      event('q', null, { type: 'user', message: { role: 'user', content: 'Dump both tables.' } }),
+      event('a', 'q', {
+        type: 'assistant',
+        message: { role: 'assistant', content: [call('c1'), call('c2')] },
+      }),
+      event('r', 'a', {
+        type: 'user',
+        message: { role: 'user', content: [result('c1', whole), result('c2', whole, true)] },
+      }),
+      replacement(records),
+      event('b', 'r', {
+        type: 'assistant',
+        message: { role: 'assistant', content: [{ type: 'text', text: 'Both dumped.' }] },
+      }),
+    ].join('\n')
+
+  it('loads a replaced result as the preview that was sent, and says so', () => {
+    const { messages, report } = importConversation(
+      text([
+        { kind: 'tool-result', toolUseId: 'c1', replacement: 'PREVIEW' },
+        { kind: 'tool-result', toolUseId: 'c2', replacement: 'PREVIEW TWO' },
+      ]),
+    )
+    expect(messages.map((m) => [m.id, m.type, m.payload])).toEqual([
+      ['q', 'user', undefined],
+      ['a', 'bot', expect.stringContaining('"tool_calls"')],
+      ['c1', 'activity', 'PREVIEW'],
+      // The error flag stays with the result.
+      ['c2', 'activity', '{"content":"PREVIEW TWO","is_error":true}'],
+      ['b', 'bot', undefined],
+    ])
+    expect(report).toContainEqual({
+      severity: 'info',
+      path: 'line 4: replacements[0]',
+      problem:
+        'Claude Code sent the result of c1 as a 7-character preview in place of its 5,000 characters (its budget for the tool results of one message; the whole result went to a file): loaded as sent, as Claude Code resumes the session',
+    })
+    // The line is read, not counted as metadata.
+    expect(report.some((n) => n.problem.includes('"content-replacement" line'))).toBe(false)
+  })
+
+  it('keeps the first record for a result, and notes what it cannot apply', () => {
+    const { messages, report } = importConversation(
+      text([
+        { kind: 'tool-result', toolUseId: 'c1', replacement: 'FIRST' },
+        { kind: 'tool-result', toolUseId: 'c1', replacement: 'SECOND' },
+        { kind: 'tool-result', toolUseId: 'c9', replacement: 'ELSEWHERE' },
+        { kind: 'image', toolUseId: 'c2' },
+        { kind: 'tool-result', toolUseId: 'c2' },
+      ]),
+    )
+    expect(messages.find((m) => m.id === 'c1')?.payload).toBe('FIRST')
+    expect(messages.find((m) => m.id === 'c2')?.payload).toBe(
+      JSON.stringify({ content: whole, is_error: true }),
+    )
+    expect(report).toContainEqual({
+      severity: 'info',
+      path: 'line 4: replacements[1]',
+      problem: 'c1 was replaced by an earlier record; this one is not applied',
+    })
+    expect(report).toContainEqual({
+      severity: 'info',
+      path: 'line 4: replacements[2]',
+      problem: 'no result of c9 on the thread (a subagent’s, or a branch not loaded); not applied',
+    })
+    for (const [k, problem] of [
+      [3, 'a replacement of kind "image"'],
+      [4, 'a tool-result replacement without its toolUseId or text'],
+    ] as const) {
+      expect(report).toContainEqual({
+        severity: 'warning',
+        path: `line 4: replacements[${k}]`,
+        problem: `${problem}: a content replacement this reader cannot apply; the tool result it names is loaded as recorded, and may cost more than Claude Code sent`,
+      })
+    }
+  })
+})
