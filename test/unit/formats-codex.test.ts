@@ -306,10 +306,14 @@ describe('Codex rollouts: shapes found in public sessions', () => {
       line('session_meta', { id: 's' }),
       user('<recommended_plugins>\n- github\n</recommended_plugins>'),
       user('<subagent_notification>{"agent":"a1","status":"done"}</subagent_notification>'),
+      user('<hook_prompt hook_run_id="stop:1:/w/.codex/hooks.json">Run the tests.</hook_prompt>'),
+      user('<codex_internal_context source="user_goal">\nContinue.\n</codex_internal_context>'),
       user('Go on.'),
     ].join('\n')
     expect(importConversation(text).messages.map((m) => m.type)).toEqual([
       'instructions',
+      'context',
+      'context',
       'context',
       'user',
     ])
