@@ -20,7 +20,7 @@ const MARKERS: readonly (readonly [string, 'instructions' | 'context' | 'summary
   ['<subagent_notification>', 'context'],
   // Codex 0.15x+: a Stop hook's reason, sent back as a user message (`HookPrompt`, `hook_run_id`),
   // and the text Codex writes to carry a goal on (`<codex_internal_context source="user_goal">`);
-  // both read in the 0.171.0 binary's strings, the first also in public rollouts of 0.159.
+  // both read in the 0.171.0 binary's strings; the first also in a public tool's fixtures, said to follow rollouts of 0.135 – 0.159.
   ['<hook_prompt', 'context'],
   ['<codex_internal_context', 'context'],
   ['Another language model started to solve this problem', 'summary'],
