@@ -10,6 +10,7 @@ import {
   readThreadEvents,
 } from './claude-code-events'
 import { inferUnrecordedMicrocompaction } from './claude-code-microcompact'
+import { noteForkReferences, readForkReference, type ForkReference } from './claude-code-fork'
 import { LeftOut, NoteTape } from './claude-code-notes'
 import {
   applyReplacements,
@@ -64,8 +65,7 @@ export function readClaudeCode(input: ReadInput): ReadResult {
   if (input.isOneDocument()) {
     throw new LocatedError('one JSON document, not JSONL with one session event per line', '')
   }
-  const { events, lineMessages, index, metadata, skipped, replacements, unreadReplacements } =
-    parseEvents(input)
+  const { events, lineMessages, index, metadata, skipped, read } = parseEvents(input)
   if (
     !events.some((e) => e.uuid !== undefined) &&
     !metadata.some((m) => METADATA_TYPES.has(m.type))
@@ -86,7 +86,8 @@ export function readClaudeCode(input: ReadInput): ReadResult {
   const thread = buildThread(events, index, broken, notes)
   const { messages, model, usage } = readThreadEvents(thread.events, lineMessages, notes, left)
   // Before anything that sizes the results: what was sent is the replacement.
-  applyReplacements(messages, replacements, unreadReplacements, notes)
+  applyReplacements(messages, read.replacements, read.unreadReplacements, notes)
+  noteForkReferences(read.forks, notes)
   markUnrecorded(thread.events, events, messages, usage, notes)
   noteOtherBackend(thread.events, usage, notes)
   inferUnrecordedMicrocompaction(thread.events, events, messages, usage, notes)
@@ -241,9 +242,17 @@ interface ParsedLines {
   /** The lines without a uuid, in file order. */
   metadata: MetadataLine[]
   skipped: { line: number; problem: string }[]
-  /** What `content-replacement` lines say was sent in place of tool results, in file order. */
+  /** What lines without a uuid say of the requests, in file order. */
+  read: RequestRecords
+}
+
+/** Lines without a uuid that say what the requests held beside the messages on the chain. */
+interface RequestRecords {
+  /** `content-replacement`: what was sent in place of tool results. */
   replacements: Replacement[]
   unreadReplacements: UnreadReplacement[]
+  /** `fork-context-ref`: the parent's conversation a forked subagent was sent first. */
+  forks: ForkReference[]
 }
 
 /**
@@ -259,8 +268,7 @@ function parseEvents(input: ReadInput): ParsedLines {
   let model: string | undefined
   const metadata: MetadataLine[] = []
   const skipped: ParsedLines['skipped'] = []
-  const replacements: Replacement[] = []
-  const unreadReplacements: UnreadReplacement[] = []
+  const read: RequestRecords = { replacements: [], unreadReplacements: [], forks: [] }
   const tape = new NoteTape()
   const broken = input.eachJsonLine((value, line) => {
     if (!isObject(value) || typeof value.type !== 'string') {
@@ -280,7 +288,9 @@ function parseEvents(input: ReadInput): ParsedLines {
         else model = event.model
       }
     } else if (event.type === 'content-replacement') {
-      readReplacementLine(value, line, replacements, unreadReplacements)
+      readReplacementLine(value, line, read.replacements, read.unreadReplacements)
+    } else if (event.type === 'fork-context-ref') {
+      read.forks.push(readForkReference(value, line))
     } else
       metadata.push({
         line,
@@ -294,8 +304,7 @@ function parseEvents(input: ReadInput): ParsedLines {
     index,
     metadata,
     skipped: [...broken, ...skipped],
-    replacements,
-    unreadReplacements,
+    read,
   }
 }
 

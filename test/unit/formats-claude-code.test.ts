@@ -1649,3 +1649,44 @@ describe('Claude Code: tool results sent as a preview (content-replacement)', ()
     }
   })
 })
+
+describe('Claude Code: a subagent forked with its parent’s conversation', () => {
+  // A fixture of our own, in the shape Claude Code 2.1.150 to 2.1.332 writes (compiled code read):
+  // the subagent's file refers to the parent's conversation instead of copying it.
+  const own = (uuid: string, parent: string | null, extra: Record<string, unknown>) =>
+    event(uuid, parent, { isSidechain: true, agentId: 'af1', version: '2.1.332', ...extra })
+  const text = (firstParent: string | null) =>
+    [
+      JSON.stringify({
+        type: 'fork-context-ref',
+        agentId: 'af1',
+        parentSessionId: 'sess-1',
+        parentLastUuid: 'p-40',
+        contextLength: 40,
+      }),
+      own('f1', firstParent, {
+        type: 'user',
+        message: { role: 'user', content: 'Now check the tests.' },
+      }),
+      own('f2', 'f1', {
+        type: 'assistant',
+        message: { role: 'assistant', content: [{ type: 'text', text: 'They pass.' }] },
+      }),
+    ].join('\n')
+
+  for (const firstParent of ['p-40', null]) {
+    it(`loads its own messages and warns of the ones it was sent first (parent ${firstParent})`, () => {
+      const { messages, report } = importConversation(text(firstParent), 'claude-code')
+      expect(messages.map((m) => [m.id, m.type, m.text])).toEqual([
+        ['f1', 'user', 'Now check the tests.'],
+        ['f2', 'bot', 'They pass.'],
+      ])
+      expect(report).toContainEqual({
+        severity: 'warning',
+        path: 'line 1',
+        problem:
+          'a forked subagent: Claude Code sent it its parent’s conversation first (40 messages of session sess-1 up to p-40), which this file refers to and does not hold; they are not loaded, and the usage view counts them in the context not in the file',
+      })
+    })
+  }
+})
