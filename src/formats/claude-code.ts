@@ -49,6 +49,18 @@ const METADATA_TYPES = new Set([
   'saved_hook_context',
 ])
 
+// Lines Claude Code 2.1.3xx writes to replay its requests (read in the compiled 2.1.332, behind a
+// flag): a request's settings and the hashes of its messages, its system prompt and tools, and its
+// messages in the API's form. The conversation is read from the chain; these are not read.
+const REPLAY_TYPES = new Set([
+  'api-request',
+  'api-request-resumed',
+  'api-request-shape',
+  'api-request-blob',
+])
+const REPLAY_NOTE =
+  'Claude Code’s record of a request, kept to replay it; not read (the conversation is read from the chain, and the system prompt and tools a request held are derived from the first reported request)'
+
 // Event types that are messages or sent content: without a uuid, one of these is lost.
 const CHAIN_TYPES = new Set(['user', 'assistant', 'system', 'attachment'])
 
@@ -317,6 +329,8 @@ function readMetadata({ line, type, title }: MetadataLine, notes: NoteList, left
     notes.info(`line ${line}`, `title: ${JSON.stringify(title)}; file metadata, not a message`)
   } else if (METADATA_TYPES.has(type)) {
     left.add(line, [`"${type}" line`, `"${type}" lines`], METADATA_NOTE)
+  } else if (REPLAY_TYPES.has(type)) {
+    left.add(line, [`"${type}" line`, `"${type}" lines`], REPLAY_NOTE)
   } else if (CHAIN_TYPES.has(type)) {
     left.add(
       line,

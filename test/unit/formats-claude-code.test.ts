@@ -601,6 +601,26 @@ describe('Claude Code lines with no uuid', () => {
       problem: '1 "user" event without a uuid: not on the conversation’s chain; not loaded',
     })
   })
+
+  it('names the records Claude Code 2.1.3xx keeps to replay its requests', () => {
+    const text = [
+      event('q', null, { type: 'user', message: { role: 'user', content: 'Go.' } }),
+      JSON.stringify({ type: 'api-request-shape', sessionId: 's', shapeHash: 'h', shape: {} }),
+      JSON.stringify({ type: 'api-request', sessionId: 's', id: 'r1', shapeHash: 'h', tail: [] }),
+    ].join('\n')
+    const { messages, report } = importConversation(text)
+    expect(messages.map((m) => m.id)).toEqual(['q'])
+    for (const [line, type] of [
+      [2, 'api-request-shape'],
+      [3, 'api-request'],
+    ]) {
+      expect(report).toContainEqual({
+        severity: 'info',
+        path: `line ${line}`,
+        problem: `1 "${type}" line: Claude Code’s record of a request, kept to replay it; not read (the conversation is read from the chain, and the system prompt and tools a request held are derived from the first reported request)`,
+      })
+    }
+  })
 })
 
 describe('Claude Code detection', () => {
