@@ -1,9 +1,9 @@
 import {
   countEachMessage,
   formatNumber,
+  messageFraming,
   requestOverhead,
   WIRE_FRAMING,
-  wireFramingOf,
 } from '../../src/index'
 import { CONVERSATION_OPTIONS, CONVERSATION_OPTIONS_HELP, flagValue, singleFile } from '../args'
 import type { Command } from '../command'
@@ -42,7 +42,10 @@ ${CONVERSATION_OPTIONS_HELP}
   --json               Print one JSON object instead: model, encoding, fellBack,
                        family, method, wire, thinking ('kept' where the file's
                        requests keep earlier thinking, else 'model'),
-                       overheadPerMessage, overheadPerRequest,
+                       overheadPerMessage, overheadPerRequest (and, for a
+                       family counted with a calibration factor,
+                       calibratedPerMessage: the framing a message is counted
+                       with before that factor, and factor),
                        tokens (one per message) and total; where the file reports
                        usage, also requests (each reported request: request, at,
                        prompt, estimated, cleared where the request was sent
@@ -70,7 +73,8 @@ Exit status: 0 on success; 2 on bad input or options.`,
     const counts = countEachMessage(spec, messages)
     const perRequest = requestOverhead(spec)
     const total = counts.reduce((a, b) => a + b, perRequest)
-    const perMessage = wireFramingOf(spec.wire, spec.model).perMessage
+    const framed = messageFraming(spec)
+    const perMessage = framed.fixed
     const comparison = compareLoaded(loaded, counts)
 
     if (flagValue(args, 'json')) {
@@ -84,6 +88,9 @@ Exit status: 0 on success; 2 on bad input or options.`,
         wire: spec.wire,
         thinking: spec.thinking,
         overheadPerMessage: perMessage,
+        ...(framed.calibrated > 0
+          ? { calibratedPerMessage: framed.calibrated, factor: framed.factor }
+          : {}),
         overheadPerRequest: perRequest,
         tokens: counts,
         total,
@@ -125,10 +132,14 @@ Exit status: 0 on success; 2 on bad input or options.`,
       return EXIT.ok
     }
 
-    const framing =
-      `${perMessage} of them per message` +
-      (perRequest > 0 ? ` and ${perRequest} per request` : '') +
-      ' for framing'
+    // A calibrated family's framing is counted with the text, before its factor (messageFraming).
+    const perRequestWords = perRequest > 0 ? ` and ${perRequest} per request` : ''
+    const counted =
+      framed.calibrated > 0
+        ? `${model.encoding} × ${framed.factor}, ${framed.calibrated} a message for framing before the factor` +
+          (perMessage > 0 ? ` and ${perMessage} after it` : '') +
+          perRequestWords
+        : `${model.encoding}, ${perMessage} of them per message${perRequestWords} for framing`
     io.out(
       `${file}: ${formatNumber(messages.length)} messages, ${describeModel(model)}\n` +
         `${describeMethod(counting, spec)}\n\n` +
@@ -137,7 +148,7 @@ Exit status: 0 on success; 2 on bad input or options.`,
           [...MESSAGE_COLUMNS.align, 'left'],
           [...MESSAGE_COLUMNS.header, 'text'],
         ) +
-        `\ntotal  ${formatNumber(total)} tokens (${model.encoding}, ${framing})\n` +
+        `\ntotal  ${formatNumber(total)} tokens (${counted})\n` +
         (comparison.rows.length > 0 ? '\n' + usageTable(comparison, spec.model) : ''),
     )
     return EXIT.ok

@@ -98,12 +98,7 @@ function buildPricing(spec: Required<CountingSpec>, tokenizer: Tokenizer): Prici
   const { factor, resultFactor } = counting
   const scaled = factor === 1 ? (n: number) => n : (n: number) => Math.round(n * factor)
   const perMessage = framing.perMessage
-  // A calibrated family's factor was measured with its own tokens a message, counted before the
-  // factor (calibration.ts); on the native wire nothing is calibrated (the seed's rule holds).
-  const calibrated =
-    framing.pricesParts && factor !== 1 && isCalibratedFamily(counting.family)
-      ? CALIBRATED_MESSAGE_TOKENS[counting.family]
-      : 0
+  const calibrated = calibratedMessageTokens(framing, counting)
   // Anthropic adds a system prompt of its own to a request that offers tools (docs/tokens.md).
   const toolUsePrompt = spec.wire === 'anthropic' ? ANTHROPIC_TOOL_USE_PROMPT_TOKENS : 0
   const shared = {
@@ -190,6 +185,35 @@ export function messageCost(
     ? { text: message.text, payload: message.payload, earlierThinking }
     : message
   return pricingFor(spec, tokenizer).cost(m)
+}
+
+// A calibrated family's factor was measured with its own tokens a message, counted before the
+// factor (calibration.ts); on the native wire nothing is calibrated (the seed's rule holds).
+function calibratedMessageTokens(framing: WireFraming, counting: CountingMethod): number {
+  return framing.pricesParts && counting.factor !== 1 && isCalibratedFamily(counting.family)
+    ? CALIBRATED_MESSAGE_TOKENS[counting.family]
+    : 0
+}
+
+/**
+ * What framing a message costs besides its text, as messageCost prices it: `fixed` tokens added
+ * as they are, and `calibrated` tokens counted with the text and multiplied by the family's
+ * `factor` (a calibrated family's framing, measured with its factor). The surfaces that state the
+ * framing read it here.
+ */
+export function messageFraming(spec: SpecLike): {
+  fixed: number
+  calibrated: number
+  factor: number
+} {
+  const { wire, model } = toSpec(spec)
+  const framing = wireFramingOf(wire, model)
+  const counting = describeCounting(model, wire)
+  return {
+    fixed: framing.perMessage,
+    calibrated: calibratedMessageTokens(framing, counting),
+    factor: counting.factor,
+  }
 }
 
 /**

@@ -8,6 +8,7 @@ export {
   isEarlierThinking,
   payloadContext,
   messageCost,
+  messageFraming,
   pricedText,
   pricingFor,
   requestOverhead,

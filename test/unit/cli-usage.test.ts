@@ -34,6 +34,25 @@ async function fixtureMessages(): Promise<Message[]> {
 }
 
 describe.concurrent('tokens: each reported request beside its estimate', () => {
+  it('states the framing Claude is counted with: 16 a message before the factor 1.14', async () => {
+    // The figures docs/tokens.md gives Claude on Anthropic's wire, not the plain wire's 0.
+    const json = JSON.parse((await run(['tokens', FILE, '--json'])).stdout)
+    expect(json).toMatchObject({
+      wire: 'anthropic',
+      overheadPerMessage: 0,
+      calibratedPerMessage: 16,
+      factor: 1.14,
+      overheadPerRequest: 0,
+    })
+    const text = (await run(['tokens', FILE])).stdout
+    expect(text).toMatch(
+      new RegExp(
+        `^total  ${grouped(json.total)} tokens \\(o200k_base × 1\\.14, 16 a message for framing before the factor\\)$`,
+        'm',
+      ),
+    )
+  })
+
   it('--json lists the requests and a calibration summary', async () => {
     const r = await run(['tokens', FILE, '--json'])
     expect(r.status).toBe(0)
