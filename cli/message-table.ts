@@ -1,6 +1,7 @@
 import {
   formatNumber,
   keptThinkingNote,
+  previewSource,
   type CountingMethod,
   type CountingSpec,
   type Message,
@@ -31,7 +32,7 @@ export function messageRows(
       cell(m.type, ID_WIDTH),
       formatNumber(counts[i]),
     ],
-    preview: cell(m.text || m.payload || '', PREVIEW_WIDTH),
+    preview: cell(previewSource(m), PREVIEW_WIDTH),
   }))
 }
 

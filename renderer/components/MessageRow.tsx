@@ -1,6 +1,10 @@
 import { memo, useMemo, type KeyboardEvent } from 'react'
 import { isEarlierThinking, payloadContext, previewLine, type Message, formatNumber } from '@core'
-import { describeOpaqueParts, type PayloadPricingContext } from '@core/pricing/opaque'
+import {
+  describeOpaqueParts,
+  previewSource,
+  type PayloadPricingContext,
+} from '@core/pricing/opaque'
 import {
   selectActiveFinding,
   selectDroppedIdentifiers,
@@ -29,20 +33,7 @@ export const PREVIEW_COLUMNS = 160
  * payload itself.
  */
 export function previewOf(message: Message, ctx?: PayloadPricingContext): string {
-  const source = /\S/.test(message.text)
-    ? message.text
-    : payloadPreview(message.payload, message.type, ctx)
-  return previewLine(source, PREVIEW_COLUMNS)
-}
-
-function payloadPreview(
-  payload: string | undefined,
-  type: string,
-  ctx?: PayloadPricingContext,
-): string {
-  if (payload === undefined) return ''
-  const parts = describeOpaqueParts(payload, ctx, type)
-  return parts.length > 0 ? parts.map((p) => p.label).join('; ') : payload
+  return previewLine(previewSource(message, ctx), PREVIEW_COLUMNS)
 }
 
 /** A message of the conversation: its index, id, type, preview and tokens; expands to show it all. */

@@ -42,4 +42,5 @@ export {
 } from './open-vocabularies'
 export { WIRES, WIRE_FRAMING, isWire, wireFramingOf, type Wire, type WireFraming } from './wire'
 export { keptThinkingNote, type EarlierThinking } from './thinking-retention'
+export { previewSource } from './opaque'
 export { loadCountingVocabulary } from './load'

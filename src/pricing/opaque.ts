@@ -117,6 +117,20 @@ export function describeOpaqueParts(
   }))
 }
 
+/**
+ * What a message's one-line preview is made from, in every surface: its text, or when it has none,
+ * what its payload's opaque parts are ("thinking signature, 1.2 kB, not billed as text"), else the
+ * payload itself.
+ */
+export function previewSource(
+  message: { text: string; payload?: string; type: string },
+  ctx?: PayloadPricingContext,
+): string {
+  if (/\S/.test(message.text) || message.payload === undefined) return message.text
+  const parts = describeOpaqueParts(message.payload, ctx, message.type)
+  return parts.length > 0 ? parts.map((p) => p.label).join('; ') : message.payload
+}
+
 // What each kind of part is called, in every label that names one.
 const PART_NAMES: Record<OpaquePartDescription['kind'], string> = {
   signature: 'thinking signature',

@@ -103,6 +103,13 @@ describe.concurrent('--format auto detects each format', () => {
     expect(errLines(r)).toEqual(['openai-chat.json: 1 import warning (use --verbose to list them)'])
   })
 
+  it('previews a message with no text by what its opaque parts are, as the app does', async () => {
+    // anthropic-opaque.json's fourth message is a redacted_thinking block of 3,200 bytes of data.
+    const r = await run(['tokens', 'anthropic-opaque.json'])
+    expect(r.status).toBe(0)
+    expect(r.stdout).toMatch(/^ +3 +- +reasoning +[\d,]+ +redacted thinking, 3\.2 kB encrypted/m)
+  })
+
   it('a forced format says so', async () => {
     const r = await run(['tokens', 'anthropic.json', '--format', 'anthropic', '--verbose'])
     expect(r.status).toBe(0)
