@@ -56,6 +56,8 @@ export interface LoadedConversation {
   counting: CountingMethod
   /** The prompt sizes the provider reported, in request order; empty when the file has none. */
   usage: ReportedUsage[]
+  /** The file's engine does not record its system prompt (ImportedConversation's). */
+  systemPromptUnrecorded: boolean
 }
 
 /** How a path is named in messages: `-` is standard input. */
@@ -134,6 +136,7 @@ export async function loadConversation(
     spec,
     counting,
     usage: imported.usage ?? [],
+    systemPromptUnrecorded: imported.systemPromptUnrecorded === true,
   }
 }
 

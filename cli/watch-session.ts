@@ -45,7 +45,7 @@ export class WatchSession {
 
   constructor(private readonly options: Omit<Options, 'model' | 'wire'>) {}
 
-  update(update: LiveUpdate, spec: Required<CountingSpec>, fileModel?: string): WatchState {
+  update(update: LiveUpdate, spec: Required<CountingSpec>): WatchState {
     const { messages } = update.conversation
     const key = countingKey(spec)
     const keep =
@@ -66,7 +66,7 @@ export class WatchSession {
       messages,
       options,
       counts,
-      ...(fileModel ? { model: fileModel } : {}),
+      systemPromptUnrecorded: update.conversation.systemPromptUnrecorded === true,
     })
     const keys = findings.map(findingKey)
     const newFindings = findings.filter((_, i) => !this.seen.has(keys[i]))

@@ -63,8 +63,8 @@ options, including an empty summary.`,
         )
       }
     }
-    const { file, messages, model, options, counts } = checked
-    const findings = diagnose({ messages, options, counts, summaryText })
+    const { file, messages, model, options, counts, systemPromptUnrecorded } = checked
+    const findings = diagnose({ messages, options, counts, summaryText, systemPromptUnrecorded })
     const counted = summarizeFindings(findings)
 
     if (flagValue(args, 'json')) {

@@ -130,7 +130,7 @@ function follow(f: Following): Promise<number> {
   const say = (event: Record<string, unknown>, text: string) =>
     io.out(json ? JSON.stringify(event) + '\n' : text + '\n')
 
-  const first = session.update(f.update, spec, f.update.conversation.model)
+  const first = session.update(f.update, spec)
   const { forecast } = first
   say(
     {
@@ -181,7 +181,7 @@ function follow(f: Following): Promise<number> {
       const quiet: Io = { ...io, err: () => {} }
       spec = (await countingModelFor(path, f.args, conversation, quiet)).spec
     }
-    const state = session.update(update, spec, conversation.model)
+    const state = session.update(update, spec)
     if (state.newTurn || update.reread) turnLine(state)
     findingsOf(state)
   }

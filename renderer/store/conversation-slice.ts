@@ -76,6 +76,8 @@ export interface ConversationSlice {
   usage: readonly ReportedUsage[]
   /** What the import set aside or could not read, with where: every warning about the file. */
   importReport: readonly ImportNote[]
+  /** The file's engine does not record its system prompt (ImportedConversation's). */
+  systemPromptUnrecorded: boolean
   /** Why the last open failed, with the core's location; the conversation on screen is the previous one. */
   loadError: string | null
   recentFiles: readonly RecentFile[]
@@ -141,6 +143,7 @@ export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) =
     request: null,
     usage: [],
     importReport: [],
+    systemPromptUnrecorded: false,
     loadError: null,
     recentFiles: [],
 

@@ -9,13 +9,21 @@ export interface DiagnosisInputs {
   counts: readonly number[]
   options: Options
   summaryText: string
+  /** The file's engine does not record its system prompt. */
+  systemPromptUnrecorded: boolean
 }
 
 /** The inputs diagnose would read now; null until every message is counted. */
 export const selectDiagnosisInputs: (s: AppState) => DiagnosisInputs | null = memoSelector(
-  (s: AppState) => [s.messages, selectReadyCounts(s), selectOptions(s), s.diagnosedSummary],
-  (messages, counts, options, summaryText): DiagnosisInputs | null =>
-    counts === null ? null : { messages, counts, options, summaryText },
+  (s: AppState) => [
+    s.messages,
+    selectReadyCounts(s),
+    selectOptions(s),
+    s.diagnosedSummary,
+    s.systemPromptUnrecorded,
+  ],
+  (messages, counts, options, summaryText, systemPromptUnrecorded): DiagnosisInputs | null =>
+    counts === null ? null : { messages, counts, options, summaryText, systemPromptUnrecorded },
 )
 
 /** The findings for the inputs in force, or null while they are being worked out. */

@@ -56,10 +56,10 @@ const askForFindings: Effect = (store) => {
     const inputs = selectDiagnosisInputs(state)
     if (inputs === null || inputs === asked) return
     asked = inputs
-    const { messages, options, summaryText } = inputs
+    const { messages, options, summaryText, systemPromptUnrecorded } = inputs
     // The worker answers with the counts it holds under the key in force: the ones `counts` are.
     const counting = selectCountingKey(state)
-    const request = { options, counting, summaryText }
+    const request = { options, counting, summaryText, systemPromptUnrecorded }
     state.conversationOf(messages)?.diagnose(request, (outcome) => {
       if (outcome.ok) store.setState({ diagnosis: { inputs, findings: outcome.value } })
       else store.getState().notify('error', `Findings failed: ${outcome.error}`)

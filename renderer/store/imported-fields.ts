@@ -14,5 +14,6 @@ export function importedFields(imported: Omit<ImportedConversation, 'messages'>)
     request: imported.request ?? null,
     usage: imported.usage ?? [],
     importReport: imported.report,
+    systemPromptUnrecorded: imported.systemPromptUnrecorded === true,
   }
 }

@@ -32,6 +32,8 @@ export interface Analysis {
   earlierSummaries: number[]
   /** The first instructions message's index, or -1. */
   firstInstructions: number
+  /** The file's engine does not record its system prompt (DiagnoseInput). */
+  systemPromptUnrecorded: boolean
 }
 
 /** Plans the compaction and lays out the split by index. Throws OptionError on bad options. */
@@ -61,6 +63,7 @@ export function analyse(input: DiagnoseInput): Analysis {
     summaryText,
     earlierSummaries,
     firstInstructions,
+    systemPromptUnrecorded: input.systemPromptUnrecorded === true,
   }
 }
 

@@ -13,6 +13,19 @@ export function instructionFindings(a: Analysis): Finding[] {
 function placement(a: Analysis): Finding[] {
   const first = a.firstInstructions
   if (first === -1) {
+    // The engine sends a system prompt its log does not record: nothing is missing, and no
+    // compaction of the messages (its own or this package's) can lose what is sent apart from them.
+    if (a.systemPromptUnrecorded) {
+      return [
+        finding(
+          a,
+          'no-instructions',
+          'info',
+          [],
+          'The conversation has no instructions message because the agent that wrote this file does not record its system prompt in it, so the agent had one, sent apart from the messages, that no compaction of them loses; nothing needs doing, and where the file reports usage, its size is part of the context not in the file.',
+        ),
+      ]
+    }
     // With an earlier summary present, the prompt is not merely absent: a compaction lost it.
     return a.earlierSummaries.length > 0
       ? [

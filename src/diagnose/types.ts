@@ -16,4 +16,9 @@ export interface DiagnoseInput {
   counts?: readonly number[]
   /** A pasted summary to judge against what it replaces; blank counts as none. */
   summaryText?: string
+  /**
+   * The file's engine does not record its system prompt (ImportedConversation's
+   * systemPromptUnrecorded): with no instructions message, the agent still had one.
+   */
+  systemPromptUnrecorded?: boolean
 }

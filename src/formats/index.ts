@@ -45,6 +45,11 @@ export function wireOf(format: FormatId): Wire {
   return FORMATS.find((f) => f.id === format)?.wire ?? 'native'
 }
 
+/** Whether a format's files hold the system prompt their requests were sent with (the registry's). */
+function holdsSystemPrompt(format: FormatId): boolean {
+  return FORMATS.find((f) => f.id === format)?.holdsSystemPrompt ?? true
+}
+
 /** Whether a string names a format (for validating a flag or a picker value). */
 export function isFormatId(value: string): value is FormatId {
   return FORMATS.some((f) => f.id === value)
@@ -134,6 +139,7 @@ export function importInput(
     ...(result.model !== undefined ? { model: result.model } : {}),
     wire: result.wire ?? wireOf(chosen),
     ...(result.thinking !== undefined ? { thinking: result.thinking } : {}),
+    ...(holdsSystemPrompt(chosen) ? {} : { systemPromptUnrecorded: true as const }),
     messages: result.messages.map(inWireOrder),
     report: notes,
     ...(result.requests !== undefined

@@ -18,18 +18,23 @@ import type { Wire } from '../pricing/wire'
  * Responses, and most such files are Chat Completions logs. `--format`'s values, the app's
  * pickers, detection and the table in docs/formats.md all come from here. `wire` is the wire
  * format a conversation of the format is sent in, which prices it (src/pricing/wire.ts); API
- * traffic logs and pi sessions say theirs in the file, and their readers set it.
+ * traffic logs and pi sessions say theirs in the file, and their readers set it. `holdsSystemPrompt`
+ * says whether a file of the format holds the system prompt its requests were sent with: a request
+ * body, a traffic log or a trajectory does, where one was sent; an agent's own log does not (Claude
+ * Code, Gemini CLI, pi and Cline never write theirs; Codex writes its base instructions only in its
+ * later versions' rollouts), so a conversation read from one without an instructions message
+ * still had a system prompt (ImportedConversation.systemPromptUnrecorded).
  */
 export const FORMATS = [
-  { ...nativeFormat, wire: 'native' },
-  { ...openaiChatFormat, wire: 'openai-chat' },
-  { ...anthropicFormat, wire: 'anthropic' },
-  { ...openaiResponsesFormat, wire: 'openai-responses' },
-  { ...claudeCodeFormat, wire: 'anthropic' },
-  { ...codexFormat, wire: 'openai-responses' },
-  { ...geminiCliFormat, wire: 'gemini' },
-  { ...piFormat, wire: 'openai-chat' },
-  { ...sweAgentFormat, wire: 'openai-chat' },
-  { ...clineFormat, wire: 'anthropic' },
-  { ...apiTrafficFormat, wire: 'anthropic' },
-] as const satisfies readonly (FormatDescriptor & { wire: Wire })[]
+  { ...nativeFormat, wire: 'native', holdsSystemPrompt: true },
+  { ...openaiChatFormat, wire: 'openai-chat', holdsSystemPrompt: true },
+  { ...anthropicFormat, wire: 'anthropic', holdsSystemPrompt: true },
+  { ...openaiResponsesFormat, wire: 'openai-responses', holdsSystemPrompt: true },
+  { ...claudeCodeFormat, wire: 'anthropic', holdsSystemPrompt: false },
+  { ...codexFormat, wire: 'openai-responses', holdsSystemPrompt: false },
+  { ...geminiCliFormat, wire: 'gemini', holdsSystemPrompt: false },
+  { ...piFormat, wire: 'openai-chat', holdsSystemPrompt: false },
+  { ...sweAgentFormat, wire: 'openai-chat', holdsSystemPrompt: true },
+  { ...clineFormat, wire: 'anthropic', holdsSystemPrompt: false },
+  { ...apiTrafficFormat, wire: 'anthropic', holdsSystemPrompt: true },
+] as const satisfies readonly (FormatDescriptor & { wire: Wire; holdsSystemPrompt: boolean })[]

@@ -65,6 +65,12 @@ export interface ImportedConversation {
   messages: Message[]
   /** Every input field with no place in the wire shape, and every line that could not be read. */
   report: ImportNote[]
+  /**
+   * Set when the format's files do not hold the system prompt their engine sends (the registry's
+   * `holdsSystemPrompt`): a conversation read without an instructions message had one all the
+   * same, sent apart from the messages, and diagnose says so rather than that it has none.
+   */
+  systemPromptUnrecorded?: true
   /** An API traffic log's requests, for the request picker; absent for every other format. */
   requests?: TrafficRequest[]
   /** Which of `requests` was loaded (its `index`). */

@@ -181,3 +181,23 @@ describe('the findings panel', () => {
     expect(findings()).toEqual([])
   })
 })
+
+describe('the findings panel on an agent log that keeps its system prompt out', () => {
+  it('says the compacted Claude Code session’s system prompt is not in the file, as info', async () => {
+    // Claude Code never writes its system prompt to a transcript; the file holds a compaction's
+    // summary and no instructions message, which in a file that records its system prompt would
+    // mean a compaction lost it (an error).
+    const path = resolve(import.meta.dirname, '../../testdata/formats/claude-code-compacted.jsonl')
+    const { store } = makeStore()
+    act(() => {
+      store
+        .getState()
+        .loadFile({ path: null, name: 'session.jsonl', content: readFileSync(path, 'utf8') })
+      store.getState().setOptionInput('maxTokens', '100000')
+    })
+    renderWithStore(<App />, store)
+    await waitFor(() => expect(findings()).toContain('info no-instructions'))
+    expect(findings().filter((f) => f.startsWith('error'))).toEqual([])
+    expect(finding('no-instructions').textContent).toContain('does not record its system prompt')
+  })
+})

@@ -19,6 +19,8 @@ interface Fixture {
   description: string
   options: Options
   summary?: string
+  /** The file's engine does not record its system prompt, as an import of its log says. */
+  systemPromptUnrecorded?: boolean
   conversation: unknown
   expected: (Pick<Finding, 'code' | 'severity' | 'indexes' | 'ids'> & Record<string, unknown>)[]
 }
@@ -43,6 +45,7 @@ describe('diagnostics fixtures', () => {
       messages,
       options: { model, ...fixture.options },
       summaryText: fixture.summary,
+      systemPromptUnrecorded: fixture.systemPromptUnrecorded,
     })
 
     // Exactly the expected findings: a missing one and an unexpected extra one both fail.
@@ -77,6 +80,7 @@ describe('diagnostics fixtures', () => {
         messages,
         options: { model, ...fixture.options },
         summaryText: fixture.summary,
+        systemPromptUnrecorded: fixture.systemPromptUnrecorded,
       })
       const ranks = findings.map((f) => rank[f.severity])
       expect(ranks, fixture.name).toEqual([...ranks].sort((a, b) => a - b))

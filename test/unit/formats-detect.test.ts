@@ -45,6 +45,30 @@ describe('format detection', () => {
     expect(imported.detected).toBe(true)
   })
 
+  it("marks the agents' logs that do not record the system prompt their agent sends", () => {
+    // Claude Code, Codex (before its rollouts held base instructions), Gemini CLI, pi and Cline
+    // keep their system prompt out of their logs; a request body, a trajectory or traffic has it.
+    const unrecorded = ['claude-code', 'codex', 'gemini-cli', 'pi', 'cline']
+    for (const name of [
+      'native.json',
+      'openai-chat.json',
+      'anthropic.json',
+      'openai-responses.json',
+      'claude-code-compacted.jsonl',
+      'codex-legacy.jsonl',
+      'gemini-cli.jsonl',
+      'pi.jsonl',
+      'swe-agent.traj',
+      'roo-code.json',
+      'api-traffic.jsonl',
+    ]) {
+      const imported = importConversation(fixture(name))
+      expect(imported.systemPromptUnrecorded, name).toBe(
+        unrecorded.includes(imported.format) ? true : undefined,
+      )
+    }
+  })
+
   it('reads plain role/content messages as Chat Completions and says what else they fit', () => {
     const text = JSON.stringify([
       { role: 'user', content: 'Ça va ?' },
