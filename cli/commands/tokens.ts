@@ -24,7 +24,9 @@ Prints each message's index, id, type and tokens, then the total, the
 encoding used and how the model's family is counted (exact, or approximate
 within a measured error). A message costs the tokens of its text and payload
 plus the framing of the wire format FILE is sent in: ${WIRE_FRAMING.native.perMessage} tokens a message in the
-native format; OpenAI Chat adds 3 a request (see docs/tokens.md).
+native format; OpenAI Chat adds 3 a request. Claude and Gemini are counted
+times a calibration factor, with ${messageFraming({ model: 'claude-sonnet-4-5', wire: 'anthropic' }).calibrated} and ${messageFraming({ model: 'gemini-2.5-pro', wire: 'gemini' }).calibrated} tokens a message for framing before it
+(see docs/tokens.md).
 Where the log carries the provider's reported usage, a table follows with each
 request's estimated prompt beside the reported one, each estimated as the model
 that served it counts, with the tool results Claude Code sent cleared priced as
