@@ -1,4 +1,5 @@
 import type { Message, Summary } from '../types'
+import { truncateCodexOutputs } from './codex-truncation'
 import { retypeCodexMessage } from './codex-context'
 import { ReasoningReports } from './codex-reasoning'
 import {
@@ -95,6 +96,8 @@ interface Rollout {
   /** The session's user instructions (AGENTS.md), when the header or session_meta carries them. */
   userInstructions?: { text: string; line: number }
   model?: string
+  /** The first session_meta's `cli_version`: the Codex that wrote the rollout. */
+  cliVersion?: string
   /** The prompts the UI recorded (event_msg user_message), to check each reached the history. */
   prompts: { line: number; text: string }[]
   /** The token_count reports so far, their prompts counted in the history (before the head). */
@@ -156,6 +159,7 @@ export function readCodex(input: ReadInput): ReadResult {
   const notes = new NoteList()
   for (const b of broken) notes.warn(`line ${b.line}`, `${b.problem}; skipped, the rest loaded`)
   notes.absorb(lineNotes)
+  truncateCodexOutputs(messages, r.model, r.cliVersion, notes)
   const usage = r.usage.map((u) => ({ ...u, prompt: u.prompt + head.length }))
   return { model: r.model, messages, notes, usage }
 }
@@ -344,6 +348,7 @@ function readSessionMeta(r: Rollout, meta: Json, at: JsonPath, line: number, whe
     } else if (key === 'history_base' && isObject(value)) {
       r.notes.warn(here, historyBaseNote(value))
     } else {
+      if (key === 'cli_version' && typeof value === 'string') r.cliVersion ??= value
       r.notes.info(here, METADATA_NOTE)
     }
   }

@@ -556,3 +556,93 @@ describe('Codex rollouts: shapes found in public sessions', () => {
     )
   })
 })
+
+describe('Codex rollouts: tool outputs as the history holds them', () => {
+  // Fixtures of our own. The expected texts are worked out by hand from Codex's rule
+  // (codex-rs/utils/string/src/truncate.rs, history.rs's `policy * 1.2`): a budget of 12,000
+  // tokens of four bytes (48,000 bytes) or 12,000 bytes, half kept from the start, half from
+  // the end, and a marker between.
+  const line = (type: string, payload: unknown) => JSON.stringify({ timestamp: 't', type, payload })
+  const rollout = (model: string, output: unknown, version = '0.142.0') =>
+    [
+      line('session_meta', { id: 's', cli_version: version }),
+      line('turn_context', { model }),
+      line('response_item', {
+        type: 'message',
+        role: 'user',
+        content: [{ type: 'input_text', text: 'Dump it.' }],
+      }),
+      line('response_item', {
+        type: 'function_call',
+        name: 'shell',
+        arguments: '{}',
+        call_id: 'c1',
+      }),
+      line('response_item', { type: 'function_call_output', call_id: 'c1', output }),
+    ].join('\n')
+  const outputOf = (text: string) => importConversation(text).messages.find((m) => m.id === 'c1')!
+
+  it('cuts an output over 48,000 bytes for a model whose budget is in tokens', () => {
+    const whole = 'a'.repeat(30_000) + 'b'.repeat(30_000) // 60,000 bytes
+    const imported = importConversation(rollout('gpt-5.4', whole))
+    // (60,000 − 48,000) / 4 = 3,000 tokens removed.
+    expect(outputOf(rollout('gpt-5.4', whole)).payload).toBe(
+      'a'.repeat(24_000) + '…3000 tokens truncated…' + 'b'.repeat(24_000),
+    )
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: '',
+      problem:
+        "1 tool output (c1) over Codex's history budget for gpt-5.4 (12,000 tokens of four bytes): loaded as Codex sends it, the middle cut out and a marker in its place; the rollout holds it whole",
+    })
+    // At the budget exactly, nothing is cut.
+    expect(outputOf(rollout('gpt-5.4', 'x'.repeat(48_000))).payload).toBe('x'.repeat(48_000))
+    // Codex 0.40 recorded outputs as they came, and a legacy rollout names no version: whole.
+    expect(outputOf(rollout('gpt-5.4', whole, '0.40.0')).payload).toBe(whole)
+    expect(importConversation(rollout('gpt-5.4', whole, '0.40.0')).report).not.toContainEqual(
+      expect.objectContaining({ path: '', problem: expect.stringContaining('history budget') }),
+    )
+  })
+
+  it('cuts by bytes for GPT-5.2 and unknown models, on whole characters', () => {
+    // 30,000 two-byte characters: 6,000 bytes (3,000 characters) kept at each end, 24,000
+    // characters removed.
+    const whole = 'é'.repeat(30_000)
+    for (const model of ['gpt-5.2', 'llama3.3']) {
+      expect(outputOf(rollout(model, whole)).payload, model).toBe(
+        'é'.repeat(3_000) + '…24000 chars truncated…' + 'é'.repeat(3_000),
+      )
+    }
+    // A three-byte character across the half: the prefix stops before it.
+    const text = 'a'.repeat(5_999) + '€' + 'z'.repeat(10_000)
+    expect(outputOf(rollout('gpt-5.2', text)).payload).toBe(
+      'a'.repeat(5_999) + '…4001 chars truncated…' + 'z'.repeat(6_000),
+    )
+  })
+
+  it('keeps an output within the budget of its items, and its error flag', () => {
+    const items = [
+      { type: 'input_text', text: 'x'.repeat(40_000) }, // 10,000 tokens
+      { type: 'input_image', image_url: 'data:image/png;base64,iVBORw0KGgo=' },
+      { type: 'input_text', text: 'y'.repeat(12_000) }, // 3,000 tokens: 2,000 left
+      { type: 'input_text', text: 'z'.repeat(100) },
+    ]
+    const m = outputOf(rollout('gpt-5.4', items))
+    // The second text is cut to 2,000 tokens (8,000 bytes), 1,000 tokens removed; the third left
+    // out and counted.
+    expect(JSON.parse(m.payload!).content).toEqual([
+      items[0],
+      items[1],
+      {
+        type: 'input_text',
+        text: 'y'.repeat(4_000) + '…1000 tokens truncated…' + 'y'.repeat(4_000),
+      },
+      { type: 'input_text', text: '[omitted 1 text items ...]' },
+    ])
+    const failed = outputOf(rollout('gpt-5.4', { content: 'q'.repeat(50_000), success: false }))
+    expect(JSON.parse(failed.payload!)).toEqual({
+      content: 'q'.repeat(24_000) + '…500 tokens truncated…' + 'q'.repeat(24_000),
+      is_error: true,
+    })
+  })
+})
