@@ -1,7 +1,7 @@
 import { formatNumber } from '../numbers'
 import type { Message } from '../types'
 import { isObject, kind, type Json } from './json-shape'
-import { decodePayload, encodePayload } from './payload'
+import { readPayload, withResultContent } from './payload'
 import type { NoteList } from './report'
 
 /**
@@ -99,12 +99,8 @@ export function applyReplacements(
     } else {
       done.add(r.toolUseId)
       const m = messages[at]
-      const parts = decodePayload(m.payload)
-      const original = parts ? contentLength(parts.content) : (m.payload ?? '').length
-      const payload = encodePayload({ content: r.replacement, is_error: parts?.is_error })
-      messages[at] = payload
-        ? { id: m.id, type: m.type, text: m.text, payload }
-        : { id: m.id, type: m.type, text: m.text }
+      const original = contentLength(readPayload(m.type, m.payload).content)
+      messages[at] = withResultContent(m, r.replacement)
       notes.info(
         where,
         `Claude Code sent the result of ${r.toolUseId} as a ${formatNumber(r.replacement.length)}-character preview in place of its ${formatNumber(original)} characters (its budget for the tool results of one message; the whole result went to a file): loaded as sent, as Claude Code resumes the session`,

@@ -1,7 +1,7 @@
 import { formatNumber } from '../numbers'
 import type { Message } from '../types'
 import { isObject } from './json-shape'
-import { decodePayload, encodePayload } from './payload'
+import { readPayload, withResultContent } from './payload'
 import type { NoteList } from './report'
 
 /**
@@ -44,13 +44,11 @@ const decoder = new TextDecoder()
 /** `truncate_text`: the text as Codex records it into the history under the policy. */
 export function truncateText(text: string, policy: TruncationPolicy): string {
   if (text === '') return ''
-  const bytes = encoder.encode(text)
-  if (policy.mode === 'tokens') {
-    const max = policy.limit * APPROX_BYTES_PER_TOKEN
-    if (policy.limit > 0 && bytes.length <= max) return text
-    return truncateMiddle(text, bytes, max, true)
-  }
-  return truncateMiddle(text, bytes, policy.limit, false)
+  const tokens = policy.mode === 'tokens'
+  const max = tokens ? policy.limit * APPROX_BYTES_PER_TOKEN : policy.limit
+  // No UTF-16 unit takes more than three bytes: most outputs are short of the budget unencoded.
+  if (max > 0 && text.length * 3 <= max) return text
+  return truncateMiddle(text, encoder.encode(text), max, tokens)
 }
 
 /** `truncate_with_byte_estimate`: the first and last halves of `max` bytes, a marker between. */
@@ -102,9 +100,10 @@ const marker = (tokens: boolean, count: number) =>
  * the texts after it are left out and counted in a last text; an empty text is dropped; images and
  * other items are kept.
  */
-function truncateItems(items: readonly unknown[], policy: TruncationPolicy): unknown[] {
+function truncateItems(items: unknown[], policy: TruncationPolicy): unknown[] {
   let remaining = policy.limit
   let omitted = 0
+  let changed = false
   const out: unknown[] = []
   for (const item of items) {
     if (!isObject(item) || item.type !== 'input_text' || typeof item.text !== 'string') {
@@ -112,7 +111,10 @@ function truncateItems(items: readonly unknown[], policy: TruncationPolicy): unk
       continue
     }
     const text = item.text
-    if (text === '') continue
+    if (text === '') {
+      changed = true
+      continue
+    }
     if (remaining === 0) {
       omitted++
       continue
@@ -127,9 +129,11 @@ function truncateItems(items: readonly unknown[], policy: TruncationPolicy): unk
       if (snippet === '') omitted++
       else out.push({ ...item, text: snippet })
       remaining = 0
+      changed = true
     }
   }
-  if (omitted > 0) out.push({ type: 'input_text', text: `[omitted ${omitted} text items ...]` })
+  if (omitted === 0) return changed ? out : items
+  out.push({ type: 'input_text', text: `[omitted ${omitted} text items ...]` })
   return out
 }
 
@@ -165,22 +169,17 @@ export function truncateCodexOutputs(
   for (let i = 0; i < messages.length; i++) {
     const m = messages[i]
     if (m.type !== 'activity' || m.id === undefined || m.payload === undefined) continue
-    const parts = decodePayload(m.payload)
-    const content = parts ? parts.content : m.payload
-    if (parts && (content === undefined || Object.keys(parts).some(notResult))) continue
-    let sent: string | unknown[] | undefined
-    if (typeof content === 'string') {
-      const text = truncateText(content, policy)
-      if (text !== content) sent = text
-    } else if (Array.isArray(content)) {
-      const items = truncateItems(content, policy)
-      if (JSON.stringify(items) !== JSON.stringify(content)) sent = items
-    }
-    if (sent === undefined) continue
-    const payload = encodePayload({ content: sent, is_error: parts?.is_error })
-    messages[i] = payload
-      ? { id: m.id, type: m.type, text: m.text, payload }
-      : { id: m.id, type: m.type, text: m.text }
+    const parts = readPayload(m.type, m.payload)
+    if (Object.keys(parts).some(notResult)) continue
+    const { content } = parts
+    const sent =
+      typeof content === 'string'
+        ? truncateText(content, policy)
+        : Array.isArray(content)
+          ? truncateItems(content, policy)
+          : content
+    if (sent === content || sent === undefined) continue
+    messages[i] = withResultContent(m, sent)
     cut.push(m.id)
   }
   if (cut.length === 0) return

@@ -40,14 +40,16 @@ export const EXPORT_FORMATS = FORMATS.filter((f) => 'write' in f).map(
   (f) => f.id,
 ) as readonly ExportFormatId[]
 
+const rowOf = (format: FormatId) => FORMATS.find((f) => f.id === format)
+
 /** The wire a format's conversations are sent in, by the registry. */
 export function wireOf(format: FormatId): Wire {
-  return FORMATS.find((f) => f.id === format)?.wire ?? 'native'
+  return rowOf(format)?.wire ?? 'native'
 }
 
 /** Whether a format's files hold the system prompt their requests were sent with (the registry's). */
 function holdsSystemPrompt(format: FormatId): boolean {
-  return FORMATS.find((f) => f.id === format)?.holdsSystemPrompt ?? true
+  return rowOf(format)?.holdsSystemPrompt ?? true
 }
 
 /** Whether a string names a format (for validating a flag or a picker value). */

@@ -191,6 +191,19 @@ export function readPayload(
   return type === 'activity' ? { content: payload } : { unknown: payload }
 }
 
+/**
+ * A tool result (an activity) with its content replaced by what was sent in its place, its
+ * error flag kept: a preview Claude Code sent, an output Codex cut.
+ */
+export function withResultContent(m: Message, content: string | unknown[]): Message {
+  const { is_error } = readPayload(m.type, m.payload)
+  const payload = encodePayload({ content, is_error })
+  const id = m.id !== undefined ? { id: m.id } : {}
+  return payload
+    ? { ...id, type: m.type, text: m.text, payload }
+    : { ...id, type: m.type, text: m.text }
+}
+
 /** The instructions message that carries a request's tool definitions: sent every turn, never summarised. */
 export function toolsMessage(tools: unknown[], responseFormat?: unknown): Message {
   const parts: PayloadParts = tools.length > 0 ? { tools } : {}
