@@ -27,6 +27,18 @@ const USAGE_NOTE = 'provider-reported usage (token counts); read by the usage vi
 const TOOL_USE_RESULT_NOTE =
   "Claude Code's own record of the tool output; the model reads message.content"
 const NOT_SENT = "Claude Code's notice; not sent to the model"
+/**
+ * A user or assistant line Claude Code marks `isVirtual`: shown in its UI and never sent. Its
+ * request builder drops every virtual user and assistant message (normalizeMessagesForAPI in
+ * utils/messages.ts, 2.1.88; in the compiled 2.1.332 they are listed beside progress and
+ * display-only system events as never part of a request). The transcript writer of 2.1.332 takes
+ * the flag off most of them; the lines that keep it (the parts of a reply resumed after its
+ * thinking was cut, the messages of a resumed run, a meta text) were never sent, nor are they on
+ * resume.
+ */
+const VIRTUAL_REASON = 'shown by Claude Code and never sent (isVirtual)'
+/** A local command's output marked `isDisplayOnly` (2.1.3xx): the same list leaves it out. */
+const DISPLAY_ONLY_REASON = 'shown by Claude Code and never sent (isDisplayOnly)'
 export const PROGRESS_NOUN = ['progress event', 'progress events'] as const
 export const PROGRESS_REASON = "Claude Code's UI progress; not sent to the model"
 
@@ -484,6 +496,10 @@ function readMessageEvent(value: Json, ctx: EventContext): EventRead {
     )
     return { messages: [] }
   }
+  if (value.isVirtual === true) {
+    ctx.tape.leave(['display-only message', 'display-only messages'], VIRTUAL_REASON)
+    return { messages: [] }
+  }
   // A reply Claude Code made itself (`<synthetic>`, utils/messages.ts: "No response requested.",
   // an interruption) was served by no model: its usage is the empty default, no request's report.
   const synthetic = message.model === SYNTHETIC_MODEL
@@ -575,6 +591,13 @@ function asContext(m: Message, value: Json, ctx: EventContext): Message {
 function readSystem(value: Json, ctx: EventContext): EventRead {
   const { line } = ctx
   const subtype = typeof value.subtype === 'string' ? value.subtype : '(no subtype)'
+  if (subtype === 'local_command' && value.isDisplayOnly === true) {
+    ctx.tape.leave(
+      ['display-only local command output', 'display-only local command outputs'],
+      DISPLAY_ONLY_REASON,
+    )
+    return { messages: [] }
+  }
   if (subtype === 'local_command' && typeof value.content === 'string') {
     // normalizeMessagesForAPI sends a local command's output as user text.
     ctx.tape.fieldKeys(Object.keys(value), LOCAL_COMMAND_FIELDS)

@@ -47,6 +47,35 @@ const METADATA_TYPES = new Set([
   'marble-origami-commit',
   'marble-origami-snapshot',
   'saved_hook_context',
+  // Added by 2.1.3xx: the compiled 2.1.332 routes each line type of a transcript by a table that
+  // lists these beside the ones above, and its loader reads them as session state, never as a
+  // message (`host-row`, `repl-mode` and `hybrid-organization` are routed by a rule of their own).
+  'ended-by-model',
+  'continued-in',
+  'relocated',
+  'frame-link',
+  'artifact-comment-monitor',
+  'artifact-autoreact-ledger',
+  'bridge-session',
+  'history-suppression',
+  'file-history-delta',
+  'permission-mode',
+  'isolation-latch',
+  'session-owner',
+  'dev-mods',
+  'memory-mode',
+  'atis-latch',
+  'tools-used',
+  'data-flow-records',
+  'data-flow-incomplete',
+  'data-flow-handover',
+  'derived-from',
+  'cost-state',
+  'observer-ref',
+  'resume-head-vouch',
+  'host-row',
+  'repl-mode',
+  'hybrid-organization',
 ])
 
 // Lines Claude Code 2.1.3xx writes to replay its requests (read in the compiled 2.1.332, behind a

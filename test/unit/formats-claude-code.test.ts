@@ -585,7 +585,7 @@ describe('Claude Code lines with no uuid', () => {
   it('counts metadata of an unknown type as info, and a message without a uuid as a warning', () => {
     const text = [
       event('q', null, { type: 'user', message: { role: 'user', content: 'Go.' } }),
-      JSON.stringify({ type: 'cost-state', sessionId: 's', totalCostUSD: 0.2 }),
+      JSON.stringify({ type: 'kiln-ledger', sessionId: 's', entries: [] }),
       JSON.stringify({ type: 'user', message: { role: 'user', content: 'lost' } }),
     ].join('\n')
     const { report } = importConversation(text)
@@ -593,13 +593,37 @@ describe('Claude Code lines with no uuid', () => {
       severity: 'info',
       path: 'line 2',
       problem:
-        '1 "cost-state" line: session metadata of a type this reader does not know; never on the chain',
+        '1 "kiln-ledger" line: session metadata of a type this reader does not know; never on the chain',
     })
     expect(report).toContainEqual({
       severity: 'warning',
       path: 'line 3',
       problem: '1 "user" event without a uuid: not on the conversation’s chain; not loaded',
     })
+  })
+
+  it('names the session metadata Claude Code 2.1.3xx writes as such', () => {
+    // A few of the types the compiled 2.1.332 routes as session state, in shapes it writes.
+    const lines = [
+      { type: 'session-owner', sessionId: 's', accountUuid: 'a' },
+      { type: 'cost-state', sessionId: 's', totalCostUSD: 0.2 },
+      { type: 'permission-mode', permissionMode: 'plan', sessionId: 's' },
+      { type: 'host-row', sessionId: 's', agentId: 'x', ranByToolUseId: 'toolu_1' },
+      { type: 'derived-from', v: 1, sessionId: 's', sessions: [] },
+    ]
+    const text = [
+      event('q', null, { type: 'user', message: { role: 'user', content: 'Go.' } }),
+      ...lines.map((l) => JSON.stringify(l)),
+    ].join('\n')
+    const { messages, report } = importConversation(text)
+    expect(messages.map((m) => m.id)).toEqual(['q'])
+    for (const [i, { type }] of lines.entries()) {
+      expect(report).toContainEqual({
+        severity: 'info',
+        path: `line ${i + 2}`,
+        problem: `1 "${type}" line: session metadata; not part of the conversation`,
+      })
+    }
   })
 
   it('names the records Claude Code 2.1.3xx keeps to replay its requests', () => {
@@ -1386,6 +1410,56 @@ describe('Claude Code 2.1.260 and later: the records it writes of its requests',
         problem: `1 "${type}" attachment: Claude Code's own record; not sent to the model`,
       })
     }
+  })
+
+  it('leaves out, and counts, what Claude Code shows and never sends', () => {
+    // Questions Claude Code asks itself are written as a virtual call and answer; a local
+    // command's output can be marked display-only. Neither is in any request.
+    const ask = { type: 'tool_use', id: 'toolu_ask', name: 'AskUserQuestion', input: {} }
+    const answer = { type: 'tool_result', tool_use_id: 'toolu_ask', content: 'Yes' }
+    const stdout = '<local-command-stdout>ok</local-command-stdout>'
+    const text = [
+      user('q', null, 'Check the ledger.'),
+      reply('a', 'q', [{ type: 'text', text: 'Checked.' }], 100),
+      line('v1', 'a', {
+        type: 'assistant',
+        isVirtual: true,
+        message: { id: 'msg_01v1', role: 'assistant', model: 'claude-opus-4-8', content: [ask] },
+      }),
+      line('v2', 'v1', {
+        type: 'user',
+        isVirtual: true,
+        message: { role: 'user', content: [answer] },
+      }),
+      line('c1', 'v2', {
+        type: 'system',
+        subtype: 'local_command',
+        content: stdout,
+        isDisplayOnly: true,
+      }),
+      line('c2', 'c1', { type: 'system', subtype: 'local_command', content: stdout }),
+      user('p', 'c2', 'Next.'),
+    ].join('\n')
+    const imported = importConversation(text)
+    expect(imported.messages.map((m) => [m.id, m.type])).toEqual([
+      ['q', 'user'],
+      ['a', 'bot'],
+      ['c2', 'context'],
+      ['p', 'user'],
+    ])
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: 'lines 3–4',
+      problem: '2 display-only messages: shown by Claude Code and never sent (isVirtual)',
+    })
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: 'line 5',
+      problem:
+        '1 display-only local command output: shown by Claude Code and never sent (isDisplayOnly)',
+    })
+    // The virtual call and its answer go together: no half of the exchange is left behind.
+    expect(JSON.stringify(imported.messages)).not.toContain('toolu_ask')
   })
 
   it('estimates the requests after a cut with the results it names cut, and loads them whole', () => {
