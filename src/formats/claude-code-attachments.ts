@@ -36,10 +36,15 @@ const NEVER_SENT = new Set([
   'prompt_render_point',
   'whole_texts_withdrawn',
   'deferred_tools_record',
+  // 2.1.3xx: the compiled 2.1.332's normalizeAttachmentForAPI returns no message for these.
+  'context_efficiency',
+  'attention_budget',
 ])
 
-// Hooks whose successful output the model sees; other hook successes are the UI's alone.
-const HOOK_EVENTS_SENT = new Set(['SessionStart', 'UserPromptSubmit'])
+// Hooks whose successful output the model sees; other hook successes are the UI's alone
+// (normalizeAttachmentForAPI: SessionStart and UserPromptSubmit in 2.1.88; the compiled 2.1.332
+// adds UserPromptExpansion).
+const HOOK_EVENTS_SENT = new Set(['SessionStart', 'UserPromptSubmit', 'UserPromptExpansion'])
 
 // Reminders Claude Code sends even when the list they carry is empty.
 const REMINDERS = new Set(['todo_reminder', 'task_reminder'])

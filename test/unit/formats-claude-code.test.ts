@@ -565,8 +565,24 @@ describe('Claude Code attachments', () => {
     expect(queued[0].text).not.toContain(data)
   })
 
+  it('reads the output of the hooks whose success the model is sent, and no other', () => {
+    for (const hookEvent of ['SessionStart', 'UserPromptSubmit', 'UserPromptExpansion']) {
+      expect(read({ type: 'hook_success', hookEvent, hookName: hookEvent, content: 'ok' })).toEqual(
+        [{ id: 'a', type: 'context', text: 'ok' }],
+      )
+    }
+    for (const hookEvent of ['PostToolUse', 'PreToolUse', 'Stop']) {
+      expect(read({ type: 'hook_success', hookEvent, content: 'ok' })).toEqual([])
+    }
+    // An empty output sends nothing, whichever the hook.
+    expect(read({ type: 'hook_success', hookEvent: 'SessionStart', content: '' })).toEqual([])
+  })
+
   it('leaves out, and counts, what Claude Code never sends', () => {
     expect(read({ type: 'hook_success', hookEvent: 'PostToolUse', content: 'ok' })).toEqual([])
+    // 2.1.3xx's own notes on the context, which it renders to no message.
+    expect(read({ type: 'context_efficiency', content: 'x' })).toEqual([])
+    expect(read({ type: 'attention_budget', tokens: 1200 })).toEqual([])
     expect(read({ type: 'hook_additional_context', hookEvent: 'Stop', content: [] })).toEqual([])
     expect(read({ type: 'already_read_file', filename: 'a.ts' })).toEqual([])
     const { report } = importConversation(
