@@ -29,8 +29,9 @@ export function readForkReference(value: Json, line: number): ForkReference {
 
 /**
  * Warns that the conversation starts with context this file only refers to: every request of the
- * subagent held it, and no import of this file can. The usage view's context not in the file,
- * derived from the first reported request, takes it in.
+ * subagent held it, and no import of this file can. The warning names the parent's transcript, for
+ * the user to open; the usage view's context not in the file, derived from the first reported
+ * request, takes it in.
  */
 export function noteForkReferences(refs: readonly ForkReference[], notes: NoteList): void {
   for (const r of refs) {
@@ -38,9 +39,15 @@ export function noteForkReferences(refs: readonly ForkReference[], notes: NoteLi
       r.contextLength !== undefined ? `${formatNumber(r.contextLength)} messages` : 'the messages'
     const session = r.parentSessionId !== undefined ? ` of session ${r.parentSessionId}` : ''
     const upTo = r.parentLastUuid !== undefined ? ` up to ${r.parentLastUuid}` : ''
+    // Where Claude Code reads them from (the compiled 2.1.332: the session's transcript in the
+    // project folder, whose subagents/ folder holds this file), for the user to open.
+    const from =
+      r.parentSessionId !== undefined
+        ? ` (Claude Code reads them from ${r.parentSessionId}.jsonl, the parent’s transcript in the project folder)`
+        : ''
     notes.warn(
       `line ${r.line}`,
-      `a forked subagent: Claude Code sent it its parent’s conversation first (${count}${session}${upTo}), which this file refers to and does not hold; they are not loaded, and the usage view counts them in the context not in the file`,
+      `a forked subagent: Claude Code sent it its parent’s conversation first (${count}${session}${upTo}), which this file refers to and does not hold${from}; they are not loaded, and the usage view counts them in the context not in the file`,
     )
   }
 }

@@ -1795,7 +1795,7 @@ describe('Claude Code: a subagent forked with its parent’s conversation', () =
         severity: 'warning',
         path: 'line 1',
         problem:
-          'a forked subagent: Claude Code sent it its parent’s conversation first (40 messages of session sess-1 up to p-40), which this file refers to and does not hold; they are not loaded, and the usage view counts them in the context not in the file',
+          'a forked subagent: Claude Code sent it its parent’s conversation first (40 messages of session sess-1 up to p-40), which this file refers to and does not hold (Claude Code reads them from sess-1.jsonl, the parent’s transcript in the project folder); they are not loaded, and the usage view counts them in the context not in the file',
       })
     })
   }
