@@ -48,8 +48,9 @@ const METADATA_TYPES = new Set([
   'marble-origami-snapshot',
   'saved_hook_context',
   // Added by 2.1.3xx: the compiled 2.1.332 routes each line type of a transcript by a table that
-  // lists these beside the ones above, and its loader reads them as session state, never as a
-  // message (`host-row`, `repl-mode` and `hybrid-organization` are routed by a rule of their own).
+  // lists these beside the ones above (`host-row`, `repl-mode` and `hybrid-organization` by a rule
+  // of their own, `data-flow-handover` by its loader's filter), and its loader reads them as
+  // session state, never as a message.
   'ended-by-model',
   'continued-in',
   'relocated',
