@@ -327,6 +327,10 @@ describe('the inspector in a narrow window', () => {
     expect(side.y).toBeGreaterThanOrEqual(list.y + list.height)
     expect(list.height).toBeGreaterThanOrEqual(300)
     expect(await textWidth(page)).toBeGreaterThanOrEqual(400)
+    // The findings are worked out again for the new MaxTokens: the screenshots show them done.
+    await expect
+      .poll(() => page.locator(byTestId('findings')).getAttribute('data-status'))
+      .toBe('ready')
     await screenshot(page, 'narrow-900x700')
     await page.locator('#side-panel').scrollIntoViewIfNeeded()
     await screenshot(page, 'narrow-900x700-side')
