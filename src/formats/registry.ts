@@ -7,6 +7,7 @@ import { clineFormat } from './cline'
 import { nativeFormat } from './native'
 import { openaiChatFormat } from './openai-chat'
 import { openaiResponsesFormat } from './openai-responses'
+import { opencodeFormat } from './opencode'
 import { piFormat } from './pi'
 import { sweAgentFormat } from './swe-agent'
 import type { FormatDescriptor } from './types'
@@ -18,10 +19,10 @@ import type { Wire } from '../pricing/wire'
  * Responses, and most such files are Chat Completions logs. `--format`'s values, the app's
  * pickers, detection and the table in docs/formats.md all come from here. `wire` is the wire
  * format a conversation of the format is sent in, which prices it (src/pricing/wire.ts); API
- * traffic logs and pi sessions say theirs in the file, and their readers set it. `holdsSystemPrompt`
+ * traffic logs, pi and opencode sessions say theirs in the file, and their readers set it. `holdsSystemPrompt`
  * says whether a file of the format holds the system prompt its requests were sent with: a request
  * body, a traffic log or a trajectory does, where one was sent; an agent's own log does not (Claude
- * Code, Gemini CLI, pi and Cline never write theirs; Codex writes its base instructions only in its
+ * Code, Gemini CLI, pi, opencode and Cline never write theirs; Codex writes its base instructions only in its
  * later versions' rollouts), so a conversation read from one without an instructions message
  * still had a system prompt (ImportedConversation.systemPromptUnrecorded).
  */
@@ -34,6 +35,7 @@ export const FORMATS = [
   { ...codexFormat, wire: 'openai-responses', holdsSystemPrompt: false },
   { ...geminiCliFormat, wire: 'gemini', holdsSystemPrompt: false },
   { ...piFormat, wire: 'openai-chat', holdsSystemPrompt: false },
+  { ...opencodeFormat, wire: 'openai-chat', holdsSystemPrompt: false },
   { ...sweAgentFormat, wire: 'openai-chat', holdsSystemPrompt: true },
   { ...clineFormat, wire: 'anthropic', holdsSystemPrompt: false },
   { ...apiTrafficFormat, wire: 'anthropic', holdsSystemPrompt: true },

@@ -75,6 +75,22 @@ export function mediaOf(value: unknown, path: string): MediaPart | undefined {
     const detail = str(nested ? imageUrl.detail : value.detail)
     return { path, shape: 'openai', ...image, ...(detail ? { detail } : {}) }
   }
+  // opencode's file part (MessageV2 FilePart, opencode 1.18.33): {type: 'file', mime, filename,
+  // url}, an attachment's bytes in a data URL. Priced by the model's family; Anthropic's rule when
+  // none is known, as for MCP's blocks.
+  if (value.type === 'file' && typeof value.mime === 'string') {
+    const url = dataUrl(value.url)
+    if (url) {
+      const filename = str(value.filename)
+      return {
+        path,
+        shape: 'anthropic',
+        mediaType: value.mime,
+        data: url.data,
+        ...(filename ? { filename } : {}),
+      }
+    }
+  }
   // OpenAI files: Responses {type: 'input_file', file_data, filename}; Chat {type: 'file', file: {…}}.
   // OpenAI Chat's audio input: `{type: 'input_audio', input_audio: {data, format}}`.
   const audio =

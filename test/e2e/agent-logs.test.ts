@@ -35,6 +35,7 @@ const LOGS: [file: string, label: string][] = [
   ['codex-agents.jsonl', 'OpenAI Codex CLI rollout (JSONL)'],
   ['gemini-cli.jsonl', 'Gemini CLI session'],
   ['pi.jsonl', 'pi coding-agent session (JSONL)'],
+  ['opencode.json', 'opencode session (export)'],
   ['swe-agent.traj', 'SWE-agent or mini-swe-agent trajectory'],
   ['mini-swe-agent-2.traj.json', 'SWE-agent or mini-swe-agent trajectory'],
   ['cline.json', 'Cline / Roo Code task history'],
@@ -64,6 +65,14 @@ describe("every agent's own log opens in the app", () => {
         await report.locator('summary').click()
         expect(await report.textContent()).toMatch(/sidechain|progress|attachment/)
         await screenshot(page, 'formats-claude-code-2.1')
+      }
+      if (name === 'opencode.json') {
+        // What opencode no longer sends after its compaction is counted, and the reply that failed.
+        const report = page.locator(byTestId('import-report'))
+        await report.locator('summary').click()
+        expect(await report.textContent()).toMatch(/2 messages before the latest compaction/)
+        expect(await report.textContent()).toMatch(/a reply that failed/)
+        await screenshot(page, 'formats-opencode')
       }
     },
   )

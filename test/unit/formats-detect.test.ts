@@ -39,6 +39,7 @@ describe('format detection', () => {
     ['roo-code.json', 'cline'],
     ['api-traffic.jsonl', 'api-traffic'],
     ['api-traffic-openai.jsonl', 'api-traffic'],
+    ['opencode.json', 'opencode'],
   ])('detects %s as %s', (name, format) => {
     const imported = importConversation(fixture(name))
     expect(imported.format).toBe(format)
@@ -46,9 +47,9 @@ describe('format detection', () => {
   })
 
   it("marks the agents' logs that do not record the system prompt their agent sends", () => {
-    // Claude Code, Codex (before its rollouts held base instructions), Gemini CLI, pi and Cline
+    // Claude Code, Codex (before its rollouts held base instructions), Gemini CLI, pi, opencode and Cline
     // keep their system prompt out of their logs; a request body, a trajectory or traffic has it.
-    const unrecorded = ['claude-code', 'codex', 'gemini-cli', 'pi', 'cline']
+    const unrecorded = ['claude-code', 'codex', 'gemini-cli', 'pi', 'opencode', 'cline']
     for (const name of [
       'native.json',
       'openai-chat.json',
@@ -58,6 +59,7 @@ describe('format detection', () => {
       'codex-legacy.jsonl',
       'gemini-cli.jsonl',
       'pi.jsonl',
+      'opencode.json',
       'swe-agent.traj',
       'roo-code.json',
       'api-traffic.jsonl',
@@ -128,6 +130,7 @@ describe('format detection', () => {
       ['codex', false],
       ['gemini-cli', false],
       ['pi', false],
+      ['opencode', false],
       ['swe-agent', false],
       ['cline', false],
       ['api-traffic', false],
@@ -141,6 +144,7 @@ describe('format detection', () => {
       'OpenAI Codex CLI rollout (JSONL)',
       'Gemini CLI session',
       'pi coding-agent session (JSONL)',
+      'opencode session (export)',
       'SWE-agent or mini-swe-agent trajectory',
       'Cline / Roo Code task history',
       'API traffic log (claude-trace)',

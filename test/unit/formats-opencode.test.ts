@@ -1,0 +1,239 @@
+import { describe, expect, it } from 'vitest'
+import { diagnose } from '../../src/diagnose/index'
+import { FormatError, importConversation, type Message } from '../../src/index'
+import { findMedia } from '../../src/pricing/opaque-media'
+import { decodePayload } from '../../src/formats/payload'
+import { fixture, fixtureJson } from './formats-fixtures'
+
+/*
+ * testdata/formats/opencode.json is our own session, written to opencode 1.18.33's schema and put
+ * through opencode itself (`opencode import`, then `opencode export`), which decodes every message
+ * and part with its own schemas and wrote it back unchanged. Its nine messages, in file order:
+ *   0 user       u1: the first request
+ *   1 assistant  a1: one step, a read whose result opencode's pruning cleared
+ *   2 user       u3: text, a text/plain file and the synthetic text opencode added for it
+ *   3 assistant  a4: two steps: reasoning, text, read, grep | text, an edit that failed
+ *   4 user       u5: a compaction whose tail starts at u3 (tail_start_id)
+ *   5 assistant  a6: the compaction's summary (summary: true, finished)
+ *   6 user       u7: text and a PNG
+ *   7 assistant  a8: aborted while its bash call ran
+ *   8 assistant  a9: failed with an API error, nothing written
+ * opencode's filterCompacted stops at u3 and sends u5, a6, then the tail u3, a4, then u7, a8; u1
+ * and a1 are dropped, and a9 is left out of every request (toModelMessages). u5 itself becomes a
+ * question opencode writes, which the file does not hold.
+ */
+
+const id = (kind: 'msg' | 'prt', n: number) =>
+  kind === 'msg'
+    ? `msg_c0a1b2c3d${String(n).padStart(3, '0')}Ab3Cd4Ef5Gh6Ij7K`
+    : `prt_c0a1b2c3e${String(n).padStart(3, '0')}Zy9Xw8Vu7Ts6Rq5P`
+
+const cutAt = (messages: Message[], index: number) =>
+  diagnose({ messages, options: { maxTokens: 1, keepRecentCount: messages.length - index } })
+
+describe('opencode session in', () => {
+  const imported = importConversation(fixture('opencode.json'))
+
+  it('is detected, and names the model and the wire its provider uses', () => {
+    expect(imported.format).toBe('opencode')
+    expect(imported.detected).toBe(true)
+    expect(imported.model).toBe('claude-sonnet-4-5-20250929')
+    expect(imported.wire).toBe('anthropic')
+    expect(imported.systemPromptUnrecorded).toBe(true)
+  })
+
+  it('loads what opencode sends next: the summary, the kept tail, then the rest', () => {
+    const types = imported.messages.map((m) => [m.type, m.id])
+    expect(types).toEqual([
+      ['context', id('msg', 6)], // the summary, first
+      ['user', id('msg', 3)], // the tail from tail_start_id
+      ['context', id('prt', 8)], // the text opencode added for the attached file
+      ['reasoning', id('prt', 10)],
+      ['bot', id('msg', 4)], // step 1: text, read, grep
+      ['activity', 'toolu_01Lm2SvTq4'],
+      ['activity', 'toolu_01Np5UwXr5'],
+      ['bot', undefined], // step 2: text, edit
+      ['activity', 'toolu_01Pq7YzAb6'],
+      ['user', id('msg', 7)],
+      ['bot', id('msg', 8)], // the aborted reply's call
+      ['activity', 'toolu_01Rs9BcDe7'],
+    ])
+    const [summary, user, added, reasoning, step1, read, grep, step2, edit, , aborted, bash] =
+      imported.messages
+    expect(summary.meta).toEqual({ compacted: true, droppedCount: 2 })
+    expect(summary.text).toMatch(/^The user wants Celsius output/)
+    expect(user.text).toBe('Also keep the Kelvin value in --verbose output.')
+    expect(added.text).toMatch(/^The user attached src\/format.ts:\n/)
+    // The signature is kept for export, not counted as text.
+    expect(decodePayload(reasoning.payload)).toEqual({ signature: 'EqMBCkYIBxgCKkBz0cL2' })
+    expect(step1.text).toBe('Let me see where verbose output is printed.')
+    expect(decodePayload(step1.payload)?.tool_calls).toEqual([
+      { id: 'toolu_01Lm2SvTq4', name: 'read', arguments: { filePath: '/work/weather/src/cli.ts' } },
+      { id: 'toolu_01Np5UwXr5', name: 'grep', arguments: { pattern: 'fmt\\(', path: 'src' } },
+    ])
+    expect(read.payload).toBe('if (verbose) console.log(fmt(reading.kelvin))')
+    expect(grep.payload).toBe('src/cli.ts:14\nsrc/report.ts:8')
+    expect(decodePayload(step2.payload)?.tool_calls?.map((c) => c.name)).toEqual(['edit'])
+    expect(decodePayload(edit.payload)).toEqual({
+      content: 'oldString not found in content',
+      is_error: true,
+    })
+    expect(aborted.text).toBe('')
+    expect(decodePayload(bash.payload)).toEqual({ content: '', is_error: true })
+  })
+
+  it('attaches the PNG to its user message, priced as an image', () => {
+    const user = imported.messages[9]
+    expect(user.text).toBe('Run the tests, and here is the screenshot of the failure.')
+    const media = findMedia(decodePayload(user.payload), 'payload')
+    expect(media.map((m) => m.mediaType)).toEqual(['image/png'])
+  })
+
+  it('reports each step’s prompt as opencode stored it: input + cache read + cache write', () => {
+    expect(imported.usage).toEqual([
+      {
+        prompt: 3, // the summary, the user message and the added text
+        inputTokens: 2 + 11800 + 420,
+        outputTokens: 140 + 40,
+        at: 'messages[3].parts[5].tokens',
+        model: 'claude-sonnet-4-5-20250929',
+      },
+      {
+        prompt: 7, // and the first step's reasoning, reply and two results
+        inputTokens: 5 + 12220 + 900,
+        outputTokens: 180,
+        at: 'messages[3].parts[9].tokens',
+        model: 'claude-sonnet-4-5-20250929',
+      },
+    ])
+  })
+
+  it('counts what it left out, with the reason', () => {
+    const problems = imported.report.map((n) => `${n.severity} ${n.path}: ${n.problem}`)
+    expect(problems).toContain(
+      'info messages[0]: 2 messages before the latest compaction: replaced by its summary; not loaded, as opencode no longer sends them',
+    )
+    expect(problems).toContain(
+      'warning messages[8].info.error: a reply that failed: opencode leaves it out of later requests; not loaded',
+    )
+    expect(
+      problems.some((p) => p.startsWith('info messages[4].parts[0]: a compaction request')),
+    ).toBe(true)
+    expect(
+      problems.some((p) =>
+        p.startsWith('warning messages[7].parts[1].state: a tool call that never finished'),
+      ),
+    ).toBe(true)
+    expect(imported.report.filter((n) => n.severity === 'warning')).toHaveLength(2)
+  })
+
+  it('finds a tool exchange cut between the step’s call and its result', () => {
+    // The tail starting at the grep result (index 6) keeps it and summarises its call (index 4).
+    expect(cutAt(imported.messages, 6).map((f) => f.code)).toContain('tool-exchange-cut')
+    expect(cutAt(imported.messages, 4).map((f) => f.code)).not.toContain('tool-exchange-cut')
+  })
+
+  it('gives the summary its earlier-summary finding', () => {
+    const codes = diagnose({
+      messages: imported.messages,
+      options: { maxTokens: 100_000 },
+    }).map((f) => f.code)
+    expect(codes).toContain('earlier-summary')
+  })
+})
+
+describe('opencode messages in other shapes', () => {
+  const exported = fixtureJson('opencode.json') as {
+    info: Record<string, unknown>
+    messages: { info: Record<string, unknown>; parts: Record<string, unknown>[] }[]
+  }
+  const whole = importConversation(fixture('opencode.json'))
+
+  it('reads the list of messages alone, as the server returns it', () => {
+    const bare = importConversation(JSON.stringify(exported.messages))
+    expect(bare.format).toBe('opencode')
+    expect(bare.messages).toEqual(whole.messages)
+  })
+
+  it("reads a share's data: entries of session, message and part", () => {
+    const share = [
+      { type: 'session', data: exported.info },
+      ...exported.messages.map((m) => ({ type: 'message', data: m.info })),
+      ...exported.messages.flatMap((m) => m.parts.map((p) => ({ type: 'part', data: p }))),
+    ]
+    const read = importConversation(JSON.stringify(share))
+    expect(read.format).toBe('opencode')
+    expect(read.messages).toEqual(whole.messages)
+  })
+})
+
+describe('opencode rules on small sessions', () => {
+  const S = 'ses_1'
+  const user = (n: number, parts: object[]) => ({
+    info: { id: `msg_${n}`, sessionID: S, role: 'user', time: { created: n }, agent: 'build' },
+    parts,
+  })
+  const reply = (n: number, parent: number, parts: object[], extra: object = {}) => ({
+    info: {
+      id: `msg_${n}`,
+      sessionID: S,
+      role: 'assistant',
+      parentID: `msg_${parent}`,
+      modelID: 'gpt-5.1-codex',
+      providerID: 'openai',
+      finish: 'stop',
+      ...extra,
+    },
+    parts,
+  })
+  const text = (t: string) => ({ type: 'text', text: t })
+  const read = (messages: object[]) =>
+    importConversation(JSON.stringify({ info: { id: S }, messages }), 'opencode')
+
+  it('a compaction that keeps no tail drops everything before its request', () => {
+    const r = read([
+      user(1, [text('first')]),
+      reply(2, 1, [text('one')]),
+      user(3, [{ type: 'compaction', auto: false }]),
+      reply(4, 3, [text('the summary')], { summary: true }),
+      user(5, [text('next')]),
+    ])
+    expect(r.messages.map((m) => [m.type, m.text])).toEqual([
+      ['context', 'the summary'],
+      ['user', 'next'],
+    ])
+    expect(r.messages[0].meta).toEqual({ compacted: true, droppedCount: 2 })
+    expect(r.wire).toBe('openai-responses')
+    expect(r.model).toBe('gpt-5.1-codex')
+  })
+
+  it('a summary that never finished does not compact: everything is sent', () => {
+    const r = read([
+      user(1, [text('first')]),
+      user(3, [{ type: 'compaction', auto: true }]),
+      reply(4, 3, [text('half a summ')], { summary: true, finish: undefined }),
+    ])
+    expect(r.messages.map((m) => m.text)).toEqual(['first', 'half a summ'])
+    expect(r.messages.every((m) => m.meta === undefined)).toBe(true)
+  })
+
+  it('an ignored text is not sent, and a reply with no parts sends nothing', () => {
+    const r = read([
+      user(1, [text('kept'), { type: 'text', text: 'dropped', ignored: true }]),
+      reply(2, 1, []),
+    ])
+    expect(r.messages.map((m) => m.text)).toEqual(['kept'])
+    expect(r.report.map((n) => n.problem)).toContain('a text opencode marks ignored; not sent')
+  })
+
+  it('names the place a message breaks the schema', () => {
+    const bad = JSON.stringify({
+      info: { id: S },
+      messages: [user(1, [text('a')]), { info: { role: 'user' } }],
+    })
+    expect(() => importConversation(bad, 'opencode')).toThrow(FormatError)
+    expect(() => importConversation(bad, 'opencode')).toThrow(
+      /^not opencode session \(export\): messages\[1\]\.parts \(line 1, column \d+\): missing "parts"$/,
+    )
+  })
+})
