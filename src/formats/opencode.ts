@@ -50,6 +50,11 @@ export function readOpencode(input: ReadInput): ReadResult {
       problem: `${dropped} message${dropped === 1 ? '' : 's'} before the latest compaction: replaced by its summary; not loaded, as opencode no longer sends ${dropped === 1 ? 'it' : 'them'}`,
     })
   }
+  // A reply from before the latest compaction was measured with what its summary replaced.
+  const order = new Map(all.map((m, i) => [m, i]))
+  const summary = sent.find(isFinishedSummary)
+  const compactedAt = summary ? (order.get(summary) ?? -1) : -1
+  const unmeasured: ReportedUsage[] = []
   const messages: Message[] = []
   const usage: ReportedUsage[] = []
   let model: string | undefined
@@ -98,7 +103,15 @@ export function readOpencode(input: ReadInput): ReadResult {
     }
     const read = readAssistant(m, messages.length, notes)
     messages.push(...read.messages)
-    usage.push(...read.usage)
+    if ((order.get(m) ?? 0) < compactedAt) unmeasured.push(...read.usage)
+    else usage.push(...read.usage)
+  }
+  if (unmeasured.length > 0) {
+    const n = unmeasured.length
+    notes.info(
+      unmeasured[0].at,
+      `${n} reported prompt size${n === 1 ? '' : 's'} from before the latest compaction: ${n === 1 ? 'its prompt' : 'their prompts'} held the messages its summary replaced, no longer loaded; not compared`,
+    )
   }
   if (lastSystem) {
     messages.unshift(orderMessage({ type: 'instructions', text: lastSystem.text }))

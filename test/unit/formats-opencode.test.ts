@@ -16,7 +16,7 @@ import { fixture, fixtureJson } from './formats-fixtures'
  *   4 user       u5: a compaction whose tail starts at u3 (tail_start_id)
  *   5 assistant  a6: the compaction's summary (summary: true, finished)
  *   6 user       u7: text and a PNG
- *   7 assistant  a8: aborted while its bash call ran
+ *   7 assistant  a8: a step that read a test, then aborted while its bash call ran
  *   8 assistant  a9: failed with an API error, nothing written
  * opencode's filterCompacted stops at u3 and sends u5, a6, then the tail u3, a4, then u7, a8; u1
  * and a1 are dropped, and a9 is left out of every request (toModelMessages). u5 itself becomes a
@@ -55,10 +55,12 @@ describe('opencode session in', () => {
       ['bot', undefined], // step 2: text, edit
       ['activity', 'toolu_01Pq7YzAb6'],
       ['user', id('msg', 7)],
-      ['bot', id('msg', 8)], // the aborted reply's call
+      ['bot', id('msg', 8)], // the aborted reply: a step that finished
+      ['activity', 'toolu_01Qr8AbCd6'],
+      ['bot', undefined], // and the step it was aborted in
       ['activity', 'toolu_01Rs9BcDe7'],
     ])
-    const [summary, user, added, reasoning, step1, read, grep, step2, edit, , aborted, bash] =
+    const [summary, user, added, reasoning, step1, read, grep, step2, edit, , , , aborted, bash] =
       imported.messages
     expect(summary.meta).toEqual({ compacted: true, droppedCount: 2 })
     expect(summary.text).toMatch(/^The user wants Celsius output/)
@@ -90,22 +92,24 @@ describe('opencode session in', () => {
   })
 
   it('reports each step’s prompt as opencode stored it: input + cache read + cache write', () => {
+    // Only the step after the compaction: a4's two steps were measured with u1 and a1 in their
+    // prompts, which the summary replaced and the import does not load.
     expect(imported.usage).toEqual([
       {
-        prompt: 3, // the summary, the user message and the added text
-        inputTokens: 2 + 11800 + 420,
-        outputTokens: 140 + 40,
-        at: 'messages[3].parts[5].tokens',
-        model: 'claude-sonnet-4-5-20250929',
-      },
-      {
-        prompt: 7, // and the first step's reasoning, reply and two results
-        inputTokens: 5 + 12220 + 900,
-        outputTokens: 180,
-        at: 'messages[3].parts[9].tokens',
+        prompt: 10, // the summary, the tail (8 messages) and u7
+        inputTokens: 4 + 12000 + 700,
+        outputTokens: 90,
+        at: 'messages[7].parts[3].tokens',
         model: 'claude-sonnet-4-5-20250929',
       },
     ])
+    expect(imported.report).toContainEqual(
+      expect.objectContaining({
+        path: 'messages[3].parts[5].tokens',
+        problem:
+          '2 reported prompt sizes from before the latest compaction: their prompts held the messages its summary replaced, no longer loaded; not compared',
+      }),
+    )
   })
 
   it('counts what it left out, with the reason', () => {
@@ -121,7 +125,7 @@ describe('opencode session in', () => {
     ).toBe(true)
     expect(
       problems.some((p) =>
-        p.startsWith('warning messages[7].parts[1].state: a tool call that never finished'),
+        p.startsWith('warning messages[7].parts[5].state: a tool call that never finished'),
       ),
     ).toBe(true)
     expect(imported.report.filter((n) => n.severity === 'warning')).toHaveLength(2)
@@ -215,6 +219,20 @@ describe('opencode rules on small sessions', () => {
     ])
     expect(r.messages.map((m) => m.text)).toEqual(['first', 'half a summ'])
     expect(r.messages.every((m) => m.meta === undefined)).toBe(true)
+  })
+
+  it('a reply without step-finish parts reports once, on its info.tokens', () => {
+    const tokens = { input: 100, output: 5, reasoning: 2, cache: { read: 20, write: 3 } }
+    const r = read([user(1, [text('first')]), reply(2, 1, [text('one')], { tokens })])
+    expect(r.usage).toEqual([
+      {
+        prompt: 1,
+        inputTokens: 100 + 20 + 3,
+        outputTokens: 5 + 2,
+        at: 'messages[1].info.tokens',
+        model: 'gpt-5.1-codex',
+      },
+    ])
   })
 
   it('an ignored text is not sent, and a reply with no parts sends nothing', () => {
