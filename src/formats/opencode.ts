@@ -59,7 +59,9 @@ export function readOpencode(input: ReadInput): ReadResult {
   const usage: ReportedUsage[] = []
   let model: string | undefined
   let provider: string | undefined
-  let lastSystem: { text: string; at: JsonPath } | undefined
+  // opencode's system prompt ends with the `system` of the turn's user message (LLMRequestPrep).
+  const lastUser = sent.findLast((m) => m.info.role === 'user')
+  let system: string | undefined
   let summaries = 0
   for (const m of sent) {
     noteInfo(m, notes)
@@ -69,13 +71,12 @@ export function readOpencode(input: ReadInput): ReadResult {
     }
     if (m.info.role === 'user') {
       if (typeof m.info.system === 'string' && m.info.system !== '') {
-        if (lastSystem) {
+        if (m === lastUser) system = m.info.system
+        else
           notes.info(
-            pathString([...lastSystem.at, 'system']),
-            "a system prompt addition a later turn replaced: opencode sends the latest turn's; not loaded",
+            pathString([...m.at, 'system']),
+            "a system prompt addition sent with its own turn's requests: opencode sends the latest user message's; not loaded",
           )
-        }
-        lastSystem = { text: m.info.system, at: m.at }
       }
       if (isCompactionRequest(m)) notes.info(pathString(m.at), 'a compaction request')
       messages.push(...readUser(m, notes))
@@ -113,8 +114,8 @@ export function readOpencode(input: ReadInput): ReadResult {
       `${n} reported prompt size${n === 1 ? '' : 's'} from before the latest compaction: ${n === 1 ? 'its prompt' : 'their prompts'} held the messages its summary replaced, no longer loaded; not compared`,
     )
   }
-  if (lastSystem) {
-    messages.unshift(orderMessage({ type: 'instructions', text: lastSystem.text }))
+  if (system !== undefined) {
+    messages.unshift(orderMessage({ type: 'instructions', text: system }))
     for (const u of usage) u.prompt += 1
   }
   const wire = provider !== undefined ? wireOf(provider) : undefined

@@ -235,6 +235,29 @@ describe('opencode rules on small sessions', () => {
     ])
   })
 
+  it("sends the latest user message's system addition, first, and not an earlier one's", () => {
+    const tokens = { input: 50, output: 1, reasoning: 0, cache: { read: 0, write: 0 } }
+    const asked = (n: number, system: string) => ({
+      ...user(n, [text(`turn ${n}`)]),
+      info: { ...user(n, []).info, system },
+    })
+    const r = read([
+      asked(1, 'Answer in French.'),
+      reply(2, 1, [text('oui')]),
+      asked(3, 'Answer in German.'),
+      reply(4, 3, [text('ja')], { tokens }),
+    ])
+    expect(r.messages.map((m) => [m.type, m.text])).toEqual([
+      ['instructions', 'Answer in German.'],
+      ['user', 'turn 1'],
+      ['bot', 'oui'],
+      ['user', 'turn 3'],
+      ['bot', 'ja'],
+    ])
+    expect(r.usage?.map((u) => u.prompt)).toEqual([4])
+    expect(r.report.map((n) => n.path)).toContain('messages[0].info.system')
+  })
+
   it('an ignored text is not sent, and a reply with no parts sends nothing', () => {
     const r = read([
       user(1, [text('kept'), { type: 'text', text: 'dropped', ignored: true }]),
