@@ -54,6 +54,8 @@ const NOT_SENT: Record<string, string> = {
   retry: 'a failed attempt that opencode retried; not sent',
 }
 
+const STATE_NOTE = "the tool run's title, metadata and times, for opencode's UI; not sent"
+
 /** What reading one message gives: its messages, and its steps' reported usage. */
 export interface ReadMessage {
   messages: Message[]
@@ -291,6 +293,8 @@ function readTool(
       payload: encodePayload({ content, ...(isError ? { is_error: true } : {}) }),
     })
   const time = isObject(state.time) ? state.time : {}
+  for (const key of ['title', 'metadata', 'time', 'raw'])
+    if (key in state) notes.info(where(m, k, 'state', key), STATE_NOTE)
   switch (state.status) {
     case 'completed': {
       const attachments = Array.isArray(state.attachments) ? state.attachments : []
@@ -371,6 +375,11 @@ function notePartFields(
     notes.warn(where(m, k, key), UNKNOWN_FIELD_NOTE)
   }
   if (isObject(p.time)) notes.info(where(m, k, 'time'), 'timestamps; not part of the conversation')
-  if ('metadata' in p && p.type !== 'reasoning')
-    notes.info(where(m, k, 'metadata'), "the provider's metadata for the part; not counted")
+  if ('metadata' in p)
+    notes.info(
+      where(m, k, 'metadata'),
+      p.type === 'reasoning'
+        ? "the provider's record of the reasoning: its signature or encrypted content is kept for export, not counted as text"
+        : "the provider's metadata for the part; not counted",
+    )
 }
