@@ -25,6 +25,7 @@ const INFO_NOTES: Record<string, string> = {
   time: 'timestamps; not part of the conversation',
   agent: 'the opencode agent that ran the turn (build, plan, …); its prompt is not in the file',
   model: "the model the user picked for the turn; the replies' modelID is read as the file's model",
+  fallbackModels: 'the models opencode may fall back to for the turn; not part of the conversation',
   format: 'the output format asked for (text or a JSON schema); not counted',
   summary: "on a user message, opencode's summary of the turn's changes for its UI; not sent",
   tools: 'which tools the turn allowed; their schemas are not in the file',
@@ -65,7 +66,14 @@ export interface ReadMessage {
 /** Notes every info field other than those read; an unknown one is a warning. */
 export function noteInfo(m: OcMessage, notes: NoteList): void {
   for (const key of Object.keys(m.info)) {
-    const note = key === 'summary' && m.info.role === 'assistant' ? SUMMARY_NOTE : INFO_NOTES[key]
+    const reply = m.info.role === 'assistant'
+    // `summary` means another thing on a reply; `system` is a user message's, unknown on a reply.
+    const note =
+      reply && key === 'summary'
+        ? SUMMARY_NOTE
+        : reply && key === 'system'
+          ? undefined
+          : INFO_NOTES[key]
     if (note === undefined) notes.warn(pathString([...m.at, key]), UNKNOWN_FIELD_NOTE)
     else if (note !== '') notes.info(pathString([...m.at, key]), note)
   }
