@@ -11,7 +11,7 @@ export type Json = Record<string, unknown>
 export const isObject = (v: unknown): v is Json =>
   typeof v === 'object' && v !== null && !Array.isArray(v)
 
-/** What a value is, for an error message: `null`, `an array`, `a number`. */
+/** What a value is, for an error message: `null`, `an array`, `an object`, `a number`. */
 export const kind = (v: unknown): string =>
   v === null
     ? 'null'
@@ -19,7 +19,9 @@ export const kind = (v: unknown): string =>
       ? 'an array'
       : v === undefined
         ? 'missing'
-        : `a ${typeof v}`
+        : typeof v === 'object'
+          ? 'an object'
+          : `a ${typeof v}`
 
 /** Steps as a path string: `messages[3].content[1].cache_control`, or `[3].role` for a bare array. */
 export function pathString(steps: JsonPath): string {
