@@ -316,6 +316,13 @@ function readTool(
         )
         return { call, result: result('') }
       }
+      if (state.output !== undefined && typeof state.output !== 'string') {
+        notes.warn(
+          where(m, k, 'state', 'output'),
+          'a tool output that is not text, where opencode stores text: counted as its JSON',
+        )
+        return { call, result: result(JSON.stringify(state.output)) }
+      }
       const output = requireString(state, 'output', [...at, 'state'])
       return { call, result: withAttachments(result(output), output, attachments) }
     }

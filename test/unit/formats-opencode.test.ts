@@ -267,6 +267,38 @@ describe('opencode rules on small sessions', () => {
     expect(r.report.map((n) => n.problem)).toContain('a text opencode marks ignored; not sent')
   })
 
+  it('counts a tool output that is not text as its JSON, with a warning', () => {
+    const edit = {
+      type: 'tool',
+      callID: 'call-1',
+      tool: 'edit',
+      state: { status: 'completed', input: {}, output: { exitCode: 0 } },
+    }
+    const r = read([user(1, [text('edit it')]), reply(2, 1, [edit])])
+    expect(r.messages[2]).toEqual({
+      id: 'call-1',
+      type: 'activity',
+      text: '',
+      payload: '{"exitCode":0}', // a result's payload is its content when it has nothing else
+    })
+    expect(r.report).toContainEqual(
+      expect.objectContaining({
+        severity: 'warning',
+        path: 'messages[1].parts[0].state.output',
+      }),
+    )
+  })
+
+  it('says what a field holds when it is the wrong kind', () => {
+    const bad = JSON.stringify({
+      info: { id: S },
+      messages: [{ info: { role: 'user' }, parts: {} }],
+    })
+    expect(() => importConversation(bad, 'opencode')).toThrow(
+      /messages\[0\]\.parts \(line 1, column \d+\): "parts" is an object, not a list$/,
+    )
+  })
+
   it('names the place a message breaks the schema', () => {
     const bad = JSON.stringify({
       info: { id: S },
