@@ -4,20 +4,19 @@ import { firstReaching, historyIndexes, overheadOf, resultOf } from './run'
 import type { EngineInput, EnginePreset } from './types'
 
 const OUTPUT_TOKEN_MAX = 32_000
-const COMPACTION_BUFFER = 20_000
 const MIN_PRESERVE_RECENT_TOKENS = 2_000
 const MAX_PRESERVE_RECENT_TOKENS = 15_000
 const PRUNE_PROTECT = 40_000
 const PRUNE_MINIMUM = 20_000
 
 /**
- * opencode's usable input, with only the window known: window − max output − reserved, where max
- * output is the model's, capped at 32,000, and reserved = min(20,000, that max output).
+ * opencode's usable input, with only the window known: window − max output, where max output is
+ * the model's, capped at 32,000 (`vn` in the compiled opencode 1.18.33; the 20,000 it reserves
+ * applies only to a model with an input limit, which the table does not hold).
  */
 export function opencodeUsable(window: number, maxOutput: number): number {
   const output = Math.min(maxOutput, OUTPUT_TOKEN_MAX) || OUTPUT_TOKEN_MAX
-  const reserved = Math.min(COMPACTION_BUFFER, output)
-  return Math.max(0, window - output - reserved)
+  return Math.max(0, window - output)
 }
 
 /** The tail's budget: a quarter of the usable input, clamped to 2,000–15,000. */
@@ -100,7 +99,7 @@ export const opencodePreset: EnginePreset = {
   id: 'opencode',
   label: 'opencode',
   source:
-    'sst/opencode@31e22f6 packages/opencode/src/session/compaction.ts (select, prune), overflow.ts (usable)',
+    'opencode 1.18.33 (npm opencode-linux-x64): SessionCompaction (isOverflow, select, prune); sst/opencode@31e22f6 compaction.ts for the same select and prune',
   putsBack: 'the system prompt and instructions files are re-sent with every request',
   run(input: EngineInput) {
     const { messages, counts } = input

@@ -173,9 +173,9 @@ describe('codex', () => {
 })
 
 describe('opencode', () => {
-  // Window 20,000, max output 4,000: output 4,000, reserved min(20,000, 4,000) = 4,000, usable
-  // 20,000 − 4,000 − 4,000 = 12,000; tail budget max(2,000, ⌊12,000 × 0.25⌋ = 3,000) = 3,000.
-  const limits = { window: 20_000, maxOutput: 4000 }
+  // Window 16,000, max output 4,000: usable 16,000 − 4,000 = 12,000 (opencode 1.18.33 reserves
+  // nothing more without an input limit); tail budget max(2,000, ⌊12,000 × 0.25⌋ = 3,000) = 3,000.
+  const limits = { window: 16_000, maxOutput: 4000 }
   const specs: Spec[] = [
     ['i', 200],
     ['u', 3000],
@@ -223,9 +223,10 @@ describe('opencode', () => {
     expect(r.nextRequestTokens).toBe(2200)
   })
 
-  it('usable input caps the max output at 32,000 and reserves at most 20,000', () => {
-    // 200,000 − min(64,000, 32,000) − min(20,000, 32,000) = 148,000.
-    expect(run('opencode', specs, { window: 200_000, maxOutput: 64_000 }).trigger).toBe(148_000)
+  it('usable input is the window less the max output, capped at 32,000', () => {
+    // 200,000 − min(64,000, 32,000) = 168,000; a model with 8,000 of output: 192,000.
+    expect(run('opencode', specs, { window: 200_000, maxOutput: 64_000 }).trigger).toBe(168_000)
+    expect(run('opencode', specs, { window: 200_000, maxOutput: 8000 }).trigger).toBe(192_000)
   })
 
   it('prune protects the last two turns and 40,000 tokens of tool output, and needs 20,000 to free', () => {
