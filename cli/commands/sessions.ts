@@ -18,6 +18,7 @@ import {
 import { choiceValue, flagValue, stringValue, stringValues, type ParsedArgs } from '../args'
 import type { Command } from '../command'
 import { CliError } from '../errors'
+import { unlistedEngine } from '../session-argument'
 import { renderSessionTable } from '../session-table'
 
 /** A listed session with its counts: one row of the table, one object of --json. */
@@ -46,7 +47,8 @@ variables, such as CLAUDE_CONFIG_DIR or CODEX_HOME), and in folders of yours.
 Each row: the engine, the project (its working directory when the log says),
 when it started and was last active (UTC), its size, how many messages and
 compactions the log records, and its model. docs/sessions.md says where each
-engine writes and what is read for each column.
+engine writes and what is read for each column. opencode keeps its sessions in
+a database: export one with 'opencode export <session id> > session.json'.
 
 Any command takes 'latest' or 'latest:ENGINE' in place of FILE: the session
 this list shows first (of that engine).
@@ -151,6 +153,9 @@ function dateValue(args: ParsedArgs, flag: string, endOfDay: boolean): string | 
 
 // --engine's value, one of the engines' ids; undefined when the flag was not given.
 function engineValue(args: ParsedArgs): EngineId | undefined {
-  if (stringValue(args, 'engine') === undefined) return undefined
+  const value = stringValue(args, 'engine')
+  if (value === undefined) return undefined
+  const unlisted = unlistedEngine(value)
+  if (unlisted !== undefined) throw new CliError(`sessions: option --engine: ${unlisted}`)
   return choiceValue<EngineId | ''>('sessions', args, 'engine', ENGINE_IDS, '') || undefined
 }

@@ -114,6 +114,13 @@ describe('compaction-inspector sessions', () => {
     expect((await run(['sessions', '--engine', 'aider'])).err).toEqual([
       'sessions: option --engine: "aider" is not one of claude-code, codex, gemini-cli, pi, cline, roo-code, mini-swe-agent',
     ])
+    // opencode's sessions are in its SQLite database: the line says how to get one out.
+    expect((await run(['sessions', '--engine', 'opencode'])).err).toEqual([
+      "sessions: option --engine: opencode keeps its sessions in a SQLite database, which is not listed; export one with 'opencode export <session id> > session.json' and open that file",
+    ])
+    expect((await run(['tokens', 'latest:opencode'])).err).toEqual([
+      `tokens: "latest:opencode": opencode keeps its sessions in a SQLite database, which is not listed; export one with 'opencode export <session id> > session.json' and open that file`,
+    ])
     expect((await run(['sessions', '--since', 'yesterday'])).err).toEqual([
       'sessions: option --since: "yesterday" is not a date (2026-01-20, or 2026-01-20T14:00Z)',
     ])
