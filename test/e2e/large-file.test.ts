@@ -374,12 +374,14 @@ describe(`a ${MEGABYTES} MB conversation`, () => {
     const atEnd = await loadState(page)
     expect(atEnd.phase).toBe('counting')
     expect(atEnd.placeholders, 'rows waiting for their counts').toBeGreaterThan(0)
-    await screenshot(page, `${NAME}-counting`)
 
     // Cancel while counting: the counts so far stay, marked partial, and nothing is decided.
+    // (The screenshot comes after the cancel: taken before, on a loaded machine it can outlast
+    // the count, and the cancel button with it.)
     await page.locator(byTestId('cancel-load')).click()
     const partial = page.locator(byTestId('counts-partial'))
     await partial.waitFor()
+    await screenshot(page, `${NAME}-counting`)
     const [, counted] = /([\d,]+) of ([\d,]+)/.exec((await partial.textContent()) ?? '') ?? []
     expect(Number(counted.replace(/,/g, ''))).toBeLessThan(messages)
     expect(await page.locator(byTestId('total-tokens')).textContent()).toBe('counting…')
