@@ -4,7 +4,7 @@ import type { Message } from '../types'
 import { ShapeError, isObject, kind, pathString, type Json, type JsonPath } from './json-shape'
 import type { ReadInput, ReadResult } from './reader'
 import { NoteList } from './report'
-import { firstObjects, listIn, rootObject } from './sniff-shapes'
+import { firstObjects, rootObject } from './sniff-shapes'
 import type { FormatDescriptor, ReportedUsage } from './types'
 import {
   isCompactionRequest,
@@ -281,8 +281,7 @@ export const opencodeFormat = {
         ? 3
         : 0
     }
-    const list = Array.isArray(sniff.json) ? listIn(sniff) : undefined
-    const first = firstObjects(list)
+    const first = firstObjects(Array.isArray(sniff.json) ? sniff.json : undefined)
     if (first.some(isMessageEntry)) return 3
     const share = first.some(
       (o) =>
