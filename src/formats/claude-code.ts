@@ -10,7 +10,12 @@ import {
   readThreadEvents,
 } from './claude-code-events'
 import { inferUnrecordedMicrocompaction } from './claude-code-microcompact'
-import { noteForkReferences, readForkReference, type ForkReference } from './claude-code-fork'
+import {
+  noteForkContextLoaded,
+  noteForkReference,
+  readForkReference,
+  type ForkReference,
+} from './claude-code-fork'
 import { LeftOut, NoteTape } from './claude-code-notes'
 import {
   applyReplacements,
@@ -20,7 +25,7 @@ import {
 } from './claude-code-replacements'
 import type { Message } from '../types'
 import { isObject, kind, type Json } from './json-shape'
-import { LocatedError, type ReadInput, type ReadResult } from './reader'
+import { LocatedError, ReadInput, type ForkParent, type ReadResult } from './reader'
 import { NoteList } from './report'
 import { lineObjects } from './sniff-shapes'
 import type { FormatDescriptor, ReportedUsage } from './types'
@@ -129,7 +134,6 @@ export function readClaudeCode(input: ReadInput): ReadResult {
   const { messages, model, usage } = readThreadEvents(thread.events, lineMessages, notes, left)
   // Before anything that sizes the results: what was sent is the replacement.
   applyReplacements(messages, read.replacements, read.unreadReplacements, notes)
-  noteForkReferences(read.forks, notes)
   markUnrecorded(thread.events, events, messages, usage, notes)
   noteOtherBackend(thread.events, usage, notes)
   inferUnrecordedMicrocompaction(thread.events, events, messages, usage, notes)
@@ -161,7 +165,99 @@ export function readClaudeCode(input: ReadInput): ReadResult {
     true,
   )
   left.report(notes)
-  return { model, messages, notes, usage, ...(thinking ? { thinking } : {}) }
+  const fork = withForkContext(read.forks, input.choice.forkParent, messages, usage, notes)
+  return {
+    model: model ?? fork.model,
+    messages: fork.messages,
+    notes,
+    usage: fork.usage,
+    ...(thinking ? { thinking } : {}),
+  }
+}
+
+/**
+ * A forked subagent's file refers to its parent's conversation (`fork-context-ref`) and does not
+ * hold it. Given the parent's transcript, that conversation is loaded in front of the subagent's
+ * own messages, as Claude Code sends it (the compiled 2.1.332, hydrating the reference: the
+ * parent's chain from its root to `parentLastUuid`, sidechains left out), with the usage its
+ * replies reported; otherwise the reference is a warning. Claude Code keeps one reference per
+ * agent, the last written.
+ */
+function withForkContext(
+  refs: readonly ForkReference[],
+  parent: ForkParent | undefined,
+  own: Message[],
+  ownUsage: ReportedUsage[],
+  notes: NoteList,
+): { messages: Message[]; usage: ReportedUsage[]; model?: string } {
+  const ref = refs[refs.length - 1]
+  const unchanged = { messages: own, usage: ownUsage }
+  if (ref === undefined) return unchanged
+  for (const earlier of refs.slice(0, -1)) {
+    notes.info(`line ${earlier.line}`, 'an earlier fork reference; Claude Code reads the last one')
+  }
+  if (parent === undefined) {
+    noteForkReference(ref, notes)
+    return unchanged
+  }
+  const read = readForkContext(ref, parent)
+  if (typeof read === 'string') {
+    noteForkReference(ref, notes, read)
+    return unchanged
+  }
+  for (const note of read.notes.notes) {
+    if (note.severity === 'warning') notes.add({ ...note, path: `${parent.name} ${note.path}` })
+  }
+  noteForkContextLoaded(ref, parent.name, read.messages.length, notes)
+  const n = read.messages.length
+  const shift = (list: readonly number[] | undefined) => list?.map((i) => i + n)
+  const usage = [
+    ...read.usage.map((u) => ({ ...u, at: `${parent.name} ${u.at}` })),
+    ...ownUsage.map((u) => {
+      const cleared = shift(u.cleared)
+      const stripped = shift(u.stripped)
+      return {
+        ...u,
+        prompt: u.prompt + n,
+        ...(cleared ? { cleared } : {}),
+        ...(stripped ? { stripped } : {}),
+      }
+    }),
+  ]
+  return {
+    messages: [...read.messages, ...own],
+    usage,
+    ...(read.model !== undefined ? { model: read.model } : {}),
+  }
+}
+
+/** The parent's conversation up to the fork, or why it cannot be read from `parent`. */
+function readForkContext(
+  ref: ForkReference,
+  parent: ForkParent,
+):
+  | { messages: Message[]; usage: ReportedUsage[]; model?: string; notes: NoteList }
+  | string {
+  const leaf = ref.parentLastUuid
+  if (leaf === undefined) return 'the reference names no parentLastUuid'
+  const input = new ReadInput(parent.content)
+  if (input.isOneDocument()) return `${parent.name} is one JSON document, not a Claude Code transcript`
+  const notes = new NoteList()
+  let parsed: ParsedLines
+  try {
+    parsed = parseEvents(input)
+  } catch (error) {
+    return `${parent.name}: ${error instanceof Error ? error.message : String(error)}`
+  }
+  const { events, lineMessages, index, skipped, read } = parsed
+  if (!index.main.has(leaf)) return `${parent.name} holds no event ${leaf} off the sidechains`
+  for (const s of skipped) notes.warn(`line ${s.line}`, `${s.problem}; skipped, the rest loaded`)
+  const broken = skipped.map((s) => s.line).sort((a, b) => a - b)
+  const thread = buildThread(events, index, broken, notes, leaf)
+  const left = new LeftOut()
+  const { messages, model, usage } = readThreadEvents(thread.events, lineMessages, notes, left)
+  applyReplacements(messages, read.replacements, read.unreadReplacements, notes)
+  return { messages, usage, notes, ...(model !== undefined ? { model } : {}) }
 }
 
 /**

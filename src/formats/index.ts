@@ -4,7 +4,7 @@ import type { Wire } from '../pricing/wire'
 import type { Message } from '../types'
 import { detectFormat, formatOf, toMismatch } from './detect'
 import { FormatError, RequestError } from './errors'
-import { ReadInput } from './reader'
+import { ReadInput, type ReadChoice } from './reader'
 import { FORMATS } from './registry'
 import { aggregateNotes, type ImportNote } from './report'
 import type {
@@ -58,15 +58,9 @@ export function isFormatId(value: string): value is FormatId {
 }
 
 /** How importConversation reports on a long import, and what it chooses in a file of several requests. */
-export interface ImportOptions {
+export interface ImportOptions extends ReadChoice {
   /** Hears how many of the file's bytes are parsed so far, and of how many (bytes only). */
   onProgress?: ParseProgress
-  /**
-   * The request to load from an API traffic log, 1-based in file order (default: the main thread,
-   * the latest request with the longest message list). Given for any other file, or out of range,
-   * it is a RequestError.
-   */
-  request?: number
 }
 
 /**
@@ -80,7 +74,8 @@ export function importConversation(
   format: FormatId | 'auto' = 'auto',
   opts: ImportOptions = {},
 ): ImportedConversation {
-  return importInput(new ReadInput(text, opts.onProgress, opts.request), format, opts)
+  const { onProgress, ...choice } = opts
+  return importInput(new ReadInput(text, onProgress, choice), format, choice)
 }
 
 const ALSO_READS = 'read as '
@@ -99,7 +94,7 @@ export const isDetectionNote = (note: ImportNote): boolean =>
 export function importInput(
   input: ReadInput,
   format: FormatId | 'auto',
-  opts: Pick<ImportOptions, 'request'> = {},
+  opts: ReadChoice = {},
 ): ImportedConversation {
   if (format !== 'auto' && !isFormatId(format)) {
     throw new Error(
@@ -180,6 +175,8 @@ export function exportConversation(
 }
 
 export { FormatError, RequestError, describeMismatch } from './errors'
+export { forkReferenceOf } from './claude-code-fork'
+export type { ForkParent, ReadChoice } from './reader'
 export { wireShapeExplanation } from './explain'
 export { formatNote, MAX_REPEATED_NOTES, type ImportNote, type NoteSeverity } from './report'
 export { DEFAULT_MAX_TOKENS } from './anthropic-export'

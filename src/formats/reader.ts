@@ -35,6 +35,33 @@ export interface Sniff {
   notJson?: boolean
 }
 
+/**
+ * The transcript a forked Claude Code subagent's conversation starts from: its file refers to it
+ * (`fork-context-ref`) and does not hold it (src/formats/claude-code-fork.ts).
+ */
+export interface ForkParent {
+  /** The file's name, as the report names it. */
+  name: string
+  /** Its content, as importConversation takes a file's. */
+  content: string | Uint8Array
+}
+
+/** What an import is asked to read beside the file's own content. */
+export interface ReadChoice {
+  /**
+   * The request to load from an API traffic log, 1-based in file order (default: the main thread,
+   * the latest request with the longest message list). Given for any other file, or out of range,
+   * it is a RequestError.
+   */
+  request?: number
+  /**
+   * The transcript a forked Claude Code subagent's file refers to (`forkReferenceOf` says which):
+   * its conversation up to the fork is loaded in front of the subagent's own, as Claude Code sent
+   * it. Ignored by every other format, and by a file that refers to no parent.
+   */
+  forkParent?: ForkParent
+}
+
 /** How many lines of a JSONL file detection reads. */
 export const SNIFF_LINES = 50
 
@@ -50,21 +77,26 @@ export class ReadInput {
   private sniffed?: Sniff
 
   /**
-   * `onProgress` hears how far the parse of bytes has got (text is parsed in one go). `request`
-   * is the import's choice of request, for the formats that hold several (API traffic logs).
+   * `onProgress` hears how far the parse of bytes has got (text is parsed in one go). `choice` is
+   * what the import was asked to read beside the file's own content (ReadChoice).
    */
   constructor(
     private readonly content: string | Uint8Array,
     private readonly onProgress?: ParseProgress,
-    readonly request?: number,
+    readonly choice: ReadChoice = {},
   ) {}
+
+  /** The import's choice of request, for the formats that hold several (API traffic logs). */
+  get request(): number | undefined {
+    return this.choice.request
+  }
 
   /**
    * A JSONL file already parsed line by line, read without parsing again; `source` gives its text
    * (with no byte-order mark), asked only to place an error.
    */
-  static ofLines(lines: JsonLines, source: () => string, request?: number): ReadInput {
-    return new LinesInput(lines, source, request)
+  static ofLines(lines: JsonLines, source: () => string, choice: ReadChoice = {}): ReadInput {
+    return new LinesInput(lines, source, choice)
   }
 
   /** The text with any byte-order mark removed (decoded on first use when given bytes). */
@@ -215,9 +247,9 @@ class LinesInput extends ReadInput {
   constructor(
     private readonly kept: JsonLines,
     private readonly textOf: () => string,
-    request?: number,
+    choice: ReadChoice,
   ) {
-    super('', undefined, request)
+    super('', undefined, choice)
   }
 
   override get source(): string {

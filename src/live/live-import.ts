@@ -5,18 +5,19 @@
  * no lines to add: any change to it is a whole read, as `replace(…, 'rewritten')` is.
  */
 import { importConversation, importInput, isDetectionNote } from '../formats'
-import { ReadInput } from '../formats/reader'
+import { ReadInput, type ReadChoice } from '../formats/reader'
 import type { ImportNote } from '../formats/report'
 import type { FormatId, ImportedConversation } from '../formats/types'
 import { KeptLines, type LineStep } from './kept-lines'
 import { unchangedCount } from './unchanged'
 import type { LiveImport, LiveUpdate } from './types'
 
-/** How a live import reads its file: the format (detected once when 'auto') and the request. */
-export interface LiveImportOptions {
+/**
+ * How a live import reads its file: the format (detected once when 'auto'), and what
+ * importConversation is asked to read beside it (the request, a forked subagent's parent).
+ */
+export interface LiveImportOptions extends ReadChoice {
   format?: FormatId | 'auto'
-  /** An API traffic log's request to load, as importConversation takes it. */
-  request?: number
 }
 
 /**
@@ -49,7 +50,8 @@ export function startLiveImport(
   bytes: Uint8Array,
   options: LiveImportOptions = {},
 ): { live: LiveImport; update: LiveUpdate } {
-  const live = new FollowedLog(options.format ?? 'auto', options.request)
+  const { format = 'auto', ...choice } = options
+  const live = new FollowedLog(format, choice)
   const update = live.start(bytes)
   return { live, update }
 }
@@ -71,7 +73,7 @@ class FollowedLog implements LiveImport {
 
   constructor(
     private readonly wanted: FormatId | 'auto',
-    private readonly request: number | undefined,
+    private readonly choice: ReadChoice,
   ) {}
 
   get wholeDocument(): boolean {
@@ -124,7 +126,7 @@ class FollowedLog implements LiveImport {
    * at a time, else whole. Nothing is kept until `commit`.
    */
   private readFresh(bytes: Uint8Array, format: FormatId | 'auto'): Read {
-    const input = new ReadInput(bytes, undefined, this.request)
+    const input = new ReadInput(bytes, undefined, this.choice)
     if (!input.isOneDocument()) {
       const lines = new KeptLines()
       let conversation: ImportedConversation | undefined
@@ -154,7 +156,7 @@ class FollowedLog implements LiveImport {
 
   private readWhole(bytes: Uint8Array, format: FormatId | 'auto'): Read {
     const conversation = this.withDetection(
-      importConversation(bytes, format, { request: this.request }),
+      importConversation(bytes, format, this.choice),
     )
     return {
       conversation,
@@ -167,8 +169,8 @@ class FollowedLog implements LiveImport {
   }
 
   private readLines(lines: KeptLines, step: LineStep, format: FormatId | 'auto') {
-    const input = ReadInput.ofLines(lines.linesWith(step), () => lines.textWith(step), this.request)
-    return this.withDetection(importInput(input, format, { request: this.request }))
+    const input = ReadInput.ofLines(lines.linesWith(step), () => lines.textWith(step), this.choice)
+    return this.withDetection(importInput(input, format, this.choice))
   }
 
   /** A later read forces the format detection chose: it says what the first read said of it. */
