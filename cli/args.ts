@@ -27,6 +27,7 @@ export const CONVERSATION_OPTIONS = {
   model: { type: 'string' },
   format: { type: 'string' },
   request: { type: 'string' },
+  'fork-parent': { type: 'string' },
   verbose: { type: 'boolean' },
 } satisfies OptionSpec
 
@@ -50,6 +51,10 @@ ${FORMATS.map((f) => `                         ${f.id.padEnd(17)}${f.label}`).jo
                        first). Default: the main thread, the latest request
                        with the longest message list. The import report lists
                        how many requests the file has.
+  --fork-parent P      For a forked Claude Code subagent's file, read its parent's
+                       conversation from transcript P. Default: the parent's
+                       transcript where Claude Code keeps it, in a folder above
+                       the file.
   --verbose            Also say on stderr which format FILE was read as, and
                        list the import report: every field set aside and every
                        line skipped. Without it, warnings are only counted.`

@@ -29,6 +29,7 @@ import {
 import { choiceValue, flagValue, requestValue, stringValue, type ParsedArgs } from './args'
 import { CliError, describeFsError } from './errors'
 import type { Io } from './command'
+import { forkParentFor } from './fork-parent'
 import { resolveFileArgument } from './session-argument'
 
 /** The model counts use, as the reports name it: `fellBack` for a name of no known family. */
@@ -118,9 +119,13 @@ export async function loadConversation(
   const path = await resolveFileArgument(command, given, io)
   const text = await readTextFile(path)
   const file = displayName(path)
+  const forkParent = await forkParentFor(command, file, path, text, args, io)
   let imported: ImportedConversation
   try {
-    imported = importConversation(text, format, request !== undefined ? { request } : {})
+    imported = importConversation(text, format, {
+      ...(request !== undefined ? { request } : {}),
+      ...(forkParent !== undefined ? { forkParent } : {}),
+    })
   } catch (error) {
     throw describeImportError(command, file, () => text, error)
   }

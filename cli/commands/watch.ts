@@ -24,6 +24,7 @@ import {
 } from '../args'
 import type { Command, Io } from '../command'
 import { CliError, describeFsError } from '../errors'
+import { forkParentFor } from '../fork-parent'
 import { countingModelFor, describeImportError, reportImport } from '../load'
 import { LATEST_HELP, resolveFileArgument } from '../session-argument'
 import { clock, findingLine, forecastJson, statusText } from '../watch-lines'
@@ -74,9 +75,14 @@ Exit status: 0 when stopped with Ctrl+C; 2 on bad input or options.`,
     const request = requestValue(NAME, args)
     const path = await resolveFileArgument(NAME, given, io)
     const bytes = await readFollowed(path)
+    const forkParent = await forkParentFor(NAME, path, path, bytes, args, io)
     let started: { live: LiveImport; update: LiveUpdate }
     try {
-      started = startLiveImport(bytes, { format, ...(request !== undefined ? { request } : {}) })
+      started = startLiveImport(bytes, {
+        format,
+        ...(request !== undefined ? { request } : {}),
+        ...(forkParent !== undefined ? { forkParent } : {}),
+      })
     } catch (error) {
       throw describeImportError(NAME, path, () => decodeText(bytes), error)
     }

@@ -235,13 +235,12 @@ function withForkContext(
 function readForkContext(
   ref: ForkReference,
   parent: ForkParent,
-):
-  | { messages: Message[]; usage: ReportedUsage[]; model?: string; notes: NoteList }
-  | string {
+): { messages: Message[]; usage: ReportedUsage[]; model?: string; notes: NoteList } | string {
   const leaf = ref.parentLastUuid
   if (leaf === undefined) return 'the reference names no parentLastUuid'
   const input = new ReadInput(parent.content)
-  if (input.isOneDocument()) return `${parent.name} is one JSON document, not a Claude Code transcript`
+  if (input.isOneDocument())
+    return `${parent.name} is one JSON document, not a Claude Code transcript`
   const notes = new NoteList()
   let parsed: ParsedLines
   try {

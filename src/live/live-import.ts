@@ -155,9 +155,7 @@ class FollowedLog implements LiveImport {
   }
 
   private readWhole(bytes: Uint8Array, format: FormatId | 'auto'): Read {
-    const conversation = this.withDetection(
-      importConversation(bytes, format, this.choice),
-    )
+    const conversation = this.withDetection(importConversation(bytes, format, this.choice))
     return {
       conversation,
       parsedLines: 0,

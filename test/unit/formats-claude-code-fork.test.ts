@@ -1,98 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { forkReferenceOf, importConversation, startLiveImport } from '../../src/index'
+import { fixture } from './formats-fixtures'
 
 // Fixtures of our own, in the shapes Claude Code 2.1.150 to 2.1.332 writes (the compiled 2.1.332
-// read): a forked subagent's file starts with a `fork-context-ref` line and holds only its own
-// messages; its parent's conversation is in the session's transcript, `<parentSessionId>.jsonl`.
+// read), laid out as Claude Code keeps them: a forked subagent's file
+// (`<project>/<session>/subagents/agent-<id>.jsonl`) starts with a `fork-context-ref` line and
+// holds only its own messages; its parent's conversation is in the session's transcript,
+// `<project>/<parentSessionId>.jsonl`.
+const parent = fixture('claude-code-fork/sess-1.jsonl')
+const subagent = fixture('claude-code-fork/sess-1/subagents/agent-af1.jsonl')
+const ref = JSON.parse(subagent.split('\n')[0]) as Record<string, unknown>
 const line = (value: Record<string, unknown>) => JSON.stringify(value)
-const main = (uuid: string, parentUuid: string | null, extra: Record<string, unknown>) =>
-  line({ parentUuid, isSidechain: false, uuid, sessionId: 'sess-1', version: '2.1.332', ...extra })
-const own = (uuid: string, parentUuid: string | null, extra: Record<string, unknown>) =>
-  line({ parentUuid, isSidechain: true, agentId: 'af1', uuid, sessionId: 'sess-1', ...extra })
-const usage = (input: number, creation: number, read: number) => ({
-  input_tokens: input,
-  cache_creation_input_tokens: creation,
-  cache_read_input_tokens: read,
-  output_tokens: 20,
-})
-
-const parent = [
-  line({ type: 'ai-title', aiTitle: 'Parser refactor', sessionId: 'sess-1' }),
-  main('p-1', null, { type: 'user', message: { role: 'user', content: 'Refactor the parser.' } }),
-  main('p-2', 'p-1', {
-    type: 'assistant',
-    message: {
-      id: 'msg_01',
-      role: 'assistant',
-      model: 'claude-sonnet-4-5',
-      content: [{ type: 'text', text: 'I will split it by module.' }],
-      usage: usage(10, 2000, 0),
-    },
-  }),
-  // A subagent's event in the parent's file: Claude Code leaves sidechains out of a fork's context.
-  line({
-    parentUuid: null,
-    isSidechain: true,
-    uuid: 's-1',
-    type: 'user',
-    message: { role: 'user', content: 'An older subagent task.' },
-  }),
-  main('p-3', 'p-2', {
-    type: 'user',
-    message: { role: 'user', content: 'Fork one worker per module.' },
-  }),
-  // The reply that forks: after parentLastUuid, so not part of the context (the fork copies it).
-  main('p-4', 'p-3', {
-    type: 'assistant',
-    message: {
-      id: 'msg_02',
-      role: 'assistant',
-      model: 'claude-sonnet-4-5',
-      content: [{ type: 'tool_use', id: 'toolu_01', name: 'Agent', input: { prompt: 'tests' } }],
-      usage: usage(12, 40, 2010),
-    },
-  }),
-].join('\n')
-
-const ref = {
-  type: 'fork-context-ref',
-  agentId: 'af1',
-  parentSessionId: 'sess-1',
-  parentLastUuid: 'p-3',
-  contextLength: 3,
-}
-const subagent = [
-  line(ref),
-  own('f-1', null, {
-    type: 'assistant',
-    message: {
-      id: 'msg_02',
-      role: 'assistant',
-      model: 'claude-sonnet-4-5',
-      content: [{ type: 'tool_use', id: 'toolu_01', name: 'Agent', input: { prompt: 'tests' } }],
-    },
-  }),
-  own('f-2', 'f-1', {
-    type: 'user',
-    message: {
-      role: 'user',
-      content: [
-        { type: 'tool_result', tool_use_id: 'toolu_01', content: 'Worker started.' },
-        { type: 'text', text: 'You are the worker for the tests module.' },
-      ],
-    },
-  }),
-  own('f-3', 'f-2', {
-    type: 'assistant',
-    message: {
-      id: 'msg_03',
-      role: 'assistant',
-      model: 'claude-sonnet-4-5',
-      content: [{ type: 'text', text: 'The tests pass.' }],
-      usage: usage(5, 60, 2050),
-    },
-  }),
-].join('\n')
 
 describe('Claude Code: a forked subagent with its parent’s transcript', () => {
   it('loads the parent’s conversation up to the fork first, sidechains left out', () => {
@@ -102,13 +20,15 @@ describe('Claude Code: a forked subagent with its parent’s transcript', () => 
     // p-1, p-2, p-3 from the parent (not s-1, not p-4); then the fork's own: its copy of the
     // forking reply (a call), the result and the task, and the answer.
     expect(messages.map((m) => [m.id, m.type, m.text || m.payload])).toEqual([
-      ['p-1', 'user', 'Refactor the parser.'],
-      ['p-2', 'bot', 'I will split it by module.'],
-      ['p-3', 'user', 'Fork one worker per module.'],
-      ['f-1', 'bot', expect.stringContaining('toolu_01')],
-      ['toolu_01', 'activity', 'Worker started.'],
-      [undefined, 'user', 'You are the worker for the tests module.'],
-      ['f-3', 'bot', 'The tests pass.'],
+      ['p-1', 'user', 'Refactor the parser into one module per grammar rule.'],
+      ['p-2', 'bot', 'I will split it by rule: expressions, statements and declarations.'],
+      ['p-3', 'user', 'Good. Fork one worker per module and check the tests.'],
+      ['f-1', 'bot', expect.stringContaining('"toolu_01F"')],
+      ['toolu_01F', 'activity', 'Worker started.'],
+      [undefined, 'user', 'You are the worker for the tests. Run them and report what fails.'],
+      ['f-3', 'bot', expect.stringContaining('"toolu_01G"')],
+      ['toolu_01G', 'activity', '42 passed'],
+      ['f-5', 'bot', 'Scope: the parser tests. Result: all 42 pass.'],
     ])
     expect(report).toContainEqual({
       severity: 'info',
@@ -123,11 +43,13 @@ describe('Claude Code: a forked subagent with its parent’s transcript', () => 
     const { usage } = importConversation(subagent, 'claude-code', {
       forkParent: { name: 'sess-1.jsonl', content: parent },
     })
-    // p-2 answered a prompt of one message (p-1): 10 + 2,000 + 0. f-3 answered the six before it:
-    // 5 + 60 + 2,050.
+    // p-2 (the parent's line 3) answered a prompt of one message, p-1: 10 + 2,000 + 0. f-3 (the
+    // subagent's line 4) answered the six before it: 5 + 60 + 2,050; f-5 (line 6) the eight
+    // before it: 4 + 30 + 2,110. p-4 is after the fork point, and not loaded.
     expect(usage?.map((u) => [u.prompt, u.inputTokens, u.at])).toEqual([
       [1, 2010, 'sess-1.jsonl line 3'],
       [6, 2115, 'line 4'],
+      [8, 2144, 'line 6'],
     ])
   })
 
@@ -136,18 +58,20 @@ describe('Claude Code: a forked subagent with its parent’s transcript', () => 
       format: 'claude-code',
       forkParent: { name: 'sess-1.jsonl', content: parent },
     })
-    expect(update.conversation.messages.map((m) => m.text).slice(0, 3)).toEqual([
-      'Refactor the parser.',
-      'I will split it by module.',
-      'Fork one worker per module.',
-    ])
+    expect(update.conversation.messages.map((m) => m.id)).toEqual(
+      importConversation(subagent, 'claude-code', {
+        forkParent: { name: 'sess-1.jsonl', content: parent },
+      }).messages.map((m) => m.id),
+    )
+    expect(update.conversation.messages[0].id).toBe('p-1')
   })
 
   it('warns, and loads the subagent alone, when the parent does not hold the fork point', () => {
     const { messages, report } = importConversation(subagent, 'claude-code', {
       forkParent: { name: 'sess-1.jsonl', content: parent.replace(/p-3/g, 'p-9') },
     })
-    expect(messages).toHaveLength(4)
+    expect(messages.map((m) => m.id)[0]).toBe('f-1')
+    expect(messages).toHaveLength(6)
     expect(report).toContainEqual({
       severity: 'warning',
       path: 'line 1',
