@@ -31,6 +31,13 @@ export interface OpenedFile {
    * to that worker, so the page keeps no copy; a file with a token is read again from disk.
    */
   content: string | Uint8Array<ArrayBuffer> | Blob
+  /**
+   * The transcript a forked Claude Code subagent's file refers to (its first line's
+   * `fork-context-ref`), read by main from the folders above the file, where Claude Code keeps it
+   * (node/fork-parent.ts): the import loads its conversation first. Absent for every other file,
+   * and where main did not read the file.
+   */
+  forkParent?: { name: string; content: Uint8Array<ArrayBuffer> }
 }
 
 /** A recently opened file, as main offers it: a token to open it by, and what to show. */

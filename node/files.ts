@@ -12,6 +12,7 @@ import {
   type Result,
 } from '../electron/contract'
 import { writeFileAtomic } from './atomic-write'
+import { findForkParent } from './fork-parent'
 import { FileRefusal, readRegularFile } from './regular-file'
 
 /** An export as main saves it: the renderer's request, its source token resolved to a path. */
@@ -45,7 +46,13 @@ export async function readConversationFile(
     // Bytes, not text: the renderer's worker parses them without making the whole file one
     // string (see src/json-bytes.ts). They cross IPC as a Uint8Array that owns its memory.
     const content = await readRegularFile(path, maxBytes)
-    return { ok: true, value: { token: null, path, name: basename(path), content } }
+    // Not finding a parent is not a failed open: the import's report says what is missing.
+    const search = await findForkParent(path, content, maxBytes)
+    const forkParent =
+      search.kind === 'found'
+        ? { forkParent: { name: search.parent.name, content: search.parent.content } }
+        : {}
+    return { ok: true, value: { token: null, path, name: basename(path), content, ...forkParent } }
   } catch (error) {
     return failure(error instanceof FileRefusal ? error.message : describeFileError(error, path))
   }

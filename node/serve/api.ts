@@ -132,15 +132,24 @@ export function sendJson(response: ServerResponse, result: Result<unknown>, stat
 /** An opened file as its bytes, with its token, name and path in headers; an error as JSON. */
 function sendFile(response: ServerResponse, file: Result<OpenedFile>): void {
   if (!file.ok) return sendJson(response, file)
-  const { token, name, path, content } = file.value
+  const { token, name, path, content, forkParent } = file.value
   const bytes = typeof content === 'string' ? Buffer.from(content) : (content as Uint8Array)
+  const parent = forkParent?.content
   response.writeHead(200, {
     ...PAGE_HEADERS,
     'Content-Type': 'application/octet-stream',
-    'Content-Length': bytes.byteLength,
+    'Content-Length': bytes.byteLength + (parent?.byteLength ?? 0),
     [FILE_HEADERS.token]: token ?? '',
     [FILE_HEADERS.name]: encodeURIComponent(name),
     [FILE_HEADERS.path]: encodeURIComponent(path ?? ''),
+    ...(forkParent && parent
+      ? {
+          [FILE_HEADERS.forkParentName]: encodeURIComponent(forkParent.name),
+          [FILE_HEADERS.forkParentBytes]: String(parent.byteLength),
+        }
+      : {}),
   })
-  response.end(bytes)
+  // The parent's bytes follow the file's in the one body.
+  if (parent) response.write(bytes)
+  response.end(parent ?? bytes)
 }

@@ -36,6 +36,12 @@ export const FILE_HEADERS = {
   token: 'x-file-token',
   name: 'x-file-name',
   path: 'x-file-path',
+  /**
+   * A forked subagent's parent transcript (OpenedFile.forkParent), when there is one: its name, and
+   * how many of the body's bytes are its, after the file's own.
+   */
+  forkParentName: 'x-fork-parent-name',
+  forkParentBytes: 'x-fork-parent-bytes',
 } as const
 
 /** A change without its token, as a frame carries it (the page adds the token it followed). */

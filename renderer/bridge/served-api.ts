@@ -70,11 +70,14 @@ export function createServedApi(
       return { ok: false, error: UNREACHABLE }
     }
     if (!response.ok || !isBytes(response)) return (await failureOf(response)) as Result<OpenedFile>
-    const content = new Uint8Array(await response.arrayBuffer())
+    const body = new Uint8Array(await response.arrayBuffer())
     const token = response.headers.get(FILE_HEADERS.token) || null
     const name = decodeURIComponent(response.headers.get(FILE_HEADERS.name) ?? '')
     const path_ = decodeURIComponent(response.headers.get(FILE_HEADERS.path) ?? '') || null
-    return { ok: true, value: { token, name, path: path_, content } }
+    const split = forkParentOf(response, body)
+    const content = split ? split.content : body
+    const forkParent = split ? { forkParent: split.parent } : {}
+    return { ok: true, value: { token, name, path: path_, content, ...forkParent } }
   }
 
   /** Reads a follow's frames until the page stops it or the server ends it. */
@@ -157,5 +160,26 @@ async function failureOf(response: Response): Promise<Result<never>> {
   return {
     ok: false,
     error: `The inspector server answered ${response.status} ${response.statusText}.`.trim(),
+  }
+}
+
+/**
+ * A body that carries a forked subagent's parent transcript after the file (FILE_HEADERS), as two
+ * arrays of their own; null when it carries the file alone, or says a size it does not have.
+ */
+function forkParentOf(
+  response: Response,
+  body: Uint8Array<ArrayBuffer>,
+): {
+  content: Uint8Array<ArrayBuffer>
+  parent: { name: string; content: Uint8Array<ArrayBuffer> }
+} | null {
+  const name = response.headers.get(FILE_HEADERS.forkParentName)
+  const size = Number(response.headers.get(FILE_HEADERS.forkParentBytes))
+  if (!name || !Number.isSafeInteger(size) || size <= 0 || size > body.byteLength) return null
+  const at = body.byteLength - size
+  return {
+    content: body.slice(0, at),
+    parent: { name: decodeURIComponent(name), content: body.slice(at) },
   }
 }

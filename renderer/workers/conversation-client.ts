@@ -83,6 +83,10 @@ export function importInWorker(
   // of a larger buffer is copied first, so that nothing else of that buffer is taken away.
   const { content } = file
   const bytes = ArrayBuffer.isView(content) ? ownBuffer(content) : null
+  const parent = file.forkParent && {
+    name: file.forkParent.name,
+    content: ownBuffer(file.forkParent.content),
+  }
   const request: ConversationRequest = {
     kind: 'import',
     name: file.name,
@@ -90,8 +94,10 @@ export function importInWorker(
     format: choice.format,
     ...(choice.request !== undefined ? { request: choice.request } : {}),
     ...(choice.follow ? { follow: true } : {}),
+    ...(parent ? { forkParent: parent } : {}),
   }
-  worker.postMessage(request, bytes ? [bytes.buffer] : [])
+  const transfer = [bytes?.buffer, parent?.content.buffer].filter((b) => b !== undefined)
+  worker.postMessage(request, transfer)
   return {
     cancel: () => {
       if (!live) return

@@ -8,6 +8,7 @@ import {
   runEngines,
   startLiveImport,
   type CountingSpec,
+  type ForkParent,
   type Finding,
   type ImportedConversation,
   type LiveImport,
@@ -42,7 +43,7 @@ export interface HeldConversation {
   /** Reads a file's content as the choice says; its messages are held from then on. */
   read(
     content: string | Uint8Array,
-    choice: ImportChoice,
+    choice: ImportChoice & { forkParent?: ForkParent },
     onParsing?: (done: number, total: number) => void,
   ): { imported: ImportedConversation; bytesRead?: number }
   /**
@@ -85,7 +86,10 @@ export function holdConversation(): HeldConversation {
   let changed: HeldMessages | null = null
   return {
     read(content, choice, onParsing) {
-      const request = choice.request !== undefined ? { request: choice.request } : {}
+      const request = {
+        ...(choice.request !== undefined ? { request: choice.request } : {}),
+        ...(choice.forkParent !== undefined ? { forkParent: choice.forkParent } : {}),
+      }
       let imported: ImportedConversation
       let bytesRead: number | undefined
       if (choice.follow) {

@@ -9,6 +9,7 @@ import type {
   EngineInput,
   EngineResult,
   CountingSpec,
+  ForkParent,
   FormatId,
   ImportedConversation,
   Options,
@@ -38,6 +39,8 @@ export type ConversationRequest =
       request?: number
       /** Keep the core's LiveImport, to parse the file's changes (ImportChoice.follow). */
       follow?: boolean
+      /** A forked subagent's parent transcript (OpenedFile.forkParent; ImportOptions.forkParent). */
+      forkParent?: ForkParent
     }
   /** The followed file changed: parse the change, keep its messages until `adopt`. */
   | { kind: 'change'; id: number; change: LiveChange }

@@ -114,6 +114,57 @@ describe('the served page’s window.api', () => {
   })
 })
 
+describe('a forked subagent opened through the served page', () => {
+  // The fixtures of testdata/formats/claude-code-fork, in a folder of the user's: the session's
+  // transcript, and its forked subagent's file two folders below it, as Claude Code keeps them.
+  const FORK = join(import.meta.dirname, '../../testdata/formats/claude-code-fork')
+  let home: string
+  let server: RunningServe
+
+  afterEach(async () => {
+    await server.close()
+    await rm(home, { recursive: true, force: true })
+  })
+
+  it('comes with its parent’s transcript, each part as its own bytes', async () => {
+    home = await mkdtemp(join(tmpdir(), 'served-fork-'))
+    const web = join(home, 'web')
+    await mkdir(web)
+    await writeFile(join(web, 'index.html'), '<!doctype html>')
+    const folder = join(home, 'logs')
+    await mkdir(join(folder, 'sess-1', 'subagents'), { recursive: true })
+    await copyFile(join(FORK, 'sess-1.jsonl'), join(folder, 'sess-1.jsonl'))
+    const agent = join(folder, 'sess-1', 'subagents', 'agent-af1.jsonl')
+    await copyFile(join(FORK, 'sess-1/subagents/agent-af1.jsonl'), agent)
+    const ctx = { platform: 'linux' as const, env: { HOME: home }, home }
+    server = await startServe({
+      webDir: web,
+      catalog: createSessionCatalog({ ctx, folders: [folder] }),
+      follow: follower,
+      log: () => {},
+    })
+    const base = `http://127.0.0.1:${server.port}`
+    const api = createServedApi(
+      server.key,
+      () => {},
+      (input, init) => fetch(base + String(input), init),
+    )
+    const rows = await api.listSessions()
+    if (!rows.ok) throw new Error(rows.error)
+    const opened = await Promise.all(rows.value.map((row) => api.openSession(row.id)))
+    const file = opened.find((f) => f.ok && f.value.name === 'agent-af1.jsonl')
+    if (!file?.ok) throw new Error('the subagent’s file is not listed')
+    expect(Buffer.from(file.value.content as Uint8Array)).toEqual(await readFile(agent))
+    expect(file.value.forkParent?.name).toBe('sess-1.jsonl')
+    expect(Buffer.from(file.value.forkParent!.content)).toEqual(
+      await readFile(join(folder, 'sess-1.jsonl')),
+    )
+    // The session's own transcript refers to no parent, and comes alone.
+    const session = opened.find((f) => f.ok && f.value.name === 'sess-1.jsonl')
+    expect(session?.ok && session.value.forkParent).toBeUndefined()
+  })
+})
+
 describe('which page is served by serve', () => {
   it('is the one whose address holds a key of the server’s shape', () => {
     expect(servedKey({ search: `?key=${'k'.repeat(32)}` })).toBe('k'.repeat(32))

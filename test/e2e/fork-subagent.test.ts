@@ -1,0 +1,74 @@
+/**
+ * A forked Claude Code subagent opened from the Sessions view, through `compaction-inspector
+ * serve`: the server finds the parent's transcript where Claude Code keeps it, and the page shows
+ * the parent's conversation up to the fork, then the subagent's own messages, as the CLI reads
+ * them.
+ */
+import { cp, mkdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { allRows, byTestId, readNumber, screenshot, shownTotal } from './harness/app'
+import type { AppSession } from './harness/browser'
+import { cli } from './harness/cli'
+import { formatsFile } from './harness/format-fixtures'
+import { closeServed, serveApp, type ServeSession } from './harness/serve'
+import { makeHome } from './harness/session-home'
+
+describe('a forked subagent’s session', () => {
+  let home: string
+  let server: ServeSession
+  let app: AppSession
+  let subagent: string
+
+  beforeEach(async () => {
+    home = await makeHome()
+    // A folder of the user's, holding the session's transcript and, two folders down, its forked
+    // subagent's file (testdata/formats/claude-code-fork), as Claude Code lays them out.
+    const logs = join(home, 'logs')
+    await mkdir(logs)
+    await cp(formatsFile('claude-code-fork'), logs, { recursive: true })
+    subagent = join(logs, 'sess-1', 'subagents', 'agent-af1.jsonl')
+    ;({ server, app } = await serveApp(home, [logs]))
+  })
+
+  afterEach(async () => {
+    await closeServed({ server, app }, home)
+  })
+
+  it('opens with its parent’s conversation first, as the CLI reads it', async () => {
+    const { page, pageErrors } = app
+    const expected = JSON.parse((await cli(['tokens', subagent, '--json'])).toString('utf8')) as {
+      tokens: number[]
+      total: number
+    }
+    // The parent's three messages up to the fork, then the subagent's six.
+    expect(expected.tokens).toHaveLength(9)
+    await shownTotal(page)
+    await page.locator(byTestId('sessions-button')).click()
+    const rows = page.locator(byTestId('session-row'))
+    await expect.poll(() => rows.count()).toBe(2)
+    // Only the subagent's file holds its task's words.
+    await page.locator(byTestId('sessions-log-text')).fill('Worker started')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => rows.count()).toBe(1)
+    await rows.first().focus()
+    await page.keyboard.press('Enter')
+    await page.locator(byTestId('sessions-view')).waitFor({ state: 'detached' })
+    expect(await page.locator(byTestId('file-name')).textContent()).toBe('agent-af1.jsonl')
+    await expect.poll(() => readNumber(page.locator(byTestId('total-tokens')))).toBe(expected.total)
+    expect(await page.locator(byTestId('file-count')).textContent()).toBe('9 messages')
+    const shown = await allRows(page, 9)
+    expect(shown.map((row) => row.tokens)).toEqual(expected.tokens)
+    expect(shown[0].text).toContain('Refactor the parser')
+    const report = page.locator(byTestId('import-report'))
+    await report.locator('summary').click()
+    await expect
+      .poll(() => report.textContent())
+      .toContain('the 3 messages of its parent’s conversation up to p-3, read from sess-1.jsonl')
+    expect(await report.locator('summary').textContent()).not.toContain('warning')
+    await report.getByText('are loaded first').scrollIntoViewIfNeeded()
+    await screenshot(page, 'fork-subagent')
+    expect(server.stderr()).not.toMatch(/refus|error/i)
+    expect(pageErrors).toEqual([])
+  })
+})
