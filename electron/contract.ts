@@ -34,10 +34,10 @@ export interface OpenedFile {
   /**
    * The transcript a forked Claude Code subagent's file refers to (its first line's
    * `fork-context-ref`), read by main from the folders above the file, where Claude Code keeps it
-   * (node/fork-parent.ts): the import loads its conversation first. Absent for every other file,
-   * and where main did not read the file.
+   * (node/fork-parent.ts): the import loads its conversation first. In the page, also the File
+   * the user chose for it. Absent for every other file.
    */
-  forkParent?: { name: string; content: Uint8Array<ArrayBuffer> }
+  forkParent?: { name: string; content: Uint8Array<ArrayBuffer> | Blob }
 }
 
 /** A recently opened file, as main offers it: a token to open it by, and what to show. */

@@ -134,7 +134,9 @@ function sendFile(response: ServerResponse, file: Result<OpenedFile>): void {
   if (!file.ok) return sendJson(response, file)
   const { token, name, path, content, forkParent } = file.value
   const bytes = typeof content === 'string' ? Buffer.from(content) : (content as Uint8Array)
-  const parent = forkParent?.content
+  // Main reads the parent as bytes; only the page's own choice is a File.
+  const parent =
+    forkParent && ArrayBuffer.isView(forkParent.content) ? forkParent.content : undefined
   response.writeHead(200, {
     ...PAGE_HEADERS,
     'Content-Type': 'application/octet-stream',

@@ -2,6 +2,7 @@ import { formatNumber } from '@core/numbers'
 import { SESSIONS_BUTTON_ID } from '../dom-ids'
 import { SAMPLE_MAX_TOKENS, selectCheck, useApp } from '../store'
 import { ExportButton } from './ExportButton'
+import { ForkParent } from './ForkParent'
 import { FormatPicker } from './FormatPicker'
 import { ImportReport } from './ImportReport'
 import { LiveStatus } from './LiveStatus'
@@ -50,6 +51,7 @@ export function Header() {
         <div className="file-line">
           <FormatPicker />
           <RequestPicker />
+          <ForkParent />
           <ImportReport />
         </div>
       </div>

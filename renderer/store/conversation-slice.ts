@@ -6,6 +6,7 @@ import type {
   TrafficRequest,
   Wire,
   EarlierThinking,
+  ForkedFrom,
 } from '@core'
 import type { FileToken, OpenedFile, RecentFile, Result } from '../../electron/contract'
 import type { ImportChoice } from '../workers/types'
@@ -35,7 +36,10 @@ export interface ConversationFile {
  * the reading worker, and a copy here would cost the page the file's size for as long as it is
  * shown. A File (browser, drop) is only a handle, and the sample is short text.
  */
-export type FileSource = { token: FileToken } | { content: OpenedFile['content'] }
+export type FileSource = ({ token: FileToken } | { content: OpenedFile['content'] }) & {
+  /** A forked subagent's parent transcript the user chose (a File), kept for every later read. */
+  forkParent?: NonNullable<OpenedFile['forkParent']>
+}
 
 /** The file's size in bytes (in characters, for text: only the sample is text). */
 const sizeOf = (content: OpenedFile['content']): number =>
@@ -45,12 +49,16 @@ const sizeOf = (content: OpenedFile['content']): number =>
       ? content.size
       : content.byteLength
 
-/** Where to read `file` again from (see FileSource); bytes without a token are kept as a copy. */
+/**
+ * Where to read `file` again from (see FileSource); bytes without a token are kept as a copy. A
+ * parent transcript the host read is read again with the file; one the user chose is kept.
+ */
 export function sourceOf(file: OpenedFile): FileSource {
-  const { token, content } = file
+  const { token, content, forkParent } = file
+  const parent = forkParent && !ArrayBuffer.isView(forkParent.content) ? { forkParent } : {}
   // isView, not instanceof: bytes made in another realm (a test's, a bridge's) are bytes too.
-  if (!ArrayBuffer.isView(content)) return { content }
-  return token ? { token } : { content: content.slice() }
+  if (!ArrayBuffer.isView(content)) return { content, ...parent }
+  return token ? { token, ...parent } : { content: content.slice(), ...parent }
 }
 
 export interface ConversationSlice {
@@ -78,6 +86,8 @@ export interface ConversationSlice {
   importReport: readonly ImportNote[]
   /** The file's engine does not record its system prompt (ImportedConversation's). */
   systemPromptUnrecorded: boolean
+  /** A forked subagent's parent transcript, and how many of its messages were loaded first. */
+  forkedFrom: ForkedFrom | null
   /** Why the last open failed, with the core's location; the conversation on screen is the previous one. */
   loadError: string | null
   recentFiles: readonly RecentFile[]
@@ -96,6 +106,11 @@ export interface ConversationSlice {
   reimportRequest(request: number): Promise<boolean>
   /** Reads the file on screen again to follow it (one too large to follow from the start). */
   readToFollow(): Promise<boolean>
+  /**
+   * Reads the forked subagent on screen again with `parent`, the transcript it refers to, which
+   * the host did not find (a dropped file, the browser): its conversation is loaded first.
+   */
+  addForkParent(parent: File): Promise<boolean>
   /** Handles what the host returns for an open: a file, a cancel (null) or an error. */
   receiveFile(result: Result<OpenedFile | null>): void
   openDialog(): Promise<void>
@@ -112,12 +127,17 @@ export interface ConversationSlice {
 
 export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) => (set, get) => {
   // Reads the file on screen again, as `choice` says.
-  const reimport = async (choice: ImportChoice): Promise<boolean> => {
+  // A parent the user chose is read with it, in place of any the host finds.
+  const reimport = async (
+    choice: ImportChoice,
+    forkParent = get().source.forkParent,
+  ): Promise<boolean> => {
     const { file, source } = get()
     const origin = file.isSample ? 'sample' : 'file'
+    const parent = forkParent ? { forkParent } : {}
     if ('content' in source) {
       return get().loadFile(
-        { name: file.name, path: file.path, token: file.token, content: source.content },
+        { name: file.name, path: file.path, token: file.token, content: source.content, ...parent },
         origin,
         choice,
       )
@@ -127,7 +147,12 @@ export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) =
       set({ loadError: opened.error })
       return false
     }
-    return get().loadFile(opened.value, origin, choice)
+    return get().loadFile({ ...opened.value, ...parent }, origin, choice)
+  }
+  // What the file on screen was read as, to read it so again.
+  const sameChoice = (): ImportChoice => {
+    const { requestedFormat, request } = get()
+    return { format: requestedFormat, ...(request !== null ? { request } : {}) }
   }
 
   return {
@@ -144,6 +169,7 @@ export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) =
     usage: [],
     importReport: [],
     systemPromptUnrecorded: false,
+    forkedFrom: null,
     loadError: null,
     recentFiles: [],
 
@@ -191,14 +217,9 @@ export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) =
 
     reimportRequest: (request) => reimport({ format: get().requestedFormat, request }),
 
-    readToFollow: () => {
-      const { requestedFormat, request } = get()
-      return reimport({
-        format: requestedFormat,
-        ...(request !== null ? { request } : {}),
-        follow: true,
-      })
-    },
+    addForkParent: (parent) => reimport(sameChoice(), { name: parent.name, content: parent }),
+
+    readToFollow: () => reimport({ ...sameChoice(), follow: true }),
 
     receiveFile: (result) => {
       if (!result.ok) return set({ loadError: result.error })

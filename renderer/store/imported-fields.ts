@@ -15,5 +15,6 @@ export function importedFields(imported: Omit<ImportedConversation, 'messages'>)
     usage: imported.usage ?? [],
     importReport: imported.report,
     systemPromptUnrecorded: imported.systemPromptUnrecorded === true,
+    forkedFrom: imported.forkedFrom ?? null,
   }
 }

@@ -83,9 +83,14 @@ export function importInWorker(
   // of a larger buffer is copied first, so that nothing else of that buffer is taken away.
   const { content } = file
   const bytes = ArrayBuffer.isView(content) ? ownBuffer(content) : null
+  // A parent the host read is transferred as the file is; one the user chose is a File.
+  const parentBytes =
+    file.forkParent && ArrayBuffer.isView(file.forkParent.content)
+      ? ownBuffer(file.forkParent.content)
+      : null
   const parent = file.forkParent && {
     name: file.forkParent.name,
-    content: ownBuffer(file.forkParent.content),
+    content: parentBytes ?? file.forkParent.content,
   }
   const request: ConversationRequest = {
     kind: 'import',
@@ -96,7 +101,7 @@ export function importInWorker(
     ...(choice.follow ? { follow: true } : {}),
     ...(parent ? { forkParent: parent } : {}),
   }
-  const transfer = [bytes?.buffer, parent?.content.buffer].filter((b) => b !== undefined)
+  const transfer = [bytes?.buffer, parentBytes?.buffer].filter((b) => b !== undefined)
   worker.postMessage(request, transfer)
   return {
     cancel: () => {

@@ -6,7 +6,7 @@
  * of its own (nested workers), so that the messages' text crosses no thread again: it keeps the
  * counts, and sends the page each slice's.
  */
-import { loadCountingVocabulary, type Message } from '@core'
+import { loadCountingVocabulary, type ForkParent, type Message } from '@core'
 import type { OpenedFile } from '../../electron/contract'
 import { readBlobBytes } from './blob-bytes'
 import { describeImportError } from './import-error'
@@ -50,6 +50,11 @@ function sendNext(): void {
 // holds the whole file as one string.
 async function read(content: OpenedFile['content']): Promise<string | Uint8Array> {
   return content instanceof Blob ? readBlobBytes(content) : content
+}
+
+/** A parent transcript that could not be read fails the open, naming that file. */
+const failedParent = (name: string) => (error: unknown) => {
+  throw new Error(`the parent transcript ${name}: ${messageOf(error)}`)
 }
 
 async function answer(question: ConversationQuestion): Promise<ConversationAnswer> {
@@ -136,15 +141,20 @@ async function handle(data: ConversationRequest): Promise<void> {
     stopCount(data.id)
   } else if (data.kind === 'import') {
     let content: string | Uint8Array
+    let forkParent: ForkParent | undefined
     try {
       content = await read(data.content)
+      if (data.forkParent) {
+        const { name, content: parent } = data.forkParent
+        forkParent = { name, content: await read(parent).catch(failedParent(name)) }
+      }
     } catch (error) {
       reply({ kind: 'failed', error: `${data.name}: ${messageOf(error)}` })
       return
     }
     let parsed
     try {
-      parsed = conversation.read(content, data, (done, total) =>
+      parsed = conversation.read(content, { ...data, forkParent }, (done, total) =>
         reply({ kind: 'parsing', done, total }),
       )
     } catch (error) {

@@ -9,7 +9,6 @@ import type {
   EngineInput,
   EngineResult,
   CountingSpec,
-  ForkParent,
   FormatId,
   ImportedConversation,
   Options,
@@ -40,7 +39,7 @@ export type ConversationRequest =
       /** Keep the core's LiveImport, to parse the file's changes (ImportChoice.follow). */
       follow?: boolean
       /** A forked subagent's parent transcript (OpenedFile.forkParent; ImportOptions.forkParent). */
-      forkParent?: ForkParent
+      forkParent?: NonNullable<OpenedFile['forkParent']>
     }
   /** The followed file changed: parse the change, keep its messages until `adopt`. */
   | { kind: 'change'; id: number; change: LiveChange }

@@ -28,7 +28,7 @@ import { isObject, kind, type Json } from './json-shape'
 import { LocatedError, ReadInput, type ForkParent, type ReadResult } from './reader'
 import { NoteList } from './report'
 import { lineObjects } from './sniff-shapes'
-import type { FormatDescriptor, ReportedUsage } from './types'
+import type { ForkedFrom, FormatDescriptor, ReportedUsage } from './types'
 
 // Lines with no uuid that Claude Code writes about the session (types/logs.ts `Entry`, 2.1.88).
 const METADATA_TYPES = new Set([
@@ -172,6 +172,7 @@ export function readClaudeCode(input: ReadInput): ReadResult {
     notes,
     usage: fork.usage,
     ...(thinking ? { thinking } : {}),
+    ...(fork.from ? { forkedFrom: fork.from } : {}),
   }
 }
 
@@ -189,10 +190,13 @@ function withForkContext(
   own: Message[],
   ownUsage: ReportedUsage[],
   notes: NoteList,
-): { messages: Message[]; usage: ReportedUsage[]; model?: string } {
+): { messages: Message[]; usage: ReportedUsage[]; model?: string; from?: ForkedFrom } {
   const ref = refs[refs.length - 1]
-  const unchanged = { messages: own, usage: ownUsage }
-  if (ref === undefined) return unchanged
+  if (ref === undefined) return { messages: own, usage: ownUsage }
+  const file =
+    parent?.name ??
+    (ref.parentSessionId !== undefined ? `${ref.parentSessionId}.jsonl` : 'the parent’s transcript')
+  const unchanged = { messages: own, usage: ownUsage, from: { file, loaded: 0 } }
   for (const earlier of refs.slice(0, -1)) {
     notes.info(`line ${earlier.line}`, 'an earlier fork reference; Claude Code reads the last one')
   }
@@ -228,6 +232,7 @@ function withForkContext(
     messages: [...read.messages, ...own],
     usage,
     ...(read.model !== undefined ? { model: read.model } : {}),
+    from: { file: parent.name, loaded: n },
   }
 }
 

@@ -143,6 +143,7 @@ export function importInput(
       ? { requests: result.requests, request: result.request }
       : {}),
     ...(result.usage !== undefined && result.usage.length > 0 ? { usage: result.usage } : {}),
+    ...(result.forkedFrom !== undefined ? { forkedFrom: result.forkedFrom } : {}),
   }
 }
 
@@ -183,6 +184,7 @@ export { DEFAULT_MAX_TOKENS } from './anthropic-export'
 export { decodePayload, encodePayload, type PayloadParts, type ToolCall } from './payload'
 export type {
   ExportFormatId,
+  ForkedFrom,
   ExportOptions,
   ExportResult,
   FormatId,

@@ -77,6 +77,21 @@ export interface ImportedConversation {
   request?: number
   /** The prompt sizes the provider reported, one per request, in request order; absent when none. */
   usage?: ReportedUsage[]
+  /**
+   * A forked Claude Code subagent's file: the parent transcript it refers to (`fork-context-ref`),
+   * and how many messages of the parent's conversation were loaded from it (ImportOptions
+   * .forkParent), 0 when it was not given or does not hold the fork point. Absent for every other
+   * file.
+   */
+  forkedFrom?: ForkedFrom
+}
+
+/** The parent transcript a forked subagent's file refers to (ImportedConversation.forkedFrom). */
+export interface ForkedFrom {
+  /** Its file name, `<parentSessionId>.jsonl`, or the name it was given by. */
+  file: string
+  /** The messages of the parent's conversation loaded first; 0 when none were. */
+  loaded: number
 }
 
 /** One request's prompt size as the provider reported it in the log. */

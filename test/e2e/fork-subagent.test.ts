@@ -7,8 +7,8 @@
 import { cp, mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { allRows, byTestId, readNumber, screenshot, shownTotal } from './harness/app'
-import type { AppSession } from './harness/browser'
+import { allRows, byTestId, openFile, readNumber, screenshot, shownTotal } from './harness/app'
+import { useAppSession, type AppSession } from './harness/browser'
 import { cli } from './harness/cli'
 import { formatsFile } from './harness/format-fixtures'
 import { closeServed, serveApp, type ServeSession } from './harness/serve'
@@ -66,9 +66,56 @@ describe('a forked subagent’s session', () => {
       .poll(() => report.textContent())
       .toContain('the 3 messages of its parent’s conversation up to p-3, read from sess-1.jsonl')
     expect(await report.locator('summary').textContent()).not.toContain('warning')
+    expect(await page.locator(byTestId('fork-parent')).textContent()).toBe(
+      'forked from sess-1.jsonl',
+    )
     await report.getByText('are loaded first').scrollIntoViewIfNeeded()
     await screenshot(page, 'fork-subagent')
     expect(server.stderr()).not.toMatch(/refus|error/i)
+    expect(pageErrors).toEqual([])
+  })
+})
+
+describe('a forked subagent’s file opened alone', () => {
+  const app = useAppSession()
+
+  it('offers to add the parent’s transcript, and loads its conversation first', async () => {
+    const { page, pageErrors } = app()
+    const subagent = formatsFile('claude-code-fork/sess-1/subagents/agent-af1.jsonl')
+    const expected = JSON.parse((await cli(['tokens', subagent, '--json'])).toString('utf8')) as {
+      tokens: number[]
+      total: number
+    }
+    await shownTotal(page)
+    // Through the browser's file input, the page has no folder to look in: six messages, a warning.
+    await openFile(page, subagent)
+    await expect.poll(() => page.locator(byTestId('file-count')).textContent()).toBe('6 messages')
+    const add = page.locator(byTestId('fork-parent-button'))
+    expect(await add.textContent()).toBe('Add the parent’s sess-1.jsonl…')
+    expect(await page.locator(byTestId('import-report')).locator('summary').textContent()).toMatch(
+      /^1 warning/,
+    )
+    await shownTotal(page)
+    await screenshot(page, 'fork-subagent-alone')
+    await page.setInputFiles(
+      byTestId('fork-parent-input'),
+      formatsFile('claude-code-fork/sess-1.jsonl'),
+    )
+    await expect.poll(() => page.locator(byTestId('file-count')).textContent()).toBe('9 messages')
+    await expect.poll(() => readNumber(page.locator(byTestId('total-tokens')))).toBe(expected.total)
+    expect((await allRows(page, 9)).map((row) => row.tokens)).toEqual(expected.tokens)
+    expect(await page.locator(byTestId('fork-parent')).textContent()).toBe(
+      'forked from sess-1.jsonl',
+    )
+    // Read as another format and back, the chosen parent is read with it again.
+    await page.locator(byTestId('format-select')).selectOption('claude-code')
+    await expect
+      .poll(() => page.locator(byTestId('format-detected')).textContent())
+      .toContain('chosen')
+    expect(await page.locator(byTestId('file-count')).textContent()).toBe('9 messages')
+    await shownTotal(page)
+    await page.setViewportSize({ width: 900, height: 700 })
+    await screenshot(page, 'fork-subagent-900x700')
     expect(pageErrors).toEqual([])
   })
 })

@@ -293,7 +293,7 @@ describe('the inspector in a narrow window', () => {
     // The sample's header has the longest first line (tag and hint); api-traffic.jsonl's the
     // longest second (the request picker and the import report); claude-code-2.1.jsonl's report
     // has warnings and notes; mini-swe-agent-2.traj.json's format chip is the longest, beside a
-    // picker as wide as its longest choice.
+    // picker as wide as its longest choice; the forked subagent's has a button more.
     for (const size of [LAPTOP, { width: 1000, height: 700 }, { width: 900, height: 700 }]) {
       await page.setViewportSize(size)
       for (const file of [
@@ -301,6 +301,8 @@ describe('the inspector in a narrow window', () => {
         formatsFile('api-traffic.jsonl'),
         formatsFile('claude-code-2.1.jsonl'),
         formatsFile('mini-swe-agent-2.traj.json'),
+        // A forked subagent opened alone: the button that adds its parent's transcript.
+        formatsFile('claude-code-fork/sess-1/subagents/agent-af1.jsonl'),
       ]) {
         await openAnyFile(page, file)
         const where = `${file.split('/').pop()} at ${size.width}×${size.height}`

@@ -81,6 +81,22 @@ describe('Claude Code: a forked subagent with its parent’s transcript', () => 
   })
 })
 
+describe('what the import says of a fork', () => {
+  it('names the parent’s transcript, and how many of its messages were loaded', () => {
+    const given = { forkParent: { name: 'sess-1.jsonl', content: parent } }
+    expect(importConversation(subagent, 'claude-code', given).forkedFrom).toEqual({
+      file: 'sess-1.jsonl',
+      loaded: 3,
+    })
+    expect(importConversation(subagent, 'claude-code').forkedFrom).toEqual({
+      file: 'sess-1.jsonl',
+      loaded: 0,
+    })
+    // The session's own transcript is no fork.
+    expect(importConversation(parent, 'claude-code').forkedFrom).toBeUndefined()
+  })
+})
+
 describe('forkReferenceOf', () => {
   it('names the parent’s transcript from the first line, as Claude Code looks for it', () => {
     expect(forkReferenceOf(subagent)).toEqual({ parentSessionId: 'sess-1', file: 'sess-1.jsonl' })

@@ -156,7 +156,7 @@ describe('a forked subagent opened through the served page', () => {
     if (!file?.ok) throw new Error('the subagent’s file is not listed')
     expect(Buffer.from(file.value.content as Uint8Array)).toEqual(await readFile(agent))
     expect(file.value.forkParent?.name).toBe('sess-1.jsonl')
-    expect(Buffer.from(file.value.forkParent!.content)).toEqual(
+    expect(Buffer.from(file.value.forkParent!.content as Uint8Array)).toEqual(
       await readFile(join(folder, 'sess-1.jsonl')),
     )
     // The session's own transcript refers to no parent, and comes alone.
