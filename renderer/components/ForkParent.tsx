@@ -1,6 +1,7 @@
 import { formatNumber } from '@core/numbers'
 import { useRef } from 'react'
 import { useApp } from '../store'
+import { HiddenFileInput } from './HiddenFileInput'
 
 /**
  * A forked Claude Code subagent's file holds only its own messages: where the parent's transcript
@@ -35,18 +36,11 @@ export function ForkParent() {
       >
         Add the parent’s {file}…
       </button>
-      <input
+      <HiddenFileInput
         ref={input}
-        type="file"
-        data-testid="fork-parent-input"
+        testId="fork-parent-input"
         accept=".jsonl,application/jsonl,application/x-ndjson"
-        hidden
-        onChange={(event) => {
-          const chosen = event.target.files?.[0]
-          // Cleared so choosing the same file again still fires a change.
-          event.target.value = ''
-          if (chosen) void addForkParent(chosen)
-        }}
+        onFile={(chosen) => void addForkParent(chosen)}
       />
     </span>
   )
