@@ -173,7 +173,9 @@ const isCompactBoundary = (e: SessionEvent) =>
  * across lines with one `message.id`, and the tool results that answer them. A parent that is not
  * in the file (its line is broken) is bridged to the event before the gap, with a warning.
  * `broken` is the sorted line numbers that did not parse; `leafUuid` starts the walk elsewhere than
- * at the latest event. Linear: every lookup is by Map.
+ * at the latest event; `outside` is a uuid the file says is in another (a forked subagent's fork
+ * point): the chain starts at an event whose parent it is, with no warning of a gap. Linear: every
+ * lookup is by Map.
  */
 export function buildThread(
   events: readonly SessionEvent[],
@@ -181,6 +183,7 @@ export function buildThread(
   broken: readonly number[],
   notes: NoteList,
   leafUuid?: string,
+  outside?: string,
 ): Thread {
   const all = events.filter((e) => uuidOf(e) !== undefined)
   const main = all.filter((e) => !e.isSidechain)
@@ -202,7 +205,7 @@ export function buildThread(
       if (override !== undefined) return override ?? undefined
     }
     const p = parentOf(n)
-    if (p === undefined) return undefined
+    if (p === undefined || p === outside) return undefined
     const at = n.parentPos
     const found = parsed && at !== undefined ? pool[at] : graph.get(p)
     if (found) return found

@@ -130,7 +130,9 @@ export function readClaudeCode(input: ReadInput): ReadResult {
   const left = new LeftOut()
   for (const m of metadata) readMetadata(m, notes, left)
   const broken = skipped.map((s) => s.line).sort((a, b) => a - b)
-  const thread = buildThread(events, index, broken, notes)
+  // A forked subagent's first event may name the fork point, in its parent's transcript.
+  const forkPoint = read.forks[read.forks.length - 1]?.parentLastUuid
+  const thread = buildThread(events, index, broken, notes, undefined, forkPoint)
   const { messages, model, usage } = readThreadEvents(thread.events, lineMessages, notes, left)
   // Before anything that sizes the results: what was sent is the replacement.
   applyReplacements(messages, read.replacements, read.unreadReplacements, notes)

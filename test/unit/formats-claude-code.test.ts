@@ -1797,6 +1797,8 @@ describe('Claude Code: a subagent forked with its parent’s conversation', () =
         problem:
           'a forked subagent: Claude Code sent it its parent’s conversation first (40 messages of session sess-1 up to p-40), which this file refers to and does not hold (Claude Code reads them from sess-1.jsonl, the parent’s transcript in the project folder); they are not loaded, and the usage view counts them in the context not in the file',
       })
+      // The fork point is in the parent's transcript, as the reference says: no gap in this file.
+      expect(report.filter((n) => n.severity === 'warning')).toHaveLength(1)
     })
   }
 })
