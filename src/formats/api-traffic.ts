@@ -5,7 +5,7 @@ import { isObject, kind, type Json } from './json-shape'
 import { readOpenAIChat } from './openai-chat'
 import { readOpenAIResponses } from './openai-responses'
 import { LocatedError, type ReadInput, type ReadResult, type Reader } from './reader'
-import { NoteList, describeLines } from './report'
+import { NoteList, describeLines, warnSkippedLines } from './report'
 import { lineObjects } from './sniff-shapes'
 import { HTTP_NOTE, readNested, readResponse } from './traffic-reply'
 import type { Message } from '../types'
@@ -124,8 +124,7 @@ function readPairs(input: ReadInput, notes: NoteList): Pair[] {
     values = list.map((value) => ({ line: first, value }))
   } else {
     const lines = input.jsonLines()
-    for (const b of lines.broken)
-      notes.warn(`line ${b.line}`, `${b.problem}; skipped, the rest loaded`)
+    warnSkippedLines(lines.broken, notes)
     values = lines.values
   }
   const pairs: Pair[] = []

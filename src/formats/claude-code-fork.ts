@@ -1,3 +1,4 @@
+import { decodeText } from '../json-bytes'
 import { formatNumber } from '../numbers'
 import { isObject, type Json } from './json-shape'
 import { isCount } from './reported-usage'
@@ -57,15 +58,17 @@ export function forkReferenceOf(
 const FIRST_LINE_LIMIT = 64 * 1024
 
 function firstLine(content: string | Uint8Array): string | undefined {
-  if (typeof content === 'string') {
-    const end = content.indexOf('\n')
-    const line = end < 0 ? content : content.slice(0, end)
-    return line.length <= FIRST_LINE_LIMIT ? line.replace(/^\uFEFF/, '') : undefined
+  // Only the first FIRST_LINE_LIMIT units are looked at: a file on one line is not scanned whole.
+  const head = content.slice(0, FIRST_LINE_LIMIT + 1)
+  const end = typeof head === 'string' ? head.indexOf('\n') : head.indexOf(0x0a)
+  if (end < 0 && head.length > FIRST_LINE_LIMIT) return undefined
+  const line = end < 0 ? head : head.slice(0, end)
+  if (typeof line === 'string') return line.replace(/^\uFEFF/, '')
+  try {
+    return decodeText(line)
+  } catch {
+    return undefined
   }
-  const end = content.indexOf(0x0a)
-  const stop = end < 0 ? content.length : end
-  if (stop > FIRST_LINE_LIMIT) return undefined
-  return new TextDecoder().decode(content.subarray(0, stop)).replace(/^\uFEFF/, '')
 }
 
 const RESERVED = /^(?:con|prn|aux|nul|com[0-9]|lpt[0-9])$/i

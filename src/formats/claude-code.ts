@@ -26,7 +26,8 @@ import {
 import type { Message } from '../types'
 import { isObject, kind, type Json } from './json-shape'
 import { LocatedError, ReadInput, type ForkParent, type ReadResult } from './reader'
-import { NoteList } from './report'
+import { NoteList, warnSkippedLines } from './report'
+import { shiftUsage } from './reported-usage'
 import { lineObjects } from './sniff-shapes'
 import type { ForkedFrom, FormatDescriptor, ReportedUsage } from './types'
 
@@ -112,7 +113,8 @@ export function readClaudeCode(input: ReadInput): ReadResult {
   if (input.isOneDocument()) {
     throw new LocatedError('one JSON document, not JSONL with one session event per line', '')
   }
-  const { events, lineMessages, index, metadata, skipped, read } = parseEvents(input)
+  const parsed = parseEvents(input)
+  const { events, lineMessages, index, metadata, skipped, read } = parsed
   if (
     !events.some((e) => e.uuid !== undefined) &&
     !metadata.some((m) => METADATA_TYPES.has(m.type))
@@ -125,17 +127,15 @@ export function readClaudeCode(input: ReadInput): ReadResult {
       first?.line,
     )
   }
-  for (const s of skipped) notes.warn(`line ${s.line}`, `${s.problem}; skipped, the rest loaded`)
+  warnSkippedLines(skipped, notes)
 
   const left = new LeftOut()
   for (const m of metadata) readMetadata(m, notes, left)
-  const broken = skipped.map((s) => s.line).sort((a, b) => a - b)
   // A forked subagent's first event may name the fork point, in its parent's transcript.
   const forkPoint = read.forks[read.forks.length - 1]?.parentLastUuid
-  const thread = buildThread(events, index, broken, notes, undefined, forkPoint)
-  const { messages, model, usage } = readThreadEvents(thread.events, lineMessages, notes, left)
-  // Before anything that sizes the results: what was sent is the replacement.
-  applyReplacements(messages, read.replacements, read.unreadReplacements, notes)
+  const { broken, thread, messages, model, usage } = readChain(parsed, notes, left, {
+    outside: forkPoint,
+  })
   markUnrecorded(thread.events, events, messages, usage, notes)
   noteOtherBackend(thread.events, usage, notes)
   inferUnrecordedMicrocompaction(thread.events, events, messages, usage, notes)
@@ -216,19 +216,9 @@ function withForkContext(
   }
   noteForkContextLoaded(ref, parent.name, read.messages.length, notes)
   const n = read.messages.length
-  const shift = (list: readonly number[] | undefined) => list?.map((i) => i + n)
   const usage = [
     ...read.usage.map((u) => ({ ...u, at: `${parent.name} ${u.at}` })),
-    ...ownUsage.map((u) => {
-      const cleared = shift(u.cleared)
-      const stripped = shift(u.stripped)
-      return {
-        ...u,
-        prompt: u.prompt + n,
-        ...(cleared ? { cleared } : {}),
-        ...(stripped ? { stripped } : {}),
-      }
-    }),
+    ...shiftUsage(ownUsage, n),
   ]
   return {
     messages: [...read.messages, ...own],
@@ -255,15 +245,31 @@ function readForkContext(
   } catch (error) {
     return `${parent.name}: ${error instanceof Error ? error.message : String(error)}`
   }
-  const { events, lineMessages, index, skipped, read } = parsed
-  if (!index.main.has(leaf)) return `${parent.name} holds no event ${leaf} off the sidechains`
-  for (const s of skipped) notes.warn(`line ${s.line}`, `${s.problem}; skipped, the rest loaded`)
-  const broken = skipped.map((s) => s.line).sort((a, b) => a - b)
-  const thread = buildThread(events, index, broken, notes, leaf)
-  const left = new LeftOut()
-  const { messages, model, usage } = readThreadEvents(thread.events, lineMessages, notes, left)
-  applyReplacements(messages, read.replacements, read.unreadReplacements, notes)
+  if (!parsed.index.main.has(leaf)) {
+    return `${parent.name} holds no event ${leaf} off the sidechains`
+  }
+  warnSkippedLines(parsed.skipped, notes)
+  const { messages, model, usage } = readChain(parsed, notes, new LeftOut(), { leaf })
   return { messages, usage, notes, ...(model !== undefined ? { model } : {}) }
+}
+
+/**
+ * The messages a session's chain reads as: the thread (from `leaf`, else the latest event), each
+ * event mapped to what the model was sent, with what was sent in place of tool results.
+ */
+function readChain(
+  parsed: ParsedLines,
+  notes: NoteList,
+  left: LeftOut,
+  from: { leaf?: string; outside?: string },
+) {
+  const { events, index, lineMessages, skipped, read } = parsed
+  const broken = skipped.map((s) => s.line).sort((a, b) => a - b)
+  const thread = buildThread(events, index, broken, notes, from.leaf, from.outside)
+  const { messages, model, usage } = readThreadEvents(thread.events, lineMessages, notes, left)
+  // Before anything that sizes the results: what was sent is the replacement.
+  applyReplacements(messages, read.replacements, read.unreadReplacements, notes)
+  return { broken, thread, messages, model, usage }
 }
 
 /**

@@ -14,7 +14,7 @@ import {
 } from './json-shape'
 import { decodePayload } from './payload'
 import { LocatedError, type ReadInput, type ReadResult } from './reader'
-import { NoteList, type NoteSeverity } from './report'
+import { NoteList, warnSkippedLines, type NoteSeverity } from './report'
 import {
   RECIPIENT_NOTE,
   ResponsesItems,
@@ -25,7 +25,7 @@ import {
 import { lineObjects } from './sniff-shapes'
 import type { FormatDescriptor, ReportedUsage } from './types'
 import { promptBeforeReply } from '../usage/prompt'
-import { isCount, responsesUsage } from './reported-usage'
+import { isCount, responsesUsage, shiftUsage } from './reported-usage'
 import { UNKNOWN_FIELD_NOTE } from './vocabulary'
 import { formatNumber } from '../numbers'
 
@@ -157,10 +157,10 @@ export function readCodex(input: ReadInput): ReadResult {
   const messages = [...head, ...r.items.messages]
   checkPrompts(r, messages)
   const notes = new NoteList()
-  for (const b of broken) notes.warn(`line ${b.line}`, `${b.problem}; skipped, the rest loaded`)
+  warnSkippedLines(broken, notes)
   notes.absorb(lineNotes)
   truncateCodexOutputs(messages, r.model, r.cliVersion, notes)
-  const usage = r.usage.map((u) => ({ ...u, prompt: u.prompt + head.length }))
+  const usage = shiftUsage(r.usage, head.length)
   return { model: r.model, messages, notes, usage }
 }
 

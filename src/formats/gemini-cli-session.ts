@@ -4,7 +4,7 @@ import { isCount } from './reported-usage'
 import type { ReportedUsage } from './types'
 import { ShapeError, isObject, kind, pathString, type Json, type JsonPath } from './json-shape'
 import { LocatedError, type ReadInput, type ReadResult } from './reader'
-import type { NoteList } from './report'
+import { warnSkippedLines, type NoteList } from './report'
 import { UNKNOWN_FIELD_NOTE } from './vocabulary'
 import {
   type Ctx,
@@ -87,7 +87,7 @@ export function readJsonl(input: ReadInput, notes: NoteList): ReadResult {
       first?.line ?? values[0]?.line,
     )
   }
-  for (const b of broken) notes.warn(`line ${b.line}`, `${b.problem}; skipped, the rest loaded`)
+  warnSkippedLines(broken, notes)
 
   const byId = new Map<string, Entry>()
   let rewound = 0

@@ -1,6 +1,6 @@
 import { isObject, kind } from './json-shape'
 import { LocatedError, type ReadInput, type ReadResult } from './reader'
-import { NoteList, NoteRecord } from './report'
+import { NoteList, NoteRecord, warnSkippedLines } from './report'
 import { lineObjects } from './sniff-shapes'
 import type { Wire } from '../pricing/wire'
 import type { FormatDescriptor } from './types'
@@ -71,7 +71,7 @@ export function readPi(input: ReadInput): ReadResult {
       first?.line,
     )
   }
-  for (const s of skipped) notes.warn(`line ${s.line}`, `${s.problem}; skipped, the rest loaded`)
+  warnSkippedLines(skipped, notes)
 
   // Entries of unknown types stay in the tree, so the branch walks through them.
   const version = typeof header?.value.version === 'number' ? header.value.version : 1

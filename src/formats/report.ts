@@ -149,6 +149,14 @@ type NoteIndex = [Map<string, Map<string, NoteGroup>>, Map<string, Map<string, N
  * aggregateNotes): a session of 100,000 lines notes its metadata on every line, and keeping each
  * of those notes until the end would cost more memory than the conversation.
  */
+/** Warns of each line of a JSONL file that could not be read: it loses only itself. */
+export function warnSkippedLines(
+  lines: readonly { line: number; problem: string }[],
+  notes: NoteList,
+): void {
+  for (const b of lines) notes.warn(`line ${b.line}`, `${b.problem}; skipped, the rest loaded`)
+}
+
 export class NoteList implements NoteSink {
   // In order of first appearance; found by severity, problem and generalized path, two Maps deep
   // so that no key is built per note (a problem is most often one constant string).

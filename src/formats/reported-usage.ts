@@ -1,4 +1,5 @@
 import { isObject } from './json-shape'
+import type { ReportedUsage } from './types'
 
 /** A prompt size and reply size read from a provider's usage object. */
 export interface UsageCounts {
@@ -82,4 +83,22 @@ export function anyUsage(usage: unknown): UsageCounts | undefined {
   if ('cache_creation_input_tokens' in usage || 'cache_read_input_tokens' in usage)
     return anthropicUsage(usage)
   return responsesUsage(usage)
+}
+
+/**
+ * Reports of requests whose prompts now start `by` messages later (messages put in front of the
+ * ones they were read with): every message index they hold moves with them.
+ */
+export function shiftUsage(usage: readonly ReportedUsage[], by: number): ReportedUsage[] {
+  const shift = (list: readonly number[] | undefined) => list?.map((i) => i + by)
+  return usage.map((u) => {
+    const cleared = shift(u.cleared)
+    const stripped = shift(u.stripped)
+    return {
+      ...u,
+      prompt: u.prompt + by,
+      ...(cleared ? { cleared } : {}),
+      ...(stripped ? { stripped } : {}),
+    }
+  })
 }
