@@ -125,6 +125,19 @@ export interface SessionRow {
   /** Its size in bytes. */
   size: number
   model?: string
+  /** Set when this is a Claude Code subagent's transcript (node/sessions/subagents.ts). */
+  subagent?: SessionSubagent
+}
+
+/** A subagent's transcript in the sessions list: its agent, and the session it belongs to. */
+export interface SessionSubagent {
+  /** The id in its file's name, `agent-<agentId>.jsonl`. */
+  agentId: string
+  /** The listed session (its SessionRow id) it belongs to; absent when that is not listed. */
+  parentId?: string
+  /** Its type ("Explore", "general-purpose", …) and its task, from its sidecar, when it has one. */
+  agentType?: string
+  description?: string
 }
 
 /** The longest text the sessions can be searched for. */

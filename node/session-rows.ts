@@ -35,6 +35,7 @@ export function sessionRowOf(info: SessionInfo): SessionRow {
   }
   if (info.started !== undefined) row.started = info.started
   if (info.model !== undefined) row.model = info.model
+  if (info.subagent !== undefined) row.subagent = { ...info.subagent }
   return row
 }
 

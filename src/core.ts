@@ -72,3 +72,11 @@ export * from './engines'
 export type { CompactionForecast, LiveImport, LiveUpdate } from './live/types'
 export { startLiveImport, type LiveImportOptions } from './live/live-import'
 export { FORECAST_TURNS, forecastCompaction } from './live/forecast'
+export {
+  groupSubagents,
+  subagentLabel,
+  withSubagents,
+  type SubagentGroups,
+  type SubagentKeys,
+  type SubagentName,
+} from './subagent-groups'

@@ -6,6 +6,7 @@
  * link out of its folder after listing is refused too.
  */
 import { randomBytes } from 'node:crypto'
+import type { SessionSubagent } from '../../electron/contract'
 import { realpath } from 'node:fs/promises'
 import { countSession, type SessionCounts } from './counts'
 import { findSessions, type FindOptions, type FoundSession } from './find'
@@ -13,8 +14,14 @@ import { mapLimit, OPEN_FILES } from './map-limit'
 import { logContains } from './query'
 import { isInside } from './walk'
 
-/** A session as the renderer may see it: everything but where it is. */
-export type SessionInfo = Omit<FoundSession, 'path'> & { id: string }
+/**
+ * A session as the renderer may see it: everything but where it is. A subagent's session is named
+ * by its id, as every session is.
+ */
+export type SessionInfo = Omit<FoundSession, 'path' | 'subagent'> & {
+  id: string
+  subagent?: SessionSubagent
+}
 
 /** The sessions listed, by id. */
 export interface SessionCatalog {
@@ -69,7 +76,7 @@ export function createSessionCatalog(
       return listing.sessions.map((session) => {
         const id = idOf(session.path)
         byId.set(id, session)
-        return infoOf(id, session)
+        return infoOf(id, session, idOf)
       })
     },
     async counts(id) {
@@ -90,7 +97,7 @@ export function createSessionCatalog(
 
 // Every field but the path, named one by one so that a field added to FoundSession is not
 // handed to the renderer by accident.
-function infoOf(id: string, s: FoundSession): SessionInfo {
+function infoOf(id: string, s: FoundSession, idOf: (path: string) => string): SessionInfo {
   const info: SessionInfo = {
     id,
     engine: s.engine,
@@ -103,5 +110,13 @@ function infoOf(id: string, s: FoundSession): SessionInfo {
   if (s.cwd !== undefined) info.cwd = s.cwd
   if (s.started !== undefined) info.started = s.started
   if (s.model !== undefined) info.model = s.model
+  if (s.subagent !== undefined) {
+    const { agentId, parentPath, agentType, description } = s.subagent
+    const subagent: SessionSubagent = { agentId }
+    if (parentPath !== undefined) subagent.parentId = idOf(parentPath)
+    if (agentType !== undefined) subagent.agentType = agentType
+    if (description !== undefined) subagent.description = description
+    info.subagent = subagent
+  }
   return info
 }

@@ -18,6 +18,7 @@ import {
 } from './headers'
 import { sessionRoots, type LocationContext, type SessionRoot } from './locations'
 import { mapLimit, OPEN_FILES } from './map-limit'
+import { readAgentMeta, subagentOf, type SubagentOf } from './subagents'
 import { CLINE_MESSAGES, walkRoots, type FoundFile } from './walk'
 import type { FormatId } from '../../src/index'
 
@@ -44,6 +45,11 @@ export interface FoundSession {
   lastActive: string
   size: number
   model?: string
+  /**
+   * Set for a Claude Code subagent's transcript (subagents.ts): its agent, and the session it
+   * belongs to when that session is in the same listing (`parentPath`, absent otherwise).
+   */
+  subagent?: SubagentOf
 }
 
 /** What a listing found, and what it refused. */
@@ -70,6 +76,13 @@ export async function findSessions(options: FindOptions): Promise<Listing> {
   const walked = await walkRoots(rootsFor(options))
   const read = await mapLimit(walked.files, OPEN_FILES, readSession)
   const sessions = read.filter((s): s is FoundSession => s !== undefined)
+  // A subagent whose session is not listed (deleted, or in a folder not searched) stands alone.
+  const listed = new Set(sessions.map((s) => s.path))
+  for (const s of sessions) {
+    if (s.subagent?.parentPath !== undefined && !listed.has(s.subagent.parentPath)) {
+      delete s.subagent.parentPath
+    }
+  }
   sessions.sort((a, b) => b.lastActive.localeCompare(a.lastActive) || a.path.localeCompare(b.path))
   return { sessions, searched: walked.searched, refused: walked.refused }
 }
@@ -87,6 +100,8 @@ async function readSession(file: FoundFile): Promise<FoundSession | undefined> {
     header = withManifest(header, await clineManifest(file.path))
   }
   const cwd = header.cwd ?? file.projectPath
+  const agent = engine === 'claude-code' ? subagentOf(file.path, head) : undefined
+  const subagent = agent && { ...agent, ...(await readAgentMeta(file.path)) }
   return {
     engine,
     engineLabel: engineLabel(engine),
@@ -98,6 +113,7 @@ async function readSession(file: FoundFile): Promise<FoundSession | undefined> {
     lastActive: header.lastActive ?? new Date(file.mtimeMs).toISOString(),
     size: file.size,
     ...(header.model !== undefined ? { model: header.model } : {}),
+    ...(subagent !== undefined ? { subagent } : {}),
   }
 }
 

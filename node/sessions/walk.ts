@@ -9,6 +9,7 @@ import { readdir, readFile, realpath, stat } from 'node:fs/promises'
 import { basename, join, sep } from 'node:path'
 import type { EngineId } from './engines'
 import type { Layout, SessionRoot } from './locations'
+import { FOLDERS_BELOW_SUBAGENTS, SUBAGENT_FILE, SUBAGENTS_FOLDER } from './subagents'
 
 /** A session file found under a root, before its header is read. */
 export interface FoundFile {
@@ -93,12 +94,22 @@ class RootWalker {
     }
   }
 
-  // <root>/<project>/<session>.jsonl
+  // <root>/<project>/<session>.jsonl, and its subagents' transcripts (Claude Code 2.1.2 on) in
+  // <root>/<project>/<session>/subagents/, a workflow's a folder or two deeper (subagents.ts)
   private async projects() {
     for (const project of await this.dirs(this.root)) {
-      await this.files(project.path, (name) => name.endsWith('.jsonl'), {
-        projectFolder: project.name,
-      })
+      const extra = { projectFolder: project.name }
+      await this.files(project.path, (name) => name.endsWith('.jsonl'), extra)
+      for (const session of await this.dirs(project.path)) {
+        await this.subagents(join(session.path, SUBAGENTS_FOLDER), FOLDERS_BELOW_SUBAGENTS, extra)
+      }
+    }
+  }
+
+  private async subagents(dir: string, depth: number, extra: Pick<FoundFile, 'projectFolder'>) {
+    await this.files(dir, (name) => SUBAGENT_FILE.test(name), extra)
+    if (depth > 0) {
+      for (const sub of await this.dirs(dir)) await this.subagents(sub.path, depth - 1, extra)
     }
   }
 

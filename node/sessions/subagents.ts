@@ -1,0 +1,115 @@
+/**
+ * Claude Code's subagent transcripts, and the session each belongs to. docs/sessions.md
+ * ("Subagents") gives the sources:
+ *
+ * - from 2.1.2, `<project>/<sessionId>/subagents/agent-<agentId>.jsonl`, a workflow's agents a
+ *   folder or two deeper (`subagents/workflows/<runId>/`), each beside an
+ *   `agent-<agentId>.meta.json` that says its type and the task it was given;
+ * - before, `<project>/agent-<agentId>.jsonl`, beside the sessions, each event naming its session
+ *   in `sessionId`.
+ *
+ * A subagent's file is a conversation of its own (what the subagent was sent and answered); the
+ * Sessions view and `sessions --subagents` list it under its session.
+ */
+import { open, realpath, stat } from 'node:fs/promises'
+import { basename, dirname, join, sep } from 'node:path'
+import { stringField } from './byte-scan'
+
+/** How a subagent's transcript is named; the group is its agent id. */
+export const SUBAGENT_FILE = /^agent-(.+)\.jsonl$/
+
+/** The folder, in a session's own folder, that holds its subagents' transcripts. */
+export const SUBAGENTS_FOLDER = 'subagents'
+
+/** How many folders below `subagents/` transcripts are looked for: a workflow run's are two down. */
+export const FOLDERS_BELOW_SUBAGENTS = 2
+
+/** The most of a subagent's description kept, in characters; the table shows less. */
+const MAX_DESCRIPTION = 300
+
+/** The most of a `.meta.json` sidecar read, in bytes: a few short fields. */
+const MAX_META_BYTES = 16 * 1024
+
+/** A subagent's transcript, as the list knows it. */
+export interface SubagentOf {
+  /** The id in its name (`agent-<agentId>.jsonl`). */
+  agentId: string
+  /** The session's transcript it belongs to, where that would be; listed or not. */
+  parentPath?: string
+  /** Its sidecar's `agentType` ("Explore", "general-purpose", …), when it has one. */
+  agentType?: string
+  /** Its sidecar's `description`: the task it was given, in a few words. */
+  description?: string
+}
+
+/**
+ * Whether the Claude Code log at PATH is a subagent's, and whose: the session's transcript is
+ * `<project>/<sessionId>.jsonl` beside the `<sessionId>` folder that holds `subagents/`, or, for
+ * a transcript beside the sessions (before 2.1.2), the session its first event names. HEAD is
+ * the file's first bytes. Undefined for a file not named as a subagent's.
+ */
+export function subagentOf(path: string, head: Uint8Array): SubagentOf | undefined {
+  const agentId = SUBAGENT_FILE.exec(basename(path))?.[1]
+  if (agentId === undefined) return undefined
+  const parts = dirname(path).split(sep)
+  const at = parts.lastIndexOf(SUBAGENTS_FOLDER)
+  if (at >= 2 && parts.length - at - 1 <= FOLDERS_BELOW_SUBAGENTS) {
+    const sessionFolder = parts.slice(0, at).join(sep)
+    return {
+      agentId,
+      parentPath: join(dirname(sessionFolder), basename(sessionFolder) + '.jsonl'),
+    }
+  }
+  const sessionId = stringField(head, 'sessionId')
+  return sessionId !== undefined && /^[\w-]+$/.test(sessionId)
+    ? { agentId, parentPath: join(dirname(path), sessionId + '.jsonl') }
+    : { agentId }
+}
+
+/**
+ * The type and task of the subagent whose transcript is at PATH (a real path), from its
+ * `agent-<agentId>.meta.json` sidecar: only a regular file in the same folder (a link that leads
+ * out of it is not followed), its first MAX_META_BYTES. Nothing when there is none, or it is not
+ * the JSON object Claude Code writes.
+ */
+export async function readAgentMeta(
+  path: string,
+): Promise<Pick<SubagentOf, 'agentType' | 'description'>> {
+  const dir = dirname(path)
+  const real = await realpath(path.replace(/\.jsonl$/, '.meta.json')).catch(() => undefined)
+  if (real === undefined || dirname(real) !== dir) return {}
+  const stats = await stat(real).catch(() => undefined)
+  if (!stats?.isFile() || stats.size > MAX_META_BYTES) return {}
+  const text = await readSmall(real, stats.size).catch(() => undefined)
+  let meta: unknown
+  try {
+    meta = text === undefined ? undefined : JSON.parse(text)
+  } catch {
+    return {}
+  }
+  if (typeof meta !== 'object' || meta === null) return {}
+  const { agentType, description } = meta as Record<string, unknown>
+  const out: Pick<SubagentOf, 'agentType' | 'description'> = {}
+  if (typeof agentType === 'string' && agentType.trim() !== '') out.agentType = oneLine(agentType)
+  if (typeof description === 'string' && description.trim() !== '')
+    out.description = oneLine(description)
+  return out
+}
+
+// A sidecar's text on one line, cut at MAX_DESCRIPTION characters (never inside a surrogate pair).
+function oneLine(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  const points = [...flat]
+  return points.length <= MAX_DESCRIPTION ? flat : points.slice(0, MAX_DESCRIPTION).join('') + '…'
+}
+
+async function readSmall(path: string, size: number): Promise<string> {
+  const handle = await open(path, 'r')
+  try {
+    const bytes = Buffer.alloc(size)
+    await handle.read(bytes, 0, size, 0)
+    return bytes.toString('utf8')
+  } finally {
+    await handle.close()
+  }
+}
