@@ -1,4 +1,5 @@
 import type { SessionRow } from './commands/sessions'
+import { subagentLabel } from '../src/index'
 import { DEFAULT_COLUMNS } from './command'
 import { renderTable, type Align } from './table'
 import { codePoints, printable } from './terminal-text'
@@ -45,8 +46,8 @@ const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`
  */
 export function renderSessionTable(rows: readonly SessionRow[], columns = DEFAULT_COLUMNS): string {
   const cells = rows.map((r) => [
-    r.engineLabel,
-    printable(r.project),
+    engineCell(r),
+    printable(r.subagent?.parentPath !== undefined ? subagentLabel(r.subagent) : r.project),
     minuteOf(r.started),
     minuteOf(r.lastActive),
     sizeOf(r.size),
@@ -75,10 +76,17 @@ export function renderSessionTable(rows: readonly SessionRow[], columns = DEFAUL
         plural(r.compactions, 'compaction'),
         `model ${cells[i][7]}`,
       ]
-      return [`${r.engineLabel}  ${cells[i][PROJECT]}`, ...packParts(parts, columns)].join('\n')
+      return [`${cells[i][0]}  ${cells[i][PROJECT]}`, ...packParts(parts, columns)].join('\n')
     })
     .join('\n')
     .concat('\n')
+}
+
+// A session's engine; a subagent's transcript under its session (the row above it, or the last
+// session row above) marked as such, one whose session is not listed named with its engine.
+function engineCell(row: SessionRow): string {
+  if (row.subagent === undefined) return row.engineLabel
+  return row.subagent.parentPath !== undefined ? '  ↳ subagent' : `${row.engineLabel} subagent`
 }
 
 // Parts joined with commas, a line broken only between parts, each line indented two spaces.

@@ -15,6 +15,7 @@ import {
   type FoundSession,
   type SessionCounts,
 } from '../../node/sessions/index'
+import { groupSubagents, withSubagents, type SubagentKeys } from '../../src/index'
 import { choiceValue, flagValue, stringValue, stringValues, type ParsedArgs } from '../args'
 import type { Command } from '../command'
 import { CliError } from '../errors'
@@ -36,6 +37,7 @@ export const sessionsCommand: Command = {
     until: { type: 'string' },
     sort: { type: 'string' },
     folder: { type: 'string', multiple: true },
+    subagents: { type: 'boolean' },
     json: { type: 'boolean' },
     verbose: { type: 'boolean' },
   },
@@ -50,14 +52,18 @@ compactions the log records, and its model. docs/sessions.md says where each
 engine writes and what is read for each column. opencode keeps its sessions in
 a database: export one with 'opencode export <session id> > session.json'.
 
+A Claude Code subagent's transcript (a conversation of its own, kept in its
+session's folder) is listed under its session with --subagents.
+
 Any command takes 'latest' or 'latest:ENGINE' in place of FILE: the session
-this list shows first (of that engine).
+this list shows first (of that engine), never a subagent's.
 
 Options:
   --engine E           Only sessions of engine E: ${ENGINE_IDS.join(', ')}.
   --project P          Only sessions whose project contains P (any case).
-  --text T             Only sessions whose log contains T (exact case; reads
-                       every log kept by the other options).
+  --text T             Only sessions whose log, or one of whose subagents'
+                       logs, contains T (exact case; reads every log kept by
+                       the other options).
   --since DATE         Only sessions active on or after DATE (2026-01-20, or a
                        time such as 2026-01-20T14:00Z).
   --until DATE         Only sessions started on or before DATE.
@@ -66,6 +72,9 @@ Options:
   --folder DIR         Also search DIR (and a few levels below it); repeatable.
                        ${FOLDERS_VARIABLE} names more,
                        separated as PATH is.
+  --subagents          Also list each session's subagents, under it, in the
+                       order they started. Without it, stderr says how many
+                       were left out.
   --json               Print a JSON array instead: one object per session with
                        every column, and its path.
   --verbose            Also say on stderr which folders were searched, and each
@@ -91,15 +100,31 @@ Exit status: 0, also when no session is found (said on stderr); 2 on bad options
       for (const link of listing.refused)
         io.err(`sessions: refused ${link}: it leads out of its folder`)
     }
-    let kept = filterSessions(listing.sessions, query)
+    const showSubagents = flagValue(args, 'subagents')
+    const groups = groupSubagents(listing.sessions, SESSION_KEYS)
+    const under = (s: FoundSession) => groups.subagents.get(s.path) ?? []
+    let kept = filterSessions(groups.sessions, query)
     if (text !== undefined && text !== '') {
-      const holds = await mapLimit(kept, OPEN_FILES, (s) =>
-        logContains(s.path, text).catch(() => false),
-      )
+      const holds = await mapLimit(kept, OPEN_FILES, async (s) => {
+        for (const log of [s, ...under(s)]) {
+          if (await logContains(log.path, text).catch(() => false)) return true
+        }
+        return false
+      })
       kept = kept.filter((_, i) => holds[i])
     }
     kept = sortSessions(kept, sort)
-    const rows: SessionRow[] = await mapLimit(kept, OPEN_FILES, async (s) => ({
+    if (!showSubagents) {
+      const left = kept.reduce((n, s) => n + under(s).length + (s.subagent ? 1 : 0), 0)
+      kept = kept.filter((s) => s.subagent === undefined)
+      if (left > 0) {
+        io.err(
+          `sessions: ${left} subagent transcript${left === 1 ? '' : 's'} not listed; --subagents lists them under their sessions`,
+        )
+      }
+    }
+    const listed = showSubagents ? withSubagents(kept, groups, SESSION_KEYS) : kept
+    const rows: SessionRow[] = await mapLimit(listed, OPEN_FILES, async (s) => ({
       ...s,
       ...(await countSession(s.engine, s.path).catch(() => ({ messages: 0, compactions: 0 }))),
     }))
@@ -133,7 +158,23 @@ function asJson(row: SessionRow) {
     model: row.model ?? null,
     format: row.format,
     path: row.path,
+    subagent:
+      row.subagent === undefined
+        ? null
+        : {
+            agentId: row.subagent.agentId,
+            agentType: row.subagent.agentType ?? null,
+            description: row.subagent.description ?? null,
+            session: row.subagent.parentPath ?? null,
+          },
   }
+}
+
+// A listing's rows by path, a subagent's under the path of its session.
+const SESSION_KEYS: SubagentKeys<FoundSession> = {
+  key: (s) => s.path,
+  parentOf: (s) => s.subagent?.parentPath,
+  startedOf: (s) => s.started,
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/

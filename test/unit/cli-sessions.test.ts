@@ -1,10 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { FOLDERS_VARIABLE, LOCATION_VARIABLES } from '../../node/sessions/index'
-import { runCli } from '../../cli/run-cli'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { makeSessionHome, PATHS, put } from './helpers/session-home'
+import { runSessionsCli, useSessionHome } from './helpers/sessions-cli'
 
 // The commands run in this process, on a fake home: every variable the location rules read is
 // pointed at it or emptied (an empty variable counts as unset).
@@ -17,21 +16,8 @@ afterAll(async () => {
   vi.unstubAllEnvs()
   await rm(home, { recursive: true, force: true })
 })
-beforeEach(() => {
-  for (const name of [...LOCATION_VARIABLES, FOLDERS_VARIABLE]) vi.stubEnv(name, '')
-  vi.stubEnv('HOME', home)
-})
-
-async function run(args: string[], columns = 120) {
-  let out = ''
-  const err: string[] = []
-  const status = await runCli(args, {
-    out: (t) => void (out += t),
-    err: (l) => void err.push(l),
-    columns,
-  })
-  return { status, out, err }
-}
+useSessionHome(() => home)
+const run = runSessionsCli
 
 describe('compaction-inspector sessions', () => {
   it('prints a table of the sessions a project filter keeps, newest first', async () => {
@@ -75,6 +61,7 @@ describe('compaction-inspector sessions', () => {
         model: 'gpt-5.1-codex-max',
         format: 'codex',
         path: join(home, PATHS.codex),
+        subagent: null,
       },
     ])
   })
@@ -272,6 +259,7 @@ describe("Cline 4's sessions", () => {
     model: 'claude-sonnet-4-6',
     format: 'cline',
     path: join(folder(), `${id}.messages.json`),
+    subagent: null,
   })
 
   it('lists the session, not its manifest, sidecar or subagent', async () => {

@@ -1,0 +1,231 @@
+/**
+ * Claude Code's subagent transcripts in the sessions list: found in each session's `subagents/`
+ * folder (2.1.2 on) and beside the sessions (before), named by their sidecar, listed under their
+ * session by the CLI and the catalog, never taken for the latest session. The layout and the
+ * sidecar's fields follow Claude Code's getAgentTranscriptPath and AgentMetadata
+ * (docs/sessions.md, "Subagents"); the logs are our own.
+ */
+import { mkdtemp, rm, symlink } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import {
+  createSessionCatalog,
+  findSessions,
+  latestSession,
+  type FindOptions,
+} from '../../node/sessions/index'
+import { put } from './helpers/session-home'
+import { runSessionsCli, useSessionHome } from './helpers/sessions-cli'
+
+const PROJECT = '.claude/projects/-home-dev-parser'
+const FILES = {
+  session: `${PROJECT}/sess-2.jsonl`,
+  explore: `${PROJECT}/sess-2/subagents/agent-a1.jsonl`,
+  linked: `${PROJECT}/sess-2/subagents/agent-a2.jsonl`,
+  workflow: `${PROJECT}/sess-2/subagents/workflows/run-7/agent-w1.jsonl`,
+  journal: `${PROJECT}/sess-2/subagents/workflows/run-7/journal.jsonl`,
+  deep: `${PROJECT}/sess-2/subagents/a/b/c/agent-deep.jsonl`,
+  old: `${PROJECT}/old-1.jsonl`,
+  legacy: `${PROJECT}/agent-b2.jsonl`,
+  orphan: `${PROJECT}/gone-3/subagents/agent-c3.jsonl`,
+}
+
+// A two-event Claude Code log of session SESSION, its events at START and END.
+function log(session: string, start: string, end: string, words: string, sidechain: boolean) {
+  const base = { sessionId: session, cwd: '/home/dev/parser', version: '2.1.90' }
+  const events = [
+    {
+      ...base,
+      type: 'user',
+      uuid: `${session}-${start}-1`,
+      parentUuid: null,
+      isSidechain: sidechain,
+      timestamp: start,
+      message: { role: 'user', content: words },
+    },
+    {
+      ...base,
+      type: 'assistant',
+      uuid: `${session}-${start}-2`,
+      parentUuid: `${session}-${start}-1`,
+      isSidechain: sidechain,
+      timestamp: end,
+      message: { role: 'assistant', model: 'claude-sonnet-4-5', content: 'Done.' },
+    },
+  ]
+  return events.map((e) => JSON.stringify(e)).join('\n') + '\n'
+}
+
+let home = ''
+let outside = ''
+const options = (): FindOptions => ({ ctx: { platform: 'linux', env: { HOME: home }, home } })
+const rel = (path: string) => path.slice(home.length + 1)
+
+beforeAll(async () => {
+  home = await mkdtemp(join(tmpdir(), 'sessions-subagents-'))
+  outside = await mkdtemp(join(tmpdir(), 'sessions-outside-'))
+  const t = (hm: string) => `2026-04-01T${hm}:00.000Z`
+  await put(
+    home,
+    FILES.session,
+    log('sess-2', t('09:00'), t('09:10'), 'Refactor the parser', false),
+  )
+  await put(home, FILES.explore, log('sess-2', t('09:02'), t('09:20'), 'Find uploadHandler', true))
+  await put(
+    home,
+    FILES.explore.replace('.jsonl', '.meta.json'),
+    JSON.stringify({ agentType: 'Explore', description: 'Find the\n   upload handler', name: 'x' }),
+  )
+  await put(home, FILES.linked, log('sess-2', t('09:05'), t('09:06'), 'Run the tests', true))
+  // A sidecar that is a link out of the subagents' folder is not read.
+  const secret = await put(outside, 'secret.json', JSON.stringify({ agentType: 'Secret' }))
+  await symlink(secret, join(home, FILES.linked.replace('.jsonl', '.meta.json')))
+  await put(home, FILES.workflow, log('sess-2', t('09:01'), t('09:03'), 'Lint step', true))
+  await put(home, FILES.journal, log('sess-2', t('09:01'), t('09:01'), 'journal', false))
+  await put(home, FILES.deep, log('sess-2', t('09:01'), t('09:01'), 'too deep', true))
+  // Before 2.1.2: the subagent's transcript beside the sessions, naming its session in each event;
+  // its activity the newest of all.
+  await put(home, FILES.old, log('old-1', t('09:30'), t('09:35'), 'Old work', false))
+  await put(home, FILES.legacy, log('old-1', t('09:31'), t('09:40'), 'Old search', true))
+  // A subagent whose session's transcript is gone.
+  const c = '2025-12-01T10:00:00.000Z'
+  await put(home, FILES.orphan, log('gone-3', c, c, 'Orphan task', true))
+})
+afterAll(async () => {
+  vi.unstubAllEnvs()
+  await rm(home, { recursive: true, force: true })
+  await rm(outside, { recursive: true, force: true })
+})
+
+describe('finding subagents', () => {
+  it('lists each transcript with its session and sidecar, and nothing else', async () => {
+    const { sessions } = await findSessions(options())
+    const byPath = Object.fromEntries(sessions.map((s) => [rel(s.path), s.subagent]))
+    expect(byPath).toEqual({
+      [FILES.session]: undefined,
+      [FILES.old]: undefined,
+      [FILES.explore]: {
+        agentId: 'a1',
+        parentPath: join(home, FILES.session),
+        agentType: 'Explore',
+        // On one line.
+        description: 'Find the upload handler',
+      },
+      [FILES.linked]: { agentId: 'a2', parentPath: join(home, FILES.session) },
+      [FILES.workflow]: { agentId: 'w1', parentPath: join(home, FILES.session) },
+      [FILES.legacy]: { agentId: 'b2', parentPath: join(home, FILES.old) },
+      // Its session is not listed: it stands alone.
+      [FILES.orphan]: { agentId: 'c3' },
+    })
+  })
+
+  it('never takes a subagent for the latest session', async () => {
+    const { session } = await latestSession(options(), 'claude-code')
+    // agent-b2's activity is the newest of all.
+    expect(session && rel(session.path)).toBe(FILES.old)
+  })
+
+  it('names a subagent’s session by its id in the catalog, never by its path', async () => {
+    const catalog = createSessionCatalog(options())
+    const list = await catalog.list()
+    const idPath = new Map<string, string>()
+    for (const s of list) idPath.set(s.id, rel((await catalog.pathOf(s.id))!))
+    const id = (file: string) => [...idPath].find(([, path]) => path === file)?.[0]
+    const explore = list.find((s) => s.id === id(FILES.explore))!
+    expect(explore.subagent).toEqual({
+      agentId: 'a1',
+      parentId: id(FILES.session),
+      agentType: 'Explore',
+      description: 'Find the upload handler',
+    })
+    expect(list.find((s) => s.id === id(FILES.orphan))!.subagent).toEqual({
+      agentId: 'c3',
+    })
+    expect(JSON.stringify(list)).not.toContain(home)
+    expect(await catalog.counts(explore.id)).toEqual({ messages: 2, compactions: 0 })
+  })
+})
+
+describe('compaction-inspector sessions and subagents', () => {
+  useSessionHome(() => home)
+  const run = (args: string[]) => runSessionsCli(args, 140)
+  const firstCells = (out: string) =>
+    out
+      .trimEnd()
+      .split('\n')
+      .map((line) => line.trim().split(/ {2,}/).slice(0, 2))
+
+  it('lists the sessions, and says how many subagents it left out', async () => {
+    const { status, out, err } = await run(['sessions'])
+    expect(status).toBe(0)
+    expect(err).toEqual([
+      'sessions: 5 subagent transcripts not listed; --subagents lists them under their sessions',
+    ])
+    expect(firstCells(out)).toEqual([
+      ['engine', 'project'],
+      ['Claude Code', '/home/dev/parser'],
+      ['Claude Code', '/home/dev/parser'],
+    ])
+  })
+
+  it('--subagents: each under its session, in the order they started', async () => {
+    const { status, out, err } = await run(['sessions', '--subagents'])
+    expect({ status, err }).toEqual({ status: 0, err: [] })
+    // Sessions by last activity (old-1, sess-2, the orphan); subagents by start.
+    expect(firstCells(out)).toEqual([
+      ['engine', 'project'],
+      ['Claude Code', '/home/dev/parser'],
+      ['↳ subagent', 'agent-b2'],
+      ['Claude Code', '/home/dev/parser'],
+      ['↳ subagent', 'agent-w1'],
+      ['↳ subagent', 'Explore: Find the upload handler'],
+      ['↳ subagent', 'agent-a2'],
+      ['Claude Code subagent', '/home/dev/parser'],
+    ])
+    // Indented under the session.
+    expect(out.split('\n')[2]).toMatch(/^ {2}↳ subagent/)
+  })
+
+  it('--json: the subagent and its session’s path on each row', async () => {
+    const { out } = await run(['sessions', '--subagents', '--json'])
+    const rows = JSON.parse(out) as { path: string; subagent: unknown }[]
+    expect(rows.map((r) => [rel(r.path), r.subagent])).toEqual([
+      [FILES.old, null],
+      [
+        FILES.legacy,
+        { agentId: 'b2', agentType: null, description: null, session: join(home, FILES.old) },
+      ],
+      [FILES.session, null],
+      [
+        FILES.workflow,
+        { agentId: 'w1', agentType: null, description: null, session: join(home, FILES.session) },
+      ],
+      [
+        FILES.explore,
+        {
+          agentId: 'a1',
+          agentType: 'Explore',
+          description: 'Find the upload handler',
+          session: join(home, FILES.session),
+        },
+      ],
+      [
+        FILES.linked,
+        { agentId: 'a2', agentType: null, description: null, session: join(home, FILES.session) },
+      ],
+      [FILES.orphan, { agentId: 'c3', agentType: null, description: null, session: null }],
+    ])
+  })
+
+  it('--text keeps a session whose subagent’s log holds the text', async () => {
+    const { out } = await run(['sessions', '--text', 'uploadHandler', '--json'])
+    expect((JSON.parse(out) as { path: string }[]).map((r) => rel(r.path))).toEqual([FILES.session])
+  })
+
+  it('latest opens a session, not a newer subagent', async () => {
+    const { status, err } = await run(['tokens', 'latest'])
+    expect(status).toBe(0)
+    expect(err.join('\n')).toContain('old-1.jsonl')
+  })
+})
