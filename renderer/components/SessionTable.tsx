@@ -1,5 +1,6 @@
 import { formatBytes } from '@core/pricing/opaque'
 import { formatNumber } from '@core/numbers'
+import { subagentLabel } from '@core/subagent-groups'
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import type { SessionRow } from '../../electron/contract'
 import { useApp } from '../store'
@@ -11,14 +12,20 @@ import type { RowCounts } from '../store/sessions-slice'
  * between rows. Counts read a row's whole file, so they are asked only for the rows in sight.
  */
 export function SessionTable(props: {
+  /** The rows drawn: each session, its subagents under it when it is expanded. */
   rows: readonly SessionRow[]
-  total: number
+  /** How many of the sessions kept are not drawn yet ("Show more"). */
+  notShown: number
+  /** Each session's subagents, by its id (src/subagent-groups.ts). */
+  subagents: ReadonlyMap<string, readonly SessionRow[]>
+  expanded: ReadonlySet<string>
+  onToggle(id: string, open: boolean): void
   now: number
   opening: string | null
   onOpen(id: string): void
   onMore(): void
 }) {
-  const { rows, total, now, opening, onOpen, onMore } = props
+  const { rows, notShown, subagents, expanded, onToggle, now, opening, onOpen, onMore } = props
   const counts = useApp((s) => s.sessionCounts)
   const askCounts = useApp((s) => s.askSessionCounts)
   const body = useRef<HTMLTableSectionElement>(null)
@@ -43,9 +50,22 @@ export function SessionTable(props: {
       PageDown: index + 10,
       PageUp: index - 10,
     }
+    const row = rows[index]
+    const parent = row.subagent?.parentId
     if (event.key in moves) {
       event.preventDefault()
       focusRow(moves[event.key])
+    } else if (event.key === 'ArrowRight' && subagents.has(row.id)) {
+      // As in a tree: Right shows a session's subagents, Left hides them, or goes up to the session.
+      event.preventDefault()
+      if (expanded.has(row.id)) focusRow(index + 1)
+      else onToggle(row.id, true)
+    } else if (event.key === 'ArrowLeft' && expanded.has(row.id)) {
+      event.preventDefault()
+      onToggle(row.id, false)
+    } else if (event.key === 'ArrowLeft' && parent !== undefined) {
+      event.preventDefault()
+      focusRow(rows.findIndex((r) => r.id === parent))
     } else if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault()
       onOpen(rows[index].id)
@@ -74,46 +94,93 @@ export function SessionTable(props: {
           </tr>
         </thead>
         <tbody ref={body}>
-          {rows.map((row, index) => (
-            <tr
-              key={row.id}
-              data-id={row.id}
-              data-testid="session-row"
-              tabIndex={index === current ? 0 : -1}
-              aria-busy={opening === row.id}
-              aria-label={`Open ${row.engineLabel} session in ${row.project}`}
-              className={opening === row.id ? 'opening' : undefined}
-              onClick={() => onOpen(row.id)}
-              onFocus={() => setActive(index)}
-              onKeyDown={(event) => onKeyDown(event, index)}
-            >
-              <td>{row.engineLabel}</td>
-              <td className="session-project" title={row.project}>
-                {row.project}
-              </td>
-              <td title={exactTime(row.started)}>{relativeTime(row.started, now)}</td>
-              <td title={exactTime(row.lastActive)} data-testid="session-last-active">
-                {relativeTime(row.lastActive, now)}
-              </td>
-              <td className="num" title={`${formatNumber(row.size)} bytes`}>
-                {formatBytes(row.size)}
-              </td>
-              <CountCell counts={counts[row.id]} field="messages" />
-              <CountCell counts={counts[row.id]} field="compactions" />
-              <td className="session-model" title={row.model}>
-                {row.model ?? '-'}
-              </td>
-            </tr>
-          ))}
+          {rows.map((row, index) => {
+            const under = subagents.get(row.id)?.length ?? 0
+            const nested = row.subagent?.parentId !== undefined
+            const open = expanded.has(row.id)
+            return (
+              <tr
+                key={row.id}
+                data-id={row.id}
+                data-testid={nested ? 'session-subagent-row' : 'session-row'}
+                tabIndex={index === current ? 0 : -1}
+                aria-busy={opening === row.id}
+                aria-expanded={under > 0 ? open : undefined}
+                aria-label={rowLabel(row, under)}
+                className={classes(opening === row.id && 'opening', nested && 'session-subagent')}
+                onClick={() => onOpen(row.id)}
+                onFocus={() => setActive(index)}
+                onKeyDown={(event) => onKeyDown(event, index)}
+              >
+                <td>{nested ? <span className="muted">↳ Subagent</span> : row.engineLabel}</td>
+                <td className="session-project" title={projectTitle(row)}>
+                  <div className="session-project-cell">
+                    <span className="session-project-text">
+                      {row.subagent && !nested && <span className="subagent-tag">subagent</span>}
+                      {nested ? subagentLabel(row.subagent!) : row.project}
+                    </span>
+                    {under > 0 && (
+                      <button
+                        type="button"
+                        className="subagents-toggle"
+                        data-testid="session-subagents-toggle"
+                        tabIndex={-1}
+                        aria-expanded={open}
+                        title={`${open ? 'Hide' : 'Show'} the transcripts of this session’s subagents (→ and ← on the row)`}
+                        onClick={(event) => {
+                          event.stopPropagation()
+                          onToggle(row.id, !open)
+                        }}
+                      >
+                        {open ? '▾' : '▸'} {formatNumber(under)} subagent{under === 1 ? '' : 's'}
+                      </button>
+                    )}
+                  </div>
+                </td>
+                <td title={exactTime(row.started)}>{relativeTime(row.started, now)}</td>
+                <td title={exactTime(row.lastActive)} data-testid="session-last-active">
+                  {relativeTime(row.lastActive, now)}
+                </td>
+                <td className="num" title={`${formatNumber(row.size)} bytes`}>
+                  {formatBytes(row.size)}
+                </td>
+                <CountCell counts={counts[row.id]} field="messages" />
+                <CountCell counts={counts[row.id]} field="compactions" />
+                <td className="session-model" title={row.model}>
+                  {row.model ?? '-'}
+                </td>
+              </tr>
+            )
+          })}
         </tbody>
       </table>
-      {rows.length < total && (
+      {notShown > 0 && (
         <button type="button" className="sessions-more" onClick={onMore}>
-          Show more ({formatNumber(total - rows.length)} not shown)
+          Show more ({formatNumber(notShown)} not shown)
         </button>
       )}
     </div>
   )
+}
+
+const classes = (...names: (string | false)[]) => names.filter(Boolean).join(' ') || undefined
+
+// What a screen reader says of a row: what Enter opens, and the subagents a session has.
+function rowLabel(row: SessionRow, subagents: number): string {
+  if (row.subagent?.parentId !== undefined) {
+    return `Open subagent ${subagentLabel(row.subagent)}, of the ${row.engineLabel} session in ${row.project}`
+  }
+  const what = row.subagent ? `${row.engineLabel} subagent` : `${row.engineLabel} session`
+  const more =
+    subagents > 0
+      ? `; ${formatNumber(subagents)} subagent${subagents === 1 ? '' : 's'}, shown with the right arrow`
+      : ''
+  return `Open ${what} in ${row.project}${more}`
+}
+
+// The project cell's tooltip: a subagent's task as well as the project.
+function projectTitle(row: SessionRow): string {
+  return row.subagent ? `${subagentLabel(row.subagent)}\n${row.project}` : row.project
 }
 
 function CountCell({

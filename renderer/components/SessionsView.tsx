@@ -1,3 +1,4 @@
+import { groupSubagents, withSubagents } from '@core/subagent-groups'
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import type { SessionRow } from '../../electron/contract'
 import { SESSIONS_BUTTON_ID, focusById } from '../dom-ids'
@@ -7,6 +8,8 @@ import {
   DEFAULT_SESSION_QUERY,
   enginesIn,
   querySessions,
+  ROW_KEYS,
+  withSessionsOf,
   type SessionQuery,
 } from '../store/session-query'
 import { SessionFilters } from './SessionFilters'
@@ -60,7 +63,20 @@ function SessionsDialog() {
   const rows = list.state === 'ready' ? list.rows : NO_ROWS
   const logSearch = useApp((s) => s.sessionLogSearch)
   const inLogs = logSearch.state === 'done' ? logSearch.ids : null
-  const shown = useMemo(() => querySessions(rows, query, now, inLogs), [rows, query, now, inLogs])
+  const groups = useMemo(() => groupSubagents(rows, ROW_KEYS), [rows])
+  const shown = useMemo(
+    () => querySessions(groups.sessions, query, now, inLogs && withSessionsOf(inLogs, rows)),
+    [groups, rows, query, now, inLogs],
+  )
+  // The sessions whose subagents are shown under them; none at first.
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set())
+  const toggle = (id: string, open: boolean) => {
+    if (expanded.has(id) === open) return
+    const next = new Set(expanded)
+    if (open) next.add(id)
+    else next.delete(id)
+    setExpanded(next)
+  }
   const engines = useMemo(() => enginesIn(rows), [rows])
   const latest = useMemo(() => latestOf(rows, LATEST_ENGINE), [rows])
 
@@ -146,12 +162,15 @@ function SessionsDialog() {
           </p>
         ) : shown.length === 0 ? (
           <p className="muted" data-testid="sessions-empty">
-            No session matches: {rows.length} in all.
+            No session matches: {groups.sessions.length} in all.
           </p>
         ) : (
           <SessionTable
-            rows={shown.slice(0, limit)}
-            total={shown.length}
+            rows={withSubagents(shown.slice(0, limit), groups, ROW_KEYS, (s) => expanded.has(s.id))}
+            notShown={Math.max(0, shown.length - limit)}
+            subagents={groups.subagents}
+            expanded={expanded}
+            onToggle={toggle}
             now={now}
             opening={opening}
             onOpen={openRow}
@@ -163,7 +182,7 @@ function SessionsDialog() {
   )
 }
 
-const FOCUSABLE = 'button:not(:disabled), input, select, [tabindex="0"]'
+const FOCUSABLE = 'button:not(:disabled):not([tabindex="-1"]), input, select, [tabindex="0"]'
 
 // Tab and Shift+Tab go round the dialog's controls, never to the window behind it.
 function keepFocusInside(event: KeyboardEvent, dialog: HTMLElement | null) {

@@ -1,3 +1,4 @@
+import { subagentLabel, type SubagentKeys } from '@core/subagent-groups'
 import type { SessionRow } from '../../electron/contract'
 
 /** How the Sessions view orders its rows. */
@@ -62,12 +63,41 @@ export function querySessions(
       if (query.engine !== '' && row.engine !== query.engine) return false
       if (inLogs !== null && !inLogs.has(row.id)) return false
       if (timeOf(row.lastActive) < since) return false
-      const haystack = [row.project, row.engineLabel, row.model ?? '', row.format]
+      const haystack = [
+        row.project,
+        row.engineLabel,
+        row.model ?? '',
+        row.format,
+        row.subagent ? subagentLabel(row.subagent) : '',
+      ]
         .join('\n')
         .toLowerCase()
       return words.every((word) => haystack.includes(word))
     })
     .sort((a, b) => COMPARE[query.sort](a, b) || a.id.localeCompare(b.id))
+}
+
+/** The listed rows by id, a subagent's under its session's id (src/subagent-groups.ts). */
+export const ROW_KEYS: SubagentKeys<SessionRow> = {
+  key: (row) => row.id,
+  parentOf: (row) => row.subagent?.parentId,
+  startedOf: (row) => row.started,
+}
+
+/**
+ * The ids a search of the logs found, with the session of each subagent found: a session is kept
+ * when its own log or one of its subagents' holds the text.
+ */
+export function withSessionsOf(
+  found: ReadonlySet<string>,
+  rows: readonly SessionRow[],
+): ReadonlySet<string> {
+  const ids = new Set(found)
+  for (const row of rows) {
+    const parent = row.subagent?.parentId
+    if (parent !== undefined && found.has(row.id)) ids.add(parent)
+  }
+  return ids
 }
 
 /** The engines that occur in the rows, as [id, label], in the order they first occur. */

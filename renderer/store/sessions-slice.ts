@@ -49,11 +49,14 @@ export const NO_SESSIONS_REASON =
 /** Counts read a whole file each: this many at once keeps the host's disk and cores for the rest. */
 export const COUNTS_IN_FLIGHT = 4
 
-/** The newest session of an engine (the host lists them newest activity first; this checks). */
+/**
+ * The newest session of an engine, never a subagent's transcript (the host lists them newest
+ * activity first; this checks).
+ */
 export function latestOf(rows: readonly SessionRow[], engine: string): SessionRow | null {
   let latest: SessionRow | null = null
   for (const row of rows) {
-    if (row.engine !== engine) continue
+    if (row.engine !== engine || row.subagent !== undefined) continue
     if (latest === null || Date.parse(row.lastActive) > Date.parse(latest.lastActive)) latest = row
   }
   return latest

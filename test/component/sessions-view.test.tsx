@@ -215,6 +215,90 @@ describe('the Sessions view', () => {
   })
 })
 
+describe("a session's subagents", () => {
+  // The ledger session with three subagents (the newest row of all is one of them), and a
+  // subagent whose session is not listed (last active 11 h 39 min ago).
+  const sub = (id: string, parentId: string | undefined, started: number, more = {}) =>
+    row(id, {
+      project: '/home/ana/ledger',
+      started: ago(started),
+      lastActive: ago(started - 1),
+      subagent: { agentId: id, ...(parentId ? { parentId } : {}), ...more },
+    })
+  const WITH_SUBAGENTS: SessionRow[] = [
+    sub('a-late', 'ledger', 1.5),
+    sub('a-first', 'ledger', 9, { agentType: 'Explore', description: 'Find the rounding' }),
+    sub('a-mid', 'ledger', 8, { agentType: 'general-purpose' }),
+    ...ROWS,
+    sub('lone', undefined, 700, { agentType: 'Plan' }),
+  ]
+  const subRows = () =>
+    screen
+      .queryAllByTestId('session-subagent-row')
+      .map((tr) => within(tr).getAllByRole('cell')[1].textContent)
+
+  it('nests them under their session, shown with the toggle or the arrow keys', async () => {
+    const { api } = sessionsApi(WITH_SUBAGENTS)
+    await openView(api)
+    // The sessions, and the subagent whose session is not listed, marked; no nested row yet.
+    expect(projects()).toEqual([
+      '/home/ana/payments',
+      '/home/ana/ledger▸ 3 subagents',
+      'subagent/home/ana/ledger',
+      '/home/ana/upload-svc',
+    ])
+    expect(subRows()).toEqual([])
+    const ledger = screen.getAllByTestId('session-row')[1]
+    expect(ledger.getAttribute('aria-expanded')).toBe('false')
+    expect(ledger.getAttribute('aria-label')).toBe(
+      'Open Claude Code session in /home/ana/ledger; 3 subagents, shown with the right arrow',
+    )
+    fireEvent.click(within(ledger).getByTestId('session-subagents-toggle'))
+    // In the order they started; the click did not open the session.
+    expect(subRows()).toEqual(['Explore: Find the rounding', 'general-purpose', 'agent-a-late'])
+    expect(screen.getByTestId('sessions-view')).toBeTruthy()
+    // Left hides them again, Right shows them and then goes down into them, Left goes back up.
+    act(() => ledger.focus())
+    fireEvent.keyDown(ledger, { key: 'ArrowLeft' })
+    expect(subRows()).toEqual([])
+    fireEvent.keyDown(ledger, { key: 'ArrowRight' })
+    expect(subRows()).toHaveLength(3)
+    fireEvent.keyDown(ledger, { key: 'ArrowRight' })
+    const first = screen.getAllByTestId('session-subagent-row')[0]
+    expect(document.activeElement).toBe(first)
+    expect(first.getAttribute('aria-label')).toBe(
+      'Open subagent Explore: Find the rounding, of the Claude Code session in /home/ana/ledger',
+    )
+    fireEvent.keyDown(first, { key: 'ArrowLeft' })
+    expect(document.activeElement).toBe(screen.getAllByTestId('session-row')[1])
+    // Enter on a subagent's row opens its transcript.
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' })
+    fireEvent.keyDown(document.activeElement!, { key: 'Enter' })
+    await waitFor(() => expect(screen.getByTestId('file-name').textContent).toBe('a-first.jsonl'))
+  })
+
+  it('opens the newest session in one click, never a newer subagent', async () => {
+    const { api } = sessionsApi(WITH_SUBAGENTS)
+    await openView(api)
+    fireEvent.click(screen.getByTestId('open-latest-session'))
+    await waitFor(() => expect(screen.queryByTestId('sessions-view')).toBeNull())
+    expect(screen.getByTestId('file-name').textContent).toBe('7f3a9c1e.jsonl')
+  })
+
+  it('keeps a session when only a subagent’s log holds the searched text', async () => {
+    const { api } = sessionsApi(WITH_SUBAGENTS)
+    for (const r of WITH_SUBAGENTS) api.sessionFiles.set(r.id, { ...ledgerFile(), content: '-' })
+    api.sessionFiles.set('a-mid', { ...ledgerFile(), content: 'CI run 918440223 failed' })
+    await openView(api)
+    fireEvent.change(screen.getByTestId('sessions-log-text'), { target: { value: '918440223' } })
+    fireEvent.click(screen.getByTestId('sessions-log-search'))
+    await waitFor(() => expect(projects()).toEqual(['/home/ana/ledger▸ 3 subagents']))
+    expect(screen.getByTestId('sessions-log-status').textContent).toBe(
+      '“918440223” is in 1 of 7 logs',
+    )
+  })
+})
+
 describe("searching the logs' text", () => {
   it('keeps the sessions whose log holds the text, says how many, and clears', async () => {
     const { api } = sessionsApi()

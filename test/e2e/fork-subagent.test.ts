@@ -22,13 +22,14 @@ describe('a forked subagent’s session', () => {
 
   beforeEach(async () => {
     home = await makeHome()
-    // A folder of the user's, holding the session's transcript and, two folders down, its forked
-    // subagent's file (testdata/formats/claude-code-fork), as Claude Code lays them out.
-    const logs = join(home, 'logs')
-    await mkdir(logs)
-    await cp(formatsFile('claude-code-fork'), logs, { recursive: true })
-    subagent = join(logs, 'sess-1', 'subagents', 'agent-af1.jsonl')
-    ;({ server, app } = await serveApp(home, [logs]))
+    // The session's transcript in its project's folder and, two folders down, its forked
+    // subagent's file and sidecar (testdata/formats/claude-code-fork), where Claude Code writes
+    // them.
+    const project = join(home, '.claude', 'projects', '-home-dev-parser')
+    await mkdir(project, { recursive: true })
+    await cp(formatsFile('claude-code-fork'), project, { recursive: true })
+    subagent = join(project, 'sess-1', 'subagents', 'agent-af1.jsonl')
+    ;({ server, app } = await serveApp(home))
   })
 
   afterEach(async () => {
@@ -45,13 +46,29 @@ describe('a forked subagent’s session', () => {
     expect(expected.tokens).toHaveLength(9)
     await shownTotal(page)
     await page.locator(byTestId('sessions-button')).click()
+    // The session, its subagent under it, hidden until asked for.
     const rows = page.locator(byTestId('session-row'))
-    await expect.poll(() => rows.count()).toBe(2)
-    // Only the subagent's file holds its task's words.
+    const subagents = page.locator(byTestId('session-subagent-row'))
+    await expect.poll(() => rows.count()).toBe(1)
+    expect(await subagents.count()).toBe(0)
+    const toggle = rows.first().locator(byTestId('session-subagents-toggle'))
+    expect(await toggle.textContent()).toBe('▸ 1 subagent')
+    // Only the subagent's file holds its task's words: its session is kept.
     await page.locator(byTestId('sessions-log-text')).fill('Worker started')
     await page.keyboard.press('Enter')
-    await expect.poll(() => rows.count()).toBe(1)
+    await expect
+      .poll(() => page.locator(byTestId('sessions-log-status')).textContent())
+      .toBe('“Worker started” is in 1 of 2 logs')
+    expect(await rows.count()).toBe(1)
     await rows.first().focus()
+    await page.keyboard.press('ArrowRight')
+    await expect.poll(() => subagents.count()).toBe(1)
+    // Named by its sidecar.
+    expect(await subagents.first().locator('td').nth(1).textContent()).toBe(
+      'general-purpose: Check the tests',
+    )
+    await screenshot(page, 'sessions-subagents')
+    await page.keyboard.press('ArrowRight')
     await page.keyboard.press('Enter')
     await page.locator(byTestId('sessions-view')).waitFor({ state: 'detached' })
     expect(await page.locator(byTestId('file-name')).textContent()).toBe('agent-af1.jsonl')
