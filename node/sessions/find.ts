@@ -18,7 +18,13 @@ import {
 } from './headers'
 import { sessionRoots, type LocationContext, type SessionRoot } from './locations'
 import { mapLimit, OPEN_FILES } from './map-limit'
-import { readAgentMeta, subagentOf, type SubagentOf } from './subagents'
+import {
+  codexSubagentOf,
+  codexThreadId,
+  readAgentMeta,
+  subagentOf,
+  type SubagentOf,
+} from './subagents'
 import { CLINE_MESSAGES, walkRoots, type FoundFile } from './walk'
 import type { FormatId } from '../../src/index'
 
@@ -76,13 +82,7 @@ export async function findSessions(options: FindOptions): Promise<Listing> {
   const walked = await walkRoots(rootsFor(options))
   const read = await mapLimit(walked.files, OPEN_FILES, readSession)
   const sessions = read.filter((s): s is FoundSession => s !== undefined)
-  // A subagent whose session is not listed (deleted, or in a folder not searched) stands alone.
-  const listed = new Set(sessions.map((s) => s.path))
-  for (const s of sessions) {
-    if (s.subagent?.parentPath !== undefined && !listed.has(s.subagent.parentPath)) {
-      delete s.subagent.parentPath
-    }
-  }
+  tieSubagents(sessions)
   sessions.sort((a, b) => b.lastActive.localeCompare(a.lastActive) || a.path.localeCompare(b.path))
   return { sessions, searched: walked.searched, refused: walked.refused }
 }
@@ -100,8 +100,7 @@ async function readSession(file: FoundFile): Promise<FoundSession | undefined> {
     header = withManifest(header, await clineManifest(file.path))
   }
   const cwd = header.cwd ?? file.projectPath
-  const agent = engine === 'claude-code' ? subagentOf(file.path, head) : undefined
-  const subagent = agent && { ...agent, ...(await readAgentMeta(file.path)) }
+  const subagent = await subagentFile(engine, file.path, head)
   return {
     engine,
     engineLabel: engineLabel(engine),
@@ -114,6 +113,39 @@ async function readSession(file: FoundFile): Promise<FoundSession | undefined> {
     size: file.size,
     ...(header.model !== undefined ? { model: header.model } : {}),
     ...(subagent !== undefined ? { subagent } : {}),
+  }
+}
+
+// Whether a log is a subagent's (subagents.ts): a Claude Code one named by its sidecar.
+async function subagentFile(
+  engine: EngineId,
+  path: string,
+  head: Uint8Array,
+): Promise<SubagentOf | undefined> {
+  if (engine === 'codex') return codexSubagentOf(path, head)
+  if (engine !== 'claude-code') return undefined
+  const agent = subagentOf(path, head)
+  return agent && { ...agent, ...(await readAgentMeta(path)) }
+}
+
+// Each subagent to its session when that is listed: a Codex one to the rollout of the thread that
+// spawned it. A subagent whose session is not listed (deleted, or in a folder not searched)
+// stands alone.
+function tieSubagents(sessions: FoundSession[]): void {
+  const listed = new Set(sessions.map((s) => s.path))
+  const threads = new Map<string, string>()
+  for (const s of sessions) {
+    const id = s.engine === 'codex' ? codexThreadId(s.path) : undefined
+    if (id !== undefined) threads.set(id, s.path)
+  }
+  for (const s of sessions) {
+    const agent = s.subagent
+    if (agent?.parentThread !== undefined) {
+      const parent = threads.get(agent.parentThread)
+      if (parent !== undefined && parent !== s.path) agent.parentPath = parent
+      delete agent.parentThread
+    }
+    if (agent?.parentPath !== undefined && !listed.has(agent.parentPath)) delete agent.parentPath
   }
 }
 

@@ -1,6 +1,6 @@
 /**
- * Claude Code's subagent transcripts, and the session each belongs to. docs/sessions.md
- * ("Subagents") gives the sources:
+ * Subagents' transcripts, and the session each belongs to. docs/sessions.md ("Subagents") gives
+ * the sources. Claude Code:
  *
  * - from 2.1.2, `<project>/<sessionId>/subagents/agent-<agentId>.jsonl`, a workflow's agents a
  *   folder or two deeper (`subagents/workflows/<runId>/`), each beside an
@@ -8,12 +8,16 @@
  * - before, `<project>/agent-<agentId>.jsonl`, beside the sessions, each event naming its session
  *   in `sessionId`.
  *
+ * Codex CLI: a thread another spawned (its multi-agent tools) writes a rollout of its own beside
+ * the others, whose `session_meta` names the spawning thread
+ * (`source.subagent.thread_spawn.parent_thread_id`).
+ *
  * A subagent's file is a conversation of its own (what the subagent was sent and answered); the
  * Sessions view and `sessions --subagents` list it under its session.
  */
 import { open, realpath, stat } from 'node:fs/promises'
 import { basename, dirname, join, sep } from 'node:path'
-import { stringField } from './byte-scan'
+import { asBuffer, nestedStringField, stringField } from './byte-scan'
 
 /** How a subagent's transcript is named; the group is its agent id. */
 export const SUBAGENT_FILE = /^agent-(.+)\.jsonl$/
@@ -40,6 +44,40 @@ export interface SubagentOf {
   agentType?: string
   /** Its sidecar's `description`: the task it was given, in a few words. */
   description?: string
+  /**
+   * A Codex subagent's spawning thread, by its id: the listing finds that thread's rollout, sets
+   * `parentPath` to it, and drops this.
+   */
+  parentThread?: string
+}
+
+// A Codex thread id (a UUID) at the end of its rollout's name, `rollout-<time>-<id>.jsonl`.
+const ROLLOUT_ID = /-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/i
+
+/** The thread id a Codex rollout's name ends with; undefined for another name. */
+export const codexThreadId = (path: string): string | undefined =>
+  ROLLOUT_ID.exec(basename(path))?.[1]?.toLowerCase()
+
+/**
+ * Whether the Codex rollout at PATH is a spawned thread's, from its `session_meta` line (the first
+ * line of HEAD, the file's first bytes): `source: {"subagent": {"thread_spawn": {parent_thread_id,
+ * depth, agent_path?, agent_nickname?, agent_role?}}}`. Its type is its role, its name the
+ * nickname Codex gave it (or its path among the agents). A review or another internal thread
+ * names no parent and is not taken for one.
+ */
+export function codexSubagentOf(path: string, head: Uint8Array): SubagentOf | undefined {
+  const end = asBuffer(head).indexOf(0x0a)
+  const meta = end === -1 ? head : head.subarray(0, end)
+  const spawn = (key: string) => nestedStringField(meta, 'thread_spawn', key)
+  const parentThread = spawn('parent_thread_id')
+  if (parentThread === undefined) return undefined
+  const agentId = codexThreadId(path) ?? stringField(meta, 'id') ?? basename(path)
+  const out: SubagentOf = { agentId, parentThread: parentThread.toLowerCase() }
+  const role = spawn('agent_role') ?? stringField(meta, 'agent_role')
+  const name = spawn('agent_nickname') ?? stringField(meta, 'agent_nickname') ?? spawn('agent_path')
+  if (role !== undefined && role.trim() !== '') out.agentType = oneLine(role)
+  if (name !== undefined && name.trim() !== '') out.description = oneLine(name)
+  return out
 }
 
 /**

@@ -229,3 +229,98 @@ describe('compaction-inspector sessions and subagents', () => {
     expect(err.join('\n')).toContain('old-1.jsonl')
   })
 })
+
+// Codex CLI: a spawned thread's rollout beside the others, its session_meta naming the thread that
+// spawned it (SessionSource::SubAgent(SubAgentSource::ThreadSpawn), serialised snake_case).
+describe('Codex CLI’s spawned threads', () => {
+  const ROOT = '019d0000-aaaa-7bbb-8ccc-000000000001'
+  const CHILD = '019d0000-aaaa-7bbb-8ccc-000000000002'
+  const LOST = '019d0000-aaaa-7bbb-8ccc-000000000003'
+  const REVIEW = '019d0000-aaaa-7bbb-8ccc-000000000004'
+  const day = '.codex/sessions/2026/04/02'
+  const file = (time: string, id: string) => `${day}/rollout-2026-04-02T${time}-${id}.jsonl`
+  const rollout = (id: string, at: string, source: unknown, words: string) =>
+    [
+      {
+        timestamp: at,
+        type: 'session_meta',
+        payload: {
+          id,
+          timestamp: at,
+          cwd: '/work/gauges',
+          originator: 'codex_cli_rs',
+          cli_version: '0.171.0',
+          source,
+          model_provider: 'openai',
+          base_instructions: { text: 'You are a coding agent.' },
+        },
+      },
+      {
+        timestamp: at,
+        type: 'response_item',
+        payload: { type: 'message', role: 'user', content: [{ type: 'input_text', text: words }] },
+      },
+    ]
+      .map((line) => JSON.stringify(line))
+      .join('\n') + '\n'
+  let codexHome = ''
+  const codexOptions = (): FindOptions => ({
+    ctx: { platform: 'linux', env: { HOME: codexHome }, home: codexHome },
+  })
+
+  beforeAll(async () => {
+    codexHome = await mkdtemp(join(tmpdir(), 'sessions-codex-subagents-'))
+    await put(codexHome, file('10-00-00', ROOT), rollout(ROOT, '2026-04-02T10:00:00Z', 'cli', 'Go'))
+    const spawn = (parent: string, more: object) => ({
+      subagent: { thread_spawn: { parent_thread_id: parent, depth: 1, ...more } },
+    })
+    await put(
+      codexHome,
+      file('10-01-00', CHILD),
+      rollout(
+        CHILD,
+        '2026-04-02T10:01:00Z',
+        spawn(ROOT, { agent_path: null, agent_nickname: 'Euclid', agent_role: 'explorer' }),
+        'Map the crate',
+      ),
+    )
+    await put(
+      codexHome,
+      file('10-04-00', LOST),
+      rollout(LOST, '2026-04-02T10:04:00Z', spawn('019d0000-ffff-7fff-8fff-00000000ffff', {}), 'x'),
+    )
+    await put(
+      codexHome,
+      file('10-03-00', REVIEW),
+      rollout(REVIEW, '2026-04-02T10:03:00Z', { subagent: 'review' }, 'Review'),
+    )
+  })
+  afterAll(async () => {
+    await rm(codexHome, { recursive: true, force: true })
+  })
+
+  it('ties each to the rollout of the thread that spawned it', async () => {
+    const { sessions } = await findSessions(codexOptions())
+    const byFile = Object.fromEntries(
+      sessions.map((s) => [s.path.slice(codexHome.length + 1), s.subagent]),
+    )
+    expect(byFile).toEqual({
+      [file('10-00-00', ROOT)]: undefined,
+      [file('10-01-00', CHILD)]: {
+        agentId: CHILD,
+        parentPath: join(codexHome, file('10-00-00', ROOT)),
+        agentType: 'explorer',
+        description: 'Euclid',
+      },
+      // Its spawning thread's rollout is not listed.
+      [file('10-04-00', LOST)]: { agentId: LOST },
+      // A review thread names no parent: a session of its own.
+      [file('10-03-00', REVIEW)]: undefined,
+    })
+    // latest:codex is the newest rollout that is no spawned thread's: the review, not LOST.
+    const { session } = await latestSession(codexOptions(), 'codex')
+    expect(session && codexThreadIdOf(session.path)).toBe(REVIEW)
+  })
+})
+
+const codexThreadIdOf = (path: string) => /-([0-9a-f-]{36})\.jsonl$/.exec(path)?.[1]
