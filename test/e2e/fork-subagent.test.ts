@@ -68,6 +68,16 @@ describe('a forked subagent’s session', () => {
       'general-purpose: Check the tests',
     )
     await screenshot(page, 'sessions-subagents')
+    // At 900 px the project column narrows, the start's is left out; the toggle stays in its cell.
+    await page.setViewportSize({ width: 900, height: 700 })
+    const box = async (testId: string) => (await page.locator(byTestId(testId)).boundingBox())!
+    const cell = (await rows.first().locator('td').nth(1).boundingBox())!
+    const toggled = await box('session-subagents-toggle')
+    await screenshot(page, 'sessions-subagents-900')
+    expect(toggled.x + toggled.width).toBeLessThanOrEqual(cell.x + cell.width)
+    // The fixed columns leave the project room (it had none at 900 px before).
+    expect(cell.width).toBeGreaterThanOrEqual(160)
+    await page.setViewportSize({ width: 1280, height: 800 })
     await page.keyboard.press('ArrowRight')
     await page.keyboard.press('Enter')
     await page.locator(byTestId('sessions-view')).waitFor({ state: 'detached' })
