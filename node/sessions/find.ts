@@ -6,6 +6,7 @@
 import { open, realpath, stat } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { engineLabel, ENGINES, type EngineId } from './engines'
+import { stringField } from './byte-scan'
 import {
   HEAD_BYTES,
   isClineSessionFile,
@@ -96,11 +97,13 @@ async function readSession(file: FoundFile): Promise<FoundSession | undefined> {
   const engine = file.engine ?? sniffEngine(basename(file.path), head)
   if (engine === undefined) return undefined
   let header = readHeader(engine, head, tail)
+  const subagent = await subagentFile(engine, file.path, head)
   if (engine === 'cline' && file.path.endsWith(CLINE_MESSAGES) && isClineSessionFile(head)) {
-    header = withManifest(header, await clineManifest(file.path))
+    const manifest = await clineManifest(file.path)
+    // A subagent's folder's manifest is its root session's: only the working directory is shared.
+    header = withManifest(header, subagent && manifest ? { cwd: manifest.cwd } : manifest)
   }
   const cwd = header.cwd ?? file.projectPath
-  const subagent = await subagentFile(engine, file.path, head)
   return {
     engine,
     engineLabel: engineLabel(engine),
@@ -123,9 +126,32 @@ async function subagentFile(
   head: Uint8Array,
 ): Promise<SubagentOf | undefined> {
   if (engine === 'codex') return codexSubagentOf(path, head)
+  if (engine === 'cline') return clineSubagentOf(path, head)
   if (engine !== 'claude-code') return undefined
   const agent = subagentOf(path, head)
   return agent && { ...agent, ...(await readAgentMeta(path)) }
+}
+
+/**
+ * Whether a Cline 4 messages file is a subagent's or a teammate's (session-artifacts.ts,
+ * session-data.ts): `<agent id>.messages.json` or `<agent id>__<team task id>.messages.json` in
+ * its root session's folder, its `agent` "subagent" or "teammate" where the root's is "lead". Its
+ * session is the folder's own `<session id>.messages.json`.
+ */
+function clineSubagentOf(path: string, head: Uint8Array): SubagentOf | undefined {
+  const name = basename(path)
+  const folder = basename(dirname(path))
+  const agent = stringField(head, 'agent')
+  if (!name.endsWith(CLINE_MESSAGES) || (agent !== 'subagent' && agent !== 'teammate')) return
+  const stem = name.slice(0, -CLINE_MESSAGES.length)
+  if (stem === folder) return undefined
+  const [agentId, teamTask] = stem.split('__')
+  return {
+    agentId,
+    parentPath: join(dirname(path), folder + CLINE_MESSAGES),
+    agentType: agent,
+    ...(teamTask ? { description: `team task ${teamTask}` } : {}),
+  }
 }
 
 // Each subagent to its session when that is listed: a Codex one to the rollout of the thread that

@@ -146,15 +146,17 @@ class RootWalker {
     }
   }
 
-  // <root>/<session id>/<session id>.messages.json. Beside it are the session's manifest
-  // (<id>.json) and compaction sidecar (<id>.compaction.json), which are not conversations, and its
-  // subagents' and teammates' <agent id>.messages.json, which are not listed, as Claude Code's
-  // sidechains and Gemini CLI's subagent chats are not.
+  // <root>/<session id>/<session id>.messages.json, and its subagents' and teammates'
+  // <agent id>[__<team task id>].messages.json beside it (find.ts ties them to it). The session's
+  // manifest (<id>.json) and compaction sidecar (<id>.compaction.json) are not conversations, nor
+  // is a messages file in a folder that holds no session's own.
   private async clineSessions() {
     for (const session of await this.dirs(this.root)) {
       // The folder's real name: a link to another session's folder holds that session's files.
       const own = basename(session.path) + CLINE_MESSAGES
-      await this.files(session.path, (name) => name === own)
+      const names = (await this.entries(session.path)).map((e) => e.name)
+      const rooted = names.includes(own)
+      await this.files(session.path, (name) => rooted && name.endsWith(CLINE_MESSAGES))
     }
   }
 

@@ -430,8 +430,8 @@ describe("Cline 4's session folders", () => {
   it("lists each session's <id>.messages.json with what it and its manifest say", async () => {
     expect(
       await listedIn(cline4Home),
-      // These three only: not the manifest, the sidecar, hooks.jsonl, the subagent's messages, the
-      // SDK's index, or the messages file in a folder named otherwise.
+      // These four only: not the manifest, the sidecar, hooks.jsonl, the SDK's index, or the
+      // messages file in a folder that holds no session's own.
     ).toEqual([
       {
         engine: 'cline',
@@ -446,6 +446,17 @@ describe("Cline 4's session folders", () => {
         // The last reply's modelInfo.id, not the manifest's model.
         model: 'claude-opus-4-6',
         path: `.cline/data/sessions/${LEDGER}/${LEDGER}.messages.json`,
+      },
+      {
+        // The subagent beside it: its root session's working directory, its own times and model.
+        engine: 'cline',
+        format: 'cline',
+        project: '/home/dev/ledger',
+        cwd: '/home/dev/ledger',
+        started: '2026-08-21T10:05:00.000Z', // ts 1787306700000
+        lastActive: '2026-08-21T10:05:00.000Z',
+        model: 'claude-haiku-4-5',
+        path: `.cline/data/sessions/${LEDGER}/agent_7f3k.messages.json`,
       },
       {
         engine: 'cline',
@@ -471,6 +482,40 @@ describe("Cline 4's session folders", () => {
     ])
   })
 
+  it('ties a subagent’s and a teammate’s messages to the session whose folder holds them', async () => {
+    const teamHome = await mkdtemp(join(tmpdir(), 'sessions-cline4-team-'))
+    made.push(teamHome)
+    const sessions = join(teamHome, '.cline/data/sessions')
+    await writeCline4(sessions)
+    // A teammate's file, as the SDK names it: <agent id>__<team task id>.messages.json.
+    await put(
+      sessions,
+      `${LEDGER}/agent_9x__task_3.messages.json`,
+      CLINE4.subagent.replace('"agent": "subagent"', '"agent": "teammate"'),
+    )
+    const { sessions: found } = await findSessions({
+      ctx: { platform: 'linux', env: linuxEnv(teamHome), home: teamHome },
+    })
+    const root = join(sessions, LEDGER, `${LEDGER}.messages.json`)
+    expect(
+      Object.fromEntries(found.map((f) => [f.path.slice(sessions.length + 1), f.subagent])),
+    ).toEqual({
+      [`${LEDGER}/${LEDGER}.messages.json`]: undefined,
+      [`${LEDGER}/agent_7f3k.messages.json`]: {
+        agentId: 'agent_7f3k',
+        parentPath: root,
+        agentType: 'subagent',
+      },
+      [`${LEDGER}/agent_9x__task_3.messages.json`]: {
+        agentId: 'agent_9x',
+        parentPath: root,
+        agentType: 'teammate',
+        description: 'team task task_3',
+      },
+      [`${EXPORT}/${EXPORT}.messages.json`]: undefined,
+    })
+  })
+
   it('counts messages by role, and compactions in the file and its sidecar', async () => {
     const { sessions } = await findSessions({
       ctx: { platform: 'linux', env: linuxEnv(cline4Home), home: cline4Home },
@@ -479,6 +524,8 @@ describe("Cline 4's session folders", () => {
     expect(counts).toEqual([
       // msg_l1 to msg_l5; the sidecar's compaction_summary (4.1 keeps the history whole)
       { messages: 5, compactions: 1 },
+      // the subagent's msg_a1, msg_a2
+      { messages: 2, compactions: 0 },
       // msg_e1 to msg_e4; msg_e1 marked `compaction`, msg_e3 `compaction_summary`
       { messages: 4, compactions: 2 },
       // testdata/formats/cline.json, as in the home with one session of each engine
@@ -507,6 +554,7 @@ describe("Cline 4's session folders", () => {
     const listed = (sessions: string) => [
       `${sessions}/${EXPORT}/${EXPORT}.messages.json`,
       `${sessions}/${LEDGER}/${LEDGER}.messages.json`,
+      `${sessions}/${LEDGER}/agent_7f3k.messages.json`,
     ]
     expect(
       await found({
