@@ -22,6 +22,7 @@ import { mapLimit, OPEN_FILES } from './map-limit'
 import {
   codexSubagentOf,
   codexThreadId,
+  geminiSubagentOf,
   readAgentMeta,
   subagentOf,
   type SubagentOf,
@@ -127,6 +128,7 @@ async function subagentFile(
 ): Promise<SubagentOf | undefined> {
   if (engine === 'codex') return codexSubagentOf(path, head)
   if (engine === 'cline') return clineSubagentOf(path, head)
+  if (engine === 'gemini-cli') return geminiSubagentOf(path, head)
   if (engine !== 'claude-code') return undefined
   const agent = subagentOf(path, head)
   return agent && { ...agent, ...(await readAgentMeta(path)) }
@@ -171,8 +173,30 @@ function tieSubagents(sessions: FoundSession[]): void {
       if (parent !== undefined && parent !== s.path) agent.parentPath = parent
       delete agent.parentThread
     }
+    if (agent?.parentSession !== undefined) {
+      const parent = geminiParent(sessions, s.path, agent.parentSession)
+      if (parent !== undefined) agent.parentPath = parent
+      delete agent.parentSession
+    }
     if (agent?.parentPath !== undefined && !listed.has(agent.parentPath)) delete agent.parentPath
   }
+}
+
+// The Gemini CLI chat of session ID for a subagent's chat at PATH (`chats/<id>/…`): the one main
+// chat in `chats/` named for the id's first 8 characters; none when no one chat is.
+function geminiParent(sessions: FoundSession[], path: string, id: string): string | undefined {
+  const chats = dirname(dirname(path))
+  const end = `-${id.slice(0, 8)}.json`
+  const named = sessions.filter(
+    (s) =>
+      s.engine === 'gemini-cli' &&
+      s.subagent === undefined &&
+      dirname(s.path) === chats &&
+      basename(s.path)
+        .replace(/\.jsonl$/, '.json')
+        .endsWith(end),
+  )
+  return named.length === 1 ? named[0].path : undefined
 }
 
 // A Cline 4 session's manifest gives its working directory, which the messages file does not

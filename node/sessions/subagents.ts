@@ -10,7 +10,8 @@
  *
  * Codex CLI: a thread another spawned (its multi-agent tools) writes a rollout of its own beside
  * the others, whose `session_meta` names the spawning thread
- * (`source.subagent.thread_spawn.parent_thread_id`).
+ * (`source.subagent.thread_spawn.parent_thread_id`). Gemini CLI: a subagent's chat is in a folder
+ * named for its parent session, beside that session's chat. Cline 4's are in find.ts.
  *
  * A subagent's file is a conversation of its own (what the subagent was sent and answered); the
  * Sessions view and `sessions --subagents` list it under its session.
@@ -49,6 +50,22 @@ export interface SubagentOf {
    * `parentPath` to it, and drops this.
    */
   parentThread?: string
+  /** A Gemini CLI subagent's parent session, by its id: resolved and dropped as `parentThread`. */
+  parentSession?: string
+}
+
+/**
+ * Whether the Gemini CLI chat at PATH is a subagent's (chatRecordingService.ts): its first record
+ * says `kind: "subagent"`, and it is `chats/<parent session id>/<its session id>.jsonl`. Its
+ * session is the project's `chats/session-<time>-<first 8 of the parent's id>.jsonl`, which the
+ * listing looks for (`parentSession`).
+ */
+export function geminiSubagentOf(path: string, head: Uint8Array): SubagentOf | undefined {
+  const end = asBuffer(head).indexOf(0x0a)
+  const first = end === -1 ? head : head.subarray(0, end)
+  if (stringField(first, 'kind') !== 'subagent') return undefined
+  const agentId = stringField(first, 'sessionId') ?? basename(path, '.jsonl')
+  return { agentId, parentSession: basename(dirname(path)) }
 }
 
 // A Codex thread id (a UUID) at the end of its rollout's name, `rollout-<time>-<id>.jsonl`.

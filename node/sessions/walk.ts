@@ -125,17 +125,19 @@ class RootWalker {
     }
   }
 
-  // <root>/<project>/chats/session-*.json[l], the project's path in <root>/<project>/.project_root
+  // <root>/<project>/chats/session-*.json[l], the project's path in <root>/<project>/.project_root;
+  // a subagent's chat in <root>/<project>/chats/<parent session id>/<id>.jsonl (subagents.ts)
   private async gemini() {
     for (const project of await this.dirs(this.root)) {
       const marker = await readFile(join(project.path, '.project_root'), 'utf8').catch(() => '')
-      const projectPath = marker.trim() || undefined
+      const extra = { projectFolder: project.name, projectPath: marker.trim() || undefined }
       const session = (name: string) =>
         name.startsWith('session-') && (name.endsWith('.json') || name.endsWith('.jsonl'))
-      await this.files(join(project.path, 'chats'), session, {
-        projectFolder: project.name,
-        projectPath,
-      })
+      const chats = join(project.path, 'chats')
+      await this.files(chats, session, extra)
+      for (const parent of await this.dirs(chats)) {
+        await this.files(parent.path, (name) => name.endsWith('.jsonl'), extra)
+      }
     }
   }
 

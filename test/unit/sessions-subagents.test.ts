@@ -324,3 +324,58 @@ describe('Codex CLI’s spawned threads', () => {
 })
 
 const codexThreadIdOf = (path: string) => /-([0-9a-f-]{36})\.jsonl$/.exec(path)?.[1]
+
+// Gemini CLI (chatRecordingService.ts): a subagent's chat is chats/<parent session id>/<id>.jsonl,
+// its first record `kind: "subagent"`; the parent's is chats/session-<time>-<first 8 of its id>.
+describe('Gemini CLI’s subagent chats', () => {
+  const PARENT = 'abcdef12-3456-4789-8abc-def012345678'
+  const chats = '.gemini/tmp/deploy-tools/chats'
+  const chat = (sessionId: string, kind: string, at: string) =>
+    [
+      { sessionId, projectHash: 'f00d', startTime: at, lastUpdated: at, kind },
+      { id: `${sessionId}-m1`, timestamp: at, type: 'user', content: [{ text: 'Check it' }] },
+    ]
+      .map((line) => JSON.stringify(line))
+      .join('\n') + '\n'
+  let geminiHome = ''
+
+  beforeAll(async () => {
+    geminiHome = await mkdtemp(join(tmpdir(), 'sessions-gemini-subagents-'))
+    await put(
+      geminiHome,
+      `${chats}/session-2026-04-03T10-00-abcdef12.jsonl`,
+      chat(PARENT, 'main', '2026-04-03T10:00:00.000Z'),
+    )
+    await put(
+      geminiHome,
+      `${chats}/${PARENT}/sub-1.jsonl`,
+      chat('sub-1', 'subagent', '2026-04-03T10:05:00.000Z'),
+    )
+    await put(
+      geminiHome,
+      `${chats}/99999999-0000-4000-8000-000000000000/sub-2.jsonl`,
+      chat('sub-2', 'subagent', '2026-04-03T10:06:00.000Z'),
+    )
+  })
+  afterAll(async () => {
+    await rm(geminiHome, { recursive: true, force: true })
+  })
+
+  it('ties each to the chat of the session named for its folder', async () => {
+    const { sessions } = await findSessions({
+      ctx: { platform: 'linux', env: { HOME: geminiHome }, home: geminiHome },
+    })
+    const byFile = Object.fromEntries(
+      sessions.map((s) => [s.path.slice(geminiHome.length + 1), s.subagent]),
+    )
+    expect(byFile).toEqual({
+      [`${chats}/session-2026-04-03T10-00-abcdef12.jsonl`]: undefined,
+      [`${chats}/${PARENT}/sub-1.jsonl`]: {
+        agentId: 'sub-1',
+        parentPath: join(geminiHome, `${chats}/session-2026-04-03T10-00-abcdef12.jsonl`),
+      },
+      // Its session's chat is not there.
+      [`${chats}/99999999-0000-4000-8000-000000000000/sub-2.jsonl`]: { agentId: 'sub-2' },
+    })
+  })
+})
