@@ -107,6 +107,8 @@ class RootWalker {
   }
 
   private async subagents(dir: string, depth: number, extra: Pick<FoundFile, 'projectFolder'>) {
+    // Most sessions have no subagents' folder: one failed read says so.
+    if ((await this.entries(dir)).length === 0) return
     await this.files(dir, (name) => SUBAGENT_FILE.test(name), extra)
     if (depth > 0) {
       for (const sub of await this.dirs(dir)) await this.subagents(sub.path, depth - 1, extra)
