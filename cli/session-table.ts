@@ -82,8 +82,8 @@ export function renderSessionTable(rows: readonly SessionRow[], columns = DEFAUL
     .concat('\n')
 }
 
-// A session's engine; a subagent's transcript under its session (the row above it, or the last
-// session row above) marked as such, one whose session is not listed named with its engine.
+// A session's engine; a subagent's transcript listed under its session is marked `↳ subagent`,
+// one whose session is not listed is named with its engine.
 function engineCell(row: SessionRow): string {
   if (row.subagent === undefined) return row.engineLabel
   return row.subagent.parentPath !== undefined ? '  ↳ subagent' : `${row.engineLabel} subagent`

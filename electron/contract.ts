@@ -125,17 +125,17 @@ export interface SessionRow {
   /** Its size in bytes. */
   size: number
   model?: string
-  /** Set when this is a Claude Code subagent's transcript (node/sessions/subagents.ts). */
+  /** Set when this is a subagent's transcript (node/sessions/subagents.ts). */
   subagent?: SessionSubagent
 }
 
 /** A subagent's transcript in the sessions list: its agent, and the session it belongs to. */
 export interface SessionSubagent {
-  /** The id in its file's name, `agent-<agentId>.jsonl`. */
+  /** Its agent's id (Claude Code's `agent-<agentId>.jsonl`, Codex's thread id, …). */
   agentId: string
   /** The listed session (its SessionRow id) it belongs to; absent when that is not listed. */
   parentId?: string
-  /** Its type ("Explore", "general-purpose", …) and its task, from its sidecar, when it has one. */
+  /** Its type ("Explore", a Codex role, …) and what else names it (its task, a nickname). */
   agentType?: string
   description?: string
 }

@@ -54,8 +54,8 @@ export interface FoundSession {
   size: number
   model?: string
   /**
-   * Set for a Claude Code subagent's transcript (subagents.ts): its agent, and the session it
-   * belongs to when that session is in the same listing (`parentPath`, absent otherwise).
+   * Set for a subagent's transcript (subagents.ts): its agent, and the session it belongs to when
+   * that session is in the same listing (`parentPath`, absent otherwise).
    */
   subagent?: SubagentOf
 }
@@ -120,7 +120,8 @@ async function readSession(file: FoundFile): Promise<FoundSession | undefined> {
   }
 }
 
-// Whether a log is a subagent's (subagents.ts): a Claude Code one named by its sidecar.
+// Whether a log is a subagent's (subagents.ts; Cline 4's below): a Claude Code one named by its
+// sidecar.
 async function subagentFile(
   engine: EngineId,
   path: string,

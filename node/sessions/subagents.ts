@@ -37,13 +37,13 @@ const MAX_META_BYTES = 16 * 1024
 
 /** A subagent's transcript, as the list knows it. */
 export interface SubagentOf {
-  /** The id in its name (`agent-<agentId>.jsonl`). */
+  /** Its agent's id: Claude Code's `agent-<agentId>.jsonl`, Codex's thread id, and so on. */
   agentId: string
   /** The session's transcript it belongs to, where that would be; listed or not. */
   parentPath?: string
-  /** Its sidecar's `agentType` ("Explore", "general-purpose", …), when it has one. */
+  /** Its type: Claude Code's sidecar's `agentType` ("Explore", …), Codex's role, Cline's agent. */
   agentType?: string
-  /** Its sidecar's `description`: the task it was given, in a few words. */
+  /** What names it further: Claude Code's sidecar's `description` (its task), Codex's nickname. */
   description?: string
   /**
    * A Codex subagent's spawning thread, by its id: the listing finds that thread's rollout, sets
