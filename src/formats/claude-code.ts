@@ -17,6 +17,7 @@ import {
   type ForkReference,
 } from './claude-code-fork'
 import { LeftOut, NoteTape } from './claude-code-notes'
+import { noteSubagentRuns, subagentRunOf, type SubagentRun } from './claude-code-subagent-runs'
 import {
   applyReplacements,
   readReplacementLine,
@@ -138,6 +139,7 @@ export function readClaudeCode(input: ReadInput): ReadResult {
   })
   markUnrecorded(thread.events, events, messages, usage, notes)
   noteOtherBackend(thread.events, usage, notes)
+  noteSubagentRuns(read.subagents, thread.events, thread.sidechain.length > 0, notes)
   inferUnrecordedMicrocompaction(thread.events, events, messages, usage, notes)
   const thinking = earlierThinkingOf(thread.events, messages, notes)
   countReplaced(messages, thread.events[0], events, lineMessages, index, broken, notes)
@@ -403,6 +405,8 @@ interface RequestRecords {
   unreadReplacements: UnreadReplacement[]
   /** `fork-context-ref`: the parent's conversation a forked subagent was sent first. */
   forks: ForkReference[]
+  /** Agent tool results: the subagents the session ran, whose conversations are files of their own. */
+  subagents: SubagentRun[]
 }
 
 /**
@@ -418,7 +422,12 @@ function parseEvents(input: ReadInput): ParsedLines {
   let model: string | undefined
   const metadata: MetadataLine[] = []
   const skipped: ParsedLines['skipped'] = []
-  const read: RequestRecords = { replacements: [], unreadReplacements: [], forks: [] }
+  const read: RequestRecords = {
+    replacements: [],
+    unreadReplacements: [],
+    forks: [],
+    subagents: [],
+  }
   const tape = new NoteTape()
   const broken = input.eachJsonLine((value, line) => {
     if (!isObject(value) || typeof value.type !== 'string') {
@@ -433,6 +442,8 @@ function parseEvents(input: ReadInput): ParsedLines {
     index.add(event)
     if (event.uuid !== undefined) {
       readEventLine(event, value, tape, lineMessages)
+      const run = event.isToolResult ? subagentRunOf(value, line) : undefined
+      if (run) read.subagents.push(run)
       if (event.model !== undefined) {
         if (event.model === model) event.model = model
         else model = event.model
