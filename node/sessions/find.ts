@@ -3,9 +3,10 @@
  * read from its first and last few KB (headers.ts). Counting messages and compactions reads the
  * whole file, so it is a separate step (counts.ts), run only for the sessions that are shown.
  */
-import { open, realpath, stat } from 'node:fs/promises'
+import { open } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { engineLabel, ENGINES, type EngineId } from './engines'
+import { readBeside } from './beside'
 import { stringField } from './byte-scan'
 import {
   HEAD_BYTES,
@@ -158,14 +159,22 @@ function clineSubagentOf(path: string, head: Uint8Array): SubagentOf | undefined
 }
 
 // Each subagent to its session when that is listed: a Codex one to the rollout of the thread that
-// spawned it. A subagent whose session is not listed (deleted, or in a folder not searched)
-// stands alone.
+// spawned it, a Gemini CLI one to its parent's chat, each looked up in one map made in one pass.
+// A subagent whose session is not listed (deleted, or in a folder not searched) stands alone.
 function tieSubagents(sessions: FoundSession[]): void {
   const listed = new Set(sessions.map((s) => s.path))
   const threads = new Map<string, string>()
+  // Gemini CLI's main chats, by folder and the 8 characters of the session id their name ends with.
+  const chats = new Map<string, string>()
   for (const s of sessions) {
     const id = s.engine === 'codex' ? codexThreadId(s.path) : undefined
     if (id !== undefined) threads.set(id, s.path)
+    const short =
+      s.engine === 'gemini-cli' && !s.subagent ? GEMINI_CHAT.exec(basename(s.path)) : null
+    if (short) {
+      const key = geminiChatKey(dirname(s.path), short[1])
+      chats.set(key, chats.has(key) ? AMBIGUOUS : s.path)
+    }
   }
   for (const s of sessions) {
     const agent = s.subagent
@@ -175,30 +184,21 @@ function tieSubagents(sessions: FoundSession[]): void {
       delete agent.parentThread
     }
     if (agent?.parentSession !== undefined) {
-      const parent = geminiParent(sessions, s.path, agent.parentSession)
-      if (parent !== undefined) agent.parentPath = parent
+      // Its session's chat is in `chats/`, the folder above its own.
+      const key = geminiChatKey(dirname(dirname(s.path)), agent.parentSession)
+      const parent = chats.get(key)
+      if (parent !== undefined && parent !== AMBIGUOUS) agent.parentPath = parent
       delete agent.parentSession
     }
     if (agent?.parentPath !== undefined && !listed.has(agent.parentPath)) delete agent.parentPath
   }
 }
 
-// The Gemini CLI chat of session ID for a subagent's chat at PATH (`chats/<id>/…`): the one main
-// chat in `chats/` named for the id's first 8 characters; none when no one chat is.
-function geminiParent(sessions: FoundSession[], path: string, id: string): string | undefined {
-  const chats = dirname(dirname(path))
-  const end = `-${id.slice(0, 8)}.json`
-  const named = sessions.filter(
-    (s) =>
-      s.engine === 'gemini-cli' &&
-      s.subagent === undefined &&
-      dirname(s.path) === chats &&
-      basename(s.path)
-        .replace(/\.jsonl$/, '.json')
-        .endsWith(end),
-  )
-  return named.length === 1 ? named[0].path : undefined
-}
+// A Gemini CLI main chat's name, `session-<time>-<first 8 of its id>.json[l]`.
+const GEMINI_CHAT = /^session-.*-([^-]{1,8})\.jsonl?$/
+// Two main chats in one folder named for the same 8 characters: neither is taken for the parent.
+const AMBIGUOUS = ''
+const geminiChatKey = (folder: string, id: string) => `${folder}\n${id.slice(0, 8)}`
 
 // A Cline 4 session's manifest gives its working directory, which the messages file does not
 // record, and its start; the model and the last activity stay the messages file's.
@@ -225,27 +225,11 @@ async function clineManifest(path: string): Promise<SessionHeader | undefined> {
     basename(dir) + '.json',
   ])
   for (const name of names) {
-    const real = await realpath(join(dir, name)).catch(() => undefined)
-    if (real === undefined || dirname(real) !== dir) continue
-    const stats = await stat(real).catch(() => undefined)
-    if (!stats?.isFile()) continue
-    const manifest = await readHead(real, stats.size)
-      .then(readClineManifest)
-      .catch(() => undefined)
+    const head = await readBeside(dir, name, HEAD_BYTES)
+    const manifest = head && readClineManifest(head)
     if (manifest) return manifest
   }
   return undefined
-}
-
-async function readHead(path: string, size: number): Promise<Buffer> {
-  const handle = await open(path, 'r')
-  try {
-    const head = Buffer.alloc(Math.min(size, HEAD_BYTES))
-    await handle.read(head, 0, head.length, 0)
-    return head
-  } finally {
-    await handle.close()
-  }
 }
 
 // The first HEAD_BYTES and the whole lines of the last TAIL_BYTES (the same bytes, for a small file).

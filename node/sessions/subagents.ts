@@ -16,8 +16,8 @@
  * A subagent's file is a conversation of its own (what the subagent was sent and answered); the
  * Sessions view and `sessions --subagents` list it under its session.
  */
-import { open, realpath, stat } from 'node:fs/promises'
 import { basename, dirname, join, sep } from 'node:path'
+import { readBeside } from './beside'
 import { asBuffer, nestedStringField, stringField } from './byte-scan'
 
 /** How a subagent's transcript is named; the group is its agent id. */
@@ -61,8 +61,7 @@ export interface SubagentOf {
  * listing looks for (`parentSession`).
  */
 export function geminiSubagentOf(path: string, head: Uint8Array): SubagentOf | undefined {
-  const end = asBuffer(head).indexOf(0x0a)
-  const first = end === -1 ? head : head.subarray(0, end)
+  const first = firstLine(head)
   if (stringField(first, 'kind') !== 'subagent') return undefined
   const agentId = stringField(first, 'sessionId') ?? basename(path, '.jsonl')
   return { agentId, parentSession: basename(dirname(path)) }
@@ -83,8 +82,7 @@ export const codexThreadId = (path: string): string | undefined =>
  * names no parent and is not taken for one.
  */
 export function codexSubagentOf(path: string, head: Uint8Array): SubagentOf | undefined {
-  const end = asBuffer(head).indexOf(0x0a)
-  const meta = end === -1 ? head : head.subarray(0, end)
+  const meta = firstLine(head)
   const spawn = (key: string) => nestedStringField(meta, 'thread_spawn', key)
   const parentThread = spawn('parent_thread_id')
   if (parentThread === undefined) return undefined
@@ -130,15 +128,12 @@ export function subagentOf(path: string, head: Uint8Array): SubagentOf | undefin
 export async function readAgentMeta(
   path: string,
 ): Promise<Pick<SubagentOf, 'agentType' | 'description'>> {
-  const dir = dirname(path)
-  const real = await realpath(path.replace(/\.jsonl$/, '.meta.json')).catch(() => undefined)
-  if (real === undefined || dirname(real) !== dir) return {}
-  const stats = await stat(real).catch(() => undefined)
-  if (!stats?.isFile() || stats.size > MAX_META_BYTES) return {}
-  const text = await readSmall(real, stats.size).catch(() => undefined)
+  const name = basename(path).replace(/\.jsonl$/, '.meta.json')
+  const bytes = await readBeside(dirname(path), name, MAX_META_BYTES)
   let meta: unknown
   try {
-    meta = text === undefined ? undefined : JSON.parse(text)
+    // A sidecar past MAX_META_BYTES is cut, and so is no JSON.
+    meta = bytes === undefined ? undefined : JSON.parse(bytes.toString('utf8'))
   } catch {
     return {}
   }
@@ -151,20 +146,15 @@ export async function readAgentMeta(
   return out
 }
 
+// The bytes of HEAD's first line, where both engines write what a log is.
+function firstLine(head: Uint8Array): Uint8Array {
+  const end = asBuffer(head).indexOf(0x0a)
+  return end === -1 ? head : head.subarray(0, end)
+}
+
 // A sidecar's text on one line, cut at MAX_DESCRIPTION characters (never inside a surrogate pair).
 function oneLine(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim()
   const points = [...flat]
   return points.length <= MAX_DESCRIPTION ? flat : points.slice(0, MAX_DESCRIPTION).join('') + '…'
-}
-
-async function readSmall(path: string, size: number): Promise<string> {
-  const handle = await open(path, 'r')
-  try {
-    const bytes = Buffer.alloc(size)
-    await handle.read(bytes, 0, size, 0)
-    return bytes.toString('utf8')
-  } finally {
-    await handle.close()
-  }
 }
