@@ -1,4 +1,10 @@
-import { contextGrowth, requestOverhead, type ContextGrowth, type UsageRow } from '@core'
+import {
+  contextGrowth,
+  lateContext,
+  requestOverhead,
+  type ContextGrowth,
+  type UsageRow,
+} from '@core'
 import { memoSelector } from './memo'
 import {
   selectCheck,
@@ -33,7 +39,7 @@ export const selectContextGrowth: (s: AppState) => ContextGrowth | null = memoSe
           overhead: requestOverhead(spec),
           usage,
           hiddenTokens: comparison.hiddenTokens,
-          unrecorded: comparison.unrecorded,
+          late: lateContext(comparison),
           threshold,
           turns: pricings?.turns ?? null,
           ...(pricings ? { served: pricings.served, cleared: pricings.cleared } : {}),

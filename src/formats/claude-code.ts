@@ -10,6 +10,7 @@ import {
   readThreadEvents,
 } from './claude-code-events'
 import { inferUnrecordedMicrocompaction } from './claude-code-microcompact'
+import { markToolsLoaded } from './claude-code-deferred-tools'
 import {
   noteForkContextLoaded,
   noteForkReference,
@@ -138,6 +139,7 @@ export function readClaudeCode(input: ReadInput): ReadResult {
     outside: forkPoint,
   })
   markUnrecorded(thread.events, events, messages, usage, notes)
+  markToolsLoaded(thread.events, messages, usage, notes)
   noteOtherBackend(thread.events, usage, notes)
   noteSubagentRuns(read.subagents, thread.events, thread.sidechain.length > 0, notes)
   inferUnrecordedMicrocompaction(thread.events, events, messages, usage, notes)

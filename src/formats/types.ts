@@ -132,6 +132,13 @@ export interface ReportedUsage {
    */
   unrecorded?: true
   /**
+   * The deferred tools whose definitions this request was the first sent, beyond the first
+   * request's: a ToolSearch result's `tool_reference` blocks name them, and the API sends the named
+   * tools' definitions, which the file does not hold, in every request from there on (see
+   * docs/tokens.md, "Deferred tools a ToolSearch result loaded"). Never on the first report.
+   */
+  toolsLoaded?: readonly string[]
+  /**
    * The reply was named for a Claude model, but its id is not in the form Anthropic's API gives
    * (`msg_` and base58): another backend answered it (a router or proxy Claude Code was pointed at), and
    * these counts are that backend's, which the Claude calibration does not describe (see

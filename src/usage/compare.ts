@@ -38,6 +38,12 @@ export interface UsageRow {
    */
   unrecorded?: number
   /**
+   * The definitions of deferred tools the request was sent that the file does not hold: those
+   * ToolSearch results loaded at this request or before it (UsageComparison.toolsLoaded), derived
+   * from the reports. In its growth, not in `estimated`; absent where none.
+   */
+  toolsLoaded?: number
+  /**
    * The model the request was priced as, where it counts otherwise than the model in force: the
    * one the provider reports served it (see ServedPricing).
    */
@@ -82,6 +88,31 @@ export interface UnrecordedContext {
  */
 export const UNRECORDED_MAX_TOKENS = 2000
 
+/**
+ * Deferred tools whose definitions a request was the first sent (ReportedUsage.toolsLoaded), and
+ * their size, derived as the first request's hidden context is: that request's reported step less
+ * its estimated step, more than 0 and at most DEFERRED_TOOL_MAX_TOKENS a tool.
+ */
+export interface ToolsLoad {
+  tools: readonly string[]
+  tokens: number
+  /** The 1-based request it was derived from. */
+  request: number
+  /** Where that request's report was read. */
+  at: string
+  /** That request's prompt (messages[0, prompt)): the definitions are in every prompt from there on. */
+  prompt: number
+}
+
+/**
+ * The most a deferred tool's definition is taken to be. Claude Code 2.1.88's largest deferred
+ * tool, TodoWrite, has a description of about 9,500 characters (its tools/TodoWriteTool/prompt.ts),
+ * some 2,400 tokens at 4 characters a token, and an MCP tool's description is cut at 2,048
+ * characters (MAX_MCP_DESCRIPTION_LENGTH, services/mcp/client.ts); a larger step is the
+ * estimate's to explain, and shows as a miss.
+ */
+export const DEFERRED_TOOL_MAX_TOKENS = 3000
+
 /** What the reported requests say about the estimate, as `tokens --json` prints it. */
 export interface UsageCalibration {
   requests: number
@@ -109,17 +140,34 @@ export interface UsageComparison {
    * or none showed in the step it is derived from.
    */
   unrecorded: UnrecordedContext | null
+  /** The deferred tools' definitions requests were sent from a ToolSearch result on, in order. */
+  toolsLoaded: ToolsLoad[]
   calibration: UsageCalibration
 }
 
 /**
+ * The context not in the file that joins the prompts after the first request, each part from the
+ * prompt it was derived at: a subagent's unrecorded context, and deferred tools' definitions.
+ */
+export const lateContext = (
+  comparison: Pick<UsageComparison, 'unrecorded' | 'toolsLoaded'>,
+): { tokens: number; prompt: number }[] => [
+  ...(comparison.unrecorded ? [comparison.unrecorded] : []),
+  ...comparison.toolsLoaded,
+]
+
+/**
  * The context not in the file that a reported request's prompt held: the first request's, plus
- * what a subagent was sent unrecorded from the request it was derived at.
+ * what joined the prompts by that request (lateContext).
  */
 export const hiddenTokensOf = (
-  comparison: Pick<UsageComparison, 'hiddenTokens' | 'unrecorded'>,
-  row: Pick<UsageRow, 'unrecorded'>,
-): number => comparison.hiddenTokens - (comparison.unrecorded?.tokens ?? 0) + (row.unrecorded ?? 0)
+  comparison: Pick<UsageComparison, 'hiddenTokens' | 'unrecorded' | 'toolsLoaded'>,
+  row: Pick<UsageRow, 'unrecorded' | 'toolsLoaded'>,
+): number =>
+  comparison.hiddenTokens -
+  lateContext(comparison).reduce((sum, part) => sum + part.tokens, 0) +
+  (row.unrecorded ?? 0) +
+  (row.toolsLoaded ?? 0)
 
 /** The estimate of a prompt of messages[0, prompt): the overhead plus their costs. */
 export function estimateAt(costs: readonly number[], prompt: number, overhead: number): number {
@@ -178,12 +226,14 @@ export function compareUsage(
       hiddenTokens: 0,
       hiddenAt: null,
       unrecorded: null,
+      toolsLoaded: [],
       calibration: calibrationOf([], 0),
     }
   }
   const estimate = requestEstimates({ costs, overhead, turns, cleared }, served)
   const estimates = usage.map(estimate)
-  const unrecorded = unrecordedOf(usage, estimates)
+  const toolsLoaded = toolsLoadedOf(usage, estimates)
+  const unrecorded = unrecordedOf(usage, estimates, toolsLoaded)
   const first = usage[0]
   const base = { estimated: estimates[0].value, reported: first.inputTokens }
   const rows = usage.map((u, k): UsageRow => {
@@ -191,6 +241,8 @@ export function compareUsage(
     const reportedGrowth = u.inputTokens - base.reported
     // The first marked report is the one it is derived from: every marked report holds it.
     const extra = unrecorded && u.unrecorded === true ? unrecorded.tokens : 0
+    let loaded = 0
+    for (const load of toolsLoaded) if (load.request <= k + 1) loaded += load.tokens
     return {
       request: k + 1,
       prompt: u.prompt,
@@ -200,40 +252,75 @@ export function compareUsage(
       ...(stripped > 0 ? { stripped } : {}),
       ...(u.apiCleared !== undefined ? { apiCleared: u.apiCleared } : {}),
       ...(extra > 0 ? { unrecorded: extra } : {}),
+      ...(loaded > 0 ? { toolsLoaded: loaded } : {}),
       ...(pricedAs !== undefined ? { pricedAs } : {}),
       ...(u.otherBackend === true ? { otherBackend: true as const } : {}),
       reported: u.inputTokens,
       ratio: u.inputTokens > 0 ? estimated / u.inputTokens : null,
       incrementRatio:
         k > 0 && reportedGrowth !== 0
-          ? (estimated + extra - base.estimated) / reportedGrowth
+          ? (estimated + extra + loaded - base.estimated) / reportedGrowth
           : null,
     }
   })
-  const hiddenTokens = Math.max(0, base.reported - base.estimated) + (unrecorded?.tokens ?? 0)
+  const late = lateContext({ unrecorded, toolsLoaded })
+  const hiddenTokens =
+    Math.max(0, base.reported - base.estimated) + late.reduce((sum, p) => sum + p.tokens, 0)
   return {
     rows,
     hiddenTokens,
     hiddenAt: first.at,
     unrecorded,
+    toolsLoaded,
     calibration: calibrationOf(rows, hiddenTokens),
   }
 }
 
+/** A report's step from the request before it, less the estimate's: what the estimate missed. */
+const missedStep = (
+  usage: readonly ReportedUsage[],
+  estimates: readonly RequestEstimate[],
+  k: number,
+): number =>
+  usage[k].inputTokens - usage[k - 1].inputTokens - (estimates[k].value - estimates[k - 1].value)
+
+/**
+ * The deferred tools' definitions, from each report after the first that is the first sent some
+ * (ReportedUsage.toolsLoaded): its missed step, at most DEFERRED_TOOL_MAX_TOKENS a tool; none
+ * where that is not positive.
+ */
+function toolsLoadedOf(
+  usage: readonly ReportedUsage[],
+  estimates: readonly RequestEstimate[],
+): ToolsLoad[] {
+  const loads: ToolsLoad[] = []
+  for (let k = 1; k < usage.length; k++) {
+    const tools = usage[k].toolsLoaded
+    if (tools === undefined || tools.length === 0) continue
+    const cap = DEFERRED_TOOL_MAX_TOKENS * tools.length
+    const tokens = Math.min(cap, Math.round(missedStep(usage, estimates, k)))
+    if (tokens > 0) {
+      loads.push({ tools, tokens, request: k + 1, at: usage[k].at, prompt: usage[k].prompt })
+    }
+  }
+  return loads
+}
+
 /**
  * The context a subagent was sent unrecorded, from the first report that says so after the first
- * request: its reported step from the request before it, less its estimated step; null when that
- * is not positive (the step holds nothing the estimate missed).
+ * request: its missed step, less the deferred tools' definitions derived from the same step; null
+ * when that is not positive (the step holds nothing else the estimate missed).
  */
 function unrecordedOf(
   usage: readonly ReportedUsage[],
   estimates: readonly RequestEstimate[],
+  toolsLoaded: readonly ToolsLoad[],
 ): UnrecordedContext | null {
   if (usage[0].unrecorded === true) return null
   const k = usage.findIndex((u) => u.unrecorded === true)
   if (k < 1) return null
-  const step =
-    usage[k].inputTokens - usage[k - 1].inputTokens - (estimates[k].value - estimates[k - 1].value)
+  const loaded = toolsLoaded.find((load) => load.request === k + 1)?.tokens ?? 0
+  const step = missedStep(usage, estimates, k) - loaded
   const tokens = Math.min(UNRECORDED_MAX_TOKENS, Math.round(step))
   return tokens > 0 ? { tokens, request: k + 1, at: usage[k].at, prompt: usage[k].prompt } : null
 }

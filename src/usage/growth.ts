@@ -2,7 +2,7 @@ import type { ReportedUsage } from '../formats/types'
 import type { TurnCosts } from '../pricing/cost'
 import type { Message } from '../types'
 import { clearedSavingAlong, type ClearedCosts } from './cleared'
-import { promptEstimatesOnce, servedPricingOf, type UnrecordedContext } from './compare'
+import { promptEstimatesOnce, servedPricingOf } from './compare'
 import { NO_SERVED_PRICING, type RequestPricing, type ServedPricing } from './served'
 
 /**
@@ -20,8 +20,9 @@ export interface ContextGrowth {
    */
   estimate: number[]
   /**
-   * The estimate with the hidden context added: the top of the hidden band. A subagent's
-   * unrecorded context (UsageComparison.unrecorded) joins it from the prompt it was derived at.
+   * The estimate with the hidden context added: the top of the hidden band. What joined the
+   * prompts after the first request (lateContext: a subagent's unrecorded context, deferred tools'
+   * definitions) joins it from the prompt each was derived at.
    */
   withHidden: number[]
   /** The reported size of the request whose prompt ended at x; null where none did. */
@@ -34,8 +35,8 @@ export interface ContextGrowth {
 }
 
 /**
- * The chart's series from the core's figures; `hiddenTokens` and `unrecorded` from compareUsage
- * (the band is `hiddenTokens` less `unrecorded.tokens` before `unrecorded.prompt`).
+ * The chart's series from the core's figures; `hiddenTokens` and `late` from compareUsage and
+ * lateContext (the band is `hiddenTokens` less each late part's tokens before its prompt).
  */
 export function contextGrowth(input: {
   messages: readonly Message[]
@@ -43,7 +44,7 @@ export function contextGrowth(input: {
   overhead: number
   usage: readonly ReportedUsage[]
   hiddenTokens: number
-  unrecorded?: Pick<UnrecordedContext, 'tokens' | 'prompt'> | null
+  late?: readonly { tokens: number; prompt: number }[]
   threshold: number
   /** Each request's own turn's thinking (turnCostsOf), as compareUsage was given it. */
   turns?: TurnCosts | null
@@ -89,9 +90,11 @@ export function contextGrowth(input: {
     }
     from = Math.max(from, to + 1)
   }
-  const late = input.unrecorded ?? { tokens: 0, prompt: 0 }
+  const late = input.late ?? []
   for (let k = 0; k <= n; k++) {
-    withHidden[k] = estimate[k] + hiddenTokens - (k < late.prompt ? late.tokens : 0)
+    let notYet = 0
+    for (const part of late) if (k < part.prompt) notYet += part.tokens
+    withHidden[k] = estimate[k] + hiddenTokens - notYet
   }
   for (const u of usage) if (u.prompt >= 0 && u.prompt <= n) reported[u.prompt] = u.inputTokens
   const compactions: number[] = []

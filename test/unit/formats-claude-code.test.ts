@@ -1143,6 +1143,70 @@ describe('Claude Code: shapes found in public sessions', () => {
     expect(unmarked(withListing.join('\n'))).toEqual([])
   })
 
+  it('marks the request first sent the deferred tools a ToolSearch result names, once a tool', () => {
+    const withUsage = (line: string, input: number) => {
+      const v = JSON.parse(line)
+      v.message.usage = { input_tokens: input, output_tokens: 5 }
+      return JSON.stringify(v)
+    }
+    const search = (id: string) => ({
+      type: 'tool_use',
+      id,
+      name: 'ToolSearch',
+      input: { query: 'select:WebFetch' },
+    })
+    const found = (id: string, names: string[]) => [
+      {
+        type: 'tool_result',
+        tool_use_id: id,
+        content: names.map((tool_name) => ({ type: 'tool_reference', tool_name })),
+      },
+    ]
+    const lines = [
+      user('q', null, 'Read the changelog online.'),
+      withUsage(bot('a', 'q', [search('s1')]), 1000),
+      user('r', 'a', found('s1', ['WebFetch'])),
+      withUsage(bot('b', 'r', [search('s2')]), 1500),
+      // WebFetch again, with a tool not seen before: only that one is new.
+      user('r2', 'b', found('s2', ['WebFetch', 'mcp__docs__search'])),
+      withUsage(bot('c', 'r2', [search('s3')]), 2100),
+      user('r3', 'c', found('s3', ['WebFetch'])),
+      withUsage(bot('d', 'r3', [{ type: 'text', text: 'Done.' }]), 2150),
+    ]
+    const imported = importConversation(lines.join('\n'))
+    expect(imported.usage?.map((u) => [u.prompt, u.toolsLoaded])).toEqual([
+      [1, undefined],
+      [3, ['WebFetch']],
+      [5, ['mcp__docs__search']],
+      [7, undefined],
+    ])
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: 'line 4',
+      problem:
+        'this request is the first sent the definition of WebFetch, a deferred tool a ToolSearch result loaded; the file does not hold it, so the usage view derives its size from this request, as it derives the system prompt’s from the first',
+    })
+    // A compaction keeps the tools found before it: in the first request after it, not loaded later.
+    const boundary = event('k', null, {
+      type: 'system',
+      subtype: 'compact_boundary',
+      content: 'Conversation compacted',
+      compactMetadata: {
+        trigger: 'auto',
+        preTokens: 90000,
+        preCompactDiscoveredTools: ['WebFetch'],
+      },
+    })
+    const summary = user('q', 'k', 'Summary: reading the changelog.', { isCompactSummary: true })
+    const resumed = importConversation([boundary, summary, ...lines.slice(1)].join('\n'))
+    expect(resumed.usage?.map((u) => u.toolsLoaded)).toEqual([
+      undefined,
+      undefined,
+      ['mcp__docs__search'],
+      undefined,
+    ])
+  })
+
   it('says which replies another backend answered under a Claude name (an id not of Anthropic’s form)', () => {
     const reply = (
       uuid: string,

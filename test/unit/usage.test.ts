@@ -12,6 +12,7 @@ import {
   countMessageTokens,
   encodePayload,
   hiddenTokensOf,
+  lateContext,
   otherBackendNote,
   pricingAsks,
   promptBeforeReply,
@@ -20,6 +21,7 @@ import {
   servedPricing,
   turnCostsOf,
   UNRECORDED_MAX_TOKENS,
+  DEFERRED_TOOL_MAX_TOKENS,
   type Message,
   type ReportedUsage,
 } from '../../src/index'
@@ -396,7 +398,7 @@ describe('context a subagent was sent unrecorded (from its first tool result on)
       overhead: 0,
       usage,
       hiddenTokens: c.hiddenTokens,
-      unrecorded: c.unrecorded,
+      late: lateContext(c),
       threshold: 5000,
     })
     expect(g.estimate).toEqual([0, 100, 150, 350, 380, 420])
@@ -502,5 +504,99 @@ describe('compareUsage with turnCostsOf: each request prices its own turn’s re
   it('is null where no cost depends on it: the native wire, no reasoning', () => {
     expect(turnCostsOf({ model: 'gpt-5-codex', wire: 'native' }, messages)).toBeNull()
     expect(turnCostsOf(spec, [messages[0], messages[4]])).toBeNull()
+  })
+})
+
+describe('deferred tools a ToolSearch result loaded', () => {
+  // Six messages costing 100, 50, 200, 30, 40, 60: a prompt, a ToolSearch call and its result
+  // (naming WebFetch), a WebFetch call and its result, a reply. The first request held 1,000 tokens
+  // of system prompt and tools; from the third on, the API was also sent WebFetch's definition,
+  // 450 tokens the file does not hold.
+  const costs = [100, 50, 200, 30, 40, 60]
+  const loads = (prompt: number, inputTokens: number, tools: string[]): ReportedUsage => ({
+    ...report(prompt, inputTokens),
+    toolsLoaded: tools,
+  })
+
+  it('derives each load from the request first sent it, and keeps it in every later prompt', () => {
+    const withLoad = [
+      report(1, 1100),
+      report(2, 1150),
+      loads(3, 1800, ['WebFetch']),
+      report(5, 1870),
+    ]
+    const c = compareUsage(withLoad, costs, 0)
+    // Request 3 grew 650 reported where its message grew 200 estimated: 450 are the definition.
+    expect(c.toolsLoaded).toEqual([
+      { tools: ['WebFetch'], tokens: 450, request: 3, at: 'line 3', prompt: 3 },
+    ])
+    expect(c.rows.map((r) => r.toolsLoaded)).toEqual([undefined, undefined, 450, 450])
+    // In the growth: 50 of 50; 250 + 450 of 700; 320 + 450 of 770.
+    expect(c.rows.map((r) => r.incrementRatio)).toEqual([null, 1, 1, 1])
+    // The estimates are the messages' alone, and the hidden context at the last request has both.
+    expect(c.rows.map((r) => r.estimated)).toEqual([100, 150, 350, 420])
+    expect(c.hiddenTokens).toBe(1450)
+    expect(c.rows.map((r) => hiddenTokensOf(c, r))).toEqual([1000, 1000, 1450, 1450])
+    // Without the mark the same reports miss at every request from the third.
+    const unmarked = compareUsage(
+      withLoad.map((u) => ({ ...u, toolsLoaded: undefined })),
+      costs,
+      0,
+    )
+    expect(unmarked.toolsLoaded).toEqual([])
+    expect(unmarked.rows[2].incrementRatio).toBeCloseTo(250 / 700, 6)
+  })
+
+  it('is none where the step shows none, and never more than its cap a tool', () => {
+    const none = compareUsage([report(1, 1100), loads(3, 1300, ['WebFetch'])], costs, 0)
+    expect(none.toolsLoaded).toEqual([])
+    expect(none.hiddenTokens).toBe(1000)
+    // Two tools, 9,000 tokens past the estimate's step: 6,000 are taken, the rest is a miss.
+    const big = compareUsage(
+      [report(1, 1100), loads(3, 1100 + 250 + 9000, ['TodoWrite', 'AskUserQuestion'])],
+      costs,
+      0,
+    )
+    expect(DEFERRED_TOOL_MAX_TOKENS).toBe(3000)
+    expect(big.toolsLoaded[0].tokens).toBe(6000)
+    expect(big.rows[1].incrementRatio).toBe((250 + 6000) / 9250)
+  })
+
+  it('takes a step first, and leaves a subagent’s unrecorded context the rest of it', () => {
+    // A subagent's second request: WebFetch's 450 and 300 of attachments, in one step.
+    const both: ReportedUsage = { ...loads(3, 1100 + 250 + 750, ['WebFetch']), unrecorded: true }
+    const c = compareUsage(
+      [report(1, 1100), both, { ...report(5, 2170), unrecorded: true }],
+      costs,
+      0,
+    )
+    expect(c.toolsLoaded.map((l) => l.tokens)).toEqual([750])
+    expect(c.unrecorded).toBeNull()
+    const capped = compareUsage(
+      [report(1, 1100), { ...loads(3, 1100 + 250 + 3300, ['WebFetch']), unrecorded: true }],
+      costs,
+      0,
+    )
+    expect(capped.toolsLoaded[0].tokens).toBe(3000)
+    expect(capped.unrecorded?.tokens).toBe(300)
+    expect(capped.hiddenTokens).toBe(1000 + 3000 + 300)
+    expect(capped.rows[1].incrementRatio).toBe(1)
+  })
+
+  it('raises the chart’s hidden band at the prompt it was derived at', () => {
+    const withLoad = [report(1, 1100), loads(3, 1800, ['WebFetch']), report(6, 1930)]
+    const c = compareUsage(withLoad, costs, 0)
+    const g = contextGrowth({
+      messages: costs.map((_, i) => ({ type: 'user', text: String(i) })),
+      costs,
+      overhead: 0,
+      usage: withLoad,
+      hiddenTokens: c.hiddenTokens,
+      late: lateContext(c),
+      threshold: 5000,
+    })
+    expect(c.toolsLoaded[0].tokens).toBe(450)
+    expect(g.estimate).toEqual([0, 100, 150, 350, 380, 420, 480])
+    expect(g.withHidden).toEqual([1000, 1100, 1150, 1800, 1830, 1870, 1930])
   })
 })
