@@ -56,12 +56,24 @@ export function hiddenContext(
   return { tokens: comparison.hiddenTokens, source: hiddenSource(comparison) }
 }
 
-/** Where the hidden context was derived: the first request, and a subagent's later one. */
+/**
+ * Where the hidden context was derived: the first request, a subagent's later one, and the
+ * requests that were first sent deferred tools' definitions.
+ */
 function hiddenSource(comparison: UsageComparison): string {
-  const first = `derived from the first reported request at ${comparison.hiddenAt}`
+  const parts = [`derived from the first reported request at ${comparison.hiddenAt}`]
   const late = comparison.unrecorded
-  if (!late) return first
-  return `${first}; ${formatNumber(late.tokens)} of them sent to this subagent from its first tool result on and not recorded in its file, derived from request ${late.request} at ${late.at}`
+  if (late) {
+    parts.push(
+      `${formatNumber(late.tokens)} of them sent to this subagent from its first tool result on and not recorded in its file, derived from request ${late.request} at ${late.at}`,
+    )
+  }
+  for (const load of comparison.toolsLoaded) {
+    parts.push(
+      `${formatNumber(load.tokens)} of them the definition${load.tools.length === 1 ? '' : 's'} of ${load.tools.join(', ')}, which a ToolSearch result loaded, derived from request ${load.request} at ${load.at}`,
+    )
+  }
+  return parts.join('; ')
 }
 
 /** The words the check prints for the hidden context it included. */
@@ -140,7 +152,8 @@ export function usageTable(comparison: UsageComparison, inForce: string): string
     c.minIncrementRatio === null
       ? ''
       : `; growth since request 1, estimated ÷ reported: ${ratio(c.minIncrementRatio)} to ${ratio(c.maxIncrementRatio)}` +
-        (comparison.unrecorded ? ', the subagent’s unrecorded context included' : '')
+        (comparison.unrecorded ? ', the subagent’s unrecorded context included' : '') +
+        (comparison.toolsLoaded.length > 0 ? ', the loaded tools’ definitions included' : '')
   return (
     `reported usage: ${formatNumber(rows.length)} request${rows.length === 1 ? '' : 's'}\n\n` +
     table +

@@ -30,10 +30,12 @@ ${CHECK_OPTIONS_HELP}
                        and tool schemas an agent's log leaves out) to the
                        estimate the decision compares. auto: the amount the
                        file's first provider-reported request held beyond the
-                       estimate of its prompt (for a Claude Code subagent's
-                       file, with what it was sent unrecorded from its first
-                       tool result on); an error on a file with no reported
-                       usage. Default: 0.
+                       estimate of its prompt, with what later requests were
+                       sent that the file does not record (a Claude Code
+                       subagent's context from its first tool result on, the
+                       definitions of deferred tools a ToolSearch result
+                       loaded); an error on a file with no reported usage.
+                       Default: 0.
   --json               Print one JSON object instead: shouldCompact, reason, why,
                        estimatedTokens, threshold, hiddenTokens, tokens and
                        buckets (one per message), messagesToSummarize,

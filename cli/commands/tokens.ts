@@ -60,10 +60,14 @@ ${CONVERSATION_OPTIONS_HELP}
                        Anthropic's answered it under a Claude model's name,
                        reported, unrecorded where the request was sent
                        context its file does not record (tokens, in its
-                       growth), outputTokens, ratio, incrementRatio),
+                       growth), toolsLoaded where it was sent deferred tools'
+                       definitions a ToolSearch result loaded (tokens, in
+                       its growth), outputTokens, ratio, incrementRatio),
                        calibration (requests, meanRatio, minIncrementRatio,
-                       maxIncrementRatio, hiddenTokens) and, for such a
-                       subagent's file, unrecorded (tokens, request, at).
+                       maxIncrementRatio, hiddenTokens), for such a
+                       subagent's file, unrecorded (tokens, request, at),
+                       and where tools were loaded so, toolsLoaded (each
+                       load: tools, tokens, request, at).
   -h, --help           Show this help.
 
 Exit status: 0 on success; 2 on bad input or options.`,
@@ -111,6 +115,7 @@ Exit status: 0 on success; 2 on bad input or options.`,
                 ...(row.otherBackend === true ? { otherBackend: true } : {}),
                 reported: row.reported,
                 ...(row.unrecorded !== undefined ? { unrecorded: row.unrecorded } : {}),
+                ...(row.toolsLoaded !== undefined ? { toolsLoaded: row.toolsLoaded } : {}),
                 ...(loaded.usage[k].outputTokens !== undefined
                   ? { outputTokens: loaded.usage[k].outputTokens }
                   : {}),
@@ -125,6 +130,16 @@ Exit status: 0 on success; 2 on bad input or options.`,
                       request: comparison.unrecorded.request,
                       at: comparison.unrecorded.at,
                     },
+                  }
+                : {}),
+              ...(comparison.toolsLoaded.length > 0
+                ? {
+                    toolsLoaded: comparison.toolsLoaded.map(({ tools, tokens, request, at }) => ({
+                      tools,
+                      tokens,
+                      request,
+                      at,
+                    })),
                   }
                 : {}),
             }

@@ -138,6 +138,28 @@ function sentUnrecorded(comparison: UsageComparison): string {
 }
 
 /**
+ * The deferred tools' definitions requests were sent from a ToolSearch result on, which the file
+ * does not hold (the core's UsageComparison.toolsLoaded). Empty when none were.
+ */
+function sentToolDefinitions(comparison: UsageComparison): string {
+  const loads = comparison.toolsLoaded
+  if (loads.length === 0) return ''
+  const tokens = loads.reduce((sum, load) => sum + load.tokens, 0)
+  const tools = loads.flatMap((load) => load.tools)
+  const named =
+    tools.length <= 5
+      ? tools.join(', ')
+      : `${tools.slice(0, 5).join(', ')} and ${n(tools.length - 5)} more`
+  const requests = loads.map((load) => n(load.request))
+  const one = tools.length === 1
+  return (
+    `${n(tokens)} tokens are ${one ? 'the definition of a deferred tool' : `the definitions of ${n(tools.length)} deferred tools`} ` +
+    `a ToolSearch result loaded (${named}), which the file does not hold; ${one ? 'it is' : 'they are'} derived ` +
+    `from request${requests.length === 1 ? '' : 's'} ${requests.join(', ')}, where ${one ? 'it was' : 'each was'} first sent, and counted in the growth`
+  )
+}
+
+/**
  * What the figures add about how requests were priced: served by other models, sent cleared, sent
  * unrecorded, answered by another backend. Each part starts with a count, so it reads as a sentence
  * as it is.
@@ -149,6 +171,7 @@ const pricingNotes = (comparison: UsageComparison): string =>
     sentWithoutThinking(comparison),
     clearedByApi(comparison),
     sentUnrecorded(comparison),
+    sentToolDefinitions(comparison),
     otherBackendNote(comparison.rows),
   ]
     .filter((s) => s !== '')
@@ -243,6 +266,8 @@ export function ContextGrowth() {
               tool schemas, derived from the first reported request
               {comparison.unrecorded &&
                 `; ${n(comparison.unrecorded.tokens)} of them sent to this subagent unrecorded, derived from request ${comparison.unrecorded.request}`}
+              {comparison.toolsLoaded.length > 0 &&
+                `; ${n(comparison.toolsLoaded.reduce((sum, load) => sum + load.tokens, 0))} of them deferred tools’ definitions, derived from the requests first sent them`}
               )
             </label>
             <UsageTable comparison={comparison} includeHidden={includeHidden} model={model} />

@@ -333,6 +333,36 @@ describe('the context-growth chart', () => {
     expect(pageErrors).toEqual([])
   })
 
+  it('derives the definition of a tool ToolSearch loaded from the request first sent it', async () => {
+    // claude-code-tool-search.jsonl: the first tool call is a ToolSearch whose result names
+    // WebFetch; every request from the second on reports its definition, which the file lacks.
+    const { page, pageErrors } = app()
+    const report = await openSaying(
+      page,
+      'claude-code-tool-search.jsonl',
+      (r) =>
+        `${n(r.toolsLoaded[0].tokens)} tokens are the definition of a deferred tool a ToolSearch result loaded (WebFetch), which the file does not hold; it is derived from request 2, where it was first sent, and counted in the growth.`,
+    )
+    const loaded: number = report.toolsLoaded[0].tokens
+    const hidden: number = report.calibration.hiddenTokens
+    await expect
+      .poll(() => page.locator('label.growth-include').textContent())
+      .toBe(
+        `Include the ${n(hidden)} tokens not in the file (system prompt and tool schemas, derived from the first reported request; ${n(loaded)} of them deferred tools’ definitions, derived from the requests first sent them)`,
+      )
+    // Included, the first request's estimate holds the first request's hidden context alone, and
+    // every later one the definition too.
+    await page.locator(byTestId('include-hidden')).check()
+    const { rows } = await usageTable(page)
+    expect(rows.map((cells) => cells[4])).toEqual(
+      report.requests.map((q: { estimated: number; toolsLoaded?: number }) =>
+        n(q.estimated + hidden - loaded + (q.toolsLoaded ?? 0)),
+      ),
+    )
+    await screenshot(page, 'context-growth-tool-search', page.locator(byTestId('growth-details')))
+    expect(pageErrors).toEqual([])
+  })
+
   it('prices a Gemini reply’s thinking by its reported thoughts, and names the method', async () => {
     // gemini-cli-thoughts.json: g2 (record 2) reported 150 thoughts tokens and recorded no thought;
     // turn 2 has begun, so that thinking is no longer in the context: 0 tokens on the wire.

@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises'
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { expectOneLineFailure, ROOT, runBuiltCli, useBuiltCli, type Run } from './helpers/built-cli'
@@ -375,6 +376,93 @@ describe.concurrent('tokens: a subagent sent context its file does not record', 
       'auto',
     ])
     expect(check.stdout).toContain(`${grouped(late)} of them sent to this subagent`)
+  })
+})
+
+// claude-code-tool-search.jsonl is claude-code-usage.jsonl whose first tool call is a ToolSearch
+// that loads WebFetch (its result a tool_reference block): every request from the second on
+// reports 452 tokens more, WebFetch's definition, which the file does not hold.
+const TOOL_SEARCH = 'claude-code-tool-search.jsonl'
+const DEFINITION = 452
+
+describe.concurrent('tokens: deferred tools a ToolSearch result loaded', () => {
+  interface Report {
+    requests: {
+      estimated: number
+      reported: number
+      toolsLoaded?: number
+      incrementRatio: number | null
+    }[]
+    calibration: { hiddenTokens: number }
+    toolsLoaded?: { tools: string[]; tokens: number; request: number; at: string }[]
+  }
+  const report = async (file: string) => {
+    const r = await run(['tokens', file, '--json'])
+    expect(r.status).toBe(0)
+    return JSON.parse(r.stdout) as Report
+  }
+  // The same session had WebFetch's definition not been sent: every report from the second less it.
+  async function withoutDefinition(): Promise<string> {
+    const lines = (await readFile(join(FORMATS_DIR, TOOL_SEARCH), 'utf8')).trimEnd().split('\n')
+    let reports = 0
+    const out = lines.map((line) => {
+      const v = JSON.parse(line)
+      const usage = v.message?.usage
+      if (v.type !== 'assistant' || !usage) return line
+      // The lines of one API message share its report; the first message's lines keep theirs.
+      if (v.message.id !== 'msg_01Led0001') usage.cache_read_input_tokens -= DEFINITION
+      reports++
+      return JSON.stringify(v)
+    })
+    expect(reports).toBeGreaterThan(12)
+    const dir = await mkdtemp(join(tmpdir(), 'tool-search-'))
+    const file = join(dir, 'without.jsonl')
+    await writeFile(file, out.join('\n') + '\n')
+    return file
+  }
+
+  it('derives the definition from request 2, and counts it in the growth from there on', async () => {
+    const [loaded, without] = await Promise.all([
+      report(TOOL_SEARCH),
+      withoutDefinition().then(report),
+    ])
+    expect(without.toolsLoaded).toBeUndefined()
+    const step = (q: Report['requests']) =>
+      q[1].reported - q[0].reported - (q[1].estimated - q[0].estimated)
+    // The 452 tokens, and whatever the estimate already missed or over-counted at that step.
+    const tokens = DEFINITION + step(without.requests)
+    expect(loaded.toolsLoaded).toEqual([{ tools: ['WebFetch'], tokens, request: 2, at: 'line 6' }])
+    expect(loaded.requests.map((q) => q.toolsLoaded)).toEqual([
+      undefined,
+      ...Array(11).fill(tokens),
+    ])
+    expect(loaded.calibration.hiddenTokens).toBe(without.calibration.hiddenTokens + tokens)
+    expect(loaded.requests[1].incrementRatio).toBe(1)
+    // Every later request's growth is what the file without the definition shows, less the step.
+    for (let k = 2; k < 12; k++) {
+      const grew = loaded.requests[k].reported - loaded.requests[0].reported
+      const estimated = loaded.requests[k].estimated + tokens - loaded.requests[0].estimated
+      expect(loaded.requests[k].incrementRatio).toBeCloseTo(estimated / grew, 12)
+      expect(without.requests[k].reported).toBe(loaded.requests[k].reported - DEFINITION)
+    }
+  })
+
+  it('says where the context not in the file came from, and check adds it', async () => {
+    const r = await run(['tokens', TOOL_SEARCH])
+    const tokens = (await report(TOOL_SEARCH)).toolsLoaded![0].tokens
+    expect(r.stdout).toContain(
+      `; ${grouped(tokens)} of them the definition of WebFetch, which a ToolSearch result loaded, derived from request 2 at line 6)`,
+    )
+    expect(r.stdout).toContain(', the loaded tools’ definitions included')
+    const check = await run([
+      'check',
+      TOOL_SEARCH,
+      '--max-tokens',
+      '200000',
+      '--hidden-tokens',
+      'auto',
+    ])
+    expect(check.stdout).toContain(`${grouped(tokens)} of them the definition of WebFetch`)
   })
 })
 
