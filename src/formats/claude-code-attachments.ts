@@ -25,14 +25,14 @@ const NEVER_SENT = new Set([
   // Records of what Claude Code did to its requests (2.1.260 and later; read in the compiled
   // 2.1.332, where they are listed beside progress and system events as never part of a request,
   // and normalizeAttachmentForAPI has no case for them). Two of them change later requests, which
-  // the events reader reads: tool_results_cut and thinking_stripped.
+  // the events reader reads: tool_results_cut and thinking_stripped. A third, prompt_snapshot, is
+  // the system prompt and tools the requests carry (claude-code-snapshot.ts).
   'thinking_drop',
   'thinking_stripped',
   'advisor_stripped',
   'tool_results_cut',
   'credential_org',
   'tool_offer_record',
-  'prompt_snapshot',
   'prompt_render_point',
   'whole_texts_withdrawn',
   'deferred_tools_record',
@@ -64,6 +64,8 @@ const TEXT_FIELDS = [
 ] as const
 
 const RECORD = "Claude Code's own record; not sent to the model"
+const SNAPSHOT =
+  "Claude Code's record of the system prompt and tools its requests carry, not a message; the one in force at the first request is read as instructions"
 
 /**
  * Whether the model sees an attachment, and the text it sees when it does. `rendered` is the
@@ -76,6 +78,7 @@ const RECORD = "Claude Code's own record; not sent to the model"
 export function readAttachment(attachment: Json, rendered?: unknown): AttachmentReading {
   const type = String(attachment.type)
   if (NEVER_SENT.has(type)) return { sent: false, reason: RECORD }
+  if (type === 'prompt_snapshot') return { sent: false, reason: SNAPSHOT }
   if (rendered !== undefined && type !== 'queued_command') {
     const texts = renderedTexts(rendered)
     if (texts !== undefined) return { sent: true, type: 'context', text: texts, exact: true }

@@ -11,6 +11,7 @@ import {
 } from './claude-code-events'
 import { inferUnrecordedMicrocompaction } from './claude-code-microcompact'
 import { markToolsLoaded } from './claude-code-deferred-tools'
+import { readPromptSnapshot, withSnapshot, type PromptSnapshot } from './claude-code-snapshot'
 import {
   noteForkContextLoaded,
   noteForkReference,
@@ -172,15 +173,35 @@ export function readClaudeCode(input: ReadInput): ReadResult {
   )
   left.report(notes)
   const fork = withForkContext(read.forks, input.choice.forkParent, messages, usage, notes)
+  for (const { line, problem } of read.unreadSnapshots) {
+    notes.warn(
+      `line ${line}`,
+      `a record of the system prompt and tools that cannot be read: ${problem}; not loaded`,
+    )
+  }
+  const sidechain = thread.events.length > 0 && thread.events.every((e) => e.isSidechain)
+  const snapshot = withSnapshot(
+    read.snapshots,
+    sidechain,
+    firstReplyLine(thread.events),
+    fork.messages,
+    fork.usage,
+    notes,
+  )
   return {
     model: model ?? fork.model,
-    messages: fork.messages,
+    messages: snapshot.messages,
     notes,
-    usage: fork.usage,
+    usage: snapshot.usage,
+    ...(snapshot.head > 0 ? { systemPromptRecorded: true as const } : {}),
     ...(thinking ? { thinking } : {}),
     ...(fork.from ? { forkedFrom: fork.from } : {}),
   }
 }
+
+/** The line of the thread's first request's reply; undefined for a thread with no reply. */
+const firstReplyLine = (thread: readonly SessionEvent[]): number | undefined =>
+  thread.find((e) => e.type === 'assistant')?.line
 
 /**
  * A forked subagent's file refers to its parent's conversation (`fork-context-ref`) and does not
@@ -409,6 +430,10 @@ interface RequestRecords {
   forks: ForkReference[]
   /** Agent tool results: the subagents the session ran, whose conversations are files of their own. */
   subagents: SubagentRun[]
+  /** `prompt_snapshot` attachments: the system prompt and tools Claude Code recorded. */
+  snapshots: PromptSnapshot[]
+  /** Snapshots that could not be read, and why. */
+  unreadSnapshots: { line: number; problem: string }[]
 }
 
 /**
@@ -429,6 +454,8 @@ function parseEvents(input: ReadInput): ParsedLines {
     unreadReplacements: [],
     forks: [],
     subagents: [],
+    snapshots: [],
+    unreadSnapshots: [],
   }
   const tape = new NoteTape()
   const broken = input.eachJsonLine((value, line) => {
@@ -442,6 +469,13 @@ function parseEvents(input: ReadInput): ParsedLines {
     const event = sessionEventOf(line, value)
     events.push(event)
     index.add(event)
+    if (event.type === 'attachment' && isObject(value.attachment)) {
+      if (value.attachment.type === 'prompt_snapshot') {
+        const snapshot = readPromptSnapshot(value.attachment, line, event.isSidechain)
+        if (typeof snapshot === 'string') read.unreadSnapshots.push({ line, problem: snapshot })
+        else read.snapshots.push(snapshot)
+      }
+    }
     if (event.uuid !== undefined) {
       readEventLine(event, value, tape, lineMessages)
       const run = event.isToolResult ? subagentRunOf(value, line) : undefined

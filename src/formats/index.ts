@@ -136,7 +136,9 @@ export function importInput(
     ...(result.model !== undefined ? { model: result.model } : {}),
     wire: result.wire ?? wireOf(chosen),
     ...(result.thinking !== undefined ? { thinking: result.thinking } : {}),
-    ...(holdsSystemPrompt(chosen) ? {} : { systemPromptUnrecorded: true as const }),
+    ...(holdsSystemPrompt(chosen) || result.systemPromptRecorded === true
+      ? {}
+      : { systemPromptUnrecorded: true as const }),
     messages: result.messages.map(inWireOrder),
     report: notes,
     ...(result.requests !== undefined

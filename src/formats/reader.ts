@@ -365,6 +365,11 @@ export interface ReadResult {
   usage?: ReportedUsage[]
   /** A forked subagent's parent transcript, and what of it was loaded (Claude Code). */
   forkedFrom?: ForkedFrom
+  /**
+   * This file records the system prompt its requests were sent, though its format need not (a
+   * Claude Code session's prompt_snapshot): it is not `systemPromptUnrecorded`.
+   */
+  systemPromptRecorded?: true
 }
 
 /** A format's reader: throws ShapeError or LocatedError when the input is not in its format. */

@@ -21,10 +21,11 @@ import type { Wire } from '../pricing/wire'
  * format a conversation of the format is sent in, which prices it (src/pricing/wire.ts); API
  * traffic logs, pi and opencode sessions say theirs in the file, and their readers set it. `holdsSystemPrompt`
  * says whether a file of the format holds the system prompt its requests were sent with: a request
- * body, a traffic log or a trajectory does, where one was sent; an agent's own log does not (Claude
- * Code, Gemini CLI, pi, opencode and Cline never write theirs; Codex writes its base instructions only in its
- * later versions' rollouts), so a conversation read from one without an instructions message
- * still had a system prompt (ImportedConversation.systemPromptUnrecorded).
+ * body, a traffic log or a trajectory does, where one was sent; an agent's own log does not (Gemini
+ * CLI, pi, opencode and Cline never write theirs; Codex writes its base instructions only in its
+ * later versions' rollouts; Claude Code only from 2.1.260, as a prompt_snapshot, and its reader
+ * says so: ReadResult.systemPromptRecorded), so a conversation read from one without an
+ * instructions message still had a system prompt (ImportedConversation.systemPromptUnrecorded).
  */
 export const FORMATS = [
   { ...nativeFormat, wire: 'native', holdsSystemPrompt: true },

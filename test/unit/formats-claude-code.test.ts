@@ -1467,7 +1467,6 @@ describe('Claude Code 2.1.260 and later: the records it writes of its requests',
   it('leaves out, and counts, the records that are never part of a request', () => {
     const records = [
       'thinking_drop',
-      'prompt_snapshot',
       'prompt_render_point',
       'deferred_tools_record',
       'tool_offer_record',
@@ -1490,6 +1489,108 @@ describe('Claude Code 2.1.260 and later: the records it writes of its requests',
         problem: `1 "${type}" attachment: Claude Code's own record; not sent to the model`,
       })
     }
+  })
+
+  describe('the system prompt and tools it recorded (prompt_snapshot)', () => {
+    const file = fixture('claude-code-snapshot.jsonl')
+
+    it('reads the snapshot in force at the first request as instructions in front', () => {
+      const imported = importConversation(file)
+      // Line 2 is the last snapshot before the first reply (line 4): its prefix and three blocks,
+      // then its three tools as Anthropic's tools take them.
+      const system = imported.messages.slice(0, 4)
+      expect(system.map((m) => m.type)).toEqual(Array(4).fill('instructions'))
+      expect(system[0].text).toBe(
+        'You are Claude Code, an agent for software work in the terminal.',
+      )
+      expect(system[2].text).toContain('Today is 2026-11-20.')
+      const tools = JSON.parse(imported.messages[4].payload ?? '{}').tools
+      expect(imported.messages[4].type).toBe('instructions')
+      expect(tools.map((t: { name: string }) => t.name)).toEqual(['Read', 'Bash', 'ToolSearch'])
+      expect(Object.keys(tools[0])).toEqual(['name', 'description', 'input_schema'])
+      expect(tools[0].input_schema.required).toEqual(['file_path'])
+      expect(imported.messages.slice(5).map((m) => m.id)).toEqual([
+        'c-0001',
+        'c-0002',
+        'toolu_01T001',
+        'c-0004',
+        'c-0005',
+        'c-0006',
+      ])
+      // Every report moves with the messages: the first request's prompt is the five and c-0001.
+      expect(imported.usage?.map((u) => u.prompt)).toEqual([6, 8, 10])
+      // The file holds its system prompt: nothing to say it does not.
+      expect(imported.systemPromptUnrecorded).toBeUndefined()
+      expect(
+        diagnose({ messages: imported.messages, options: { maxTokens: 100000 } }).map(
+          (f) => f.code,
+        ),
+      ).not.toContain('no-instructions')
+      expect(imported.report).toContainEqual({
+        severity: 'info',
+        path: 'line 2',
+        problem:
+          'what Claude Code recorded its requests were sent: the system prompt (4 blocks) and 3 tool definitions, read as instructions in front of the messages',
+      })
+      // Line 7 records another system prompt (the date moved on): the requests after it were sent
+      // it, and are estimated with the first.
+      expect(imported.report).toContainEqual({
+        severity: 'warning',
+        path: 'line 7',
+        problem:
+          'Claude Code recorded another system prompt here: the requests after it were sent it, and are estimated with the one read at line 2',
+      })
+    })
+
+    it('takes the side of the file the thread is on, and notes what a later one changes', () => {
+      const lines = file
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l))
+      // A subagent's snapshot among the main thread's events (a sidechain's, as an inline
+      // subagent's events are): not the main thread's prompt, though later than its own.
+      const other = {
+        ...lines[1],
+        uuid: 's-side',
+        parentUuid: null,
+        isSidechain: true,
+        attachment: { type: 'prompt_snapshot', systemPrompt: ['A subagent’s prompt.'] },
+      }
+      const mixed = importConversation(
+        [lines[0], lines[1], other, ...lines.slice(2)].map((v) => JSON.stringify(v)).join('\n'),
+      )
+      expect(mixed.messages[1].text).toBe(lines[1].attachment.systemPrompt[0])
+      expect(mixed.messages.some((m) => m.text === 'A subagent’s prompt.')).toBe(false)
+      // A later snapshot with the same prompt and one tool more: an info note naming it.
+      const later = { ...lines[6] }
+      later.attachment = {
+        ...lines[1].attachment,
+        tools: [...lines[1].attachment.tools, { name: 'WebFetch', description: 'Fetches a URL.' }],
+      }
+      const withTool = [...lines.slice(0, 6), later, ...lines.slice(7)]
+      const imported = importConversation(withTool.map((v) => JSON.stringify(v)).join('\n'))
+      expect(imported.report).toContainEqual({
+        severity: 'info',
+        path: 'line 7',
+        problem:
+          'Claude Code recorded its tools again here (WebFetch added): the requests after it were sent them; the instructions hold those read at line 2',
+      })
+      // A snapshot that cannot be read is warned and left out; the file is read as before 2.1.260.
+      const broken = [
+        { ...lines[0], attachment: { type: 'prompt_snapshot', systemPrompt: 'text' } },
+      ]
+      const unread = importConversation(
+        [...broken, ...lines.slice(2, 6)].map((v) => JSON.stringify(v)).join('\n'),
+      )
+      expect(unread.messages[0].id).toBe('c-0001')
+      expect(unread.systemPromptUnrecorded).toBe(true)
+      expect(unread.report).toContainEqual({
+        severity: 'warning',
+        path: 'line 1',
+        problem:
+          'a record of the system prompt and tools that cannot be read: its "systemPrompt" is not a list of texts; not loaded',
+      })
+    })
   })
 
   it('leaves out, and counts, what Claude Code shows and never sends', () => {
