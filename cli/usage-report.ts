@@ -1,5 +1,6 @@
 import {
   compareUsage,
+  hiddenContextWords,
   formatNumber,
   otherBackendNote,
   requestOverhead,
@@ -30,6 +31,8 @@ export function compareLoaded(
 /** The hidden context the check adds, and how the output names where it came from. */
 export interface HiddenContext {
   tokens: number
+  /** What it is, in words (hiddenContextWords). */
+  what: string
   /** `derived from the first reported request at line 2`, or `given with --hidden-tokens`. */
   source: string
 }
@@ -46,14 +49,15 @@ export function hiddenContext(
   counts: readonly number[],
 ): HiddenContext | null {
   if (value === undefined) return null
-  if (value !== 'auto') return { tokens: value, source: 'given with --hidden-tokens' }
+  const what = hiddenContextWords(loaded.systemPromptUnrecorded)
+  if (value !== 'auto') return { tokens: value, what, source: 'given with --hidden-tokens' }
   const comparison = compareLoaded(loaded, counts)
   if (comparison.hiddenAt === null) {
     throw new CliError(
       `${command}: option --hidden-tokens auto: ${loaded.file} holds no provider-reported usage to derive it from; give a number instead`,
     )
   }
-  return { tokens: comparison.hiddenTokens, source: hiddenSource(comparison) }
+  return { tokens: comparison.hiddenTokens, what, source: hiddenSource(comparison) }
 }
 
 /**
@@ -78,7 +82,7 @@ function hiddenSource(comparison: UsageComparison): string {
 
 /** The words the check prints for the hidden context it included. */
 export const describeHidden = (hidden: HiddenContext): string =>
-  `includes ${formatNumber(hidden.tokens)} tokens not in the file (system prompt and tool schemas, ${hidden.source})`
+  `includes ${formatNumber(hidden.tokens)} tokens not in the file (${hidden.what}, ${hidden.source})`
 
 const ratio = (r: number | null) => (r === null ? '–' : r.toFixed(3))
 
@@ -115,7 +119,11 @@ const SENT_OTHERWISE: { key: 'cleared' | 'stripped' | 'apiCleared'; head: string
  * how many thinking blocks it was sent without, where some request was (Claude Code's doing); and
  * the tokens the API's context editing cleared, where it did.
  */
-export function usageTable(comparison: UsageComparison, inForce: string): string {
+export function usageTable(
+  comparison: UsageComparison,
+  inForce: string,
+  systemPromptUnrecorded: boolean,
+): string {
   const { rows, calibration: c } = comparison
   if (rows.length === 0) return 'reported usage: none in the file\n'
   // A column for each count of what a request was sent otherwise, and one for the model each
@@ -159,7 +167,7 @@ export function usageTable(comparison: UsageComparison, inForce: string): string
     table +
     clearedNote +
     `\nmean ratio ${ratio(c.meanRatio)}${increments}\n` +
-    `not in the file: ${formatNumber(comparison.hiddenTokens)} tokens (system prompt and tool schemas, ${hiddenSource(comparison)})\n` +
+    `not in the file: ${formatNumber(comparison.hiddenTokens)} tokens (${hiddenContextWords(systemPromptUnrecorded)}, ${hiddenSource(comparison)})\n` +
     (elsewhere !== '' ? `${elsewhere}\n` : '')
   )
 }

@@ -1,4 +1,5 @@
 import {
+  hiddenContextWords,
   otherBackendNote,
   type ContextGrowth as Growth,
   type UsageComparison,
@@ -196,6 +197,7 @@ export function ContextGrowth() {
     useApp(selectUsageComparison),
   )
   const includeHidden = useApp((s) => s.includeHidden)
+  const systemPromptUnrecorded = useApp((s) => s.systemPromptUnrecorded)
   const model = useApp((s) => s.options.model)
   const setIncludeHidden = useApp((s) => s.setIncludeHidden)
   // Folded or not is part of the layout: it holds for the next file, and across restarts.
@@ -262,8 +264,8 @@ export function ContextGrowth() {
                 onChange={(e) => setIncludeHidden(e.target.checked)}
                 data-testid="include-hidden"
               />
-              Include the {n(comparison.hiddenTokens)} tokens not in the file (system prompt and
-              tool schemas, derived from the first reported request
+              Include the {n(comparison.hiddenTokens)} tokens not in the file (
+              {hiddenContextWords(systemPromptUnrecorded)}, derived from the first reported request
               {comparison.unrecorded &&
                 `; ${n(comparison.unrecorded.tokens)} of them sent to this subagent unrecorded, derived from request ${comparison.unrecorded.request}`}
               {comparison.toolsLoaded.length > 0 &&

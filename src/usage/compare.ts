@@ -169,6 +169,16 @@ export const hiddenTokensOf = (
   (row.unrecorded ?? 0) +
   (row.toolsLoaded ?? 0)
 
+/**
+ * What the context not in the file is, in words: the system prompt and tool schemas, where the
+ * file does not record its system prompt; else what the requests held beyond the messages and the
+ * system prompt and tools the file does record.
+ */
+export const hiddenContextWords = (systemPromptUnrecorded: boolean): string =>
+  systemPromptUnrecorded
+    ? 'system prompt and tool schemas'
+    : 'what the requests held beyond the messages and the instructions the file records'
+
 /** The estimate of a prompt of messages[0, prompt): the overhead plus their costs. */
 export function estimateAt(costs: readonly number[], prompt: number, overhead: number): number {
   let sum = overhead

@@ -2,6 +2,7 @@ export {
   compareUsage,
   estimateAt,
   hiddenTokensOf,
+  hiddenContextWords,
   lateContext,
   UNRECORDED_MAX_TOKENS,
   DEFERRED_TOOL_MAX_TOKENS,

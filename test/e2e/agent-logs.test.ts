@@ -77,6 +77,32 @@ describe("every agent's own log opens in the app", () => {
     },
   )
 
+  it('shows the system prompt and tools a current Claude Code session recorded as its instructions', async () => {
+    // claude-code-snapshot.jsonl: Claude Code 2.1.318 wrote a prompt_snapshot at lines 1 and 2;
+    // line 2's (the prefix, three blocks and three tools) was in force at the first request.
+    const { page, pageErrors } = app()
+    const file = formatsFile('claude-code-snapshot.jsonl')
+    const expected = await cliTokens(file)
+    await openAndWait(page, file, expected.total)
+    const rows = await allRows(page, expected.tokens.length)
+    expect(rows.map((row) => row.tokens)).toEqual(expected.tokens)
+    const first = page.locator(`${byTestId('message-row')}[data-index="0"]`)
+    expect(await first.getAttribute('data-type')).toBe('instructions')
+    expect(await first.textContent()).toContain('You are Claude Code, an agent for software work')
+    const tools = page.locator(`${byTestId('message-row')}[data-index="4"]`)
+    expect(await tools.getAttribute('data-type')).toBe('instructions')
+    // The file holds its system prompt: no finding says it does not, and the context the first
+    // request held beyond it is named for what it is.
+    await expect
+      .poll(() => page.locator('label.growth-include').textContent())
+      .toContain(
+        '(what the requests held beyond the messages and the instructions the file records, derived from the first reported request)',
+      )
+    expect(await page.getByText('does not record its system prompt').count()).toBe(0)
+    await screenshot(page, 'formats-claude-code-snapshot')
+    expect(pageErrors).toEqual([])
+  })
+
   it("shows a Codex sub-agent's messages as context, an encrypted one as encrypted content", async () => {
     // codex-agents.jsonl: a Codex 0.171 thread that delegates to /root/tz_tests. The helper's
     // answer (line 12) and its encrypted message (line 18) reach the model as agent messages.

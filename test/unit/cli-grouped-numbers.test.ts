@@ -130,6 +130,8 @@ describe('the CLI groups the counts it prints', () => {
       ],
       hiddenTokens: 9137,
       hiddenAt: 'line 2',
+      unrecorded: null,
+      toolsLoaded: [],
       calibration: {
         requests: 1,
         meanRatio: 0.998,
@@ -138,7 +140,7 @@ describe('the CLI groups the counts it prints', () => {
         hiddenTokens: 9137,
       },
     } as UsageComparison
-    const text = usageTable(comparison, 'claude-sonnet-4-5')
+    const text = usageTable(comparison, 'claude-sonnet-4-5', true)
     expect(text).toContain('      1  line 2            1,234  4,690,863  4,700,000  0.998\n')
     expect(text).toContain('not in the file: 9,137 tokens')
   })
