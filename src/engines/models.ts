@@ -19,6 +19,9 @@ const ANTHROPIC = 'https://docs.claude.com/en/docs/about-claude/models/overview'
 // Each Claude model's own page (platform.claude.com, read 2026-12-01). Opus 4.7's page was not in
 // reach; Google Cloud's model card for it gives its token limits.
 const CLAUDE = (model: string) => `https://platform.claude.com/docs/en/models/${model}/overview`
+// The lineup Anthropic's pages compare each model with (the models overview and each legacy
+// model's page, read 2026-12-05): Fable 5, 5.1 and 5.2, Opus 5.5, Sonnet 5.5, Haiku 5.5.
+const CLAUDE_LINEUP = 'https://platform.claude.com/docs/en/about-claude/models/overview'
 const VERTEX_OPUS_4_7 =
   'https://docs.cloud.google.com/gemini-enterprise-agent-platform/models/partner-models/claude/opus-4-7'
 const OPENAI = (model: string) => `https://platform.openai.com/docs/models/${model}`
@@ -35,11 +38,23 @@ const VERTEX_GEMINI_3_FLASH =
  * (standard windows: a larger beta window needs a header the log does not show).
  */
 export const MODEL_LIMITS: readonly ModelLimits[] = [
+  { model: 'claude-fable-5-2', window: 1_000_000, maxOutput: 128_000, source: CLAUDE_LINEUP },
+  { model: 'claude-fable-5-1', window: 1_000_000, maxOutput: 128_000, source: CLAUDE_LINEUP },
+  { model: 'claude-fable-5', window: 1_000_000, maxOutput: 128_000, source: CLAUDE_LINEUP },
+  { model: 'claude-opus-5-5', window: 1_000_000, maxOutput: 128_000, source: CLAUDE_LINEUP },
+  { model: 'claude-sonnet-5-5', window: 1_000_000, maxOutput: 128_000, source: CLAUDE_LINEUP },
+  { model: 'claude-haiku-5-5', window: 1_000_000, maxOutput: 128_000, source: CLAUDE_LINEUP },
   { model: 'claude-opus-5', window: 1_000_000, maxOutput: 128_000, source: CLAUDE('opus-5') },
   { model: 'claude-sonnet-5', window: 1_000_000, maxOutput: 128_000, source: CLAUDE('sonnet-5') },
   { model: 'claude-opus-4-8', window: 1_000_000, maxOutput: 128_000, source: CLAUDE('opus-4-8') },
   { model: 'claude-opus-4-7', window: 1_000_000, maxOutput: 128_000, source: VERTEX_OPUS_4_7 },
   { model: 'claude-opus-4-6', window: 1_000_000, maxOutput: 128_000, source: CLAUDE('opus-4-6') },
+  {
+    model: 'claude-sonnet-4-6',
+    window: 1_000_000,
+    maxOutput: 128_000,
+    source: CLAUDE('sonnet-4-6'),
+  },
   { model: 'claude-opus-4-5', window: 200_000, maxOutput: 64_000, source: ANTHROPIC },
   { model: 'claude-opus-4-1', window: 200_000, maxOutput: 32_000, source: ANTHROPIC },
   { model: 'claude-opus-4', window: 200_000, maxOutput: 32_000, source: ANTHROPIC },
