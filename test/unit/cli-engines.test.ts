@@ -200,8 +200,9 @@ describe('engines: bad input, in one line naming the option', () => {
     expect(await failure([SAMPLE, '--model', 'cl100k_base', '--window', '5000'])).toBe(
       `${SAMPLE}: engines: the model "cl100k_base" is not in the table, so its limits are unknown; ` +
         'give --max-output N (or --model one of ' +
-        'claude-opus-5, claude-sonnet-5, claude-opus-4-8, claude-opus-4-7, claude-opus-4-6, ' +
-        'claude-opus-4-5, claude-opus-4-1, claude-opus-4, claude-sonnet-4-5, claude-sonnet-4, ' +
+        'claude-fable-5-2, claude-fable-5-1, claude-fable-5, claude-opus-5-5, claude-sonnet-5-5, ' +
+        'claude-haiku-5-5, claude-opus-5, claude-sonnet-5, claude-opus-4-8, claude-opus-4-7, ' +
+        'claude-opus-4-6, claude-sonnet-4-6, claude-opus-4-5, claude-opus-4-1, claude-opus-4, claude-sonnet-4-5, claude-sonnet-4, ' +
         'claude-haiku-4-5, claude-3-7-sonnet, claude-3-5-haiku, gpt-5.1, gpt-5, gpt-5-mini, gpt-5-nano, ' +
         'gpt-5-codex, gpt-4.1, gpt-4.1-mini, gpt-4.1-nano, gpt-4o, gpt-4o-mini, gpt-4-turbo, gpt-4, ' +
         'gpt-3.5-turbo, o3, o4-mini, codex-mini-latest, gemini-3.1-pro-preview, gemini-3-pro-preview, ' +
