@@ -59,10 +59,13 @@ export function readPromptSnapshot(
 
 /**
  * The system prompt and tools the thread's requests were sent, from the snapshot in force at its
- * first request: the last one before the first reply that reported usage (the first reply, where
- * none did), on the thread's side of the file (a subagent's own snapshots in its file). They are
- * put in front of the messages as instructions (the system prompt's blocks, then the tools), and
- * every report moves with them; a snapshot written later that changes them is noted.
+ * first request: the last one before its first reply (the last of all, for a thread with no
+ * reply), on the thread's side of the file (main or sidechain). Claude Code sends tools with every
+ * request, and may record them a moment after the prompt (its first rows at a cold boot are the
+ * prompt alone, then the prompt and the tools): where the snapshot in force lists none, the tools
+ * are the first a later snapshot lists. They are put in front of the messages as instructions (the
+ * system prompt's blocks, then the tools), and every report moves with them; a snapshot written
+ * later that changes them is noted.
  */
 export function withSnapshot(
   snapshots: readonly PromptSnapshot[],
@@ -79,14 +82,18 @@ export function withSnapshot(
     for (const s of own) noteLater(s, undefined, notes)
     return { messages, usage, head: 0 }
   }
-  const head = headOf(inForce)
-  const blocks = (inForce.cliPrefix !== undefined ? 1 : 0) + inForce.systemPrompt.length
-  const tools = inForce.tools?.length ?? 0
+  const toolsAt =
+    inForce.tools !== undefined ? inForce : own.find((s) => s.line > inForce.line && s.tools)
+  const read: PromptSnapshot = { ...inForce, tools: toolsAt?.tools }
+  const head = headOf(read)
+  const blocks = (read.cliPrefix !== undefined ? 1 : 0) + read.systemPrompt.length
+  const tools = read.tools?.length ?? 0
+  const recorded = toolsAt && toolsAt !== inForce ? ` (recorded at line ${toolsAt.line})` : ''
   notes.info(
     `line ${inForce.line}`,
-    `what Claude Code recorded its requests were sent: the system prompt (${formatNumber(blocks)} block${blocks === 1 ? '' : 's'}) and ${formatNumber(tools)} tool definition${tools === 1 ? '' : 's'}, read as instructions in front of the messages`,
+    `what Claude Code recorded its requests were sent: the system prompt (${formatNumber(blocks)} block${blocks === 1 ? '' : 's'}) and ${formatNumber(tools)} tool definition${tools === 1 ? '' : 's'}${recorded}, read as instructions in front of the messages`,
   )
-  for (const s of own) if (s.line > inForce.line) noteLater(s, inForce, notes)
+  for (const s of own) if (s.line > inForce.line) noteLater(s, read, notes)
   return {
     messages: [...head, ...messages],
     usage: shiftUsage(usage, head.length),

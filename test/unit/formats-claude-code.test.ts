@@ -1575,6 +1575,22 @@ describe('Claude Code 2.1.260 and later: the records it writes of its requests',
         problem:
           'Claude Code recorded its tools again here (WebFetch added): the requests after it were sent them; the instructions hold those read at line 2',
       })
+      // The rows before the first reply record the prompt alone, the tools come a moment later:
+      // the tools are still the ones every request was sent.
+      const toolsLater = { ...lines[1], uuid: 's-late', parentUuid: 'c-0002' }
+      const late = importConversation(
+        [lines[0], ...lines.slice(2, 4), toolsLater, ...lines.slice(4)]
+          .map((v) => JSON.stringify(v))
+          .join('\n'),
+      )
+      expect(late.messages.slice(0, 5).map((m) => m.type)).toEqual(Array(5).fill('instructions'))
+      expect(late.messages[4].payload).toContain('"name":"ToolSearch"')
+      expect(late.report).toContainEqual({
+        severity: 'info',
+        path: 'line 1',
+        problem:
+          'what Claude Code recorded its requests were sent: the system prompt (4 blocks) and 3 tool definitions (recorded at line 4), read as instructions in front of the messages',
+      })
       // A snapshot that cannot be read is warned and left out; the file is read as before 2.1.260.
       const broken = [
         { ...lines[0], attachment: { type: 'prompt_snapshot', systemPrompt: 'text' } },
