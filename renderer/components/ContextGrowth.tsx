@@ -1,5 +1,6 @@
 import {
   hiddenContextWords,
+  listOf,
   otherBackendNote,
   type ContextGrowth as Growth,
   type UsageComparison,
@@ -147,15 +148,11 @@ function sentToolDefinitions(comparison: UsageComparison): string {
   if (loads.length === 0) return ''
   const tokens = loads.reduce((sum, load) => sum + load.tokens, 0)
   const tools = loads.flatMap((load) => load.tools)
-  const named =
-    tools.length <= 5
-      ? tools.join(', ')
-      : `${tools.slice(0, 5).join(', ')} and ${n(tools.length - 5)} more`
   const requests = loads.map((load) => n(load.request))
   const one = tools.length === 1
   return (
     `${n(tokens)} tokens are ${one ? 'the definition of a deferred tool' : `the definitions of ${n(tools.length)} deferred tools`} ` +
-    `a ToolSearch result loaded (${named}), which the file does not hold; ${one ? 'it is' : 'they are'} derived ` +
+    `a ToolSearch result loaded (${listOf(tools)}), which the file does not hold; ${one ? 'it is' : 'they are'} derived ` +
     `from request${requests.length === 1 ? '' : 's'} ${requests.join(', ')}, where ${one ? 'it was' : 'each was'} first sent, and counted in the growth`
   )
 }

@@ -1,3 +1,4 @@
+import { listOf } from '../list-words'
 import { formatNumber } from '../numbers'
 import { describeCounting, type CountingMethod } from '../pricing/families'
 import { planCompaction, type CompactionPlan } from '../plan'
@@ -107,15 +108,11 @@ export function tokensAt(a: Analysis, indexes: readonly number[]): number {
   return tokens
 }
 
+export { listOf }
+
 /** "1 message", "3 messages". */
 export function plural(n: number, noun: string): string {
   return `${formatNumber(n)} ${noun}${n === 1 ? '' : 's'}`
-}
-
-/** A short readable list: the first few items, then how many more. */
-export function listOf(items: readonly (string | number)[], limit = 5): string {
-  const shown = items.slice(0, limit).join(', ')
-  return items.length > limit ? `${shown} and ${formatNumber(items.length - limit)} more` : shown
 }
 
 /** "index 3", "indexes 3, 4 and 9": how a sentence names the messages it is about. */

@@ -1,3 +1,4 @@
+import { listOf } from '../list-words'
 import { formatNumber } from '../numbers'
 import type { Message } from '../types'
 import { orderMessage } from '../conversation'
@@ -138,8 +139,8 @@ function noteLater(s: PromptSnapshot, inForce: PromptSnapshot | undefined, notes
   const added = [...now].filter((n) => !was.has(n))
   const removed = [...was].filter((n) => !now.has(n))
   const toolWords = [
-    added.length > 0 ? `${listed(added)} added` : '',
-    removed.length > 0 ? `${listed(removed)} removed` : '',
+    added.length > 0 ? `${listOf(added)} added` : '',
+    removed.length > 0 ? `${listOf(removed)} removed` : '',
   ]
     .filter((w) => w !== '')
     .join(', ')
@@ -155,8 +156,3 @@ function noteLater(s: PromptSnapshot, inForce: PromptSnapshot | undefined, notes
     )
   }
 }
-
-const listed = (names: string[]) =>
-  names.length <= 5
-    ? names.join(', ')
-    : `${names.slice(0, 5).join(', ')} and ${formatNumber(names.length - 5)} more`

@@ -1,3 +1,4 @@
+import { listOf } from '../list-words'
 import { formatNumber } from '../numbers'
 import type { Message } from '../types'
 import { isObject } from './json-shape'
@@ -187,8 +188,7 @@ export function truncateCodexOutputs(
     policy.mode === 'tokens'
       ? `${formatNumber(policy.limit)} tokens of four bytes`
       : `${formatNumber(policy.limit)} bytes`
-  const which =
-    cut.length > 5 ? `${cut.slice(0, 5).join(', ')} and ${cut.length - 5} more` : cut.join(', ')
+  const which = listOf(cut)
   notes.info(
     '',
     `${formatNumber(cut.length)} tool output${cut.length === 1 ? '' : 's'} (${which}) over Codex's history budget for ${model ?? 'a model it does not know'} (${budget}): loaded as Codex sends ${cut.length === 1 ? 'it' : 'them'}, the middle cut out and a marker in its place; the rollout holds ${cut.length === 1 ? 'it' : 'them'} whole`,
