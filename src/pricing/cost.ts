@@ -46,7 +46,7 @@ export type PricedMessage = Pick<Message, 'text' | 'payload'> & {
   besideSystem?: boolean
   /**
    * The visible part of the reply a thinking block with `output_tokens` belongs to (its text and
-   * tool calls): the thinking costs the reported output less this.
+   * tool calls): the thinking block costs the reported output less this message's cost.
    */
   reply?: Pick<Message, 'text' | 'payload'>
 }
@@ -148,8 +148,12 @@ function buildPricing(spec: Required<CountingSpec>, tokenizer: Tokenizer): Prici
       text += priced.text
       opaque = priced.opaqueTokens
       if (priced.replyOutput !== undefined) {
-        const visible = m.reply ? cost(m.reply) - shared.textOnlyCost(0) : 0
-        opaque += Math.max(0, priced.replyOutput - visible)
+        // Thinking the file holds only the signature of. The reply's reported output is the whole
+        // reply as the model wrote it, each block with its framing; the visible blocks are priced
+        // as the bot message after it, framing and all, and the thinking block is the rest: its
+        // own framing is in the output, not beside it (docs/tokens.md).
+        const visible = m.reply ? cost(m.reply) : 0
+        return opaque + Math.max(0, priced.replyOutput - visible)
       }
     }
     vocabulary += tokenizer.count(text)

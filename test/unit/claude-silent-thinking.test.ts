@@ -49,15 +49,17 @@ describe('a Claude thinking block the file holds only the signature of', () => {
   it('costs the reply’s output less the reply’s visible text and call, as the bot message prices them', () => {
     // Claude before Opus 4.7: o200k_base × 1.14, 16 tokens a message before the factor, nothing
     // for framing on the Anthropic wire (docs/tokens.md). The bot message is its text and its
-    // call as the payload's JSON; its visible part is that less the message's own 16.
+    // call as the payload's JSON, and its 16.
     const call =
       '{"tool_calls":[{"id":"toolu_1","name":"Read","arguments":{"file_path":"/srv/app/config.toml"}}]}'
     const bot = Math.round(1.14 * (tokens(TEXT) + tokens(call) + 16))
-    const visible = bot - Math.round(1.14 * 16)
     const counts = countEachMessage(spec, messages)
     expect(counts[2]).toBe(bot)
-    // The thinking message is a block of its own (its 16), and the thinking the output less that.
-    expect(counts[1]).toBe(Math.round(1.14 * 16) + 412 - visible)
+    // The reported output is the whole reply, every block's framing in it: the thinking block is
+    // what is left of it once the visible blocks are priced, and has no framing beside that.
+    expect(counts[1]).toBe(412 - bot)
+    // So the reply, read back in a later request, costs what the model wrote.
+    expect(counts[1] + counts[2]).toBe(412)
   })
 
   it('is priced the same in a counting worker’s slice that holds the thinking alone', () => {
