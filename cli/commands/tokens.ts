@@ -166,7 +166,9 @@ Exit status: 0 on success; 2 on bad input or options.`,
           [...MESSAGE_COLUMNS.header, 'text'],
         ) +
         `\ntotal  ${formatNumber(total)} tokens (${counted})\n` +
-        (comparison.rows.length > 0 ? '\n' + usageTable(comparison, spec.model, loaded.systemPromptUnrecorded) : ''),
+        (comparison.rows.length > 0
+          ? '\n' + usageTable(comparison, spec.model, loaded.systemPromptUnrecorded)
+          : ''),
     )
     return EXIT.ok
   },
