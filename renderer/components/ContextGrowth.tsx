@@ -2,6 +2,7 @@ import {
   hiddenContextWords,
   listOf,
   otherBackendNote,
+  tokensOf,
   type ContextGrowth as Growth,
   type UsageComparison,
   type UsageRow,
@@ -146,7 +147,7 @@ function sentUnrecorded(comparison: UsageComparison): string {
 function sentToolDefinitions(comparison: UsageComparison): string {
   const loads = comparison.toolsLoaded
   if (loads.length === 0) return ''
-  const tokens = loads.reduce((sum, load) => sum + load.tokens, 0)
+  const tokens = tokensOf(loads)
   const tools = loads.flatMap((load) => load.tools)
   const requests = loads.map((load) => n(load.request))
   const one = tools.length === 1
@@ -266,7 +267,7 @@ export function ContextGrowth() {
               {comparison.unrecorded &&
                 `; ${n(comparison.unrecorded.tokens)} of them sent to this subagent unrecorded, derived from request ${comparison.unrecorded.request}`}
               {comparison.toolsLoaded.length > 0 &&
-                `; ${n(comparison.toolsLoaded.reduce((sum, load) => sum + load.tokens, 0))} of them deferred tools’ definitions, derived from the requests first sent them`}
+                `; ${n(tokensOf(comparison.toolsLoaded))} of them deferred tools’ definitions, derived from the requests first sent them`}
               )
             </label>
             <UsageTable comparison={comparison} includeHidden={includeHidden} model={model} />

@@ -1,6 +1,7 @@
 import type { Message } from '../types'
 import type { SessionEvent } from './claude-code-chain'
 import { isObject } from './json-shape'
+import { decodePayload } from './payload'
 import type { NoteList } from './report'
 import type { ReportedUsage } from './types'
 
@@ -52,15 +53,8 @@ export function markToolsLoaded(
 /** The tools a tool result's `tool_reference` blocks name, kept in its payload as `{content}`. */
 function referencedTools(message: Message): string[] {
   const payload = message.payload
-  if (message.type !== 'activity' || payload === undefined) return []
-  if (!payload.includes('"tool_reference"')) return []
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(payload)
-  } catch {
-    return []
-  }
-  const content = isObject(parsed) ? parsed.content : null
+  if (message.type !== 'activity' || !payload?.includes('"tool_reference"')) return []
+  const content = decodePayload(payload)?.content
   if (!Array.isArray(content)) return []
   return content.flatMap((part: unknown) =>
     isObject(part) && part.type === 'tool_reference' && typeof part.tool_name === 'string'

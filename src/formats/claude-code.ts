@@ -179,10 +179,9 @@ export function readClaudeCode(input: ReadInput): ReadResult {
       `a record of the system prompt and tools that cannot be read: ${problem}; not loaded`,
     )
   }
-  const sidechain = thread.events.length > 0 && thread.events.every((e) => e.isSidechain)
   const snapshot = withSnapshot(
     read.snapshots,
-    sidechain,
+    isSidechainThread(thread.events),
     firstReplyLine(thread.events),
     fork.messages,
     fork.usage,
@@ -198,6 +197,10 @@ export function readClaudeCode(input: ReadInput): ReadResult {
     ...(fork.from ? { forkedFrom: fork.from } : {}),
   }
 }
+
+/** A subagent's own file: every event on its thread a sidechain's. */
+const isSidechainThread = (thread: readonly SessionEvent[]): boolean =>
+  thread.length > 0 && thread.every((e) => e.isSidechain)
 
 /** The line of the thread's first request's reply; undefined for a thread with no reply. */
 const firstReplyLine = (thread: readonly SessionEvent[]): number | undefined =>
@@ -315,7 +318,7 @@ function markUnrecorded(
   usage: ReportedUsage[],
   notes: NoteList,
 ): void {
-  if (thread.length === 0 || !thread.every((e) => e.isSidechain)) return
+  if (!isSidechainThread(thread)) return
   if (events.some((e) => e.type === 'attachment')) return
   const first = messages.findIndex((m) => m.type === 'activity' && m.id !== undefined)
   if (first < 0) return
@@ -469,12 +472,11 @@ function parseEvents(input: ReadInput): ParsedLines {
     const event = sessionEventOf(line, value)
     events.push(event)
     index.add(event)
-    if (event.type === 'attachment' && isObject(value.attachment)) {
-      if (value.attachment.type === 'prompt_snapshot') {
-        const snapshot = readPromptSnapshot(value.attachment, line, event.isSidechain)
-        if (typeof snapshot === 'string') read.unreadSnapshots.push({ line, problem: snapshot })
-        else read.snapshots.push(snapshot)
-      }
+    const attachment = event.type === 'attachment' ? value.attachment : undefined
+    if (isObject(attachment) && attachment.type === 'prompt_snapshot') {
+      const snapshot = readPromptSnapshot(attachment, line, event.isSidechain)
+      if (typeof snapshot === 'string') read.unreadSnapshots.push({ line, problem: snapshot })
+      else read.snapshots.push(snapshot)
     }
     if (event.uuid !== undefined) {
       readEventLine(event, value, tape, lineMessages)

@@ -156,6 +156,10 @@ export const lateContext = (
   ...comparison.toolsLoaded,
 ]
 
+/** The tokens of a list of parts of the context not in the file. */
+export const tokensOf = (parts: readonly { tokens: number }[]): number =>
+  parts.reduce((sum, part) => sum + part.tokens, 0)
+
 /**
  * The context not in the file that a reported request's prompt held: the first request's, plus
  * what joined the prompts by that request (lateContext).
@@ -165,7 +169,7 @@ export const hiddenTokensOf = (
   row: Pick<UsageRow, 'unrecorded' | 'toolsLoaded'>,
 ): number =>
   comparison.hiddenTokens -
-  lateContext(comparison).reduce((sum, part) => sum + part.tokens, 0) +
+  tokensOf(lateContext(comparison)) +
   (row.unrecorded ?? 0) +
   (row.toolsLoaded ?? 0)
 
@@ -251,8 +255,7 @@ export function compareUsage(
     const reportedGrowth = u.inputTokens - base.reported
     // The first marked report is the one it is derived from: every marked report holds it.
     const extra = unrecorded && u.unrecorded === true ? unrecorded.tokens : 0
-    let loaded = 0
-    for (const load of toolsLoaded) if (load.request <= k + 1) loaded += load.tokens
+    const loaded = tokensOf(toolsLoaded.filter((load) => load.request <= k + 1))
     return {
       request: k + 1,
       prompt: u.prompt,
@@ -273,9 +276,8 @@ export function compareUsage(
           : null,
     }
   })
-  const late = lateContext({ unrecorded, toolsLoaded })
   const hiddenTokens =
-    Math.max(0, base.reported - base.estimated) + late.reduce((sum, p) => sum + p.tokens, 0)
+    Math.max(0, base.reported - base.estimated) + tokensOf(lateContext({ unrecorded, toolsLoaded }))
   return {
     rows,
     hiddenTokens,

@@ -4,6 +4,7 @@ export {
   hiddenTokensOf,
   hiddenContextWords,
   lateContext,
+  tokensOf,
   UNRECORDED_MAX_TOKENS,
   DEFERRED_TOOL_MAX_TOKENS,
   type UnrecordedContext,
