@@ -1,6 +1,6 @@
 import {
   formatNumber,
-  keptThinkingNote,
+  thinkingRuleNote,
   previewSource,
   type CountingMethod,
   type CountingSpec,
@@ -45,6 +45,6 @@ export function describeModel(model: CountingModel): string {
 
 /** How the counts were made, as the app says it: `counted with Anthropic Claude: approximate: …`. */
 export function describeMethod(counting: CountingMethod, spec: CountingSpec): string {
-  const kept = keptThinkingNote({ wire: 'native', ...spec })
-  return `counted with ${counting.familyLabel}: ${counting.method}` + (kept ? `\n${kept}` : '')
+  const rule = thinkingRuleNote({ wire: 'native', ...spec })
+  return `counted with ${counting.familyLabel}: ${counting.method}` + (rule ? `\n${rule}` : '')
 }

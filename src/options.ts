@@ -1,4 +1,5 @@
 import type { CountingSpec } from './pricing/cost'
+import { EARLIER_THINKING } from './pricing/thinking-retention'
 import { isWire, WIRES } from './pricing/wire'
 import { TRIGGER_RATIO, type Options } from './types'
 
@@ -87,12 +88,8 @@ export function validateOptions(options: Options): { triggerRatio: number; hidde
   if (options.wire !== undefined && !isWire(options.wire)) {
     throw new OptionError('wire', options.wire, `one of ${WIRES.join(', ')}`)
   }
-  if (
-    options.thinking !== undefined &&
-    options.thinking !== 'model' &&
-    options.thinking !== 'kept'
-  ) {
-    throw new OptionError('thinking', options.thinking, "'model' or 'kept'")
+  if (options.thinking !== undefined && !EARLIER_THINKING.includes(options.thinking)) {
+    throw new OptionError('thinking', options.thinking, "'model', 'kept' or 'dropped'")
   }
   if (hiddenTokens !== undefined && !isNonNegativeInteger(hiddenTokens)) {
     throw new OptionError('hiddenTokens', hiddenTokens, 'a non-negative integer')

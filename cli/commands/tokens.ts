@@ -37,13 +37,16 @@ that another backend answered under a Claude model's name (their replies' ids
 are not of Anthropic's form) are counted and named under the table. Where the
 file's requests asked Anthropic to keep earlier thinking (Claude Code 2.1.84 –
 2.1.85, 2.1.101 and later), that thinking is priced as sent, and a line under
-the method says so.
+the method says so. Where a Gemini CLI session's reported prompts show that its
+requests held none of the replies' thinking, every reply's thinking is priced at
+0, and the line says that instead.
 
 Options:
 ${CONVERSATION_OPTIONS_HELP}
   --json               Print one JSON object instead: model, encoding, fellBack,
                        family, method, wire, thinking ('kept' where the file's
-                       requests keep earlier thinking, else 'model'),
+                       requests keep earlier thinking, 'dropped' where its
+                       reports show they held none, else 'model'),
                        overheadPerMessage, overheadPerRequest (and, for a
                        family counted with a calibration factor,
                        calibratedPerMessage: the framing a message is counted

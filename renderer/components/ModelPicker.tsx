@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react'
 import { listCountingModels } from '@core'
 import { MODEL_SEARCH_ID } from '../dom-ids'
-import { selectCounting, selectKeptThinkingNote, useApp } from '../store'
+import { selectCounting, selectThinkingRuleNote, useApp } from '../store'
 
 // Claude, Gemini and the open models first, then OpenAI's: each with how it is counted.
 const MODELS = listCountingModels()
@@ -31,7 +31,7 @@ export function ModelPicker() {
   const matches = useMemo(() => (query === null ? [] : search(query)), [query])
   const open = query !== null
   const { encoding, familyLabel, method, warning } = useApp(selectCounting)
-  const keptThinking = useApp(selectKeptThinkingNote)
+  const thinkingRule = useApp(selectThinkingRuleNote)
 
   useEffect(() => {
     if (open) document.getElementById(optionId(active))?.scrollIntoView?.({ block: 'nearest' })
@@ -128,9 +128,9 @@ export function ModelPicker() {
       <p className="field-note muted" data-testid="model-method">
         {familyLabel}: {method}
       </p>
-      {keptThinking !== '' && (
+      {thinkingRule !== '' && (
         <p className="field-note muted" data-testid="model-thinking">
-          {keptThinking[0].toUpperCase() + keptThinking.slice(1)}.
+          {thinkingRule[0].toUpperCase() + thinkingRule.slice(1)}.
         </p>
       )}
       {warning !== undefined && (

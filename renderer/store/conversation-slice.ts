@@ -70,7 +70,7 @@ export interface ConversationSlice {
   fileModel: string | null
   /** The wire format the conversation is sent in (the file's format says), which prices it. */
   wire: Wire
-  /** Whose rule keeps earlier turns' thinking in the file's requests: the model's, or 'kept'. */
+  /** Whose rule keeps earlier thinking in the file's requests: the model's, 'kept' or 'dropped'. */
   thinking: EarlierThinking
   /** The format asked for: 'auto' (detect it) unless the picker overrides it. */
   requestedFormat: FormatId | 'auto'

@@ -6,7 +6,7 @@ export type { AppState, StoreDeps } from './types'
 export type { OptionField } from './options-slice'
 export { DEFAULT_MODEL, FILE_MAX_TOKENS, SAMPLE_MAX_TOKENS } from './options-slice'
 export { exportName } from './summary-slice'
-export { selectCounting, selectCountingKey, selectKeptThinkingNote, selectSpec } from './spec'
+export { selectCounting, selectCountingKey, selectThinkingRuleNote, selectSpec } from './spec'
 export { selectContextGrowth, selectUsageByReply } from './usage-selectors'
 export {
   selectEngineLimits,

@@ -91,7 +91,7 @@ export const selectOptions: (s: AppState) => Options = memoSelector(
   (model, wire, thinking, maxTokens, keepRecentCount, triggerRatio, hiddenTokens): Options => ({
     model,
     wire,
-    ...(thinking === 'kept' ? { thinking } : {}),
+    ...(thinking === 'model' ? {} : { thinking }),
     maxTokens,
     triggerRatio,
     ...(keepRecentCount === undefined ? {} : { keepRecentCount }),

@@ -1,7 +1,7 @@
 import {
   countingKey,
   describeCounting,
-  keptThinkingNote,
+  thinkingRuleNote,
   type CountingMethod,
   type CountingSpec,
 } from '@core'
@@ -23,8 +23,8 @@ export const selectCountingKey: (s: AppState) => string = memoSelector(
   countingKey,
 )
 
-/** What the app says where the file's requests keep earlier thinking the model would drop. */
-export const selectKeptThinkingNote = (s: AppState): string => keptThinkingNote(selectSpec(s))
+/** What the app says where the file's requests price thinking otherwise than the model's rule. */
+export const selectThinkingRuleNote = (s: AppState): string => thinkingRuleNote(selectSpec(s))
 
 /** How the model in force is counted: its family, vocabulary and the method's words. */
 export const selectCounting = (s: AppState): CountingMethod =>

@@ -354,7 +354,7 @@ export interface ReadResult {
   model?: string
   /** The wire the file says it was sent in, where the format does not fix it (traffic logs, pi). */
   wire?: Wire
-  /** Whose rule keeps earlier turns' thinking, where the file shows the requests asked to keep it. */
+  /** Whose rule keeps earlier thinking, where the file shows its requests' own (see ImportedConversation). */
   thinking?: EarlierThinking
   messages: Message[]
   notes: NoteList

@@ -59,7 +59,9 @@ export interface ImportedConversation {
   wire: Wire
   /**
    * 'kept' where the file shows its requests asked the API to keep every earlier turn's thinking
-   * (Claude Code from 2.1.84: docs/tokens.md, "Earlier thinking a request asks to keep").
+   * (Claude Code from 2.1.84: docs/tokens.md, "Earlier thinking a request asks to keep");
+   * 'dropped' where its reported prompts show that no request held an earlier reply's thinking
+   * (Gemini CLI: docs/tokens.md, "Gemini thinking the reports show was not sent").
    */
   thinking?: EarlierThinking
   messages: Message[]

@@ -15,6 +15,7 @@ import {
 } from './families'
 import { isOpenEncoding, tokenizerForOpen } from './open-vocabularies'
 import { pricePayload, retainsEarlierThinking, type PayloadPricingContext } from './opaque'
+import { sendsThinking } from './thinking-retention'
 import { chatPartsRules, mayHoldChatParts, priceChatParts } from './chat-parts'
 import type { EarlierThinking } from './thinking-retention'
 import { wireFramingOf, type Wire, type WireFraming } from './wire'
@@ -348,7 +349,11 @@ function replyOf(
   return undefined
 }
 
-/** Whether message `index` is thinking from an earlier turn, which the wire's retention rule prices. */
+/**
+ * Whether message `index` is thinking from an earlier turn, which the wire's retention rule prices;
+ * where the file's requests held no thinking at all (`thinking: 'dropped'`), every reasoning
+ * message is, its own turn's too.
+ */
 export function isEarlierThinking(
   spec: Required<CountingSpec>,
   messages: readonly Typed[],
@@ -357,7 +362,7 @@ export function isEarlierThinking(
   return (
     spec.wire !== 'native' &&
     messages[index].type === 'reasoning' &&
-    index < currentTurnStart(messages)
+    (index < currentTurnStart(messages) || !sendsThinking(spec))
   )
 }
 
@@ -415,10 +420,10 @@ export function countingKey(spec: SpecLike): string {
   const s = toSpec(spec)
   const { encoding, factor } = describeCounting(s.model, s.wire)
   // Off the native wire, payloads are priced by rules that may depend on the model itself.
-  // Thinking the request keeps prices earlier reasoning otherwise than the model's rule.
+  // Thinking the requests keep, or are shown to hold none of, is priced otherwise than the model's rule.
   return s.wire === 'native'
     ? `${encoding}|${factor}|native`
-    : `${encoding}|${factor}|${s.wire}|${s.model}${s.thinking === 'kept' ? '|kept' : ''}`
+    : `${encoding}|${factor}|${s.wire}|${s.model}${s.thinking === 'model' ? '' : `|${s.thinking}`}`
 }
 
 /**
@@ -437,7 +442,7 @@ export interface TurnCosts {
 
 export function turnCostsOf(spec: SpecLike, messages: readonly Message[]): TurnCosts | null {
   const s = toSpec(spec)
-  if (s.wire === 'native' || retainsEarlierThinking(s)) return null
+  if (s.wire === 'native' || retainsEarlierThinking(s) || !sendsThinking(s)) return null
   // Made only when a reasoning message needs it: building it needs the vocabulary loaded, which
   // a conversation without earlier thinking never has to wait for.
   let pricing: ReturnType<typeof pricingFor> | undefined

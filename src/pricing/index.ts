@@ -41,6 +41,6 @@ export {
   type OpenEncoding,
 } from './open-vocabularies'
 export { WIRES, WIRE_FRAMING, isWire, wireFramingOf, type Wire, type WireFraming } from './wire'
-export { keptThinkingNote, type EarlierThinking } from './thinking-retention'
+export { thinkingRuleNote, type EarlierThinking } from './thinking-retention'
 export { previewSource } from './opaque'
 export { loadCountingVocabulary } from './load'

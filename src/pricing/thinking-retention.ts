@@ -28,9 +28,19 @@ function keepsAll(tier: string, major: number, minor: number): boolean {
  * Whose rule decides whether earlier turns' thinking stays in a request: 'model', the model's own
  * (above); 'kept', the request's, where it asks Anthropic's API to keep every thinking turn (the
  * context-management edit `clear_thinking_20251015` with `keep: 'all'`, which Claude Code sends from
- * 2.1.84; docs/tokens.md, "Earlier thinking a request asks to keep").
+ * 2.1.84; docs/tokens.md, "Earlier thinking a request asks to keep"); 'dropped', the file's reports,
+ * where they show that no request held any earlier reply's thinking, not even its own turn's
+ * (Gemini through Code Assist; docs/tokens.md, "Gemini thinking the reports show was not sent").
  */
-export type EarlierThinking = 'model' | 'kept'
+export type EarlierThinking = 'model' | 'kept' | 'dropped'
+
+/** Every rule, as an option takes it. */
+export const EARLIER_THINKING: readonly EarlierThinking[] = ['model', 'kept', 'dropped']
+
+/** Whether the requests hold the current turn's thinking: all but those shown to hold none. */
+export function sendsThinking(spec: { thinking?: EarlierThinking }): boolean {
+  return spec.thinking !== 'dropped'
+}
 
 /** Whether the request keeps earlier turns' thinking in its context (billed) or drops it. */
 export function retainsEarlierThinking(spec: {
@@ -39,7 +49,7 @@ export function retainsEarlierThinking(spec: {
   thinking?: EarlierThinking
 }): boolean {
   const model = spec.model.toLowerCase()
-  if (!model.includes('claude')) return false
+  if (!model.includes('claude') || !sendsThinking(spec)) return false
   // Only Anthropic's API reads the edit; every Claude model with thinking accepts it.
   if (spec.thinking === 'kept') return true
   if (MYTHOS.test(model)) return true
@@ -53,14 +63,18 @@ export function retainsEarlierThinking(spec: {
 }
 
 /**
- * What the CLI and the app say where the requests keep earlier thinking that the model's own rule
- * would drop (the counts then price it as sent); empty otherwise.
+ * What the CLI and the app say where the file's requests price thinking otherwise than the model's
+ * own rule: they keep earlier thinking the model would drop, or they held none at all. Empty
+ * otherwise.
  */
-export function keptThinkingNote(spec: {
+export function thinkingRuleNote(spec: {
   model: string
   wire: Wire
   thinking?: EarlierThinking
 }): string {
+  if (!sendsThinking(spec)) {
+    return `thinking priced at 0 in every request: the file’s reported prompts show that none of its requests held an earlier reply’s thinking, not even its own turn’s`
+  }
   if (!retainsEarlierThinking(spec) || retainsEarlierThinking({ ...spec, thinking: 'model' })) {
     return ''
   }

@@ -391,6 +391,40 @@ describe('the context-growth chart', () => {
     expect(pageErrors).toEqual([])
   })
 
+  it('prices no Gemini thinking where the reports show none was sent, and says so', async () => {
+    // gemini-cli-thoughts-unsent.jsonl: at each new turn the reported prompt grew by the last reply
+    // and the prompt alone, so the 600, 500 and 200 tokens of thinking were never in a request.
+    const { page, pageErrors } = app()
+    const report = await openSaying(
+      page,
+      'gemini-cli-thoughts-unsent.jsonl',
+      (r) => `reported ${n(r.requests[0].reported)} · estimated ${n(r.requests[0].estimated)}`,
+    )
+    expect(report.thinking).toBe('dropped')
+    await expect.poll(() => readNumber(page.locator(byTestId('total-tokens')))).toBe(report.total)
+    const note = page.locator(byTestId('model-thinking'))
+    await expect
+      .poll(() => note.textContent())
+      .toBe(
+        'Thinking priced at 0 in every request: the file’s reported prompts show that none of its requests held an earlier reply’s thinking, not even its own turn’s.',
+      )
+    // The last turn's thinking (row 11) is no more in the next request than the earlier turns'.
+    const last = page.locator(`${byTestId('message-row')}[data-index="11"]`)
+    expect(await last.getAttribute('data-type')).toBe('reasoning')
+    await last.getByRole('button').first().click()
+    await expect
+      .poll(() => last.locator(byTestId('opaque-parts')).textContent())
+      .toBe('thinking, not in this context: 0 tokens')
+    const { head, rows } = await usageTable(page)
+    const estimated = rows.map((r) => r[head.indexOf('estimated')])
+    expect(estimated).toEqual(report.requests.map((q: { estimated: number }) => n(q.estimated)))
+    await screenshot(page, 'gemini-unsent-thinking', page.locator('.model-picker'))
+    // The file whose reports show the turn's thinking was sent follows the model's rule: no words.
+    await openFile(page, formatsFile('gemini-cli-thoughts.json'))
+    await expect.poll(() => note.count()).toBe(0)
+    expect(pageErrors).toEqual([])
+  })
+
   it('prices Claude thinking the file holds only the signature of by its reply’s output', async () => {
     // claude-code-silent-thinking.jsonl: the first reply's thinking block has no text; the reply
     // reported 412 output tokens. The CLI and the app read the same core, so their totals agree.

@@ -514,3 +514,25 @@ describe.concurrent('tokens: earlier thinking the requests keep', () => {
     expect(k.total).toBeGreaterThan(m.total)
   })
 })
+
+// gemini-cli-thoughts-unsent.jsonl: at each new turn the reported prompt grew by the last reply and
+// the new prompt alone, so none of the replies' thinking (600, 500 and 200 tokens) was sent;
+// gemini-cli-thoughts.json's reports show its turn's thinking was (docs/tokens.md).
+describe.concurrent('tokens: Gemini thinking the reports show was not sent', () => {
+  it('prices it at 0, says so under the method, and names the rule in --json', async () => {
+    const [unsent, unsentJson, sentJson] = await Promise.all([
+      run(['tokens', 'gemini-cli-thoughts-unsent.jsonl']),
+      run(['tokens', 'gemini-cli-thoughts-unsent.jsonl', '--json']),
+      run(['tokens', 'gemini-cli-thoughts.json', '--json']),
+    ])
+    expect(unsent.stdout.split('\n')[2]).toBe(
+      'thinking priced at 0 in every request: the file’s reported prompts show that none of its requests held an earlier reply’s thinking, not even its own turn’s',
+    )
+    type Report = { thinking: string; tokens: number[] }
+    const u = JSON.parse(unsentJson.stdout) as Report
+    expect(u.thinking).toBe('dropped')
+    expect((JSON.parse(sentJson.stdout) as Report).thinking).toBe('model')
+    // Rows 1, 6 and 11 are the three replies' thinking.
+    expect([1, 6, 11].map((i) => u.tokens[i])).toEqual([0, 0, 0])
+  })
+})

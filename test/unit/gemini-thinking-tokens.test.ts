@@ -5,6 +5,7 @@ import {
   countEachMessage,
   importConversation,
   requestOverhead,
+  thinkingRuleNote,
   turnCostsOf,
   type Message,
 } from '../../src/index'
@@ -109,5 +110,65 @@ describe('a Gemini CLI reply’s thinking is priced by its reported thoughts', (
     expect(estimated[2] - estimated[1]).toBe(empty + 150 + cost(5) + cost(6))
     // Request 4 starts turn 2: g3's reply and u2 come in, turn 1's thinking (both parts) goes.
     expect(estimated[3] - estimated[2]).toBe(cost(7) + cost(8) - (empty + 400) - (empty + 150))
+  })
+})
+
+// gemini-cli-thoughts-unsent.jsonl, read by hand: turn 1 is u1, g1 (a thought, tokens.thoughts 600,
+// a grep call) and g2 (text; input 8,210, output 30); turn 2 is u2 ("Raise it to 5.", 14
+// characters), g3 (a thought, thoughts 500, a replace call; output 45) and g4 (input 8,330, output
+// 10); turn 3 is u3 (26 characters), g5 (a thought, thoughts 200, a shell call) and g6. Had turn 1's
+// 600 tokens of thinking been in its requests, g3's prompt would have come out at about 8,210 + 30
+// + 4 − 600 = 7,644; it is 8,244, the last reply and the prompt alone. The same at u3: 8,330 + 10
+// + 7 = 8,347, where the sent rule says 7,847. So the requests held none of the replies' thinking.
+describe('Gemini thinking the reports show was not sent', () => {
+  const unsent = importConversation(fixture('gemini-cli-thoughts-unsent.jsonl'))
+  const dropped = { ...spec, thinking: unsent.thinking }
+
+  it('reads the rule from the reported prompts at each new turn, and says so', () => {
+    expect(unsent.thinking).toBe('dropped')
+    expect(unsent.report).toContainEqual({
+      severity: 'info',
+      path: '',
+      problem:
+        "Gemini's reported prompts show its requests held none of the replies' thinking: at 2 of 2 new prompts after a turn that thought, the prompt grew by the last reply and the new prompt alone, where the turn's thinking, had it been sent, would have come out of it; thinking is priced at 0 in every request",
+    })
+    // gemini-cli-thoughts.json: turn 2's first prompt, 9,382, is turn 1's last (9,900) plus g3's 25
+    // output tokens and u2's 26 characters, less the 550 tokens of thinking turn 1 had sent.
+    expect(imported.thinking).toBeUndefined()
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: '',
+      problem:
+        "Gemini's reported prompts show its requests held the turn's thinking: at 1 of 1 new prompts after a turn that thought, the prompt fell by about that thinking; it is priced in every request of its turn",
+    })
+  })
+
+  it('prices every reply’s thinking at 0, its own turn’s too, and keeps the count to show', () => {
+    const reasoning = unsent.messages.flatMap((m, i) => (m.type === 'reasoning' ? [i] : []))
+    expect(reasoning.map((i) => reportedOf(unsent.messages[i]))).toEqual([600, 500, 200])
+    const costs = countEachMessage(dropped, unsent.messages)
+    expect(reasoning.map((i) => costs[i])).toEqual([0, 0, 0])
+    // Under the model's own rule the last turn's thinking (g5's 200) would be in the next request.
+    const sentCosts = countEachMessage(spec, unsent.messages)
+    expect(sentCosts[reasoning[2]]).toBe(messageCost(spec, { text: '' }) + 200)
+    // Everything else costs what it does under the model's rule.
+    const others = (c: number[]) => c.filter((_, i) => !reasoning.includes(i))
+    expect(others(costs)).toEqual(others(sentCosts))
+    expect(thinkingRuleNote(dropped)).toBe(
+      'thinking priced at 0 in every request: the file’s reported prompts show that none of its requests held an earlier reply’s thinking, not even its own turn’s',
+    )
+  })
+
+  it('grows each request of a turn by the messages alone', () => {
+    const costs = countEachMessage(dropped, unsent.messages)
+    expect(turnCostsOf(dropped, unsent.messages)).toBeNull()
+    const { rows } = compareUsage(unsent.usage ?? [], costs, requestOverhead(dropped), null)
+    const estimated = rows.map((r) => r.estimated)
+    const cost = (i: number) => costs[i]
+    // Request 2 adds g1's thinking (0), its call (2) and the result (3).
+    expect(estimated[1] - estimated[0]).toBe(cost(1) + cost(2) + cost(3))
+    expect(cost(1)).toBe(0)
+    // Request 3 starts turn 2: g2 and u2 come in, and nothing goes out.
+    expect(estimated[2] - estimated[1]).toBe(cost(4) + cost(5))
   })
 })

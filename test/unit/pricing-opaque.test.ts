@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { encodePayload } from '../../src/formats/payload'
-import { countEachMessage, keptThinkingNote, type Message } from '../../src/index'
+import { countEachMessage, thinkingRuleNote, type Message } from '../../src/index'
 import { mp3Seconds } from '../../src/pricing/audio-tokens'
 import { Base64Bytes } from '../../src/pricing/base64-bytes'
 import { imageDimensions } from '../../src/pricing/image-dimensions'
@@ -363,12 +363,12 @@ describe('earlier thinking the requests keep, in the costs', () => {
   })
 
   it('says so in the words the CLI and the app show, only where it changes the count', () => {
-    expect(keptThinkingNote({ ...sonnet, thinking: 'kept' })).toBe(
+    expect(thinkingRuleNote({ ...sonnet, thinking: 'kept' })).toBe(
       'earlier turns’ thinking priced as sent: the file’s requests ask Anthropic’s API to keep it, where claude-sonnet-4-5-20250929 on its own keeps only the last turn’s',
     )
-    expect(keptThinkingNote(sonnet)).toBe('')
+    expect(thinkingRuleNote(sonnet)).toBe('')
     expect(
-      keptThinkingNote({ model: 'claude-opus-4-5', wire: 'anthropic', thinking: 'kept' }),
+      thinkingRuleNote({ model: 'claude-opus-4-5', wire: 'anthropic', thinking: 'kept' }),
     ).toBe('')
   })
 })
