@@ -16,7 +16,7 @@ import {
 } from './gemini-cli-shared'
 import { REPLY_FIELDS, noteField, readGemini, readUser } from './gemini-cli-records'
 import { withReportedThoughts } from './gemini-cli-thoughts'
-import { SentThinking } from './gemini-cli-thinking-sent'
+import { NewPrompts } from './gemini-cli-new-prompts'
 import { Pairing } from './gemini-cli-parts'
 
 /* A Gemini CLI session file: the older single JSON document, or the JSONL log replayed into its message records. */
@@ -168,7 +168,7 @@ function readEntries(entries: Entry[], notes: NoteList): ReadResult {
   const messages: Message[] = []
   const usage: ReportedUsage[] = []
   const pairing = new Pairing()
-  const sentThinking = new SentThinking()
+  const newPrompts = new NewPrompts()
   let model: string | undefined
   // The prompt the last message read reported, where it is a reply that records no tool call (see
   // UNRECORDED_STEP_NOTE); undefined after anything else.
@@ -190,11 +190,11 @@ function readEntries(entries: Entry[], notes: NoteList): ReadResult {
         const tokens = entry.value.tokens
         const thoughts = isObject(tokens) && isCount(tokens.thoughts) ? tokens.thoughts : 0
         if (prompt !== undefined && isObject(tokens) && isCount(tokens.output)) {
-          sentThinking.reply(prompt, tokens.output, thoughts)
-        } else sentThinking.thoughts(thoughts)
+          newPrompts.reply(prompt, tokens.output, thoughts, entry.ctx)
+        } else newPrompts.thoughts(thoughts)
       } else if (read.messages.some((m) => m.type === 'user')) {
-        sentThinking.prompt(read.messages.reduce((n, m) => n + m.text.length, 0))
-      } else if (read.messages.length > 0) sentThinking.toolResult()
+        newPrompts.prompt(read.messages.reduce((n, m) => n + m.text.length, 0))
+      } else if (read.messages.length > 0) newPrompts.toolResult()
       messages.push(...read.messages)
       if (read.model !== undefined) model = read.model
     } catch (error) {
@@ -203,7 +203,7 @@ function readEntries(entries: Entry[], notes: NoteList): ReadResult {
       notes.warn(entry.ctx.where(error.steps), `${error.problem}; message skipped`)
     }
   }
-  const thinking = sentThinking.verdict(notes)
+  const thinking = newPrompts.verdict(notes)
   return { model, messages, notes, usage, ...(thinking ? { thinking } : {}) }
 }
 

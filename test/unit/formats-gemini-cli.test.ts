@@ -464,6 +464,44 @@ describe('Gemini CLI session in', () => {
       ])
     })
 
+    it('warns where a new prompt’s request held far more than the file records', () => {
+      const reply = (id: string, content: string, input: number, output: number) => ({
+        id,
+        type: 'gemini',
+        content,
+        tokens: { input, output, cached: 0, thoughts: 0, tool: 0, total: input + output },
+      })
+      const text = JSON.stringify({
+        sessionId: 's',
+        projectHash: 'p',
+        messages: [
+          { id: 'u1', type: 'user', content: 'What does deploy.sh do?' },
+          reply('g1', 'It builds the image and pushes it.', 6000, 10),
+          // 20 characters: about 5 tokens. 6,000 + 10 + 5 = 6,015, and the request reported 8,515:
+          // as 0.4 – 0.8 wrote a turn whose calls (a read of deploy.sh) it did not record.
+          { id: 'u2', type: 'user', content: 'Add a --dry-run flag' },
+          reply('g2', 'Added it: the script now echoes each command.', 8515, 12),
+          // 6,900 characters (1,725 tokens), and the request 1,500 tokens larger than 8,515 + 12 +
+          // 1,725: more than 1,000, but no more than the prompt's estimate again, which a long
+          // prompt's error could make. Not warned.
+          { id: 'u3', type: 'user', content: 'x'.repeat(6900) },
+          reply('g3', 'Noted.', 11752, 3),
+          // 7 characters; 11,752 + 3 + 2 + 70: not warned.
+          { id: 'u4', type: 'user', content: 'Thanks.' },
+          reply('g4', 'You are welcome.', 11827, 5),
+        ],
+      })
+      const imported = importConversation(text)
+      expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([
+        {
+          severity: 'warning',
+          path: 'messages[3].tokens.input',
+          problem:
+            "the reported prompt is about 2,500 tokens larger than the last request, its reply and the new prompt: the request held content the file does not record (Gemini CLI 0.4 – 0.8 recorded no tool calls, and before 0.44 no shell command's output it added to the conversation), so it and the later ones are counted low",
+        },
+      ])
+    })
+
     it('keeps the parts after a functionResponse with that result (read_many_files)', () => {
       const text = JSON.stringify({
         sessionId: 's',

@@ -1,0 +1,118 @@
+import { formatNumber } from '../numbers'
+import type { EarlierThinking } from '../pricing/thinking-retention'
+import type { NoteList } from './report'
+import type { Ctx } from './gemini-cli-shared'
+
+/**
+ * The least thinking a turn must have had, before its last reply, for the next prompt's report to
+ * say whether it was sent: a few hundred tokens stand well clear of the error in a typed prompt's
+ * estimate (its characters ÷ 4).
+ */
+const MIN_TURN_THINKING = 300
+
+/** The share of the turn's thinking the prompt must fall by to show it had been sent. */
+const SENT_SHARE = 0.5
+
+/**
+ * How much more than the last request, its reply and the new prompt a request must report before
+ * the import says it held content the file does not record: well above a typed prompt's error.
+ */
+const MIN_UNRECORDED = 1000
+
+/** A typed prompt's tokens, as near as its characters tell without a vocabulary. */
+const CHARS_PER_TOKEN = 4
+
+/**
+ * What the reports say at each new prompt, where the file's messages are known to the token: the
+ * first request after a prompt holds the last request, the last reply (its reported `output`) and
+ * the prompt, and nothing else unless the turn's thinking was sent (then it comes out) or the
+ * request held content the file does not record (then it is larger).
+ *
+ * - **Whether the turn's thinking was sent** (docs/tokens.md, "Gemini thinking the reports show
+ *   was not sent"). Where it was, every request of the turn held it and the next prompt's does
+ *   not: after a turn that thought at least MIN_TURN_THINKING tokens before its last reply, the
+ *   prompt falls by about that thinking, or it does not. Gemini CLI's session files do not say
+ *   which (the Gemini API bills it; the sessions of Code Assist, "Login with Google", show none),
+ *   so the reports decide, and with no such prompt the model's own rule stands.
+ * - **Content the file does not record** (docs/formats/gemini-cli.md, "Tool calls the file does
+ *   not record"): a request MIN_UNRECORDED tokens or more larger than that sum, and larger than
+ *   twice the prompt's estimate, held something the file does not. Gemini CLI 0.4 – 0.8 recorded
+ *   no tool calls, nor a reply of calls alone, so a turn's calls and results show only here; and
+ *   before 0.44 it did not record the output of a shell command (`!cmd`) it added to the
+ *   conversation (`addShellCommandToGeminiHistory`, recorded from google-gemini/gemini-cli
+ *   055e0f6452).
+ *
+ * Fed the session's records in order: `prompt` for a typed prompt, `toolResult` for a function
+ * response recorded on its own, `thoughts` for a reply's part that reports no request of its own,
+ * `reply` for a reply that does.
+ */
+export class NewPrompts {
+  private turnThoughts = 0
+  private lastThoughts = 0
+  private last: { input: number; output: number } | undefined
+  /** Characters typed since the last reply; undefined while the turn goes on. */
+  private typed: number | undefined
+  private toolResultBetween = false
+  private sent = 0
+  private notSent = 0
+
+  prompt(characters: number): void {
+    this.typed = (this.typed ?? 0) + characters
+  }
+
+  toolResult(): void {
+    this.toolResultBetween = true
+  }
+
+  thoughts(count: number): void {
+    this.turnThoughts += count
+  }
+
+  reply(input: number, output: number, thoughts: number, ctx: Ctx): void {
+    if (this.typed !== undefined) {
+      if (this.last && !this.toolResultBetween) this.newPrompt(input, this.last, ctx)
+      this.turnThoughts = 0
+    }
+    this.turnThoughts += thoughts
+    this.lastThoughts = thoughts
+    this.last = { input, output }
+    this.typed = undefined
+    this.toolResultBetween = false
+  }
+
+  private newPrompt(input: number, last: { input: number; output: number }, ctx: Ctx): void {
+    const typed = (this.typed ?? 0) / CHARS_PER_TOKEN
+    const grew = input - (last.input + last.output + typed)
+    const before = this.turnThoughts - this.lastThoughts
+    if (before >= MIN_TURN_THINKING && typed <= before) {
+      if (-grew >= SENT_SHARE * before) this.sent++
+      else this.notSent++
+    }
+    if (grew >= MIN_UNRECORDED && grew > typed) {
+      ctx.notes.warn(
+        ctx.where(['tokens', 'input']),
+        `the reported prompt is about ${formatNumber(Math.round(grew))} tokens larger than the last request, its reply and the new prompt: the request held content the file does not record (Gemini CLI 0.4 – 0.8 recorded no tool calls, and before 0.44 no shell command's output it added to the conversation), so it and the later ones are counted low`,
+      )
+    }
+  }
+
+  /** 'dropped' where most such prompts show no thinking was sent; a note either way. */
+  verdict(notes: NoteList): EarlierThinking | undefined {
+    const prompts = this.sent + this.notSent
+    if (prompts === 0) return undefined
+    const dropped = this.notSent > this.sent
+    const of = `${formatNumber(dropped ? this.notSent : this.sent)} of ${formatNumber(prompts)}`
+    if (dropped) {
+      notes.info(
+        '',
+        `Gemini's reported prompts show its requests held none of the replies' thinking: at ${of} new prompts after a turn that thought, the prompt grew by the last reply and the new prompt alone, where the turn's thinking, had it been sent, would have come out of it; thinking is priced at 0 in every request`,
+      )
+      return 'dropped'
+    }
+    notes.info(
+      '',
+      `Gemini's reported prompts show its requests held the turn's thinking: at ${of} new prompts after a turn that thought, the prompt fell by about that thinking; it is priced in every request of its turn`,
+    )
+    return undefined
+  }
+}
