@@ -9,6 +9,15 @@ const cutAt = (messages: Message[], index: number) =>
 
 const calls = (...ids: string[]) => ids.map((id) => expect.objectContaining({ id }))
 
+/** A reply record as Gemini CLI writes it, with the request's reported prompt and output. */
+const reply = (id: string, content: string, input: number, output: number, more = {}) => ({
+  id,
+  type: 'gemini',
+  content,
+  tokens: { input, output, cached: 0, thoughts: 0, tool: 0, total: input + output },
+  ...more,
+})
+
 describe('Gemini CLI session in', () => {
   describe('the single-document session (before JSONL)', () => {
     const imported = importConversation(fixture('gemini-cli.json'))
@@ -422,13 +431,6 @@ describe('Gemini CLI session in', () => {
     it('warns where a step’s tool calls were sent but never recorded (Gemini CLI 0.4 – 0.8)', () => {
       const UNRECORDED =
         "a reply to a request with no prompt, after a reply that records no tool call: that step's tool calls and results were sent but are not in the file (Gemini CLI 0.4 – 0.8 recorded none, nor a reply of calls alone), so this request and the later ones are counted low"
-      const reply = (id: string, content: string, input: number, output: number, more = {}) => ({
-        id,
-        type: 'gemini',
-        content,
-        tokens: { input, output, cached: 0, thoughts: 0, tool: 0, total: input + output },
-        ...more,
-      })
       const text = JSON.stringify({
         sessionId: 's',
         projectHash: 'p',
@@ -465,12 +467,6 @@ describe('Gemini CLI session in', () => {
     })
 
     it('warns where a new prompt’s request held far more than the file records', () => {
-      const reply = (id: string, content: string, input: number, output: number) => ({
-        id,
-        type: 'gemini',
-        content,
-        tokens: { input, output, cached: 0, thoughts: 0, tool: 0, total: input + output },
-      })
       const text = JSON.stringify({
         sessionId: 's',
         projectHash: 'p',
