@@ -42,9 +42,9 @@ const CHARS_PER_TOKEN = 4
  *   conversation (`addShellCommandToGeminiHistory`, recorded from google-gemini/gemini-cli
  *   055e0f6452).
  *
- * Fed the session's records in order: `prompt` for a typed prompt, `toolResult` for a function
- * response recorded on its own, `thoughts` for a reply's part that reports no request of its own,
- * `reply` for a reply that does.
+ * Fed the session's records in order: `prompt` for a typed prompt, `other` for anything else sent
+ * between replies, `thoughts` for a reply's part that reports no request of its own, `reply` for a
+ * reply that does.
  */
 export class NewPrompts {
   private turnThoughts = 0
@@ -52,7 +52,7 @@ export class NewPrompts {
   private last: { input: number; output: number } | undefined
   /** Characters typed since the last reply; undefined while the turn goes on. */
   private typed: number | undefined
-  private toolResultBetween = false
+  private otherBetween = false
   private sent = 0
   private notSent = 0
 
@@ -60,8 +60,12 @@ export class NewPrompts {
     this.typed = (this.typed ?? 0) + characters
   }
 
-  toolResult(): void {
-    this.toolResultBetween = true
+  /**
+   * A record sent with the next request that is not a typed prompt (a function response recorded
+   * on its own, context Gemini CLI adds): the arithmetic at the next prompt does not hold across it.
+   */
+  other(): void {
+    this.otherBetween = true
   }
 
   thoughts(count: number): void {
@@ -70,14 +74,14 @@ export class NewPrompts {
 
   reply(input: number, output: number, thoughts: number, ctx: Ctx): void {
     if (this.typed !== undefined) {
-      if (this.last && !this.toolResultBetween) this.newPrompt(input, this.last, ctx)
+      if (this.last && !this.otherBetween) this.newPrompt(input, this.last, ctx)
       this.turnThoughts = 0
     }
     this.turnThoughts += thoughts
     this.lastThoughts = thoughts
     this.last = { input, output }
     this.typed = undefined
-    this.toolResultBetween = false
+    this.otherBetween = false
   }
 
   private newPrompt(input: number, last: { input: number; output: number }, ctx: Ctx): void {

@@ -194,7 +194,7 @@ function readEntries(entries: Entry[], notes: NoteList): ReadResult {
         } else newPrompts.thoughts(thoughts)
       } else if (read.messages.some((m) => m.type === 'user')) {
         newPrompts.prompt(read.messages.reduce((n, m) => n + m.text.length, 0))
-      } else if (read.messages.length > 0) newPrompts.toolResult()
+      } else if (read.messages.length > 0) newPrompts.other()
       messages.push(...read.messages)
       if (read.model !== undefined) model = read.model
     } catch (error) {
