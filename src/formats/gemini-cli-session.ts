@@ -176,7 +176,8 @@ function readEntries(entries: Entry[], notes: NoteList): ReadResult {
   for (const entry of entries) {
     try {
       const read = readEntry(entry, pairing)
-      const prompt = read.reply ? reportedPrompt(entry) : undefined
+      const request = read.reply ? reportedRequest(entry) : undefined
+      const prompt = request?.input
       if (prompt !== undefined && uncalledPrompt !== undefined && prompt > uncalledPrompt) {
         entry.ctx.notes.warn(entry.ctx.where([]), UNRECORDED_STEP_NOTE)
       }
@@ -186,12 +187,9 @@ function readEntries(entries: Entry[], notes: NoteList): ReadResult {
       if (read.reply) {
         const reported = geminiTokens(entry, messages.length, read.model)
         if (reported) usage.push(reported)
-        withReportedThoughts(read.messages, entry.value.tokens, entry.ctx)
-        const tokens = entry.value.tokens
-        const thoughts = isObject(tokens) && isCount(tokens.thoughts) ? tokens.thoughts : 0
-        if (prompt !== undefined && isObject(tokens) && isCount(tokens.output)) {
-          newPrompts.reply(prompt, tokens.output, thoughts, entry.ctx)
-        } else newPrompts.thoughts(thoughts)
+        const thoughts = withReportedThoughts(read.messages, entry.value.tokens, entry.ctx)
+        if (request) newPrompts.reply(request.input, request.output, thoughts, entry.ctx)
+        else newPrompts.thoughts(thoughts)
       } else if (read.messages.some((m) => m.type === 'user')) {
         newPrompts.prompt(read.messages.reduce((n, m) => n + m.text.length, 0))
       } else if (read.messages.length > 0) newPrompts.other()
@@ -208,14 +206,16 @@ function readEntries(entries: Entry[], notes: NoteList): ReadResult {
 }
 
 /**
- * The prompt a reply reports (`tokens.input`), where it reports a request of its own: a prompt and
- * some output. A record of calls alone (output 0) and one of thoughts alone (input 0) are parts of
- * a reply recorded apart, not requests.
+ * The prompt and output a reply reports (`tokens.input`, `tokens.output`), where it reports a
+ * request of its own: a prompt and some output. A record of calls alone (output 0) and one of
+ * thoughts alone (input 0) are parts of a reply recorded apart, not requests.
  */
-function reportedPrompt(entry: Entry): number | undefined {
+function reportedRequest(entry: Entry): { input: number; output: number } | undefined {
   const tokens = entry.value.tokens
   if (!isObject(tokens) || !isCount(tokens.input) || tokens.input === 0) return undefined
-  return isCount(tokens.output) && tokens.output > 0 ? tokens.input : undefined
+  return isCount(tokens.output) && tokens.output > 0
+    ? { input: tokens.input, output: tokens.output }
+    : undefined
 }
 
 /**
@@ -227,7 +227,7 @@ function reportedPrompt(entry: Entry): number | undefined {
  * google-gemini/gemini-cli 974ab66b7a), nor a reply of calls alone (a reply was recorded only
  * when it had text). A request no larger than the reply's own is a retry of it (Gemini CLI
  * retries a reply with no text), and a record of calls or thoughts alone is part of a reply
- * (reportedPrompt): neither is warned.
+ * (reportedRequest): neither is warned.
  */
 export const UNRECORDED_STEP_NOTE =
   "a reply to a request with no prompt, after a reply that records no tool call: that step's tool calls and results were sent but are not in the file (Gemini CLI 0.4 – 0.8 recorded none, nor a reply of calls alone), so this request and the later ones are counted low"

@@ -11,11 +11,12 @@ import type { Ctx } from './gemini-cli-shared'
  * prompt it is dropped (docs/tokens.md, "Earlier turns' thinking"). The count goes on the reply's
  * reasoning messages as `reasoning_tokens`, shared by their text's length. A reply that reported
  * thinking and recorded no thought gets one reasoning message with no text to carry the count, so
- * that no thinking the prompts held is missing from the estimate.
+ * that no thinking the prompts held is missing from the estimate. Returns the reported count, 0
+ * where the reply reports none.
  */
-export function withReportedThoughts(messages: Message[], tokens: unknown, ctx: Ctx): void {
+export function withReportedThoughts(messages: Message[], tokens: unknown, ctx: Ctx): number {
   const thoughts = isObject(tokens) ? tokens.thoughts : undefined
-  if (!isCount(thoughts) || thoughts === 0) return
+  if (!isCount(thoughts) || thoughts === 0) return 0
   const items: { index: number; weight: number }[] = []
   messages.forEach((m, index) => {
     if (m.type === 'reasoning') items.push({ index, weight: m.text.length })
@@ -33,4 +34,5 @@ export function withReportedThoughts(messages: Message[], tokens: unknown, ctx: 
     )
   }
   shareReasoningTokens(messages, items, thoughts)
+  return thoughts
 }

@@ -15,9 +15,8 @@ import {
 } from './families'
 import { isOpenEncoding, tokenizerForOpen } from './open-vocabularies'
 import { pricePayload, retainsEarlierThinking, type PayloadPricingContext } from './opaque'
-import { sendsThinking } from './thinking-retention'
 import { chatPartsRules, mayHoldChatParts, priceChatParts } from './chat-parts'
-import type { EarlierThinking } from './thinking-retention'
+import { sendsThinking, type EarlierThinking } from './thinking-retention'
 import { wireFramingOf, type Wire, type WireFraming } from './wire'
 
 /** What a count is for: the model, and the wire format its conversation is sent in. */
