@@ -16,6 +16,7 @@ import {
 import { isOpenEncoding, tokenizerForOpen } from './open-vocabularies'
 import { pricePayload, retainsEarlierThinking, type PayloadPricingContext } from './opaque'
 import { chatPartsRules, mayHoldChatParts, priceChatParts } from './chat-parts'
+import { withHanTokens } from './han-characters'
 import { sendsThinking, type EarlierThinking } from './thinking-retention'
 import { wireFramingOf, type Wire, type WireFraming } from './wire'
 
@@ -92,8 +93,10 @@ export function pricingFor(specLike: SpecLike, tokenizer?: Tokenizer): Pricing {
   return pricing
 }
 
-function buildPricing(spec: Required<CountingSpec>, tokenizer: Tokenizer): Pricing {
+function buildPricing(spec: Required<CountingSpec>, base: Tokenizer): Pricing {
   const counting = describeCounting(spec.model, spec.wire)
+  // A family that splits Han characters finer than its vocabulary: every text counted adds them.
+  const tokenizer = withHanTokens(base, counting.hanTokens)
   const framing = wireFramingOf(spec.wire, spec.model)
   const { factor, resultFactor } = counting
   const scaled = factor === 1 ? (n: number) => n : (n: number) => Math.round(n * factor)

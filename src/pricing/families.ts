@@ -31,6 +31,8 @@ export interface CountingMethod {
   factor: number
   /** A tool result's count is multiplied by this instead (the factor, unless measured apart). */
   resultFactor: number
+  /** Tokens added for each Han character before the factor (calibration.ts); 0 but where measured. */
+  hanTokens: number
   /**
    * On-screen words: "exact (o200k_base)", or "approximate: within ±N% of provider counts on 90%
    * of M requests".
@@ -88,6 +90,7 @@ function uncalibrated(method: CountingMethod): CountingMethod {
     ...method,
     factor: 1,
     resultFactor: 1,
+    hanTokens: 0,
     method: `approximate (${method.encoding}, uncalibrated in the native format)`,
   }
 }
@@ -128,6 +131,7 @@ function exact(model: string, family: ModelFamily, encoding: CountingEncoding): 
     encoding,
     factor: 1,
     resultFactor: 1,
+    hanTokens: 0,
     method: `exact (${encoding})`,
   }
 }
@@ -143,6 +147,7 @@ function approximate(model: string, family: 'anthropic' | 'google', stem: string
     encoding: calibration.encoding,
     factor: calibration.factor,
     resultFactor: calibration.resultFactor ?? calibration.factor,
+    hanTokens: calibration.hanTokens ?? 0,
     method: calibratedWords(calibration),
     generation: calibration.generation,
   }
@@ -161,6 +166,9 @@ function guessed(model: string, family: 'openai' | 'anthropic' | 'google'): Coun
     encoding,
     factor: calibration?.factor ?? 1,
     resultFactor: calibration?.resultFactor ?? calibration?.factor ?? 1,
+    // Not the generation's Han rule: it was measured on Claude's own tokenizer, and the other
+    // models found behind Claude Code (LongCat) grow faster than the reports with it.
+    hanTokens: 0,
     method: calibration ? calibratedWords(calibration) : `approximate (${encoding})`,
     warning: `counted as ${familyLabel} (approximation)`,
     ...(calibration ? { generation: calibration.generation } : {}),

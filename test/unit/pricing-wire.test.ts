@@ -199,3 +199,46 @@ describe('a tool result of Claude before Opus 4.7', () => {
     expect(native).toEqual([o200k + 4])
   })
 })
+
+describe('Chinese text for Claude before Opus 4.7', () => {
+  // docs/tokens.md, "Chinese text": 0.15 tokens more for each Han character, before the factor,
+  // rounded once a text. 发票的到期日按柏林时间计算 holds 13 Han characters (1.95, so 2); 请检查发票的
+  // 到期日 9 (1.35, so 1); the kana and the ASCII none.
+  const chinese = '发票的到期日按柏林时间计算'
+  const o200k = (text: string) => tiktokenFor('o200k_base').encode(text).length
+  const claude = { model: 'claude-sonnet-4-5-20250929', wire: 'anthropic' as const }
+
+  it('adds 0.15 of a token for each Han character, in text, results and payloads alike', () => {
+    const mixed = 'Run 请检查发票的到期日 on src/billing (ファイル)'
+    const result: Message = { id: 'toolu_1', type: 'activity', text: '', payload: chinese }
+    expect(
+      countEachMessage(claude, [
+        { type: 'user', text: chinese },
+        { type: 'user', text: mixed },
+        result,
+      ]),
+    ).toEqual([
+      Math.round(1.14 * (o200k(chinese) + 2 + 16)),
+      Math.round(1.14 * (o200k(mixed) + 1 + 16)),
+      Math.round(1.175 * (o200k(chinese) + 2) + 1.14 * 16),
+    ])
+  })
+
+  it('is not added for the other families, for a name only guessed to be Claude’s, or natively', () => {
+    const message: Message = { type: 'user', text: chinese }
+    expect(countEachMessage({ model: 'claude-opus-4-8', wire: 'anthropic' }, [message])).toEqual([
+      Math.round(1.5 * (o200k(chinese) + 16)),
+    ])
+    expect(countEachMessage({ model: 'gemini-3-pro-preview', wire: 'gemini' }, [message])).toEqual([
+      Math.round(1.1 * (o200k(chinese) + 1)),
+    ])
+    // Another model behind Claude Code's wire is counted as Claude's family, without the Han rule.
+    expect(countEachMessage({ model: 'longcat-flash', wire: 'anthropic' }, [message])).toEqual([
+      Math.round(1.14 * (o200k(chinese) + 16)),
+    ])
+    expect(countEachMessage({ model: 'gpt-4o', wire: 'openai-chat' }, [message])).toEqual([
+      o200k(chinese) + 4,
+    ])
+    expect(countEachMessage({ ...claude, wire: 'native' }, [message])).toEqual([o200k(chinese) + 4])
+  })
+})
