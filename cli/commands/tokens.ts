@@ -3,6 +3,7 @@ import {
   formatNumber,
   messageFraming,
   requestOverhead,
+  hanWords,
   WIRE_FRAMING,
 } from '../../src/index'
 import { CONVERSATION_OPTIONS, CONVERSATION_OPTIONS_HELP, flagValue, singleFile } from '../args'
@@ -50,7 +51,8 @@ ${CONVERSATION_OPTIONS_HELP}
                        overheadPerMessage, overheadPerRequest (and, for a
                        family counted with a calibration factor,
                        calibratedPerMessage: the framing a message is counted
-                       with before that factor, and factor),
+                       with before that factor, factor, and hanTokens where
+                       each Han character adds tokens before it),
                        tokens (one per message) and total; where the file reports
                        usage, also requests (each reported request: request, at,
                        prompt, estimated, cleared where the request was sent
@@ -98,7 +100,11 @@ Exit status: 0 on success; 2 on bad input or options.`,
         thinking: spec.thinking,
         overheadPerMessage: perMessage,
         ...(framed.calibrated > 0
-          ? { calibratedPerMessage: framed.calibrated, factor: framed.factor }
+          ? {
+              calibratedPerMessage: framed.calibrated,
+              factor: framed.factor,
+              ...(counting.hanTokens > 0 ? { hanTokens: counting.hanTokens } : {}),
+            }
           : {}),
         overheadPerRequest: perRequest,
         tokens: counts,
@@ -154,9 +160,11 @@ Exit status: 0 on success; 2 on bad input or options.`,
 
     // A calibrated family's framing is counted with the text, before its factor (messageFraming).
     const perRequestWords = perRequest > 0 ? ` and ${perRequest} per request` : ''
+    const han = hanWords(counting)
     const counted =
       framed.calibrated > 0
-        ? `${model.encoding} × ${framed.factor}, ${framed.calibrated} a message for framing before the factor` +
+        ? `${counting.encoding} × ${framed.factor}, ${han ? `${han} and ` : ''}` +
+          `${framed.calibrated} a message for framing before the factor` +
           (perMessage > 0 ? ` and ${perMessage} after it` : '') +
           perRequestWords
         : `${model.encoding}, ${perMessage} of them per message${perRequestWords} for framing`

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { formatNumber } from '@core/numbers'
+import { scaledVocabularyWords } from '@core'
 import { selectCheck, selectCounting, selectPrompt, selectPromptTokens, useApp } from '../store'
 import { CopyButton } from './CopyButton'
 import { ExcludedList } from './ExcludedList'
@@ -16,8 +17,7 @@ export function PromptPanel() {
   const counting = useApp(selectCounting)
   // An approximate family's count is its vocabulary's times a factor: said, so the figure is not
   // taken for the vocabulary's own.
-  const encoding =
-    counting.factor === 1 ? counting.encoding : `${counting.encoding} × ${counting.factor}`
+  const encoding = scaledVocabularyWords(counting)
   const tokens = useApp(selectPromptTokens)
   const [showAll, setShowAll] = useState(false)
 

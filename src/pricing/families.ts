@@ -181,6 +181,25 @@ function calibrationFor(family: 'anthropic' | 'google', stem: string): Calibrati
   return stem === '' ? own.at(-1) : own.find((c) => c.matches(stem))
 }
 
+/** A family's Han rule in words, "0.15 a Han character", or '' where it has none. */
+export function hanWords({ hanTokens }: Pick<CountingMethod, 'hanTokens'>): string {
+  return hanTokens > 0 ? `${hanTokens} a Han character` : ''
+}
+
+/**
+ * How a count is made from the vocabulary, in words: "o200k_base", "o200k_base × 1.14", or with
+ * a family's Han rule "o200k_base × 1.14, plus 0.15 a Han character before the factor". Every
+ * surface that states the scaling reads it here.
+ */
+export function scaledVocabularyWords(
+  counting: Pick<CountingMethod, 'encoding' | 'factor' | 'hanTokens'>,
+): string {
+  const { encoding, factor } = counting
+  const han = hanWords(counting)
+  if (factor === 1 && han === '') return encoding
+  return `${encoding} × ${factor}` + (han ? `, plus ${han} before the factor` : '')
+}
+
 function calibratedWords(c: Calibration): string {
   if (c.requests === 0) return 'approximate: not yet measured against provider counts'
   return `approximate: within ±${c.withinPct}% of provider counts on ${Math.round(WITHIN_SHARE * 100)}% of ${formatNumber(c.requests)} requests`

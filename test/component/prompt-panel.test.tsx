@@ -81,3 +81,38 @@ describe('the summary prompt panel', () => {
     expect(screen.getByTestId('copy-prompt').textContent).toBe('Copied')
   })
 })
+
+describe('the summary prompt panel on a Claude session', () => {
+  it('states how Claude’s count is made: the factor, and what a Han character adds before it', () => {
+    // A Claude Code session's lines, as Claude Code 2.1 writes them (docs/formats/claude-code.md).
+    const line = (uuid: string, parentUuid: string | null, message: object) =>
+      JSON.stringify({
+        type: 'role' in message && message.role === 'user' ? 'user' : 'assistant',
+        uuid,
+        parentUuid,
+        sessionId: 's',
+        version: '2.1.14',
+        message,
+      })
+    const content = [
+      line('u1', null, { role: 'user', content: '发票的到期日按柏林时间计算，请检查。' }),
+      line('a1', 'u1', {
+        id: 'msg_1',
+        role: 'assistant',
+        model: 'claude-sonnet-4-5-20250929',
+        content: [{ type: 'text', text: '好的，我来看一下 src/billing。' }],
+      }),
+      line('u2', 'a1', { role: 'user', content: 'Thanks.' }),
+    ].join('\n')
+    const { store } = makeStore()
+    store
+      .getState()
+      .loadFile({ token: 'claude-token', path: '/work/s.jsonl', name: 's.jsonl', content })
+    store.getState().setOptionInput('maxTokens', '50')
+    store.getState().setOptionInput('keepRecentCount', '1')
+    renderWithStore(<PromptPanel />, store)
+    expect(screen.getByTestId('prompt-tokens').textContent).toMatch(
+      /^[\d,]+ tokens with o200k_base × 1\.14, plus 0\.15 a Han character before the factor; [\d,]+ sent as one message$/,
+    )
+  })
+})
