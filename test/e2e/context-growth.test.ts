@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { byTestId, openFile, readNumber, screenshot } from './harness/app'
+import { byTestId, openFile, readNumber, screenshot, showTab } from './harness/app'
 import { useAppSession } from './harness/browser'
 import { REFERENCE_FRAMING_TOKENS } from '../unit/helpers/tiktoken'
 import { sum, tiktokenCounts } from './harness/expected'
@@ -443,6 +443,26 @@ describe('the context-growth chart', () => {
         "thinking, its reply's reported 412 output tokens less the reply's text and calls (the file holds only its signature)",
       )
     await screenshot(page, 'claude-silent-thinking', thinking)
+    expect(pageErrors).toEqual([])
+  })
+  it('prices Chinese text for Claude as measured: each Han character adds 0.15 before the factor', async () => {
+    // claude-code-chinese.jsonl: the first prompt holds 40 Han characters (and four full-width
+    // punctuation marks, which add nothing); docs/tokens.md, "Chinese text": its cost is
+    // round(1.14 × (o200k_base tokens + round(0.15 × 40) + 16)), the o200k count by tiktoken.
+    const { page, pageErrors } = app()
+    const file = formatsFile('claude-code-chinese.jsonl')
+    const first = JSON.parse(readFileSync(file, 'utf8').split('\n')[0]).message.content
+    const o200k = sum(tiktokenCounts([{ type: 'user', text: first }], 'o200k_base'))
+    const expected = Math.round(1.14 * (o200k - REFERENCE_FRAMING_TOKENS + 6 + 16))
+    await page.locator(byTestId('total-tokens')).waitFor()
+    await openFile(page, file)
+    const row = page.locator(`${byTestId('message-row')}[data-index="0"]`)
+    await expect.poll(() => row.getAttribute('data-tokens')).toBe(String(expected))
+    await showTab(page, 'prompt')
+    await expect
+      .poll(() => page.locator(byTestId('prompt-tokens')).textContent())
+      .toMatch(/tokens with o200k_base × 1\.14, plus 0\.15 a Han character before the factor;/)
+    await screenshot(page, 'claude-chinese', row)
     expect(pageErrors).toEqual([])
   })
 })
