@@ -89,7 +89,12 @@ export function validateOptions(options: Options): { triggerRatio: number; hidde
     throw new OptionError('wire', options.wire, `one of ${WIRES.join(', ')}`)
   }
   if (options.thinking !== undefined && !EARLIER_THINKING.includes(options.thinking)) {
-    throw new OptionError('thinking', options.thinking, "'model', 'kept' or 'dropped'")
+    const quoted = EARLIER_THINKING.map((rule) => `'${rule}'`)
+    throw new OptionError(
+      'thinking',
+      options.thinking,
+      `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`,
+    )
   }
   if (hiddenTokens !== undefined && !isNonNegativeInteger(hiddenTokens)) {
     throw new OptionError('hiddenTokens', hiddenTokens, 'a non-negative integer')
