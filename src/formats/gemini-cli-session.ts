@@ -235,13 +235,19 @@ export const UNRECORDED_STEP_NOTE =
 /**
  * A reply's `tokens`, which Gemini CLI records from the usageMetadata of the request that produced
  * it (chatRecordingService recordMessageTokens): `input` is promptTokenCount, the whole prompt,
- * `cached` a part of it; the prompt held every message before the reply.
+ * `cached` a part of it; the prompt held every message before the reply. Gemini CLI writes 0 for
+ * a count the response did not carry (`promptTokenCount ?? 0`), and no request has an empty
+ * prompt, so an `input` of 0 reports nothing (ZERO_PROMPT_NOTE).
  */
 function geminiTokens(entry: Entry, prompt: number, model?: string): ReportedUsage | undefined {
   const tokens = entry.value.tokens
   if (!isObject(tokens)) return undefined
   const { input, output } = tokens
   if (!isCount(input)) return undefined
+  if (input === 0) {
+    entry.ctx.notes.info(entry.ctx.where(['tokens', 'input']), ZERO_PROMPT_NOTE)
+    return undefined
+  }
   return {
     prompt,
     inputTokens: input,
@@ -250,6 +256,9 @@ function geminiTokens(entry: Entry, prompt: number, model?: string): ReportedUsa
     ...(model !== undefined ? { model } : {}),
   }
 }
+
+export const ZERO_PROMPT_NOTE =
+  'a prompt of 0 tokens: Gemini CLI writes 0 where the response carried no prompt size, so this is not a report of a request, and the usage view leaves it out'
 
 function readEntry(
   entry: Entry,

@@ -230,9 +230,28 @@ describe('Gemini CLI: a reply’s tokens', () => {
         },
         // A reply with no tokens reports nothing.
         { id: 'g3', timestamp: '2025-10-18T14:57:50.000Z', type: 'gemini', content: 'And.' },
+        // Nor one whose response carried no counts, which Gemini CLI writes as zeros
+        // (chatRecordingService recordMessageTokens: `promptTokenCount ?? 0`).
+        {
+          id: 'g4',
+          timestamp: '2025-10-18T14:57:55.000Z',
+          type: 'gemini',
+          content: '',
+          model: 'gemini-2.5-pro',
+          toolCalls: [{ id: 'c1', name: 'codebase_investigator', args: {}, result: 'Done.' }],
+          tokens: { input: 0, output: 0, cached: 0, thoughts: 0, tool: 0, total: 0 },
+        },
       ],
     }
-    expect(importConversation(JSON.stringify(session), 'gemini-cli').usage).toEqual([
+    const imported = importConversation(JSON.stringify(session), 'gemini-cli')
+    const zero = imported.report.filter((n) => n.path === 'messages[5].tokens.input')
+    expect(zero.map((n) => [n.severity, n.problem])).toEqual([
+      [
+        'info',
+        'a prompt of 0 tokens: Gemini CLI writes 0 where the response carried no prompt size, so this is not a report of a request, and the usage view leaves it out',
+      ],
+    ])
+    expect(imported.usage).toEqual([
       {
         prompt: 1,
         inputTokens: 8396,
