@@ -1,4 +1,4 @@
-import type { PayloadParts } from '../formats/payload'
+import type { PayloadParts, ToolCall } from '../formats/payload'
 import type { Tokenizer } from '../tokens'
 import {
   HARMONY_TOOLS_PROMPT_TOKENS,
@@ -55,6 +55,21 @@ export interface ChatPartsRules {
   harmonyToolsPrompt: boolean
   /** Added when a message carries a `name`. */
   perName: number
+}
+
+/**
+ * The tokens of tool calls as a model reads them: each function's name and its arguments' text
+ * (the string that was sent, or the object's compact JSON), and neither the call id nor the JSON
+ * the payload wraps them in. OpenAI's harmony and Gemini's function calls are both read so.
+ */
+export function toolCallTokens(calls: readonly ToolCall[], tokenizer: Tokenizer): number {
+  let tokens = 0
+  for (const call of calls) {
+    const args =
+      typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments)
+    tokens += tokenizer.count(call.name) + tokenizer.count(args ?? '')
+  }
+  return tokens
 }
 
 /** The rules for a model, with its wire's cost of a name. */
@@ -125,12 +140,8 @@ export function priceChatParts(
     delete rest.response_format
   }
   if (parts.tool_calls) {
-    for (const call of parts.tool_calls) {
-      const args =
-        typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments)
-      vocabulary += tokenizer.count(call.name) + tokenizer.count(args ?? '')
-      fixed += TOOL_CALL_TOKENS[kind]
-    }
+    vocabulary += toolCallTokens(parts.tool_calls, tokenizer)
+    fixed += TOOL_CALL_TOKENS[kind] * parts.tool_calls.length
     delete rest.tool_calls
   }
   if (typeof parts.content === 'string') {

@@ -16,6 +16,7 @@ import {
 import { isOpenEncoding, tokenizerForOpen } from './open-vocabularies'
 import { pricePayload, retainsEarlierThinking, type PayloadPricingContext } from './opaque'
 import { chatPartsRules, mayHoldChatParts, priceChatParts } from './chat-parts'
+import { mayHoldGeminiCalls, priceGeminiCalls } from './gemini-parts'
 import { withHanTokens } from './han-characters'
 import { sendsThinking, type EarlierThinking } from './thinking-retention'
 import { wireFramingOf, type Wire, type WireFraming } from './wire'
@@ -120,6 +121,7 @@ function buildPricing(spec: Required<CountingSpec>, base: Tokenizer): Pricing {
   const current = payloadContext(spec, false)
   const earlier = payloadContext(spec, true)
   const chat = spec.wire === 'openai-chat'
+  const gemini = spec.wire === 'gemini'
   const rules = chatPartsRules(spec.model, framing.perName)
   const cost = (m: PricedMessage): number => {
     const ctx = m.earlierThinking ? earlier : current
@@ -140,6 +142,13 @@ function buildPricing(spec: Required<CountingSpec>, base: Tokenizer): Pricing {
         vocabulary += priced.vocabulary
         fixed += priced.fixed
         payload = encodePayload(priced.rest)
+      }
+    }
+    if (payload && gemini && mayHoldGeminiCalls(payload)) {
+      const priced = priceGeminiCalls(payload, tokenizer)
+      if (priced) {
+        vocabulary += priced.vocabulary
+        payload = priced.rest
       }
     }
     let opaque = 0

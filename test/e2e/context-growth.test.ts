@@ -372,10 +372,10 @@ describe('the context-growth chart', () => {
     await page.locator(byTestId('total-tokens')).waitFor()
     await openFile(page, file)
     await expect.poll(() => readNumber(page.locator(byTestId('total-tokens')))).toBe(report.total)
-    // The words docs/tokens.md measures (90% of 2,802 reported requests within ±9.06%), as the
+    // The words docs/tokens.md measures (90% of 2,799 reported requests within ±7.94%), as the
     // CLI prints them too.
     expect(report.method).toBe(
-      'approximate: within ±10% of provider counts on 90% of 2,802 requests',
+      'approximate: within ±8% of provider counts on 90% of 2,799 requests',
     )
     expect(await page.locator(byTestId('model-method')).textContent()).toBe(
       `Google Gemini: ${report.method}`,
@@ -445,6 +445,29 @@ describe('the context-growth chart', () => {
     await screenshot(page, 'claude-silent-thinking', thinking)
     expect(pageErrors).toEqual([])
   })
+  it('prices a Gemini function call as its name and arguments, as the CLI does', async () => {
+    // gemini-cli.json: m-02 (row 2) says a sentence and calls read_file twice. docs/tokens.md,
+    // "Gemini's function calls": round(1.1 × (the text's o200k_base tokens + each name's + each
+    // arguments object's compact JSON's + 1)), the call ids and the payload's JSON left out.
+    const { page, pageErrors } = app()
+    const file = formatsFile('gemini-cli.json')
+    const reply = JSON.parse(readFileSync(file, 'utf8')).messages[1]
+    const o200k = (text: string) =>
+      sum(tiktokenCounts([{ type: 'user', text }], 'o200k_base')) - REFERENCE_FRAMING_TOKENS
+    const calls = reply.toolCalls.map(
+      (c: { name: string; args: unknown }) => o200k(c.name) + o200k(JSON.stringify(c.args)),
+    )
+    const expected = Math.round(1.1 * (o200k(reply.content) + sum(calls) + 1))
+    const report = JSON.parse((await cli(['tokens', file, '--json'])).toString('utf8'))
+    expect(report.tokens[2]).toBe(expected)
+    await page.locator(byTestId('total-tokens')).waitFor()
+    await openFile(page, file)
+    const row = page.locator(`${byTestId('message-row')}[data-index="2"]`)
+    await expect.poll(() => row.getAttribute('data-tokens')).toBe(String(expected))
+    await screenshot(page, 'gemini-function-call', row)
+    expect(pageErrors).toEqual([])
+  })
+
   it('prices Chinese text for Claude as measured: each Han character adds 0.15 before the factor', async () => {
     // claude-code-chinese.jsonl: the first prompt holds 40 Han characters (and four full-width
     // punctuation marks, which add nothing); docs/tokens.md, "Chinese text": its cost is

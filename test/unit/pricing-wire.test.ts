@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
   checkCompaction,
@@ -188,15 +190,75 @@ describe('a tool result of Claude before Opus 4.7', () => {
   })
 
   it('is priced at one factor in the generations measured so, and unscaled in the native format', () => {
-    // Opus 4.7 and later: 1.5 for all; Gemini: 1.1 for all, 1 token a content.
+    // Opus 4.7 and later: 1.5 for all.
     expect(countEachMessage({ model: 'claude-opus-4-8', wire: 'anthropic' }, [result])).toEqual([
       Math.round(1.5 * (o200k + 16)),
     ])
-    expect(countEachMessage({ model: 'gemini-3-pro-preview', wire: 'gemini' }, [result])).toEqual([
-      Math.round(1.1 * (o200k + 1)),
-    ])
     const native = countEachMessage({ model: 'claude-sonnet-4-5', wire: 'native' }, [result])
     expect(native).toEqual([o200k + 4])
+  })
+
+  it('is priced at 1.15 for Gemini, the rest at 1.1 with 1 token a content', () => {
+    // docs/tokens.md, "Gemini's function calls": the results' own factor.
+    const gemini = { model: 'gemini-3-pro-preview', wire: 'gemini' as const }
+    expect(countEachMessage(gemini, [result, prose])).toEqual([
+      Math.round(1.15 * o200k + 1.1 * 1),
+      Math.round(1.1 * (o200k + 1)),
+    ])
+  })
+})
+
+describe('a Gemini function call', () => {
+  // docs/tokens.md, "Gemini's function calls": Gemini reads a call as its name and its arguments;
+  // the id is the client's, and the payload's JSON around the call is ours. Worked out by hand from
+  // o200k_base's counts: the text, each name, each arguments object's compact JSON, 1 token a
+  // content, all × 1.1.
+  const o200k = (text: string) => tiktokenFor('o200k_base').encode(text).length
+  const text = 'I will read the test config and the CI workflow.'
+  const args = [
+    { absolute_path: '/home/lea/shop/vitest.config.ts' },
+    { absolute_path: '/home/lea/shop/.github/workflows/ci.yml' },
+  ]
+  const callsWith = (ids: string[]): Message => ({
+    type: 'bot',
+    text,
+    payload: JSON.stringify({
+      tool_calls: args.map((a, i) => ({ id: ids[i], name: 'read_file', arguments: a })),
+    }),
+  })
+  const byHand = (said: string) =>
+    Math.round(
+      1.1 *
+        (o200k(said) +
+          2 * o200k('read_file') +
+          o200k('{"absolute_path":"/home/lea/shop/vitest.config.ts"}') +
+          o200k('{"absolute_path":"/home/lea/shop/.github/workflows/ci.yml"}') +
+          1),
+    )
+  const gemini = { model: 'gemini-2.5-pro', wire: 'gemini' as const }
+
+  it('costs its name and its arguments, whatever its id', () => {
+    const short = callsWith(['a', 'b'])
+    const long = callsWith(['read_file-1759395612000-a1', 'read_file-1759395612000-b2'])
+    expect(countEachMessage(gemini, [short, long])).toEqual([byHand(text), byHand(text)])
+  })
+
+  it('is priced so as Gemini CLI records it', () => {
+    // gemini-cli.json: m-02 says the text above (with "I'll") and calls read_file twice.
+    const file = join(import.meta.dirname, '../../testdata/formats/gemini-cli.json')
+    const imported = importConversation(readFileSync(file, 'utf8'))
+    const at = imported.messages.findIndex((m) => m.id === 'm-02')
+    const spoken = "I'll read the test config and the CI workflow."
+    expect(imported.messages[at].text).toBe(spoken)
+    expect(countEachMessage(gemini, imported.messages)[at]).toBe(byHand(spoken))
+  })
+
+  it('stays its payload’s JSON on Anthropic’s wire, where the id is sent', () => {
+    const claude = { model: 'claude-sonnet-4-5-20250929', wire: 'anthropic' as const }
+    const message = callsWith(['toolu_01', 'toolu_02'])
+    expect(countEachMessage(claude, [message])).toEqual([
+      Math.round(1.14 * (o200k(text) + o200k(message.payload!) + 16)),
+    ])
   })
 })
 
