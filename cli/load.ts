@@ -59,6 +59,8 @@ export interface LoadedConversation {
   usage: ReportedUsage[]
   /** The file's engine does not record its system prompt (ImportedConversation's). */
   systemPromptUnrecorded: boolean
+  /** The file lacks the attachments its engine sent with prompts (ImportedConversation's). */
+  attachmentsUnrecorded: boolean
 }
 
 /** How a path is named in messages: `-` is standard input. */
@@ -142,6 +144,7 @@ export async function loadConversation(
     counting,
     usage: imported.usage ?? [],
     systemPromptUnrecorded: imported.systemPromptUnrecorded === true,
+    attachmentsUnrecorded: imported.attachmentsUnrecorded === true,
   }
 }
 

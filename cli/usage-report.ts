@@ -1,6 +1,7 @@
 import {
   compareUsage,
   hiddenContextWords,
+  UNRECORDED_ATTACHMENTS_WORDS,
   formatNumber,
   otherBackendNote,
   requestOverhead,
@@ -123,6 +124,7 @@ export function usageTable(
   comparison: UsageComparison,
   inForce: string,
   systemPromptUnrecorded: boolean,
+  attachmentsUnrecorded = false,
 ): string {
   const { rows, calibration: c } = comparison
   if (rows.length === 0) return 'reported usage: none in the file\n'
@@ -167,6 +169,7 @@ export function usageTable(
     table +
     clearedNote +
     `\nmean ratio ${ratio(c.meanRatio)}${increments}\n` +
+    (attachmentsUnrecorded ? `${UNRECORDED_ATTACHMENTS_WORDS}\n` : '') +
     `not in the file: ${formatNumber(comparison.hiddenTokens)} tokens (${hiddenContextWords(systemPromptUnrecorded)}, ${hiddenSource(comparison)})\n` +
     (elsewhere !== '' ? `${elsewhere}\n` : '')
   )

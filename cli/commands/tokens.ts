@@ -178,7 +178,13 @@ Exit status: 0 on success; 2 on bad input or options.`,
         ) +
         `\ntotal  ${formatNumber(total)} tokens (${counted})\n` +
         (comparison.rows.length > 0
-          ? '\n' + usageTable(comparison, spec.model, loaded.systemPromptUnrecorded)
+          ? '\n' +
+            usageTable(
+              comparison,
+              spec.model,
+              loaded.systemPromptUnrecorded,
+              loaded.attachmentsUnrecorded,
+            )
           : ''),
     )
     return EXIT.ok

@@ -1,5 +1,6 @@
 import {
   hiddenContextWords,
+  UNRECORDED_ATTACHMENTS_WORDS,
   listOf,
   otherBackendNote,
   tokensOf,
@@ -196,6 +197,7 @@ export function ContextGrowth() {
   )
   const includeHidden = useApp((s) => s.includeHidden)
   const systemPromptUnrecorded = useApp((s) => s.systemPromptUnrecorded)
+  const attachmentsUnrecorded = useApp((s) => s.attachmentsUnrecorded)
   const model = useApp((s) => s.options.model)
   const setIncludeHidden = useApp((s) => s.setIncludeHidden)
   // Folded or not is part of the layout: it holds for the next file, and across restarts.
@@ -255,6 +257,11 @@ export function ContextGrowth() {
                 : `${ratio(c.minIncrementRatio)} to ${ratio(c.maxIncrementRatio)}`}
               .{notes && ` ${notes}.`}
             </p>
+            {attachmentsUnrecorded && (
+              <p className="growth-figures" data-testid="growth-attachments">
+                {UNRECORDED_ATTACHMENTS_WORDS}.
+              </p>
+            )}
             <label className="growth-include">
               <input
                 type="checkbox"

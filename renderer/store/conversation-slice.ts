@@ -86,6 +86,8 @@ export interface ConversationSlice {
   importReport: readonly ImportNote[]
   /** The file's engine does not record its system prompt (ImportedConversation's). */
   systemPromptUnrecorded: boolean
+  /** The file lacks the attachments its engine sent with prompts (ImportedConversation's). */
+  attachmentsUnrecorded: boolean
   /** A forked subagent's parent transcript, and how many of its messages were loaded first. */
   forkedFrom: ForkedFrom | null
   /** Why the last open failed, with the core's location; the conversation on screen is the previous one. */
@@ -169,6 +171,7 @@ export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) =
     usage: [],
     importReport: [],
     systemPromptUnrecorded: false,
+    attachmentsUnrecorded: false,
     forkedFrom: null,
     loadError: null,
     recentFiles: [],

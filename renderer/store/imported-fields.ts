@@ -15,6 +15,7 @@ export function importedFields(imported: Omit<ImportedConversation, 'messages'>)
     usage: imported.usage ?? [],
     importReport: imported.report,
     systemPromptUnrecorded: imported.systemPromptUnrecorded === true,
+    attachmentsUnrecorded: imported.attachmentsUnrecorded === true,
     forkedFrom: imported.forkedFrom ?? null,
   }
 }

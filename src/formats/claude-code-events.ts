@@ -5,7 +5,12 @@ import { readAnthropicMessage, type BlockContext } from './anthropic-content'
 import { readAttachment } from './claude-code-attachments'
 import type { SessionEvent } from './claude-code-chain'
 import { compareVersion } from './claude-code-version'
-import { dropsAttachments, mentionsFile, UNRECORDED_MENTION_NOTE } from './claude-code-mentions'
+import {
+  dropsAttachments,
+  mentionsFile,
+  UNRECORDED_ATTACHMENTS_NOTE,
+  UNRECORDED_MENTION_NOTE,
+} from './claude-code-mentions'
 import { ShapeError, isObject, kind, pathString, type Json, type JsonPath } from './json-shape'
 import { decodePayload, encodePayload, type ToolCall } from './payload'
 import { FieldNotes, NoteTape, replay, type FieldRule, type LeftOut } from './claude-code-notes'
@@ -582,8 +587,10 @@ function asContext(m: Message, value: Json, ctx: EventContext): Message {
     return { ...m, type: 'context' }
   }
   const version = typeof value.version === 'string' ? value.version : undefined
-  if (dropsAttachments(version) && mentionsFile(m.text)) {
-    ctx.tape.warn(ctx.where(['message', 'content']), UNRECORDED_MENTION_NOTE)
+  if (dropsAttachments(version)) {
+    if (mentionsFile(m.text)) {
+      ctx.tape.warn(ctx.where(['message', 'content']), UNRECORDED_MENTION_NOTE)
+    } else ctx.tape.field('version', UNRECORDED_ATTACHMENTS_NOTE)
   }
   return m
 }

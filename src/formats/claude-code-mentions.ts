@@ -11,6 +11,15 @@ import { versionIn } from './claude-code-version'
 export const UNRECORDED_MENTION_NOTE =
   'the prompt names a path with @: Claude Code sends the file or folder it names with the prompt, and before 2.1.97 wrote no attachment to the session file, so that content is not in the file and the requests from here on are counted low'
 
+/**
+ * The same filter, said at every typed prompt of such a version that names no path: Claude Code
+ * sends a prompt's attachments with it (a todo or plan-mode reminder, a CLAUDE.md read on the way,
+ * the IDE's selection), and a file of 1.0.60 – 2.1.96 holds none of them. Info, since most prompts
+ * carry none; where one did, its request grew by more than the file shows.
+ */
+export const UNRECORDED_ATTACHMENTS_NOTE =
+  'Claude Code 1.0.60 – 2.1.96 wrote no attachment to the session file: what it sent with this prompt besides the text (a reminder, a CLAUDE.md read on the way, the skill listing, the IDE’s selection) is not in the file, and where it sent any, the requests from here on are counted low by it'
+
 // Claude Code's own patterns: a quoted path, or a run of non-space after an @ that starts the text
 // or follows a space. `@"name (agent)"` names a subagent, not a file.
 const QUOTED = /(?:^|\s)@"([^"]+)"/g

@@ -139,6 +139,7 @@ export function importInput(
     ...(holdsSystemPrompt(chosen) || result.systemPromptRecorded === true
       ? {}
       : { systemPromptUnrecorded: true as const }),
+    ...(result.attachmentsUnrecorded ? { attachmentsUnrecorded: true as const } : {}),
     messages: result.messages.map(inWireOrder),
     report: notes,
     ...(result.requests !== undefined

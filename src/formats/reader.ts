@@ -370,6 +370,8 @@ export interface ReadResult {
    * Claude Code session's prompt_snapshot): it is not `systemPromptUnrecorded`.
    */
   systemPromptRecorded?: true
+  /** See ImportedConversation.attachmentsUnrecorded (Claude Code). */
+  attachmentsUnrecorded?: true
 }
 
 /** A format's reader: throws ShapeError or LocatedError when the input is not in its format. */

@@ -277,6 +277,11 @@ export class NoteList implements NoteSink {
     if (!isFull(group)) group.kept.push(note)
   }
 
+  /** Whether a note of this problem was made, of either severity, at any place. */
+  has(problem: string): boolean {
+    return [...this.index, ...this.onLine].some((byProblem) => byProblem.has(problem))
+  }
+
   /** The notes so far, repeats collapsed as aggregateNotes would, in order of first appearance. */
   get notes(): ImportNote[] {
     const out: ImportNote[] = []

@@ -73,6 +73,13 @@ export interface ImportedConversation {
    * same, sent apart from the messages, and diagnose says so rather than that it has none.
    */
   systemPromptUnrecorded?: true
+  /**
+   * Set when a prompt on the thread was written by a Claude Code version that kept the attachments
+   * it sent with the prompt out of the session file (1.0.60 – 2.1.96): a request that carried one
+   * (a reminder, a CLAUDE.md, the skill listing) is counted low by it, and the file cannot say
+   * which did (docs/formats/claude-code.md, "Attachments the file does not hold").
+   */
+  attachmentsUnrecorded?: true
   /** An API traffic log's requests, for the request picker; absent for every other format. */
   requests?: TrafficRequest[]
   /** Which of `requests` was loaded (its `index`). */

@@ -3,6 +3,7 @@ export {
   estimateAt,
   hiddenTokensOf,
   hiddenContextWords,
+  UNRECORDED_ATTACHMENTS_WORDS,
   lateContext,
   tokensOf,
   UNRECORDED_MAX_TOKENS,

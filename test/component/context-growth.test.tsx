@@ -93,6 +93,26 @@ describe('the context-growth chart', () => {
     )
   })
 
+  it('says why the estimate may fall behind where Claude Code kept its attachments out of the file', async () => {
+    // docs/formats/claude-code.md, "Attachments the file does not hold": 1.0.60 – 2.1.96.
+    const said =
+      /^Claude Code before 2\.1\.97 kept the attachments it sent with a prompt out of this file/
+    const store = await sessionStore()
+    const { unmount } = renderWithStore(<ContextGrowth />, store)
+    // SESSION names no version: nothing to say.
+    expect(screen.queryByTestId('growth-attachments')).toBeNull()
+    unmount()
+    const old = SESSION.replaceAll('"sessionId":"s"', '"sessionId":"s","version":"2.1.88"')
+    await act(() => store.getState().loadFile({ name: 'old.jsonl', path: null, content: old }))
+    await waitFor(() => expect(store.getState().counts.perMessage).toHaveLength(4))
+    renderWithStore(<ContextGrowth />, store)
+    expect(screen.getByTestId('growth-attachments').textContent).toMatch(said)
+    const recent = SESSION.replaceAll('"sessionId":"s"', '"sessionId":"s","version":"2.1.97"')
+    await act(() => store.getState().loadFile({ name: 'new.jsonl', path: null, content: recent }))
+    await waitFor(() => expect(store.getState().attachmentsUnrecorded).toBe(false))
+    expect(screen.queryByTestId('growth-attachments')).toBeNull()
+  })
+
   it('marks where each engine preset fires, with a legend; a preset that does not fire has none', async () => {
     charts.length = 0
     const store = await sessionStore()

@@ -76,6 +76,12 @@ describe('the context-growth chart', () => {
     expect(await badge.textContent()).toBe(
       `reported ${n(FIRST_REPORTED)} · estimated ${n(estimated)}`,
     )
+    // The fixture is of Claude Code 2.1.92, which kept its attachments out of the file: the page
+    // says why the estimate can fall behind, in the CLI's words.
+    const text = (await cli(['tokens', FILE])).toString('utf8')
+    const said = text.split('\n').find((line) => line.startsWith('Claude Code before 2.1.97'))
+    expect(said).toBeDefined()
+    expect(await page.locator(byTestId('growth-attachments')).textContent()).toBe(`${said}.`)
     await screenshot(page, 'context-growth')
 
     // Including the context the file lacks adds it to the total the check decides on.

@@ -113,6 +113,21 @@ describe.concurrent('tokens: each reported request beside its estimate', () => {
     )
   })
 
+  it('says under the table that Claude Code 2.1.92 kept its attachments out of the file', async () => {
+    // The fixture's events are of 2.1.92, which filters attachments out of its transcript
+    // (docs/formats/claude-code.md, "Attachments the file does not hold"); 2.1.97 does not.
+    const said =
+      /\nmean ratio .*\nClaude Code before 2\.1\.97 kept the attachments it sent with a prompt out of this file \(reminders, CLAUDE\.md files, the skill listing\)/
+    expect((await run(['tokens', FILE])).stdout).toMatch(said)
+    const recent = (await readFile(join(FORMATS_DIR, FILE), 'utf8')).replaceAll(
+      '"version":"2.1.92"',
+      '"version":"2.1.97"',
+    )
+    const r = await runBuiltCli(cli, ['tokens', '-'], { cwd: FORMATS_DIR, input: recent })
+    expect(r.stdout).toContain('reported usage: 12 requests')
+    expect(r.stdout).not.toMatch(said)
+  })
+
   it('says nothing of usage for a file without it', async () => {
     const r = await run(['tokens', 'sample.json', '--json'], join(ROOT, 'testdata/conversations'))
     const report = JSON.parse(r.stdout)

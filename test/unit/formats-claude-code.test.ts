@@ -841,6 +841,38 @@ describe('Claude Code: shapes found in public sessions', () => {
     })
   })
 
+  it('says at every other typed prompt of those versions that their attachments are not in the file', () => {
+    // docs/formats/claude-code.md, "Attachments the file does not hold": 1.0.60 – 2.1.96 filter
+    // every attachment out of the transcript (isLoggableMessage), whatever the prompt names.
+    const ATTACHMENTS =
+      'Claude Code 1.0.60 – 2.1.96 wrote no attachment to the session file: what it sent with this prompt besides the text (a reminder, a CLAUDE.md read on the way, the skill listing, the IDE’s selection) is not in the file, and where it sent any, the requests from here on are counted low by it'
+    const session = (version: string, prompt: string) =>
+      [
+        user('q', null, prompt, { version }),
+        bot('a', 'q', [{ type: 'text', text: 'Done.' }]),
+        user('q2', 'a', 'And the tests?', { version }),
+      ].join('\n')
+    const notes = (version: string, prompt: string) =>
+      importConversation(session(version, prompt)).report.filter((n) => n.problem === ATTACHMENTS)
+    expect(notes('2.1.88', 'Fix the due date.')).toEqual([
+      { severity: 'info', path: 'line *: version', problem: ATTACHMENTS, count: 2 },
+    ])
+    expect(notes('1.0.60', 'Fix the due date.')).toHaveLength(1)
+    // The prompt that names a path with @ is warned instead (below); the other is still said.
+    expect(notes('2.1.88', 'Review @docs/plan.md please')).toEqual([
+      { severity: 'info', path: 'line 3: version', problem: ATTACHMENTS },
+    ])
+    // 2.1.97 records its attachments; 1.0.59 is older than every release read.
+    expect(notes('2.1.97', 'Fix the due date.')).toEqual([])
+    expect(notes('1.0.59', 'Fix the due date.')).toEqual([])
+    // The conversation says so too, for the usage view's words (UNRECORDED_ATTACHMENTS_WORDS).
+    const unrecorded = (version: string, prompt: string) =>
+      importConversation(session(version, prompt)).attachmentsUnrecorded
+    expect(unrecorded('2.1.88', 'Fix the due date.')).toBe(true)
+    expect(unrecorded('2.1.88', 'Review @docs/plan.md please')).toBe(true)
+    expect(unrecorded('2.1.97', 'Fix the due date.')).toBeUndefined()
+  })
+
   it('warns where a prompt names a file with @ and the version wrote no attachment for it', () => {
     const MENTION =
       'the prompt names a path with @: Claude Code sends the file or folder it names with the prompt, and before 2.1.97 wrote no attachment to the session file, so that content is not in the file and the requests from here on are counted low'
