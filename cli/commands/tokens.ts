@@ -51,8 +51,10 @@ ${CONVERSATION_OPTIONS_HELP}
                        overheadPerMessage, overheadPerRequest (and, for a
                        family counted with a calibration factor,
                        calibratedPerMessage: the framing a message is counted
-                       with before that factor, factor, and hanTokens where
-                       each Han character adds tokens before it),
+                       with before that factor, factor, resultFactor where a
+                       tool result's text has a factor of its own, and
+                       hanTokens where each Han character adds tokens before
+                       it),
                        tokens (one per message) and total; where the file reports
                        usage, also requests (each reported request: request, at,
                        prompt, estimated, cleared where the request was sent
@@ -72,7 +74,9 @@ ${CONVERSATION_OPTIONS_HELP}
                        maxIncrementRatio, hiddenTokens), for such a
                        subagent's file, unrecorded (tokens, request, at),
                        and where tools were loaded so, toolsLoaded (each
-                       load: tools, tokens, request, at).
+                       load: tools, tokens, request, at); attachmentsUnrecorded
+                       where the Claude Code version that wrote the file kept
+                       the attachments it sent out of it (1.0.60 – 2.1.96).
   -h, --help           Show this help.
 
 Exit status: 0 on success; 2 on bad input or options.`,
@@ -103,6 +107,9 @@ Exit status: 0 on success; 2 on bad input or options.`,
           ? {
               calibratedPerMessage: framed.calibrated,
               factor: framed.factor,
+              ...(counting.resultFactor !== counting.factor
+                ? { resultFactor: counting.resultFactor }
+                : {}),
               ...(counting.hanTokens > 0 ? { hanTokens: counting.hanTokens } : {}),
             }
           : {}),
@@ -153,6 +160,7 @@ Exit status: 0 on success; 2 on bad input or options.`,
                 : {}),
             }
           : {}),
+        ...(loaded.attachmentsUnrecorded ? { attachmentsUnrecorded: true } : {}),
       }
       io.out(JSON.stringify(report, null, 2) + '\n')
       return EXIT.ok

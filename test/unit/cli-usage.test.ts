@@ -43,6 +43,7 @@ describe.concurrent('tokens: each reported request beside its estimate', () => {
       overheadPerMessage: 0,
       calibratedPerMessage: 16,
       factor: 1.14,
+      resultFactor: 1.175,
       hanTokens: 0.15,
       overheadPerRequest: 0,
     })
@@ -119,6 +120,9 @@ describe.concurrent('tokens: each reported request beside its estimate', () => {
     const said =
       /\nmean ratio .*\nClaude Code before 2\.1\.97 kept the attachments it sent with a prompt out of this file \(reminders, CLAUDE\.md files, the skill listing\)/
     expect((await run(['tokens', FILE])).stdout).toMatch(said)
+    expect(JSON.parse((await run(['tokens', FILE, '--json'])).stdout)).toMatchObject({
+      attachmentsUnrecorded: true,
+    })
     const recent = (await readFile(join(FORMATS_DIR, FILE), 'utf8')).replaceAll(
       '"version":"2.1.92"',
       '"version":"2.1.97"',
@@ -126,6 +130,11 @@ describe.concurrent('tokens: each reported request beside its estimate', () => {
     const r = await runBuiltCli(cli, ['tokens', '-'], { cwd: FORMATS_DIR, input: recent })
     expect(r.stdout).toContain('reported usage: 12 requests')
     expect(r.stdout).not.toMatch(said)
+    const json = await runBuiltCli(cli, ['tokens', '-', '--json'], {
+      cwd: FORMATS_DIR,
+      input: recent,
+    })
+    expect(JSON.parse(json.stdout)).not.toHaveProperty('attachmentsUnrecorded')
   })
 
   it('says nothing of usage for a file without it', async () => {
@@ -548,6 +557,8 @@ describe.concurrent('tokens: Gemini thinking the reports show was not sent', () 
     const u = JSON.parse(unsentJson.stdout) as Report
     expect(u.thinking).toBe('dropped')
     expect((JSON.parse(sentJson.stdout) as Report).thinking).toBe('model')
+    // Gemini's factors (docs/tokens.md, "Gemini's function calls"): a tool result's own, 1.15.
+    expect(JSON.parse(sentJson.stdout)).toMatchObject({ factor: 1.1, resultFactor: 1.15 })
     // Rows 1, 6 and 11 are the three replies' thinking.
     expect([1, 6, 11].map((i) => u.tokens[i])).toEqual([0, 0, 0])
   })
