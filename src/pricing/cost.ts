@@ -16,7 +16,7 @@ import {
 import { isOpenEncoding, tokenizerForOpen } from './open-vocabularies'
 import { pricePayload, retainsEarlierThinking, type PayloadPricingContext } from './opaque'
 import { chatPartsRules, mayHoldChatParts, priceChatParts } from './chat-parts'
-import { mayHoldGeminiCalls, priceGeminiCalls } from './gemini-parts'
+import { mayHoldGeminiCalls, priceGeminiParts } from './gemini-parts'
 import { withHanTokens } from './han-characters'
 import { sendsThinking, type EarlierThinking } from './thinking-retention'
 import { wireFramingOf, type Wire, type WireFraming } from './wire'
@@ -135,20 +135,16 @@ function buildPricing(spec: Required<CountingSpec>, base: Tokenizer): Pricing {
     // but where the provider adds a tool-use prompt to the request, it goes with them.
     const schemas = m.text === '' && isRequestSchemas(payload)
     let fixed = schemas ? toolUsePrompt : perMessage
-    if (payload && chat && mayHoldChatParts(payload)) {
+    // The parts a wire prices by rule rather than as their JSON: Chat's, and Gemini's calls.
+    if (payload && (chat ? mayHoldChatParts(payload) : gemini && mayHoldGeminiCalls(payload))) {
       const parts = decodePayload(payload)
       if (parts) {
-        const priced = priceChatParts(parts, tokenizer, rules, m.besideSystem)
+        const priced = chat
+          ? priceChatParts(parts, tokenizer, rules, m.besideSystem)
+          : priceGeminiParts(parts, tokenizer)
         vocabulary += priced.vocabulary
         fixed += priced.fixed
         payload = encodePayload(priced.rest)
-      }
-    }
-    if (payload && gemini && mayHoldGeminiCalls(payload)) {
-      const priced = priceGeminiCalls(payload, tokenizer)
-      if (priced) {
-        vocabulary += priced.vocabulary
-        payload = priced.rest
       }
     }
     let opaque = 0
