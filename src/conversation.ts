@@ -114,39 +114,40 @@ export function readConversationValue(root: unknown, source: () => string): Pars
   }
 
   const arrayPath = prefix.length > 0 ? 'messages' : ''
+  // What names a message's place, made only when something is said about it: on 100,000 messages,
+  // a path, a name and a closure made for each one were garbage at once.
+  const whereOf = (index: number) => `${arrayPath}[${index}]`
+  // A meta field is named `meta.droppedCount`; its JSON path is ['meta', 'droppedCount'].
+  const badAt = (index: number, field: string, problem: string) =>
+    fail(problem, [...prefix, index, ...field.split('.')], index, field)
   const messages = (list as unknown[]).map((raw, index) => {
-    const path = [...prefix, index]
-    const where = `${arrayPath}[${index}]`
-    if (!isObject(raw)) throw fail(`message is ${kind(raw)}, not an object`, path, index)
-    // A meta field is named `meta.droppedCount`; its JSON path is ['meta', 'droppedCount'].
-    const bad = (field: string, problem: string) =>
-      fail(problem, [...path, ...field.split('.')], index, field)
-
-    if (!('type' in raw)) throw bad('type', 'missing "type"')
+    if (!isObject(raw)) throw fail(`message is ${kind(raw)}, not an object`, [...prefix, index], index)
+    if (!('type' in raw)) throw badAt(index, 'type', 'missing "type"')
     if (typeof raw.type !== 'string' || raw.type === '') {
-      throw bad('type', `"type" is ${kind(raw.type)}${raw.type === '' ? ' (empty)' : ''}, not a non-empty string`)
+      throw badAt(index, 'type', `"type" is ${kind(raw.type)}${raw.type === '' ? ' (empty)' : ''}, not a non-empty string`)
     }
-    if (!('text' in raw)) throw bad('text', 'missing "text"')
-    if (typeof raw.text !== 'string') throw bad('text', `"text" is ${kind(raw.text)}, not a string`)
-    const message: Message = { type: raw.type, text: raw.text }
-    if (raw.id !== undefined && raw.id !== null) {
-      if (typeof raw.id !== 'string') throw bad('id', `"id" is ${kind(raw.id)}, not a string`)
-      if (raw.id !== '') message.id = raw.id
+    if (!('text' in raw)) throw badAt(index, 'text', 'missing "text"')
+    if (typeof raw.text !== 'string') throw badAt(index, 'text', `"text" is ${kind(raw.text)}, not a string`)
+    const { id, payload } = raw
+    if (id !== undefined && id !== null && typeof id !== 'string') {
+      throw badAt(index, 'id', `"id" is ${kind(id)}, not a string`)
     }
-    if (raw.payload !== undefined && raw.payload !== null) {
-      if (typeof raw.payload !== 'string') throw bad('payload', `"payload" is ${kind(raw.payload)}, not a string`)
-      if (raw.payload !== '') message.payload = raw.payload
+    if (payload !== undefined && payload !== null && typeof payload !== 'string') {
+      throw badAt(index, 'payload', `"payload" is ${kind(payload)}, not a string`)
     }
+    // Made in the wire order, whatever order the input used; an empty id or payload is left out.
+    const message: Message = id ? { id, type: raw.type, text: raw.text } : { type: raw.type, text: raw.text }
+    if (payload) message.payload = payload
     if (raw.meta !== undefined && raw.meta !== null) {
-      message.meta = parseMeta(raw.meta, (field, problem) => bad(field, problem), where, index, warnings)
+      const bad = (field: string, problem: string) => badAt(index, field, problem)
+      message.meta = parseMeta(raw.meta, bad, whereOf(index), index, warnings)
     }
-    for (const key of Object.keys(raw)) {
+    for (const key in raw) {
       if (!MESSAGE_FIELDS.has(key)) {
-        warnings.push({ path: `${where}.${key}`, index, field: key, problem: 'unknown field, ignored' })
+        warnings.push({ path: `${whereOf(index)}.${key}`, index, field: key, problem: 'unknown field, ignored' })
       }
     }
-    // Keep the wire order whatever order the input used.
-    return orderMessage(message)
+    return message.meta ? orderMessage(message) : message
   })
   return { ...(model !== undefined ? { model } : {}), messages, warnings }
 }
