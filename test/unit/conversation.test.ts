@@ -52,6 +52,7 @@ describe('parseConversation: what it accepts', () => {
           id: 'x',
         },
         { id: '', type: 'user', text: 'u', payload: '' },
+        { payload: 'q', text: 'b', type: 'bot', id: 'y' },
       ]),
     )
     expect(parsed.messages).toEqual([
@@ -63,8 +64,11 @@ describe('parseConversation: what it accepts', () => {
         meta: { compacted: true, droppedCount: 1, summarizedIds: ['a'] },
       },
       { type: 'user', text: 'u' },
+      { id: 'y', type: 'bot', text: 'b', payload: 'q' },
     ])
     expect(Object.keys(parsed.messages[0])).toEqual(['id', 'type', 'text', 'payload', 'meta'])
+    // A message without meta too, whatever order the file holds its keys in.
+    expect(Object.keys(parsed.messages[2])).toEqual(['id', 'type', 'text', 'payload'])
     expect(Object.keys(parsed.messages[0].meta!)).toEqual([
       'compacted',
       'droppedCount',
