@@ -74,10 +74,24 @@ function unknownTypes(a: Analysis): Finding[] {
 }
 
 function duplicateIds(a: Analysis): Finding[] {
-  const byId = groupIndexes(a, (m) => m.id || undefined)
+  // Each id's first index, and a list only for an id seen again: on a long conversation nearly
+  // every id is used once, and a list for each is as many lists as messages, on every diagnosis.
+  const first = new Map<string, number>()
+  const repeated = new Map<string, number[]>()
+  a.messages.forEach((m, i) => {
+    if (!m.id) return
+    const firstAt = first.get(m.id)
+    if (firstAt === undefined) first.set(m.id, i)
+    else {
+      const indexes = repeated.get(m.id)
+      if (indexes) indexes.push(i)
+      else repeated.set(m.id, [firstAt, i])
+    }
+  })
   const found: Finding[] = []
-  for (const [id, indexes] of byId) {
-    if (indexes.length < 2) continue
+  // In order of each id's first use, as the findings have always been.
+  const byFirst = [...repeated].sort((x, y) => x[1][0] - y[1][0])
+  for (const [id, indexes] of byFirst) {
     found.push(
       finding(
         a,

@@ -44,10 +44,15 @@ export function diagnose(input: DiagnoseInput): Finding[] {
   return verifyFixes(a, findingsOf(a), diagnoseOnce)
 }
 
-/** One diagnosis, its KeepRecentCount suggestions as each rule gives them, not yet checked. */
-const diagnoseOnce = (input: DiagnoseInput): Finding[] => findingsOf(analyse(input))
+/**
+ * One diagnosis, its KeepRecentCount suggestions as each rule gives them, not yet checked: what a
+ * suggested KeepRecentCount is checked against. The input's own problems (hygiene) are the same
+ * under every KeepRecentCount, so they can neither go away nor be new there, and are not looked for
+ * again: on a long conversation they are a third of each check.
+ */
+const diagnoseOnce = (input: DiagnoseInput): Finding[] => findingsOf(analyse(input), false)
 
-function findingsOf(a: Analysis): Finding[] {
+function findingsOf(a: Analysis, withHygiene = true): Finding[] {
   const findings = [
     ...declinedFindings(a),
     ...instructionFindings(a),
@@ -55,7 +60,7 @@ function findingsOf(a: Analysis): Finding[] {
     ...boundaryFindings(a),
     ...summaryFindings(a),
     ...lineageFindings(a),
-    ...hygieneFindings(a),
+    ...(withHygiene ? hygieneFindings(a) : []),
   ]
   return findings.sort(
     (x, y) =>
