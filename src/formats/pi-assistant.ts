@@ -69,18 +69,9 @@ export function readAssistant(
         notes.info(where([...here, 'textSignature']), "the provider's id for the text; not counted")
     } else if (type === 'thinking') {
       const text = typeof block.thinking === 'string' ? block.thinking : ''
-      const sig =
-        typeof block.thinkingSignature === 'string' && block.thinkingSignature !== ''
-          ? block.thinkingSignature
-          : undefined
-      // A redacted block keeps the provider's encrypted payload in thinkingSignature.
-      const payload =
-        sig === undefined
-          ? undefined
-          : block.redacted === true
-            ? encodePayload({ data: sig })
-            : encodePayload({ signature: sig })
+      const { payload, note } = thinkingPayload(block, m.api)
       out.push(orderMessage({ type: 'reasoning', text, payload }))
+      if (note !== undefined) notes.info(where([...here, 'thinkingSignature']), note)
     } else if (type === 'toolCall') {
       calls.push({
         id: requireString(block, 'id', here),
@@ -105,5 +96,56 @@ export function readAssistant(
     // How many calls wait for results, for the results pi adds to calls left open
     // (pi-synthetic.ts): a reply that failed is left out of later requests, its calls with it.
     calls: failed ? 0 : calls.length,
+  }
+}
+
+// The delta fields an OpenAI-compatible server streams reasoning in (pi-ai openai-completions).
+const REASONING_FIELDS = new Set(['reasoning_content', 'reasoning', 'reasoning_text'])
+const RESPONSES_APIS = new Set([
+  'openai-responses',
+  'azure-openai-responses',
+  'openai-codex-responses',
+])
+
+const FIELD_NAME_NOTE =
+  'the name of the field pi sends this thinking back in (reasoning_content, reasoning or reasoning_text), not a signature; not counted'
+const REASONING_ITEM_NOTE =
+  "the Responses reasoning item pi sends back whole: its summary is this message's text, its encrypted_content is priced as encrypted reasoning"
+
+/**
+ * What a thinking block's `thinkingSignature` holds depends on the API the reply came over
+ * (pi-ai 0.58.3 and 0.73.1, `providers/`): Anthropic's and Bedrock's signature, or a redacted
+ * block's encrypted data; for openai-completions the name of the delta field the reasoning came in,
+ * which pi sends the thinking back under (`assistantMsg[signature] = thinking`); for the Responses
+ * APIs the whole reasoning item as JSON, which pi sends back as it is (`JSON.parse`); Google's
+ * thought signature.
+ */
+function thinkingPayload(block: Json, api: unknown): { payload?: string; note?: string } {
+  const sig = block.thinkingSignature
+  if (typeof sig !== 'string' || sig === '') return {}
+  if (block.redacted === true) return { payload: encodePayload({ data: sig }) }
+  if (api === 'openai-completions' && REASONING_FIELDS.has(sig)) return { note: FIELD_NAME_NOTE }
+  if (typeof api === 'string' && RESPONSES_APIS.has(api) && sig.startsWith('{')) {
+    const item = parseObject(sig)
+    if (item?.type === 'reasoning') {
+      const encrypted = item.encrypted_content
+      return {
+        payload:
+          typeof encrypted === 'string' && encrypted !== ''
+            ? encodePayload({ encrypted_content: encrypted })
+            : undefined,
+        note: REASONING_ITEM_NOTE,
+      }
+    }
+  }
+  return { payload: encodePayload({ signature: sig }) }
+}
+
+function parseObject(text: string): Json | undefined {
+  try {
+    const value: unknown = JSON.parse(text)
+    return isObject(value) ? value : undefined
+  } catch {
+    return undefined
   }
 }

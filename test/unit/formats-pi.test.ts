@@ -438,3 +438,73 @@ describe('pi 0.73 session in', () => {
     expect(importConversation(text).model).toBe('openrouter/auto')
   })
 })
+
+describe('pi thinking blocks, read by the API that wrote them', () => {
+  // pi-ai 0.73.1 (providers/openai-completions.js, openai-responses-shared.js): thinkingSignature
+  // is the name of the delta field the reasoning streamed in for openai-completions, and the whole
+  // Responses reasoning item, as JSON, for the Responses APIs.
+  const reply = (id: string, parentId: string, api: string, thinkingSignature: string) => ({
+    type: 'message',
+    id,
+    parentId,
+    message: {
+      role: 'assistant',
+      content: [
+        { type: 'thinking', thinking: 'Check the date first.', thinkingSignature },
+        { type: 'text', text: 'It is Tuesday.' },
+      ],
+      api,
+      model: 'm',
+    },
+  })
+  const session = (api: string, thinkingSignature: string) =>
+    importConversation(
+      lines(
+        { type: 'session', version: 3, id: 's', timestamp: 't', cwd: '/w' },
+        { type: 'message', id: 'u', parentId: null, message: { role: 'user', content: 'Day?' } },
+        reply('a', 'u', api, thinkingSignature),
+      ),
+    )
+
+  it('keeps no signature for openai-completions, whose thinkingSignature names a field', () => {
+    const { messages, report } = session('openai-completions', 'reasoning_content')
+    expect(messages[1]).toEqual({ type: 'reasoning', text: 'Check the date first.' })
+    expect(report).toContainEqual({
+      severity: 'info',
+      path: 'line 3: message.content[0].thinkingSignature',
+      problem:
+        'the name of the field pi sends this thinking back in (reasoning_content, reasoning or reasoning_text), not a signature; not counted',
+    })
+  })
+
+  it('keeps the encrypted content of a Responses reasoning item, not the item as a signature', () => {
+    const item = {
+      type: 'reasoning',
+      id: 'rs_01',
+      summary: [{ type: 'summary_text', text: 'Check the date first.' }],
+      encrypted_content: 'gAAAAABo3x9k',
+    }
+    for (const api of ['openai-responses', 'openai-codex-responses', 'azure-openai-responses']) {
+      const { messages } = session(api, JSON.stringify(item))
+      expect(messages[1]).toEqual({
+        type: 'reasoning',
+        text: 'Check the date first.',
+        payload: '{"encrypted_content":"gAAAAABo3x9k"}',
+      })
+    }
+    const { encrypted_content, ...plain } = item
+    void encrypted_content
+    expect(session('openai-responses', JSON.stringify(plain)).messages[1]).toEqual({
+      type: 'reasoning',
+      text: 'Check the date first.',
+    })
+  })
+
+  it("keeps Anthropic's signature as a signature", () => {
+    expect(session('anthropic-messages', 'EqQBCkgIBxACGAIqQ').messages[1]).toEqual({
+      type: 'reasoning',
+      text: 'Check the date first.',
+      payload: '{"signature":"EqQBCkgIBxACGAIqQ"}',
+    })
+  })
+})
