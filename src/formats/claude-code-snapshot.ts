@@ -12,7 +12,8 @@ import type { ReportedUsage } from './types'
  * A `prompt_snapshot` attachment: Claude Code's record of the system prompt and the tool
  * definitions its requests carry (written from 2.1.260; its shape read in the compiled 2.1.332):
  * `systemPrompt`, the system prompt's blocks; `tools`, `{name, description, schema?, server?}`,
- * `schema` a tool's input schema; `cliPrefix`, the block Claude Code puts first. Claude Code builds
+ * `schema` a tool's input schema (the whole tool in 2.1.270, see inputSchemaOf); `cliPrefix`, the
+ * block Claude Code puts first. Claude Code builds
  * each request from the last snapshot in its history, so a resumed session is sent the prompt it
  * was sent before. Flags beside them (`systemTurns`, `inlineTools`, `contextRendering` and
  * others) say where these texts go in the request, not what they are.
@@ -48,14 +49,28 @@ export function readPromptSnapshot(
     if (!isObject(tool) || typeof tool.name !== 'string' || typeof tool.description !== 'string') {
       return 'a tool in its "tools" has no name or description'
     }
+    const schema = inputSchemaOf(tool.schema)
     read.push({
       name: tool.name,
       description: tool.description,
-      ...(isObject(tool.schema) ? { input_schema: tool.schema } : {}),
+      ...(schema !== undefined ? { input_schema: schema } : {}),
     })
   }
   snapshot.tools = read
   return snapshot
+}
+
+/**
+ * A tool's input schema from its `schema`: the schema itself as the compiled 2.1.332 reads it, or,
+ * as 2.1.270 writes it, the whole tool as the API takes it (`{name, description, input_schema,
+ * eager_input_streaming}`), whose name and description the snapshot's tool already holds: read
+ * whole, they were counted twice.
+ */
+function inputSchemaOf(schema: unknown): Json | undefined {
+  if (!isObject(schema)) return undefined
+  return isObject(schema.input_schema) && typeof schema.name === 'string'
+    ? schema.input_schema
+    : schema
 }
 
 /**
@@ -85,7 +100,14 @@ export function withSnapshot(
   }
   const toolsAt =
     inForce.tools !== undefined ? inForce : own.find((s) => s.line > inForce.line && s.tools)
-  const read: PromptSnapshot = { ...inForce, tools: toolsAt?.tools }
+  // The row that brings the tools at a cold boot may bring the CLI's prefix block too (2.1.270):
+  // with the same system prompt, it is the prefix those requests were sent, not a change.
+  const cliPrefix =
+    inForce.cliPrefix ??
+    (toolsAt && toolsAt !== inForce && samePromptBlocks(toolsAt, inForce)
+      ? toolsAt.cliPrefix
+      : undefined)
+  const read: PromptSnapshot = { ...inForce, tools: toolsAt?.tools, cliPrefix }
   const head = headOf(read)
   const blocks = (read.cliPrefix !== undefined ? 1 : 0) + read.systemPrompt.length
   const tools = read.tools?.length ?? 0
@@ -129,10 +151,7 @@ function noteLater(s: PromptSnapshot, inForce: PromptSnapshot | undefined, notes
     )
     return
   }
-  const samePrompt =
-    s.cliPrefix === inForce.cliPrefix &&
-    s.systemPrompt.length === inForce.systemPrompt.length &&
-    s.systemPrompt.every((block, k) => block === inForce.systemPrompt[k])
+  const samePrompt = s.cliPrefix === inForce.cliPrefix && samePromptBlocks(s, inForce)
   const names = (x: PromptSnapshot) => new Set((x.tools ?? []).map((t) => String(t.name)))
   const was = names(inForce)
   const now = names(s)
@@ -155,4 +174,11 @@ function noteLater(s: PromptSnapshot, inForce: PromptSnapshot | undefined, notes
       `Claude Code recorded its tools again here (${toolWords}): the requests after it were sent them; the instructions hold those read at line ${inForce.line}`,
     )
   }
+}
+
+function samePromptBlocks(a: PromptSnapshot, b: PromptSnapshot): boolean {
+  return (
+    a.systemPrompt.length === b.systemPrompt.length &&
+    a.systemPrompt.every((block, k) => block === b.systemPrompt[k])
+  )
 }

@@ -1574,6 +1574,54 @@ describe('Claude Code 2.1.260 and later: the records it writes of its requests',
       })
     })
 
+    it('reads 2.1.270 rows: each tool as the API takes it, the prefix coming with the tools', () => {
+      const lines = file
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l))
+      // Claude Code 2.1.270 (public sessions of September 2026): the first row holds the system
+      // prompt alone; the next, a moment later, the same prompt with the tools and the CLI's prefix
+      // block; and a tool's `schema` is the whole tool, {name, description, input_schema,
+      // eager_input_streaming}.
+      const { cliPrefix, ...promptOnly } = lines[0].attachment
+      const withTools = {
+        ...lines[1].attachment,
+        cliPrefix,
+        tools: lines[1].attachment.tools.map(
+          (t: { name: string; description: string; schema?: object }) => ({
+            ...t,
+            schema: {
+              name: t.name,
+              description: t.description,
+              input_schema: t.schema,
+              eager_input_streaming: true,
+            },
+          }),
+        ),
+      }
+      const rows = [
+        { ...lines[0], attachment: promptOnly },
+        { ...lines[2], parentUuid: lines[0].uuid },
+        lines[3],
+        { ...lines[1], uuid: 's-late', parentUuid: 'c-0002', attachment: withTools },
+        ...lines.slice(4, 6),
+      ]
+      const imported = importConversation(rows.map((v) => JSON.stringify(v)).join('\n'))
+      const tools = JSON.parse(imported.messages[4].payload ?? '{}').tools
+      expect(Object.keys(tools[0])).toEqual(['name', 'description', 'input_schema'])
+      expect(tools[0].input_schema).toEqual(lines[1].attachment.tools[0].schema)
+      // The row in force at the first request is the first: its requests were sent the tools and
+      // the prefix the later row brings, and that row changes nothing.
+      expect(imported.messages[0].text).toBe(cliPrefix)
+      expect(imported.report).toContainEqual({
+        severity: 'info',
+        path: 'line 1',
+        problem:
+          'what Claude Code recorded its requests were sent: the system prompt (4 blocks) and 3 tool definitions (recorded at line 4), read as instructions in front of the messages',
+      })
+      expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
+    })
+
     it('takes the side of the file the thread is on, and notes what a later one changes', () => {
       const lines = file
         .trimEnd()
