@@ -56,7 +56,7 @@ const CODEX_RECORDS = new Set([
   'inter_agent_communication_metadata',
 ])
 const isLineType = (type: string): boolean => LINE_TYPES.has(type) || CODEX_RECORDS.has(type)
-const RECORD_NOTE = "Codex's own record (0.171); not sent to the model"
+const RECORD_NOTE = "Codex's own record; not sent to the model"
 
 // event_msg kinds that repeat a response_item for the UI (codex-rs/core/src/rollout/policy.rs
 // persists both): loading them too would count each message twice.
@@ -98,8 +98,11 @@ interface Rollout {
   model?: string
   /** The first session_meta's `cli_version`: the Codex that wrote the rollout. */
   cliVersion?: string
-  /** The prompts the UI recorded (event_msg user_message), to check each reached the history. */
-  prompts: { line: number; text: string }[]
+  /**
+   * The prompts the UI recorded (event_msg user_message, or in a paginated rollout item_completed
+   * UserMessage), each with the field that holds it, to check each reached the history.
+   */
+  prompts: { line: number; text: string; field: string }[]
   /** The token_count reports so far, their prompts counted in the history (before the head). */
   usage: ReportedUsage[]
   /** The last report's running total, to tell a repeated token_count from a new request. */
@@ -334,6 +337,7 @@ function readSessionMeta(r: Rollout, meta: Json, at: JsonPath, line: number, whe
     const here = where([...at, key])
     if (key === 'base_instructions' && value !== null) {
       const text = isObject(value) ? value.text : value
+      if (isObject(value)) noteInstructionFields(r, value, [...at, key], where)
       if (typeof text !== 'string') {
         r.notes.warn(here, `${kind(value)}, not instructions text; not loaded`)
       } else if (r.base === undefined) r.base = text
@@ -351,6 +355,19 @@ function readSessionMeta(r: Rollout, meta: Json, at: JsonPath, line: number, whe
       if (key === 'cli_version' && typeof value === 'string') r.cliVersion ??= value
       r.notes.info(here, METADATA_NOTE)
     }
+  }
+}
+
+/**
+ * The fields of a base_instructions object beside its text: `provenance` (1.x: where the text came
+ * from, `{type: "model", model}` or `{type: "custom"}`) is not sent; any other is unknown.
+ */
+function noteInstructionFields(r: Rollout, value: Json, at: JsonPath, where: Where): void {
+  for (const key of Object.keys(value)) {
+    if (key === 'text') continue
+    if (key === 'provenance')
+      r.notes.info(where([...at, key]), 'where the base instructions came from; not sent')
+    else r.notes.warn(where([...at, key]), UNKNOWN_FIELD_NOTE)
   }
 }
 
@@ -375,13 +392,21 @@ function readEvent(r: Rollout, payload: Json, line: number): void {
   // Most lines of a rollout are events: noted by their line (see readLine).
   const note = (severity: NoteSeverity, problem: string) =>
     r.notes.addOnLine(severity, line, 'payload', problem)
+  const userItem = kindOf === 'item_completed' ? userItemText(payload.item) : undefined
   if (kindOf === undefined) {
     note('warning', 'event with no "type"; skipped')
   } else if (UI_COPIES.has(kindOf)) {
     if (kindOf === 'user_message' && typeof payload.message === 'string' && !r.inReview) {
-      r.prompts.push({ line, text: payload.message })
+      r.prompts.push({ line, text: payload.message, field: 'payload.message' })
     }
     note('info', eventNote(kindOf, true))
+  } else if (userItem !== undefined) {
+    // A paginated rollout (0.15x+) writes no user_message event: its record of a prompt is the
+    // completed UserMessage item (codex-rs/rollout/src/policy.rs, ThreadHistoryMode::Paginated).
+    if (!r.inReview) {
+      r.prompts.push({ line, text: userItem, field: 'payload.item.content' })
+    }
+    note('info', USER_ITEM_NOTE)
   } else if (kindOf === 'token_count' && r.inReview) {
     // /review runs as a separate thread whose requests do not send this history.
     note('info', 'usage of a /review thread, whose requests do not send this history; not read')
@@ -399,6 +424,20 @@ function readEvent(r: Rollout, payload: Json, line: number): void {
     if (kindOf === 'exited_review_mode') r.inReview = false
     note('info', eventNote(kindOf, false))
   }
+}
+
+const USER_ITEM_NOTE =
+  '"item_completed" event of a UserMessage: the UI\'s copy of a prompt the response_item lines hold; not loaded twice'
+
+/** A completed UserMessage item's text parts, concatenated as the UI's user_message is. */
+function userItemText(item: unknown): string | undefined {
+  if (!isObject(item) || item.type !== 'UserMessage' || !Array.isArray(item.content)) return
+  let text = ''
+  for (const part of item.content) {
+    if (isObject(part) && typeof part.text === 'string' && /^text$/i.test(String(part.type)))
+      text += part.text
+  }
+  return text
 }
 
 // The note of each event kind, made once: a rollout repeats a handful of kinds on most lines.
@@ -580,7 +619,7 @@ function checkPrompts(r: Rollout, messages: readonly Message[]): void {
   const users = new UserTexts(messages)
   let all: { set: Set<string>; texts: string[] } | undefined
   let next = 0
-  for (const { line, text } of r.prompts) {
+  for (const { line, text, field } of r.prompts) {
     const prompt = text.trim()
     if (prompt === '') continue
     const near = users.nearMatch(next, prompt)
@@ -595,7 +634,7 @@ function checkPrompts(r: Rollout, messages: readonly Message[]): void {
     }
     if (all.set.has(squashed) || all.texts.some((t) => t.includes(squashed))) continue
     r.notes.warn(
-      `line ${line}: payload.message`,
+      `line ${line}: ${field}`,
       'a prompt the UI recorded is not in the loaded history (dropped by a compaction, or never recorded as a response_item)',
     )
   }

@@ -274,6 +274,53 @@ describe('Codex CLI rollout in', () => {
     ])
   })
 
+  it("checks a paginated rollout's prompts against its UserMessage items, and notes provenance", () => {
+    // Codex 0.15x and 1.x in paginated mode write no user_message event: the UI's record of each
+    // prompt is an item_completed UserMessage (codex-rs/rollout/src/policy.rs). base_instructions
+    // carries a provenance beside its text (public 1.19.2 rollouts).
+    const line = (type: string, payload: unknown) =>
+      JSON.stringify({ timestamp: 't', type, payload })
+    const completed = (text: string) =>
+      line('event_msg', {
+        type: 'item_completed',
+        item: {
+          type: 'UserMessage',
+          id: 'u',
+          content: [{ type: 'text', text, text_elements: [] }],
+        },
+      })
+    const text = [
+      line('session_meta', {
+        id: 's',
+        cli_version: '1.19.2',
+        history_mode: 'paginated',
+        base_instructions: { text: BASE, provenance: { type: 'model', model: 'gpt-5.6' } },
+      }),
+      line('response_item', {
+        type: 'message',
+        role: 'user',
+        content: [{ type: 'input_text', text: 'Rename the berth files.' }],
+      }),
+      completed('Rename the berth files.'),
+      completed('A prompt no response_item holds.'),
+    ].join('\n')
+    const { messages, report } = importConversation(text)
+    expect(messages.map((m) => m.type)).toEqual(['instructions', 'user'])
+    expect(report.filter((n) => n.severity === 'warning')).toEqual([
+      {
+        severity: 'warning',
+        path: 'line 4: payload.item.content',
+        problem:
+          'a prompt the UI recorded is not in the loaded history (dropped by a compaction, or never recorded as a response_item)',
+      },
+    ])
+    expect(report).toContainEqual({
+      severity: 'info',
+      path: 'line 1: payload.base_instructions.provenance',
+      problem: 'where the base instructions came from; not sent',
+    })
+  })
+
   it('refuses a Claude Code session forced as Codex with the first line named', () => {
     expect(() => importConversation(fixture('claude-code.jsonl'), 'codex')).toThrow(/line 1/)
   })
@@ -396,7 +443,7 @@ describe('Codex rollouts: shapes found in public sessions', () => {
     expect(report).toContainEqual({
       severity: 'info',
       path: 'line *: payload',
-      problem: "Codex's own record (0.171); not sent to the model",
+      problem: "Codex's own record; not sent to the model",
       count: 2,
     })
   })
