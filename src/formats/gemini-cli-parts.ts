@@ -125,11 +125,15 @@ export function readParts(
           'a tool result with no call id, and no call by its name before it',
         )
       }
+      const nested = nestedParts(fr, ctx, [...here, 'functionResponse'])
       out.push({
         id,
         type: 'activity',
         text: '',
-        payload: encodePayload({ content: responseText(fr, ctx, [...here, 'functionResponse']) }),
+        payload: encodePayload({
+          content: responseText(fr, ctx, [...here, 'functionResponse']),
+          ...(nested.length > 0 ? { attachments: nested } : {}),
+        }),
       })
     } else {
       attachments.push(part)
@@ -146,7 +150,14 @@ export function readParts(
  * result Gemini CLI masked is noted where it is (`here`, the part).
  */
 export function responseText(fr: Json, ctx: Ctx, here: JsonPath): string {
-  const response = fr.response
+  let response = fr.response
+  if (isObject(response) && BINARY_INJECTION_KEY in response) {
+    // Taken out before the result is sent; its parts are sent as a turn of their own (below).
+    const { [BINARY_INJECTION_KEY]: injected, ...sent } = response
+    void injected
+    response = sent
+    ctx.notes.info(ctx.where([...here, 'response', BINARY_INJECTION_KEY]), BINARY_INJECTION_NOTE)
+  }
   let text: string
   if (
     isObject(response) &&
@@ -159,6 +170,29 @@ export function responseText(fr: Json, ctx: Ctx, here: JsonPath): string {
   }
   if (text.startsWith(MASKED_TAG)) ctx.notes.warn(ctx.where(here), MASKED_NOTE)
   return text
+}
+
+/**
+ * Audio or video a read_file result read (`convertToFunctionResponse`, packages/core/src/utils/
+ * generateContentResponseUtilities.ts, 0.44 on): kept under this key of the response, which
+ * `GeminiChat.extractBinaryInjections` deletes before the result is sent, then sent as the turn
+ * after it, recorded as an `info` record holding those parts.
+ */
+const BINARY_INJECTION_KEY = '__binary_injection__'
+const BINARY_INJECTION_NOTE =
+  'audio or video the tool read: Gemini CLI takes it out of the result and sends it as a turn of its own (the "info" record after the reply); not counted here'
+
+/**
+ * The inline data a result holds beside its response (`functionResponse.parts`), as Gemini CLI
+ * sends images and PDFs a tool read to a model that takes them in a function response (0.21 on,
+ * `supportsMultimodalFunctionResponse`): attachments of the result, priced as media.
+ */
+export function nestedParts(fr: Json, ctx: Ctx, here: JsonPath): unknown[] {
+  if (!Array.isArray(fr.parts)) return []
+  fr.parts.forEach((part, k) =>
+    noteAttachment(ctx.notes, ctx.where([...here, 'parts', k]), partKind(part), part),
+  )
+  return fr.parts
 }
 
 /**

@@ -4,7 +4,14 @@ import { ShapeError, isObject, kind, type Json, type JsonPath } from './json-sha
 import { encodePayload, type ToolCall } from './payload'
 import { UNKNOWN_FIELD_NOTE, noteAttachment } from './vocabulary'
 import { type Ctx, type Entry, METADATA_NOTE, SNAPSHOT, USAGE_NOTE } from './gemini-cli-shared'
-import { Pairing, partKind, partList, readParts, responseText } from './gemini-cli-parts'
+import {
+  Pairing,
+  nestedParts,
+  partKind,
+  partList,
+  readParts,
+  responseText,
+} from './gemini-cli-parts'
 
 /* One message record of a Gemini CLI session (user, gemini, info, error) as core messages: its tool calls and their results, its thoughts. */
 
@@ -29,8 +36,9 @@ export function noteField(key: string, ctx: Ctx): void {
 export function readUser(entry: Entry, pairing: Pairing): Message[] {
   const { value, ctx } = entry
   const id = value.id as string
-  // A resumed session's history turns come back as user records holding the functionResponse
-  // parts the reply's toolCalls already recorded (updateMessagesFromHistory): read them once.
+  // User records holding the functionResponse parts the reply's toolCalls already recorded: every
+  // tool answer from 0.44 on (recordSyntheticMessage), and before that a resumed session's history
+  // turns (updateMessagesFromHistory). Read them once.
   const read = readParts(value.content, 'user', ['content'], ctx, pairing)
   const out = read.filter((m) => !(m.type === 'activity' && m.id && pairing.recorded.has(m.id)))
   if (out.length < read.length) {
@@ -239,7 +247,7 @@ function toolResult({ call, raw, at }: CallRecord, ctx: Ctx): Message[] {
       pieces.push({
         id,
         texts: [responseText(fr, ctx, [...here, 'functionResponse'])],
-        attachments: [],
+        attachments: nestedParts(fr, ctx, [...here, 'functionResponse']),
       })
       return
     }

@@ -17,7 +17,8 @@ import {
 import { REPLY_FIELDS, noteField, readGemini, readUser } from './gemini-cli-records'
 import { withReportedThoughts } from './gemini-cli-thoughts'
 import { NewPrompts } from './gemini-cli-new-prompts'
-import { Pairing } from './gemini-cli-parts'
+import { Pairing, readParts } from './gemini-cli-parts'
+import { orderMessage } from '../conversation'
 
 /* A Gemini CLI session file: the older single JSON document, or the JSONL log replayed into its message records. */
 
@@ -93,6 +94,7 @@ export function readJsonl(input: ReadInput, notes: NoteList): ReadResult {
   const byId = new Map<string, Entry>()
   let rewound = 0
   let rewritten = 0
+  let rewrittenNotices = 0
   for (const { line, value } of values) {
     if (!isObject(value) || !isRecord(value)) {
       const what = isObject(value)
@@ -119,11 +121,13 @@ export function readJsonl(input: ReadInput, notes: NoteList): ReadResult {
         const kept = new Set(
           set.messages.filter(isObject).map((m) => (typeof m.id === 'string' ? m.id : '')),
         )
-        // What the rewrite replaced: the conversation's messages, not Gemini CLI's own notices.
-        const dropped = [...byId.entries()].filter(
-          ([id, e]) => !kept.has(id) && !UI_TYPES.has(e.value.type as string),
-        ).length
+        // What the rewrite replaced: the conversation's messages, and apart Gemini CLI's own
+        // notices, which were never sent.
+        const gone = [...byId.entries()].filter(([id]) => !kept.has(id))
+        const notices = gone.filter(([, e]) => isNotice(e.value)).length
+        const dropped = gone.length - notices
         rewritten += dropped
+        rewrittenNotices += notices
         byId.clear()
         set.messages.forEach((m, k) => {
           const at = ['$set', 'messages', k]
@@ -157,7 +161,13 @@ export function readJsonl(input: ReadInput, notes: NoteList): ReadResult {
   if (rewritten > 0) {
     notes.info(
       '',
-      `${formatNumber(rewritten)} message(s) replaced when Gemini CLI rewrote its history (a compression); not loaded`,
+      `${formatNumber(rewritten)} message(s) replaced when Gemini CLI rewrote its history (a compression, a masking, or a failed or cancelled request taken back); not loaded`,
+    )
+  }
+  if (rewrittenNotices > 0) {
+    notes.info(
+      '',
+      `${formatNumber(rewrittenNotices)} notice(s) (info, error, warning) removed when Gemini CLI rewrote its history; never sent, not loaded`,
     )
   }
   return readEntries([...byId.values()], notes)
@@ -257,6 +267,38 @@ function geminiTokens(entry: Entry, prompt: number, model?: string): ReportedUsa
   }
 }
 
+/**
+ * The one `info` record Gemini CLI sends: the audio or video a read_file result read, which
+ * `GeminiChat.sendMessageStream` takes out of the result and sends as the next user turn, recorded
+ * with `recordSyntheticMessage('info', binaryParts)` (0.44 on, packages/core/src/core/geminiChat.ts).
+ * Every later request holds it.
+ */
+function isMediaTurn(content: unknown): boolean {
+  return (
+    Array.isArray(content) &&
+    content.length > 0 &&
+    content.every((p) => isObject(p) && (isObject(p.inlineData) || isObject(p.fileData)))
+  )
+}
+
+/** Gemini CLI's own notice, never sent: an info, error or warning record, but a media turn. */
+function isNotice(record: Json): boolean {
+  return (
+    UI_TYPES.has(record.type as string) && !(record.type === 'info' && isMediaTurn(record.content))
+  )
+}
+
+function readMediaTurn(entry: Entry, pairing: Pairing): Message[] {
+  const { value, ctx } = entry
+  ctx.notes.info(
+    ctx.where(['type']),
+    'an "info" record that holds audio or video a tool read: Gemini CLI sends it as a user turn after the result; read as context',
+  )
+  return readParts(value.content, 'user', ['content'], ctx, pairing).map((m, k) =>
+    orderMessage({ ...m, ...(k === 0 ? { id: value.id as string } : {}), type: 'context' }),
+  )
+}
+
 export const ZERO_PROMPT_NOTE =
   'a prompt of 0 tokens: Gemini CLI writes 0 where the response carried no prompt size, so this is not a report of a request, and the usage view leaves it out'
 
@@ -267,6 +309,10 @@ function readEntry(
   const { value, ctx } = entry
   const type = value.type
   if (typeof type !== 'string') throw new ShapeError('missing "type"', ['type'])
+  if (type === 'info' && isMediaTurn(value.content)) {
+    for (const key of Object.keys(value)) noteField(key, ctx)
+    return { messages: readMediaTurn(entry, pairing) }
+  }
   if (UI_TYPES.has(type)) {
     ctx.notes.info(
       ctx.where([]),

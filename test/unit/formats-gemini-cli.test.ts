@@ -221,7 +221,7 @@ describe('Gemini CLI session in', () => {
         severity: 'info',
         path: '',
         problem:
-          '1 message(s) replaced when Gemini CLI rewrote its history (a compression); not loaded',
+          '1 message(s) replaced when Gemini CLI rewrote its history (a compression, a masking, or a failed or cancelled request taken back); not loaded',
       })
       expect(report).toContainEqual(expect.objectContaining({ path: 'line 4', severity: 'info' }))
       expect(report.filter((n) => n.severity === 'warning')).toHaveLength(2)
@@ -534,6 +534,78 @@ describe('Gemini CLI session in', () => {
         type: 'activity',
         text: '',
         payload: 'Read 2 files.\n--- a.txt ---\nalpha\n--- b.txt ---\nbeta',
+      })
+    })
+
+    it('keeps media a result holds, and reads the audio Gemini CLI sends as a turn of its own', () => {
+      // 0.44 on (generateContentResponseUtilities.ts, geminiChat.ts): an image read for a model
+      // that takes media in a function response is nested in it (`parts`); audio read by
+      // read_file is kept under __binary_injection__, taken out before the result is sent, and sent
+      // as the next user turn, which the file records as an "info" record.
+      const image = { inlineData: { mimeType: 'image/png', data: 'iVBORw0KGgo=' } }
+      const audio = { inlineData: { mimeType: 'audio/mpeg', data: 'SUQzBAAAAAAA' } }
+      const call = (id: string, path: string, functionResponse: object) => ({
+        id,
+        name: 'read_file',
+        args: { absolute_path: path },
+        result: [{ functionResponse: { id, name: 'read_file', ...functionResponse } }],
+      })
+      const lines = [
+        { sessionId: 's', projectHash: 'p', startTime: 't', lastUpdated: 't' },
+        { id: 'u', type: 'user', content: [{ text: 'Describe the logo and the jingle.' }] },
+        {
+          id: 'g',
+          type: 'gemini',
+          content: '',
+          toolCalls: [
+            call('c1', '/w/logo.png', {
+              response: { output: 'Binary content provided (1 item(s)).' },
+              parts: [image],
+            }),
+            call('c2', '/w/jingle.mp3', {
+              response: {
+                output: 'Binary content (audio/mpeg) read successfully.',
+                __binary_injection__: [audio],
+              },
+            }),
+          ],
+        },
+        {
+          id: 'g2',
+          type: 'gemini',
+          content: [{ text: 'Binary content received.', thought: true }],
+        },
+        { id: 'i', type: 'info', content: [audio] },
+        { id: 'e', type: 'error', content: 'Quota exceeded.' },
+        { $set: { messages: [{ id: 'u', type: 'user', content: [{ text: 'Describe it.' }] }] } },
+      ]
+      const all = lines.map((l) => JSON.stringify(l))
+      const { messages, report } = importConversation(all.slice(0, 6).join('\n') + '\n')
+      expect(messages.find((m) => m.id === 'c1')?.payload).toBe(
+        JSON.stringify({ content: 'Binary content provided (1 item(s)).', attachments: [image] }),
+      )
+      expect(messages.find((m) => m.id === 'c2')?.payload).toBe(
+        'Binary content (audio/mpeg) read successfully.',
+      )
+      expect(messages[messages.length - 1]).toEqual({
+        id: 'i',
+        type: 'context',
+        text: '',
+        payload: JSON.stringify({ attachments: [audio] }),
+      })
+      expect(report).toContainEqual(
+        expect.objectContaining({
+          severity: 'info',
+          path: 'line 3: toolCalls[1].result[0].functionResponse.response.__binary_injection__',
+        }),
+      )
+      // A rewrite that takes back the failed request says what it removed, notices included.
+      const rewritten = importConversation(all.join('\n') + '\n').report
+      expect(rewritten).toContainEqual({
+        severity: 'info',
+        path: '',
+        problem:
+          '1 notice(s) (info, error, warning) removed when Gemini CLI rewrote its history; never sent, not loaded',
       })
     })
 
