@@ -55,6 +55,13 @@ const USED_MESSAGE_FIELDS = new Set(['role', 'content', 'model', 'id'])
 const COMMAND_TEXT =
   /^\s*<(command-name|command-message|command-args|local-command-stdout|local-command-stderr|local-command-caveat|bash-input|bash-stdout|bash-stderr)>/
 
+// The texts Claude Code writes where the user interrupts a request (INTERRUPT_MESSAGE and
+// INTERRUPT_MESSAGE_FOR_TOOL_USE in its utils/messages.ts).
+const INTERRUPTION_TEXTS = new Set([
+  '[Request interrupted by user]',
+  '[Request interrupted by user for tool use]',
+])
+
 /**
  * What one line with a uuid reads as, worked out as the line is parsed (readEventLine) and kept on
  * its SessionEvent: where its messages are in the session's list of line messages, and the notes
@@ -583,6 +590,13 @@ function asContext(m: Message, value: Json, ctx: EventContext): Message {
     ctx.tape.field(
       '',
       'a slash command or a local command’s output, recorded as user text; read as context, not as a user prompt',
+    )
+    return { ...m, type: 'context' }
+  }
+  if (INTERRUPTION_TEXTS.has(m.text.trim())) {
+    ctx.tape.field(
+      '',
+      'the note Claude Code writes where the user interrupted a request, sent as user text but not typed; read as context, not as a user prompt',
     )
     return { ...m, type: 'context' }
   }

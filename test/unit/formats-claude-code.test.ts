@@ -312,6 +312,47 @@ describe('Claude Code 2.1 session in', () => {
     payload,
   })
 
+  it('reads the note of an interrupted request as context, not as a prompt', () => {
+    // Claude Code's INTERRUPT_MESSAGE_FOR_TOOL_USE (utils/messages.ts), written as user text after
+    // the rejected tool result (public 2.1.270 sessions).
+    const user = (content: unknown) => ({ type: 'user', message: { role: 'user', content } })
+    const text = [
+      event('a', null, user('Delete the build folder.')),
+      event('b', 'a', {
+        type: 'assistant',
+        message: {
+          id: 'msg_1',
+          role: 'assistant',
+          content: [
+            { type: 'tool_use', id: 'toolu_1', name: 'Bash', input: { command: 'rm -r build' } },
+          ],
+        },
+      }),
+      event(
+        'c',
+        'b',
+        user([
+          { type: 'tool_result', tool_use_id: 'toolu_1', content: 'Rejected.', is_error: true },
+        ]),
+      ),
+      event('d', 'c', user([{ type: 'text', text: '[Request interrupted by user for tool use]' }])),
+    ].join('\n')
+    const imported = importConversation(text)
+    expect(imported.messages.map((m) => [m.id, m.type])).toEqual([
+      ['a', 'user'],
+      ['b', 'bot'],
+      ['toolu_1', 'activity'],
+      ['d', 'context'],
+    ])
+    expect(imported.report).toContainEqual(
+      expect.objectContaining({
+        severity: 'info',
+        problem:
+          'the note Claude Code writes where the user interrupted a request, sent as user text but not typed; read as context, not as a user prompt',
+      }),
+    )
+  })
+
   it('loads every event the model was sent, through attachments and parallel tool calls', () => {
     const imported = importConversation(file)
     expect(imported.format).toBe('claude-code')
