@@ -25,7 +25,17 @@ export interface PromptSnapshot {
   /** The tools as Anthropic's `tools` takes them; undefined where the snapshot lists none. */
   tools?: Json[]
   cliPrefix?: string
+  /** Whether the system prompt held the marker it is split at for caching (not sent). */
+  boundary?: true
 }
+
+/**
+ * The block Claude Code puts between the static and the dynamic parts of its system prompt
+ * (`SYSTEM_PROMPT_DYNAMIC_BOUNDARY`, constants/prompts.ts), where `splitSysPromptPrefix`
+ * (utils/api.ts) splits it for the prompt cache; that split skips the marker in every mode, so it
+ * is never sent.
+ */
+const DYNAMIC_BOUNDARY = '__SYSTEM_PROMPT_DYNAMIC_BOUNDARY__'
 
 /**
  * A snapshot's fields, or why it cannot be read: its system prompt must be a list of strings, and
@@ -40,7 +50,9 @@ export function readPromptSnapshot(
   if (!Array.isArray(systemPrompt) || !systemPrompt.every((b) => typeof b === 'string')) {
     return 'its "systemPrompt" is not a list of texts'
   }
-  const snapshot: PromptSnapshot = { line, sidechain, systemPrompt: systemPrompt as string[] }
+  const blocks = (systemPrompt as string[]).filter((b) => b !== DYNAMIC_BOUNDARY)
+  const snapshot: PromptSnapshot = { line, sidechain, systemPrompt: blocks }
+  if (blocks.length < systemPrompt.length) snapshot.boundary = true
   if (typeof cliPrefix === 'string' && cliPrefix !== '') snapshot.cliPrefix = cliPrefix
   if (tools === undefined) return snapshot
   if (!Array.isArray(tools)) return 'its "tools" is not a list'
@@ -116,6 +128,12 @@ export function withSnapshot(
     `line ${inForce.line}`,
     `what Claude Code recorded its requests were sent: the system prompt (${formatNumber(blocks)} block${blocks === 1 ? '' : 's'}) and ${formatNumber(tools)} tool definition${tools === 1 ? '' : 's'}${recorded}, read as instructions in front of the messages`,
   )
+  if (inForce.boundary) {
+    notes.info(
+      `line ${inForce.line}: attachment.systemPrompt`,
+      `${DYNAMIC_BOUNDARY}: the marker Claude Code splits its system prompt at for the prompt cache, never sent; not loaded`,
+    )
+  }
   for (const s of own) if (s.line > inForce.line) noteLater(s, read, notes)
   return {
     messages: [...head, ...messages],

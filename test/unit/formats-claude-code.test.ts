@@ -1624,9 +1624,13 @@ describe('Claude Code 2.1.260 and later: the records it writes of its requests',
       // prompt alone; the next, a moment later, the same prompt with the tools and the CLI's prefix
       // block; and a tool's `schema` is the whole tool, {name, description, input_schema,
       // eager_input_streaming}.
-      const { cliPrefix, ...promptOnly } = lines[0].attachment
+      // Both hold the marker Claude Code splits its prompt at for the cache, which it never sends.
+      const [first, ...rest] = lines[0].attachment.systemPrompt
+      const systemPrompt = [first, '__SYSTEM_PROMPT_DYNAMIC_BOUNDARY__', ...rest]
+      const { cliPrefix, ...promptOnly } = { ...lines[0].attachment, systemPrompt }
       const withTools = {
         ...lines[1].attachment,
+        systemPrompt,
         cliPrefix,
         tools: lines[1].attachment.tools.map(
           (t: { name: string; description: string; schema?: object }) => ({
@@ -1654,6 +1658,15 @@ describe('Claude Code 2.1.260 and later: the records it writes of its requests',
       // The row in force at the first request is the first: its requests were sent the tools and
       // the prefix the later row brings, and that row changes nothing.
       expect(imported.messages[0].text).toBe(cliPrefix)
+      expect(imported.messages.slice(1, 4).map((m) => m.text)).toEqual(
+        lines[0].attachment.systemPrompt,
+      )
+      expect(imported.report).toContainEqual({
+        severity: 'info',
+        path: 'line 1: attachment.systemPrompt',
+        problem:
+          '__SYSTEM_PROMPT_DYNAMIC_BOUNDARY__: the marker Claude Code splits its system prompt at for the prompt cache, never sent; not loaded',
+      })
       expect(imported.report).toContainEqual({
         severity: 'info',
         path: 'line 1',
