@@ -55,12 +55,30 @@ const USED_MESSAGE_FIELDS = new Set(['role', 'content', 'model', 'id'])
 const COMMAND_TEXT =
   /^\s*<(command-name|command-message|command-args|local-command-stdout|local-command-stderr|local-command-caveat|bash-input|bash-stdout|bash-stderr)>/
 
-// The texts Claude Code writes where the user interrupts a request (INTERRUPT_MESSAGE and
-// INTERRUPT_MESSAGE_FOR_TOOL_USE in its utils/messages.ts).
-const INTERRUPTION_TEXTS = new Set([
-  '[Request interrupted by user]',
-  '[Request interrupted by user for tool use]',
+// Texts Claude Code writes as user text itself, each with its note: sent, but not typed.
+const INTERRUPTED_NOTE =
+  'the note Claude Code writes where the user interrupted a request, sent as user text but not typed; read as context, not as a user prompt'
+const OWN_TEXTS = new Map([
+  // INTERRUPT_MESSAGE and INTERRUPT_MESSAGE_FOR_TOOL_USE (utils/messages.ts).
+  ['[Request interrupted by user]', INTERRUPTED_NOTE],
+  ['[Request interrupted by user for tool use]', INTERRUPTED_NOTE],
+  // TOOL_REFERENCE_TURN_BOUNDARY (utils/messages.ts): beside a ToolSearch result that loads tools.
+  [
+    'Tool loaded.',
+    'the text Claude Code puts beside a ToolSearch result that loads deferred tools, sent as user text but not typed; read as context, not as a user prompt',
+  ],
 ])
+// A background task's notice, as public sessions of 2.1.68 – 2.1.81 hold it: no `origin` says what
+// it is (TASK_NOTIFICATION_TAG, constants/xml.ts).
+const TASK_NOTIFICATION = /^\s*<task-notification>/
+const TASK_NOTIFICATION_NOTE =
+  'a background task’s notice Claude Code queued for the model (<task-notification>), not typed by the user; read as context'
+
+/** The note of a text Claude Code writes as user text itself, or undefined for any other. */
+function ownText(text: string): string | undefined {
+  if (TASK_NOTIFICATION.test(text)) return TASK_NOTIFICATION_NOTE
+  return text.length < 64 ? OWN_TEXTS.get(text.trim()) : undefined
+}
 
 /**
  * What one line with a uuid reads as, worked out as the line is parsed (readEventLine) and kept on
@@ -593,11 +611,9 @@ function asContext(m: Message, value: Json, ctx: EventContext): Message {
     )
     return { ...m, type: 'context' }
   }
-  if (INTERRUPTION_TEXTS.has(m.text.trim())) {
-    ctx.tape.field(
-      '',
-      'the note Claude Code writes where the user interrupted a request, sent as user text but not typed; read as context, not as a user prompt',
-    )
+  const own = ownText(m.text)
+  if (own !== undefined) {
+    ctx.tape.field('', own)
     return { ...m, type: 'context' }
   }
   const version = typeof value.version === 'string' ? value.version : undefined

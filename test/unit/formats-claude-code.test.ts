@@ -312,7 +312,7 @@ describe('Claude Code 2.1 session in', () => {
     payload,
   })
 
-  it('reads the note of an interrupted request as context, not as a prompt', () => {
+  it('reads the texts Claude Code writes as user text as context, not as prompts', () => {
     // Claude Code's INTERRUPT_MESSAGE_FOR_TOOL_USE (utils/messages.ts), written as user text after
     // the rejected tool result (public 2.1.270 sessions).
     const user = (content: unknown) => ({ type: 'user', message: { role: 'user', content } })
@@ -336,6 +336,35 @@ describe('Claude Code 2.1 session in', () => {
         ]),
       ),
       event('d', 'c', user([{ type: 'text', text: '[Request interrupted by user for tool use]' }])),
+      // Two more texts Claude Code writes as user text (2.1.68 – 2.1.81): a background task's
+      // notice with no origin, and the text beside a ToolSearch result (TOOL_REFERENCE_TURN_BOUNDARY).
+      event(
+        'e',
+        'd',
+        user(
+          '<task-notification><task-id>b1</task-id><status>completed</status></task-notification>',
+        ),
+      ),
+      event('f', 'e', {
+        type: 'assistant',
+        message: {
+          id: 'msg_2',
+          role: 'assistant',
+          content: [{ type: 'tool_use', id: 'toolu_2', name: 'ToolSearch', input: { query: 'x' } }],
+        },
+      }),
+      event(
+        'g',
+        'f',
+        user([
+          {
+            type: 'tool_result',
+            tool_use_id: 'toolu_2',
+            content: [{ type: 'tool_reference', tool_name: 'WebFetch' }],
+          },
+          { type: 'text', text: 'Tool loaded.' },
+        ]),
+      ),
     ].join('\n')
     const imported = importConversation(text)
     expect(imported.messages.map((m) => [m.id, m.type])).toEqual([
@@ -343,6 +372,10 @@ describe('Claude Code 2.1 session in', () => {
       ['b', 'bot'],
       ['toolu_1', 'activity'],
       ['d', 'context'],
+      ['e', 'context'],
+      ['f', 'bot'],
+      ['toolu_2', 'activity'],
+      [undefined, 'context'],
     ])
     expect(imported.report).toContainEqual(
       expect.objectContaining({
