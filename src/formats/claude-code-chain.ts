@@ -216,7 +216,9 @@ export function buildThread(
       `line ${n.line}: parentUuid`,
       before
         ? `"${p}" is not in the file${why}; the chain was bridged to line ${before.line}, the event before the gap`
-        : `"${p}" is not in the file${why}; the chain starts here`,
+        : main.length === 0 && gap === undefined
+          ? `"${p}" is not in the file: this subagent's conversation goes on from an event of its parent session (a forked helper, such as the compaction's or a prompt suggestion's, is sent the parent's history first), so its requests held that history, which is in the parent session's file; the chain starts here`
+          : `"${p}" is not in the file${why}; the chain starts here`,
     )
     return before
   }

@@ -503,7 +503,7 @@ describe('Claude Code 2.1 session in', () => {
     expect(cut.map((f) => [f.callId, f.indexes])).toEqual([['toolu_e2', [7, 9]]])
   })
 
-  it('reads a subagent transcript (every line a sidechain) as its own conversation', () => {
+  it('reads a subagent transcript (every line a sidechain) as its own conversation, a fork too', () => {
     const sidechain = file.split('\n').slice(26, 28).join('\n')
     const imported = importConversation(sidechain)
     expect(imported.format).toBe('claude-code')
@@ -515,6 +515,18 @@ describe('Claude Code 2.1 session in', () => {
       severity: 'info',
       path: '',
       problem: 'every event is on a sidechain (a subagent transcript); following its chain',
+    })
+    // A forked helper's file (agent-acompact-…, public 2.1.63 – 2.1.68 sessions): its first event's
+    // parent is an event of the parent session, whose history its requests were sent first.
+    const lines = sidechain.split('\n').map((l) => JSON.parse(l))
+    const forked = [{ ...lines[0], parentUuid: 'e-0019' }, lines[1]]
+    const fork = importConversation(forked.map((v) => JSON.stringify(v)).join('\n'))
+    expect(fork.messages.map((m) => m.id)).toEqual(['s-0001', 's-0002'])
+    expect(fork.report).toContainEqual({
+      severity: 'warning',
+      path: 'line 1: parentUuid',
+      problem:
+        "\"e-0019\" is not in the file: this subagent's conversation goes on from an event of its parent session (a forked helper, such as the compaction's or a prompt suggestion's, is sent the parent's history first), so its requests held that history, which is in the parent session's file; the chain starts here",
     })
   })
 })
