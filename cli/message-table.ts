@@ -4,6 +4,7 @@ import {
   previewSource,
   type CountingMethod,
   type CountingSpec,
+  type FormatId,
   type Message,
 } from '../src/index'
 import type { CountingModel } from './load'
@@ -34,6 +35,16 @@ export function messageRows(
     ],
     preview: cell(previewSource(m), PREVIEW_WIDTH),
   }))
+}
+
+/**
+ * What check and tokens print in place of a table with no rows: that the file holds no message, and
+ * for a log, where to see what the import read instead (its session metadata, its notices).
+ */
+export function noMessagesLine(format: FormatId): string {
+  return format === 'native'
+    ? '(no messages: the file holds an empty conversation)\n'
+    : '(no messages: nothing in the file is a message of the conversation; --verbose lists what the import read instead)\n'
 }
 
 /** The model and encoding counts use, as words for a report's first line. */

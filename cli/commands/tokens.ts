@@ -10,7 +10,13 @@ import { CONVERSATION_OPTIONS, CONVERSATION_OPTIONS_HELP, flagValue, singleFile 
 import type { Command } from '../command'
 import { EXIT } from '../errors'
 import { loadConversation } from '../load'
-import { describeMethod, describeModel, messageRows, MESSAGE_COLUMNS } from '../message-table'
+import {
+  describeMethod,
+  describeModel,
+  messageRows,
+  MESSAGE_COLUMNS,
+  noMessagesLine,
+} from '../message-table'
 import { renderTable } from '../table'
 import { compareLoaded, usageTable } from '../usage-report'
 
@@ -179,11 +185,13 @@ Exit status: 0 on success; 2 on bad input or options.`,
     io.out(
       `${file}: ${formatNumber(messages.length)} messages, ${describeModel(model)}\n` +
         `${describeMethod(counting, spec)}\n\n` +
-        renderTable(
-          messageRows(messages, counts).map((row) => [...row.cells, row.preview]),
-          [...MESSAGE_COLUMNS.align, 'left'],
-          [...MESSAGE_COLUMNS.header, 'text'],
-        ) +
+        (messages.length === 0
+          ? noMessagesLine(loaded.format)
+          : renderTable(
+              messageRows(messages, counts).map((row) => [...row.cells, row.preview]),
+              [...MESSAGE_COLUMNS.align, 'left'],
+              [...MESSAGE_COLUMNS.header, 'text'],
+            )) +
         `\ntotal  ${formatNumber(total)} tokens (${counted})\n` +
         (comparison.rows.length > 0
           ? '\n' +

@@ -198,6 +198,27 @@ describe.concurrent('bad files exit 2 with the file and the place', () => {
     expect(line).toBe('bad-shape.json:7:3: message 1, field type: missing "type"')
   })
 
+  it('says there are no messages where a table would have none', async () => {
+    const empty = join(work, 'empty.json')
+    await writeFile(empty, '[]')
+    // A Claude Code file of a title and a file-history snapshot only: nothing in it is a message.
+    const titles = join(work, 'titles.jsonl')
+    await writeFile(
+      titles,
+      '{"type":"summary","summary":"Fix the build","leafUuid":"u-1"}\n' +
+        '{"type":"file-history-snapshot","messageId":"m-1","snapshot":{"messageId":"m-1","trackedFileBackups":{},"timestamp":"2026-01-01T00:00:00Z"},"isSnapshotUpdate":false}\n',
+    )
+    const tokens = await run(['tokens', empty])
+    expect(tokens.status).toBe(0)
+    expect(tokens.stdout).toContain('\n(no messages: the file holds an empty conversation)\n')
+    expect(tokens.stdout).not.toContain('index')
+    const check = await run(['check', titles, '--max-tokens', '100'])
+    expect(check.status).toBe(0)
+    expect(check.stdout).toContain(
+      '\n(no messages: nothing in the file is a message of the conversation; --verbose lists what the import read instead)\n',
+    )
+  })
+
   it('a missing file, a directory and non-UTF-8 bytes are named', async () => {
     expect(expectOneLineFailure(await run(['tokens', 'nope.json']))).toBe(
       'nope.json: cannot read: no such file or directory',
