@@ -12,6 +12,8 @@ export function instructionFindings(a: Analysis): Finding[] {
 
 function placement(a: Analysis): Finding[] {
   const first = a.firstInstructions
+  // A conversation with no message has nothing to say about where its system prompt is.
+  if (a.messages.length === 0) return []
   if (first === -1) {
     // The engine sends a system prompt its log does not record: nothing is missing, and no
     // compaction of the messages (its own or this package's) can lose what is sent apart from them.

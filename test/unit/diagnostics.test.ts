@@ -95,6 +95,19 @@ describe('documentation', () => {
   })
 })
 
+describe('an empty conversation', () => {
+  it('has nothing to say about a system prompt, recorded or not', () => {
+    for (const systemPromptUnrecorded of [false, true]) {
+      const codes = diagnose({
+        messages: [],
+        options: { maxTokens: 100 },
+        systemPromptUnrecorded,
+      }).map((f) => f.code)
+      expect(codes).toEqual(['compaction-declined'])
+    }
+  })
+})
+
 describe('summarizeFindings and exitCodeFor', () => {
   // Any code will do: only the severity is counted.
   const finding = (severity: Finding['severity']): Finding =>
