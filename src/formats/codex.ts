@@ -696,7 +696,10 @@ export const codexFormat = {
     if (lines.some((l) => isRolloutLine(l) && (l.record_type === 'state' || isObject(l.payload))))
       return 3
     const [first, ...rest] = lines
-    if (isLegacyHeader(first) && rest.some((l) => isItemType(l.type))) return 2
+    // A legacy header always names its instructions (null when none): a session with no turn
+    // yet is that line alone.
+    if (isLegacyHeader(first) && ('instructions' in first || rest.some((l) => isItemType(l.type))))
+      return 2
     return 0
   },
   read: readCodex,

@@ -221,6 +221,30 @@ describe('Codex CLI rollout in', () => {
     expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
   })
 
+  it('reads a legacy rollout that holds only its header: a session with no turn', () => {
+    // codex-rs/core/src/rollout.rs (mid-2025) writes SessionMetaWithGit first, `instructions`
+    // always present (an Option, so null when there are none), `git` when collected.
+    const header = (instructions: string | null) =>
+      JSON.stringify({
+        id: '5f0c2a9e-1b7d-4c3e-8a61-2d9b7f4e0c13',
+        timestamp: '2025-08-21T06:29:22.408Z',
+        instructions,
+        git: { commit_hash: '0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c', branch: 'main' },
+      })
+    const empty = importConversation(header(null) + '\n')
+    expect(empty.format).toBe('codex')
+    expect(empty.messages).toEqual([])
+    const withInstructions = importConversation(header('Answer in British English.'))
+    expect(withInstructions.format).toBe('codex')
+    expect(withInstructions.messages).toEqual([
+      { type: 'instructions', text: 'Answer in British English.' },
+    ])
+    // Any object with an id and a timestamp is not a rollout: the header names its instructions.
+    expect(() => importConversation(JSON.stringify({ id: 'x', timestamp: 't' }))).toThrow(
+      /no "messages" array/,
+    )
+  })
+
   it('warns when a prompt the UI recorded never reached the history', () => {
     const text = [
       JSON.stringify({ timestamp: 't', type: 'session_meta', payload: { id: 's' } }),
