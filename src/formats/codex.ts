@@ -135,6 +135,8 @@ export function readCodex(input: ReadInput): ReadResult {
     metadataFields: {
       internal_chat_message_metadata_passthrough:
         "Codex's per-item metadata (turn id); not sent to the model",
+      // The same record under its earlier name (0.142 builds: ResponseItemMetadata).
+      metadata: "Codex's per-item metadata (turn id); not sent to the model",
     },
   })
   const r: Rollout = {

@@ -55,6 +55,10 @@ export const ITEM_FIELDS: Record<string, readonly string[]> = {
   context_compaction: ['type', 'id', 'encrypted_content'],
   agent_message: ['type', 'id', 'author', 'recipient', 'content'],
   additional_tools: ['type', 'id', 'role', 'tools'],
+  // Tool search (ResponseToolSearchCall, ResponseToolSearchOutputItem, openai-node 7.60.0): a
+  // call the client ran has a call_id its output quotes.
+  tool_search_call: ['type', 'id', 'call_id', 'arguments', 'execution', 'status', 'created_by'],
+  tool_search_output: ['type', 'id', 'call_id', 'tools', 'execution', 'status', 'created_by'],
 }
 
 // Fields that describe an item rather than carry conversation.
@@ -62,6 +66,8 @@ const METADATA_FIELDS: Record<string, string> = {
   status: 'item status; not part of the conversation',
   phase: 'message phase (commentary or final answer); not part of the conversation',
   end_turn: 'end-of-turn flag; not part of the conversation',
+  execution: 'where the tool search ran (client or server); not part of the conversation',
+  created_by: 'the actor that created the item; not part of the conversation',
   namespace:
     "the tool's namespace, sent beside its name; not loaded (a few tokens the estimate leaves out)",
 }
@@ -105,9 +111,11 @@ const OTHER_ITEM_TYPES = new Set([
   'mcp_call',
   'mcp_approval_request',
   'mcp_approval_response',
-  'tool_search_call',
-  'tool_search_output',
 ])
+
+/** A tool search the client ran names its call (call_id); one the server ran may not. */
+const pairedSearch = (raw: Json, itemType: string) =>
+  itemType.startsWith('tool_search_') && typeof raw.call_id === 'string'
 
 /** Whether a value looks like a Responses item: an object whose `type` is an item type. */
 export function isItemType(type: unknown): boolean {
@@ -171,7 +179,11 @@ export class ResponsesItems {
     if (known) this.noteFields(raw, itemType, known, at, where)
     const id = optionalString(raw, 'id', at)
     if (itemType === 'message') return this.addMessage(raw, id, at, where)
-    if (CALL_ITEMS.has(itemType)) return this.addCall(raw, itemType, id, at, where)
+    if (
+      CALL_ITEMS.has(itemType) ||
+      (itemType === 'tool_search_call' && pairedSearch(raw, itemType))
+    )
+      return this.addCall(raw, itemType, id, at, where)
     this.flush()
     this.messages.push(this.readOtherItem(raw, itemType, id, at, where))
   }
@@ -268,6 +280,11 @@ export class ResponsesItems {
     where: Where,
   ): Message {
     if (OUTPUT_ITEMS.has(itemType)) return this.readOutput(raw, id, at, where)
+    if (itemType === 'tool_search_output' && pairedSearch(raw, itemType)) {
+      // The tools it loaded, as JSON: how Codex sends this output to a Chat Completions backend.
+      const tools = requireArray(raw, 'tools', at)
+      return this.resultOf(raw.call_id as string, id, JSON.stringify(tools), false, at, where)
+    }
     if (itemType === 'reasoning') return this.readReasoning(raw, id, at, where)
     if (itemType === 'agent_message') return this.readAgentMessage(raw, id, at, where)
     if (itemType === 'additional_tools') {
@@ -323,9 +340,6 @@ export class ResponsesItems {
   }
 
   private readOutput(raw: Json, id: string | undefined, at: JsonPath, where: Where): Message {
-    if (id !== undefined) {
-      this.notes.info(where([...at, 'id']), "item id not kept: an activity's id is its call_id")
-    }
     const callId = requireString(raw, 'call_id', at)
     const output = raw.output
     let content: string | unknown[]
@@ -344,6 +358,21 @@ export class ResponsesItems {
       }
     } else
       throw new ShapeError(`"output" is ${kind(output)}, not a string or a list`, [...at, 'output'])
+    return this.resultOf(callId, id, content, isError, at, where)
+  }
+
+  /** A tool result: an activity whose id is the call_id it answers (the item's own id is noted). */
+  private resultOf(
+    callId: string,
+    id: string | undefined,
+    content: string | unknown[],
+    isError: boolean,
+    at: JsonPath,
+    where: Where,
+  ): Message {
+    if (id !== undefined) {
+      this.notes.info(where([...at, 'id']), "item id not kept: an activity's id is its call_id")
+    }
     return orderMessage({
       id: callId,
       type: 'activity',
@@ -391,6 +420,9 @@ function readCall(raw: Json, itemType: string, id: string | undefined, at: JsonP
       name: requireString(raw, 'name', at),
       arguments: parseArguments(args, [...at, 'arguments']),
     }
+  }
+  if (itemType === 'tool_search_call') {
+    return { id: raw.call_id as string, name: 'tool_search', arguments: raw.arguments ?? {} }
   }
   if (itemType === 'custom_tool_call') {
     return {

@@ -390,6 +390,63 @@ describe('Codex rollouts: shapes found in public sessions', () => {
     ])
   })
 
+  it("pairs a client tool search with its output, and notes 0.142's item metadata", () => {
+    // ResponseToolSearchCall / ResponseToolSearchOutputItem (openai-node 7.60.0); Codex 0.142+
+    // runs the search itself (execution "client"). The output's tools are sent back as JSON, the
+    // way Codex sends them to a Chat Completions backend.
+    const tools = [{ type: 'function', name: 'calendar_create', parameters: { type: 'object' } }]
+    const text = [
+      line('session_meta', { id: 's', cli_version: '0.142.0-alpha.6' }),
+      user('Book the harbour meeting.'),
+      line('response_item', {
+        type: 'tool_search_call',
+        id: 'tsc_1',
+        call_id: 'call_ts1',
+        status: 'completed',
+        execution: 'client',
+        arguments: { query: 'calendar', limit: 5 },
+        metadata: { turn_id: 't1' },
+      }),
+      line('response_item', {
+        type: 'tool_search_output',
+        call_id: 'call_ts1',
+        status: 'completed',
+        execution: 'client',
+        tools,
+      }),
+      user('Thanks.'),
+    ].join('\n')
+    const imported = importConversation(text)
+    expect(imported.messages.slice(1, 3)).toEqual([
+      {
+        id: 'tsc_1',
+        type: 'bot',
+        text: '',
+        payload:
+          '{"tool_calls":[{"id":"call_ts1","name":"tool_search","arguments":{"query":"calendar","limit":5}}]}',
+      },
+      {
+        id: 'call_ts1',
+        type: 'activity',
+        text: '',
+        payload: JSON.stringify(tools),
+      },
+    ])
+    expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
+    expect(imported.report).toContainEqual(
+      expect.objectContaining({ severity: 'info', path: 'line 3: payload.metadata' }),
+    )
+    expect(imported.report).toContainEqual(
+      expect.objectContaining({ severity: 'info', path: 'line *: payload.execution', count: 2 }),
+    )
+    // Keeping the last two messages cuts the search from its output.
+    const findings = diagnose({
+      messages: imported.messages,
+      options: { maxTokens: 20, keepRecentCount: 2 },
+    })
+    expect(findings.map((f) => f.code)).toContain('tool-exchange-cut')
+  })
+
   it("notes Codex 0.145's world_state lines, item metadata and compaction window fields", () => {
     const text = [
       line('session_meta', { id: 's' }),
