@@ -571,11 +571,13 @@ function readCompacted(r: Rollout, payload: Json, where: Where): void {
 
 /**
  * An earlier summary's provenance: how many messages it replaced, and their ids with the call ids
- * of their tool calls, so every call id the file holds reaches the import even once replaced.
+ * of their tool calls, so every call id the file holds reaches the import even once replaced. An
+ * earlier summary it replaces passes on the ids it stood for.
  */
 function summaryMeta(replaced: readonly Message[]): Summary {
   const ids = new Set<string>()
   for (const m of replaced) {
+    for (const id of m.meta?.summarizedIds ?? []) ids.add(id)
     if (m.id) ids.add(m.id)
     for (const call of decodePayload(m.payload)?.tool_calls ?? []) if (call.id) ids.add(call.id)
   }

@@ -191,6 +191,61 @@ describe('Codex CLI rollout in', () => {
     ])
   })
 
+  it('carries the call ids an earlier summary stands for into the summary that replaces it', () => {
+    // Two remote compactions (0.142, windows 1 and 2): the second replaces the first's summary,
+    // so the call the first replaced is reached only through the second's summarizedIds.
+    const line = (type: string, payload: unknown) =>
+      JSON.stringify({ timestamp: 't', type, payload })
+    const user = (text: string) => ({
+      type: 'message',
+      role: 'user',
+      content: [{ type: 'input_text', text }],
+    })
+    const call = (callId: string) => ({
+      type: 'function_call',
+      call_id: callId,
+      name: 'exec_command',
+      arguments: '{"cmd":"ls"}',
+    })
+    const output = (callId: string) => ({
+      type: 'function_call_output',
+      call_id: callId,
+      output: 'berths',
+    })
+    const text = [
+      line('session_meta', { id: 's', cli_version: '0.142.5' }),
+      line('response_item', user('first prompt')),
+      line('response_item', call('call_a')),
+      line('response_item', output('call_a')),
+      line('compacted', {
+        message: '',
+        replacement_history: [
+          user('first prompt'),
+          { type: 'compaction', encrypted_content: 'E1' },
+        ],
+      }),
+      line('response_item', user('second prompt')),
+      line('response_item', call('call_b')),
+      line('response_item', output('call_b')),
+      line('compacted', {
+        message: '',
+        replacement_history: [
+          user('second prompt'),
+          { type: 'compaction', encrypted_content: 'E2' },
+        ],
+      }),
+    ].join('\n')
+    const summaries = importConversation(text).messages.filter((m) => m.meta?.compacted)
+    expect(summaries).toHaveLength(1)
+    // The second window replaced the first prompt, the first summary, the second prompt, the call
+    // and its output: five messages; it stands for call_b, and through the first summary, call_a.
+    expect(summaries[0].meta).toEqual({
+      compacted: true,
+      droppedCount: 5,
+      summarizedIds: ['call_a', 'call_b'],
+    })
+  })
+
   it('reads the legacy schema: header instructions, state lines, bare items', () => {
     const imported = importConversation(fixture('codex-legacy.jsonl'))
     expect(imported.format).toBe('codex')
