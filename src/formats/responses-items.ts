@@ -113,6 +113,13 @@ const OTHER_ITEM_TYPES = new Set([
   'mcp_approval_response',
 ])
 
+// Searches OpenAI runs itself (hosted tools): one item, with no call_id and no output item to pair,
+// and nothing the import leaves out, so a note rather than a warning.
+const HOSTED_SEARCHES: Readonly<Record<string, string>> = {
+  web_search_call: 'a web search',
+  file_search_call: 'a file search',
+}
+
 /** A tool search the client ran names its call (call_id); one the server ran may not. */
 const pairedSearch = (raw: Json, itemType: string) =>
   itemType.startsWith('tool_search_') && typeof raw.call_id === 'string'
@@ -307,6 +314,11 @@ export class ResponsesItems {
       this.notes.warn(
         where(at),
         'refers to an item stored by OpenAI; its content is not in this file',
+      )
+    } else if (HOSTED_SEARCHES[itemType] !== undefined) {
+      this.notes.info(
+        where(at),
+        `"${itemType}": ${HOSTED_SEARCHES[itemType]} OpenAI ran for the model, with no result item to pair; kept as an activity with its JSON as payload, counted as that JSON`,
       )
     } else {
       this.notes.warn(
