@@ -81,9 +81,16 @@ const EMPTY_REPLY_NUDGE =
   '[System: You successfully executed a tool but returned an empty response.'
 
 /**
+ * The notice Gemini CLI adds as a user turn when the user leaves plan mode by hand
+ * (`useGeminiStream.handleApprovalModeChange`, getPlanModeExitMessage with isManual, at 5411f113).
+ */
+const PLAN_MODE_EXIT = 'User has manually exited Plan Mode. Switching to '
+
+/**
  * Marks a user turn that is not the user's words: a compression's summary (Gemini CLI sends it as a
  * user turn holding a <state_snapshot>) becomes an earlier summary; the session and hook context
- * Gemini CLI sends as user turns, and its nudge after an empty reply, become context. Returns
+ * Gemini CLI sends as user turns, its nudge after an empty reply and its notice that the user left
+ * plan mode become context. Returns
  * whether it marked the message.
  */
 export function markContext(m: Message, droppedCount: number): boolean {
@@ -96,7 +103,8 @@ export function markContext(m: Message, droppedCount: number): boolean {
   if (
     text.startsWith('<session_context>') ||
     text.startsWith('<hook_context>') ||
-    text.startsWith(EMPTY_REPLY_NUDGE)
+    text.startsWith(EMPTY_REPLY_NUDGE) ||
+    text.startsWith(PLAN_MODE_EXIT)
   ) {
     m.type = 'context'
     return true

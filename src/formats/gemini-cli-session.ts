@@ -240,7 +240,7 @@ function reportedRequest(entry: Entry): { input: number; output: number } | unde
  * (reportedRequest): neither is warned.
  */
 export const UNRECORDED_STEP_NOTE =
-  "a reply to a request with no prompt, after a reply that records no tool call: that step's tool calls and results were sent but are not in the file (Gemini CLI 0.4 – 0.8 recorded none, nor a reply of calls alone), so this request and the later ones are counted low"
+  "a reply to a request with no prompt, after a reply that records no tool call: that step's tool calls and results were sent but are not in the file (Gemini CLI 0.4 – 0.8 recorded none, nor a reply of calls alone; later versions record them, but not these), so this request and the later ones are counted low"
 
 /**
  * A reply's `tokens`, which Gemini CLI records from the usageMetadata of the request that produced

@@ -28,6 +28,13 @@ export const SESSION_FIELDS = new Set([
   'memoryScratchpad',
   'directories',
   'kind',
+  // What Gemini CLI's session list derives (chatRecordingService.ts, loadConversationRecord and its
+  // legacy fallback, at 5411f113), found written into public session files.
+  'messageCount',
+  'userMessageCount',
+  'firstUserMessage',
+  'hasResumableContent',
+  'hasUserOrAssistantMessage',
 ])
 export const METADATA_NOTE = 'session metadata; not part of the conversation'
 export const USAGE_NOTE =

@@ -383,6 +383,40 @@ describe('Gemini CLI session in', () => {
       ])
     })
 
+    it('reads the notice Gemini CLI sends when the user leaves plan mode as context', () => {
+      // useGeminiStream.handleApprovalModeChange adds it to the history as a user turn
+      // (getPlanModeExitMessage, packages/core/src/utils/approvalModeUtils.ts at 5411f113).
+      const text = JSON.stringify({
+        sessionId: 's',
+        projectHash: 'p',
+        kind: 'main',
+        userMessageCount: 2,
+        hasUserOrAssistantMessage: true,
+        messages: [
+          { id: 'u', type: 'user', content: [{ text: 'Plan the migration.' }] },
+          { id: 'g', type: 'gemini', content: 'Here is the plan.' },
+          {
+            id: 'x',
+            type: 'user',
+            content: [{ text: 'User has manually exited Plan Mode. Switching to Default mode.' }],
+          },
+          { id: 'u2', type: 'user', content: [{ text: 'Go ahead.' }] },
+        ],
+      })
+      const imported = importConversation(text)
+      expect(imported.messages.map((m) => [m.id, m.type])).toEqual([
+        ['u', 'user'],
+        ['g', 'bot'],
+        ['x', 'context'],
+        ['u2', 'user'],
+      ])
+      // The session list's counts are metadata, not fields the import does not know.
+      expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
+      expect(imported.report).toContainEqual(
+        expect.objectContaining({ severity: 'info', path: 'userMessageCount' }),
+      )
+    })
+
     it('warns at each tool result Gemini CLI masked: the requests before it carried the whole output', () => {
       const MASKED =
         'a tool result Gemini CLI masked after it was sent (<tool_output_masked>): the file holds its head and tail, and the requests before the masking carried the whole output, which is not in the file; counted as the masked text, so those requests are counted low'
@@ -430,7 +464,7 @@ describe('Gemini CLI session in', () => {
 
     it('warns where a step’s tool calls were sent but never recorded (Gemini CLI 0.4 – 0.8)', () => {
       const UNRECORDED =
-        "a reply to a request with no prompt, after a reply that records no tool call: that step's tool calls and results were sent but are not in the file (Gemini CLI 0.4 – 0.8 recorded none, nor a reply of calls alone), so this request and the later ones are counted low"
+        "a reply to a request with no prompt, after a reply that records no tool call: that step's tool calls and results were sent but are not in the file (Gemini CLI 0.4 – 0.8 recorded none, nor a reply of calls alone; later versions record them, but not these), so this request and the later ones are counted low"
       const text = JSON.stringify({
         sessionId: 's',
         projectHash: 'p',
