@@ -23,7 +23,15 @@ const ASSISTANT_NOTES = new Map(
         'the model the provider says served the reply (when it names another); not sent',
       ],
       ['diagnostics', "pi's record of transport failures on the way to the reply; not sent"],
-      ...['api', 'provider', 'stopReason', 'responseId'].map(
+      // pi-ai 1.x (@earendil-works/pi-ai 1.6.0 types.ts): the thinking level asked for, how long
+      // the reply took, and a handle to a result fetched later; none is sent.
+      ...['thinkingLevel', 'providerThinkingLevel'].map(
+        (key) =>
+          [key, 'the thinking level the reply was asked for; a request setting, not sent'] as const,
+      ),
+      ['durationMs', 'how long the reply took; not sent'],
+      ['deferred', 'a handle to a reply pi fetched later; not sent'],
+      ...['api', 'provider', 'stopReason', 'rawStopReason', 'endTurn', 'responseId'].map(
         (key) => [key, 'API response metadata; not part of the conversation'] as const,
       ),
     ] as const

@@ -80,6 +80,13 @@ export function readEntry(
           : "clears the session's display name; not part of the conversation",
       )
       return { messages: [] }
+    case 'usage':
+      // pi 1.x (UsageEntry): usage of a request outside the conversation, such as a cache warm-up.
+      notes.info(
+        where([]),
+        'usage of a request pi made outside the conversation (such as a cache warm-up); not part of the conversation',
+      )
+      return { messages: [] }
     default:
       notes.warn(where([]), `"${String(v.type)}" is not a pi entry type; not loaded`)
       return { messages: [] }

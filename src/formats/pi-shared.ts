@@ -35,6 +35,7 @@ export const ENTRY_TYPES = new Set([
   'custom_message',
   'label',
   'session_info',
+  'usage',
 ])
 export const HEADER_NOTE = 'session header; not part of the conversation'
 export const METADATA_NOTE = 'session metadata; not part of the conversation'
