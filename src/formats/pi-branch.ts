@@ -1,13 +1,14 @@
 import { orderMessage } from '../conversation'
 import type { Message } from '../types'
 import { isObject } from './json-shape'
-import type { ReadResult } from './reader'
+import type { ReadInput, ReadResult } from './reader'
 import { isCount } from './reported-usage'
 import type { ReportedUsage } from './types'
 import { NoteList, describeLines } from './report'
 import { type Entry, METADATA_NOTE } from './pi-shared'
-import { loadedEntry } from './pi-reading'
 import { PendingCalls, llmRole } from './pi-synthetic'
+import { isSystemEntry, leadingInstructions, systemMessagesOf } from './pi-system'
+import { ContextEdits } from './pi-context-edits'
 
 /* The branch of a pi session tree that pi sends, from its latest compaction's summary on. */
 
@@ -68,12 +69,16 @@ export function branchPath(entries: Entry[], notes: NoteList): Entry[] {
   return path
 }
 
-/** The branch as pi's buildSessionContext sends it: the latest compaction's summary, then the rest. */
+/**
+ * The branch as pi's buildSessionContext sends it: the prompt its system messages hold (pi 1.x),
+ * the latest compaction's summary, then the rest, with pi 1.x's context edits applied.
+ */
 export function readPath(
   path: Entry[],
   version: number,
   all: Entry[],
   notes: NoteList,
+  input: ReadInput,
 ): ReadResult {
   let model: string | undefined
   let compactionAt = -1
@@ -84,8 +89,9 @@ export function readPath(
   const usage: ReportedUsage[] = []
   // Entries kept from before a compaction were sent with history that is no longer loaded.
   let reportsFrom = 0
-  if (compactionAt !== -1) {
-    const compaction = path[compactionAt]
+  let summary: Message | undefined
+  const compaction = compactionAt !== -1 ? path[compactionAt] : undefined
+  if (compaction) {
     const firstKept = firstKeptIndex(compaction, path, version, all, notes)
     const dropped = path.slice(0, firstKept).filter(isContextEntry)
     if (firstKept > 0) {
@@ -94,7 +100,7 @@ export function readPath(
         `${firstKept} entr${firstKept === 1 ? 'y' : 'ies'} before the compaction's first kept entry; replaced by its summary, not loaded`,
       )
     }
-    messages.push(compactionSummary(compaction, dropped.length, notes))
+    summary = compactionSummary(compaction, dropped.length, notes)
     // The kept entries come after the summary, then those after the compaction (as pi orders them).
     const kept = path.slice(firstKept, compactionAt)
     const after = path.slice(compactionAt + 1)
@@ -102,10 +108,14 @@ export function readPath(
     path = [...kept, ...after]
     reportsFrom = kept.length
   }
+  const after = compaction ? path.slice(reportsFrom) : path
+  for (const m of leadingInstructions(systemMessagesOf(compaction, after))) messages.push(m)
+  if (summary) messages.push(summary)
+  const edits = new ContextEdits(compaction ? [compaction, ...path] : path, input, notes)
   const pending = new PendingCalls(notes)
   for (let i = 0; i < path.length; i++) {
     const e = path[i]
-    const read = loadedEntry(e, notes)
+    const read = edits.reading(e, notes)
     const role = llmRole(e, read.messages)
     pending.before(e.line, role, messages)
     const reported = i >= reportsFrom ? piUsage(e, messages.length) : undefined
@@ -151,7 +161,7 @@ function settingOf(e: Entry): string | undefined {
 }
 
 const isContextEntry = (e: Entry) =>
-  e.value.type === 'message' ||
+  (e.value.type === 'message' && !isSystemEntry(e)) ||
   e.value.type === 'custom_message' ||
   e.value.type === 'branch_summary'
 
@@ -194,7 +204,9 @@ function compactionSummary(e: Entry, dropped: number, notes: NoteList): Message 
       `line ${e.line}: ${key}`,
       key === 'tokensBefore'
         ? 'the context size pi measured before compacting; not part of the conversation'
-        : METADATA_NOTE,
+        : key === 'systemMessage'
+          ? 'the system prompt and tools at the compaction (pi 1.x): read into the leading instructions'
+          : METADATA_NOTE,
     )
   }
   notes.info(

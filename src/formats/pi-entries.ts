@@ -80,6 +80,20 @@ export function readEntry(
           : "clears the session's display name; not part of the conversation",
       )
       return { messages: [] }
+    case 'context_edit': {
+      // pi 1.x (ContextEditEntry): applied to its target where the branch is read (pi-branch.ts).
+      requireString(v, 'targetId', [])
+      const r = v.replacement
+      if (r !== null && !(isObject(r) && 'content' in r))
+        throw new ShapeError(`"replacement" is ${kind(r)}, not {content} or null`, ['replacement'])
+      notes.info(
+        where([]),
+        r === null
+          ? 'a context edit: pi leaves its target out of later requests; applied'
+          : "a context edit: pi sends its content in place of its target's; applied",
+      )
+      return { messages: [] }
+    }
     case 'usage':
       // pi 1.x (UsageEntry): usage of a request outside the conversation, such as a cache warm-up.
       notes.info(
@@ -113,6 +127,27 @@ function readMessage(
     }
     case 'assistant':
       return readAssistant(m, id, where, notes)
+    case 'system': {
+      // pi 1.x (SystemMessage, pi-ai 1.6.0): its prompt and tools, as the session records them.
+      // pi-branch.ts folds every one on the branch into the leading instructions.
+      const c = m.content
+      if (typeof c !== 'string' && !Array.isArray(c))
+        throw new ShapeError(`"content" is ${kind(c)}, not a string or a list`, [...at, 'content'])
+      for (const key of ['toolsAdded', 'toolsRemoved'])
+        if (key in m && !Array.isArray(m[key]))
+          throw new ShapeError(`"${key}" is ${kind(m[key])}, not a list`, [...at, key])
+      if ('sections' in m && !isObject(m.sections))
+        throw new ShapeError(`"sections" is ${kind(m.sections)}, not an object`, [
+          ...at,
+          'sections',
+        ])
+      reportFields(m, ['role', 'content', 'sections', 'toolsAdded', 'toolsRemoved'], w, notes)
+      notes.info(
+        where([]),
+        "pi's system prompt and tools, as the session records them: read into the leading instructions, as pi sends them to a model that takes no system message mid-conversation",
+      )
+      return { messages: [] }
+    }
     case 'toolResult': {
       const callId = requireString(m, 'toolCallId', at)
       reportFields(m, ['role', 'content', 'toolCallId', 'isError'], w, notes, {

@@ -68,11 +68,13 @@ const reading = (
 /**
  * What pi-branch.ts reads of an entry's value: its type, id and parentId, a model change's model,
  * an assistant message's role, model and usage; a compaction whole (its summary and fields are read
- * when it is the one the branch applies).
+ * when it is the one the branch applies), and a context edit and a system message whole.
  */
 function branchFields(v: Json): Json {
-  if (v.type === 'compaction') return v
+  if (v.type === 'compaction' || v.type === 'context_edit') return v
   const m = v.type === 'message' && isObject(v.message) ? v.message : undefined
+  // A system message (pi 1.x) is folded into the leading instructions from its value.
+  if (m?.role === 'system') return v
   // One shape, every field written (undefined when absent): no property added afterwards.
   return {
     type: v.type,

@@ -36,6 +36,7 @@ export const ENTRY_TYPES = new Set([
   'label',
   'session_info',
   'usage',
+  'context_edit',
 ])
 export const HEADER_NOTE = 'session header; not part of the conversation'
 export const METADATA_NOTE = 'session metadata; not part of the conversation'

@@ -76,7 +76,7 @@ export function readPi(input: ReadInput): ReadResult {
   // Entries of unknown types stay in the tree, so the branch walks through them.
   const version = typeof header?.value.version === 'number' ? header.value.version : 1
   const path = version < 2 ? linearPath(entries) : branchPath(entries, notes)
-  const read = readPath(path, version, entries, notes)
+  const read = readPath(path, version, entries, notes, input)
   const first = header?.value.modelId
   const wire = wireOfSession(path)
   const withWire = wire ? { ...read, wire } : read

@@ -488,6 +488,129 @@ describe('pi 1.x session in', () => {
   })
 })
 
+describe('pi 1.x session in: the prompt it records, and its context edits', () => {
+  // pi-coding-agent 1.6.0 (dist/core/session-manager.js buildSessionProjection, projectContextEntry,
+  // buildContextEntries) and pi-ai 1.6.0 (dist/utils/transcript.js collapseSystemMessages,
+  // getCurrentSystemMessage; dist/utils/text.js getSystemMessageText).
+  const head = { type: 'session', version: 3, id: 's', timestamp: 't', cwd: '/w' }
+  const read = { name: 'read', description: 'Read a file', parameters: { type: 'object' } }
+  const write = { name: 'write', description: 'Write a file', parameters: { type: 'object' } }
+  const entry = (id: string, parentId: string | null, message: object) => ({
+    type: 'message',
+    id,
+    parentId,
+    message,
+  })
+  const bot = (text: string) => ({
+    role: 'assistant',
+    content: [{ type: 'text', text }],
+    api: 'anthropic-messages',
+    provider: 'anthropic',
+    model: 'claude-sonnet-4-5',
+    stopReason: 'stop',
+  })
+
+  it('reads the system messages into one leading prompt and tool list, as pi collapses them', () => {
+    const text = lines(
+      head,
+      entry('s1', null, {
+        role: 'system',
+        content: 'You are pi.',
+        sections: { tools: '<tools>read</tools>', rules: '<rules>Be brief.</rules>' },
+        toolsAdded: [read],
+        timestamp: 1,
+      }),
+      entry('u1', 's1', { role: 'user', content: 'first' }),
+      entry('b1', 'u1', bot('ok')),
+      entry('s2', 'b1', {
+        role: 'system',
+        content: '',
+        sections: { tools: '<tools>read, write</tools>', rules: null },
+        toolsAdded: [write],
+        timestamp: 2,
+      }),
+      entry('u2', 's2', { role: 'user', content: 'second' }),
+    )
+    const imported = importConversation(text)
+    // The base content, then each live section in the order first declared; a null removes one.
+    expect(imported.messages).toEqual([
+      { type: 'instructions', text: 'You are pi.\n\n<tools>read, write</tools>' },
+      { type: 'instructions', text: '', payload: JSON.stringify({ tools: [read, write] }) },
+      { id: 'u1', type: 'user', text: 'first' },
+      { id: 'b1', type: 'bot', text: 'ok' },
+      { id: 'u2', type: 'user', text: 'second' },
+    ])
+    expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
+  })
+
+  it("takes the compaction's system message, not those it replaced", () => {
+    const text = lines(
+      head,
+      entry('s1', null, { role: 'system', content: 'Old prompt.', timestamp: 1 }),
+      entry('u1', 's1', { role: 'user', content: 'first' }),
+      entry('b1', 'u1', bot('ok')),
+      {
+        type: 'compaction',
+        id: 'c',
+        parentId: 'b1',
+        summary: 'They said hello.',
+        firstKeptEntryId: 'b1',
+        tokensBefore: 40,
+        systemMessage: { role: 'system', content: 'New prompt.', toolsAdded: [read], timestamp: 3 },
+      },
+      entry('u2', 'c', { role: 'user', content: 'again' }),
+    )
+    expect(importConversation(text).messages).toEqual([
+      { type: 'instructions', text: 'New prompt.' },
+      { type: 'instructions', text: '', payload: JSON.stringify({ tools: [read] }) },
+      // The summary replaced one message, the first prompt: the old prompt is not a message.
+      {
+        id: 'c',
+        type: 'context',
+        text: 'They said hello.',
+        meta: { compacted: true, droppedCount: 1 },
+      },
+      { id: 'b1', type: 'bot', text: 'ok' },
+      { id: 'u2', type: 'user', text: 'again' },
+    ])
+  })
+
+  it('applies a context edit: a null replacement leaves its target out, a content replaces it', () => {
+    const text = lines(
+      head,
+      entry('u1', null, { role: 'user', content: 'first' }),
+      entry('b1', 'u1', {
+        ...bot(''),
+        content: [{ type: 'toolCall', id: 'c1', name: 'read', arguments: { path: 'a' } }],
+        stopReason: 'toolUse',
+      }),
+      entry('r1', 'b1', {
+        role: 'toolResult',
+        toolCallId: 'c1',
+        toolName: 'read',
+        content: [{ type: 'text', text: 'a long file body' }],
+        isError: false,
+      }),
+      {
+        type: 'context_edit',
+        id: 'e1',
+        parentId: 'r1',
+        targetId: 'r1',
+        replacement: { content: '[trimmed]' },
+      },
+      entry('u2', 'e1', { role: 'user', content: 'second' }),
+      { type: 'context_edit', id: 'e2', parentId: 'u2', targetId: 'u1', replacement: null },
+    )
+    const imported = importConversation(text)
+    expect(imported.messages.map((m) => [m.id, m.type, m.text, m.payload])).toEqual([
+      ['b1', 'bot', '', '{"tool_calls":[{"id":"c1","name":"read","arguments":{"path":"a"}}]}'],
+      ['c1', 'activity', '', '[trimmed]'],
+      ['u2', 'user', 'second', undefined],
+    ])
+    expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
+  })
+})
+
 describe('pi thinking blocks, read by the API that wrote them', () => {
   // pi-ai 0.73.1 (providers/openai-completions.js, openai-responses-shared.js): thinkingSignature
   // is the name of the delta field the reasoning streamed in for openai-completions, and the whole
