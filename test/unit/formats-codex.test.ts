@@ -14,6 +14,14 @@ const ENV =
 const PATCH =
   "*** Begin Patch\n*** Update File: src/tides/parse.ts\n-  return s.replace(/^0/, '')\n+  return s\n*** End Patch"
 
+/** A rollout line as Codex writes it, and a user message item. */
+const line = (type: string, payload: unknown) => JSON.stringify({ timestamp: 't', type, payload })
+const userItem = (text: string) => ({
+  type: 'message',
+  role: 'user',
+  content: [{ type: 'input_text', text }],
+})
+
 describe('Codex CLI rollout in', () => {
   const file = fixture('codex.jsonl')
 
@@ -155,16 +163,9 @@ describe('Codex CLI rollout in', () => {
   })
 
   it('replaces the history with replacement_history, its encrypted compaction item the summary', () => {
-    const line = (type: string, payload: unknown) =>
-      JSON.stringify({ timestamp: 't', type, payload })
-    const user = (text: string) => ({
-      type: 'message',
-      role: 'user',
-      content: [{ type: 'input_text', text }],
-    })
     const text = [
       line('session_meta', { id: 's', cwd: '/w', cli_version: '0.116.0' }),
-      line('response_item', user('first prompt')),
+      line('response_item', userItem('first prompt')),
       line('response_item', {
         type: 'message',
         role: 'assistant',
@@ -173,11 +174,11 @@ describe('Codex CLI rollout in', () => {
       line('compacted', {
         message: '',
         replacement_history: [
-          user('first prompt'),
+          userItem('first prompt'),
           { type: 'compaction', encrypted_content: 'ENC' },
         ],
       }),
-      line('response_item', user('second prompt')),
+      line('response_item', userItem('second prompt')),
     ].join('\n')
     expect(importConversation(text).messages).toEqual([
       { type: 'user', text: 'first prompt' },
@@ -194,13 +195,6 @@ describe('Codex CLI rollout in', () => {
   it('carries the call ids an earlier summary stands for into the summary that replaces it', () => {
     // Two remote compactions (0.142, windows 1 and 2): the second replaces the first's summary,
     // so the call the first replaced is reached only through the second's summarizedIds.
-    const line = (type: string, payload: unknown) =>
-      JSON.stringify({ timestamp: 't', type, payload })
-    const user = (text: string) => ({
-      type: 'message',
-      role: 'user',
-      content: [{ type: 'input_text', text }],
-    })
     const call = (callId: string) => ({
       type: 'function_call',
       call_id: callId,
@@ -214,23 +208,23 @@ describe('Codex CLI rollout in', () => {
     })
     const text = [
       line('session_meta', { id: 's', cli_version: '0.142.5' }),
-      line('response_item', user('first prompt')),
+      line('response_item', userItem('first prompt')),
       line('response_item', call('call_a')),
       line('response_item', output('call_a')),
       line('compacted', {
         message: '',
         replacement_history: [
-          user('first prompt'),
+          userItem('first prompt'),
           { type: 'compaction', encrypted_content: 'E1' },
         ],
       }),
-      line('response_item', user('second prompt')),
+      line('response_item', userItem('second prompt')),
       line('response_item', call('call_b')),
       line('response_item', output('call_b')),
       line('compacted', {
         message: '',
         replacement_history: [
-          user('second prompt'),
+          userItem('second prompt'),
           { type: 'compaction', encrypted_content: 'E2' },
         ],
       }),
@@ -318,8 +312,6 @@ describe('Codex CLI rollout in', () => {
   })
 
   it('finds each recorded prompt in the history wherever it is, and warns only for the lost one', () => {
-    const line = (type: string, payload: unknown) =>
-      JSON.stringify({ timestamp: 't', type, payload })
     const user = (text: string) =>
       line('response_item', {
         type: 'message',
@@ -357,8 +349,6 @@ describe('Codex CLI rollout in', () => {
     // Codex 0.15x and 1.x in paginated mode write no user_message event: the UI's record of each
     // prompt is an item_completed UserMessage (codex-rs/rollout/src/policy.rs). base_instructions
     // carries a provenance beside its text (public 1.19.2 rollouts).
-    const line = (type: string, payload: unknown) =>
-      JSON.stringify({ timestamp: 't', type, payload })
     const completed = (text: string) =>
       line('event_msg', {
         type: 'item_completed',
@@ -408,7 +398,6 @@ describe('Codex CLI rollout in', () => {
 // Shapes seen in public rollouts of Codex 0.57 to 0.146 (docs/formats/codex.md), in fixtures of our
 // own that follow their schema.
 describe('Codex rollouts: shapes found in public sessions', () => {
-  const line = (type: string, payload: unknown) => JSON.stringify({ timestamp: 't', type, payload })
   const user = (...texts: string[]) =>
     line('response_item', {
       type: 'message',
@@ -745,7 +734,6 @@ describe('Codex rollouts: tool outputs as the history holds them', () => {
   // (codex-rs/utils/string/src/truncate.rs, history.rs's `policy * 1.2`): a budget of 12,000
   // tokens of four bytes (48,000 bytes) or 12,000 bytes, half kept from the start, half from
   // the end, and a marker between.
-  const line = (type: string, payload: unknown) => JSON.stringify({ timestamp: 't', type, payload })
   const rollout = (model: string, output: unknown, version = '0.142.0') =>
     [
       line('session_meta', { id: 's', cli_version: version }),
