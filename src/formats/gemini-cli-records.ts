@@ -87,10 +87,24 @@ const EMPTY_REPLY_NUDGE =
 const PLAN_MODE_EXIT = 'User has manually exited Plan Mode. Switching to '
 
 /**
+ * The other text Gemini CLI adds as user turns (GeminiClient.addHistory, which records it, at
+ * 5411f113): a `!` command and its output (useExecutionLifecycle), the workspace's directories
+ * (getDirectoryContextString, for addDirectoryContext) and the IDE's editor context, whole or its
+ * changes (getIdeContextParts).
+ */
+const ADDED_CONTEXT = [
+  PLAN_MODE_EXIT,
+  'I ran the following shell command:\n',
+  '- **Workspace Directories:**\n',
+  "Here is the user's editor context as a JSON object.",
+  "Here is a summary of changes in the user's editor context, in JSON format.",
+]
+
+/**
  * Marks a user turn that is not the user's words: a compression's summary (Gemini CLI sends it as a
  * user turn holding a <state_snapshot>) becomes an earlier summary; the session and hook context
- * Gemini CLI sends as user turns, its nudge after an empty reply and its notice that the user left
- * plan mode become context. Returns
+ * Gemini CLI sends as user turns, its nudge after an empty reply, and the notices, command output
+ * and workspace and editor context it adds to the history (ADDED_CONTEXT) become context. Returns
  * whether it marked the message.
  */
 export function markContext(m: Message, droppedCount: number): boolean {
@@ -104,7 +118,7 @@ export function markContext(m: Message, droppedCount: number): boolean {
     text.startsWith('<session_context>') ||
     text.startsWith('<hook_context>') ||
     text.startsWith(EMPTY_REPLY_NUDGE) ||
-    text.startsWith(PLAN_MODE_EXIT)
+    ADDED_CONTEXT.some((start) => text.startsWith(start))
   ) {
     m.type = 'context'
     return true

@@ -417,6 +417,43 @@ describe('Gemini CLI session in', () => {
       )
     })
 
+    it('reads the shell command, directory and editor context Gemini CLI adds as context', () => {
+      // Each is added as a user turn by GeminiClient.addHistory, which records it (at 5411f113):
+      // a `!` command and its output (useExecutionLifecycle), the workspace's directories
+      // (getDirectoryContextString) and the IDE's editor context (getIdeContextParts).
+      const user = (id: string, text: string) => ({ id, type: 'user', content: [{ text }] })
+      const text = JSON.stringify({
+        sessionId: 's',
+        projectHash: 'p',
+        messages: [
+          user(
+            'c',
+            'I ran the following shell command:\n```sh\nls\n```\n\nThis produced the following result:\n```\nREADME.md\n```',
+          ),
+          user(
+            'd',
+            '- **Workspace Directories:**\n  - /w\n- **Directory Structure:**\n\n/w/\n└───README.md',
+          ),
+          user(
+            'e',
+            "Here is the user's editor context as a JSON object. This is for your information only.\n```json\n{}\n```",
+          ),
+          user(
+            'f',
+            "Here is a summary of changes in the user's editor context, in JSON format. This is for your information only.\n```json\n{}\n```",
+          ),
+          user('u', 'What is in the README?'),
+        ],
+      })
+      expect(importConversation(text).messages.map((m) => [m.id, m.type])).toEqual([
+        ['c', 'context'],
+        ['d', 'context'],
+        ['e', 'context'],
+        ['f', 'context'],
+        ['u', 'user'],
+      ])
+    })
+
     it('warns at each tool result Gemini CLI masked: the requests before it carried the whole output', () => {
       const MASKED =
         'a tool result Gemini CLI masked after it was sent (<tool_output_masked>): the file holds its head and tail, and the requests before the masking carried the whole output, which is not in the file; counted as the masked text, so those requests are counted low'
