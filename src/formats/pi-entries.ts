@@ -129,19 +129,22 @@ function readMessage(
       return readAssistant(m, id, where, notes)
     case 'system': {
       // pi 1.x (SystemMessage, pi-ai 1.6.0): its prompt and tools, as the session records them.
-      // pi-branch.ts folds every one on the branch into the leading instructions.
-      const c = m.content
-      if (typeof c !== 'string' && !Array.isArray(c))
-        throw new ShapeError(`"content" is ${kind(c)}, not a string or a list`, [...at, 'content'])
-      for (const key of ['toolsAdded', 'toolsRemoved'])
-        if (key in m && !Array.isArray(m[key]))
-          throw new ShapeError(`"${key}" is ${kind(m[key])}, not a list`, [...at, key])
-      if ('sections' in m && !isObject(m.sections))
-        throw new ShapeError(`"sections" is ${kind(m.sections)}, not an object`, [
-          ...at,
-          'sections',
-        ])
-      reportFields(m, ['role', 'content', 'sections', 'toolsAdded', 'toolsRemoved'], w, notes)
+      // pi-branch.ts folds every one on the branch into the leading instructions (pi-system.ts),
+      // reading only fields of the right kind; pi reads a missing content as empty.
+      const shapes: [string, (x: unknown) => boolean, string][] = [
+        [
+          'content',
+          (x) => x == null || typeof x === 'string' || Array.isArray(x),
+          'a string or a list',
+        ],
+        ['sections', isObject, 'an object'],
+        ['toolsAdded', Array.isArray, 'a list'],
+        ['toolsRemoved', Array.isArray, 'a list'],
+      ]
+      for (const [key, ok, what] of shapes)
+        if (key in m && !ok(m[key]))
+          notes.warn(w([key]), `${kind(m[key])}, not ${what}; not loaded`)
+      reportFields(m, ['role', ...shapes.map(([key]) => key)], w, notes)
       notes.info(
         where([]),
         "pi's system prompt and tools, as the session records them: read into the leading instructions, as pi sends them to a model that takes no system message mid-conversation",

@@ -121,8 +121,7 @@ const HOSTED_SEARCHES: Readonly<Record<string, string>> = {
 }
 
 /** A tool search the client ran names its call (call_id); one the server ran may not. */
-const pairedSearch = (raw: Json, itemType: string) =>
-  itemType.startsWith('tool_search_') && typeof raw.call_id === 'string'
+const hasCallId = (raw: Json) => typeof raw.call_id === 'string'
 
 /** Whether a value looks like a Responses item: an object whose `type` is an item type. */
 export function isItemType(type: unknown): boolean {
@@ -186,10 +185,7 @@ export class ResponsesItems {
     if (known) this.noteFields(raw, itemType, known, at, where)
     const id = optionalString(raw, 'id', at)
     if (itemType === 'message') return this.addMessage(raw, id, at, where)
-    if (
-      CALL_ITEMS.has(itemType) ||
-      (itemType === 'tool_search_call' && pairedSearch(raw, itemType))
-    )
+    if (CALL_ITEMS.has(itemType) || (itemType === 'tool_search_call' && hasCallId(raw)))
       return this.addCall(raw, itemType, id, at, where)
     this.flush()
     this.messages.push(this.readOtherItem(raw, itemType, id, at, where))
@@ -287,7 +283,7 @@ export class ResponsesItems {
     where: Where,
   ): Message {
     if (OUTPUT_ITEMS.has(itemType)) return this.readOutput(raw, id, at, where)
-    if (itemType === 'tool_search_output' && pairedSearch(raw, itemType)) {
+    if (itemType === 'tool_search_output' && hasCallId(raw)) {
       // The tools it loaded, as JSON: how Codex sends this output to a Chat Completions backend.
       const tools = requireArray(raw, 'tools', at)
       return this.resultOf(raw.call_id as string, id, JSON.stringify(tools), false, at, where)

@@ -575,6 +575,31 @@ describe('pi 1.x session in: the prompt it records, and its context edits', () =
     ])
   })
 
+  it('reads what it can of a system message, and warns at a field of the wrong kind', () => {
+    const text = lines(
+      head,
+      entry('s1', null, {
+        role: 'system',
+        content: 'You are pi.',
+        toolsAdded: 'read',
+        timestamp: 1,
+      }),
+      entry('u1', 's1', { role: 'user', content: 'first' }),
+    )
+    const imported = importConversation(text)
+    expect(imported.messages).toEqual([
+      { type: 'instructions', text: 'You are pi.' },
+      { id: 'u1', type: 'user', text: 'first' },
+    ])
+    expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([
+      {
+        severity: 'warning',
+        path: 'line 2: message.toolsAdded',
+        problem: 'a string, not a list; not loaded',
+      },
+    ])
+  })
+
   it('applies a context edit: a null replacement leaves its target out, a content replaces it', () => {
     const text = lines(
       head,
