@@ -23,6 +23,9 @@ const MARKERS: readonly (readonly [string, 'instructions' | 'context' | 'summary
   // both read in the 0.171.0 binary's strings; the first also in a public tool's fixtures, said to follow rollouts of 0.135 – 0.159.
   ['<hook_prompt', 'context'],
   ['<codex_internal_context', 'context'],
+  // Codex 0.159: the client's date and time, a developer message each turn (content kind
+  // additional_content.codex_apps_client_time_context).
+  ['<codex_apps_client_time_context', 'context'],
   ['Another language model started to solve this problem', 'summary'],
 ]
 
@@ -33,8 +36,14 @@ export function codexUserKind(text: string): 'instructions' | 'context' | 'summa
   return 'user'
 }
 
-/** A user message re-typed by what it holds (see codexUserKind); other roles pass through. */
+/**
+ * A user message re-typed by what it holds (see codexUserKind). A developer message is
+ * instructions unless it holds context: from 0.154 Codex writes per-turn context such as
+ * `<turn_aborted>` with role developer. Other roles pass through.
+ */
 export function retypeCodexMessage(m: Message): Message {
+  if (m.type === 'instructions')
+    return codexUserKind(m.text) === 'context' ? { ...m, type: 'context' } : m
   if (m.type !== 'user') return m
   const kind = codexUserKind(m.text)
   if (kind === 'user') return m

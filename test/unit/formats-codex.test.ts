@@ -434,6 +434,36 @@ describe('Codex rollouts: shapes found in public sessions', () => {
     ])
   })
 
+  it('reads the per-turn context Codex 0.154+ writes as developer messages as context', () => {
+    // A public rollout of August 2026 holds <turn_aborted> with role developer (content kind
+    // generic.turn_aborted); 0.159 adds a developer message of the client's date and time.
+    const developer = (text: string) =>
+      line('response_item', {
+        type: 'message',
+        role: 'developer',
+        content: [{ type: 'input_text', text }],
+      })
+    const text = [
+      line('session_meta', { id: 's', cli_version: '0.159.0' }),
+      developer(
+        '<permissions instructions>\nsandbox_mode is read-only.\n</permissions instructions>',
+      ),
+      user('Fix the parser.'),
+      developer('<turn_aborted>\nThe previous turn was interrupted.\n</turn_aborted>'),
+      developer(
+        '<codex_apps_client_time_context>\n2026-10-09 10:14\n</codex_apps_client_time_context>',
+      ),
+      user('Go on.'),
+    ].join('\n')
+    expect(importConversation(text).messages.map((m) => m.type)).toEqual([
+      'instructions',
+      'user',
+      'context',
+      'context',
+      'user',
+    ])
+  })
+
   it("pairs a client tool search with its output, and notes 0.142's item metadata", () => {
     // ResponseToolSearchCall / ResponseToolSearchOutputItem (openai-node 7.60.0); Codex 0.142+
     // runs the search itself (execution "client"). The output's tools are sent back as JSON, the
