@@ -96,6 +96,8 @@ interface Rollout {
   /** The session's user instructions (AGENTS.md), when the header or session_meta carries them. */
   userInstructions?: { text: string; line: number }
   model?: string
+  /** The model base_instructions were written for (1.x provenance): the model when none is named. */
+  instructionsModel?: string
   /** The first session_meta's `cli_version`: the Codex that wrote the rollout. */
   cliVersion?: string
   /**
@@ -164,9 +166,11 @@ export function readCodex(input: ReadInput): ReadResult {
   const notes = new NoteList()
   warnSkippedLines(broken, notes)
   notes.absorb(lineNotes)
-  truncateCodexOutputs(messages, r.model, r.cliVersion, notes)
+  // A thread whose first turn was aborted before a request has no turn_context to name its model.
+  const model = r.model ?? r.instructionsModel
+  truncateCodexOutputs(messages, model, r.cliVersion, notes)
   const usage = shiftUsage(r.usage, head.length)
-  return { model: r.model, messages, notes, usage }
+  return { model, messages, notes, usage }
 }
 
 /** What the walk has seen of the file so far, to refuse it as readCodex did before reading it. */
@@ -367,9 +371,12 @@ function readSessionMeta(r: Rollout, meta: Json, at: JsonPath, line: number, whe
 function noteInstructionFields(r: Rollout, value: Json, at: JsonPath, where: Where): void {
   for (const key of Object.keys(value)) {
     if (key === 'text') continue
-    if (key === 'provenance')
+    if (key === 'provenance') {
       r.notes.info(where([...at, key]), 'where the base instructions came from; not sent')
-    else r.notes.warn(where([...at, key]), UNKNOWN_FIELD_NOTE)
+      const p = value.provenance
+      if (isObject(p) && p.type === 'model' && typeof p.model === 'string')
+        r.instructionsModel ??= p.model
+    } else r.notes.warn(where([...at, key]), UNKNOWN_FIELD_NOTE)
   }
 }
 

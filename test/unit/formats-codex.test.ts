@@ -373,8 +373,11 @@ describe('Codex CLI rollout in', () => {
       completed('Rename the berth files.'),
       completed('A prompt no response_item holds.'),
     ].join('\n')
-    const { messages, report } = importConversation(text)
+    const { messages, report, model } = importConversation(text)
     expect(messages.map((m) => m.type)).toEqual(['instructions', 'user'])
+    // No turn_context names the model (a turn aborted before it was sent): the model whose
+    // instructions these are stands in.
+    expect(model).toBe('gpt-5.6')
     expect(report.filter((n) => n.severity === 'warning')).toEqual([
       {
         severity: 'warning',
