@@ -1,6 +1,14 @@
 import { orderMessage } from '../conversation'
 import type { Message } from '../types'
-import { ShapeError, isObject, kind, pathString, requireString, type Json } from './json-shape'
+import {
+  ShapeError,
+  isObject,
+  kind,
+  parseArguments,
+  pathString,
+  requireString,
+  type Json,
+} from './json-shape'
 import { encodePayload, type ToolCall } from './payload'
 import type { NoteSink } from './report'
 import { UNKNOWN_FIELD_NOTE, noteAttachment } from './vocabulary'
@@ -134,8 +142,8 @@ function thinkingPayload(block: Json, api: unknown): { payload?: string; note?: 
   if (block.redacted === true) return { payload: encodePayload({ data: sig }) }
   if (api === 'openai-completions' && REASONING_FIELDS.has(sig)) return { note: FIELD_NAME_NOTE }
   if (typeof api === 'string' && RESPONSES_APIS.has(api) && sig.startsWith('{')) {
-    const item = parseObject(sig)
-    if (item?.type === 'reasoning') {
+    const item = parseArguments(sig)
+    if (isObject(item) && item.type === 'reasoning') {
       const encrypted = item.encrypted_content
       return {
         payload:
@@ -147,13 +155,4 @@ function thinkingPayload(block: Json, api: unknown): { payload?: string; note?: 
     }
   }
   return { payload: encodePayload({ signature: sig }) }
-}
-
-function parseObject(text: string): Json | undefined {
-  try {
-    const value: unknown = JSON.parse(text)
-    return isObject(value) ? value : undefined
-  } catch {
-    return undefined
-  }
 }

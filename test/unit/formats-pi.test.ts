@@ -440,55 +440,6 @@ describe('pi 0.73 session in', () => {
 })
 
 describe('pi 1.x session in', () => {
-  // @earendil-works/pi-ai 1.6.0 AssistantMessage and pi-coding-agent 1.6.0 UsageEntry
-  // (dist/types.d.ts, dist/core/session-manager.d.ts): fields and an entry pi never sends.
-  it("notes a reply's 1.x fields and a usage entry as never sent, with no warning", () => {
-    const text = lines(
-      { type: 'session', version: 3, id: 's', timestamp: 't', cwd: '/w' },
-      { type: 'message', id: 'a', parentId: null, message: { role: 'user', content: 'hi' } },
-      {
-        type: 'message',
-        id: 'b',
-        parentId: 'a',
-        message: {
-          role: 'assistant',
-          content: [{ type: 'text', text: 'hello' }],
-          api: 'anthropic-messages',
-          provider: 'anthropic',
-          model: 'claude-sonnet-4-5',
-          stopReason: 'stop',
-          rawStopReason: 'end_turn',
-          endTurn: true,
-          thinkingLevel: 'medium',
-          providerThinkingLevel: 'medium',
-          durationMs: 812,
-        },
-      },
-      {
-        type: 'usage',
-        id: 'g',
-        parentId: 'b',
-        kind: 'cache_warm',
-        provider: 'anthropic',
-        model: 'claude-sonnet-4-5',
-        usage: { input: 1, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 1 },
-      },
-      { type: 'message', id: 'c', parentId: 'g', message: { role: 'user', content: 'again' } },
-    )
-    const imported = importConversation(text)
-    expect(imported.messages.map((m) => m.type)).toEqual(['user', 'bot', 'user'])
-    expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
-    for (const key of ['rawStopReason', 'endTurn', 'thinkingLevel', 'durationMs'])
-      expect(imported.report).toContainEqual(
-        expect.objectContaining({ severity: 'info', path: `line 3: message.${key}` }),
-      )
-    expect(imported.report).toContainEqual(
-      expect.objectContaining({ severity: 'info', path: 'line 4' }),
-    )
-  })
-})
-
-describe('pi 1.x session in: the prompt it records, and its context edits', () => {
   // pi-coding-agent 1.6.0 (dist/core/session-manager.js buildSessionProjection, projectContextEntry,
   // buildContextEntries) and pi-ai 1.6.0 (dist/utils/transcript.js collapseSystemMessages,
   // getCurrentSystemMessage; dist/utils/text.js getSystemMessageText).
@@ -508,6 +459,43 @@ describe('pi 1.x session in: the prompt it records, and its context edits', () =
     provider: 'anthropic',
     model: 'claude-sonnet-4-5',
     stopReason: 'stop',
+  })
+
+  // pi-ai 1.6.0 AssistantMessage and pi-coding-agent 1.6.0 UsageEntry (dist/types.d.ts,
+  // dist/core/session-manager.d.ts): fields and an entry pi never sends.
+  it("notes a reply's 1.x fields and a usage entry as never sent, with no warning", () => {
+    const text = lines(
+      head,
+      entry('a', null, { role: 'user', content: 'hi' }),
+      entry('b', 'a', {
+        ...bot('hello'),
+        rawStopReason: 'end_turn',
+        endTurn: true,
+        thinkingLevel: 'medium',
+        providerThinkingLevel: 'medium',
+        durationMs: 812,
+      }),
+      {
+        type: 'usage',
+        id: 'g',
+        parentId: 'b',
+        kind: 'cache_warm',
+        provider: 'anthropic',
+        model: 'claude-sonnet-4-5',
+        usage: { input: 1, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 1 },
+      },
+      entry('c', 'g', { role: 'user', content: 'again' }),
+    )
+    const imported = importConversation(text)
+    expect(imported.messages.map((m) => m.type)).toEqual(['user', 'bot', 'user'])
+    expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
+    for (const key of ['rawStopReason', 'endTurn', 'thinkingLevel', 'durationMs'])
+      expect(imported.report).toContainEqual(
+        expect.objectContaining({ severity: 'info', path: `line 3: message.${key}` }),
+      )
+    expect(imported.report).toContainEqual(
+      expect.objectContaining({ severity: 'info', path: 'line 4' }),
+    )
   })
 
   it('reads the system messages into one leading prompt and tool list, as pi collapses them', () => {
