@@ -91,6 +91,20 @@ export function mediaOf(value: unknown, path: string): MediaPart | undefined {
       }
     }
   }
+  // An image OpenAI generated (a Responses image_generation_call): its `result` is the base64
+  // image, which Codex sends back as an image (`data:image/png;base64,…`; codex-rs
+  // context_manager/normalize.rs clears it for a model without image input). Only `result` is the
+  // media: the rest of the item is counted as its JSON (withoutMedia keeps it).
+  const generated = generatedImage(value)
+  if (generated !== undefined) {
+    const format = str(value.output_format)
+    return {
+      path: `${path}.result`,
+      shape: 'openai',
+      mediaType: format ? `image/${format}` : '',
+      data: generated,
+    }
+  }
   // OpenAI files: Responses {type: 'input_file', file_data, filename}; Chat {type: 'file', file: {…}}.
   // OpenAI Chat's audio input: `{type: 'input_audio', input_audio: {data, format}}`.
   const audio =
@@ -118,6 +132,14 @@ export function mediaOf(value: unknown, path: string): MediaPart | undefined {
     }
   }
   return undefined
+}
+
+/** A Responses image_generation_call's base64 image, when it holds one. */
+function generatedImage(value: Record<string, unknown>): string | undefined {
+  const { result } = value
+  return value.type === 'image_generation_call' && typeof result === 'string' && result !== ''
+    ? result
+    : undefined
 }
 
 /** Every media part inside `value` (a list of blocks, an item), outermost first. */
@@ -154,6 +176,12 @@ export function withoutMedia(value: unknown, depth = 0): unknown {
 
 function strip(value: unknown, depth: number): unknown {
   if (depth > MAX_DEPTH) return value
+  if (isObject(value) && generatedImage(value) !== undefined) {
+    // The image is the item's `result` alone; its id, status and prompt are text.
+    const { result, ...rest } = value
+    void result
+    return rest
+  }
   if (mediaOf(value, '')) return REMOVED
   if (Array.isArray(value)) {
     let changed = false

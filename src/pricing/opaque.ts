@@ -51,7 +51,7 @@ export const CIPHERTEXT_BYTES_PER_TOKEN = 4
 
 // Keys and markers only a payload with an opaque part holds: a payload without any is not parsed.
 const OPAQUE_MARKER =
-  /"(?:signature|data|encrypted_content|file_data|reasoning_tokens|output_tokens)":|;base64,|"base64"|inline_?[dD]ata/
+  /"(?:signature|data|encrypted_content|file_data|reasoning_tokens|output_tokens)":|;base64,|"base64"|inline_?[dD]ata|"image_generation_call"/
 
 /** What a payload costs: the part billed as text, and its opaque parts' price by rule. */
 export interface PricedPayload {

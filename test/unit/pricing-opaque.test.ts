@@ -192,6 +192,34 @@ describe('pricePayload', () => {
     expect(priced.opaqueTokens).toBe(54)
   })
 
+  it('prices an image OpenAI generated as an image, and the rest of its item as text', () => {
+    // A 1024×1024 image, which gpt-4o's tile rule prices at 85 + 170 × 4 = 765 (docs/tokens.md).
+    const item = {
+      type: 'image_generation_call',
+      id: 'ig_1',
+      status: 'completed',
+      revised_prompt: 'a lighthouse at dusk',
+      result: pngBase64(1024, 1024),
+    }
+    const priced = pricePayload(encodePayload({ item })!, { ...responses, model: 'gpt-4o' })
+    const { result, ...rest } = item
+    expect(result.length).toBeGreaterThan(0)
+    expect(priced).toEqual({ text: encodePayload({ item: rest }), opaqueTokens: 765 })
+    expect(
+      describeOpaqueParts(encodePayload({ item })!, { ...responses, model: 'gpt-4o' }),
+    ).toEqual([
+      expect.objectContaining({
+        kind: 'image',
+        path: 'item.result',
+        tokens: 765,
+        label: expect.stringMatching(/^image 1024×1024 PNG, 765 tokens/),
+      }),
+    ])
+    // An item whose image was cleared (Codex, for a model without image input) holds none.
+    const cleared = encodePayload({ item: { ...item, result: '' } })!
+    expect(pricePayload(cleared, responses)).toEqual({ text: cleared, opaqueTokens: 0 })
+  })
+
   it('prices OpenAI data-URL images and Gemini inline data by their own rules', () => {
     const url = `data:image/png;base64,${pngBase64(1024, 1024)}`
     const chat = encodePayload({ attachments: [{ type: 'image_url', image_url: { url } }] })!
