@@ -66,6 +66,18 @@ export function optionalString(obj: Json, key: string, at: JsonPath): string | u
   return value
 }
 
+/** A field's value as an object, or a ShapeError naming the field and what it held instead. */
+export function requireObject(obj: Json, key: string, at: JsonPath): Json {
+  const value = obj[key]
+  if (!isObject(value)) {
+    throw new ShapeError(
+      value === undefined ? `missing "${key}"` : `"${key}" is ${kind(value)}, not an object`,
+      [...at, key],
+    )
+  }
+  return value
+}
+
 /** A field's value as an array, or a ShapeError. */
 export function requireArray(obj: Json, key: string, at: JsonPath): unknown[] {
   const value = obj[key]

@@ -7,6 +7,7 @@ import {
   optionalString,
   parseArguments,
   requireArray,
+  requireObject,
   requireString,
   type Json,
   type JsonPath,
@@ -59,6 +60,26 @@ export const ITEM_FIELDS: Record<string, readonly string[]> = {
   // call the client ran has a call_id its output quotes.
   tool_search_call: ['type', 'id', 'call_id', 'arguments', 'execution', 'status', 'created_by'],
   tool_search_output: ['type', 'id', 'call_id', 'tools', 'execution', 'status', 'created_by'],
+  // Tools the client runs, paired by call_id (openai-node 7.60.0: ResponseInputItem.ShellCall,
+  // ShellCallOutput, ApplyPatchCall, ApplyPatchCallOutput, ComputerCallOutput, Program,
+  // ProgramOutput; ResponseComputerToolCall).
+  shell_call: ['type', 'id', 'call_id', 'action', 'status', 'caller', 'environment', 'created_by'],
+  shell_call_output: [
+    'type',
+    'id',
+    'call_id',
+    'output',
+    'max_output_length',
+    'status',
+    'caller',
+    'created_by',
+  ],
+  apply_patch_call: ['type', 'id', 'call_id', 'operation', 'status', 'caller', 'created_by'],
+  apply_patch_call_output: ['type', 'id', 'call_id', 'output', 'status', 'caller', 'created_by'],
+  computer_call: ['type', 'id', 'call_id', 'action', 'actions', 'pending_safety_checks', 'status'],
+  computer_call_output: ['type', 'id', 'call_id', 'output', 'acknowledged_safety_checks', 'status'],
+  program: ['type', 'id', 'call_id', 'code', 'fingerprint'],
+  program_output: ['type', 'id', 'call_id', 'result', 'status'],
 }
 
 // Fields that describe an item rather than carry conversation.
@@ -70,6 +91,16 @@ const METADATA_FIELDS: Record<string, string> = {
   created_by: 'the actor that created the item; not part of the conversation',
   namespace:
     "the tool's namespace, sent beside its name; not loaded (a few tokens the estimate leaves out)",
+  caller:
+    'who called the tool (the model, or a program it wrote); not loaded (a few tokens the estimate leaves out)',
+  environment: 'where the shell runs (local or a container); not part of the conversation',
+  max_output_length: "the output's length limit the client applied; not part of the conversation",
+  fingerprint:
+    "the program's fingerprint, sent back to OpenAI; not loaded (a few tokens the estimate leaves out)",
+  pending_safety_checks:
+    'safety checks OpenAI raised on the action; not loaded (a few tokens the estimate leaves out)',
+  acknowledged_safety_checks:
+    'safety checks the client acknowledged; not loaded (a few tokens the estimate leaves out)',
 }
 
 // Fields whose note depends on the item they are on (Codex 0.16x+).
@@ -92,33 +123,52 @@ const UNREAD_FIELDS: Record<string, string> = {
 }
 
 // Item types whose call_id pairs a call with its result: the call half and the result half.
-const CALL_ITEMS = new Set(['function_call', 'custom_tool_call', 'local_shell_call'])
+const CALL_ITEMS = new Set([
+  'function_call',
+  'custom_tool_call',
+  'local_shell_call',
+  'shell_call',
+  'apply_patch_call',
+  'computer_call',
+  'program',
+])
 const OUTPUT_ITEMS = new Set([
   'function_call_output',
   'custom_tool_call_output',
   'local_shell_call_output',
 ])
 
+/**
+ * Items OpenAI runs or records itself (hosted tools, settings): one item with no call_id and no
+ * output item to pair, kept whole (and counted as its JSON) as an activity. Nothing is left out, so
+ * a note rather than a warning says what each is.
+ */
+const HOSTED_ITEMS: Readonly<Record<string, string>> = {
+  web_search_call: 'a web search OpenAI ran for the model, with no result item to pair',
+  file_search_call: 'a file search OpenAI ran for the model, with no result item to pair',
+  code_interpreter_call:
+    "code OpenAI's code interpreter ran for the model, its outputs in the same item",
+  mcp_call: 'a call OpenAI made to a remote MCP server for the model, its output in the same item',
+  mcp_list_tools: 'the tools a remote MCP server listed for the model',
+  mcp_approval_request: "OpenAI's request that the client approve a remote MCP call",
+  mcp_approval_response: "the client's answer to an approval request",
+  configuration_update: "a change of the request's reasoning or text settings from here on",
+  compaction_trigger: 'a marker asking OpenAI to compact the conversation here',
+}
+
+// An image OpenAI generated: hosted too, but its base64 `result` is priced as an image.
+const GENERATED_IMAGE_NOTE =
+  '"image_generation_call": an image OpenAI generated for the model, in the same item; kept as an activity with its JSON as payload, its image (`result`) priced as an image and the rest as that JSON'
+
 // Responses item types with no core counterpart: kept whole (and counted) as activities.
 const OTHER_ITEM_TYPES = new Set([
-  'web_search_call',
-  'file_search_call',
-  'computer_call',
-  'computer_call_output',
-  'code_interpreter_call',
+  ...Object.keys(HOSTED_ITEMS),
   'image_generation_call',
-  'mcp_list_tools',
-  'mcp_call',
-  'mcp_approval_request',
-  'mcp_approval_response',
+  'computer_call_output',
+  'shell_call_output',
+  'apply_patch_call_output',
+  'program_output',
 ])
-
-// Searches OpenAI runs itself (hosted tools): one item, with no call_id and no output item to pair,
-// and nothing the import leaves out, so a note rather than a warning.
-const HOSTED_SEARCHES: Readonly<Record<string, string>> = {
-  web_search_call: 'a web search',
-  file_search_call: 'a file search',
-}
 
 /** A tool search the client ran names its call (call_id); one the server ran may not. */
 const hasCallId = (raw: Json) => typeof raw.call_id === 'string'
@@ -288,6 +338,11 @@ export class ResponsesItems {
       const tools = requireArray(raw, 'tools', at)
       return this.resultOf(raw.call_id as string, id, JSON.stringify(tools), false, at, where)
     }
+    const output = readClientOutput(raw, itemType, at)
+    if (output) {
+      const callId = requireString(raw, 'call_id', at)
+      return this.resultOf(callId, id, output.content, output.isError, at, where)
+    }
     if (itemType === 'reasoning') return this.readReasoning(raw, id, at, where)
     if (itemType === 'agent_message') return this.readAgentMessage(raw, id, at, where)
     if (itemType === 'additional_tools') {
@@ -311,11 +366,13 @@ export class ResponsesItems {
         where(at),
         'refers to an item stored by OpenAI; its content is not in this file',
       )
-    } else if (HOSTED_SEARCHES[itemType] !== undefined) {
+    } else if (HOSTED_ITEMS[itemType] !== undefined) {
       this.notes.info(
         where(at),
-        `"${itemType}": ${HOSTED_SEARCHES[itemType]} OpenAI ran for the model, with no result item to pair; kept as an activity with its JSON as payload, counted as that JSON`,
+        `"${itemType}": ${HOSTED_ITEMS[itemType]}; kept as an activity with its JSON as payload, counted as that JSON`,
       )
+    } else if (itemType === 'image_generation_call') {
+      this.notes.info(where(at), GENERATED_IMAGE_NOTE)
     } else {
       this.notes.warn(
         where(at),
@@ -439,13 +496,68 @@ function readCall(raw: Json, itemType: string, id: string | undefined, at: JsonP
       arguments: requireString(raw, 'input', at),
     }
   }
+  const clientCall = CLIENT_CALLS[itemType]
+  if (clientCall) {
+    return {
+      id: requireString(raw, 'call_id', at),
+      name: clientCall.name,
+      arguments: clientCall.arguments(raw, at),
+    }
+  }
   // local_shell_call: the call_id its output quotes (the item id in Chat-style logs).
   const callId = optionalString(raw, 'call_id', at) ?? id
   if (callId === undefined) throw new ShapeError('missing "call_id"', [...at, 'call_id'])
-  if (!isObject(raw.action)) {
-    throw new ShapeError(`"action" is ${kind(raw.action)}, not an object`, [...at, 'action'])
+  return { id: callId, name: 'local_shell', arguments: requireObject(raw, 'action', at) }
+}
+
+/**
+ * OpenAI's tools the client runs, each a call named for its tool: its arguments are what the model
+ * asked for (the shell's commands, the patch, the computer action, the program's code).
+ */
+const CLIENT_CALLS: Readonly<
+  Record<string, { name: string; arguments: (raw: Json, at: JsonPath) => unknown }>
+> = {
+  shell_call: { name: 'shell', arguments: (raw, at) => requireObject(raw, 'action', at) },
+  apply_patch_call: {
+    name: 'apply_patch',
+    arguments: (raw, at) => requireObject(raw, 'operation', at),
+  },
+  // One action, or (computer use's later shape) a list of them.
+  computer_call: {
+    name: 'computer',
+    arguments: (raw, at) =>
+      raw.action === undefined && Array.isArray(raw.actions)
+        ? { actions: raw.actions }
+        : requireObject(raw, 'action', at),
+  },
+  program: { name: 'program', arguments: (raw, at) => requireString(raw, 'code', at) },
+}
+
+/**
+ * The result of a tool the client ran: a shell's outputs (stdout, stderr and outcome of each
+ * command) as JSON, a patch's output text (`status: 'failed'` an error), a computer's screenshot as
+ * a content part (a data URL is priced as an image), a program's result. Undefined for other items.
+ */
+function readClientOutput(
+  raw: Json,
+  itemType: string,
+  at: JsonPath,
+): { content: string | unknown[]; isError: boolean } | undefined {
+  switch (itemType) {
+    case 'shell_call_output':
+      return { content: JSON.stringify(requireArray(raw, 'output', at)), isError: false }
+    case 'apply_patch_call_output':
+      return {
+        content: optionalString(raw, 'output', at) ?? '',
+        isError: raw.status === 'failed',
+      }
+    case 'computer_call_output':
+      return { content: [requireObject(raw, 'output', at)], isError: false }
+    case 'program_output':
+      return { content: requireString(raw, 'result', at), isError: false }
+    default:
+      return undefined
   }
-  return { id: callId, name: 'local_shell', arguments: raw.action }
 }
 
 function itemTypeOf(raw: Json, at: JsonPath): string {

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { diagnose } from '../../src/diagnose/index'
 import { importConversation, type Message } from '../../src/index'
+import { pngBase64 } from './helpers/image-headers'
 import { fixture, fixtureJson } from './formats-fixtures'
 
 describe('OpenAI Responses in', () => {
@@ -297,5 +299,182 @@ describe('OpenAI Responses compaction (POST /responses/compact)', () => {
       problem:
         'a compaction (POST /responses/compact): its output is the compacted history, the input of the next request',
     })
+  })
+})
+
+describe("OpenAI Responses tools the client runs, and OpenAI's hosted tools", () => {
+  // Item shapes from openai-node 7.60.0 (ResponseInputItem.ShellCall, ShellCallOutput,
+  // ApplyPatchCall, ApplyPatchCallOutput, ComputerCallOutput, Program, ProgramOutput,
+  // ResponseComputerToolCall, ImageGenerationCall, McpCall).
+  const screenshot = `data:image/png;base64,${pngBase64(1280, 800)}`
+  const body = {
+    model: 'gpt-5.1',
+    input: [
+      { role: 'user', content: 'Tidy the notes folder.' },
+      {
+        type: 'message',
+        role: 'assistant',
+        id: 'msg_1',
+        content: [{ type: 'output_text', text: 'Listing it first.' }],
+      },
+      {
+        type: 'shell_call',
+        id: 'sh_1',
+        call_id: 'call_sh',
+        action: { commands: ['ls notes'], timeout_ms: 10000 },
+        caller: { type: 'direct' },
+        status: 'completed',
+      },
+      {
+        type: 'shell_call_output',
+        call_id: 'call_sh',
+        output: [{ stdout: 'a.md\n', stderr: '', outcome: { type: 'exit', exit_code: 0 } }],
+        max_output_length: 4096,
+      },
+      {
+        type: 'apply_patch_call',
+        id: 'ap_1',
+        call_id: 'call_ap',
+        operation: { type: 'update_file', path: 'notes/a.md', diff: '@@\n-old\n+new\n' },
+        status: 'completed',
+      },
+      {
+        type: 'apply_patch_call_output',
+        call_id: 'call_ap',
+        status: 'failed',
+        output: 'hunk 1 did not apply',
+      },
+      {
+        type: 'computer_call',
+        id: 'cu_1',
+        call_id: 'call_cu',
+        action: { type: 'screenshot' },
+        pending_safety_checks: [],
+        status: 'completed',
+      },
+      {
+        type: 'computer_call_output',
+        call_id: 'call_cu',
+        output: { type: 'computer_screenshot', image_url: screenshot },
+      },
+      { type: 'program', id: 'pg_1', call_id: 'call_pg', code: 'print(1)', fingerprint: 'fp_1' },
+      { type: 'program_output', id: 'pgo_1', call_id: 'call_pg', result: '1', status: 'completed' },
+      { type: 'image_generation_call', id: 'ig_1', status: 'completed', result: pngBase64(8, 8) },
+      {
+        type: 'mcp_call',
+        id: 'mcp_1',
+        server_label: 'wiki',
+        name: 'ask',
+        arguments: '{"q":"tides"}',
+        output: 'high tide 06:12',
+      },
+    ],
+  }
+  let imported: ReturnType<typeof importConversation>
+  beforeAll(() => {
+    imported = importConversation(JSON.stringify(body))
+  })
+
+  it('reads each call on the bot turn and each output as its result, by call_id', () => {
+    expect(imported.format).toBe('openai-responses')
+    const { input } = body
+    const calls = (...list: unknown[]) => JSON.stringify({ tool_calls: list })
+    expect(imported.messages).toEqual([
+      { type: 'user', text: 'Tidy the notes folder.' },
+      {
+        id: 'msg_1',
+        type: 'bot',
+        text: 'Listing it first.',
+        payload: calls({
+          id: 'call_sh',
+          name: 'shell',
+          arguments: { commands: ['ls notes'], timeout_ms: 10000 },
+        }),
+      },
+      {
+        id: 'call_sh',
+        type: 'activity',
+        text: '',
+        payload: JSON.stringify([
+          { stdout: 'a.md\n', stderr: '', outcome: { type: 'exit', exit_code: 0 } },
+        ]),
+      },
+      {
+        id: 'ap_1',
+        type: 'bot',
+        text: '',
+        payload: calls({
+          id: 'call_ap',
+          name: 'apply_patch',
+          arguments: { type: 'update_file', path: 'notes/a.md', diff: '@@\n-old\n+new\n' },
+        }),
+      },
+      {
+        id: 'call_ap',
+        type: 'activity',
+        text: '',
+        payload: JSON.stringify({ content: 'hunk 1 did not apply', is_error: true }),
+      },
+      {
+        id: 'cu_1',
+        type: 'bot',
+        text: '',
+        payload: calls({ id: 'call_cu', name: 'computer', arguments: { type: 'screenshot' } }),
+      },
+      {
+        id: 'call_cu',
+        type: 'activity',
+        text: '',
+        payload: JSON.stringify({ content: [input[7].output] }),
+      },
+      {
+        id: 'pg_1',
+        type: 'bot',
+        text: '',
+        payload: calls({ id: 'call_pg', name: 'program', arguments: 'print(1)' }),
+      },
+      { id: 'call_pg', type: 'activity', text: '', payload: '1' },
+      { id: 'ig_1', type: 'activity', text: '', payload: JSON.stringify({ item: input[10] }) },
+      { id: 'mcp_1', type: 'activity', text: '', payload: JSON.stringify({ item: input[11] }) },
+    ])
+  })
+
+  it('notes what is not loaded and what OpenAI ran itself, with no warning', () => {
+    expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
+    const info = (path: string) =>
+      imported.report.filter((n) => n.path === path).map((n) => n.problem)
+    expect(info('input[2].caller')).toEqual([
+      'who called the tool (the model, or a program it wrote); not loaded (a few tokens the estimate leaves out)',
+    ])
+    expect(info('input[8].fingerprint')).toEqual([
+      "the program's fingerprint, sent back to OpenAI; not loaded (a few tokens the estimate leaves out)",
+    ])
+    expect(info('input[10]')).toEqual([
+      '"image_generation_call": an image OpenAI generated for the model, in the same item; kept as an activity with its JSON as payload, its image (`result`) priced as an image and the rest as that JSON',
+    ])
+    expect(info('input[11]')).toEqual([
+      '"mcp_call": a call OpenAI made to a remote MCP server for the model, its output in the same item; kept as an activity with its JSON as payload, counted as that JSON',
+    ])
+  })
+
+  it('finds a shell call, or a computer call, cut from its result by the split', () => {
+    const { messages } = imported
+    // 11 messages. Keeping the last 9 keeps call_sh's result (index 2), not its call (index 1);
+    // keeping the last 5 keeps call_cu's result (index 6), not its call (index 5).
+    const cutBy = (keepRecentCount: number) =>
+      diagnose({ messages, options: { maxTokens: 60, keepRecentCount } })
+        .filter((f) => f.code === 'tool-exchange-cut')
+        .map((f) => f.callId)
+    expect(cutBy(9)).toEqual(['call_sh'])
+    expect(cutBy(5)).toEqual(['call_cu'])
+  })
+
+  it('refuses a shell call without its action, naming the item', () => {
+    const broken = {
+      input: [{ type: 'shell_call', call_id: 'call_sh', status: 'completed' }],
+    }
+    expect(() => importConversation(JSON.stringify(broken), 'openai-responses')).toThrow(
+      'not OpenAI Responses: input[0].action (line 1, column 11): missing "action"',
+    )
   })
 })
