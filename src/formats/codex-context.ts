@@ -9,6 +9,8 @@ import type { Message } from '../types'
 const MARKERS: readonly (readonly [string, 'instructions' | 'context' | 'summary'])[] = [
   ['<user_instructions>', 'instructions'],
   ['# AGENTS.md instructions for ', 'instructions'],
+  // Codex 0.144 (the VS Code extension, a public rollout of July 2026) names no directory.
+  ['# AGENTS.md instructions\n', 'instructions'],
   ['<skill', 'instructions'],
   ['<collaboration_mode>', 'instructions'],
   // Codex 0.14x: the plugins it recommends, written ahead of the environment context.
