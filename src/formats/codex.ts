@@ -1,6 +1,7 @@
 import type { Message, Summary } from '../types'
 import { truncateCodexOutputs } from './codex-truncation'
 import { retypeCodexMessage } from './codex-context'
+import { countByType, dropLastUserTurns } from './codex-rollback'
 import { ReasoningReports } from './codex-reasoning'
 import {
   ShapeError,
@@ -423,16 +424,47 @@ function readEvent(r: Rollout, payload: Json, line: number): void {
     note('info', USAGE_NOTE)
     readTokenCount(r, payload, line)
   } else if (kindOf === 'thread_rolled_back') {
-    const n = typeof payload.num_turns === 'number' ? payload.num_turns : '?'
-    note(
-      'warning',
-      `rolls back ${n} turn(s); Codex drops them when it resumes, the import keeps them`,
-    )
+    rollBack(r, payload, note)
   } else {
     if (kindOf === 'entered_review_mode') r.inReview = true
     if (kindOf === 'exited_review_mode') r.inReview = false
     note('info', eventNote(kindOf, false))
   }
+}
+
+/**
+ * Drops the turns a rollback undid, as Codex does (codex-rollback.ts), with the reports of their
+ * requests and their prompts' UI copies, and says what was left out.
+ */
+function rollBack(
+  r: Rollout,
+  payload: Json,
+  note: (severity: NoteSeverity, problem: string) => void,
+): void {
+  const turns = payload.num_turns
+  if (!isCount(turns)) {
+    note('warning', 'rollback without a "num_turns" count; nothing dropped')
+    return
+  }
+  r.items.flush()
+  r.reasoning.settle()
+  const dropped = dropLastUserTurns(r.items.messages, turns)
+  r.reasoning.restart()
+  if (dropped.length === 0) {
+    note('info', `rolls back ${turns} turn(s), but the history holds no user prompt to drop`)
+    return
+  }
+  // The requests made in the dropped turns sent a history this import no longer holds.
+  const kept = r.items.messages.length
+  const reports = r.usage.length
+  r.usage = r.usage.filter((u) => u.prompt <= kept)
+  const prompts = dropped.filter((m) => m.type === 'user').length
+  r.prompts.splice(Math.max(0, r.prompts.length - prompts))
+  const usage = reports - r.usage.length
+  note(
+    'info',
+    `rolls back ${turns} turn(s), as Codex does: ${dropped.length} message(s) left out (${countByType(dropped)})${usage > 0 ? `, and ${usage} usage report(s) of their requests` : ''}`,
+  )
 }
 
 const USER_ITEM_NOTE =

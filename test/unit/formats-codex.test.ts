@@ -426,6 +426,8 @@ describe('Codex rollouts: shapes found in public sessions', () => {
       user('<subagent_notification>{"agent":"a1","status":"done"}</subagent_notification>'),
       user('<hook_prompt hook_run_id="stop:1:/w/.codex/hooks.json">Run the tests.</hook_prompt>'),
       user('<codex_internal_context source="user_goal">\nContinue.\n</codex_internal_context>'),
+      // Codex 0.144 (VS Code) writes AGENTS.md with no directory after its heading.
+      user('# AGENTS.md instructions\n\n<INSTRUCTIONS>\nUse pnpm.\n</INSTRUCTIONS>'),
       user('Go on.'),
     ].join('\n')
     expect(importConversation(text).messages.map((m) => m.type)).toEqual([
@@ -433,6 +435,7 @@ describe('Codex rollouts: shapes found in public sessions', () => {
       'context',
       'context',
       'context',
+      'instructions',
       'user',
     ])
   })
@@ -848,5 +851,83 @@ describe('Codex rollouts: tool outputs as the history holds them', () => {
       content: 'q'.repeat(24_000) + '…500 tokens truncated…' + 'q'.repeat(24_000),
       is_error: true,
     })
+  })
+})
+
+describe('Codex CLI rollout: a thread rollback', () => {
+  const usage = (total: number) =>
+    line('event_msg', {
+      type: 'token_count',
+      info: {
+        total_token_usage: { input_tokens: total, output_tokens: 10, total_tokens: total + 10 },
+        last_token_usage: { input_tokens: total, output_tokens: 10, total_tokens: total + 10 },
+      },
+    })
+  const prompt = (text: string) => [
+    line('event_msg', { type: 'user_message', message: text }),
+    line('response_item', userItem(text)),
+  ]
+  const developer = (text: string) => ({
+    type: 'message',
+    role: 'developer',
+    content: [{ type: 'input_text', text }],
+  })
+  const reply = (text: string) => ({
+    type: 'message',
+    role: 'assistant',
+    content: [{ type: 'output_text', text }],
+  })
+
+  it('drops the turns it undid, and the context update before them, as Codex does', () => {
+    const text = [
+      line('session_meta', { id: 's', cli_version: '0.130.0' }),
+      line('response_item', developer(PERMISSIONS)),
+      line('response_item', userItem(ENV)),
+      ...prompt('first prompt'), // lines 4, 5
+      line('response_item', reply('one')),
+      usage(100),
+      line('response_item', userItem(ENV)), // line 8: a context update before the next prompt
+      ...prompt('second prompt'), // lines 9, 10
+      line('response_item', {
+        type: 'function_call',
+        call_id: 'call_x',
+        name: 'exec_command',
+        arguments: '{"cmd":"ls"}',
+      }),
+      line('response_item', { type: 'function_call_output', call_id: 'call_x', output: 'a.md' }),
+      usage(250),
+      line('event_msg', { type: 'thread_rolled_back', num_turns: 1 }), // line 14
+      ...prompt('third prompt'),
+    ].join('\n')
+    const imported = importConversation(text)
+    // codex-rs drop_last_n_user_turns: cut at the last prompt, then back over the context update
+    // right before it; the turn's call, its result and the report of its request go with it.
+    expect(imported.messages).toEqual([
+      { type: 'instructions', text: PERMISSIONS },
+      { type: 'context', text: ENV },
+      { type: 'user', text: 'first prompt' },
+      { type: 'bot', text: 'one' },
+      { type: 'user', text: 'third prompt' },
+    ])
+    expect(imported.usage?.map((u) => u.at)).toEqual(['line 7'])
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: 'line 14: payload',
+      problem:
+        'rolls back 1 turn(s), as Codex does: 4 message(s) left out (1 context, 1 user, 1 bot, 1 activity), and 1 usage report(s) of their requests',
+    })
+    // The undone prompt's UI copy is not looked for in the history.
+    expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
+  })
+
+  it('never drops what came before the first prompt, however many turns it undoes', () => {
+    const text = [
+      line('session_meta', { id: 's' }),
+      line('response_item', userItem(ENV)),
+      ...prompt('only prompt'),
+      line('response_item', reply('done')),
+      line('event_msg', { type: 'thread_rolled_back', num_turns: 5 }),
+    ].join('\n')
+    expect(importConversation(text).messages).toEqual([{ type: 'context', text: ENV }])
   })
 })
