@@ -920,6 +920,33 @@ describe('Codex CLI rollout: a thread rollback', () => {
     expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
   })
 
+  it("counts another agent's message as a turn, as Codex does", () => {
+    // A multi-agent thread: a sub-agent's answer to the root agent opens a turn of its own
+    // (codex-rs response_item_counts_as_user_turn), so undoing one turn drops only that answer.
+    const text = [
+      line('session_meta', { id: 's', cli_version: '0.146.0' }),
+      ...prompt('audit the timers'),
+      line('response_item', reply('asked a sub-agent')),
+      line('response_item', {
+        type: 'agent_message',
+        author: '/root/audit',
+        recipient: '/root',
+        content: [{ type: 'input_text', text: 'FINAL_ANSWER: two timers leak' }],
+      }),
+      line('event_msg', { type: 'thread_rolled_back', num_turns: 1 }), // line 6
+    ].join('\n')
+    const imported = importConversation(text)
+    expect(imported.messages).toEqual([
+      { type: 'user', text: 'audit the timers' },
+      { type: 'bot', text: 'asked a sub-agent' },
+    ])
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: 'line 6: payload',
+      problem: 'rolls back 1 turn(s), as Codex does: 1 message(s) left out (1 context)',
+    })
+  })
+
   it('never drops what came before the first prompt, however many turns it undoes', () => {
     const text = [
       line('session_meta', { id: 's' }),
