@@ -1,4 +1,5 @@
 import type { Message } from '../types'
+import { isObject, type Json } from './json-shape'
 
 /**
  * What Codex CLI puts in the history as user messages without the user typing them, by the text
@@ -39,15 +40,40 @@ export function codexUserKind(text: string): 'instructions' | 'context' | 'summa
 }
 
 /**
- * A user message re-typed by what it holds (see codexUserKind). A developer message is
- * instructions unless it holds context: from 0.154 Codex writes per-turn context such as
- * `<turn_aborted>` with role developer. Other roles pass through.
+ * What Codex says a user message is (the user's prompt, instructions or context) in the kinds it
+ * records for its parts: `internal_chat_message_metadata_passthrough.content_item_kinds` (0.15x+;
+ * "harness-owned
+ * classifications aligned with the item's content entries", InternalChatMessageMetadataPassthrough
+ * in codex-rs/protocol/src/models.rs). A message is the user's when a part's kind starts with
+ * `user.` or is `unknown` (`is_user_direction`); `environments.environment_context`,
+ * `agents_md.instructions` (instructions) and `plugins.recommendations` are Codex's. Undefined when
+ * no kinds are recorded (before 0.15x), so that the text's markers decide.
  */
-export function retypeCodexMessage(m: Message): Message {
+function kindsOf(raw: Json | undefined): 'user' | 'instructions' | 'context' | undefined {
+  const metadata = raw?.internal_chat_message_metadata_passthrough
+  const kinds = isObject(metadata) ? metadata.content_item_kinds : undefined
+  if (!Array.isArray(kinds) || kinds.length === 0) return undefined
+  if (kinds.some((k) => typeof k !== 'string' || k.startsWith('user.') || k === 'unknown'))
+    return 'user'
+  return kinds.some((k) => (k as string).startsWith('agents_md.')) ? 'instructions' : 'context'
+}
+
+/**
+ * A user message re-typed by what it holds (see codexUserKind): by its parts' recorded kinds where
+ * Codex wrote them, else by the marker its text opens with. A message holding a part the user wrote
+ * is a prompt even when it opens with Codex's context (the environment, then the prompt). A
+ * developer message is instructions unless it holds context: from 0.154 Codex writes per-turn
+ * context such as `<turn_aborted>` with role developer. Other roles pass through.
+ */
+export function retypeCodexMessage(m: Message, raw?: Json): Message {
   if (m.type === 'instructions')
     return codexUserKind(m.text) === 'context' ? { ...m, type: 'context' } : m
   if (m.type !== 'user') return m
-  const kind = codexUserKind(m.text)
+  const byKinds = kindsOf(raw)
+  if (byKinds === 'user') return m
+  const marked = codexUserKind(m.text)
+  // Codex's own text with no marker this reader knows: its kinds say what it is.
+  const kind = byKinds !== undefined && marked === 'user' ? byKinds : marked
   if (kind === 'user') return m
   if (kind === 'summary')
     return { ...m, type: 'context', meta: { compacted: true, droppedCount: 0 } }

@@ -191,8 +191,11 @@ export interface ItemOptions {
    * (Codex may add types), instead of rejecting the file as not Responses.
    */
   keepUnknownTypes?: boolean
-  /** Re-types a user, system or developer message after it is read (Codex's wrapped context). */
-  retype?: (m: Message) => Message
+  /**
+   * Re-types a user, system or developer message after it is read (Codex's wrapped context), given
+   * the item it was read from.
+   */
+  retype?: (m: Message, raw: Json) => Message
   /** Fields the format adds to any item that describe it rather than carry conversation: info. */
   metadataFields?: Readonly<Record<string, string>>
 }
@@ -304,7 +307,7 @@ export class ResponsesItems {
       ...(encrypted !== undefined ? { encrypted_content: encrypted } : {}),
     })
     const message = orderMessage({ id, type, text, payload })
-    this.messages.push(this.options.retype ? this.options.retype(message) : message)
+    this.messages.push(this.options.retype ? this.options.retype(message, raw) : message)
   }
 
   private addCall(

@@ -440,6 +440,32 @@ describe('Codex rollouts: shapes found in public sessions', () => {
     ])
   })
 
+  it('reads a user message by the kinds Codex 0.15x+ records for its parts, where it does', () => {
+    // content_item_kinds, one a part (InternalChatMessageMetadataPassthrough): a part the user
+    // wrote (user.*) makes the message a prompt; Codex's own kinds make it context, AGENTS.md's
+    // instructions, whatever the text opens with.
+    const kinds = (list: string[], ...texts: string[]) =>
+      line('response_item', {
+        type: 'message',
+        role: 'user',
+        content: texts.map((text) => ({ type: 'input_text', text })),
+        internal_chat_message_metadata_passthrough: { turn_id: 't1', content_item_kinds: list },
+      })
+    const text = [
+      line('session_meta', { id: 's', cli_version: '0.159.0' }),
+      kinds(['agents_md.instructions'], 'Use pnpm. Never commit to main.'),
+      kinds(['plugins.recommendations'], 'Plugins worth installing: github, linear.'),
+      kinds(['environments.environment_context', 'user.text'], ENV, 'Fix the parser.'),
+      kinds(['user.text'], '<turn_aborted> is a tag I made up; what does it mean?'),
+    ].join('\n')
+    expect(importConversation(text).messages.map((m) => m.type)).toEqual([
+      'instructions',
+      'context',
+      'user',
+      'user',
+    ])
+  })
+
   it('reads the per-turn context Codex 0.154+ writes as developer messages as context', () => {
     // A public rollout of August 2026 holds <turn_aborted> with role developer (content kind
     // generic.turn_aborted); 0.159 adds a developer message of the client's date and time.
