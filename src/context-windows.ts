@@ -1,4 +1,5 @@
 import { modelLimits } from './engines/models'
+import type { RecordedWindow } from './formats/types'
 
 /** How many tokens a model reads at most, and the provider page that says so. */
 export interface ContextWindow {
@@ -13,4 +14,27 @@ export interface ContextWindow {
 export function contextWindowOf(model: string): ContextWindow | null {
   const limits = modelLimits(model)
   return limits ? { tokens: limits.window, source: limits.source } : null
+}
+
+/** The window offered as MaxTokens, and whether the log itself recorded it. */
+export interface OfferedWindow extends ContextWindow {
+  fromLog: boolean
+}
+
+/**
+ * The window the app and `watch` offer as MaxTokens for `model`: the one the log records its
+ * engine ran with (a Codex rollout's `model_context_window`, the budget Codex compacted against),
+ * while the model is the log's own; else the window the model's provider documents; null when
+ * neither is known.
+ */
+export function offeredWindow(
+  model: string,
+  file: { model?: string; contextWindow?: RecordedWindow } = {},
+): OfferedWindow | null {
+  const recorded = file.contextWindow
+  if (recorded && (file.model === undefined || file.model === model)) {
+    return { tokens: recorded.tokens, source: `the log, ${recorded.at}`, fromLog: true }
+  }
+  const known = contextWindowOf(model)
+  return known ? { ...known, fromLog: false } : null
 }

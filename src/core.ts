@@ -27,7 +27,12 @@ export {
   type CountSliceResult,
   type SliceRange,
 } from './count-slices'
-export { contextWindowOf, type ContextWindow } from './context-windows'
+export {
+  contextWindowOf,
+  offeredWindow,
+  type ContextWindow,
+  type OfferedWindow,
+} from './context-windows'
 export {
   bucketsOf,
   headLength,

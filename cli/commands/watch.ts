@@ -2,7 +2,7 @@ import { followFile, type FollowedChange } from '../../node/follow/follow-file'
 import { FileRefusal, readRegularFile } from '../../node/regular-file'
 import { MAX_CONVERSATION_BYTES } from '../../electron/contract'
 import {
-  contextWindowOf,
+  offeredWindow,
   decodeText,
   FORMAT_CHOICES,
   FORMAT_LABELS,
@@ -55,8 +55,9 @@ with a line that says so. Ctrl+C stops it.
 ${LATEST_HELP}
 
 Options:
-  --max-tokens N       The context budget in tokens. Default: the model's context
-                       window, when it is known.
+  --max-tokens N       The context budget in tokens. Default: the window the log
+                       says its engine ran with (a Codex rollout's), else the
+                       model's context window, when it is known.
 ${CHECK_OPTIONS_HELP.split('\n').slice(1).join('\n')}
   --json               Print one JSON object a line (NDJSON) instead: event
                        "start", then "turn", "finding", "reset", "gone" and
@@ -90,7 +91,7 @@ Exit status: 0 when stopped with Ctrl+C; 2 on bad input or options.`,
     reportImport(path, update.conversation, () => decodeText(bytes), args, io)
     const counting = await countingModelFor(path, args, update.conversation, io)
     if (!maxTokensGiven) {
-      const window = contextWindowOf(counting.model.model)
+      const window = offeredWindow(counting.model.model, update.conversation)
       if (window === null) {
         throw new CliError(
           `${NAME}: missing --max-tokens N (the context budget; the model ` +

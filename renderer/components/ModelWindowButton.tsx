@@ -1,32 +1,35 @@
-import { contextWindowOf, formatNumber } from '@core'
+import { formatNumber } from '@core'
 import { useApp } from '../store'
+import { selectOfferedWindow } from '../store/model-window'
 
 /**
- * "Use this model's window": MaxTokens becomes the context window the model's provider documents,
- * as if typed. A file that names its model never changes the budget by itself; this is how to ask.
+ * "Use this model's window": MaxTokens becomes the context window the log records its engine ran
+ * with (a Codex rollout's), or else the one the model's provider documents, as if typed. A file
+ * that names its model never changes the budget by itself; this is how to ask.
  */
 export function ModelWindowButton() {
   const model = useApp((s) => s.options.model)
   const maxTokens = useApp((s) => s.options.maxTokens)
   const applyModelWindow = useApp((s) => s.applyModelWindow)
-  const known = contextWindowOf(model)
-  const inForce = known !== null && known.tokens === maxTokens
+  const offered = useApp(selectOfferedWindow)
+  const inForce = offered !== null && offered.tokens === maxTokens
+  const whose = offered?.fromLog ? ' (the log’s)' : ''
   return (
     <div className="model-window">
       <button
         type="button"
         className="link-button"
         data-testid="use-model-window"
-        disabled={known === null || inForce}
-        title={known ? `From ${known.source}` : undefined}
+        disabled={offered === null || inForce}
+        title={offered ? `From ${offered.source}` : undefined}
         onClick={applyModelWindow}
       >
-        Use this model’s window
+        {offered?.fromLog ? 'Use the log’s window' : 'Use this model’s window'}
       </button>
       <span className="field-note muted" data-testid="model-window">
-        {known === null
+        {offered === null
           ? `no window known for ${model}`
-          : `${model}: ${formatNumber(known.tokens)}${inForce ? ', in force' : ''}`}
+          : `${model}: ${formatNumber(offered.tokens)}${whose}${inForce ? ', in force' : ''}`}
       </span>
     </div>
   )

@@ -2,6 +2,7 @@ import type {
   FormatId,
   ImportNote,
   Message,
+  RecordedWindow,
   ReportedUsage,
   TrafficRequest,
   Wire,
@@ -82,6 +83,8 @@ export interface ConversationSlice {
   request: number | null
   /** The prompt sizes the provider reported, in request order; empty when the file has none. */
   usage: readonly ReportedUsage[]
+  /** The context window the log says its engine ran with (ImportedConversation's), if any. */
+  fileWindow: RecordedWindow | null
   /** What the import set aside or could not read, with where: every warning about the file. */
   importReport: readonly ImportNote[]
   /** The file's engine does not record its system prompt (ImportedConversation's). */
@@ -169,6 +172,7 @@ export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) =
     requests: [],
     request: null,
     usage: [],
+    fileWindow: null,
     importReport: [],
     systemPromptUnrecorded: false,
     attachmentsUnrecorded: false,

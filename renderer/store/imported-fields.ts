@@ -13,6 +13,7 @@ export function importedFields(imported: Omit<ImportedConversation, 'messages'>)
     requests: imported.requests ?? [],
     request: imported.request ?? null,
     usage: imported.usage ?? [],
+    fileWindow: imported.contextWindow ?? null,
     importReport: imported.report,
     systemPromptUnrecorded: imported.systemPromptUnrecorded === true,
     attachmentsUnrecorded: imported.attachmentsUnrecorded === true,

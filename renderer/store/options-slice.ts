@@ -1,11 +1,5 @@
-import {
-  DEFAULT_MODEL,
-  OptionError,
-  TRIGGER_RATIO,
-  contextWindowOf,
-  validateOptions,
-  type Options,
-} from '@core'
+import { DEFAULT_MODEL, OptionError, TRIGGER_RATIO, validateOptions, type Options } from '@core'
+import { selectOfferedWindow } from './model-window'
 import { optionsOfSaved, savedValue, type SavedOptions } from './settings-slice'
 import type { SliceCreator } from './types'
 
@@ -147,7 +141,7 @@ export const createOptionsSlice: SliceCreator<OptionsSlice> = () => (set, get) =
   },
 
   applyModelWindow: () => {
-    const contextWindow = contextWindowOf(get().options.model)
-    if (contextWindow) get().setOptionInput('maxTokens', String(contextWindow.tokens))
+    const offered = selectOfferedWindow(get())
+    if (offered) get().setOptionInput('maxTokens', String(offered.tokens))
   },
 })

@@ -24,7 +24,7 @@ import {
   type Where,
 } from './responses-items'
 import { lineObjects } from './sniff-shapes'
-import type { FormatDescriptor, ReportedUsage } from './types'
+import type { FormatDescriptor, RecordedWindow, ReportedUsage } from './types'
 import { promptBeforeReply } from '../usage/prompt'
 import { isCount, responsesUsage, shiftUsage } from './reported-usage'
 import { UNKNOWN_FIELD_NOTE } from './vocabulary'
@@ -114,6 +114,8 @@ interface Rollout {
   reasoning: ReasoningReports
   /** Inside entered_review_mode … exited_review_mode: the review runs in its own thread. */
   inReview?: boolean
+  /** The last context window the rollout records (task_started, token_count). */
+  window?: RecordedWindow
 }
 
 /**
@@ -171,7 +173,7 @@ export function readCodex(input: ReadInput): ReadResult {
   const model = r.model ?? r.instructionsModel
   truncateCodexOutputs(messages, model, r.cliVersion, notes)
   const usage = shiftUsage(r.usage, head.length)
-  return { model, messages, notes, usage }
+  return { model, messages, notes, usage, ...(r.window ? { contextWindow: r.window } : {}) }
 }
 
 /** What the walk has seen of the file so far, to refuse it as readCodex did before reading it. */
@@ -423,13 +425,29 @@ function readEvent(r: Rollout, payload: Json, line: number): void {
   } else if (kindOf === 'token_count') {
     note('info', USAGE_NOTE)
     readTokenCount(r, payload, line)
+    const info = payload.info
+    if (isObject(info)) readWindow(r, info, line, 'payload.info.model_context_window')
   } else if (kindOf === 'thread_rolled_back') {
     rollBack(r, payload, note)
   } else {
+    if (kindOf === 'task_started' && !r.inReview) {
+      readWindow(r, payload, line, 'payload.model_context_window')
+    }
     if (kindOf === 'entered_review_mode') r.inReview = true
     if (kindOf === 'exited_review_mode') r.inReview = false
     note('info', eventNote(kindOf, false))
   }
+}
+
+/**
+ * The context window Codex ran the turn with: `model_context_window` of a task_started event or of
+ * a token_count's TokenUsageInfo ("the model's context window, as the platform configured it",
+ * codex-rs/protocol/src/protocol.rs), already the effective window Codex compacts against. The
+ * last one read holds: a later turn may run another model.
+ */
+function readWindow(r: Rollout, from: Json, line: number, path: string): void {
+  const tokens = from.model_context_window
+  if (isCount(tokens) && tokens > 0) r.window = { tokens, at: `line ${line}: ${path}` }
 }
 
 /**

@@ -146,6 +146,7 @@ export function importInput(
       ? { requests: result.requests, request: result.request }
       : {}),
     ...(result.usage !== undefined && result.usage.length > 0 ? { usage: result.usage } : {}),
+    ...(result.contextWindow !== undefined ? { contextWindow: result.contextWindow } : {}),
     ...(result.forkedFrom !== undefined ? { forkedFrom: result.forkedFrom } : {}),
   }
 }
@@ -194,6 +195,7 @@ export type {
   FormatInfo,
   FormatMismatch,
   ImportedConversation,
+  RecordedWindow,
   ReportedUsage,
   TrafficRequest,
 } from './types'

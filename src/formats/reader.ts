@@ -7,7 +7,7 @@ import { decodeUtf8 } from '../utf8'
 import type { Wire } from '../pricing/wire'
 import type { Message } from '../types'
 import type { NoteList } from './report'
-import type { ForkedFrom, ReportedUsage, TrafficRequest } from './types'
+import type { ForkedFrom, RecordedWindow, ReportedUsage, TrafficRequest } from './types'
 
 /** One line of a JSONL file that parsed: its 1-based number and its value. */
 export interface JsonLine {
@@ -363,6 +363,8 @@ export interface ReadResult {
   request?: number
   /** The provider's reported prompt sizes, where the file carries them (see ReportedUsage). */
   usage?: ReportedUsage[]
+  /** The context window the log says its engine ran with (see ImportedConversation). */
+  contextWindow?: RecordedWindow
   /** A forked subagent's parent transcript, and what of it was loaded (Claude Code). */
   forkedFrom?: ForkedFrom
   /**

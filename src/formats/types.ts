@@ -87,12 +87,25 @@ export interface ImportedConversation {
   /** The prompt sizes the provider reported, one per request, in request order; absent when none. */
   usage?: ReportedUsage[]
   /**
+   * The context window the log says its engine ran with, where it says one (a Codex rollout's
+   * `model_context_window`): the budget the engine itself compacted against, which the app offers
+   * as MaxTokens before the model's documented window.
+   */
+  contextWindow?: RecordedWindow
+  /**
    * A forked Claude Code subagent's file: the parent transcript it refers to (`fork-context-ref`),
    * and how many messages of the parent's conversation were loaded from it (ImportOptions
    * .forkParent), 0 when it was not given or does not hold the fork point. Absent for every other
    * file.
    */
   forkedFrom?: ForkedFrom
+}
+
+/** A context window a log records (ImportedConversation.contextWindow). */
+export interface RecordedWindow {
+  tokens: number
+  /** Where in the file it was read, as the report says places: `line 12: payload.info…`. */
+  at: string
 }
 
 /** The parent transcript a forked subagent's file refers to (ImportedConversation.forkedFrom). */

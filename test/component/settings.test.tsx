@@ -131,6 +131,41 @@ describe('settings that stay', () => {
     expect(api.settings.maxTokens).toBe(200_000)
   })
 
+  it('offers the window a Codex rollout records, for its own model only', async () => {
+    const user = userEvent.setup()
+    const { store } = await started()
+    // A rollout whose turn ran with Codex's 258,400-token window (task_started), on a model the
+    // table does not list.
+    const line = (type: string, payload: unknown) =>
+      JSON.stringify({ timestamp: 't', type, payload })
+    const rollout: OpenedFile = {
+      path: null,
+      name: 'rollout.jsonl',
+      content: [
+        line('session_meta', { id: 's' }),
+        line('turn_context', { model: 'gpt-5.5', cwd: '/w' }),
+        line('event_msg', { type: 'task_started', model_context_window: 258_400 }),
+        line('response_item', {
+          type: 'message',
+          role: 'user',
+          content: [{ type: 'input_text', text: 'Fix the parser.' }],
+        }),
+      ].join('\n'),
+    }
+    await act(() => store.getState().loadFile(rollout))
+    renderWithStore(<Controls />, store)
+    const button = screen.getByTestId('use-model-window') as HTMLButtonElement
+    expect(button.textContent).toBe('Use the log’s window')
+    expect(button.title).toBe('From the log, line 3: payload.model_context_window')
+    expect(screen.getByTestId('model-window').textContent).toBe('gpt-5.5: 258,400 (the log’s)')
+    await user.click(button)
+    expect(store.getState().options.maxTokens).toBe(258_400)
+    // Another model is not the one the log ran: its window is its provider's, or none.
+    act(() => store.getState().setModel('gpt-4.1'))
+    expect(screen.getByTestId('model-window').textContent).toBe('gpt-4.1: 1,047,576')
+    expect(button.textContent).toBe('Use this model’s window')
+  })
+
   it('offers no window for a model the core does not know', async () => {
     const { store } = await started()
     await act(() => store.getState().loadFile(fileNaming('my-fine-tune')))

@@ -171,6 +171,36 @@ describe('watch', () => {
     expect(await exited).toBe(0)
   })
 
+  it('takes as MaxTokens the window a Codex rollout says it ran with', async () => {
+    const file = join(work, 'rollout.jsonl')
+    const line = (type: string, payload: unknown) =>
+      JSON.stringify({ timestamp: 't', type, payload }) + '\n'
+    writeFileSync(
+      file,
+      line('session_meta', { id: 's' }) +
+        line('turn_context', { model: 'gpt-5.5', cwd: '/w' }) +
+        line('event_msg', { type: 'task_started', model_context_window: 258_400 }) +
+        line('response_item', {
+          type: 'message',
+          role: 'user',
+          content: [{ type: 'input_text', text: 'Fix the parser.' }],
+        }),
+    )
+    const child = spawn(process.execPath, [cli, 'watch', file], { cwd: work })
+    let out = ''
+    child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c))
+    const exited = new Promise<number | null>((done) => child.on('close', done))
+    const start = Date.now()
+    while (!out.includes('watching')) {
+      if (Date.now() - start > WAIT_MS) throw new Error(`no line: ${out}`)
+      await new Promise((r) => setTimeout(r, 50))
+    }
+    // 258,400 × the default trigger ratio 0.9 = 232,560.
+    expect(out.split('\n')[0]).toMatch(/ of 232,560 .*\(MaxTokens 258,400\); watching/)
+    child.kill('SIGINT')
+    expect(await exited).toBe(0)
+  })
+
   it('refuses what it cannot follow, in one line', async () => {
     expectOneLineFailure(
       await runBuiltCli(cli, ['watch', '-', '--max-tokens', '100'], { cwd: work }),

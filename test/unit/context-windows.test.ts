@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { contextWindowOf } from '../../src'
+import { contextWindowOf, offeredWindow } from '../../src'
 
 // Each figure is the provider's own, as its model page states it (see src/context-windows.ts).
 describe('the context windows the core knows', () => {
@@ -48,5 +48,28 @@ describe('the context windows the core knows', () => {
     expect(contextWindowOf('gpt-4o')?.source).toBe('https://platform.openai.com/docs/models/gpt-4o')
     expect(contextWindowOf('claude-opus-4-1')?.source).toMatch(/^https:\/\/docs\.claude\.com\//)
     expect(contextWindowOf('gemini-2.5-flash')?.source).toMatch(/^https:\/\/ai\.google\.dev\//)
+  })
+})
+
+describe('the window offered as MaxTokens', () => {
+  const recorded = { tokens: 258_400, at: 'line 3: payload.model_context_window' }
+
+  it('is the one the log records its engine ran with, for the log’s own model', () => {
+    expect(offeredWindow('gpt-5.5', { model: 'gpt-5.5', contextWindow: recorded })).toEqual({
+      tokens: 258_400,
+      source: 'the log, line 3: payload.model_context_window',
+      fromLog: true,
+    })
+    // A log that names no model: its window is the one its requests ran with.
+    expect(offeredWindow('gpt-4o', { contextWindow: recorded })?.tokens).toBe(258_400)
+  })
+
+  it('is the provider’s documented window for any other model, or none', () => {
+    expect(offeredWindow('gpt-4.1', { model: 'gpt-5.5', contextWindow: recorded })).toEqual({
+      ...contextWindowOf('gpt-4.1'),
+      fromLog: false,
+    })
+    expect(offeredWindow('gpt-4.1')?.tokens).toBe(1_047_576)
+    expect(offeredWindow('my-fine-tune', { model: 'gpt-5.5', contextWindow: recorded })).toBeNull()
   })
 })

@@ -880,6 +880,29 @@ describe('Codex rollouts: tool outputs as the history holds them', () => {
   })
 })
 
+describe('Codex CLI rollout: the context window it records', () => {
+  it('is the last model_context_window a turn start or a usage report gives', () => {
+    const text = [
+      line('session_meta', { id: 's' }),
+      line('event_msg', { type: 'task_started', model_context_window: 353_400 }),
+      line('response_item', userItem('first prompt')),
+      line('event_msg', {
+        type: 'token_count',
+        info: {
+          total_token_usage: { input_tokens: 100, output_tokens: 10, total_tokens: 110 },
+          last_token_usage: { input_tokens: 100, output_tokens: 10, total_tokens: 110 },
+          model_context_window: 258_400,
+        },
+      }),
+    ].join('\n')
+    expect(importConversation(text).contextWindow).toEqual({
+      tokens: 258_400,
+      at: 'line 4: payload.info.model_context_window',
+    })
+    expect(importConversation(line('session_meta', { id: 's' })).contextWindow).toBeUndefined()
+  })
+})
+
 describe('Codex CLI rollout: a thread rollback', () => {
   const usage = (total: number) =>
     line('event_msg', {
