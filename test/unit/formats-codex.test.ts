@@ -880,20 +880,24 @@ describe('Codex rollouts: tool outputs as the history holds them', () => {
   })
 })
 
+/** A token_count event of a request whose prompt was `total` tokens, with more of its info. */
+const usage = (total: number, info: object = {}) =>
+  line('event_msg', {
+    type: 'token_count',
+    info: {
+      total_token_usage: { input_tokens: total, output_tokens: 10, total_tokens: total + 10 },
+      last_token_usage: { input_tokens: total, output_tokens: 10, total_tokens: total + 10 },
+      ...info,
+    },
+  })
+
 describe('Codex CLI rollout: the context window it records', () => {
   it('is the last model_context_window a turn start or a usage report gives', () => {
     const text = [
       line('session_meta', { id: 's' }),
       line('event_msg', { type: 'task_started', model_context_window: 353_400 }),
       line('response_item', userItem('first prompt')),
-      line('event_msg', {
-        type: 'token_count',
-        info: {
-          total_token_usage: { input_tokens: 100, output_tokens: 10, total_tokens: 110 },
-          last_token_usage: { input_tokens: 100, output_tokens: 10, total_tokens: 110 },
-          model_context_window: 258_400,
-        },
-      }),
+      usage(100, { model_context_window: 258_400 }),
     ].join('\n')
     expect(importConversation(text).contextWindow).toEqual({
       tokens: 258_400,
@@ -904,14 +908,6 @@ describe('Codex CLI rollout: the context window it records', () => {
 })
 
 describe('Codex CLI rollout: a thread rollback', () => {
-  const usage = (total: number) =>
-    line('event_msg', {
-      type: 'token_count',
-      info: {
-        total_token_usage: { input_tokens: total, output_tokens: 10, total_tokens: total + 10 },
-        last_token_usage: { input_tokens: total, output_tokens: 10, total_tokens: total + 10 },
-      },
-    })
   const prompt = (text: string) => [
     line('event_msg', { type: 'user_message', message: text }),
     line('response_item', userItem(text)),
