@@ -1,6 +1,7 @@
 import type { Message } from '../types'
 import { decodePayload, type PayloadParts } from './payload'
 import { shareReasoningTokens } from './reasoning-share'
+import { replyBefore } from '../usage/prompt'
 
 /**
  * Gives each reasoning item of a Codex rollout the reasoning tokens its reply reported
@@ -9,10 +10,12 @@ import { shareReasoningTokens } from './reasoning-share'
  * ciphertext does not tell (docs/tokens.md, "Opaque content"). The one place this is worked out.
  *
  * A reply's items (reasoning, assistant message, calls) are a run with no input item (tool output,
- * user message) inside it, and its report is written next to that run: after it (Codex 0.1xx), or
- * before it (Codex 0.40, which writes `token_count` as the response completes and the items after).
- * So a report claims the reasoning of the run that ends where it is written; when that run is empty
- * it waits for the run that comes next, up to the next input item.
+ * user message) inside it, and its report is written next to that run: after it (Codex 0.1xx; and
+ * from 0.14x after the outputs of its calls too), or before it (Codex 0.40, which writes
+ * `token_count` as the response completes and the items after). So a report claims the reasoning
+ * of the run that ends where it is written, past its calls' outputs (replyBefore, src/usage); when
+ * that run is empty it waits for the run that comes next, up to the next input item. A run with no
+ * encrypted reasoning is still the report's: it has nothing to price.
  */
 export class ReasoningReports {
   /** messages[0, claimed) are settled: matched to a report, or before the report last seen. */
@@ -22,18 +25,23 @@ export class ReasoningReports {
 
   constructor(private readonly messages: Message[]) {}
 
-  /** A new request's report, written when `messages` is the history so far. */
-  report(tokens: number | undefined): void {
+  /**
+   * A new request's report, written when `messages` is the history so far. Returns how many of
+   * them the request's prompt held: all but its reply's own items and its calls' outputs.
+   */
+  report(tokens: number | undefined): number {
     this.settle()
     const end = this.messages.length
-    let start = end
-    while (start > this.claimed && isReply(this.messages[start - 1])) start--
-    if (tokens !== undefined && hasReasoning(this.messages, start, end)) {
-      share(this.messages, start, end, tokens)
-    } else if (tokens !== undefined) {
+    const reply = replyBefore(this.messages, end, this.claimed)
+    // A reply with no encrypted reasoning has nothing to price; only a report with no reply
+    // before it (Codex 0.40) waits for the one after.
+    if (tokens !== undefined && reply.start === reply.end) {
       this.pending = { tokens, from: end }
+    } else if (tokens !== undefined && hasReasoning(this.messages, reply.start, reply.end)) {
+      share(this.messages, reply.start, reply.end, tokens)
     }
     this.claimed = end
+    return reply.start
   }
 
   /**

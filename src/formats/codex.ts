@@ -25,7 +25,6 @@ import {
 } from './responses-items'
 import { lineObjects } from './sniff-shapes'
 import type { FormatDescriptor, RecordedWindow, ReportedUsage } from './types'
-import { promptBeforeReply } from '../usage/prompt'
 import { isCount, responsesUsage, shiftUsage } from './reported-usage'
 import { UNKNOWN_FIELD_NOTE } from './vocabulary'
 import { formatNumber } from '../numbers'
@@ -533,14 +532,14 @@ function readTokenCount(r: Rollout, payload: Json, line: number): void {
     r.lastTotal = total
   }
   r.items.flush()
+  const reasoning = isObject(last) ? last.reasoning_output_tokens : undefined
+  const prompt = r.reasoning.report(isCount(reasoning) ? reasoning : undefined)
   r.usage.push({
-    prompt: promptBeforeReply(r.items.messages, r.items.messages.length),
+    prompt,
     ...counts,
     at: `line ${line}`,
     ...(r.model !== undefined ? { model: r.model } : {}),
   })
-  const reasoning = isObject(last) ? last.reasoning_output_tokens : undefined
-  r.reasoning.report(isCount(reasoning) ? reasoning : undefined)
 }
 
 /**

@@ -38,7 +38,10 @@ describe('Codex CLI rollout in', () => {
       {
         type: 'reasoning',
         text: '**Reading the failing test**',
-        payload: '{"encrypted_content":"gAAAAB-codex-enc-01"}',
+        // The token_count on line 15 is this reply's: Codex writes it once the reply's calls have
+        // run and their outputs are recorded (codex-rs turn.rs: drain_in_flight, then
+        // send_token_count_event), and it reports 64 reasoning tokens.
+        payload: '{"encrypted_content":"gAAAAB-codex-enc-01","reasoning_tokens":64}',
       },
       {
         type: 'bot',

@@ -164,6 +164,38 @@ describe('Codex: token_count events', () => {
     ])
   })
 
+  it('takes a report written after its calls’ outputs as the reply’s (Codex 0.14x and later)', () => {
+    // Current Codex records the outputs of a reply's calls, then writes its token_count
+    // (codex-rs/core/src/session/turn.rs: drain_in_flight, then send_token_count_event): the
+    // request was the messages before the reasoning, not those and the reply and its outputs.
+    const text = lines(
+      line('session_meta', {
+        id: 's',
+        timestamp: t,
+        base_instructions: { text: 'You are Codex.' },
+      }),
+      line('turn_context', { model: 'gpt-5.1-codex' }),
+      msg('user', 'list the files'),
+      line('response_item', { type: 'reasoning', summary: [{ type: 'summary_text', text: 'ls' }] }),
+      line('response_item', {
+        type: 'function_call',
+        name: 'shell',
+        arguments: '{}',
+        call_id: 'c1',
+      }),
+      line('response_item', { type: 'function_call_output', call_id: 'c1', output: 'a.ts' }),
+      tokenCount(17102, 17102),
+      msg('assistant', 'One file: a.ts.'),
+      tokenCount(18084, 35186),
+    )
+    const imported = importConversation(text, 'codex')
+    // instructions, user, reasoning, bot (the call), activity (its output), bot.
+    expect(imported.usage?.map((u) => [u.prompt, u.at])).toEqual([
+      [2, 'line 7'],
+      [5, 'line 9'],
+    ])
+  })
+
   it('reads the legacy event’s own fields, and drops reports from before a compaction', () => {
     const legacy = (input: number) =>
       line('event_msg', { type: 'token_count', input_tokens: input, output_tokens: 3 })

@@ -414,6 +414,23 @@ describe('promptBeforeReply', () => {
     expect(promptBeforeReply(messages, 6)).toBe(4)
     expect(promptBeforeReply(messages, 4)).toBe(4)
   })
+
+  it('leaves out the results of the reply’s own calls after it, and no other results', () => {
+    const call = (id: string) => JSON.stringify({ tool_calls: [{ id, name: 'ls', arguments: {} }] })
+    const messages: Message[] = [
+      { type: 'user', text: 'list' },
+      { type: 'reasoning', text: '' },
+      { type: 'bot', text: '', payload: call('c1') },
+      { id: 'c1', type: 'activity', text: 'a.ts' },
+      { id: 'c9', type: 'activity', text: 'a result of no call before it' },
+    ]
+    // The reply is messages 1 – 2; its call's result (3) came before the report.
+    expect(promptBeforeReply(messages, 4)).toBe(1)
+    // A result that answers no call of the run before it: the reply is the empty run at the end.
+    expect(promptBeforeReply(messages, 5)).toBe(5)
+    // An earlier report took messages[0, 2): the reply cannot reach below it.
+    expect(promptBeforeReply(messages, 4, 3)).toBe(4)
+  })
 })
 
 describe('checkCompaction with hiddenTokens', () => {
