@@ -124,25 +124,29 @@ describe('Codex: token_count events', () => {
       rate_limits: null,
     })
 
+  // A session's head, a prompt, and a reply that calls a tool: the lines every test here shares.
+  const head = [
+    line('session_meta', { id: 's', timestamp: t, base_instructions: { text: 'You are Codex.' } }),
+    line('turn_context', { model: 'gpt-5.1-codex' }),
+    msg('user', 'list the files'),
+  ]
+  const reply = [
+    line('response_item', { type: 'reasoning', summary: [{ type: 'summary_text', text: 'ls' }] }),
+    line('response_item', { type: 'function_call', name: 'shell', arguments: '{}', call_id: 'c1' }),
+  ]
+  const output = line('response_item', {
+    type: 'function_call_output',
+    call_id: 'c1',
+    output: 'a.ts',
+  })
+
   it('reads info.last_token_usage once per request, the prompt before the reply’s items', () => {
     const text = lines(
-      line('session_meta', {
-        id: 's',
-        timestamp: t,
-        base_instructions: { text: 'You are Codex.' },
-      }),
-      line('turn_context', { model: 'gpt-5.1-codex' }),
-      msg('user', 'list the files'),
+      ...head,
       line('event_msg', { type: 'token_count', info: null, rate_limits: null }),
-      line('response_item', { type: 'reasoning', summary: [{ type: 'summary_text', text: 'ls' }] }),
-      line('response_item', {
-        type: 'function_call',
-        name: 'shell',
-        arguments: '{}',
-        call_id: 'c1',
-      }),
+      ...reply,
       tokenCount(17102, 17102),
-      line('response_item', { type: 'function_call_output', call_id: 'c1', output: 'a.ts' }),
+      output,
       // The same figures again after the tool's output: the same request, not a new one.
       tokenCount(17102, 17102),
       msg('assistant', 'One file: a.ts.'),
@@ -169,21 +173,9 @@ describe('Codex: token_count events', () => {
     // (codex-rs/core/src/session/turn.rs: drain_in_flight, then send_token_count_event): the
     // request was the messages before the reasoning, not those and the reply and its outputs.
     const text = lines(
-      line('session_meta', {
-        id: 's',
-        timestamp: t,
-        base_instructions: { text: 'You are Codex.' },
-      }),
-      line('turn_context', { model: 'gpt-5.1-codex' }),
-      msg('user', 'list the files'),
-      line('response_item', { type: 'reasoning', summary: [{ type: 'summary_text', text: 'ls' }] }),
-      line('response_item', {
-        type: 'function_call',
-        name: 'shell',
-        arguments: '{}',
-        call_id: 'c1',
-      }),
-      line('response_item', { type: 'function_call_output', call_id: 'c1', output: 'a.ts' }),
+      ...head,
+      ...reply,
+      output,
       tokenCount(17102, 17102),
       msg('assistant', 'One file: a.ts.'),
       tokenCount(18084, 35186),
