@@ -42,12 +42,12 @@ export function codexUserKind(text: string): 'instructions' | 'context' | 'summa
 /**
  * What Codex says a user message is (the user's prompt, instructions or context) in the kinds it
  * records for its parts: `internal_chat_message_metadata_passthrough.content_item_kinds` (0.15x+;
- * "harness-owned
- * classifications aligned with the item's content entries", InternalChatMessageMetadataPassthrough
- * in codex-rs/protocol/src/models.rs). A message is the user's when a part's kind starts with
- * `user.` or is `unknown` (`is_user_direction`); `environments.environment_context`,
- * `agents_md.instructions` (instructions) and `plugins.recommendations` are Codex's. Undefined when
- * no kinds are recorded (before 0.15x), so that the text's markers decide.
+ * "harness-owned classifications aligned with the item's content entries",
+ * InternalChatMessageMetadataPassthrough in codex-rs/protocol/src/models.rs). A message is the
+ * user's when a part's kind starts with `user.` or is `unknown` (`is_user_direction`);
+ * `environments.environment_context`, `agents_md.instructions` (instructions) and
+ * `plugins.recommendations` are Codex's. Undefined when no kinds are recorded (before 0.15x), so
+ * that the text's markers decide.
  */
 function kindsOf(raw: Json | undefined): 'user' | 'instructions' | 'context' | undefined {
   const metadata = raw?.internal_chat_message_metadata_passthrough

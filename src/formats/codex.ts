@@ -468,7 +468,7 @@ function rollBack(
   const dropped = dropLastUserTurns(r.items.messages, turns)
   r.reasoning.restart()
   if (dropped.length === 0) {
-    note('info', `rolls back ${turns} turn(s), but the history holds no user prompt to drop`)
+    note('info', `rolls back ${turns} turn(s), but the history holds no turn to drop`)
     return
   }
   // The requests made in the dropped turns sent a history this import no longer holds.

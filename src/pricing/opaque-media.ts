@@ -94,16 +94,11 @@ export function mediaOf(value: unknown, path: string): MediaPart | undefined {
   // An image OpenAI generated (a Responses image_generation_call): its `result` is the base64
   // image, which Codex sends back as an image (`data:image/png;base64,…`; codex-rs
   // context_manager/normalize.rs clears it for a model without image input). Only `result` is the
-  // media: the rest of the item is counted as its JSON (withoutMedia keeps it).
+  // media: the rest of the item is counted as its JSON (withoutMedia keeps it). The item names no
+  // media type; the image's header says what it is.
   const generated = generatedImage(value)
   if (generated !== undefined) {
-    const format = str(value.output_format)
-    return {
-      path: `${path}.result`,
-      shape: 'openai',
-      mediaType: format ? `image/${format}` : '',
-      data: generated,
-    }
+    return { path: `${path}.result`, shape: 'openai', mediaType: '', data: generated }
   }
   // OpenAI files: Responses {type: 'input_file', file_data, filename}; Chat {type: 'file', file: {…}}.
   // OpenAI Chat's audio input: `{type: 'input_audio', input_audio: {data, format}}`.
