@@ -8,11 +8,11 @@ import {
   type Message,
 } from '../src/index'
 import type { CountingModel } from './load'
-import type { Align } from './table'
+import { renderTable, type Align } from './table'
 import { cell } from './terminal-text'
 
 /** The columns check and tokens share: index, id, type, tokens. */
-export const MESSAGE_COLUMNS: { header: string[]; align: Align[] } = {
+const MESSAGE_COLUMNS: { header: string[]; align: Align[] } = {
   header: ['index', 'id', 'type', 'tokens'],
   align: ['right', 'left', 'left', 'right'],
 }
@@ -22,7 +22,7 @@ const ID_WIDTH = 32
 const PREVIEW_WIDTH = 48
 
 /** Each message's shared cells, and a one-line preview of its text (or payload) for a last column. */
-export function messageRows(
+function messageRows(
   messages: readonly Message[],
   counts: readonly number[],
 ): { cells: string[]; preview: string }[] {
@@ -38,10 +38,29 @@ export function messageRows(
 }
 
 /**
+ * The table of messages check and tokens print: the shared columns, then each message's bucket
+ * where one is given, then its preview. A file with no message gets a line that says so instead.
+ */
+export function messageTable(
+  format: FormatId,
+  messages: readonly Message[],
+  counts: readonly number[],
+  buckets?: readonly string[],
+): string {
+  if (messages.length === 0) return noMessagesLine(format)
+  const rows = messageRows(messages, counts).map((row, i) =>
+    buckets ? [...row.cells, buckets[i], row.preview] : [...row.cells, row.preview],
+  )
+  const align: Align[] = [...MESSAGE_COLUMNS.align, ...(buckets ? ['left' as const] : []), 'left']
+  const header = [...MESSAGE_COLUMNS.header, ...(buckets ? ['bucket'] : []), 'text']
+  return renderTable(rows, align, header)
+}
+
+/**
  * What check and tokens print in place of a table with no rows: that the file holds no message, and
  * for a log, where to see what the import read instead (its session metadata, its notices).
  */
-export function noMessagesLine(format: FormatId): string {
+function noMessagesLine(format: FormatId): string {
   return format === 'native'
     ? '(no messages: the file holds an empty conversation)\n'
     : '(no messages: nothing in the file is a message of the conversation; --verbose lists what the import read instead)\n'

@@ -2,13 +2,7 @@ import { describeReason, formatNumber, orderMessage } from '../../src/index'
 import { CHECK_OPTIONS, CHECK_OPTIONS_HELP, flagValue } from '../args'
 import type { Command } from '../command'
 import { EXIT } from '../errors'
-import {
-  describeMethod,
-  describeModel,
-  messageRows,
-  MESSAGE_COLUMNS,
-  noMessagesLine,
-} from '../message-table'
+import { describeMethod, describeModel, messageTable } from '../message-table'
 import { renderTable } from '../table'
 import { checkFile } from '../run-check'
 import { describeHidden } from '../usage-report'
@@ -98,17 +92,7 @@ Exit status: 0 whatever the decision; 2 on bad input or options.`,
     io.out(
       `${file}: ${formatNumber(messages.length)} messages, ${describeModel(model)}\n` +
         `${describeMethod(counting, spec)}\n\n` +
-        (messages.length === 0
-          ? noMessagesLine(checked.format)
-          : renderTable(
-              messageRows(messages, counts).map((row, i) => [
-                ...row.cells,
-                buckets[i],
-                row.preview,
-              ]),
-              [...MESSAGE_COLUMNS.align, 'left', 'left'],
-              [...MESSAGE_COLUMNS.header, 'bucket', 'text'],
-            )) +
+        messageTable(checked.format, messages, counts, buckets) +
         '\n' +
         renderTable(
           [

@@ -10,14 +10,7 @@ import { CONVERSATION_OPTIONS, CONVERSATION_OPTIONS_HELP, flagValue, singleFile 
 import type { Command } from '../command'
 import { EXIT } from '../errors'
 import { loadConversation } from '../load'
-import {
-  describeMethod,
-  describeModel,
-  messageRows,
-  MESSAGE_COLUMNS,
-  noMessagesLine,
-} from '../message-table'
-import { renderTable } from '../table'
+import { describeMethod, describeModel, messageTable } from '../message-table'
 import { compareLoaded, usageTable } from '../usage-report'
 
 /** `tokens`: what each message costs, and the total. */
@@ -185,13 +178,7 @@ Exit status: 0 on success; 2 on bad input or options.`,
     io.out(
       `${file}: ${formatNumber(messages.length)} messages, ${describeModel(model)}\n` +
         `${describeMethod(counting, spec)}\n\n` +
-        (messages.length === 0
-          ? noMessagesLine(loaded.format)
-          : renderTable(
-              messageRows(messages, counts).map((row) => [...row.cells, row.preview]),
-              [...MESSAGE_COLUMNS.align, 'left'],
-              [...MESSAGE_COLUMNS.header, 'text'],
-            )) +
+        messageTable(loaded.format, messages, counts) +
         `\ntotal  ${formatNumber(total)} tokens (${counted})\n` +
         (comparison.rows.length > 0
           ? '\n' +

@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Message } from '../../src/index'
-import { messageRows } from '../../cli/message-table'
+import { messageTable } from '../../cli/message-table'
 import { runCli } from '../../cli/run-cli'
-import { renderTable } from '../../cli/table'
 import { cell, clip, codePoints, escapeUnprintable, wrapText } from '../../cli/terminal-text'
 
 // What the CLI writes is built from untrusted text of any size: tables of a million rows, a cell
@@ -18,12 +17,7 @@ describe('tables of any size', () => {
       type: 'user',
       text: `message ${i}`,
     }))
-    const rows = messageRows(messages, new Array<number>(messages.length).fill(7))
-    const table = renderTable(
-      rows.map((r) => [...r.cells, r.preview]),
-      ['right', 'left', 'left', 'right', 'left'],
-      ['index', 'id', 'type', 'tokens', 'text'],
-    )
+    const table = messageTable('native', messages, new Array<number>(messages.length).fill(7))
     // The widest index is 999999 (six digits, wider than "index"), the widest id m999999.
     const lines = table.split('\n')
     expect(lines).toHaveLength(1_000_002) // the header, the rows, and the empty string after

@@ -14,13 +14,17 @@ const ENV =
 const PATCH =
   "*** Begin Patch\n*** Update File: src/tides/parse.ts\n-  return s.replace(/^0/, '')\n+  return s\n*** End Patch"
 
-/** A rollout line as Codex writes it, and a user message item. */
+/** A rollout line as Codex writes it, and a message item of a role, one part per text. */
 const line = (type: string, payload: unknown) => JSON.stringify({ timestamp: 't', type, payload })
-const userItem = (text: string) => ({
+const messageItem = (role: string, ...texts: string[]) => ({
   type: 'message',
-  role: 'user',
-  content: [{ type: 'input_text', text }],
+  role,
+  content: texts.map((text) => ({
+    type: role === 'assistant' ? 'output_text' : 'input_text',
+    text,
+  })),
 })
+const userItem = (text: string) => messageItem('user', text)
 
 describe('Codex CLI rollout in', () => {
   const file = fixture('codex.jsonl')
@@ -169,11 +173,7 @@ describe('Codex CLI rollout in', () => {
     const text = [
       line('session_meta', { id: 's', cwd: '/w', cli_version: '0.116.0' }),
       line('response_item', userItem('first prompt')),
-      line('response_item', {
-        type: 'message',
-        role: 'assistant',
-        content: [{ type: 'output_text', text: 'ok' }],
-      }),
+      line('response_item', messageItem('assistant', 'ok')),
       line('compacted', {
         message: '',
         replacement_history: [
@@ -315,12 +315,7 @@ describe('Codex CLI rollout in', () => {
   })
 
   it('finds each recorded prompt in the history wherever it is, and warns only for the lost one', () => {
-    const user = (text: string) =>
-      line('response_item', {
-        type: 'message',
-        role: 'user',
-        content: [{ type: 'input_text', text }],
-      })
+    const user = (text: string) => line('response_item', userItem(text))
     const prompt = (message: string) => line('event_msg', { type: 'user_message', message })
     const users = Array.from({ length: 8 }, (_, i) => user(`prompt ${i}`))
     const text = [
@@ -368,11 +363,7 @@ describe('Codex CLI rollout in', () => {
         history_mode: 'paginated',
         base_instructions: { text: BASE, provenance: { type: 'model', model: 'gpt-5.6' } },
       }),
-      line('response_item', {
-        type: 'message',
-        role: 'user',
-        content: [{ type: 'input_text', text: 'Rename the berth files.' }],
-      }),
+      line('response_item', messageItem('user', 'Rename the berth files.')),
       completed('Rename the berth files.'),
       completed('A prompt no response_item holds.'),
     ].join('\n')
@@ -404,12 +395,7 @@ describe('Codex CLI rollout in', () => {
 // Shapes seen in public rollouts of Codex 0.57 to 0.146 (docs/formats/codex.md), in fixtures of our
 // own that follow their schema.
 describe('Codex rollouts: shapes found in public sessions', () => {
-  const user = (...texts: string[]) =>
-    line('response_item', {
-      type: 'message',
-      role: 'user',
-      content: texts.map((text) => ({ type: 'input_text', text })),
-    })
+  const user = (...texts: string[]) => line('response_item', messageItem('user', ...texts))
   const warnings = (text: string) =>
     importConversation(text).report.filter((n) => n.severity === 'warning')
 
@@ -449,9 +435,7 @@ describe('Codex rollouts: shapes found in public sessions', () => {
     // instructions, whatever the text opens with.
     const kinds = (list: string[], ...texts: string[]) =>
       line('response_item', {
-        type: 'message',
-        role: 'user',
-        content: texts.map((text) => ({ type: 'input_text', text })),
+        ...messageItem('user', ...texts),
         internal_chat_message_metadata_passthrough: { turn_id: 't1', content_item_kinds: list },
       })
     const text = [
@@ -472,12 +456,7 @@ describe('Codex rollouts: shapes found in public sessions', () => {
   it('reads the per-turn context Codex 0.154+ writes as developer messages as context', () => {
     // A public rollout of August 2026 holds <turn_aborted> with role developer (content kind
     // generic.turn_aborted); 0.159 adds a developer message of the client's date and time.
-    const developer = (text: string) =>
-      line('response_item', {
-        type: 'message',
-        role: 'developer',
-        content: [{ type: 'input_text', text }],
-      })
+    const developer = (text: string) => line('response_item', messageItem('developer', text))
     const text = [
       line('session_meta', { id: 's', cli_version: '0.159.0' }),
       developer(
@@ -561,9 +540,7 @@ describe('Codex rollouts: shapes found in public sessions', () => {
       line('session_meta', { id: 's' }),
       line('world_state', { full: true, state: { cwd: '/w' } }),
       line('response_item', {
-        type: 'message',
-        role: 'user',
-        content: [{ type: 'input_text', text: 'Hi.' }],
+        ...messageItem('user', 'Hi.'),
         internal_chat_message_metadata_passthrough: { turn_id: 't1' },
       }),
       line('compacted', {
@@ -601,11 +578,7 @@ describe('Codex rollouts: shapes found in public sessions', () => {
       line('response_item', { type: 'configuration_update', reasoning: { effort: 'medium' } }),
       line('token_usage_record', { turn_id: 't1', response_id: 'r1' }),
       line('retained_context', { kind: 'verified_answer' }),
-      line('response_item', {
-        type: 'message',
-        role: 'assistant',
-        content: [{ type: 'output_text', text: 'Hello.' }],
-      }),
+      line('response_item', messageItem('assistant', 'Hello.')),
     ].join('\n')
     const { messages, report } = importConversation(text)
     expect(messages.map((m) => [m.type, m.text])).toEqual([
@@ -803,11 +776,7 @@ describe('Codex rollouts: tool outputs as the history holds them', () => {
     [
       line('session_meta', { id: 's', cli_version: version }),
       line('turn_context', { model }),
-      line('response_item', {
-        type: 'message',
-        role: 'user',
-        content: [{ type: 'input_text', text: 'Dump it.' }],
-      }),
+      line('response_item', messageItem('user', 'Dump it.')),
       line('response_item', {
         type: 'function_call',
         name: 'shell',
@@ -915,16 +884,8 @@ describe('Codex CLI rollout: a thread rollback', () => {
     line('event_msg', { type: 'user_message', message: text }),
     line('response_item', userItem(text)),
   ]
-  const developer = (text: string) => ({
-    type: 'message',
-    role: 'developer',
-    content: [{ type: 'input_text', text }],
-  })
-  const reply = (text: string) => ({
-    type: 'message',
-    role: 'assistant',
-    content: [{ type: 'output_text', text }],
-  })
+  const developer = (text: string) => messageItem('developer', text)
+  const reply = (text: string) => messageItem('assistant', text)
 
   it('drops the turns it undid, and the context update before them, as Codex does', () => {
     const text = [
