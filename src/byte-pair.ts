@@ -128,7 +128,7 @@ let binary: string | undefined
 function oneCharPerByte(n: number): string {
   let out = ''
   for (let i = 0; i < n; i += 4096) {
-    out += String.fromCharCode(...bytes.subarray(i, Math.min(n, i + 4096)))
+    out += String.fromCharCode.apply(null, bytes.subarray(i, Math.min(n, i + 4096)) as never)
   }
   return out
 }
