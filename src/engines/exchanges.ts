@@ -62,10 +62,22 @@ export function toolExchanges(messages: readonly Message[]): ToolExchanges {
 }
 
 /** Whether some use has a half summarised away while another half stays in the request. */
-export function cutsToolExchange(exchanges: ToolExchanges, summarized: ReadonlySet<number>) {
-  return exchanges.uses.some(
-    (use) => use.some((i) => summarized.has(i)) && use.some((i) => !summarized.has(i)),
-  )
+export function cutsToolExchange(
+  exchanges: ToolExchanges,
+  summarized: { has(index: number): boolean },
+): boolean {
+  // Plain loops: this runs for every preset on every use, and callbacks per use were a fifth of
+  // what running the presets allocated on 100,000 messages.
+  for (const use of exchanges.uses) {
+    let gone = false
+    let kept = false
+    for (let k = 0; k < use.length; k++) {
+      if (summarized.has(use[k])) gone = true
+      else kept = true
+    }
+    if (gone && kept) return true
+  }
+  return false
 }
 
 /** The tool a call names, read from its payload (name, function.name, a tool_use block), or ''. */

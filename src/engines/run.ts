@@ -63,15 +63,28 @@ export function resultOf(
       ? 'nothing to summarise or clear'
       : undefined)
   const fired = d.firesAfter !== null && declined === undefined
-  const summarize = fired ? [...(d.summarize ?? [])].sort((a, b) => a - b) : []
-  const summarized = new Set(summarize)
-  const cleared = [...(fired ? (d.cleared ?? []) : []), ...(d.alwaysCleared ?? [])]
-    .filter((i, k, all) => !summarized.has(i) && all.indexOf(i) === k)
-    .sort(byIndex)
-  const gone = new Set([...summarize, ...cleared])
-  const keep = messages.map((_, i) => i).filter((i) => !gone.has(i))
+  const summarize = fired ? [...(d.summarize ?? [])].sort(byIndex) : []
+  // Each message's fate, by index: one byte each, where Sets of 100,000 indexes, made for every
+  // preset, were most of what running the presets allocated.
+  const fate = new Uint8Array(messages.length)
+  for (let k = 0; k < summarize.length; k++) fate[summarize[k]] = SUMMARIZED
+  // Cleared once each, in index order, unless summarised.
+  const cleared: number[] = []
+  const clear = (list: readonly number[] = []) => {
+    for (let k = 0; k < list.length; k++) {
+      const i = list[k]
+      if (fate[i] !== KEPT) continue
+      fate[i] = CLEARED
+      cleared.push(i)
+    }
+  }
+  if (fired) clear(d.cleared)
+  clear(d.alwaysCleared)
+  cleared.sort(byIndex)
+  const keep: number[] = []
+  for (let i = 0; i < messages.length; i++) if (fate[i] === KEPT) keep.push(i)
   let next = overheadOf(input)
-  for (const i of keep) next += d.shortened?.get(i) ?? counts[i]
+  for (let k = 0; k < keep.length; k++) next += d.shortened?.get(keep[k]) ?? counts[keep[k]]
   if (summarize.length > 0) next += d.summaryTokens ?? SUMMARY_TOKENS_ESTIMATE
   return {
     id: preset.id,
@@ -83,13 +96,21 @@ export function resultOf(
     cleared,
     putsBack: preset.putsBack,
     nextRequestTokens: next,
-    cutsToolExchange: cutsToolExchange(toolExchanges(messages), summarized),
+    cutsToolExchange: cutsToolExchange(toolExchanges(messages), {
+      has: (i) => fate[i] === SUMMARIZED,
+    }),
     ...(declined !== undefined && d.firesAfter !== null ? { declined } : {}),
   }
 }
 
 const byIndex = (a: number, b: number) => a - b
+const KEPT = 0
+const SUMMARIZED = 1
+const CLEARED = 2
 
 /** The indexes of the messages that are not the system prompt, which engines send apart. */
-export const historyIndexes = (messages: readonly Message[]): number[] =>
-  messages.flatMap((m, i) => (m.type === 'instructions' ? [] : [i]))
+export function historyIndexes(messages: readonly Message[]): number[] {
+  const indexes: number[] = []
+  for (let i = 0; i < messages.length; i++) if (messages[i].type !== 'instructions') indexes.push(i)
+  return indexes
+}
