@@ -25,11 +25,28 @@ export class Pairing {
   readonly recorded = new Set<string>()
   private answered = new Set<string>()
 
-  /** The id of the earliest unanswered call by this name in the last model turn. */
-  answer(name: string): string | undefined {
-    const call = this.lastCalls.find((c) => c.name === name && c.id && !this.answered.has(c.id))
+  /** The ids made up here for calls recorded without one (`<name>#<turn>.<part>`). */
+  readonly madeUp = new Set<string>()
+
+  /**
+   * The id of the earliest unanswered call by this name in the last model turn; with `madeUpOnly`,
+   * only among calls recorded without an id.
+   */
+  answer(name: string, madeUpOnly = false): string | undefined {
+    const call = this.lastCalls.find(
+      (c) =>
+        c.name === name &&
+        c.id &&
+        !this.answered.has(c.id) &&
+        (!madeUpOnly || this.madeUp.has(c.id)),
+    )
     if (call?.id) this.answered.add(call.id)
     return call?.id
+  }
+
+  /** Whether the last model turn made a call with this id. */
+  called(id: string): boolean {
+    return this.lastCalls.some((c) => c.id === id)
   }
 }
 
@@ -44,7 +61,8 @@ export function readParts(
   at: JsonPath,
   ctx: Ctx,
   pairing: Pairing,
-  turn = 0,
+  /** The turn's place: a checkpoint's index, or a session record's id; names made-up call ids. */
+  turn: number | string = 0,
   responseIds?: ReadonlyMap<string, string>,
 ): Message[] {
   const parts = partList(content, at)
@@ -109,7 +127,10 @@ export function readParts(
             ? 'a call without an id; given the id of its response in the next turn'
             : 'a call without an id; paired with its response by name',
         )
-        id ??= `${fc.name}#${turn}.${k}`
+        if (id === undefined) {
+          id = `${fc.name}#${turn}.${k}`
+          pairing.madeUp.add(id)
+        }
       }
       const call = { id, name: fc.name, arguments: fc.args ?? {} }
       calls.push(call)
@@ -119,6 +140,19 @@ export function readParts(
       const fr = part.functionResponse
       let id = typeof fr.id === 'string' && fr.id !== '' ? fr.id : undefined
       if (id === undefined && typeof fr.name === 'string') id = pairing.answer(fr.name)
+      else if (id !== undefined && typeof fr.name === 'string' && !pairing.called(id)) {
+        // A skill activation (0.36 on, `useGeminiStream`): Gemini CLI records the model turn's
+        // call without an id and the result with the id of its own request, and sends them paired
+        // by name (`ensureStableToolIds`). The result takes the call's id.
+        const callId = pairing.answer(fr.name, true)
+        if (callId !== undefined) {
+          ctx.notes.info(
+            ctx.where([...here, 'functionResponse', 'id']),
+            `a result whose call was recorded without an id; paired with the "${fr.name}" call before it by name`,
+          )
+          id = callId
+        }
+      }
       if (id === undefined) {
         ctx.notes.warn(
           ctx.where([...here, 'functionResponse']),

@@ -143,7 +143,7 @@ export function readGemini(value: Json, ctx: Ctx, pairing: Pairing): Message[] {
         'repeats the thought parts in content; read from content',
       )
     }
-    out.push(...readParts(value.content, 'model', ['content'], ctx, pairing))
+    out.push(...readParts(value.content, 'model', ['content'], ctx, pairing, String(value.id)))
     const inContent = new Set(pairing.lastCalls.map((c) => c.id))
     const missing = records.filter(({ call }) => !inContent.has(call.id))
     if (missing.length > 0)
@@ -154,7 +154,7 @@ export function readGemini(value: Json, ctx: Ctx, pairing: Pairing): Message[] {
       )
   } else {
     for (const [k, t] of (thoughts ?? []).entries()) out.push(thought(t, ['thoughts', k], ctx))
-    out.push(...readParts(value.content, 'model', ['content'], ctx, pairing))
+    out.push(...readParts(value.content, 'model', ['content'], ctx, pairing, String(value.id)))
     addCalls(
       out,
       records.map((r) => r.call),

@@ -680,6 +680,69 @@ describe('Gemini CLI session in', () => {
       })
     })
 
+    it('pairs a skill activation, whose call Gemini CLI records without an id, with its result', () => {
+      // Gemini CLI 0.36 on (useGeminiStream): the model turn of a skill the user activated holds an
+      // id-less functionCall, and the next user turn its functionResponse, under the id of the
+      // CLI's own request. Two activations, so each call keeps an id of its own.
+      const activation = (n: number, skill: string) => [
+        {
+          id: `g${n}`,
+          type: 'gemini',
+          content: [{ functionCall: { name: 'activate_skill', args: { name: skill } } }],
+        },
+        {
+          id: `r${n}`,
+          type: 'user',
+          content: [
+            {
+              functionResponse: {
+                id: `activate_skill-176449320${n}000-a${n}`,
+                name: 'activate_skill',
+                response: { output: `<activated_skill name="${skill}">Steps.</activated_skill>` },
+              },
+            },
+          ],
+        },
+      ]
+      const text = [
+        { sessionId: 's', projectHash: 'p' },
+        { id: 'u1', type: 'user', content: [{ text: 'Use the release-notes skill.' }] },
+        ...activation(1, 'release-notes'),
+        reply('a1', 'Notes written.', 4100, 20),
+        { id: 'u2', type: 'user', content: [{ text: 'Now the changelog skill.' }] },
+        ...activation(2, 'changelog'),
+        reply('a2', 'Changelog written.', 4300, 20),
+      ]
+        .map((record) => JSON.stringify(record))
+        .join('\n')
+      const imported = importConversation(text)
+      const { messages } = imported
+      const callOf = (i: number) => JSON.parse(messages[i].payload!).tool_calls[0].id as string
+      expect(messages.map((m) => m.type)).toEqual([
+        'user',
+        'bot',
+        'activity',
+        'bot',
+        'user',
+        'bot',
+        'activity',
+        'bot',
+      ])
+      // Each result answers the call before it, and the two calls are told apart.
+      expect(messages[2].id).toBe(callOf(1))
+      expect(messages[6].id).toBe(callOf(5))
+      expect(callOf(1)).not.toBe(callOf(5))
+      expect(imported.report).toContainEqual(
+        expect.objectContaining({
+          severity: 'info',
+          path: 'line *: content[*].functionResponse.id',
+          problem: expect.stringContaining('whose call was recorded without an id'),
+        }),
+      )
+      // A tail that starts on the result cuts the exchange.
+      expect(cutAt(messages, 2).map((f) => f.code)).toContain('tool-exchange-cut')
+    })
+
     it('refuses JSONL with no Gemini CLI record', () => {
       const text = '{"type":"x"}\n{"type":"y"}\n'
       expect(() => importConversation(text, 'gemini-cli')).toThrow(FormatError)
