@@ -22,6 +22,16 @@ export function growthData(growth: ContextGrowth): uPlot.AlignedData {
 const cssVar = (el: Element, name: string, fallback: string) =>
   getComputedStyle(el).getPropertyValue(name).trim() || fallback
 
+/**
+ * The x axis counts messages, so it steps by whole ones: 1, 2, 5, 10, 20, 50 … up to 50 million.
+ * uPlot's own steps include 0.5 and 2.5, which labelled a short session's axis 2.5, 7.5, 12.5.
+ */
+export const WHOLE_STEPS: number[] = Array.from({ length: 8 }, (_, k) => 10 ** k).flatMap((p) => [
+  p,
+  2 * p,
+  5 * p,
+])
+
 const thousands = (v: number) =>
   Math.abs(v) >= 1000 ? `${Math.round(v / 100) / 10}k` : String(Math.round(v))
 
@@ -89,7 +99,7 @@ function chartOptions(
     cursor: { drag: { x: false, y: false } },
     scales: { x: { time: false } },
     axes: [
-      { ...axis, label: 'messages in the prompt', labelSize: 18 },
+      { ...axis, label: 'messages in the prompt', labelSize: 18, incrs: WHOLE_STEPS },
       { ...axis, size: 48, values: (_u, values) => values.map(thousands) },
     ],
     series: [

@@ -8,7 +8,11 @@ import { makeStore, referenceCounts, renderWithStore, sum } from './fixtures'
 
 // uPlot draws on a canvas, which jsdom lacks: the stand-in records what the chart was given.
 const charts = vi.hoisted(
-  () => [] as { options: { series: { label?: string }[] }; data: unknown[][] }[],
+  () =>
+    [] as {
+      options: { series: { label?: string }[]; axes: { incrs?: number[] }[] }
+      data: unknown[][]
+    }[],
 )
 vi.mock('uplot', () => ({
   default: class {
@@ -91,6 +95,16 @@ describe('the context-growth chart', () => {
     expect(screen.getByTestId('growth-chart').getAttribute('aria-label')).toMatch(
       /^Context growth over 4 messages/,
     )
+  })
+
+  it('steps its message axis by whole messages, never by halves', async () => {
+    charts.length = 0
+    renderWithStore(<ContextGrowth />, await sessionStore())
+    const steps = charts[charts.length - 1].options.axes[0].incrs!
+    // Enough steps for a few messages and for millions, every one a whole number of messages.
+    expect(steps.slice(0, 4)).toEqual([1, 2, 5, 10])
+    expect(Math.max(...steps)).toBeGreaterThanOrEqual(1_000_000)
+    expect(steps.every(Number.isInteger)).toBe(true)
   })
 
   it('says why the estimate may fall behind where Claude Code kept its attachments out of the file', async () => {
