@@ -29,16 +29,18 @@ export class Pairing {
   readonly madeUp = new Set<string>()
 
   /**
-   * The id of the earliest unanswered call by this name in the last model turn; with `madeUpOnly`,
-   * only among calls recorded without an id.
+   * The id of the earliest unanswered call by this name in the last model turn; with
+   * `syntheticOnly`, only among calls recorded without an id (made up here) or with the `synth_`
+   * id Gemini CLI gives such a call in memory (`ensureStableToolIds`), which a rewritten history
+   * (`updateMessagesFromHistory`) carries into the file.
    */
-  answer(name: string, madeUpOnly = false): string | undefined {
+  answer(name: string, syntheticOnly = false): string | undefined {
     const call = this.lastCalls.find(
       (c) =>
         c.name === name &&
         c.id &&
         !this.answered.has(c.id) &&
-        (!madeUpOnly || this.madeUp.has(c.id)),
+        (!syntheticOnly || this.madeUp.has(c.id) || c.id.startsWith('synth_')),
     )
     if (call?.id) this.answered.add(call.id)
     return call?.id
@@ -142,13 +144,13 @@ export function readParts(
       if (id === undefined && typeof fr.name === 'string') id = pairing.answer(fr.name)
       else if (id !== undefined && typeof fr.name === 'string' && !pairing.called(id)) {
         // A skill activation (0.36 on, `useGeminiStream`): Gemini CLI records the model turn's
-        // call without an id and the result with the id of its own request, and sends them paired
-        // by name (`ensureStableToolIds`). The result takes the call's id.
+        // call without an id (or, rewritten, with a `synth_` id) and the result with the id of its
+        // own request, and sends them paired by name. The result takes the call's id.
         const callId = pairing.answer(fr.name, true)
         if (callId !== undefined) {
           ctx.notes.info(
             ctx.where([...here, 'functionResponse', 'id']),
-            `a result whose call was recorded without an id; paired with the "${fr.name}" call before it by name`,
+            `a result whose call was recorded without an id or with one Gemini CLI made up; paired with the "${fr.name}" call before it by name`,
           )
           id = callId
         }

@@ -743,6 +743,51 @@ describe('Gemini CLI session in', () => {
       expect(cutAt(messages, 2).map((f) => f.code)).toContain('tool-exchange-cut')
     })
 
+    it('pairs a skill activation whose call a rewritten history gave a synth_ id', () => {
+      // updateMessagesFromHistory writes the parts as they are in memory, where
+      // ensureStableToolIds gave the id-less call `synth_<name>_<hash>`; the result keeps its own.
+      const text = [
+        { sessionId: 's', projectHash: 'p' },
+        { id: 'u1', type: 'user', content: [{ text: 'Use the release-notes skill.' }] },
+        {
+          id: 'g1',
+          type: 'gemini',
+          content: [
+            {
+              functionCall: {
+                id: 'synth_activate_skill_5d41402a',
+                name: 'activate_skill',
+                args: { name: 'release-notes' },
+              },
+            },
+          ],
+        },
+        {
+          id: 'r1',
+          type: 'user',
+          content: [
+            {
+              functionResponse: {
+                id: 'activate_skill-1764493201000-a1',
+                name: 'activate_skill',
+                response: { output: 'Steps.' },
+              },
+            },
+          ],
+        },
+        reply('a1', 'Notes written.', 4100, 20),
+      ]
+        .map((record) => JSON.stringify(record))
+        .join('\n')
+      const { messages } = importConversation(text)
+      expect(messages.map((m) => [m.type, m.id])).toEqual([
+        ['user', 'u1'],
+        ['bot', 'g1'],
+        ['activity', 'synth_activate_skill_5d41402a'],
+        ['bot', 'a1'],
+      ])
+    })
+
     it('refuses JSONL with no Gemini CLI record', () => {
       const text = '{"type":"x"}\n{"type":"y"}\n'
       expect(() => importConversation(text, 'gemini-cli')).toThrow(FormatError)
