@@ -232,6 +232,114 @@ describe('Gemini CLI session in', () => {
       const second = messages.findIndex((m) => m.id === 'run_shell_command-1763647450000-03')
       expect(cutAt(messages, second).map((f) => f.code)).toContain('tool-exchange-cut')
     })
+
+    it('pairs a skill activation, whose call Gemini CLI records without an id, with its result', () => {
+      // Gemini CLI 0.36 on (useGeminiStream): the model turn of a skill the user activated holds an
+      // id-less functionCall, and the next user turn its functionResponse, under the id of the
+      // CLI's own request. Two activations, so each call keeps an id of its own.
+      const activation = (n: number, skill: string) => [
+        {
+          id: `g${n}`,
+          type: 'gemini',
+          content: [{ functionCall: { name: 'activate_skill', args: { name: skill } } }],
+        },
+        {
+          id: `r${n}`,
+          type: 'user',
+          content: [
+            {
+              functionResponse: {
+                id: `activate_skill-176449320${n}000-a${n}`,
+                name: 'activate_skill',
+                response: { output: `<activated_skill name="${skill}">Steps.</activated_skill>` },
+              },
+            },
+          ],
+        },
+      ]
+      const text = [
+        { sessionId: 's', projectHash: 'p' },
+        { id: 'u1', type: 'user', content: [{ text: 'Use the release-notes skill.' }] },
+        ...activation(1, 'release-notes'),
+        reply('a1', 'Notes written.', 4100, 20),
+        { id: 'u2', type: 'user', content: [{ text: 'Now the changelog skill.' }] },
+        ...activation(2, 'changelog'),
+        reply('a2', 'Changelog written.', 4300, 20),
+      ]
+        .map((record) => JSON.stringify(record))
+        .join('\n')
+      const imported = importConversation(text)
+      const { messages } = imported
+      const callOf = (i: number) => JSON.parse(messages[i].payload!).tool_calls[0].id as string
+      expect(messages.map((m) => m.type)).toEqual([
+        'user',
+        'bot',
+        'activity',
+        'bot',
+        'user',
+        'bot',
+        'activity',
+        'bot',
+      ])
+      // Each result answers the call before it, and the two calls are told apart.
+      expect(messages[2].id).toBe(callOf(1))
+      expect(messages[6].id).toBe(callOf(5))
+      expect(callOf(1)).not.toBe(callOf(5))
+      expect(imported.report).toContainEqual(
+        expect.objectContaining({
+          severity: 'info',
+          path: 'line *: content[*].functionResponse.id',
+          problem: expect.stringContaining('whose call was recorded without an id'),
+        }),
+      )
+      // A tail that starts on the result cuts the exchange.
+      expect(cutAt(messages, 2).map((f) => f.code)).toContain('tool-exchange-cut')
+    })
+
+    it('pairs a skill activation whose call a rewritten history gave a synth_ id', () => {
+      // updateMessagesFromHistory writes the parts as they are in memory, where
+      // ensureStableToolIds gave the id-less call `synth_<name>_<hash>`; the result keeps its own.
+      const text = [
+        { sessionId: 's', projectHash: 'p' },
+        { id: 'u1', type: 'user', content: [{ text: 'Use the release-notes skill.' }] },
+        {
+          id: 'g1',
+          type: 'gemini',
+          content: [
+            {
+              functionCall: {
+                id: 'synth_activate_skill_5d41402a',
+                name: 'activate_skill',
+                args: { name: 'release-notes' },
+              },
+            },
+          ],
+        },
+        {
+          id: 'r1',
+          type: 'user',
+          content: [
+            {
+              functionResponse: {
+                id: 'activate_skill-1764493201000-a1',
+                name: 'activate_skill',
+                response: { output: 'Steps.' },
+              },
+            },
+          ],
+        },
+        reply('a1', 'Notes written.', 4100, 20),
+      ]
+        .map((record) => JSON.stringify(record))
+        .join('\n')
+      const { messages } = importConversation(text)
+      expect(messages.map((m) => [m.type, m.id])).toEqual([
+        ['user', 'u1'],
+        ['bot', 'g1'],
+        ['activity', 'synth_activate_skill_5d41402a'],
+        ['bot', 'a1'],
+      ])
+    })
   })
 
   describe('a /chat save checkpoint', () => {
@@ -678,114 +786,6 @@ describe('Gemini CLI session in', () => {
         problem:
           '1 notice(s) (info, error, warning) removed when Gemini CLI rewrote its history; never sent, not loaded',
       })
-    })
-
-    it('pairs a skill activation, whose call Gemini CLI records without an id, with its result', () => {
-      // Gemini CLI 0.36 on (useGeminiStream): the model turn of a skill the user activated holds an
-      // id-less functionCall, and the next user turn its functionResponse, under the id of the
-      // CLI's own request. Two activations, so each call keeps an id of its own.
-      const activation = (n: number, skill: string) => [
-        {
-          id: `g${n}`,
-          type: 'gemini',
-          content: [{ functionCall: { name: 'activate_skill', args: { name: skill } } }],
-        },
-        {
-          id: `r${n}`,
-          type: 'user',
-          content: [
-            {
-              functionResponse: {
-                id: `activate_skill-176449320${n}000-a${n}`,
-                name: 'activate_skill',
-                response: { output: `<activated_skill name="${skill}">Steps.</activated_skill>` },
-              },
-            },
-          ],
-        },
-      ]
-      const text = [
-        { sessionId: 's', projectHash: 'p' },
-        { id: 'u1', type: 'user', content: [{ text: 'Use the release-notes skill.' }] },
-        ...activation(1, 'release-notes'),
-        reply('a1', 'Notes written.', 4100, 20),
-        { id: 'u2', type: 'user', content: [{ text: 'Now the changelog skill.' }] },
-        ...activation(2, 'changelog'),
-        reply('a2', 'Changelog written.', 4300, 20),
-      ]
-        .map((record) => JSON.stringify(record))
-        .join('\n')
-      const imported = importConversation(text)
-      const { messages } = imported
-      const callOf = (i: number) => JSON.parse(messages[i].payload!).tool_calls[0].id as string
-      expect(messages.map((m) => m.type)).toEqual([
-        'user',
-        'bot',
-        'activity',
-        'bot',
-        'user',
-        'bot',
-        'activity',
-        'bot',
-      ])
-      // Each result answers the call before it, and the two calls are told apart.
-      expect(messages[2].id).toBe(callOf(1))
-      expect(messages[6].id).toBe(callOf(5))
-      expect(callOf(1)).not.toBe(callOf(5))
-      expect(imported.report).toContainEqual(
-        expect.objectContaining({
-          severity: 'info',
-          path: 'line *: content[*].functionResponse.id',
-          problem: expect.stringContaining('whose call was recorded without an id'),
-        }),
-      )
-      // A tail that starts on the result cuts the exchange.
-      expect(cutAt(messages, 2).map((f) => f.code)).toContain('tool-exchange-cut')
-    })
-
-    it('pairs a skill activation whose call a rewritten history gave a synth_ id', () => {
-      // updateMessagesFromHistory writes the parts as they are in memory, where
-      // ensureStableToolIds gave the id-less call `synth_<name>_<hash>`; the result keeps its own.
-      const text = [
-        { sessionId: 's', projectHash: 'p' },
-        { id: 'u1', type: 'user', content: [{ text: 'Use the release-notes skill.' }] },
-        {
-          id: 'g1',
-          type: 'gemini',
-          content: [
-            {
-              functionCall: {
-                id: 'synth_activate_skill_5d41402a',
-                name: 'activate_skill',
-                args: { name: 'release-notes' },
-              },
-            },
-          ],
-        },
-        {
-          id: 'r1',
-          type: 'user',
-          content: [
-            {
-              functionResponse: {
-                id: 'activate_skill-1764493201000-a1',
-                name: 'activate_skill',
-                response: { output: 'Steps.' },
-              },
-            },
-          ],
-        },
-        reply('a1', 'Notes written.', 4100, 20),
-      ]
-        .map((record) => JSON.stringify(record))
-        .join('\n')
-      const { messages } = importConversation(text)
-      expect(messages.map((m) => [m.type, m.id])).toEqual([
-        ['user', 'u1'],
-        ['bot', 'g1'],
-        ['activity', 'synth_activate_skill_5d41402a'],
-        ['bot', 'a1'],
-      ])
     })
 
     it('refuses JSONL with no Gemini CLI record', () => {
