@@ -26,7 +26,7 @@ const cssVar = (el: Element, name: string, fallback: string) =>
  * The x axis counts messages, so it steps by whole ones: 1, 2, 5, 10, 20, 50 … up to 50 million.
  * uPlot's own steps include 0.5 and 2.5, which labelled a short session's axis 2.5, 7.5, 12.5.
  */
-export const WHOLE_STEPS: number[] = Array.from({ length: 8 }, (_, k) => 10 ** k).flatMap((p) => [
+const WHOLE_STEPS: number[] = Array.from({ length: 8 }, (_, k) => 10 ** k).flatMap((p) => [
   p,
   2 * p,
   5 * p,
