@@ -1,4 +1,4 @@
-import { decodePayload } from '../formats/payload'
+import { callIdsOf } from '../diagnose/tool-calls'
 import type { Message } from '../types'
 
 /** The message types a model's reply is read as: what the reply adds, not what the prompt held. */
@@ -47,13 +47,13 @@ function runStart(messages: readonly Message[], end: number, floor: number): num
   return k
 }
 
-/** Whether every activity of messages[from, to) answers a tool call of messages[start, from). */
+/**
+ * Whether every activity of messages[from, to) answers a tool call of messages[start, from): the
+ * calls' ids as the one pairing rule reads them (callIdsOf, docs/formats.md "Tool pairing").
+ */
 function answersCalls(messages: readonly Message[], start: number, from: number, to: number) {
   const calls = new Set<string>()
-  for (let i = start; i < from; i++) {
-    for (const call of decodePayload(messages[i].payload)?.tool_calls ?? [])
-      if (call.id) calls.add(call.id)
-  }
+  for (let i = start; i < from; i++) for (const id of callIdsOf(messages[i].payload)) calls.add(id)
   for (let i = from; i < to; i++) {
     const id = messages[i].id
     if (id === undefined || !calls.has(id)) return false
