@@ -22,19 +22,29 @@ export interface OfferedWindow extends ContextWindow {
 }
 
 /**
+ * The window the log records its engine ran `model` with (a Codex rollout's
+ * `model_context_window`), while `model` is the log's own; undefined otherwise.
+ */
+export function recordedWindowFor(
+  model: string,
+  file: { model?: string; contextWindow?: RecordedWindow } = {},
+): RecordedWindow | undefined {
+  const recorded = file.contextWindow
+  return recorded && (file.model === undefined || file.model === model) ? recorded : undefined
+}
+
+/**
  * The window the app and `watch` offer as MaxTokens for `model`: the one the log records its
  * engine ran with (a Codex rollout's `model_context_window`, the budget Codex compacted against),
- * while the model is the log's own; else the window the model's provider documents; null when
- * neither is known.
+ * while the model is the log's own (recordedWindowFor); else the window the model's provider
+ * documents; null when neither is known.
  */
 export function offeredWindow(
   model: string,
   file: { model?: string; contextWindow?: RecordedWindow } = {},
 ): OfferedWindow | null {
-  const recorded = file.contextWindow
-  if (recorded && (file.model === undefined || file.model === model)) {
-    return { tokens: recorded.tokens, source: `the log, ${recorded.at}`, fromLog: true }
-  }
+  const recorded = recordedWindowFor(model, file)
+  if (recorded) return { tokens: recorded.tokens, source: `the log, ${recorded.at}`, fromLog: true }
   const known = contextWindowOf(model)
   return known ? { ...known, fromLog: false } : null
 }

@@ -30,6 +30,7 @@ export {
 export {
   contextWindowOf,
   offeredWindow,
+  recordedWindowFor,
   type ContextWindow,
   type OfferedWindow,
 } from './context-windows'

@@ -22,7 +22,7 @@ export * from './types'
 export { MODEL_LIMITS, modelLimits, type ModelLimits } from './models'
 export { SUMMARY_TOKENS_ESTIMATE } from './run'
 export { claudeCodeTrigger } from './claude-code'
-export { codexContextWindow, codexTrigger } from './codex'
+export { codexContextWindow, codexTrigger, codexWindowFromRecorded } from './codex'
 export { opencodeUsable, opencodeTailBudget } from './opencode'
 export { aiderHistoryBudget } from './aider'
 export { clineTrigger } from './cline'
@@ -64,6 +64,7 @@ function validate(input: EngineInput): void {
   }
   positive('window', input.window)
   positive('maxOutput', input.maxOutput)
+  if (input.recordedWindow !== undefined) positive('recordedWindow', input.recordedWindow)
   if (input.counts.length !== input.messages.length) {
     throw new EngineInputError(
       'counts',

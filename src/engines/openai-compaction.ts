@@ -18,7 +18,12 @@ export const openaiCompactionPreset: EnginePreset = {
     const trigger =
       input.settings?.openaiCompactThreshold ??
       codexTrigger(
-        codexContextWindow(countingSpecOf(input.spec ?? {}).model, input.window, input.maxOutput),
+        codexContextWindow(
+          countingSpecOf(input.spec ?? {}).model,
+          input.window,
+          input.maxOutput,
+          input.recordedWindow,
+        ),
       )
     return resultOf(this, input, {
       trigger,

@@ -57,6 +57,13 @@ export interface EngineInput {
   window: number
   /** The model's maximum output, in tokens. */
   maxOutput: number
+  /**
+   * The window the log's own engine recorded running the model with, when the log records one and
+   * `spec`'s model is the log's (a Codex rollout's `model_context_window`, 95% of Codex's catalog
+   * window). The Codex and OpenAI compaction presets then run on Codex's window, whatever
+   * `window` says; the other presets do not read it.
+   */
+  recordedWindow?: number
   /** The model and wire the counts are for; default the native wire, the default encoding. */
   spec?: CountingSpec
   /** Context every request carries that the messages lack (Options.hiddenTokens); default 0. */

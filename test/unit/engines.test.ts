@@ -164,6 +164,50 @@ describe('codex', () => {
     expect(mini.trigger).toBe(180_000)
   })
 
+  it('runs on the window the rollout records Codex ran with, whatever the API window given', () => {
+    // A rollout's model_context_window is the catalog window × effective_context_window_percent
+    // (95) / 100 (openai_models.rs). Public GPT-5.5 rollouts record 258,400 = 272,000 × 0.95 and
+    // compact near 240,000; the API's window for GPT-5.5 is 1,050,000 with 128,000 of output,
+    // which the window-less-output rule would make 922,000 (trigger 829,800). From the record:
+    // 272,000, trigger 272,000 × 9 / 10 = 244,800.
+    const { messages, counts } = conversation(specs)
+    const api = { window: 1_050_000, maxOutput: 128_000 }
+    const runRecorded = (recordedWindow: number | undefined, id: EngineId = 'codex') =>
+      runEngines(
+        {
+          messages,
+          counts,
+          ...api,
+          spec: { model: 'gpt-5.5' },
+          ...(recordedWindow === undefined ? {} : { recordedWindow }),
+        },
+        [id],
+      )[0]
+    expect(runRecorded(undefined).trigger).toBe(829_800)
+    expect(runRecorded(258_400).trigger).toBe(244_800)
+    expect(runRecorded(258_400, 'openai-compaction').trigger).toBe(244_800)
+    // A server catalog of 372,000 records 353,400: trigger 334,800.
+    expect(runRecorded(353_400).trigger).toBe(334_800)
+    // A configured limit still only lowers it.
+    const [limited] = runEngines(
+      {
+        messages,
+        counts,
+        ...api,
+        spec: { model: 'gpt-5.5' },
+        recordedWindow: 258_400,
+        settings: { codexAutoCompactTokenLimit: 200_000 },
+      },
+      ['codex'],
+    )
+    expect(limited.trigger).toBe(200_000)
+    // The other presets do not read it: Claude Code's trigger is the same with and without.
+    expect(runRecorded(258_400, 'claude-code').trigger).toBe(
+      runRecorded(undefined, 'claude-code').trigger,
+    )
+    expect(() => runRecorded(0)).toThrow(EngineInputError)
+  })
+
   it('model_auto_compact_token_limit lowers the trigger but never raises it', () => {
     expect(run('codex', specs, limits, { codexAutoCompactTokenLimit: 50_000 }).trigger).toBe(50_000)
     expect(run('codex', specs, limits, { codexAutoCompactTokenLimit: 120_000 }).trigger).toBe(
