@@ -14,6 +14,7 @@ import {
   importConversation,
   InputError,
   parseConversation,
+  recordedWindowFor,
   type CountingEncoding,
   type CountingMethod,
   type CountingSpec,
@@ -23,6 +24,7 @@ import {
   type ImportNote,
   type Message,
   type Wire,
+  type RecordedWindow,
   type ReportedUsage,
   wireShapeExplanation,
 } from '../src/index'
@@ -61,6 +63,8 @@ export interface LoadedConversation {
   systemPromptUnrecorded: boolean
   /** The file lacks the attachments its engine sent with prompts (ImportedConversation's). */
   attachmentsUnrecorded: boolean
+  /** The window the log records its engine ran the model in force with (recordedWindowFor). */
+  recordedWindow?: RecordedWindow
 }
 
 /** How a path is named in messages: `-` is standard input. */
@@ -145,8 +149,12 @@ export async function loadConversation(
     usage: imported.usage ?? [],
     systemPromptUnrecorded: imported.systemPromptUnrecorded === true,
     attachmentsUnrecorded: imported.attachmentsUnrecorded === true,
+    ...withRecordedWindow(recordedWindowFor(spec.model, imported)),
   }
 }
+
+const withRecordedWindow = (recordedWindow: RecordedWindow | undefined) =>
+  recordedWindow === undefined ? {} : { recordedWindow }
 
 /** An import's error as the user's: located, prefixed with the file's name; others unchanged. */
 export function describeImportError(

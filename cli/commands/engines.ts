@@ -1,4 +1,5 @@
 import {
+  codexWindowFromRecorded,
   countEachMessage,
   ENGINE_IDS,
   ENGINES,
@@ -10,6 +11,7 @@ import {
   runEngines,
   type EngineId,
   type EngineResult,
+  type RecordedWindow,
 } from '../../src/index'
 import {
   CONVERSATION_OPTIONS,
@@ -80,6 +82,27 @@ function limitsFor(args: ParsedArgs, model: string, file: string) {
     ...limits,
     source: { window: from(window, 'window'), maxOutput: from(maxOutput, 'max-output') },
   }
+}
+
+/** The presets that run on the window the log records Codex ran with (EngineInput.recordedWindow). */
+const ON_CODEX_WINDOW: readonly EngineId[] = ['codex', 'openai-compaction']
+
+/** Says which window the Codex presets ran on, when the log records one and one of them ran. */
+function codexWindowLine(
+  recorded: RecordedWindow | undefined,
+  ids: readonly EngineId[],
+  columns: number,
+): string {
+  const on = ids.filter((id) => ON_CODEX_WINDOW.includes(id))
+  if (recorded === undefined || on.length === 0) return ''
+  const line =
+    `${on.join(' and ')}: Codex's window ${formatNumber(codexWindowFromRecorded(recorded.tokens))} ` +
+    `tokens, from the window the log records (${recorded.at}: ${formatNumber(recorded.tokens)}, ` +
+    `95% of it)`
+  return wrapText(line, columns, '    ')
+    .map((l, i) => (i === 0 ? l.trimStart() : l))
+    .join('\n')
+    .concat('\n')
 }
 
 const list = (indexes: readonly number[]) => (indexes.length === 0 ? '—' : String(indexes.length))
@@ -153,7 +176,9 @@ Engines: ${ENGINE_IDS.join(', ')}.
 Options:
   --window N           The context window in tokens. Default: the model's, from
                        the table in docs/engines.md; required for a model not
-                       in it.
+                       in it. On a Codex rollout the codex and
+                       openai-compaction rows run on the window it records
+                       Codex ran its model with, whatever this says.
   --max-output N       The model's maximum output tokens, less than the window.
                        Default: the model's, from the same table.
   --engine ID[,ID…]    Only these engines, in the order given. Default: all.
@@ -182,6 +207,7 @@ Exit status: 0 on success; 2 on bad input or options.`,
     const limits = limitsFor(args, loaded.spec.model, loaded.file)
     const counts = countEachMessage(loaded.spec, loaded.messages)
     const hidden = hiddenContext(COMMAND, hiddenFlag, loaded, counts)
+    const recorded = loaded.recordedWindow
     const results = runEngines(
       {
         messages: loaded.messages,
@@ -190,6 +216,7 @@ Exit status: 0 on success; 2 on bad input or options.`,
         maxOutput: limits.maxOutput,
         spec: loaded.spec,
         hiddenTokens: hidden?.tokens ?? 0,
+        ...(recorded !== undefined ? { recordedWindow: recorded.tokens } : {}),
       },
       ids,
     )
@@ -215,6 +242,7 @@ Exit status: 0 on success; 2 on bad input or options.`,
       `${loaded.file}: ${loaded.messages.length} messages, ${describeModel(loaded.model)}\n` +
         `window ${formatNumber(limits.window)} tokens (${limits.source.window}); ` +
         `max output ${formatNumber(limits.maxOutput)} (${limits.source.maxOutput})\n` +
+        codexWindowLine(recorded, ids, io.columns ?? DEFAULT_COLUMNS) +
         `estimate now ${formatNumber(estimate)} tokens` +
         `${hidden ? `, ${formatNumber(hidden.tokens)} of them hidden context (${hidden.source})` : ''}\n\n` +
         renderHuman(results, io.columns ?? DEFAULT_COLUMNS),

@@ -122,6 +122,40 @@ describe('engines --json', () => {
   })
 })
 
+describe('engines on a Codex rollout', () => {
+  const ROLLOUT = join(ROOT, 'testdata/formats/codex.jsonl')
+
+  it('runs the Codex presets on the window the rollout records, whatever --window says', async () => {
+    // The fixture records model_context_window 258,400 for its own model, gpt-5.3-codex: 95% of
+    // Codex's catalog window 272,000, which it compacts at 90% of: 244,800. A window of 1,050,000
+    // with 128,000 out would otherwise give 922,000 and a trigger of 829,800.
+    const args = ['engines', ROLLOUT, '--window', '1050000', '--max-output', '128000']
+    const json = await run([...args, '--engine', 'codex,openai-compaction,claude-code', '--json'])
+    expect(json.status).toBe(0)
+    const [codex, openai, claude] = JSON.parse(json.stdout).engines
+    expect(codex.trigger).toBe(244_800)
+    expect(openai.trigger).toBe(244_800)
+    // Claude Code reads the window given: 1,050,000 − min(128,000, 20,000) − 13,000 = 1,017,000.
+    expect(claude.trigger).toBe(1_017_000)
+    const human = await run([...args, '--engine', 'codex'])
+    expect(human.stdout).toContain(
+      "codex: Codex's window 272,000 tokens, from the window the log records (line",
+    )
+    expect(human.stdout).toContain('model_context_window: 258,400, 95% of it)')
+    // With another model in force the record is not that model's, and its own window holds.
+    const other = await run([
+      ...args.slice(0, 2),
+      '--model',
+      'gpt-4.1',
+      '--engine',
+      'codex',
+      '--json',
+    ])
+    // gpt-4.1 runs on its own window, 1,047,576 × 9 / 10 = 942,818.
+    expect(JSON.parse(other.stdout).engines[0].trigger).toBe(942_818)
+  })
+})
+
 describe('engines --hidden-tokens', () => {
   it('adds the hidden context to every estimate, as check does', async () => {
     const args = ['engines', SAMPLE, '--engine', 'anthropic-compaction', '--json']
