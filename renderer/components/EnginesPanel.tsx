@@ -1,6 +1,18 @@
-import { ENGINES, formatNumber as n, type EngineId, type EngineResult } from '@core'
+import {
+  codexWindowFromRecorded,
+  ENGINES,
+  formatNumber as n,
+  type EngineId,
+  type EngineResult,
+} from '@core'
 import { useState } from 'react'
-import { selectEngineLimits, selectEngineRun, useApp, type EngineRun } from '../store'
+import {
+  selectEngineLimits,
+  selectEngineRecordedWindow,
+  selectEngineRun,
+  useApp,
+  type EngineRun,
+} from '../store'
 import { ENGINE_COLORS, ENGINE_SHORT } from './engine-names'
 
 /** "What if 200K became 1M": the windows one click away. */
@@ -57,6 +69,7 @@ function EngineLimitsControl() {
   const model = useApp((s) => s.options.model)
   const given = useApp((s) => s.engineWindow !== null || s.engineMaxOutput !== null)
   const setEngineLimits = useApp((s) => s.setEngineLimits)
+  const recorded = useApp(selectEngineRecordedWindow)
   return (
     <div className="engine-limits" data-testid="engine-limits">
       <p
@@ -68,6 +81,16 @@ function EngineLimitsControl() {
           ? `${model}: window ${n(limits.known.window)}, max output ${n(limits.known.maxOutput)}`
           : `${model || 'No model'}: limits not known`}
       </p>
+      {recorded && (
+        <p
+          className="engine-limits-source"
+          data-testid="engine-codex-window"
+          title={`the log, ${recorded.at}`}
+        >
+          Codex presets: window {n(codexWindowFromRecorded(recorded.tokens))}, from the log (
+          {n(recorded.tokens)} recorded, 95% of it)
+        </p>
+      )}
       <div className="engine-limit-fields">
         <LimitInput
           label="Window"

@@ -1,12 +1,14 @@
 import {
   engineBuckets,
   modelLimits,
+  recordedWindowFor,
   type Bucket,
   type EngineBucket,
   type EngineInput,
   type EngineResult,
   type Message,
   type ModelLimits,
+  type RecordedWindow,
 } from '@core'
 import { memoSelector } from './memo'
 import { selectBucket, selectOptions, selectReadyCounts } from './selectors'
@@ -34,6 +36,19 @@ export const selectEngineLimits: (s: AppState) => EngineLimits = memoSelector(
   },
 )
 
+/**
+ * The window the log records its engine ran the model in force with (the core's
+ * recordedWindowFor), which the Codex presets run on; null when there is none.
+ */
+export const selectEngineRecordedWindow: (s: AppState) => RecordedWindow | null = memoSelector(
+  (s: AppState) => [s.options.model, s.fileModel, s.fileWindow],
+  (model, fileModel, fileWindow) =>
+    recordedWindowFor(model, {
+      ...(fileModel !== null ? { model: fileModel } : {}),
+      ...(fileWindow !== null ? { contextWindow: fileWindow } : {}),
+    }) ?? null,
+)
+
 /** The presets' results, or why they cannot run yet (counting, or limits the view must ask for). */
 export type EngineRun =
   | { state: 'ready'; results: EngineResult[] }
@@ -59,8 +74,9 @@ export const selectEngineAsk: (s: AppState) => EngineAsk = memoSelector(
     selectEngineLimits(s),
     selectSpec(s),
     selectOptions(s),
+    selectEngineRecordedWindow(s),
   ],
-  (messages, counts, limits, spec, options): EngineAsk => {
+  (messages, counts, limits, spec, options, recorded): EngineAsk => {
     const { window, maxOutput } = limits
     if (window === null || maxOutput === null) {
       const missing: ('window' | 'maxOutput')[] = []
@@ -78,6 +94,7 @@ export const selectEngineAsk: (s: AppState) => EngineAsk = memoSelector(
       maxOutput,
       spec,
       hiddenTokens: options.hiddenTokens ?? 0,
+      ...(recorded !== null ? { recordedWindow: recorded.tokens } : {}),
       settings: {
         seed: {
           maxTokens: options.maxTokens,

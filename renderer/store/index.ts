@@ -10,6 +10,7 @@ export { selectCounting, selectCountingKey, selectThinkingRuleNote, selectSpec }
 export { selectContextGrowth, selectUsageByReply } from './usage-selectors'
 export {
   selectEngineLimits,
+  selectEngineRecordedWindow,
   selectEngineResults,
   selectEngineRun,
   selectListBucket,

@@ -1,5 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { EnginesPanel } from '../../renderer/components/EnginesPanel'
 import { MessageList } from '../../renderer/components/MessageList'
@@ -129,6 +131,34 @@ describe('the Engines view', () => {
     await user.type(screen.getByTestId('engine-max-output'), '4096')
     await user.click(screen.getByTestId('engine-window-200K'))
     await waitFor(() => expect(engineRows()).toHaveLength(PRESETS.length))
+  })
+
+  it('runs the Codex presets on the window a Codex rollout records, and says so', async () => {
+    // testdata/formats/codex.jsonl names gpt-5.3-codex, which the table does not list, and records
+    // model_context_window 258,400: 95% of Codex's catalog window 272,000, whose 90% is 244,800
+    // (docs/engines.md). The API's 1,050,000 less 128,000 out would have put it at 829,800.
+    const user = userEvent.setup()
+    const path = resolve(import.meta.dirname, '../../testdata/formats/codex.jsonl')
+    const { store } = makeStore()
+    await act(() =>
+      store
+        .getState()
+        .loadFile({ path: null, name: 'rollout.jsonl', content: readFileSync(path, 'utf8') }),
+    )
+    act(() => store.getState().setEngineLimits({ window: 1_050_000, maxOutput: 128_000 }))
+    openEnginesTab(store)
+    renderWithStore(<EnginesPanel />, store)
+    await waitFor(() => expect(engineRows()).toHaveLength(PRESETS.length))
+    expect(screen.getByTestId('engine-codex-window').textContent).toBe(
+      'Codex presets: window 272,000, from the log (258,400 recorded, 95% of it)',
+    )
+    await user.click(row('codex'))
+    expect(screen.getByTestId('engine-detail').textContent).toContain('244,800 tokens')
+    await user.click(row('openai-compaction'))
+    expect(screen.getByTestId('engine-detail').textContent).toContain('244,800 tokens')
+    // Another model in force: the record is not its window, and the line goes.
+    act(() => store.getState().setOptionInput('model', 'gpt-4.1'))
+    await waitFor(() => expect(screen.queryByTestId('engine-codex-window')).toBeNull())
   })
 
   it('a max output not under the window is refused in words', async () => {
