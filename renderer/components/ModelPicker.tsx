@@ -89,6 +89,7 @@ export function ModelPicker() {
           spellCheck={false}
           value={query ?? model}
           placeholder={model}
+          title={model}
           onChange={(event) => startSearch(event.target.value)}
           onFocus={(event) => event.target.select()}
           onClick={() => !open && startSearch('')}

@@ -221,6 +221,14 @@ describe('the inspector on a 1280×800 laptop screen', () => {
     await openAnyFile(page, formatsFile('claude-code-usage.jsonl'))
     await page.locator(byTestId('include-hidden')).waitFor()
     await look()
+    // Its model's dated id, 26 characters, shows whole in the Model field: nothing scrolled out.
+    const modelField = await page
+      .locator(byTestId('model-select'))
+      .evaluate((el: HTMLInputElement) => ({
+        value: el.value,
+        hidden: el.scrollWidth - el.clientWidth,
+      }))
+    expect(modelField).toEqual({ value: 'claude-sonnet-4-5-20250929', hidden: 0 })
     const named = seen.flatMap((text) => text.match(CODE_NAMES) ?? [])
     expect(named).toEqual([])
     expect(seen.some((text) => text.includes('MaxTokens'))).toBe(true)
