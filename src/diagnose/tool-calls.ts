@@ -17,12 +17,13 @@ type Json = Record<string, unknown>
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 // A cheap look before parsing: most payloads name no call at all.
-const MENTIONS_CALL = /"(?:id|call_id|tool_call_id|tool_use_id)"\s*:/
+const MENTIONS_CALL = /"(?:id|call_id|tool_call_id|tool_use_id|approval_request_id)"\s*:/
 
 /**
  * The tool-call ids a message payload carries, each once. Reads JSON payloads in the shapes of the
- * OpenAI Chat (`tool_calls[].id`, `tool_call_id`), OpenAI Responses (`call_id`) and Anthropic
- * (`tool_use.id`, `tool_use_id`) APIs; anything else, JSON or not, carries none.
+ * OpenAI Chat (`tool_calls[].id`, `tool_call_id`), OpenAI Responses (`call_id`; an MCP approval
+ * request's `id` and its response's `approval_request_id`) and Anthropic (`tool_use.id`,
+ * `tool_use_id`) APIs; anything else, JSON or not, carries none.
  */
 export function callIdsOf(payload: string | undefined): string[] {
   if (!payload || !MENTIONS_CALL.test(payload)) return []
@@ -39,6 +40,9 @@ export function callIdsOf(payload: string | undefined): string[] {
   for (const o of objects) {
     if (!isObject(o)) continue
     collect(o, ids)
+    // A Responses item the reader keeps whole, as `{"item": …}` (a hosted item: an MCP approval
+    // request and its response among them), is read as the item itself.
+    if (isObject(o.item)) collect(o.item, ids)
     // One level down only: deeper `id`s are tool arguments or results, not calls.
     for (const key of CALL_ARRAYS) {
       const list = o[key]
@@ -56,6 +60,14 @@ function collect(o: Json, ids: Set<string>): void {
       ids.add(v)
       referenced = true
     }
+  }
+  // An MCP approval response answers its request by the request's id (OpenAI Responses,
+  // `mcp_approval_response.approval_request_id`). An `mcp_call` quotes the same id, but it is a
+  // call complete in its own item, not an answer, so only the response pairs with the request.
+  const approved = o.type === 'mcp_approval_response' ? o.approval_request_id : undefined
+  if (typeof approved === 'string' && approved !== '') {
+    ids.add(approved)
+    referenced = true
   }
   // A Responses function_call carries both an item `id` and the `call_id` its output quotes; only
   // the call_id pairs the halves. Otherwise `id` is a call id only on an object shaped like a call.

@@ -469,6 +469,47 @@ describe("OpenAI Responses tools the client runs, and OpenAI's hosted tools", ()
     expect(cutBy(5)).toEqual(['call_cu'])
   })
 
+  it('finds an MCP approval request cut from its response by the split', () => {
+    // A remote MCP call that needed approval, as the Responses API documents its items: the model's
+    // mcp_approval_request, the client's mcp_approval_response naming it, then the mcp_call OpenAI
+    // ran, with its output, and the reply.
+    const approval = {
+      model: 'gpt-4.1',
+      input: [
+        { role: 'user', content: 'Roll 2d4+1 with the dice server.' },
+        {
+          type: 'mcp_approval_request',
+          id: 'mcpr_d1',
+          server_label: 'dice',
+          name: 'roll',
+          arguments: '{"diceRollExpression":"2d4 + 1"}',
+        },
+        { type: 'mcp_approval_response', approval_request_id: 'mcpr_d1', approve: true },
+        {
+          type: 'mcp_call',
+          id: 'mcp_d1',
+          approval_request_id: 'mcpr_d1',
+          server_label: 'dice',
+          name: 'roll',
+          arguments: '{"diceRollExpression":"2d4 + 1"}',
+          output: '4',
+        },
+        { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'A 4.' }] },
+        { role: 'user', content: 'Thanks' },
+      ],
+    }
+    const { messages } = importConversation(JSON.stringify(approval), 'openai-responses')
+    expect(messages).toHaveLength(6)
+    const findings = (keepRecentCount: number) =>
+      diagnose({ messages, options: { maxTokens: 60, keepRecentCount } }).filter(
+        (f) => f.code === 'tool-exchange-cut',
+      )
+    // Keeping the last 4 keeps the response (index 2), not its request (index 1).
+    expect(findings(4).map((f) => [f.severity, f.callId])).toEqual([['error', 'mcpr_d1']])
+    // Keeping the last 3 keeps the call OpenAI ran, complete in its item, and cuts nothing.
+    expect(findings(3)).toEqual([])
+  })
+
   it('refuses a shell call without its action, naming the item', () => {
     const broken = {
       input: [{ type: 'shell_call', call_id: 'call_sh', status: 'completed' }],

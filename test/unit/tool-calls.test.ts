@@ -28,6 +28,48 @@ describe('callIdsOf', () => {
     ])
   })
 
+  it('pairs an MCP approval request with its response, not with the call it approved', () => {
+    // OpenAI Responses: mcp_approval_request {id, name, arguments}; the client's
+    // mcp_approval_response {approval_request_id, approve}; the mcp_call OpenAI then ran quotes
+    // approval_request_id too, but carries its own output and answers nothing. The reader keeps
+    // each whole, as {"item": …}.
+    const item = (o: object) => JSON.stringify({ item: o })
+    expect(
+      callIdsOf(
+        item({
+          type: 'mcp_approval_request',
+          id: 'mcpr_7',
+          server_label: 'dice',
+          name: 'roll',
+          arguments: '{}',
+        }),
+      ),
+    ).toEqual(['mcpr_7'])
+    expect(
+      callIdsOf(
+        item({
+          type: 'mcp_approval_response',
+          id: 'mcpa_7',
+          approval_request_id: 'mcpr_7',
+          approve: true,
+        }),
+      ),
+    ).toEqual(['mcpr_7'])
+    expect(
+      callIdsOf(
+        item({
+          type: 'mcp_call',
+          id: 'mcp_7',
+          approval_request_id: 'mcpr_7',
+          server_label: 'dice',
+          name: 'roll',
+          arguments: '{}',
+          output: '4',
+        }),
+      ),
+    ).toEqual(['mcp_7'])
+  })
+
   it('reads the Anthropic shapes, bare or as content blocks', () => {
     expect(callIdsOf('{"type":"tool_use","id":"toolu_01","name":"f","input":{}}')).toEqual([
       'toolu_01',
