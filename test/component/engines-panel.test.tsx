@@ -157,7 +157,7 @@ describe('the Engines view', () => {
     await user.click(row('openai-compaction'))
     expect(screen.getByTestId('engine-detail').textContent).toContain('244,800 tokens')
     // Another model in force: the record is not its window, and the line goes.
-    act(() => store.getState().setOptionInput('model', 'gpt-4.1'))
+    act(() => store.getState().setModel('gpt-4.1'))
     await waitFor(() => expect(screen.queryByTestId('engine-codex-window')).toBeNull())
   })
 
