@@ -23,7 +23,7 @@ import {
   isItemType,
   type Where,
 } from './responses-items'
-import { lineObjects } from './sniff-shapes'
+import { lineObjects, rootObject } from './sniff-shapes'
 import type { FormatDescriptor, RecordedWindow, ReportedUsage } from './types'
 import { isCount, responsesUsage, shiftUsage } from './reported-usage'
 import { UNKNOWN_FIELD_NOTE } from './vocabulary'
@@ -94,7 +94,7 @@ interface Rollout {
   /** Base instructions: the Responses `instructions` every request sends. */
   base?: string
   /** The session's user instructions (AGENTS.md), when the header or session_meta carries them. */
-  userInstructions?: { text: string; line: number }
+  userInstructions?: { text: string; at: string }
   model?: string
   /** The model base_instructions were written for (1.x provenance): the model when none is named. */
   instructionsModel?: string
@@ -127,29 +127,20 @@ interface Rollout {
  * items). A broken line loses only itself.
  */
 export function readCodex(input: ReadInput): ReadResult {
-  if (input.isOneDocument()) {
-    throw new LocatedError('one JSON document, not JSONL with one rollout line per line', '')
+  const oneDocument = input.isOneDocument()
+  // The first schema's document, pretty-printed as Codex wrote it or on one line.
+  const root = oneDocument || !input.spansLines() ? jsonOrUndefined(input) : undefined
+  if (isSavedSession(root)) return readSavedSession(root)
+  if (oneDocument) {
+    throw new LocatedError(
+      'one JSON document, not JSONL with one rollout line per line, nor a first-schema rollout {session, items}',
+      '',
+    )
   }
   // Each line is read as it is parsed and its value not kept; the broken lines are known only at
   // the end, and their warnings go first (absorb below).
   const lineNotes = new NoteList()
-  const items = new ResponsesItems(lineNotes, {
-    keepUnknownTypes: true,
-    retype: retypeCodexMessage,
-    metadataFields: {
-      internal_chat_message_metadata_passthrough:
-        "Codex's per-item metadata (turn id); not sent to the model",
-      // The same record under its earlier name (0.142 builds: ResponseItemMetadata).
-      metadata: "Codex's per-item metadata (turn id); not sent to the model",
-    },
-  })
-  const r: Rollout = {
-    notes: lineNotes,
-    items,
-    prompts: [],
-    usage: [],
-    reasoning: new ReasoningReports(items.messages),
-  }
+  const r = newRollout(lineNotes)
   const seen: Seen = { rollout: false }
   const broken = input.eachJsonLine((value, line) => {
     if (!seen.rollout && isRolloutLine(value)) seen.rollout = true
@@ -160,6 +151,85 @@ export function readCodex(input: ReadInput): ReadResult {
   refuseForeign(seen, broken)
   // A failure that is not the file's shape, thrown where reading every line first would have.
   if (seen.error !== undefined) throw seen.error.error
+  return finish(r, broken)
+}
+
+/** The input as one JSON value; undefined when it is not one. */
+function jsonOrUndefined(input: ReadInput): unknown {
+  try {
+    return input.json()
+  } catch {
+    return undefined
+  }
+}
+
+/** A rollout being read: the items reader with Codex's own item types and context messages. */
+function newRollout(notes: NoteList): Rollout {
+  const items = new ResponsesItems(notes, {
+    keepUnknownTypes: true,
+    retype: retypeCodexMessage,
+    metadataFields: {
+      internal_chat_message_metadata_passthrough:
+        "Codex's per-item metadata (turn id); not sent to the model",
+      // The same record under its earlier name (0.142 builds: ResponseItemMetadata).
+      metadata: "Codex's per-item metadata (turn id); not sent to the model",
+    },
+  })
+  return {
+    notes,
+    items,
+    prompts: [],
+    usage: [],
+    reasoning: new ReasoningReports(items.messages),
+  }
+}
+
+/**
+ * Whether a JSON document is a rollout of the first schema (codex-rs/core/src/rollout.rs, May –
+ * July 2025: `SavedSession`, rewritten whole after every update as
+ * `~/.codex/sessions/rollout-<time>-<uuid>.json`): `{session: {id, timestamp, instructions?},
+ * items: [Responses items], state: {previous_response_id?}}`.
+ */
+function isSavedSession(v: unknown): v is Json & { session: Json; items: unknown[] } {
+  return (
+    isObject(v) &&
+    isObject(v.session) &&
+    typeof v.session.id === 'string' &&
+    typeof v.session.timestamp === 'string' &&
+    Array.isArray(v.items)
+  )
+}
+
+/**
+ * A first-schema rollout: its session is the legacy header (instructions read, the rest
+ * metadata), its items the history as the later schemas' items are, and its state what the next
+ * request chains to (`previous_response_id`), not the conversation.
+ */
+function readSavedSession(root: Json & { session: Json; items: unknown[] }): ReadResult {
+  const notes = new NoteList()
+  const r = newRollout(notes)
+  const where: Where = (steps) => pathString(steps)
+  for (const key of Object.keys(root)) {
+    if (key === 'session') readSessionMeta(r, root.session, ['session'], where)
+    else if (key === 'items') {
+      // One document: an item that is not a Responses item refuses the file, as a Responses
+      // request body's would, naming it.
+      root.items.forEach((item, i) => {
+        if (!isObject(item))
+          throw new ShapeError(`${kind(item)}, not a Responses item`, ['items', i])
+        r.items.add(item, ['items', i], where)
+      })
+    } else if (key === 'state') r.notes.info(key, FIRST_SCHEMA_STATE_NOTE)
+    else r.notes.warn(key, UNKNOWN_FIELD_NOTE)
+  }
+  return finish(r, [])
+}
+
+const FIRST_SCHEMA_STATE_NOTE =
+  'session state (the previous_response_id the next request chains to); not part of the conversation'
+
+/** The history the rollout's items make, with its instructions first; the report and usage. */
+function finish(r: Rollout, broken: { line: number; problem: string }[]): ReadResult {
   r.items.flush()
   r.reasoning.settle()
   const head = headOf(r)
@@ -167,7 +237,7 @@ export function readCodex(input: ReadInput): ReadResult {
   checkPrompts(r, messages)
   const notes = new NoteList()
   warnSkippedLines(broken, notes)
-  notes.absorb(lineNotes)
+  notes.absorb(r.notes)
   // A thread whose first turn was aborted before a request has no turn_context to name its model.
   const model = r.model ?? r.instructionsModel
   truncateCodexOutputs(messages, model, r.cliVersion, notes)
@@ -257,7 +327,7 @@ function readLine(r: Rollout, value: unknown, line: number, where: Where, first:
     readTyped(r, value.type, value.payload, line, where)
     return
   }
-  if (first && isLegacyHeader(value)) return readSessionMeta(r, value, [], line, where)
+  if (first && isLegacyHeader(value)) return readSessionMeta(r, value, [], where)
   if (typeof value.type === 'string') {
     // The legacy schema: a bare Responses item.
     if (value.type === 'ghost_snapshot') return noteGhost(r, where([]))
@@ -283,7 +353,7 @@ function readTyped(r: Rollout, type: string, payload: unknown, line: number, whe
     return
   }
   if (!isObject(payload)) throw new ShapeError(`"payload" is ${kind(payload)}, not an object`, at)
-  if (type === 'session_meta') return readSessionMeta(r, payload, at, line, where)
+  if (type === 'session_meta') return readSessionMeta(r, payload, at, where)
   if (type === 'turn_context') {
     if (typeof payload.model === 'string') r.model = payload.model
     r.notes.addOnLine('info', line, 'payload', TURN_CONTEXT_NOTE)
@@ -339,7 +409,7 @@ function readInterAgent(r: Rollout, payload: Json, where: Where): void {
 }
 
 /** session_meta's payload, or a legacy header: instructions are read, the rest is metadata. */
-function readSessionMeta(r: Rollout, meta: Json, at: JsonPath, line: number, where: Where): void {
+function readSessionMeta(r: Rollout, meta: Json, at: JsonPath, where: Where): void {
   for (const key of Object.keys(meta)) {
     const value = meta[key]
     const here = where([...at, key])
@@ -354,7 +424,7 @@ function readSessionMeta(r: Rollout, meta: Json, at: JsonPath, line: number, whe
     } else if (key === 'instructions' && value !== null) {
       if (typeof value !== 'string')
         r.notes.warn(here, `${kind(value)}, not instructions text; not loaded`)
-      else if (r.userInstructions === undefined) r.userInstructions = { text: value, line }
+      else if (r.userInstructions === undefined) r.userInstructions = { text: value, at: where([]) }
       else if (r.userInstructions.text !== value)
         r.notes.info(here, 'a later session_meta; the first instructions are kept')
     } else if (key === 'history_base' && isObject(value)) {
@@ -660,7 +730,7 @@ function headOf(r: Rollout): Message[] {
     const copy = r.items.messages.some((m) => m.type === 'instructions' && m.text.includes(text))
     if (copy) {
       r.notes.info(
-        `line ${user.line}`,
+        user.at,
         'instructions also sent as a <user_instructions> message; loaded once, from that message',
       )
     } else head.push({ type: 'instructions', text: user.text })
@@ -745,13 +815,14 @@ class UserTexts {
   }
 }
 
-/** An OpenAI Codex CLI rollout: JSONL, current or legacy schema. */
+/** An OpenAI Codex CLI rollout: JSONL, current or legacy schema, or the first schema's JSON. */
 export const codexFormat = {
   id: 'codex',
-  label: 'OpenAI Codex CLI rollout (JSONL)',
+  label: 'OpenAI Codex CLI rollout',
   shape:
-    'JSONL, one rollout line per line: {timestamp, type, payload}, or a legacy header and items',
+    'JSONL, one rollout line per line: {timestamp, type, payload}, or a legacy header and items; or, in the first schema, one JSON document {session, items, state}',
   detect(sniff) {
+    if (isSavedSession(rootObject(sniff))) return 3
     const lines = lineObjects(sniff)
     if (lines.some((l) => isRolloutLine(l) && (l.record_type === 'state' || isObject(l.payload))))
       return 3

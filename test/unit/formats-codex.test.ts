@@ -297,6 +297,68 @@ describe('Codex CLI rollout in', () => {
     )
   })
 
+  it('reads the first schema: one JSON document {session, items, state}', () => {
+    // codex-rs/core/src/rollout.rs (May – July 2025) rewrote `rollout-<time>-<uuid>.json` whole
+    // after every update: SavedSession {session: SessionMeta {id, timestamp, instructions},
+    // items, state: {previous_response_id}}. The items are Responses items, as later.
+    const imported = importConversation(fixture('codex-first.json'))
+    expect(imported.format).toBe('codex')
+    expect(imported.messages).toEqual([
+      { type: 'instructions', text: 'Prefer small commits.' },
+      { type: 'user', text: 'Why does the ferry timetable test fail?' },
+      {
+        type: 'bot',
+        text: '',
+        payload:
+          '{"tool_calls":[{"id":"call_f1","name":"shell","arguments":{"command":["npm","test"]}}]}',
+      },
+      {
+        id: 'call_f1',
+        type: 'activity',
+        text: '',
+        payload: 'FAIL timetable.test.js: expected 07:05, got 7:05',
+      },
+      { type: 'bot', text: 'The formatter drops the leading zero of the hour.' },
+      { type: 'user', text: 'Fix it.' },
+      {
+        id: 'lsh_2',
+        type: 'bot',
+        text: '',
+        payload:
+          '{"tool_calls":[{"id":"call_f2","name":"local_shell","arguments":{"type":"exec","command":["sed","-i","s/String(h)/String(h).padStart(2, \'0\')/","src/time.js"],"timeout_ms":null,"working_directory":null,"env":null,"user":null}}]}',
+      },
+      { id: 'call_f2', type: 'activity', text: '' },
+      { type: 'bot', text: 'Padded the hour; the timetable test passes.' },
+    ])
+    const said = (path: string) => imported.report.filter((n) => n.path === path)
+    expect(said('state')).toEqual([
+      {
+        severity: 'info',
+        path: 'state',
+        problem:
+          'session state (the previous_response_id the next request chains to); not part of the conversation',
+      },
+    ])
+    expect(said('session.id').map((n) => n.severity)).toEqual(['info'])
+    expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
+    // Keeping the last 2 keeps call_f2's result, not its call: the cut is found.
+    const cut = diagnose({
+      messages: imported.messages,
+      options: { maxTokens: 60, keepRecentCount: 2 },
+    }).filter((f) => f.code === 'tool-exchange-cut')
+    expect(cut.map((f) => f.callId)).toEqual(['call_f2'])
+  })
+
+  it('refuses a first-schema document whose items are not Responses items, naming the item', () => {
+    const chat = JSON.stringify({
+      session: { id: '0b1c', timestamp: '2025-08-23T11:00:55.382Z', instructions: '' },
+      items: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }],
+    })
+    expect(() => importConversation(chat)).toThrow(
+      'it looks most like OpenAI Codex CLI rollout, but items[0].content[0].type (line 1, column 119): "text" is not a Responses part type (input_text, output_text)',
+    )
+  })
+
   it('warns when a prompt the UI recorded never reached the history', () => {
     const text = [
       JSON.stringify({ timestamp: 't', type: 'session_meta', payload: { id: 's' } }),
