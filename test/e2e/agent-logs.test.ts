@@ -30,9 +30,9 @@ const detected = (page: Page) => page.locator(byTestId('format-detected')).textC
 // One fixture per agent's own log format (testdata/formats, written to each engine's schema).
 const LOGS: [file: string, label: string][] = [
   ['claude-code-2.1.jsonl', 'Claude Code session (JSONL)'],
-  ['codex.jsonl', 'OpenAI Codex CLI rollout (JSONL)'],
-  ['codex-legacy.jsonl', 'OpenAI Codex CLI rollout (JSONL)'],
-  ['codex-agents.jsonl', 'OpenAI Codex CLI rollout (JSONL)'],
+  ['codex.jsonl', 'OpenAI Codex CLI rollout'],
+  ['codex-legacy.jsonl', 'OpenAI Codex CLI rollout'],
+  ['codex-agents.jsonl', 'OpenAI Codex CLI rollout'],
   ['gemini-cli.jsonl', 'Gemini CLI session'],
   ['pi.jsonl', 'pi coding-agent session (JSONL)'],
   ['opencode.json', 'opencode session (export)'],
