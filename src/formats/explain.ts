@@ -29,6 +29,8 @@ export function wireShapeExplanation(
 }
 
 function meantAsWireShape(text: string): boolean {
+  // A file with nothing in it was meant as nothing: detection's "the file is empty" says so.
+  if (text.trim() === '') return false
   let root: unknown
   try {
     root = JSON.parse(text)

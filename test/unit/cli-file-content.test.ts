@@ -70,3 +70,15 @@ describe('bytes that are not UTF-8', () => {
     )
   })
 })
+
+describe('a file with nothing in it', () => {
+  // An agent may leave a session's log empty (Claude Code creates the file before its first line).
+  it.each([
+    ['empty.jsonl', ''],
+    ['blank.json', '\n\n  \n'],
+  ])('%s: exit 2, "the file is empty", not a JSON syntax error', async (name, content) => {
+    expect(await tokensOf(name, content)).toBe(
+      `${join(work, name)}: not a conversation in any known format: the file is empty`,
+    )
+  })
+})
