@@ -113,6 +113,7 @@ const CHAIN_TYPES = new Set(['user', 'assistant', 'system', 'attachment'])
  */
 export function readClaudeCode(input: ReadInput): ReadResult {
   const notes = new NoteList()
+  if (isSubagentMeta(input.sniff().json)) throw new LocatedError(SUBAGENT_META, '')
   // Checked first: parsing a large pretty-printed JSON file line by line would fail on every line.
   if (input.isOneDocument()) {
     throw new LocatedError('one JSON document, not JSONL with one session event per line', '')
@@ -543,11 +544,26 @@ const titleOf = (v: Json) =>
   [v.summary, v.customTitle, v.aiTitle].find((t) => typeof t === 'string') ?? ''
 
 /** A Claude Code session: JSONL events chained by uuid. */
+/**
+ * A subagent's metadata, which Claude Code (2.1.101 – 2.1.138 in public folders) writes beside the
+ * subagent's transcript: `<session>/subagents/agent-<id>.meta.json`, `{agentType, description}`. A
+ * user may open it for the conversation; its reason names the file to open instead.
+ */
+const isSubagentMeta = (v: unknown): boolean =>
+  isObject(v) &&
+  typeof v.agentType === 'string' &&
+  Object.keys(v).every((key) => key === 'agentType' || key === 'description')
+
+const SUBAGENT_META =
+  "this is a Claude Code subagent's metadata (agent-<id>.meta.json: its agent type and task); the subagent's conversation is agent-<id>.jsonl, in the same folder"
+
 export const claudeCodeFormat = {
   id: 'claude-code',
   label: 'Claude Code session (JSONL)',
   shape: 'JSONL, one session event per line, chained by uuid and parentUuid',
   detect(sniff) {
+    // Tried first, to give the reason that names the transcript (isSubagentMeta).
+    if (isSubagentMeta(sniff.json)) return 4
     const events = lineObjects(sniff)
     const isEvent = (e: Json) =>
       (typeof e.uuid === 'string' && ('parentUuid' in e || 'sessionId' in e)) ||

@@ -779,6 +779,19 @@ describe('Claude Code detection', () => {
       expect(imported.messages).toEqual([{ id: 'q', type: 'user', text: 'Go.' }])
     }
   })
+
+  it("names the transcript to open instead of a subagent's agent-<id>.meta.json", () => {
+    // Claude Code 2.1.101 – 2.1.138 write {agentType, description} beside a subagent's
+    // transcript; as one line or pretty-printed, the reason says which file holds the conversation.
+    const meta = { agentType: 'Explore', description: 'Find where tide times are parsed' }
+    for (const text of [JSON.stringify(meta), JSON.stringify(meta, null, 2)]) {
+      expect(() => importConversation(text)).toThrow(
+        "not a conversation in any known format; it looks most like Claude Code session (JSONL), but this is a Claude Code subagent's metadata (agent-<id>.meta.json: its agent type and task); the subagent's conversation is agent-<id>.jsonl, in the same folder",
+      )
+    }
+    // Any other field, and it is not that file: the native format's reason stands.
+    expect(() => importConversation(JSON.stringify({ ...meta, messages: 3 }))).toThrow(/"messages"/)
+  })
 })
 
 describe('Claude Code split turns', () => {
