@@ -19,7 +19,7 @@ export interface LocationContext {
 /**
  * How the files under a root are laid out, so the walk opens only the folders an engine writes:
  * - `projects`: `<root>/<project>/<session>.jsonl` (Claude Code, pi)
- * - `dated`: `<root>/YYYY/MM/DD/rollout-*.jsonl`, or flat `rollout-*.jsonl` (Codex)
+ * - `dated`: `<root>/YYYY/MM/DD/rollout-*.jsonl`, or flat `rollout-*.jsonl` or `.json` (Codex)
  * - `gemini`: `<root>/<project>/chats/session-*.json[l]`, the project's path in `.project_root`
  * - `tasks`: `<root>/<task id>/api_conversation_history.json` (Cline before 4.0, Roo Code)
  * - `cline-sessions`: `<root>/<session id>/<session id>.messages.json` (Cline 4 and its CLI)

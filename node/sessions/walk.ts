@@ -116,8 +116,10 @@ class RootWalker {
   }
 
   // <root>/YYYY/MM/DD/rollout-*.jsonl, and flat rollout-*.jsonl (archived, or the oldest layout)
+  // or rollout-*.json (the first schema, one JSON document: docs/formats/codex.md)
   private async dated() {
-    const rollout = (name: string) => name.startsWith('rollout-') && name.endsWith('.jsonl')
+    const rollout = (name: string) =>
+      name.startsWith('rollout-') && (name.endsWith('.jsonl') || name.endsWith('.json'))
     await this.files(this.root, rollout)
     for (const year of await this.dirs(this.root, /^\d{4}$/)) {
       for (const month of await this.dirs(year.path, /^\d{2}$/)) {

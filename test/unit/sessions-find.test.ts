@@ -189,6 +189,29 @@ describe("the engines' own variables, on disk", () => {
   })
 })
 
+describe("Codex's first rollout schema", () => {
+  it('lists a flat rollout-*.json of the first schema, with its start and its records', async () => {
+    // codex-rs/core/src/rollout.rs before JSONL: ~/.codex/sessions/rollout-<time>-<id>.json, one
+    // pretty-printed document (testdata/formats/codex-first.json follows it).
+    const dir = await mkdtemp(join(tmpdir(), 'sessions-codex-first-'))
+    made.push(dir)
+    const name = 'rollout-2025-05-20T09-14-03-6f1c2a4e-0b7d-4e5a-9c3f-2d8e1b7a9c40.json'
+    await put(
+      dir,
+      `.codex/sessions/${name}`,
+      await readFile(join(FORMATS_DIR, 'codex-first.json'), 'utf8'),
+    )
+    const { sessions } = await findSessions({
+      ctx: { platform: 'linux', env: linuxEnv(dir), home: dir },
+    })
+    expect(sessions.map((s) => [s.engine, s.path.slice(dir.length + 1), s.started])).toEqual([
+      ['codex', `.codex/sessions/${name}`, '2025-05-20T09:14:03.512Z'],
+    ])
+    // Its eight items: four messages, a function call, a shell call and their two outputs.
+    expect(await countSession('codex', sessions[0].path)).toEqual({ messages: 8, compactions: 0 })
+  })
+})
+
 describe('only inside the known folders', () => {
   it('refuses a link that leads out of its folder, and follows one that stays in', async () => {
     const linked = await makeSessionHome()
