@@ -93,7 +93,10 @@ interface Rollout {
   items: ResponsesItems
   /** Base instructions: the Responses `instructions` every request sends. */
   base?: string
-  /** The session's user instructions (AGENTS.md), when the header or session_meta carries them. */
+  /**
+   * The session's user instructions (AGENTS.md), when the header or session_meta carries them, and
+   * the place of the field, as the report names places.
+   */
   userInstructions?: { text: string; at: string }
   model?: string
   /** The model base_instructions were written for (1.x provenance): the model when none is named. */
@@ -424,7 +427,7 @@ function readSessionMeta(r: Rollout, meta: Json, at: JsonPath, where: Where): vo
     } else if (key === 'instructions' && value !== null) {
       if (typeof value !== 'string')
         r.notes.warn(here, `${kind(value)}, not instructions text; not loaded`)
-      else if (r.userInstructions === undefined) r.userInstructions = { text: value, at: where([]) }
+      else if (r.userInstructions === undefined) r.userInstructions = { text: value, at: here }
       else if (r.userInstructions.text !== value)
         r.notes.info(here, 'a later session_meta; the first instructions are kept')
     } else if (key === 'history_base' && isObject(value)) {
