@@ -1,4 +1,5 @@
 import {
+  CODEX_EFFECTIVE_WINDOW_PERCENT,
   codexWindowFromRecorded,
   countEachMessage,
   ENGINE_IDS,
@@ -98,7 +99,7 @@ function codexWindowLine(
   const line =
     `${on.join(' and ')}: Codex's window ${formatNumber(codexWindowFromRecorded(recorded.tokens))} ` +
     `tokens, from the window the log records (${recorded.at}: ${formatNumber(recorded.tokens)}, ` +
-    `95% of it)`
+    `${CODEX_EFFECTIVE_WINDOW_PERCENT}% of it)`
   return wrapText(line, columns, '    ')
     .map((l, i) => (i === 0 ? l.trimStart() : l))
     .join('\n')

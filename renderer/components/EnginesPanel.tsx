@@ -1,4 +1,5 @@
 import {
+  CODEX_EFFECTIVE_WINDOW_PERCENT,
   codexWindowFromRecorded,
   ENGINES,
   formatNumber as n,
@@ -88,7 +89,7 @@ function EngineLimitsControl() {
           title={`the log, ${recorded.at}`}
         >
           Codex presets: window {n(codexWindowFromRecorded(recorded.tokens))}, from the log (
-          {n(recorded.tokens)} recorded, 95% of it)
+          {n(recorded.tokens)} recorded, {CODEX_EFFECTIVE_WINDOW_PERCENT}% of it)
         </p>
       )}
       <div className="engine-limit-fields">

@@ -17,7 +17,7 @@ const CATALOG_INPUT_WINDOW = /^(?:gpt-5|codex-(?!mini-latest$))/
  * `effective_context_window_percent`, 95 unless the catalog entry says otherwise
  * (`default_effective_context_window_percent`, codex-rs/protocol/src/openai_models.rs).
  */
-const EFFECTIVE_WINDOW_PERCENT = 95
+export const CODEX_EFFECTIVE_WINDOW_PERCENT = 95
 
 /**
  * Codex's catalog window from the window a rollout records (`model_context_window`, the catalog
@@ -25,14 +25,14 @@ const EFFECTIVE_WINDOW_PERCENT = 95
  * 258,400 gives 272,000; 353,400 gives 372,000.
  */
 export function codexWindowFromRecorded(recorded: number): number {
-  return Math.ceil((recorded * 100) / EFFECTIVE_WINDOW_PERCENT)
+  return Math.ceil((recorded * 100) / CODEX_EFFECTIVE_WINDOW_PERCENT)
 }
 
 /**
  * The context window Codex itself uses for `model`. When the rollout records the window Codex ran
  * the model with (`recorded`, its `model_context_window`), that one: Codex compacts at 90% of the
- * catalog window it was recorded from, whatever the API's window (GPT-5.5 runs on 272,000 in
- * Codex, where the API's is 1,050,000). Else its catalog (codex-rs/core/models.json,
+ * catalog window it was recorded from, whatever window the API gives the model (public GPT-5.5
+ * rollouts record 258,400: 272,000 in Codex). Else its catalog (codex-rs/core/models.json,
  * openai_model_info.rs) gives every GPT-5 and codex-* model 272,000 tokens: the API's 400,000 less
  * the 128,000 of output. So for those models it is the window less the max output; any other model
  * (codex-mini-latest among them) runs on the window as given.

@@ -22,7 +22,12 @@ export * from './types'
 export { MODEL_LIMITS, modelLimits, type ModelLimits } from './models'
 export { SUMMARY_TOKENS_ESTIMATE } from './run'
 export { claudeCodeTrigger } from './claude-code'
-export { codexContextWindow, codexTrigger, codexWindowFromRecorded } from './codex'
+export {
+  CODEX_EFFECTIVE_WINDOW_PERCENT,
+  codexContextWindow,
+  codexTrigger,
+  codexWindowFromRecorded,
+} from './codex'
 export { opencodeUsable, opencodeTailBudget } from './opencode'
 export { aiderHistoryBudget } from './aider'
 export { clineTrigger } from './cline'

@@ -136,7 +136,7 @@ describe('the Engines view', () => {
   it('runs the Codex presets on the window a Codex rollout records, and says so', async () => {
     // testdata/formats/codex.jsonl names gpt-5.3-codex, which the table does not list, and records
     // model_context_window 258,400: 95% of Codex's catalog window 272,000, whose 90% is 244,800
-    // (docs/engines.md). The API's 1,050,000 less 128,000 out would have put it at 829,800.
+    // (docs/engines.md). A window of 1,050,000 less 128,000 out would have put it at 829,800.
     const user = userEvent.setup()
     const path = resolve(import.meta.dirname, '../../testdata/formats/codex.jsonl')
     const { store } = makeStore()

@@ -167,8 +167,8 @@ describe('codex', () => {
   it('runs on the window the rollout records Codex ran with, whatever the API window given', () => {
     // A rollout's model_context_window is the catalog window × effective_context_window_percent
     // (95) / 100 (openai_models.rs). Public GPT-5.5 rollouts record 258,400 = 272,000 × 0.95 and
-    // compact near 240,000; the API's window for GPT-5.5 is 1,050,000 with 128,000 of output,
-    // which the window-less-output rule would make 922,000 (trigger 829,800). From the record:
+    // compact near 240,000. Given a window of 1,050,000 with 128,000 of output (what resellers list
+    // for GPT-5.5), the window-less-output rule would make 922,000 (trigger 829,800). From the record:
     // 272,000, trigger 272,000 × 9 / 10 = 244,800.
     const { messages, counts } = conversation(specs)
     const api = { window: 1_050_000, maxOutput: 128_000 }
