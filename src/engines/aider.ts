@@ -1,5 +1,12 @@
 import type { Message } from '../types'
-import { firstReaching, historyIndexes, resultOf, SUMMARY_TOKENS_ESTIMATE } from './run'
+import {
+  firstReaching,
+  historyIndexes,
+  limitOf,
+  resultOf,
+  SUMMARY_TOKENS_ESTIMATE,
+  WINDOW_ONLY,
+} from './run'
 import type { EngineInput, EnginePreset } from './types'
 
 const MIN_SPLIT = 4
@@ -67,9 +74,10 @@ export const aiderPreset: EnginePreset = {
   source: 'Aider-AI/aider@5dc9490 (0.86.3.dev) aider/history.py ChatSummary; aider/models.py',
   putsBack:
     'the system prompt, the repo map and the files added to the chat are rebuilt for every request',
+  reads: () => WINDOW_ONLY,
   run(input: EngineInput) {
     const { messages, counts } = input
-    const budget = aiderHistoryBudget(input.window)
+    const budget = aiderHistoryBudget(limitOf(input, 'window'))
     const history = historyIndexes(messages)
     const isHistory = new Set(history)
     const summaryTokens = Math.min(SUMMARY_TOKENS_ESTIMATE, Math.floor(budget / 2))

@@ -1,6 +1,6 @@
 import { formatNumber } from '../numbers'
 import { toolExchanges, toolNameOf } from './exchanges'
-import { firstReaching, overheadOf, resultOf } from './run'
+import { firstReaching, NO_LIMITS, overheadOf, resultOf } from './run'
 import type { EngineInput, EnginePreset } from './types'
 
 /** The clear_tool_uses_20250919 edit's defaults. */
@@ -18,6 +18,8 @@ export const anthropicClearToolUsesPreset: EnginePreset = {
   source:
     'https://platform.claude.com/docs/en/build-with-claude/context-editing (clear_tool_uses_20250919)',
   putsBack: 'nothing: each cleared result is replaced by a short placeholder (not counted)',
+  // Its thresholds are the edit's own parameters, defaulted; no model limit is read.
+  reads: () => NO_LIMITS,
   run(input: EngineInput) {
     const { messages, counts } = input
     const options = input.settings?.clearToolUses ?? {}

@@ -1,4 +1,4 @@
-import { firstReaching, historyIndexes, overheadOf, resultOf } from './run'
+import { firstReaching, historyIndexes, NO_LIMITS, overheadOf, resultOf } from './run'
 import type { EngineInput, EnginePreset } from './types'
 
 /** The compact_20260112 edit's default trigger, in input tokens. */
@@ -11,6 +11,8 @@ export const anthropicCompactionPreset: EnginePreset = {
   source:
     'https://platform.claude.com/docs/en/build-with-claude/compaction (compact_20260112, beta compact-2026-01-12)',
   putsBack: 'the system prompt and tools are request parameters, sent again unchanged',
+  // Its trigger is the edit's own parameter, defaulted; no model limit is read.
+  reads: () => NO_LIMITS,
   run(input: EngineInput) {
     const trigger = input.settings?.anthropicCompactionTrigger ?? ANTHROPIC_COMPACTION_TRIGGER
     return resultOf(this, input, {

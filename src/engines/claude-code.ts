@@ -1,4 +1,11 @@
-import { firstReaching, historyIndexes, overheadOf, resultOf } from './run'
+import {
+  firstReaching,
+  historyIndexes,
+  limitOf,
+  overheadOf,
+  resultOf,
+  WINDOW_AND_OUTPUT,
+} from './run'
 import type { EngineInput, EnginePreset } from './types'
 
 /** What Claude Code sets aside from the window for the summary's own output, at most. */
@@ -27,10 +34,11 @@ export const claudeCodePreset: EnginePreset = {
     'no public source: code.claude.com docs (auto-compact), anthropics/claude-code#31806 (threshold and override, 2.1.x)',
   putsBack:
     'the system prompt and CLAUDE.md are re-sent, with recently read files and the todo list re-attached (not counted)',
+  reads: () => WINDOW_AND_OUTPUT,
   run(input: EngineInput) {
     const trigger = claudeCodeTrigger(
-      input.window,
-      input.maxOutput,
+      limitOf(input, 'window'),
+      limitOf(input, 'maxOutput'),
       input.settings?.claudeAutocompactPct,
     )
     return resultOf(this, input, {

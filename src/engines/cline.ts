@@ -1,6 +1,14 @@
 import type { Message } from '../types'
 import { toolExchanges } from './exchanges'
-import { firstReaching, historyIndexes, overheadOf, resultOf, SUMMARY_TOKENS_ESTIMATE } from './run'
+import {
+  firstReaching,
+  historyIndexes,
+  limitOf,
+  overheadOf,
+  resultOf,
+  SUMMARY_TOKENS_ESTIMATE,
+  WINDOW_AND_OUTPUT,
+} from './run'
 import type { EngineInput, EnginePreset } from './types'
 
 const CONTEXT_WINDOW_INPUT_RATIO = 0.9
@@ -99,14 +107,16 @@ export const clinePreset: EnginePreset = {
   source:
     'cline/cline@21cb8d2 sdk/packages/core (0.0.78) src/extensions/context/compaction.ts, compaction-shared.ts',
   putsBack: 'the system prompt is re-sent; the summary lists the files read and modified',
+  reads: () => WINDOW_AND_OUTPUT,
   run(input: EngineInput) {
     const { messages, counts } = input
-    const trigger = clineTrigger(input.window)
+    const window = limitOf(input, 'window')
+    const trigger = clineTrigger(window)
     // The system prompt is not one of Cline's messages: the cut is found in the history.
     const history = historyIndexes(messages)
     const preserve = clinePreserve(
-      input.window,
-      input.maxOutput,
+      window,
+      limitOf(input, 'maxOutput'),
       pairCount(messages, history),
       overheadOf(input),
     )

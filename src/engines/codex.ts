@@ -1,6 +1,14 @@
 import { modelStem } from '../pricing/families'
-import { firstReaching, overheadOf, resultOf } from './run'
-import type { EngineInput, EnginePreset } from './types'
+import {
+  firstReaching,
+  limitOf,
+  NO_LIMITS,
+  overheadOf,
+  resultOf,
+  WINDOW_AND_OUTPUT,
+  WINDOW_ONLY,
+} from './run'
+import type { EngineInput, EngineLimit, EngineLimitsInput, EnginePreset } from './types'
 import { countingSpecOf } from '../options'
 
 /** How many tokens of the most recent user messages a compacted Codex history carries. */
@@ -37,15 +45,20 @@ export function codexWindowFromRecorded(recorded: number): number {
  * the 128,000 of output. So for those models it is the window less the max output; any other model
  * (codex-mini-latest among them) runs on the window as given.
  */
-export function codexContextWindow(
-  model: string,
-  window: number,
-  maxOutput: number,
-  recorded?: number,
-): number {
-  if (recorded !== undefined && recorded > 0) return codexWindowFromRecorded(recorded)
-  const slug = modelStem(model).toLowerCase()
-  return CATALOG_INPUT_WINDOW.test(slug) ? Math.max(0, window - maxOutput) : window
+export function codexContextWindow(input: EngineInput): number {
+  if (input.recordedWindow !== undefined) return codexWindowFromRecorded(input.recordedWindow)
+  const window = limitOf(input, 'window')
+  return inCatalog(input) ? Math.max(0, window - limitOf(input, 'maxOutput')) : window
+}
+
+/** Whether Codex's catalog gives the input's model the window less its output (above). */
+const inCatalog = (input: EngineLimitsInput) =>
+  CATALOG_INPUT_WINDOW.test(modelStem(countingSpecOf(input.spec ?? {}).model).toLowerCase())
+
+/** The limits codexContextWindow reads on an input: none on a rollout's recorded window. */
+export function codexReads(input: EngineLimitsInput): readonly EngineLimit[] {
+  if (input.recordedWindow !== undefined) return NO_LIMITS
+  return inCatalog(input) ? WINDOW_AND_OUTPUT : WINDOW_ONLY
 }
 
 /** 90% of the window (integer arithmetic, as Codex does it); a configured limit only lowers it. */
@@ -65,14 +78,10 @@ export const codexPreset: EnginePreset = {
   source:
     'openai/codex@0100b10 codex-rs/core/src/compact.rs; codex-rs/protocol/src/openai_models.rs (auto_compact_token_limit); codex-rs/core/models.json (context_window)',
   putsBack: 'the initial context (instructions, AGENTS.md, environment) is rebuilt and sent first',
+  reads: codexReads,
   run(input: EngineInput) {
     const { messages, counts } = input
-    const window = codexContextWindow(
-      countingSpecOf(input.spec ?? {}).model,
-      input.window,
-      input.maxOutput,
-      input.recordedWindow,
-    )
+    const window = codexContextWindow(input)
     const trigger = codexTrigger(window, input.settings?.codexAutoCompactTokenLimit)
     const kept = new Set<number>()
     const shortened = new Map<number, number>()

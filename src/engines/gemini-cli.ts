@@ -1,6 +1,6 @@
 import type { Message } from '../types'
 import { toolExchanges } from './exchanges'
-import { firstReaching, historyIndexes, overheadOf, resultOf } from './run'
+import { firstReaching, historyIndexes, limitOf, overheadOf, resultOf, WINDOW_ONLY } from './run'
 import type { EngineInput, EnginePreset } from './types'
 
 const COMPRESSION_TOKEN_THRESHOLD = 0.5
@@ -54,9 +54,10 @@ export const geminiCliPreset: EnginePreset = {
     'google-gemini/gemini-cli@5411f11 (0.56.0-nightly) packages/core/src/context/chatCompressionService.ts',
   putsBack:
     'the system instruction and the initial environment context (date, OS, folders) are rebuilt',
+  reads: () => WINDOW_ONLY,
   run(input: EngineInput) {
     const { messages, counts } = input
-    const trigger = COMPRESSION_TOKEN_THRESHOLD * input.window
+    const trigger = COMPRESSION_TOKEN_THRESHOLD * limitOf(input, 'window')
     const history = historyIndexes(messages)
     const split = geminiSplitPoint(messages, history)
     return resultOf(this, input, {

@@ -10,15 +10,19 @@ import { langchainPreset } from './langchain'
 import { openaiCompactionPreset } from './openai-compaction'
 import { opencodePreset } from './opencode'
 import { seedPreset } from './seed'
+import { EngineInputError } from './errors'
 import {
   ENGINE_IDS,
   type EngineId,
   type EngineInput,
+  type EngineLimit,
+  type EngineLimitsInput,
   type EnginePreset,
   type EngineResult,
 } from './types'
 
 export * from './types'
+export { EngineInputError } from './errors'
 export { MODEL_LIMITS, modelLimits, type ModelLimits } from './models'
 export { SUMMARY_TOKENS_ESTIMATE } from './run'
 export { claudeCodeTrigger } from './claude-code'
@@ -50,25 +54,14 @@ export const ENGINES: Readonly<Record<EngineId, EnginePreset>> = {
 export const isEngineId = (id: string): id is EngineId =>
   (ENGINE_IDS as readonly string[]).includes(id)
 
-/** Thrown for an input no preset can run on: it names the field and the value. */
-export class EngineInputError extends Error {
-  constructor(
-    readonly field: string,
-    readonly problem: string,
-  ) {
-    super(`${field}: ${problem}`)
-    this.name = 'EngineInputError'
-  }
-}
-
 function validate(input: EngineInput): void {
   const positive = (field: string, n: number) => {
     if (!Number.isSafeInteger(n) || n <= 0) {
       throw new EngineInputError(field, `${String(n)} is not a positive integer`)
     }
   }
-  positive('window', input.window)
-  positive('maxOutput', input.maxOutput)
+  if (input.window !== undefined) positive('window', input.window)
+  if (input.maxOutput !== undefined) positive('maxOutput', input.maxOutput)
   if (input.recordedWindow !== undefined) positive('recordedWindow', input.recordedWindow)
   if (input.counts.length !== input.messages.length) {
     throw new EngineInputError(
@@ -78,12 +71,50 @@ function validate(input: EngineInput): void {
   }
 }
 
-/** Runs the presets `ids` (default: all, in order) on one conversation. Pure. */
+/** A preset that cannot run on an input, and the limits it lacks there. */
+export interface WaitingEngine {
+  id: EngineId
+  missing: EngineLimit[]
+}
+
+/** The limits preset `id` reads on `input` that the input does not have; empty when it can run. */
+export function missingLimits(input: EngineLimitsInput, id: EngineId): EngineLimit[] {
+  return ENGINES[id].reads(input).filter((limit) => input[limit] === undefined)
+}
+
+/**
+ * Which of the presets `ids` (default: all, in order) can run on `input`, and which wait for a
+ * model limit the input does not have: a model the limits table does not list runs the presets
+ * with thresholds of their own, and the Codex presets on the window its log records.
+ */
+export function runnableEngines(
+  input: EngineLimitsInput,
+  ids: readonly EngineId[] = ENGINE_IDS,
+): { runnable: EngineId[]; waiting: WaitingEngine[] } {
+  const runnable: EngineId[] = []
+  const waiting: WaitingEngine[] = []
+  for (const id of ids) {
+    const missing = missingLimits(input, id)
+    if (missing.length === 0) runnable.push(id)
+    else waiting.push({ id, missing })
+  }
+  return { runnable, waiting }
+}
+
+/**
+ * Runs the presets `ids` (default: all, in order) on one conversation. Pure. Each must be able to
+ * run on the input (runnableEngines): one that reads a limit the input lacks is an
+ * EngineInputError naming the limit.
+ */
 export function runEngines(
   input: EngineInput,
   ids: readonly EngineId[] = ENGINE_IDS,
 ): EngineResult[] {
   validate(input)
+  for (const id of ids) {
+    const [missing] = missingLimits(input, id)
+    if (missing !== undefined) throw new EngineInputError(missing, `not given, and ${id} reads it`)
+  }
   return ids.map((id) => ENGINES[id].run(input))
 }
 

@@ -1,7 +1,15 @@
 import type { Message } from '../types'
 import { toolExchanges } from './exchanges'
-import { firstReaching, historyIndexes, overheadOf, resultOf } from './run'
-import type { EngineInput, EnginePreset, EngineSettings } from './types'
+import {
+  firstReaching,
+  historyIndexes,
+  limitOf,
+  NO_LIMITS,
+  overheadOf,
+  resultOf,
+  WINDOW_ONLY,
+} from './run'
+import type { EngineInput, EngineLimitsInput, EnginePreset, EngineSettings } from './types'
 
 type ContextSize = NonNullable<EngineSettings['langchainTrigger']>
 
@@ -130,6 +138,13 @@ export function langchainCutoff(
   return safeCutAtOrBefore(p, n, target)
 }
 
+/** Whether the middleware's trigger or keep, as set or by default, is a fraction of the window. */
+function readsWindow(input: EngineLimitsInput): boolean {
+  const trigger = input.settings?.langchainTrigger ?? DEFAULT_TRIGGER
+  const keep = input.settings?.langchainKeep ?? DEFAULT_KEEP
+  return trigger.kind === 'fraction' || keep.kind === 'fraction'
+}
+
 /** LangChain's SummarizationMiddleware: older messages summarised, an AI/Tool pair never split. */
 export const langchainPreset: EnginePreset = {
   id: 'langchain',
@@ -137,19 +152,23 @@ export const langchainPreset: EnginePreset = {
   source:
     'langchain-ai/langchainjs@62fc484 (langchain 1.5.5) libs/langchain/src/agents/middleware/summarization.ts',
   putsBack: 'the agent system prompt is sent apart; the summary comes back as a human message',
+  // The window is read only for a trigger or a keep given as a fraction of it (the default trigger).
+  reads: (input) => (readsWindow(input) ? WINDOW_ONLY : NO_LIMITS),
   run(input: EngineInput) {
     const { messages, counts } = input
     const trigger = input.settings?.langchainTrigger ?? DEFAULT_TRIGGER
     const keep = input.settings?.langchainKeep ?? DEFAULT_KEEP
     const list = historyIndexes(messages)
-    const tokens = langchainTriggerTokens(trigger, input.window)
+    // The model's input size, which only a fraction reads.
+    const maxInput = readsWindow(input) ? limitOf(input, 'window') : 0
+    const tokens = langchainTriggerTokens(trigger, maxInput)
     const firesAfter =
       tokens === null
         ? list.length >= trigger.value
           ? list[trigger.value - 1]
           : null
         : firstReaching(counts, tokens, overheadOf(input))
-    const cut = langchainCutoff(messages, counts, list, keep, input.window)
+    const cut = langchainCutoff(messages, counts, list, keep, maxInput)
     return resultOf(this, input, {
       trigger: tokens ?? trigger.value,
       firesAfter,

@@ -1,7 +1,6 @@
-import { codexContextWindow, codexTrigger } from './codex'
-import { firstReaching, historyIndexes, overheadOf, resultOf } from './run'
+import { codexContextWindow, codexReads, codexTrigger } from './codex'
+import { firstReaching, historyIndexes, NO_LIMITS, overheadOf, resultOf } from './run'
 import type { EngineInput, EnginePreset } from './types'
-import { countingSpecOf } from '../options'
 
 /**
  * The Responses API's server-side compaction: past compact_threshold the earlier items are
@@ -14,17 +13,12 @@ export const openaiCompactionPreset: EnginePreset = {
   source:
     'https://developers.openai.com/api/docs/guides/compaction (context_management, compact_threshold)',
   putsBack: 'instructions are a request parameter, sent again; the compaction item is opaque',
+  // A threshold set stands in for the window; else Codex's window is read as the Codex preset reads it.
+  reads: (input) =>
+    input.settings?.openaiCompactThreshold !== undefined ? NO_LIMITS : codexReads(input),
   run(input: EngineInput) {
     const trigger =
-      input.settings?.openaiCompactThreshold ??
-      codexTrigger(
-        codexContextWindow(
-          countingSpecOf(input.spec ?? {}).model,
-          input.window,
-          input.maxOutput,
-          input.recordedWindow,
-        ),
-      )
+      input.settings?.openaiCompactThreshold ?? codexTrigger(codexContextWindow(input))
     return resultOf(this, input, {
       trigger,
       firesAfter: firstReaching(input.counts, trigger, overheadOf(input)),

@@ -1,6 +1,13 @@
 import type { Message } from '../types'
 import { toolExchanges } from './exchanges'
-import { firstReaching, historyIndexes, overheadOf, resultOf } from './run'
+import {
+  firstReaching,
+  historyIndexes,
+  limitOf,
+  overheadOf,
+  resultOf,
+  WINDOW_AND_OUTPUT,
+} from './run'
 import type { EngineInput, EnginePreset } from './types'
 
 const OUTPUT_TOKEN_MAX = 32_000
@@ -101,9 +108,10 @@ export const opencodePreset: EnginePreset = {
   source:
     'opencode 1.18.33 (npm opencode-linux-x64): SessionCompaction (isOverflow, select, prune); sst/opencode@31e22f6 compaction.ts for the same select and prune',
   putsBack: 'the system prompt and instructions files are re-sent with every request',
+  reads: () => WINDOW_AND_OUTPUT,
   run(input: EngineInput) {
     const { messages, counts } = input
-    const trigger = opencodeUsable(input.window, input.maxOutput)
+    const trigger = opencodeUsable(limitOf(input, 'window'), limitOf(input, 'maxOutput'))
     // The system prompt is not one of opencode's messages: the tail is found in the history.
     const history = historyIndexes(messages)
     const start = opencodeTailStart(

@@ -1,7 +1,8 @@
 import { requestOverhead } from '../pricing/cost'
 import type { Message } from '../types'
 import { cutsToolExchange, toolExchanges } from './exchanges'
-import type { EngineInput, EnginePreset, EngineResult } from './types'
+import { EngineInputError } from './errors'
+import type { EngineInput, EngineLimit, EnginePreset, EngineResult } from './types'
 
 /**
  * The summary's size in the next request, for every engine that does not cap it lower: a fixed
@@ -113,4 +114,21 @@ export function historyIndexes(messages: readonly Message[]): number[] {
   const indexes: number[] = []
   for (let i = 0; i < messages.length; i++) if (messages[i].type !== 'instructions') indexes.push(i)
   return indexes
+}
+
+/** Both limits: what a rule that reads the window and the max output needs. */
+export const WINDOW_AND_OUTPUT: readonly EngineLimit[] = ['window', 'maxOutput']
+/** The window alone. */
+export const WINDOW_ONLY: readonly EngineLimit[] = ['window']
+/** Neither: a rule with its own thresholds. */
+export const NO_LIMITS: readonly EngineLimit[] = []
+
+/**
+ * A limit a preset reads. runEngines runs a preset only when its input has every limit it reads
+ * (EnginePreset.reads), so a missing one here is a preset reading what it did not declare.
+ */
+export function limitOf(input: EngineInput, limit: EngineLimit): number {
+  const value = input[limit]
+  if (value === undefined) throw new EngineInputError(limit, 'not given, and the preset reads it')
+  return value
 }

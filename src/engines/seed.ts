@@ -1,7 +1,7 @@
 import { describeReason } from '../check'
 import { countingSpecOf } from '../options'
 import { planCompaction } from '../plan'
-import { firstReaching, overheadOf, resultOf } from './run'
+import { firstReaching, limitOf, NO_LIMITS, overheadOf, resultOf, WINDOW_ONLY } from './run'
 import type { EnginePreset } from './types'
 
 /**
@@ -14,11 +14,13 @@ export const seedPreset: EnginePreset = {
   label: 'Compaction Inspector (seed)',
   source: 'this package: docs/semantics.md, pinned by testdata/corpus.json',
   putsBack: 'instructions hoisted to the front, then the summary, then the kept tail',
+  // MaxTokens given in its settings stands in for the window.
+  reads: (input) => (input.settings?.seed?.maxTokens !== undefined ? NO_LIMITS : WINDOW_ONLY),
   run(input) {
     const { messages, counts } = input
     const seed = input.settings?.seed ?? {}
     const options = {
-      maxTokens: seed.maxTokens ?? input.window,
+      maxTokens: seed.maxTokens ?? limitOf(input, 'window'),
       ...(seed.triggerRatio !== undefined ? { triggerRatio: seed.triggerRatio } : {}),
       ...(seed.keepRecentCount !== undefined ? { keepRecentCount: seed.keepRecentCount } : {}),
       ...countingSpecOf(input.spec ?? {}),

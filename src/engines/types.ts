@@ -53,10 +53,13 @@ export interface EngineInput {
   messages: readonly Message[]
   /** Each message's cost, as countEachMessage (messageCost) gives it for `spec`. */
   counts: readonly number[]
-  /** The model's context window, in tokens. */
-  window: number
-  /** The model's maximum output, in tokens. */
-  maxOutput: number
+  /**
+   * The model's context window, in tokens; absent when it is not known. A preset that reads it
+   * (EnginePreset.reads) does not run without it.
+   */
+  window?: number
+  /** The model's maximum output, in tokens; absent when it is not known, as the window. */
+  maxOutput?: number
   /**
    * The window the log's own engine recorded running the model with, when the log records one and
    * `spec`'s model is the log's (a Codex rollout's `model_context_window`, 95% of Codex's catalog
@@ -95,6 +98,12 @@ export interface EngineResult {
   declined?: string
 }
 
+/** A model limit a preset may read: its context window, or its maximum output. */
+export type EngineLimit = 'window' | 'maxOutput'
+
+/** What a preset's need for limits depends on: the input but its messages and their counts. */
+export type EngineLimitsInput = Omit<EngineInput, 'messages' | 'counts'>
+
 /** One engine's rule. */
 export interface EnginePreset {
   id: EngineId
@@ -102,5 +111,10 @@ export interface EnginePreset {
   /** Where the rule comes from, in one line: repository, version and file, or a doc URL. */
   source: string
   putsBack: string
+  /**
+   * The model limits the rule reads on this input (its settings and what the log records may
+   * stand in for them); it runs only on an input that has them.
+   */
+  reads(input: EngineLimitsInput): readonly EngineLimit[]
   run(input: EngineInput): EngineResult
 }

@@ -9,6 +9,7 @@ import {
   MODEL_LIMITS,
   modelLimits,
   runEngines,
+  runnableEngines,
   type EngineId,
   type EngineInput,
   type EngineResult,
@@ -782,5 +783,72 @@ describe('docs/engines.md', () => {
       const cells = row!.split('|').map((s) => s.trim())
       expect([cells[2], cells[3]]).toEqual([formatNumber(m.window), formatNumber(m.maxOutput)])
     }
+  })
+})
+
+describe('presets on a model whose limits are not known', () => {
+  // Which limits each rule reads, as docs/engines.md states each rule: what a model the limits
+  // table does not list can still run.
+  const { messages, counts } = conversation([
+    ['u', 100],
+    ['b', 100],
+  ])
+  const bare = { messages, counts }
+  const waitingFor = (input: Omit<EngineInput, 'messages' | 'counts'>) =>
+    runnableEngines(input).waiting.map((w) => [w.id, w.missing.join('+')])
+
+  it('with no limit, runs the rules with thresholds of their own and says what the rest read', () => {
+    expect(runnableEngines({}).runnable).toEqual([
+      'anthropic-compaction',
+      'anthropic-clear-tool-uses',
+    ])
+    expect(waitingFor({})).toEqual([
+      ['seed', 'window'],
+      ['claude-code', 'window+maxOutput'],
+      ['codex', 'window'],
+      ['opencode', 'window+maxOutput'],
+      ['gemini-cli', 'window'],
+      ['cline', 'window+maxOutput'],
+      ['aider', 'window'],
+      ['langchain', 'window'],
+      ['openai-compaction', 'window'],
+    ])
+  })
+
+  it('settings and a recorded window stand in for the limits', () => {
+    // The seed's MaxTokens; LangChain's trigger in tokens and keep in messages; a threshold for
+    // the Responses compaction; Codex's window from the rollout's record.
+    const input = {
+      recordedWindow: 258_400,
+      settings: {
+        seed: { maxTokens: 50_000 },
+        langchainTrigger: { kind: 'tokens' as const, value: 4_000 },
+        langchainKeep: { kind: 'messages' as const, value: 20 },
+        openaiCompactThreshold: 10_000,
+      },
+    }
+    expect(waitingFor(input)).toEqual([
+      ['claude-code', 'window+maxOutput'],
+      ['opencode', 'window+maxOutput'],
+      ['gemini-cli', 'window'],
+      ['cline', 'window+maxOutput'],
+      ['aider', 'window'],
+    ])
+    // Codex's catalog models read the max output too, without a record (the window less it).
+    expect(waitingFor({ window: 400_000, spec: { model: 'gpt-5.1-codex' } })).toEqual([
+      ['claude-code', 'maxOutput'],
+      ['codex', 'maxOutput'],
+      ['opencode', 'maxOutput'],
+      ['cline', 'maxOutput'],
+      ['openai-compaction', 'maxOutput'],
+    ])
+  })
+
+  it('refuses to run a preset on a limit it reads and the input lacks, naming the limit', () => {
+    const [r] = runEngines({ ...bare, recordedWindow: 258_400 }, ['codex'])
+    expect(r.trigger).toBe(244_800)
+    expect(() => runEngines(bare, ['claude-code'])).toThrow(
+      new EngineInputError('window', 'not given, and claude-code reads it'),
+    )
   })
 })
