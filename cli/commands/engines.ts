@@ -6,13 +6,17 @@ import {
   ENGINES,
   formatNumber,
   isEngineId,
+  listAnd,
   MODEL_LIMITS,
   modelLimits,
   requestOverhead,
   runEngines,
+  runnableEngines,
   type EngineId,
+  type EngineLimit,
   type EngineResult,
   type RecordedWindow,
+  type WaitingEngine,
 } from '../../src/index'
 import {
   CONVERSATION_OPTIONS,
@@ -51,39 +55,91 @@ function engineIds(args: ParsedArgs): EngineId[] {
   return [...new Set(ids)] as EngineId[]
 }
 
-/** The window and max output: the flags, else the model's row in the table, else an error. */
-function limitsFor(args: ParsedArgs, model: string, file: string) {
-  const window = positiveIntegerValue(COMMAND, args, 'window')
-  const maxOutput = positiveIntegerValue(COMMAND, args, 'max-output')
+/**
+ * The window and max output: each the flag, else the model's row in the table; undefined where
+ * neither gives it (the presets that read it then wait, runnableEngines).
+ */
+function limitsFor(args: ParsedArgs, model: string) {
+  const windowFlag = positiveIntegerValue(COMMAND, args, 'window')
+  const maxOutputFlag = positiveIntegerValue(COMMAND, args, 'max-output')
   const known = modelLimits(model)
-  if ((window === undefined || maxOutput === undefined) && !known) {
-    const missing = [
-      window === undefined && '--window N',
-      maxOutput === undefined && '--max-output N',
-    ]
-    const named =
-      model === '' ? 'no model is named' : `the model ${JSON.stringify(model)} is not in the table`
+  const window = windowFlag ?? known?.window
+  const maxOutput = maxOutputFlag ?? known?.maxOutput
+  if (window !== undefined && maxOutput !== undefined && maxOutput >= window) {
     throw new CliError(
-      `${file}: ${COMMAND}: ${named}, so its limits are unknown; give ${missing.filter(Boolean).join(' and ')} ` +
-        `(or --model one of ${MODEL_LIMITS.map((m) => m.model).join(', ')})`,
-    )
-  }
-  const limits = {
-    window: window ?? known!.window,
-    maxOutput: maxOutput ?? known!.maxOutput,
-  }
-  if (limits.maxOutput >= limits.window) {
-    throw new CliError(
-      `${COMMAND}: option --max-output: ${limits.maxOutput} is not less than the window (${limits.window})`,
+      `${COMMAND}: option --max-output: ${maxOutput} is not less than the window (${window})`,
     )
   }
   const from = (flag: number | undefined, name: string) =>
-    flag !== undefined ? `given with --${name}` : `${known!.model}, ${known!.source}`
+    flag !== undefined
+      ? `given with --${name}`
+      : known
+        ? `${known.model}, ${known.source}`
+        : unknownWhy(model)
   return {
-    ...limits,
-    source: { window: from(window, 'window'), maxOutput: from(maxOutput, 'max-output') },
+    window,
+    maxOutput,
+    source: { window: from(windowFlag, 'window'), maxOutput: from(maxOutputFlag, 'max-output') },
   }
 }
+
+/** Why the table gives no limits: the model it was asked for. */
+const unknownWhy = (model: string) =>
+  model === '' ? 'no model is named' : `${JSON.stringify(model)} is not in the table`
+
+/** The header's line of limits: each with where it comes from, or both unknown at once. */
+function limitsLine(limits: ReturnType<typeof limitsFor>): string {
+  if (limits.window === undefined && limits.maxOutput === undefined) {
+    return `window and max output unknown (${limits.source.window})`
+  }
+  return (
+    `window ${limitText(limits.window, ' tokens')} (${limits.source.window}); ` +
+    `max output ${limitText(limits.maxOutput)} (${limits.source.maxOutput})`
+  )
+}
+
+const LIMIT_FLAGS: Record<EngineLimit, string> = {
+  window: '--window N',
+  maxOutput: '--max-output N',
+}
+
+/** The flags the waiting presets need, in one list: `--window N and --max-output N`. */
+function flagsFor(waiting: readonly WaitingEngine[]): string {
+  const needed = new Set(waiting.flatMap((w) => w.missing))
+  return (['window', 'maxOutput'] as const)
+    .filter((limit) => needed.has(limit))
+    .map((limit) => LIMIT_FLAGS[limit])
+    .join(' and ')
+}
+
+/** The error when presets asked for cannot run: what the model lacks, and how to give it. */
+function limitsError(file: string, model: string, waiting: readonly WaitingEngine[]): CliError {
+  const named =
+    model === '' ? 'no model is named' : `the model ${JSON.stringify(model)} is not in the table`
+  return new CliError(
+    `${file}: ${COMMAND}: ${named}, so its limits are unknown; give ${flagsFor(waiting)}, ` +
+      `which ${listIds(waiting)} ${waiting.length === 1 ? 'reads' : 'read'} ` +
+      `(or --model one of ${MODEL_LIMITS.map((m) => m.model).join(', ')})`,
+  )
+}
+
+const limitText = (n: number | undefined, unit = '') =>
+  n === undefined ? 'unknown' : `${formatNumber(n)}${unit}`
+
+/** The presets that did not run, and the flags that would run them; '' when every one ran. */
+function notRunLines(waiting: readonly WaitingEngine[], columns: number): string {
+  if (waiting.length === 0) return ''
+  const line = `not run: ${listIds(waiting)}, which read the model's limits; give ${flagsFor(waiting)}`
+  return (
+    '\n' +
+    wrapText(line, columns, '    ')
+      .map((l, i) => (i === 0 ? l.trimStart() : l))
+      .join('\n') +
+    '\n'
+  )
+}
+
+const listIds = (waiting: readonly WaitingEngine[]) => listAnd(waiting.map((w) => w.id))
 
 /** The presets that run on the window the log records Codex ran with (EngineInput.recordedWindow). */
 const ON_CODEX_WINDOW: readonly EngineId[] = ['codex', 'openai-compaction']
@@ -176,12 +232,15 @@ Engines: ${ENGINE_IDS.join(', ')}.
 
 Options:
   --window N           The context window in tokens. Default: the model's, from
-                       the table in docs/engines.md; required for a model not
-                       in it. On a Codex rollout the codex and
-                       openai-compaction rows run on the window it records
-                       Codex ran its model with, whatever this says.
+                       the table in docs/engines.md. For a model not in it,
+                       the engines that read the window wait for it: they are
+                       listed as not run (an error if --engine names one). On
+                       a Codex rollout the codex and openai-compaction rows
+                       run on the window it records Codex ran its model with,
+                       whatever this says.
   --max-output N       The model's maximum output tokens, less than the window.
-                       Default: the model's, from the same table.
+                       Default: the model's, from the same table; the engines
+                       that read it wait for it as for the window.
   --engine ID[,ID…]    Only these engines, in the order given. Default: all.
   --hidden-tokens N|auto
                        Add N tokens the file does not hold (the system prompt
@@ -192,7 +251,9 @@ ${CONVERSATION_OPTIONS_HELP}
                        trigger, firesAfter, keep, summarize, cleared,
                        nextRequestTokens, cutsToolExchange } ] }, with
                        firesAfter a message index or null and keep, summarize
-                       and cleared lists of message indexes.
+                       and cleared lists of message indexes; and "notRun":
+                       [ { id, needs } ] when some did not run, needs listing
+                       "window" and "maxOutput".
   -h, --help           Show this help.
 
 Exit status: 0 on success; 2 on bad input or options.`,
@@ -205,22 +266,24 @@ Exit status: 0 on success; 2 on bad input or options.`,
     positiveIntegerValue(COMMAND, args, 'max-output')
     const hiddenFlag = hiddenTokensValue(COMMAND, args)
     const loaded = await loadConversation(COMMAND, path, args, io)
-    const limits = limitsFor(args, loaded.spec.model, loaded.file)
+    const limits = limitsFor(args, loaded.spec.model)
     const counts = countEachMessage(loaded.spec, loaded.messages)
     const hidden = hiddenContext(COMMAND, hiddenFlag, loaded, counts)
     const recorded = loaded.recordedWindow
-    const results = runEngines(
-      {
-        messages: loaded.messages,
-        counts,
-        window: limits.window,
-        maxOutput: limits.maxOutput,
-        spec: loaded.spec,
-        hiddenTokens: hidden?.tokens ?? 0,
-        ...(recorded !== undefined ? { recordedWindow: recorded.tokens } : {}),
-      },
-      ids,
-    )
+    const input = {
+      messages: loaded.messages,
+      counts,
+      ...(limits.window !== undefined ? { window: limits.window } : {}),
+      ...(limits.maxOutput !== undefined ? { maxOutput: limits.maxOutput } : {}),
+      spec: loaded.spec,
+      hiddenTokens: hidden?.tokens ?? 0,
+      ...(recorded !== undefined ? { recordedWindow: recorded.tokens } : {}),
+    }
+    // The presets the user named must all run; of all of them, those that can.
+    const { runnable, waiting } = runnableEngines(input, ids)
+    if (waiting.length > 0 && (stringValue(args, 'engine') !== undefined || runnable.length === 0))
+      throw limitsError(loaded.file, loaded.spec.model, waiting)
+    const results = runEngines(input, runnable)
 
     if (flagValue(args, 'json')) {
       const engines = results.map((r) => ({
@@ -233,7 +296,8 @@ Exit status: 0 on success; 2 on bad input or options.`,
         nextRequestTokens: r.nextRequestTokens,
         cutsToolExchange: r.cutsToolExchange,
       }))
-      io.out(JSON.stringify({ engines }, null, 2) + '\n')
+      const notRun = waiting.map((w) => ({ id: w.id, needs: w.missing }))
+      io.out(JSON.stringify({ engines, ...(notRun.length > 0 ? { notRun } : {}) }, null, 2) + '\n')
       return EXIT.ok
     }
 
@@ -241,12 +305,12 @@ Exit status: 0 on success; 2 on bad input or options.`,
     for (const c of counts) estimate += c
     io.out(
       `${loaded.file}: ${loaded.messages.length} messages, ${describeModel(loaded.model)}\n` +
-        `window ${formatNumber(limits.window)} tokens (${limits.source.window}); ` +
-        `max output ${formatNumber(limits.maxOutput)} (${limits.source.maxOutput})\n` +
+        `${limitsLine(limits)}\n` +
         codexWindowLine(recorded, ids, io.columns ?? DEFAULT_COLUMNS) +
         `estimate now ${formatNumber(estimate)} tokens` +
         `${hidden ? `, ${formatNumber(hidden.tokens)} of them hidden context (${hidden.source})` : ''}\n\n` +
-        renderHuman(results, io.columns ?? DEFAULT_COLUMNS),
+        renderHuman(results, io.columns ?? DEFAULT_COLUMNS) +
+        notRunLines(waiting, io.columns ?? DEFAULT_COLUMNS),
     )
     return EXIT.ok
   },

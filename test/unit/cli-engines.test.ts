@@ -230,10 +230,12 @@ describe('engines: bad input, in one line naming the option', () => {
     )
   })
 
-  it('a model without known limits asks for the flags', async () => {
-    expect(await failure([SAMPLE, '--model', 'cl100k_base', '--window', '5000'])).toBe(
+  it('a model without known limits asks for the flags the engines named read', async () => {
+    // Claude Code reads the window and the max output (docs/engines.md); the window is given.
+    const args = [SAMPLE, '--model', 'cl100k_base', '--window', '5000']
+    expect(await failure([...args, '--engine', 'claude-code'])).toBe(
       `${SAMPLE}: engines: the model "cl100k_base" is not in the table, so its limits are unknown; ` +
-        'give --max-output N (or --model one of ' +
+        'give --max-output N, which claude-code reads (or --model one of ' +
         'claude-fable-5-2, claude-fable-5-1, claude-fable-5, claude-opus-5-5, claude-sonnet-5-5, ' +
         'claude-haiku-5-5, claude-opus-5, claude-sonnet-5, claude-opus-4-8, claude-opus-4-7, ' +
         'claude-opus-4-6, claude-sonnet-4-6, claude-opus-4-5, claude-opus-4-1, claude-opus-4, claude-sonnet-4-5, claude-sonnet-4, ' +
@@ -242,6 +244,39 @@ describe('engines: bad input, in one line naming the option', () => {
         'gpt-3.5-turbo, o3, o4-mini, codex-mini-latest, gemini-3.1-pro-preview, gemini-3-pro-preview, ' +
         'gemini-3-flash-preview, gemini-2.5-pro, gemini-2.5-flash, gemini-2.5-flash-lite, ' +
         'gemini-2.0-flash)',
+    )
+  })
+
+  it('with every engine asked for, runs those the limits given allow and lists the others', async () => {
+    // With a window of 5,000 and no max output, the presets that read the max output wait:
+    // claude-code, opencode and cline (docs/engines.md); cl100k_base is not in Codex's catalog, so
+    // codex and openai-compaction read the window alone.
+    const args = ['engines', SAMPLE, '--model', 'cl100k_base', '--window', '5000']
+    const json = await run([...args, '--json'])
+    expect(json.status).toBe(0)
+    const parsed = JSON.parse(json.stdout)
+    expect(parsed.engines.map((e: { id: string }) => e.id)).toEqual([
+      'seed',
+      'codex',
+      'gemini-cli',
+      'aider',
+      'langchain',
+      'anthropic-compaction',
+      'anthropic-clear-tool-uses',
+      'openai-compaction',
+    ])
+    expect(parsed.notRun).toEqual([
+      { id: 'claude-code', needs: ['maxOutput'] },
+      { id: 'opencode', needs: ['maxOutput'] },
+      { id: 'cline', needs: ['maxOutput'] },
+    ])
+    const human = await run(args)
+    expect(human.status).toBe(0)
+    expect(human.stdout).toContain(
+      'window 5,000 tokens (given with --window); max output unknown ("cl100k_base" is not in the table)',
+    )
+    expect(human.stdout).toContain(
+      "not run: claude-code, opencode and cline, which read the model's limits; give --max-output N",
     )
   })
 })
