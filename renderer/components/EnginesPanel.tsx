@@ -3,8 +3,10 @@ import {
   codexWindowFromRecorded,
   ENGINES,
   formatNumber as n,
+  listAnd,
   type EngineId,
   type EngineResult,
+  type WaitingEngine,
 } from '@core'
 import { useState } from 'react'
 import {
@@ -48,7 +50,7 @@ export function EnginesPanel() {
       </p>
       <EngineLimitsControl />
       {run.state === 'counting' && <p className="counting">counting…</p>}
-      {run.state === 'needs-limits' && <NeedsLimits missing={run.missing} />}
+      {run.state === 'needs-limits' && <NeedsLimits waiting={run.waiting} every />}
       {run.state === 'bad-limits' && (
         <p className="engines-error" role="alert" data-testid="engines-error">
           Engines: {run.problem}.
@@ -56,6 +58,7 @@ export function EnginesPanel() {
       )}
       {run.state === 'ready' && (
         <>
+          {run.waiting.length > 0 && <NeedsLimits waiting={run.waiting} every={false} />}
           <EnginesTable results={run.results} shown={shown} onSelect={showEngine} />
           {selected && <EngineDetail result={selected} />}
         </>
@@ -185,14 +188,23 @@ function LimitInput(props: {
   )
 }
 
-/** A model the table does not list: the view asks for what it lacks. */
-function NeedsLimits({ missing }: { missing: ('window' | 'maxOutput')[] }) {
+/**
+ * A model the table does not list: the view names the presets that wait for a limit (`every`: all
+ * of them) and asks for what they lack.
+ */
+function NeedsLimits({ waiting, every }: { waiting: readonly WaitingEngine[]; every: boolean }) {
   const model = useApp((s) => s.options.model)
-  const what = missing.map((m) => (m === 'window' ? 'the context window' : 'the max output'))
+  const needed = new Set(waiting.flatMap((w) => w.missing))
+  const what = (['window', 'maxOutput'] as const)
+    .filter((limit) => needed.has(limit))
+    .map((limit) => (limit === 'window' ? 'the context window' : 'the max output'))
+  const who = every
+    ? 'the engines cannot run yet'
+    : `${listAnd(waiting.map((w) => ENGINE_SHORT[w.id]))} ${waiting.length === 1 ? 'waits' : 'wait'}`
   return (
     <p className="engines-ask" role="status" data-testid="engines-needs-limits">
-      {model ? `The model “${model}” is not in the table of model limits` : 'No model is named'}, so
-      the engines cannot run yet: give {what.join(' and ')} above (or a window preset).
+      {model ? `The model “${model}” is not in the table of model limits` : 'No model is named'}, so{' '}
+      {who}: give {listAnd(what)} above (or a window preset).
     </p>
   )
 }

@@ -2,6 +2,7 @@ import {
   engineBuckets,
   modelLimits,
   recordedWindowFor,
+  runnableEngines,
   type Bucket,
   type EngineBucket,
   type EngineInput,
@@ -9,6 +10,7 @@ import {
   type Message,
   type ModelLimits,
   type RecordedWindow,
+  type WaitingEngine,
 } from '@core'
 import { memoSelector } from './memo'
 import { selectBucket, selectOptions, selectReadyCounts } from './selectors'
@@ -49,17 +51,26 @@ export const selectEngineRecordedWindow: (s: AppState) => RecordedWindow | null 
     }) ?? null,
 )
 
-/** The presets' results, or why they cannot run yet (counting, or limits the view must ask for). */
+/**
+ * The presets' results, with those that wait for a model limit the view must ask for; or why none
+ * can run yet (counting, or limits every one of them reads).
+ */
 export type EngineRun =
-  | { state: 'ready'; results: EngineResult[] }
+  | { state: 'ready'; results: EngineResult[]; waiting: WaitingEngine[] }
   | { state: 'counting' }
-  | { state: 'needs-limits'; missing: ('window' | 'maxOutput')[] }
+  | { state: 'needs-limits'; waiting: WaitingEngine[] }
   | { state: 'bad-limits'; problem: string }
 
 /** What the presets are run with, once the counts and the limits allow; the input leaves out the
  * messages, which the conversation's worker holds. */
 export type EngineAsk =
-  | { state: 'ask'; messages: readonly Message[]; input: Omit<EngineInput, 'messages'> }
+  | {
+      state: 'ask'
+      messages: readonly Message[]
+      input: Omit<EngineInput, 'messages'>
+      /** The presets that wait for a limit; the worker runs the others (runnableEngines). */
+      waiting: WaitingEngine[]
+    }
   | Exclude<EngineRun, { state: 'ready' }>
 
 /**
@@ -78,20 +89,12 @@ export const selectEngineAsk: (s: AppState) => EngineAsk = memoSelector(
   ],
   (messages, counts, limits, spec, options, recorded): EngineAsk => {
     const { window, maxOutput } = limits
-    if (window === null || maxOutput === null) {
-      const missing: ('window' | 'maxOutput')[] = []
-      if (window === null) missing.push('window')
-      if (maxOutput === null) missing.push('maxOutput')
-      return { state: 'needs-limits', missing }
-    }
-    if (maxOutput >= window) {
+    if (window !== null && maxOutput !== null && maxOutput >= window) {
       return { state: 'bad-limits', problem: 'the max output must be less than the window' }
     }
-    if (counts === null) return { state: 'counting' }
-    const input = {
-      counts,
-      window,
-      maxOutput,
+    const settingsInput = {
+      ...(window !== null ? { window } : {}),
+      ...(maxOutput !== null ? { maxOutput } : {}),
       spec,
       hiddenTokens: options.hiddenTokens ?? 0,
       ...(recorded !== null ? { recordedWindow: recorded.tokens } : {}),
@@ -105,7 +108,10 @@ export const selectEngineAsk: (s: AppState) => EngineAsk = memoSelector(
         },
       },
     }
-    return { state: 'ask', messages, input }
+    const { runnable, waiting } = runnableEngines(settingsInput)
+    if (runnable.length === 0) return { state: 'needs-limits', waiting }
+    if (counts === null) return { state: 'counting' }
+    return { state: 'ask', messages, input: { ...settingsInput, counts }, waiting }
   },
 )
 
@@ -121,7 +127,7 @@ export const selectEngineRun: (s: AppState) => EngineRun = memoSelector(
   (ask, answer): EngineRun => {
     if (ask.state !== 'ask') return ask
     return answer !== null && answer.ask === ask
-      ? { state: 'ready', results: answer.results }
+      ? { state: 'ready', results: answer.results, waiting: ask.waiting }
       : COUNTING
   },
 )

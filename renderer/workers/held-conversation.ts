@@ -6,6 +6,7 @@ import {
   requestPricings,
   type KeptCosts,
   runEngines,
+  runnableEngines,
   startLiveImport,
   type CountingSpec,
   type ForkParent,
@@ -136,7 +137,10 @@ export function holdConversation(): HeldConversation {
       }
       const counts = heldCounts(held, question.counting)
       if (question.kind === 'engines') {
-        return { kind: 'engines', value: runEngines({ ...question.input, messages, counts }) }
+        // The presets the limits in force let run; the page lists the others as waiting.
+        const { runnable } = runnableEngines(question.input)
+        const value = runEngines({ ...question.input, messages, counts }, runnable)
+        return { kind: 'engines', value }
       }
       if (question.kind === 'diagnose') {
         return { kind: 'diagnose', value: diagnose({ ...question.input, messages, counts }) }

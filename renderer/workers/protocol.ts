@@ -78,7 +78,7 @@ export type ConversationQuestion =
    * microcompaction sent them (clearedCostsOf).
    */
   | { kind: 'request-pricing'; spec: Required<CountingSpec>; asks: PricingAsks }
-  /** Every engine preset on the conversation (the core's runEngines). */
+  /** Every engine preset the input's limits let run on the conversation (runEngines). */
   | { kind: 'engines'; input: Omit<EngineInput, 'messages' | 'counts'>; counting: string }
 
 /** What a question's answer holds, by the question's kind. */

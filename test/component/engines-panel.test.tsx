@@ -109,7 +109,7 @@ describe('the Engines view', () => {
     expect(engineRows()).toHaveLength(PRESETS.length)
   })
 
-  it('asks for the window of a model the table does not list, then runs', async () => {
+  it('runs what it can for a model the table does not list, asks for the rest, then runs all', async () => {
     const user = userEvent.setup()
     const { store } = makeStore()
     await act(() =>
@@ -120,17 +120,23 @@ describe('the Engines view', () => {
     )
     openEnginesTab(store)
     renderWithStore(<EnginesPanel />, store)
-    await waitFor(() => expect(screen.getByTestId('engines-needs-limits')).toBeTruthy())
-    expect(screen.getByTestId('engines-needs-limits').textContent).toContain(
-      'The model “acme-local-7b” is not in the table of model limits',
+    // The seed runs on MaxTokens and Anthropic's two edits on their own thresholds; every other
+    // preset reads the window, and some the max output too (docs/engines.md).
+    await waitFor(() => expect(engineRows()).toHaveLength(3))
+    expect(engineRows().map((r) => r.getAttribute('data-engine'))).toEqual([
+      'seed',
+      'anthropic-compaction',
+      'anthropic-clear-tool-uses',
+    ])
+    expect(screen.getByTestId('engines-needs-limits').textContent).toBe(
+      'The model “acme-local-7b” is not in the table of model limits, so Claude Code, Codex, ' +
+        'opencode, Gemini CLI, Cline, Aider, LangChain and OpenAI compaction wait: give the ' +
+        'context window and the max output above (or a window preset).',
     )
-    expect(screen.getByTestId('engines-needs-limits').textContent).toContain(
-      'give the context window and the max output',
-    )
-    expect(screen.queryAllByTestId('engine-row')).toHaveLength(0)
     await user.type(screen.getByTestId('engine-max-output'), '4096')
     await user.click(screen.getByTestId('engine-window-200K'))
     await waitFor(() => expect(engineRows()).toHaveLength(PRESETS.length))
+    expect(screen.queryByTestId('engines-needs-limits')).toBeNull()
   })
 
   it('runs the Codex presets on the window a Codex rollout records, and says so', async () => {
@@ -145,13 +151,25 @@ describe('the Engines view', () => {
         .getState()
         .loadFile({ path: null, name: 'rollout.jsonl', content: readFileSync(path, 'utf8') }),
     )
-    act(() => store.getState().setEngineLimits({ window: 1_050_000, maxOutput: 128_000 }))
     openEnginesTab(store)
     renderWithStore(<EnginesPanel />, store)
-    await waitFor(() => expect(engineRows()).toHaveLength(PRESETS.length))
+    // With no limits known, the Codex presets run on the record, beside those with thresholds of
+    // their own; the rest wait.
+    await waitFor(() => expect(engineRows()).toHaveLength(5))
+    expect(engineRows().map((r) => r.getAttribute('data-engine'))).toEqual([
+      'seed',
+      'codex',
+      'anthropic-compaction',
+      'anthropic-clear-tool-uses',
+      'openai-compaction',
+    ])
     expect(screen.getByTestId('engine-codex-window').textContent).toBe(
       'Codex presets: window 272,000, from the log (258,400 recorded, 95% of it)',
     )
+    await user.click(row('codex'))
+    expect(screen.getByTestId('engine-detail').textContent).toContain('244,800 tokens')
+    act(() => store.getState().setEngineLimits({ window: 1_050_000, maxOutput: 128_000 }))
+    await waitFor(() => expect(engineRows()).toHaveLength(PRESETS.length))
     await user.click(row('codex'))
     expect(screen.getByTestId('engine-detail').textContent).toContain('244,800 tokens')
     await user.click(row('openai-compaction'))
