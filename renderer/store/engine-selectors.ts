@@ -13,6 +13,7 @@ import {
   type WaitingEngine,
 } from '@core'
 import { memoSelector } from './memo'
+import { selectFileLimits } from './model-window'
 import { selectBucket, selectOptions, selectReadyCounts } from './selectors'
 import { selectSpec } from './spec'
 import type { AppState } from './types'
@@ -43,12 +44,8 @@ export const selectEngineLimits: (s: AppState) => EngineLimits = memoSelector(
  * recordedWindowFor), which the Codex presets run on; null when there is none.
  */
 export const selectEngineRecordedWindow: (s: AppState) => RecordedWindow | null = memoSelector(
-  (s: AppState) => [s.options.model, s.fileModel, s.fileWindow],
-  (model, fileModel, fileWindow) =>
-    recordedWindowFor(model, {
-      ...(fileModel !== null ? { model: fileModel } : {}),
-      ...(fileWindow !== null ? { contextWindow: fileWindow } : {}),
-    }) ?? null,
+  (s: AppState) => [s.options.model, selectFileLimits(s)],
+  (model, file) => recordedWindowFor(model, file) ?? null,
 )
 
 /**
