@@ -114,8 +114,7 @@ function flagsFor(waiting: readonly WaitingEngine[]): string {
 
 /** The error when presets asked for cannot run: what the model lacks, and how to give it. */
 function limitsError(file: string, model: string, waiting: readonly WaitingEngine[]): CliError {
-  const named =
-    model === '' ? 'no model is named' : `the model ${JSON.stringify(model)} is not in the table`
+  const named = model === '' ? unknownWhy(model) : `the model ${unknownWhy(model)}`
   return new CliError(
     `${file}: ${COMMAND}: ${named}, so its limits are unknown; give ${flagsFor(waiting)}, ` +
       `which ${listIds(waiting)} ${waiting.length === 1 ? 'reads' : 'read'} ` +
@@ -130,14 +129,14 @@ const limitText = (n: number | undefined, unit = '') =>
 function notRunLines(waiting: readonly WaitingEngine[], columns: number): string {
   if (waiting.length === 0) return ''
   const line = `not run: ${listIds(waiting)}, which read the model's limits; give ${flagsFor(waiting)}`
-  return (
-    '\n' +
-    wrapText(line, columns, '    ')
-      .map((l, i) => (i === 0 ? l.trimStart() : l))
-      .join('\n') +
-    '\n'
-  )
+  return '\n' + hanging(line, columns)
 }
+
+/** A line wrapped to the terminal, its continuation lines indented; with its newline. */
+const hanging = (line: string, columns: number) =>
+  wrapText(line, columns, '    ')
+    .map((l, i) => (i === 0 ? l.trimStart() : l))
+    .join('\n') + '\n'
 
 const listIds = (waiting: readonly WaitingEngine[]) => listAnd(waiting.map((w) => w.id))
 
@@ -156,10 +155,7 @@ function codexWindowLine(
     `${on.join(' and ')}: Codex's window ${formatNumber(codexWindowFromRecorded(recorded.tokens))} ` +
     `tokens, from the window the log records (${recorded.at}: ${formatNumber(recorded.tokens)}, ` +
     `${CODEX_EFFECTIVE_WINDOW_PERCENT}% of it)`
-  return wrapText(line, columns, '    ')
-    .map((l, i) => (i === 0 ? l.trimStart() : l))
-    .join('\n')
-    .concat('\n')
+  return hanging(line, columns)
 }
 
 const list = (indexes: readonly number[]) => (indexes.length === 0 ? '—' : String(indexes.length))
