@@ -6,6 +6,7 @@ import {
   ENGINES,
   formatNumber,
   isEngineId,
+  limitsWaitedFor,
   listAnd,
   MODEL_LIMITS,
   modelLimits,
@@ -105,9 +106,7 @@ const LIMIT_FLAGS: Record<EngineLimit, string> = {
 
 /** The flags the waiting presets need, in one list: `--window N and --max-output N`. */
 function flagsFor(waiting: readonly WaitingEngine[]): string {
-  const needed = new Set(waiting.flatMap((w) => w.missing))
-  return (['window', 'maxOutput'] as const)
-    .filter((limit) => needed.has(limit))
+  return limitsWaitedFor(waiting)
     .map((limit) => LIMIT_FLAGS[limit])
     .join(' and ')
 }

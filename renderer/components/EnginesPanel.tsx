@@ -3,6 +3,7 @@ import {
   codexWindowFromRecorded,
   ENGINES,
   formatNumber as n,
+  limitsWaitedFor,
   listAnd,
   type EngineId,
   type EngineResult,
@@ -194,10 +195,9 @@ function LimitInput(props: {
  */
 function NeedsLimits({ waiting, every }: { waiting: readonly WaitingEngine[]; every: boolean }) {
   const model = useApp((s) => s.options.model)
-  const needed = new Set(waiting.flatMap((w) => w.missing))
-  const what = (['window', 'maxOutput'] as const)
-    .filter((limit) => needed.has(limit))
-    .map((limit) => (limit === 'window' ? 'the context window' : 'the max output'))
+  const what = limitsWaitedFor(waiting).map((limit) =>
+    limit === 'window' ? 'the context window' : 'the max output',
+  )
   const who = every
     ? 'the engines cannot run yet'
     : `${listAnd(waiting.map((w) => ENGINE_SHORT[w.id]))} ${waiting.length === 1 ? 'waits' : 'wait'}`

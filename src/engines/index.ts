@@ -101,6 +101,12 @@ export function runnableEngines(
   return { runnable, waiting }
 }
 
+/** Every limit some waiting preset lacks, each once: the window first, then the max output. */
+export function limitsWaitedFor(waiting: readonly WaitingEngine[]): EngineLimit[] {
+  const needed = new Set(waiting.flatMap((w) => w.missing))
+  return (['window', 'maxOutput'] as const).filter((limit) => needed.has(limit))
+}
+
 /**
  * Runs the presets `ids` (default: all, in order) on one conversation. Pure. Each must be able to
  * run on the input (runnableEngines): one that reads a limit the input lacks is an
