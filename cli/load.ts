@@ -137,6 +137,7 @@ export async function loadConversation(
   }
   reportImport(file, imported, () => text, args, io)
   const { model, spec, counting } = await countingModelFor(file, args, imported, io)
+  const recordedWindow = recordedWindowFor(spec.model, imported)
   return {
     file,
     path,
@@ -149,12 +150,9 @@ export async function loadConversation(
     usage: imported.usage ?? [],
     systemPromptUnrecorded: imported.systemPromptUnrecorded === true,
     attachmentsUnrecorded: imported.attachmentsUnrecorded === true,
-    ...withRecordedWindow(recordedWindowFor(spec.model, imported)),
+    ...(recordedWindow !== undefined ? { recordedWindow } : {}),
   }
 }
-
-const withRecordedWindow = (recordedWindow: RecordedWindow | undefined) =>
-  recordedWindow === undefined ? {} : { recordedWindow }
 
 /** An import's error as the user's: located, prefixed with the file's name; others unchanged. */
 export function describeImportError(

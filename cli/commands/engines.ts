@@ -10,6 +10,7 @@ import {
   listAnd,
   MODEL_LIMITS,
   modelLimits,
+  ON_CODEX_WINDOW,
   requestOverhead,
   runEngines,
   runnableEngines,
@@ -138,9 +139,6 @@ const hanging = (line: string, columns: number) =>
     .join('\n') + '\n'
 
 const listIds = (waiting: readonly WaitingEngine[]) => listAnd(waiting.map((w) => w.id))
-
-/** The presets that run on the window the log records Codex ran with (EngineInput.recordedWindow). */
-const ON_CODEX_WINDOW: readonly EngineId[] = ['codex', 'openai-compaction']
 
 /** Says which window the Codex presets ran on, when the log records one and one of them ran. */
 function codexWindowLine(

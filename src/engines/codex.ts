@@ -8,7 +8,7 @@ import {
   WINDOW_AND_OUTPUT,
   WINDOW_ONLY,
 } from './run'
-import type { EngineInput, EngineLimit, EngineLimitsInput, EnginePreset } from './types'
+import type { EngineId, EngineInput, EngineLimit, EngineLimitsInput, EnginePreset } from './types'
 import { countingSpecOf } from '../options'
 
 /** How many tokens of the most recent user messages a compacted Codex history carries. */
@@ -60,6 +60,9 @@ export function codexReads(input: EngineLimitsInput): readonly EngineLimit[] {
   if (input.recordedWindow !== undefined) return NO_LIMITS
   return inCatalog(input) ? WINDOW_AND_OUTPUT : WINDOW_ONLY
 }
+
+/** The presets that run on Codex's window, so on a rollout's recorded one (codexReads). */
+export const ON_CODEX_WINDOW: readonly EngineId[] = ['codex', 'openai-compaction']
 
 /** 90% of the window (integer arithmetic, as Codex does it); a configured limit only lowers it. */
 export function codexTrigger(window: number, configured?: number): number {

@@ -28,6 +28,7 @@ export { SUMMARY_TOKENS_ESTIMATE } from './run'
 export { claudeCodeTrigger } from './claude-code'
 export {
   CODEX_EFFECTIVE_WINDOW_PERCENT,
+  ON_CODEX_WINDOW,
   codexContextWindow,
   codexTrigger,
   codexWindowFromRecorded,

@@ -130,11 +130,10 @@ interface Rollout {
  * items). A broken line loses only itself.
  */
 export function readCodex(input: ReadInput): ReadResult {
-  const oneDocument = input.isOneDocument()
   // The first schema's document, pretty-printed as Codex wrote it or on one line.
-  const root = oneDocument || !input.spansLines() ? jsonOrUndefined(input) : undefined
+  const root = input.sniff().json
   if (isSavedSession(root)) return readSavedSession(root)
-  if (oneDocument) {
+  if (input.isOneDocument()) {
     throw new LocatedError(
       'one JSON document, not JSONL with one rollout line per line, nor a first-schema rollout {session, items}',
       '',
@@ -155,15 +154,6 @@ export function readCodex(input: ReadInput): ReadResult {
   // A failure that is not the file's shape, thrown where reading every line first would have.
   if (seen.error !== undefined) throw seen.error.error
   return finish(r, broken)
-}
-
-/** The input as one JSON value; undefined when it is not one. */
-function jsonOrUndefined(input: ReadInput): unknown {
-  try {
-    return input.json()
-  } catch {
-    return undefined
-  }
 }
 
 /** A rollout being read: the items reader with Codex's own item types and context messages. */
@@ -211,16 +201,15 @@ function isSavedSession(v: unknown): v is Json & { session: Json; items: unknown
 function readSavedSession(root: Json & { session: Json; items: unknown[] }): ReadResult {
   const notes = new NoteList()
   const r = newRollout(notes)
-  const where: Where = (steps) => pathString(steps)
   for (const key of Object.keys(root)) {
-    if (key === 'session') readSessionMeta(r, root.session, ['session'], where)
+    if (key === 'session') readSessionMeta(r, root.session, ['session'], pathString)
     else if (key === 'items') {
       // One document: an item that is not a Responses item refuses the file, as a Responses
       // request body's would, naming it.
       root.items.forEach((item, i) => {
         if (!isObject(item))
           throw new ShapeError(`${kind(item)}, not a Responses item`, ['items', i])
-        r.items.add(item, ['items', i], where)
+        r.items.add(item, ['items', i], pathString)
       })
     } else if (key === 'state') r.notes.info(key, FIRST_SCHEMA_STATE_NOTE)
     else r.notes.warn(key, UNKNOWN_FIELD_NOTE)
