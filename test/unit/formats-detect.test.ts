@@ -41,6 +41,8 @@ describe('format detection', () => {
     ['api-traffic.jsonl', 'api-traffic'],
     ['api-traffic-openai.jsonl', 'api-traffic'],
     ['opencode.json', 'opencode'],
+    ['droid.jsonl', 'droid'],
+    ['droid-openai.jsonl', 'droid'],
   ])('detects %s as %s', (name, format) => {
     const imported = importConversation(fixture(name))
     expect(imported.format).toBe(format)
@@ -48,9 +50,10 @@ describe('format detection', () => {
   })
 
   it("marks the agents' logs that do not record the system prompt their agent sends", () => {
-    // Claude Code, Codex (before its rollouts held base instructions), Gemini CLI, pi, opencode and Cline
-    // keep their system prompt out of their logs; a request body, a trajectory or traffic has it.
-    const unrecorded = ['claude-code', 'codex', 'gemini-cli', 'pi', 'opencode', 'cline']
+    // Claude Code, Codex (before its rollouts held base instructions), Gemini CLI, pi, Droid, opencode
+    // and Cline keep their system prompt out of their logs; a request body, a trajectory or traffic
+    // has it.
+    const unrecorded = ['claude-code', 'codex', 'gemini-cli', 'pi', 'droid', 'opencode', 'cline']
     for (const name of [
       'native.json',
       'openai-chat.json',
@@ -60,6 +63,7 @@ describe('format detection', () => {
       'codex-legacy.jsonl',
       'gemini-cli.jsonl',
       'pi.jsonl',
+      'droid.jsonl',
       'opencode.json',
       'swe-agent.traj',
       'roo-code.json',
@@ -131,6 +135,7 @@ describe('format detection', () => {
       ['codex', false],
       ['gemini-cli', false],
       ['pi', false],
+      ['droid', false],
       ['opencode', false],
       ['swe-agent', false],
       ['cline', false],
@@ -145,6 +150,7 @@ describe('format detection', () => {
       'OpenAI Codex CLI rollout',
       'Gemini CLI session',
       'pi coding-agent session (JSONL)',
+      'Factory Droid session (JSONL)',
       'opencode session (export)',
       'SWE-agent or mini-swe-agent trajectory',
       'Cline / Roo Code task history',
