@@ -56,6 +56,8 @@ const MARKERS: Record<EngineId, Markers> = {
     compactions: marker('type', 'compacted'),
   },
   pi: { messages: marker('type', 'message'), compactions: marker('type', 'compaction') },
+  // Message events; a compaction appends a `compaction_state` event.
+  droid: { messages: marker('type', 'message'), compactions: marker('type', 'compaction_state') },
   // Message records; a compression's summary is a user turn holding a <state_snapshot>.
   'gemini-cli': { messages: marker('type', 'user', 'gemini'), snapshot: '<state_snapshot>' },
   cline: {

@@ -2,7 +2,7 @@ import type { FormatId } from '../../src/index'
 
 /** The agents whose sessions are found where they write them. */
 export type EngineId =
-  'claude-code' | 'codex' | 'gemini-cli' | 'pi' | 'cline' | 'roo-code' | 'mini-swe-agent'
+  'claude-code' | 'codex' | 'gemini-cli' | 'pi' | 'droid' | 'cline' | 'roo-code' | 'mini-swe-agent'
 
 /** One engine: how it is named, and which importer reads its logs. */
 export interface Engine {
@@ -17,6 +17,7 @@ export const ENGINES: readonly Engine[] = [
   { id: 'codex', label: 'Codex CLI', format: 'codex' },
   { id: 'gemini-cli', label: 'Gemini CLI', format: 'gemini-cli' },
   { id: 'pi', label: 'pi', format: 'pi' },
+  { id: 'droid', label: 'Factory Droid', format: 'droid' },
   { id: 'cline', label: 'Cline', format: 'cline' },
   { id: 'roo-code', label: 'Roo Code', format: 'cline' },
   { id: 'mini-swe-agent', label: 'mini-swe-agent', format: 'swe-agent' },

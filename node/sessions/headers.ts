@@ -50,6 +50,14 @@ export function readHeader(engine: EngineId, head: Uint8Array, tail: Uint8Array)
         cwd: first('cwd'),
         model: lastModel('model'),
       }
+    case 'droid':
+      // The session_start line has no time: the first event's is when it started.
+      return {
+        started: isoOf(first('timestamp')),
+        lastActive: isoOf(last('timestamp')),
+        cwd: first('cwd'),
+        model: lastModel('modelId'),
+      }
     case 'pi':
       return {
         started: isoOf(first('timestamp')),
@@ -180,6 +188,7 @@ export function sniffEngine(name: string, head: Uint8Array): EngineId | undefine
     const type = stringField(head, 'type')
     if (type === 'session_meta' || has('record_type')) return 'codex'
     if (type === 'session' && has('cwd')) return 'pi'
+    if (type === 'session_start') return 'droid'
     if (has('projectHash')) return 'gemini-cli'
     if (has('sessionId') && has('uuid')) return 'claude-code'
     return undefined

@@ -19,6 +19,7 @@ export interface LocationContext {
 /**
  * How the files under a root are laid out, so the walk opens only the folders an engine writes:
  * - `projects`: `<root>/<project>/<session>.jsonl` (Claude Code, pi)
+ * - `factory`: `<root>/<project>/<session>.jsonl` and `<root>/<session>.jsonl` (Droid)
  * - `dated`: `<root>/YYYY/MM/DD/rollout-*.jsonl`, or flat `rollout-*.jsonl` or `.json` (Codex)
  * - `gemini`: `<root>/<project>/chats/session-*.json[l]`, the project's path in `.project_root`
  * - `tasks`: `<root>/<task id>/api_conversation_history.json` (Cline before 4.0, Roo Code)
@@ -27,7 +28,7 @@ export interface LocationContext {
  * - `any`: a folder of the user's: every log in it, to a few levels, its engine sniffed
  */
 export type Layout =
-  'projects' | 'dated' | 'gemini' | 'tasks' | 'cline-sessions' | 'trajectories' | 'any'
+  'projects' | 'factory' | 'dated' | 'gemini' | 'tasks' | 'cline-sessions' | 'trajectories' | 'any'
 
 /** One folder to look in. */
 export interface SessionRoot {
@@ -106,6 +107,15 @@ export function sessionRoots(ctx: LocationContext): SessionRoot[] {
   const pi = set(ctx.env.PI_CODING_AGENT_DIR)
   const piDir = pi === undefined ? p.join(home, '.pi', 'agent') : expandTilde(pi, home, p)
   add('pi', p.join(piDir, 'sessions'), 'projects', pi ? 'PI_CODING_AGENT_DIR' : 'default')
+
+  // Droid puts `.factory` in FACTORY_HOME_OVERRIDE when set, else in the home folder.
+  const factory = set(ctx.env.FACTORY_HOME_OVERRIDE)
+  add(
+    'droid',
+    p.join(factory ?? home, '.factory', 'sessions'),
+    'factory',
+    factory ? 'FACTORY_HOME_OVERRIDE' : 'default',
+  )
 
   // Cline 4 (the extension from 4.0 and the CLI, on the Cline SDK) keeps its sessions in its own
   // data folder, and reads the tasks written before 4.0 from `tasks` beside them; the extension
@@ -195,6 +205,7 @@ export const LOCATION_VARIABLES = [
   'CODEX_HOME',
   'GEMINI_CLI_HOME',
   'PI_CODING_AGENT_DIR',
+  'FACTORY_HOME_OVERRIDE',
   'CLINE_SESSION_DATA_DIR',
   'CLINE_DATA_DIR',
   'CLINE_DIR',

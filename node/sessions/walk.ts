@@ -79,6 +79,8 @@ class RootWalker {
     switch (layout) {
       case 'projects':
         return this.projects()
+      case 'factory':
+        return this.factory()
       case 'dated':
         return this.dated()
       case 'gemini':
@@ -103,6 +105,17 @@ class RootWalker {
       for (const session of await this.dirs(project.path)) {
         await this.subagents(join(session.path, SUBAGENTS_FOLDER), FOLDERS_BELOW_SUBAGENTS, extra)
       }
+    }
+  }
+
+  // <root>/<project>/<session>.jsonl, and <root>/<session>.jsonl for a session with no working
+  // folder (no project, unless its log names one); a `<session>.settings.json` beside each is its
+  // settings, not a log
+  private async factory() {
+    const session = (name: string) => name.endsWith('.jsonl')
+    await this.files(this.root, session, { projectFolder: '' })
+    for (const project of await this.dirs(this.root)) {
+      await this.files(project.path, session, { projectFolder: project.name })
     }
   }
 

@@ -28,6 +28,7 @@ const LINE_FORMATS: ReadonlySet<FormatId> = new Set<FormatId>([
   'claude-code',
   'codex',
   'pi',
+  'droid',
   'api-traffic',
   'gemini-cli',
 ])
