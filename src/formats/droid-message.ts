@@ -63,6 +63,15 @@ const MESSAGE_NOTES: Record<string, string> = {
 
 const HOOK_FIELD = /^hook[A-Z]/
 
+// Fields Droid adds to Anthropic's content blocks (its content block schemas), by block type.
+const BLOCK_NOTES: Record<string, string> = {
+  id: "Droid's id of the block; not sent",
+  thoughtSignature: 'a Gemini thought signature on a tool call; not counted',
+  namespace: 'the namespace Droid files the tool under; not sent',
+  scriptExecution: 'the script run the call was made from; not sent',
+  generated: 'marks an image a tool generated; not sent',
+}
+
 /** Reads a message event; a message whose shape is wrong loses only itself, with a warning. */
 export function readMessageEvent(
   line: number,
@@ -130,7 +139,13 @@ function read(
     ownBlock: (block, k, here) =>
       block.type === 'thinking' ? thinking(block, here, encrypted, record, where) : undefined,
   }
-  const messages = readAnthropicMessage(raw, at, ctx, id)
+  const blocks = droidBlocks(content, at, record, where)
+  const messages = readAnthropicMessage(
+    blocks === content ? raw : { role, content: blocks },
+    at,
+    ctx,
+    id,
+  )
   if (encrypted !== undefined) {
     // Droid sends OpenAI one reasoning item before the reply: the encrypted content and the
     // summary (its request builder), in place of the thinking blocks.
@@ -195,6 +210,31 @@ function thinking(
         : `${provider ? `${provider}'s` : 'a'} marker, not a signature Anthropic checks; not counted`,
     )
   return [{ type: 'reasoning', text }]
+}
+
+/** The content without the fields Droid adds to blocks, each noted; the same array when none has one. */
+function droidBlocks(
+  content: unknown,
+  at: JsonPath,
+  record: NoteRecord,
+  where: (steps: JsonPath) => string,
+): unknown {
+  if (!Array.isArray(content)) return content
+  let out: unknown[] | undefined
+  content.forEach((block: unknown, k) => {
+    if (!isObject(block)) return
+    let clean: Json | undefined
+    for (const key of Object.keys(block)) {
+      const note = BLOCK_NOTES[key]
+      // A tool_use block's own id is Anthropic's: the call's id.
+      if (note === undefined || (key === 'id' && block.type === 'tool_use')) continue
+      record.info(where([...at, 'content', k, key]), note)
+      clean ??= { ...block }
+      delete clean[key]
+    }
+    if (clean) (out ??= [...content])[k] = clean
+  })
+  return out ?? content
 }
 
 // Every event in one shape, every field written.

@@ -27,7 +27,7 @@ import { fixture } from './formats-fixtures'
  * testdata/formats/droid-openai.jsonl has a reply from a Chat Completions provider (GLM through
  * Fireworks, its reasoning marked `reasoning_content`), one from OpenAI (GPT-5.1-Codex, with its
  * encrypted reasoning), a broken line 6, an event of a type Droid does not write (line 8) and an
- * image (line 9).
+ * image beside a text block that carries Droid's block id (line 9).
  */
 
 const cutAt = (messages: Message[], index: number) =>
@@ -244,6 +244,15 @@ describe('Factory Droid session from other providers', () => {
         'truncated or malformed JSON (column 131: unexpected end of string); skipped, the rest loaded',
       ],
     ])
+  })
+
+  it("notes Droid's own block fields, and sends the block without them", () => {
+    expect(imported.messages[7].text).toBe('Here is the error I see.')
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: 'line 9: message.content[0].id',
+      problem: "Droid's id of the block; not sent",
+    })
   })
 
   it('keeps an image for export, priced as media', () => {
