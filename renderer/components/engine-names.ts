@@ -1,4 +1,4 @@
-import type { EngineId } from '@core'
+import type { EngineId, EngineLimit } from '@core'
 
 /** Each preset's short name, where its full label does not fit: the table and the chart's marks. */
 export const ENGINE_SHORT: Record<EngineId, string> = {
@@ -28,4 +28,10 @@ export const ENGINE_COLORS: Record<EngineId, string> = {
   'anthropic-compaction': '#92400e',
   'anthropic-clear-tool-uses': '#475569',
   'openai-compaction': '#be123c',
+}
+
+/** Each model limit a preset can wait for, as the panel's sentences name it. */
+export const LIMIT_WORDS: Record<EngineLimit, string> = {
+  window: 'the window',
+  maxOutput: 'the max output',
 }

@@ -38,6 +38,11 @@ const engineRows = () => screen.getAllByTestId('engine-row')
 const row = (id: string) => engineRows().find((r) => r.getAttribute('data-engine') === id)!
 const messageRows = () => screen.getAllByTestId('message-row')
 const buckets = () => messageRows().map((r) => r.getAttribute('data-bucket'))
+// The presets that wait for a limit, as their rows read: name, then what each lacks.
+const waitingRows = () =>
+  screen
+    .queryAllByTestId('engine-waiting')
+    .map((r) => [...(r as HTMLTableRowElement).cells].map((cell) => cell.textContent).join(' '))
 
 // RUN on gpt-4o's native wire: no request overhead, each message its tiktoken count plus 4. The
 // running estimate after message i is the sum of the first i + 1 of those.
@@ -128,15 +133,29 @@ describe('the Engines view', () => {
       'anthropic-compaction',
       'anthropic-clear-tool-uses',
     ])
+    // One line over the inputs asks for the limits; the table lists the others, each with what
+    // it lacks, under the presets that ran.
     expect(screen.getByTestId('engines-needs-limits').textContent).toBe(
-      'The model “acme-local-7b” is not in the table of model limits, so Claude Code, Codex, ' +
-        'opencode, Gemini CLI, Cline, Aider, LangChain and OpenAI compaction wait: give the ' +
-        'context window and the max output above (or a window preset).',
+      'acme-local-7b: limits not known. 8 presets wait for them.',
     )
+    expect(waitingRows()).toEqual([
+      'Claude Code waits for the window and the max output',
+      'Codex waits for the window',
+      'opencode waits for the window and the max output',
+      'Gemini CLI waits for the window',
+      'Cline waits for the window and the max output',
+      'Aider waits for the window',
+      'LangChain waits for the window',
+      'OpenAI compaction waits for the window',
+    ])
     await user.type(screen.getByTestId('engine-max-output'), '4096')
+    expect(screen.getByTestId('engines-needs-limits').textContent).toBe(
+      'acme-local-7b: limits not known. 8 presets wait for the window.',
+    )
     await user.click(screen.getByTestId('engine-window-200K'))
     await waitFor(() => expect(engineRows()).toHaveLength(PRESETS.length))
     expect(screen.queryByTestId('engines-needs-limits')).toBeNull()
+    expect(waitingRows()).toEqual([])
   })
 
   it('runs the Codex presets on the window a Codex rollout records, and says so', async () => {

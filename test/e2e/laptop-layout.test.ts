@@ -3,6 +3,9 @@
  * The targets are the issue's: a text column of at least 400 px, three findings at once, Apply's
  * result on screen without scrolling, a header where nothing overlaps, the user's words on screen.
  */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import {
@@ -233,6 +236,63 @@ describe('the inspector on a 1280×800 laptop screen', () => {
     expect(named).toEqual([])
     expect(seen.some((text) => text.includes('MaxTokens'))).toBe(true)
     expect(pageErrors).toEqual([])
+  })
+
+  it('on a model with no known limits, shows the Engines table under a one-line ask, at 1280×800 and 900×700', async () => {
+    const { page, pageErrors } = app()
+    // A model the limits table does not list: the presets that read a window or a max output
+    // wait, and the ask for them must not push the table out of sight.
+    const dir = await mkdtemp(join(tmpdir(), 'compaction-inspector-limits-'))
+    try {
+      const file = join(dir, 'unlisted-model.json')
+      await writeFile(
+        file,
+        JSON.stringify({
+          model: 'acme-local-7b',
+          messages: [
+            { role: 'system', content: 'You are terse.' },
+            { role: 'user', content: 'hi' },
+            { role: 'assistant', content: 'hello' },
+          ],
+        }),
+      )
+      await openAnyFile(page, file)
+      await showTab(page, 'engines')
+      const ask = page.locator(byTestId('engines-needs-limits'))
+      await ask.waitFor()
+      // The seed and Anthropic's two edits run without a limit; the rest wait, listed under them.
+      const rows = page.locator(byTestId('engine-row'))
+      await expect.poll(() => rows.count()).toBe(3)
+      expect(await page.locator(byTestId('engine-waiting')).count()).toBe(8)
+      // At 1280×800 every row that ran is in sight; at 900×700, under the list, the first.
+      for (const [size, shown] of [
+        [LAPTOP, 3],
+        [{ width: 900, height: 700 }, 1],
+      ] as const) {
+        await page.setViewportSize(size)
+        const where = `at ${size.width}×${size.height}`
+        for (let i = 0; i < shown; i++) {
+          expect(await onScreen(rows.nth(i)), `preset row ${i} ${where}`).toBe(true)
+        }
+        expect(await onScreen(ask), `the ask ${where}`).toBe(true)
+        // One line: the names of the presets that wait are in the table, not in the ask.
+        const lines = await ask.evaluate((e) => {
+          const range = document.createRange()
+          range.selectNodeContents(e)
+          return new Set([...range.getClientRects()].map((r) => Math.round(r.bottom))).size
+        })
+        expect(lines, `the ask's lines ${where}`).toBe(1)
+        // The user's words: no code identifier (maxOutput) and no figure left ungrouped.
+        const words = await page.locator(byTestId('engines-panel')).innerText()
+        expect(words).not.toMatch(/\b[a-z]+[A-Z][A-Za-z]*\b/)
+        expect(words).not.toMatch(/\d{4}/)
+        expect(await windowScroll(page)).toEqual({ x: 0, y: 0 })
+        await screenshot(page, `engines-unlisted-model-${size.width}x${size.height}`)
+      }
+      expect(pageErrors).toEqual([])
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 
   it('lets the user size the side panel, with the mouse or the keys, and pick tabs by keyboard', async () => {
