@@ -29,6 +29,7 @@ const LINE_FORMATS: ReadonlySet<FormatId> = new Set<FormatId>([
   'codex',
   'pi',
   'droid',
+  'qwen-code',
   'api-traffic',
   'gemini-cli',
 ])

@@ -43,6 +43,7 @@ describe('format detection', () => {
     ['opencode.json', 'opencode'],
     ['droid.jsonl', 'droid'],
     ['droid-openai.jsonl', 'droid'],
+    ['qwen-code.jsonl', 'qwen-code'],
   ])('detects %s as %s', (name, format) => {
     const imported = importConversation(fixture(name))
     expect(imported.format).toBe(format)
@@ -50,10 +51,19 @@ describe('format detection', () => {
   })
 
   it("marks the agents' logs that do not record the system prompt their agent sends", () => {
-    // Claude Code, Codex (before its rollouts held base instructions), Gemini CLI, pi, Droid, opencode
-    // and Cline keep their system prompt out of their logs; a request body, a trajectory or traffic
-    // has it.
-    const unrecorded = ['claude-code', 'codex', 'gemini-cli', 'pi', 'droid', 'opencode', 'cline']
+    // Claude Code, Codex (before its rollouts held base instructions), Gemini CLI, Qwen Code, pi,
+    // Droid, opencode and Cline keep their system prompt out of their logs; a request body, a
+    // trajectory or traffic has it.
+    const unrecorded = [
+      'claude-code',
+      'codex',
+      'gemini-cli',
+      'qwen-code',
+      'pi',
+      'droid',
+      'opencode',
+      'cline',
+    ]
     for (const name of [
       'native.json',
       'openai-chat.json',
@@ -62,6 +72,7 @@ describe('format detection', () => {
       'claude-code-compacted.jsonl',
       'codex-legacy.jsonl',
       'gemini-cli.jsonl',
+      'qwen-code.jsonl',
       'pi.jsonl',
       'droid.jsonl',
       'opencode.json',
@@ -134,6 +145,7 @@ describe('format detection', () => {
       ['claude-code', false],
       ['codex', false],
       ['gemini-cli', false],
+      ['qwen-code', false],
       ['pi', false],
       ['droid', false],
       ['opencode', false],
@@ -149,6 +161,7 @@ describe('format detection', () => {
       'Claude Code session (JSONL)',
       'OpenAI Codex CLI rollout',
       'Gemini CLI session',
+      'Qwen Code session (JSONL)',
       'pi coding-agent session (JSONL)',
       'Factory Droid session (JSONL)',
       'opencode session (export)',
