@@ -56,6 +56,11 @@ const MARKERS: Record<EngineId, Markers> = {
     compactions: marker('type', 'compacted'),
   },
   pi: { messages: marker('type', 'message'), compactions: marker('type', 'compaction') },
+  // User, assistant and tool_result records; a compression appends a chat_compression record.
+  'qwen-code': {
+    messages: marker('type', 'user', 'assistant', 'tool_result'),
+    compactions: marker('subtype', 'chat_compression'),
+  },
   // Message events; a compaction appends a `compaction_state` event.
   droid: { messages: marker('type', 'message'), compactions: marker('type', 'compaction_state') },
   // Message records; a compression's summary is a user turn holding a <state_snapshot>.

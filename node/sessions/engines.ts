@@ -2,7 +2,15 @@ import type { FormatId } from '../../src/index'
 
 /** The agents whose sessions are found where they write them. */
 export type EngineId =
-  'claude-code' | 'codex' | 'gemini-cli' | 'pi' | 'droid' | 'cline' | 'roo-code' | 'mini-swe-agent'
+  | 'claude-code'
+  | 'codex'
+  | 'gemini-cli'
+  | 'qwen-code'
+  | 'pi'
+  | 'droid'
+  | 'cline'
+  | 'roo-code'
+  | 'mini-swe-agent'
 
 /** One engine: how it is named, and which importer reads its logs. */
 export interface Engine {
@@ -16,6 +24,7 @@ export const ENGINES: readonly Engine[] = [
   { id: 'claude-code', label: 'Claude Code', format: 'claude-code' },
   { id: 'codex', label: 'Codex CLI', format: 'codex' },
   { id: 'gemini-cli', label: 'Gemini CLI', format: 'gemini-cli' },
+  { id: 'qwen-code', label: 'Qwen Code', format: 'qwen-code' },
   { id: 'pi', label: 'pi', format: 'pi' },
   { id: 'droid', label: 'Factory Droid', format: 'droid' },
   { id: 'cline', label: 'Cline', format: 'cline' },

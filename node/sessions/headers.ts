@@ -50,6 +50,13 @@ export function readHeader(engine: EngineId, head: Uint8Array, tail: Uint8Array)
         cwd: first('cwd'),
         model: lastModel('model'),
       }
+    case 'qwen-code':
+      return {
+        started: isoOf(first('timestamp')),
+        lastActive: isoOf(last('timestamp')),
+        cwd: first('cwd'),
+        model: lastModel('model'),
+      }
     case 'droid':
       // The session_start line has no time: the first event's is when it started.
       return {
@@ -190,6 +197,8 @@ export function sniffEngine(name: string, head: Uint8Array): EngineId | undefine
     if (type === 'session' && has('cwd')) return 'pi'
     if (type === 'session_start') return 'droid'
     if (has('projectHash')) return 'gemini-cli'
+    // Qwen Code's records have Claude Code's uuid and sessionId, and a Gemini content's parts.
+    if (has('sessionId') && has('uuid') && firstLineHas(head, '"parts":')) return 'qwen-code'
     if (has('sessionId') && has('uuid')) return 'claude-code'
     return undefined
   }
@@ -199,4 +208,11 @@ export function sniffEngine(name: string, head: Uint8Array): EngineId | undefine
   // mini-swe-agent's trajectories name the version that wrote them in `info`, before the messages.
   if (name.endsWith('.traj.json') && has('mini_version')) return 'mini-swe-agent'
   return undefined
+}
+
+/** Whether the first line of a log holds these bytes (a key with its quote and colon). */
+function firstLineHas(head: Uint8Array, text: string): boolean {
+  const bytes = asBuffer(head)
+  const end = bytes.indexOf(0x0a)
+  return bytes.subarray(0, end === -1 ? bytes.length : end).includes(text)
 }

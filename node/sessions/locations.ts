@@ -20,6 +20,7 @@ export interface LocationContext {
  * How the files under a root are laid out, so the walk opens only the folders an engine writes:
  * - `projects`: `<root>/<project>/<session>.jsonl` (Claude Code, pi)
  * - `factory`: `<root>/<project>/<session>.jsonl` and `<root>/<session>.jsonl` (Droid)
+ * - `qwen`: `<root>/<project>/chats/<session>.jsonl`, archived ones in `chats/archive/` (Qwen Code)
  * - `dated`: `<root>/YYYY/MM/DD/rollout-*.jsonl`, or flat `rollout-*.jsonl` or `.json` (Codex)
  * - `gemini`: `<root>/<project>/chats/session-*.json[l]`, the project's path in `.project_root`
  * - `tasks`: `<root>/<task id>/api_conversation_history.json` (Cline before 4.0, Roo Code)
@@ -28,7 +29,15 @@ export interface LocationContext {
  * - `any`: a folder of the user's: every log in it, to a few levels, its engine sniffed
  */
 export type Layout =
-  'projects' | 'factory' | 'dated' | 'gemini' | 'tasks' | 'cline-sessions' | 'trajectories' | 'any'
+  | 'projects'
+  | 'factory'
+  | 'qwen'
+  | 'dated'
+  | 'gemini'
+  | 'tasks'
+  | 'cline-sessions'
+  | 'trajectories'
+  | 'any'
 
 /** One folder to look in. */
 export interface SessionRoot {
@@ -102,6 +111,17 @@ export function sessionRoots(ctx: LocationContext): SessionRoot[] {
     p.join(gemini ?? home, '.gemini', 'tmp'),
     'gemini',
     gemini ? 'GEMINI_CLI_HOME' : 'default',
+  )
+
+  // Qwen Code keeps its sessions in its runtime folder: QWEN_RUNTIME_DIR, else QWEN_HOME, else
+  // ~/.qwen (a runtime folder set in its settings is not read here: add it with --folder).
+  const qwenRuntime = set(ctx.env.QWEN_RUNTIME_DIR)
+  const qwenHome = set(ctx.env.QWEN_HOME)
+  add(
+    'qwen-code',
+    p.join(expandTilde(qwenRuntime ?? qwenHome ?? p.join(home, '.qwen'), home, p), 'projects'),
+    'qwen',
+    qwenRuntime ? 'QWEN_RUNTIME_DIR' : qwenHome ? 'QWEN_HOME' : 'default',
   )
 
   const pi = set(ctx.env.PI_CODING_AGENT_DIR)
@@ -186,7 +206,7 @@ function globalStorageDirs(ctx: LocationContext): { dir: string; origin: string 
   }))
 }
 
-// pi expands a leading `~` in its agent folder variable itself.
+// pi expands a leading `~` in its agent folder variable itself, and Qwen Code in its folders'.
 function expandTilde(dir: string, home: string, p: typeof posix): string {
   if (dir === '~') return home
   if (dir.startsWith('~/')) return p.join(home, dir.slice(2))
@@ -204,6 +224,8 @@ export const LOCATION_VARIABLES = [
   'CLAUDE_CONFIG_DIR',
   'CODEX_HOME',
   'GEMINI_CLI_HOME',
+  'QWEN_RUNTIME_DIR',
+  'QWEN_HOME',
   'PI_CODING_AGENT_DIR',
   'FACTORY_HOME_OVERRIDE',
   'CLINE_SESSION_DATA_DIR',

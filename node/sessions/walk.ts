@@ -81,6 +81,8 @@ class RootWalker {
         return this.projects()
       case 'factory':
         return this.factory()
+      case 'qwen':
+        return this.qwen()
       case 'dated':
         return this.dated()
       case 'gemini':
@@ -116,6 +118,17 @@ class RootWalker {
     await this.files(this.root, session, { projectFolder: '' })
     for (const project of await this.dirs(this.root)) {
       await this.files(project.path, session, { projectFolder: project.name })
+    }
+  }
+
+  // <root>/<project>/chats/<session>.jsonl, and the sessions archived in chats/archive/
+  private async qwen() {
+    const session = (name: string) => name.endsWith('.jsonl')
+    for (const project of await this.dirs(this.root)) {
+      const extra = { projectFolder: project.name }
+      const chats = join(project.path, 'chats')
+      await this.files(chats, session, extra)
+      await this.files(join(chats, 'archive'), session, extra)
     }
   }
 
