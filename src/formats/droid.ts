@@ -1,6 +1,6 @@
 import type { Message } from '../types'
 import { isObject, kind, type Json } from './json-shape'
-import { LocatedError, type ReadInput, type ReadResult } from './reader'
+import { LocatedError, noLineIs, type ReadInput, type ReadResult } from './reader'
 import { NoteList, NoteRecord, describeLines, warnSkippedLines } from './report'
 import { lineObjects } from './sniff-shapes'
 import type { Wire } from '../pricing/wire'
@@ -82,11 +82,7 @@ export function readDroid(input: ReadInput): ReadResult {
   })
   if (header === undefined) {
     const first = [...broken, ...inLine].sort((a, b) => a.line - b.line)[0]
-    throw new LocatedError(
-      `${first ? `${first.problem}, and` : 'the file is empty:'} no line is a Droid session_start event`,
-      first ? `line ${first.line}` : '',
-      first?.line,
-    )
+    throw noLineIs('a Droid session_start event', first)
   }
   warnSkippedLines([...broken, ...inLine], notes)
   if (earlier.length > 0) {

@@ -1,5 +1,5 @@
 import { isObject, kind } from './json-shape'
-import { LocatedError, type ReadInput, type ReadResult } from './reader'
+import { LocatedError, noLineIs, type ReadInput, type ReadResult } from './reader'
 import { NoteList, NoteRecord, warnSkippedLines } from './report'
 import { lineObjects } from './sniff-shapes'
 import type { Wire } from '../pricing/wire'
@@ -65,11 +65,7 @@ export function readPi(input: ReadInput): ReadResult {
         line: entries[0].line,
         problem: `"type": "${String(entries[0].value.type)}" is not a pi entry`,
       })
-    throw new LocatedError(
-      `${first ? `${first.problem}, and` : 'the file is empty:'} no line is a pi session header or entry`,
-      first ? `line ${first.line}` : '',
-      first?.line,
-    )
+    throw noLineIs('a pi session header or entry', first)
   }
   warnSkippedLines(skipped, notes)
 

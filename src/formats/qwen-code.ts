@@ -1,5 +1,5 @@
 import { isObject, kind, type Json } from './json-shape'
-import { LocatedError, type ReadInput, type ReadResult } from './reader'
+import { LocatedError, noLineIs, type ReadInput, type ReadResult } from './reader'
 import { NoteList, describeLines, warnSkippedLines } from './report'
 import { lineObjects } from './sniff-shapes'
 import type { Wire } from '../pricing/wire'
@@ -72,11 +72,7 @@ export function readQwenCode(input: ReadInput): ReadResult {
   })
   if (!records.some((r) => r.message)) {
     const first = [...broken, ...inLine].sort((a, b) => a.line - b.line)[0]
-    throw new LocatedError(
-      `${first ? `${first.problem}, and` : 'the file is empty:'} no line is a Qwen Code record with a message`,
-      first ? `line ${first.line}` : '',
-      first?.line,
-    )
+    throw noLineIs('a Qwen Code record with a message', first)
   }
   warnSkippedLines([...broken, ...inLine], notes)
   if (sessions.size > 1) {

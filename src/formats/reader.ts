@@ -391,3 +391,18 @@ export class LocatedError extends Error {
     this.name = 'LocatedError'
   }
 }
+
+/**
+ * A JSONL file none of whose lines is the format's (`what`: "a pi session header or entry"), at
+ * the first line that could not be read, with its problem; "the file is empty" when none.
+ */
+export function noLineIs(
+  what: string,
+  first: { line: number; problem: string } | undefined,
+): LocatedError {
+  return new LocatedError(
+    `${first ? `${first.problem}, and` : 'the file is empty:'} no line is ${what}`,
+    first ? `line ${first.line}` : '',
+    first?.line,
+  )
+}
