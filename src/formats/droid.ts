@@ -1,6 +1,6 @@
 import type { Message } from '../types'
-import { isObject, kind, type Json } from './json-shape'
-import { LocatedError, noLineIs, type ReadInput, type ReadResult } from './reader'
+import { isObject, type Json } from './json-shape'
+import { LocatedError, noLineIs, untypedLine, type ReadInput, type ReadResult } from './reader'
 import { NoteList, NoteRecord, describeLines, warnSkippedLines } from './report'
 import { lineObjects } from './sniff-shapes'
 import type { Wire } from '../pricing/wire'
@@ -52,10 +52,7 @@ export function readDroid(input: ReadInput): ReadResult {
   const inside = pathsInside()
   const broken = input.eachJsonLine((value, line) => {
     if (!isObject(value) || typeof value.type !== 'string') {
-      inLine.push({
-        line,
-        problem: `${isObject(value) ? 'an object with no "type"' : kind(value)}, not a Droid session event`,
-      })
+      inLine.push({ line, problem: untypedLine(value, 'a Droid session event') })
       return
     }
     switch (value.type) {

@@ -1,5 +1,5 @@
-import { isObject, kind } from './json-shape'
-import { LocatedError, noLineIs, type ReadInput, type ReadResult } from './reader'
+import { isObject } from './json-shape'
+import { LocatedError, noLineIs, untypedLine, type ReadInput, type ReadResult } from './reader'
 import { NoteList, NoteRecord, warnSkippedLines } from './report'
 import { lineObjects } from './sniff-shapes'
 import type { Wire } from '../pricing/wire'
@@ -36,10 +36,7 @@ export function readPi(input: ReadInput): ReadResult {
   const inside = pathsInside()
   const broken = input.eachJsonLine((value, line) => {
     if (!isObject(value) || typeof value.type !== 'string') {
-      inLine.push({
-        line,
-        problem: `${isObject(value) ? 'an object with no "type"' : kind(value)}, not a pi session entry`,
-      })
+      inLine.push({ line, problem: untypedLine(value, 'a pi session entry') })
     } else if (value.type === 'session') {
       if (header) notes.warn(`line ${line}`, 'a second session header; read as metadata')
       else header = { line, value }

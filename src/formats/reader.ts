@@ -6,6 +6,7 @@ import { parseJsonContent, parseJsonText } from '../json-parse'
 import { decodeUtf8 } from '../utf8'
 import type { Wire } from '../pricing/wire'
 import type { Message } from '../types'
+import { isObject, kind } from './json-shape'
 import type { NoteList } from './report'
 import type { ForkedFrom, RecordedWindow, ReportedUsage, TrafficRequest } from './types'
 
@@ -406,3 +407,7 @@ export function noLineIs(
     first?.line,
   )
 }
+
+/** Why a JSONL line with no string `type` is not `what` (an event of a format typed so). */
+export const untypedLine = (value: unknown, what: string): string =>
+  `${isObject(value) ? 'an object with no "type"' : kind(value)}, not ${what}`
