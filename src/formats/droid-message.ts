@@ -136,7 +136,7 @@ function read(
     notes: record,
     where,
     self: 'anthropic',
-    ownBlock: (block, k, here) =>
+    ownBlock: (block, _k, here) =>
       block.type === 'thinking' ? thinking(block, here, encrypted, record, where) : undefined,
   }
   const blocks = droidBlocks(content, at, record, where)
