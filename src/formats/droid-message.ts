@@ -19,8 +19,11 @@ export interface DroidEvent {
   messages: Message[]
   /** Why Droid keeps it out of the conversation (a hook's run, a notice shown to the user only). */
   sideband: string | undefined
-  /** Its content is tool results only: Droid does not start a compaction's kept tail on one. */
-  resultsOnly: boolean
+  /**
+   * Its content holds a tool result: Droid takes the message for a tool's (its role becomes
+   * `tool` in memory), and does not start a compaction's kept tail on one.
+   */
+  holdsResults: boolean
   model: string | undefined
   provider: string | undefined
   notes: readonly unknown[]
@@ -107,18 +110,16 @@ function read(
   const model = optionalString(raw, 'modelId', at)
   const provider = optionalString(raw, 'apiProvider', at)
   const content = raw.content
-  const resultsOnly =
-    Array.isArray(content) &&
-    content.length > 0 &&
-    content.every((b) => isObject(b) && b.type === 'tool_result')
+  const holdsResults =
+    Array.isArray(content) && content.some((b) => isObject(b) && b.type === 'tool_result')
   const hook = typeof raw.hookEventName === 'string' ? raw.hookEventName : undefined
   const sideband =
     hook !== undefined
       ? `a ${hook} hook's run, which Droid shows in its session view; not sent as a message`
-      : raw.visibility === 'user_only' && !resultsOnly
+      : raw.visibility === 'user_only' && !holdsResults
         ? 'shown to the user only (visibility "user_only"); Droid does not send it'
         : undefined
-  if (sideband) return event_(line, id, [], sideband, resultsOnly, model, provider, record)
+  if (sideband) return event_(line, id, [], sideband, holdsResults, model, provider, record)
   const role = raw.role
   if (role !== 'user' && role !== 'assistant') {
     throw new ShapeError(
@@ -159,7 +160,7 @@ function read(
     // The reply's id stays on the reply, as a thinking block before it would leave it.
     messages.unshift(first?.id === id ? item : { ...item, id })
   }
-  return event_(line, id, messages, undefined, resultsOnly, model, provider, record)
+  return event_(line, id, messages, undefined, holdsResults, model, provider, record)
 }
 
 /**
@@ -243,7 +244,7 @@ const event_ = (
   id: string | undefined,
   messages: Message[],
   sideband: string | undefined,
-  resultsOnly: boolean,
+  holdsResults: boolean,
   model: string | undefined,
   provider: string | undefined,
   record: NoteRecord,
@@ -252,7 +253,7 @@ const event_ = (
   id,
   messages,
   sideband,
-  resultsOnly,
+  holdsResults,
   model,
   provider,
   notes: record.take(),

@@ -158,7 +158,7 @@ function keptFrom(
   for (let i = from; i < events.length; i++) {
     const e = events[i]
     if (e.sideband) continue
-    if (!e.resultsOnly) break
+    if (!e.holdsResults) break
     skipped.push(i)
   }
   if (skipped.length > 0) {

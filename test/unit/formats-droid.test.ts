@@ -157,11 +157,14 @@ describe('Factory Droid session in', () => {
   })
 
   it('skips tool results just after the anchor, as Droid does, and warns that they are lost', () => {
-    // Anchored on a4, whose Create call's result (r3) would start the kept messages.
-    const text = fixture('droid.jsonl').replace(
-      '"anchorMessage":{"id":"r3","index":10}',
-      '"anchorMessage":{"id":"a4","index":8}',
-    )
+    // Anchored on a4, whose Create call's result (r3) would start the kept messages. A message
+    // that holds a tool result is a tool's to Droid, though it holds text too.
+    const text = fixture('droid.jsonl')
+      .replace('"anchorMessage":{"id":"r3","index":10}', '"anchorMessage":{"id":"a4","index":8}')
+      .replace(
+        '"content":"Created test/one-row.test.ts"}',
+        '"content":"Created test/one-row.test.ts"},{"type":"text","text":"Also run it."}',
+      )
     const read = importConversation(text)
     expect(shape(read.messages).slice(0, 2)).toEqual([
       ['context', 'c1'],
