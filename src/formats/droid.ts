@@ -105,14 +105,12 @@ export function readDroid(input: ReadInput): ReadResult {
     messages.push(summaryOf(compaction, dropped, notes))
     kept = events.filter((_, i) => i >= from && !skipped.has(i))
   }
-  const sideband: number[] = []
   let model: string | undefined
   let provider: string | undefined
   for (const e of kept) {
     notes.addRecordOnLine(e.notes, e.line)
     if (e.sideband) {
       notes.info(`line ${e.line}`, e.sideband)
-      sideband.push(e.line)
       continue
     }
     for (const m of e.messages) messages.push(m)
