@@ -14,7 +14,7 @@ import {
   importConversation,
   InputError,
   parseConversation,
-  recordedWindowFor,
+  codexRecordedWindowFor,
   type CountingEncoding,
   type CountingMethod,
   type CountingSpec,
@@ -63,7 +63,7 @@ export interface LoadedConversation {
   systemPromptUnrecorded: boolean
   /** The file lacks the attachments its engine sent with prompts (ImportedConversation's). */
   attachmentsUnrecorded: boolean
-  /** The window the log records its engine ran the model in force with (recordedWindowFor). */
+  /** The effective window a Codex rollout records for the model in force (codexRecordedWindowFor). */
   recordedWindow?: RecordedWindow
 }
 
@@ -137,7 +137,7 @@ export async function loadConversation(
   }
   reportImport(file, imported, () => text, args, io)
   const { model, spec, counting } = await countingModelFor(file, args, imported, io)
-  const recordedWindow = recordedWindowFor(spec.model, imported)
+  const recordedWindow = codexRecordedWindowFor(spec.model, imported)
   return {
     file,
     path,

@@ -23,7 +23,8 @@ export interface OfferedWindow extends ContextWindow {
 
 /**
  * The window the log records its engine ran `model` with (a Codex rollout's
- * `model_context_window`), while `model` is the log's own; undefined otherwise.
+ * `model_context_window`, a Qwen Code reply's `contextWindowSize`), while `model` is the log's
+ * own; undefined otherwise.
  */
 export function recordedWindowFor(
   model: string,
@@ -34,8 +35,21 @@ export function recordedWindowFor(
 }
 
 /**
+ * The effective window a Codex rollout records for `model` (recordedWindowFor, from Codex only),
+ * which the Codex presets run on; undefined for any other log.
+ */
+export function codexRecordedWindowFor(
+  model: string,
+  file: { model?: string; contextWindow?: RecordedWindow } = {},
+): RecordedWindow | undefined {
+  const recorded = recordedWindowFor(model, file)
+  return recorded?.codex ? recorded : undefined
+}
+
+/**
  * The window the app and `watch` offer as MaxTokens for `model`: the one the log records its
- * engine ran with (a Codex rollout's `model_context_window`, the budget Codex compacted against),
+ * engine ran with (a Codex rollout's `model_context_window`, the budget Codex compacted against;
+ * a Qwen Code reply's `contextWindowSize`),
  * while the model is the log's own (recordedWindowFor); else the window the model's provider
  * documents; null when neither is known.
  */

@@ -28,6 +28,7 @@ export {
   type SliceRange,
 } from './count-slices'
 export {
+  codexRecordedWindowFor,
   contextWindowOf,
   offeredWindow,
   recordedWindowFor,

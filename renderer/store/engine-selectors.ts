@@ -1,7 +1,7 @@
 import {
   engineBuckets,
   modelLimits,
-  recordedWindowFor,
+  codexRecordedWindowFor,
   runnableEngines,
   type Bucket,
   type EngineBucket,
@@ -40,12 +40,12 @@ export const selectEngineLimits: (s: AppState) => EngineLimits = memoSelector(
 )
 
 /**
- * The window the log records its engine ran the model in force with (the core's
- * recordedWindowFor), which the Codex presets run on; null when there is none.
+ * The effective window a Codex rollout records for the model in force (the core's
+ * codexRecordedWindowFor), which the Codex presets run on; null when there is none.
  */
 export const selectEngineRecordedWindow: (s: AppState) => RecordedWindow | null = memoSelector(
   (s: AppState) => [s.options.model, selectFileLimits(s)],
-  (model, file) => recordedWindowFor(model, file) ?? null,
+  (model, file) => codexRecordedWindowFor(model, file) ?? null,
 )
 
 /**

@@ -508,7 +508,7 @@ function readEvent(r: Rollout, payload: Json, line: number): void {
  */
 function readWindow(r: Rollout, from: Json, line: number, path: string): void {
   const tokens = from.model_context_window
-  if (isCount(tokens) && tokens > 0) r.window = { tokens, at: `line ${line}: ${path}` }
+  if (isCount(tokens) && tokens > 0) r.window = { tokens, at: `line ${line}: ${path}`, codex: true }
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Message } from '../types'
 import { ShapeError, isObject, pathString, type Json, type JsonPath } from './json-shape'
 import { NoteList } from './report'
 import { isCount } from './reported-usage'
-import type { ReportedUsage } from './types'
+import type { RecordedWindow, ReportedUsage } from './types'
 import { Pairing, readParts } from './gemini-cli-parts'
 import type { Ctx } from './gemini-cli-shared'
 
@@ -23,6 +23,8 @@ export interface ChainRecord {
   message: Json | undefined
   model: string | undefined
   usage: Json | undefined
+  /** The model's context window, as the reply records it (`contextWindowSize`). */
+  window: number | undefined
   /** A chat compression's history (`systemPayload.compressedHistory`). */
   compressed: unknown[] | undefined
   /** A slash command record's payload, for the rule that takes an unsent command back out. */
@@ -46,6 +48,8 @@ export interface History {
   messages: Message[]
   usage: ReportedUsage[]
   model: string | undefined
+  /** The window the latest reply that records one was served in. */
+  window: RecordedWindow | undefined
 }
 
 /** Builds the history Qwen Code sends next from the chain, and reads it as core messages. */
@@ -53,6 +57,7 @@ export function historyOf(chain: readonly ChainRecord[], notes: NoteList): Histo
   let turns: Turn[] = []
   let previous: ChainRecord | undefined
   let model: string | undefined
+  let window: RecordedWindow | undefined
   const lineCtx = (line: number): Ctx => ({
     notes,
     where: (steps) => `line ${line}${steps.length > 0 ? `: ${pathString(steps)}` : ''}`,
@@ -90,6 +95,8 @@ export function historyOf(chain: readonly ChainRecord[], notes: NoteList): Histo
       continue
     }
     if (r.model !== undefined) model = r.model
+    if (r.window !== undefined)
+      window = { tokens: r.window, at: `line ${r.line}: contextWindowSize` }
     if (!r.message) continue
     if (r.subtype === 'realtime_message') {
       notes.info(`line ${r.line}`, 'a realtime voice transcript; not sent, not loaded')
@@ -112,11 +119,11 @@ export function historyOf(chain: readonly ChainRecord[], notes: NoteList): Histo
     }
     previous = r
   }
-  return { ...read(turns), model }
+  return { ...read(turns), model, window }
 }
 
 /** The turns as core messages, with the reports of the requests whose replies they hold. */
-function read(turns: readonly Turn[]): Omit<History, 'model'> {
+function read(turns: readonly Turn[]): Omit<History, 'model' | 'window'> {
   const messages: Message[] = []
   const usage: ReportedUsage[] = []
   const pairing = new Pairing()

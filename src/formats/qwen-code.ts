@@ -3,6 +3,7 @@ import { LocatedError, noLineIs, type ReadInput, type ReadResult } from './reade
 import { NoteList, describeLines, warnSkippedLines } from './report'
 import { lineObjects } from './sniff-shapes'
 import type { Wire } from '../pricing/wire'
+import { isCount } from './reported-usage'
 import type { FormatDescriptor } from './types'
 import { type ChainRecord, historyOf } from './qwen-code-history'
 
@@ -33,7 +34,8 @@ const READ_FIELDS = new Set(['uuid', 'parentUuid', 'type', 'subtype', 'message']
 const FIELD_NOTES: Record<string, string> = {
   model: "the model that wrote the reply; read as the file's model",
   usageMetadata: "the provider's reported usage; read as the request's prompt size",
-  contextWindowSize: "the model's context window, as Qwen Code took it; not read",
+  contextWindowSize:
+    "the model's context window, as Qwen Code took it; the latest reply's is offered as MaxTokens",
   toolCallResult:
     "Qwen Code's record of the tool run for its own view; the result sent is the message's functionResponse",
   systemPayload:
@@ -82,7 +84,7 @@ export function readQwenCode(input: ReadInput): ReadResult {
     )
   }
   const chain = chainOf(records, notes)
-  const { messages, usage, model } = historyOf(chain, notes)
+  const { messages, usage, model, window } = historyOf(chain, notes)
   const wire = wireOf(model)
   return {
     messages,
@@ -90,6 +92,7 @@ export function readQwenCode(input: ReadInput): ReadResult {
     ...(usage.length > 0 ? { usage } : {}),
     ...(model !== undefined ? { model } : {}),
     ...(wire ? { wire } : {}),
+    ...(window ? { contextWindow: window } : {}),
   }
 }
 
@@ -115,6 +118,8 @@ function parsed(v: Json, line: number): Parsed {
     message: isObject(v.message) ? v.message : undefined,
     model: typeof v.model === 'string' && v.model !== '' ? v.model : undefined,
     usage,
+    window:
+      isCount(v.contextWindowSize) && v.contextWindowSize > 0 ? v.contextWindowSize : undefined,
     compressed:
       v.subtype === 'chat_compression' && Array.isArray(payload?.compressedHistory)
         ? payload.compressedHistory
@@ -190,7 +195,7 @@ function merged(list: readonly Parsed[]): ChainRecord {
   const [first, ...rest] = list
   if (rest.length === 0) return first
   let message = first.message
-  let { usage, model } = first
+  let { usage, model, window } = first
   for (const r of rest) {
     if (r.message) {
       const parts = [
@@ -201,8 +206,9 @@ function merged(list: readonly Parsed[]): ChainRecord {
     }
     usage = r.usage ?? usage
     model ??= r.model
+    window = r.window ?? window
   }
-  return { ...first, message, usage, model }
+  return { ...first, message, usage, model, window }
 }
 
 /** The wire the session's model is reached over: Qwen Code speaks each provider's own API. */

@@ -88,8 +88,8 @@ export interface ImportedConversation {
   usage?: ReportedUsage[]
   /**
    * The context window the log says its engine ran with, where it says one (a Codex rollout's
-   * `model_context_window`): the budget the engine itself compacted against, which the app offers
-   * as MaxTokens before the model's documented window.
+   * `model_context_window`, a Qwen Code reply's `contextWindowSize`): the budget the engine itself
+   * compacted against, which the app offers as MaxTokens before the model's documented window.
    */
   contextWindow?: RecordedWindow
   /**
@@ -106,6 +106,11 @@ export interface RecordedWindow {
   tokens: number
   /** Where in the file it was read, as the report says places: `line 12: payload.info…`. */
   at: string
+  /**
+   * Set on Codex's `model_context_window`: the effective window, a share of Codex's catalog window,
+   * which the Codex presets work their window out from (src/engines/codex.ts).
+   */
+  codex?: true
 }
 
 /** The parent transcript a forked subagent's file refers to (ImportedConversation.forkedFrom). */

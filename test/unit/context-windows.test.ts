@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { contextWindowOf, offeredWindow } from '../../src'
+import { codexRecordedWindowFor, contextWindowOf, offeredWindow } from '../../src'
 
 // Each figure is the provider's own, as its model page states it (see src/context-windows.ts).
 describe('the context windows the core knows', () => {
@@ -71,5 +71,22 @@ describe('the window offered as MaxTokens', () => {
     })
     expect(offeredWindow('gpt-4.1')?.tokens).toBe(1_047_576)
     expect(offeredWindow('my-fine-tune', { model: 'gpt-5.5', contextWindow: recorded })).toBeNull()
+  })
+})
+
+describe('the window the Codex presets run on', () => {
+  it('is a Codex rollout’s recorded window, never another engine’s', () => {
+    const codex = {
+      tokens: 258_400,
+      at: 'line 3: payload.model_context_window',
+      codex: true as const,
+    }
+    const qwen = { tokens: 1_000_000, at: 'line 2: contextWindowSize' }
+    expect(codexRecordedWindowFor('gpt-5.5', { model: 'gpt-5.5', contextWindow: codex })).toBe(
+      codex,
+    )
+    // Qwen Code records its model's whole window: offered as MaxTokens, not a Codex window.
+    expect(codexRecordedWindowFor('qwen3-coder-plus', { contextWindow: qwen })).toBeUndefined()
+    expect(offeredWindow('qwen3-coder-plus', { contextWindow: qwen })?.tokens).toBe(1_000_000)
   })
 })

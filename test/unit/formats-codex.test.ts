@@ -933,9 +933,11 @@ describe('Codex CLI rollout: the context window it records', () => {
       line('response_item', userItem('first prompt')),
       usage(100, { model_context_window: 258_400 }),
     ].join('\n')
+    // Marked as Codex's effective window, which only the Codex presets work from.
     expect(importConversation(text).contextWindow).toEqual({
       tokens: 258_400,
       at: 'line 4: payload.info.model_context_window',
+      codex: true,
     })
     expect(importConversation(line('session_meta', { id: 's' })).contextWindow).toBeUndefined()
   })

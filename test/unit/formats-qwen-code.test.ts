@@ -57,6 +57,10 @@ describe('Qwen Code session in', () => {
     expect(imported.messages[0].text).toMatch(/^<state_snapshot>The server read PORT/)
   })
 
+  it('takes the window the latest reply recording one was served in', () => {
+    expect(imported.contextWindow).toEqual({ tokens: 1_000_000, at: 'line 2: contextWindowSize' })
+  })
+
   it('takes the reported prompt sizes of the requests it holds', () => {
     expect(imported.usage?.map((u) => [u.prompt, u.inputTokens, u.outputTokens, u.at])).toEqual([
       [3, 610, 24, 'line 20: usageMetadata'],
