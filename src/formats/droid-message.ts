@@ -66,7 +66,7 @@ const MESSAGE_NOTES: Record<string, string> = {
 
 const HOOK_FIELD = /^hook[A-Z]/
 
-// Fields Droid adds to Anthropic's content blocks (its content block schemas), by block type.
+// Fields Droid adds to Anthropic's content blocks (its content block schemas).
 const BLOCK_NOTES: Record<string, string> = {
   id: "Droid's id of the block; not sent",
   thoughtSignature: 'a Gemini thought signature on a tool call; not counted',
