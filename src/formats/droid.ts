@@ -6,7 +6,7 @@ import { lineObjects } from './sniff-shapes'
 import type { Wire } from '../pricing/wire'
 import type { FormatDescriptor } from './types'
 import { type DroidEvent, readMessageEvent } from './droid-message'
-import { pathsInside } from './pi-reading'
+import { pathsInside } from './line-paths'
 
 /*
  * Factory's Droid CLI writes a session as ~/.factory/sessions/<project>/<session id>.jsonl: a

@@ -2,7 +2,8 @@ import { isObject, type Json } from './json-shape'
 import type { ReadInput } from './reader'
 import { NoteRecord, type NoteList } from './report'
 import type { Entry, EntryReading } from './pi-shared'
-import { entryOf, loadedEntry, pathsInside } from './pi-reading'
+import { entryOf, loadedEntry } from './pi-reading'
+import { pathsInside } from './line-paths'
 
 /*
  * pi 1.x context edits (pi-coding-agent 1.6.0 ContextEditEntry; session-manager.js

@@ -1,5 +1,5 @@
 import type { Message } from '../types'
-import { ShapeError, isObject, pathString, type Json } from './json-shape'
+import { ShapeError, isObject, type Json } from './json-shape'
 import type { NoteList, NoteRecord } from './report'
 import type { Entry, EntryReading, Where } from './pi-shared'
 import { readEntry } from './pi-entries'
@@ -8,36 +8,6 @@ import { readEntry } from './pi-entries'
  * A pi entry read as it is parsed: what the branch walk needs of its value is kept, and what it
  * reads as, with its notes recorded (paths inside the entry) to be made if it is on the branch.
  */
-
-/**
- * Paths inside an entry, for one session's entries; the line goes in front when the notes are
- * made (loadedNotes). A path of two names (`message.usage`, `message.api`: a note on every reply)
- * is made once and kept, so each line records the same string: NoteRecord compares a line's
- * record with the recent ones, and the same string is equal at once, where a fresh one is
- * compared character by character (3% of a pi import).
- */
-export function pathsInside(): Where {
-  const named = new Map<string, Map<string, string>>()
-  return (steps) => {
-    if (steps.length !== 2) return pathString(steps)
-    const [outer, name] = steps
-    if (typeof outer !== 'string' || typeof name !== 'string') return pathString(steps)
-    let names = named.get(outer)
-    if (names === undefined) {
-      if (named.size >= MAX_NAMED_PATHS) return pathString(steps)
-      named.set(outer, (names = new Map()))
-    }
-    let path = names.get(name)
-    if (path === undefined) {
-      path = pathString(steps)
-      // A file of many field names of its own keeps a bounded number of them.
-      if (names.size < MAX_NAMED_PATHS) names.set(name, path)
-    }
-    return path
-  }
-}
-
-const MAX_NAMED_PATHS = 256
 
 /** The entry of one parsed line (an object with a string type other than `session`). */
 export function entryOf(line: number, value: Json, record: NoteRecord, inside: Where): Entry {

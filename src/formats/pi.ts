@@ -6,7 +6,8 @@ import type { Wire } from '../pricing/wire'
 import type { FormatDescriptor } from './types'
 import { ENTRY_TYPES, type Entry, HEADER_NOTE } from './pi-shared'
 import { branchPath, linearPath, readPath } from './pi-branch'
-import { entryOf, pathsInside } from './pi-reading'
+import { entryOf } from './pi-reading'
+import { pathsInside } from './line-paths'
 
 /*
  * pi (badlogic/pi-mono, the coding agent) writes a session as ~/.pi/agent/sessions/…/*.jsonl.
