@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { countSession, findSessions, sessionRoots } from '../../node/sessions/index'
-import { FORMATS_DIR, put } from './helpers/session-home'
+import { FORMATS_DIR, enginesInFolder, put } from './helpers/session-home'
 
 // Factory Droid writes ~/.factory/sessions/<project>/<session id>.jsonl, and <session id>.jsonl at
 // the top for a session with no working folder, each beside its <session id>.settings.json
@@ -102,14 +102,7 @@ describe('Factory Droid sessions', () => {
   })
 
   it('are told from their first line in a folder of yours', async () => {
-    const mine = await mkdtemp(join(tmpdir(), 'droid-mine-'))
-    made.push(mine)
-    await put(mine, 'a/s.jsonl', await readFile(join(FORMATS_DIR, 'droid.jsonl'), 'utf8'))
-    const { sessions } = await findSessions({
-      ctx: { platform: 'linux', env: {}, home: mine },
-      folders: [mine],
-    })
-    expect(sessions.map((s) => [s.engine, s.path.slice(mine.length + 1)])).toEqual([
+    expect(await enginesInFolder([['droid.jsonl', 'a/s.jsonl']], made)).toEqual([
       ['droid', 'a/s.jsonl'],
     ])
   })

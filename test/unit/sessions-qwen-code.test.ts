@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { countSession, findSessions, sessionRoots } from '../../node/sessions/index'
-import { FORMATS_DIR, put } from './helpers/session-home'
+import { FORMATS_DIR, enginesInFolder, put } from './helpers/session-home'
 
 // Qwen Code writes <runtime folder>/projects/<working folder>/chats/<session id>.jsonl, archived
 // sessions under chats/archive/; the runtime folder is QWEN_RUNTIME_DIR, else QWEN_HOME, else
@@ -77,21 +77,16 @@ describe('Qwen Code sessions', () => {
   })
 
   it('are told from Claude Code sessions in a folder of yours', async () => {
-    const mine = await mkdtemp(join(tmpdir(), 'qwen-mine-'))
-    made.push(mine)
-    for (const [name, to] of [
-      ['qwen-code.jsonl', 'a/q.jsonl'],
-      ['claude-code-2.1.jsonl', 'b/c.jsonl'],
-    ]) {
-      await put(mine, to, await readFile(join(FORMATS_DIR, name), 'utf8'))
-    }
-    const { sessions } = await findSessions({
-      ctx: { platform: 'linux', env: {}, home: mine },
-      folders: [mine],
-    })
-    expect(sessions.map((s) => [s.engine, s.path.slice(mine.length + 1)]).sort()).toEqual([
-      ['claude-code', 'b/c.jsonl'],
+    const found = await enginesInFolder(
+      [
+        ['qwen-code.jsonl', 'a/q.jsonl'],
+        ['claude-code-2.1.jsonl', 'b/c.jsonl'],
+      ],
+      made,
+    )
+    expect(found).toEqual([
       ['qwen-code', 'a/q.jsonl'],
+      ['claude-code', 'b/c.jsonl'],
     ])
   })
 })

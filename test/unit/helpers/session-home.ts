@@ -3,9 +3,10 @@
  * Linux, with logs of our own that follow the engines' schemas (and Cline's and Roo's fixtures
  * from testdata/formats). The values the tests expect are written beside each log, by hand.
  */
-import { copyFile, mkdir, mkdtemp, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { findSessions } from '../../../node/sessions/index'
 
 export const FORMATS_DIR = join(import.meta.dirname, '../../../testdata/formats')
 
@@ -318,3 +319,24 @@ export async function makeSessionHome(): Promise<string> {
 
 /** The environment of a Linux user whose home is HOME, and nothing else set. */
 export const linuxEnv = (home: string) => ({ HOME: home })
+
+/**
+ * The engine and place of each session found in a new folder of the user's that holds these
+ * fixtures (testdata/formats name, path under the folder), sorted; the folder goes in `made`.
+ */
+export async function enginesInFolder(
+  fixtures: readonly (readonly [string, string])[],
+  made: string[],
+): Promise<[string, string][]> {
+  const mine = await mkdtemp(join(tmpdir(), 'sessions-folder-'))
+  made.push(mine)
+  for (const [name, to] of fixtures)
+    await put(mine, to, await readFile(join(FORMATS_DIR, name), 'utf8'))
+  const { sessions } = await findSessions({
+    ctx: { platform: 'linux', env: {}, home: mine },
+    folders: [mine],
+  })
+  return sessions
+    .map((s): [string, string] => [s.engine, s.path.slice(mine.length + 1)])
+    .sort((a, b) => a[1].localeCompare(b[1]))
+}
