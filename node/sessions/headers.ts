@@ -44,12 +44,6 @@ export function readHeader(engine: EngineId, head: Uint8Array, tail: Uint8Array)
   switch (engine) {
     case 'claude-code':
     case 'codex':
-      return {
-        started: isoOf(first('timestamp')),
-        lastActive: isoOf(last('timestamp')),
-        cwd: first('cwd'),
-        model: lastModel('model'),
-      }
     case 'qwen-code':
       return {
         started: isoOf(first('timestamp')),

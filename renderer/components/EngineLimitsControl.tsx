@@ -123,13 +123,12 @@ function LimitInput(props: {
     setText(null)
   }
   const shown = text ?? (props.value === null ? '' : String(props.value))
-  const parsed = Number(shown.replace(/[\s,_]/g, ''))
   const problem =
     text === null
       ? null
       : shown.trim() === ''
         ? 'give a number of tokens'
-        : !Number.isSafeInteger(parsed) || parsed <= 0
+        : tokensOf(shown) === null
           ? `“${shown}” is not a positive whole number of tokens`
           : null
   const id = `${props.testId}-input`
@@ -146,8 +145,8 @@ function LimitInput(props: {
         onChange={(e) => {
           const next = e.target.value
           setText(next)
-          const value = Number(next.replace(/[\s,_]/g, ''))
-          if (Number.isSafeInteger(value) && value > 0) props.onValue(value)
+          const value = tokensOf(next)
+          if (value !== null) props.onValue(value)
         }}
       />
       {problem && (
@@ -157,4 +156,10 @@ function LimitInput(props: {
       )}
     </label>
   )
+}
+
+/** A typed token count (spaces, commas and underscores between digits allowed), or null. */
+function tokensOf(text: string): number | null {
+  const value = Number(text.replace(/[\s,_]/g, ''))
+  return Number.isSafeInteger(value) && value > 0 ? value : null
 }

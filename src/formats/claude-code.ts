@@ -29,7 +29,7 @@ import {
 } from './claude-code-replacements'
 import type { Message } from '../types'
 import { isObject, kind, type Json } from './json-shape'
-import { LocatedError, ReadInput, type ForkParent, type ReadResult } from './reader'
+import { LocatedError, noLineIs, ReadInput, type ForkParent, type ReadResult } from './reader'
 import { NoteList, warnSkippedLines } from './report'
 import { shiftUsage } from './reported-usage'
 import { lineObjects } from './sniff-shapes'
@@ -124,13 +124,7 @@ export function readClaudeCode(input: ReadInput): ReadResult {
     !events.some((e) => e.uuid !== undefined) &&
     !metadata.some((m) => METADATA_TYPES.has(m.type))
   ) {
-    const first = skipped[0]
-    const why = first ? `${first.problem}, and` : 'the file is empty:'
-    throw new LocatedError(
-      `${why} no line is a Claude Code event`,
-      first ? `line ${first.line}` : '',
-      first?.line,
-    )
+    throw noLineIs('a Claude Code event', skipped[0])
   }
   warnSkippedLines(skipped, notes)
 

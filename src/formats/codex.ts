@@ -14,7 +14,7 @@ import {
   type JsonPath,
 } from './json-shape'
 import { decodePayload } from './payload'
-import { LocatedError, type ReadInput, type ReadResult } from './reader'
+import { LocatedError, noLineIs, type ReadInput, type ReadResult } from './reader'
 import { NoteList, warnSkippedLines, type NoteSeverity } from './report'
 import {
   RECIPIENT_NOTE,
@@ -275,14 +275,8 @@ function refuseForeign(seen: Seen, broken: { line: number; problem: string }[]):
   const { first } = seen
   if (seen.rollout || isLegacyHeader(first?.value)) return
   const b = broken[0]
-  if (b && (!first || b.line < first.line)) {
-    throw new LocatedError(
-      `${b.problem}, and no line is a Codex rollout line`,
-      `line ${b.line}`,
-      b.line,
-    )
-  }
-  if (!first) throw new LocatedError('the file is empty: no line is a Codex rollout line', '')
+  if (b && (!first || b.line < first.line)) throw noLineIs('a Codex rollout line', b)
+  if (!first) throw noLineIs('a Codex rollout line', undefined)
   const type = first.value as Json
   const why =
     typeof type.type === 'string'

@@ -52,6 +52,11 @@ function holdsSystemPrompt(format: FormatId): boolean {
   return rowOf(format)?.holdsSystemPrompt ?? true
 }
 
+/** Whether a format's engine writes its files a line at a time (the registry's `appendsLines`). */
+export function appendsLines(format: FormatId): boolean {
+  return rowOf(format)?.appendsLines ?? false
+}
+
 /** Whether a string names a format (for validating a flag or a picker value). */
 export function isFormatId(value: string): value is FormatId {
   return FORMATS.some((f) => f.id === value)

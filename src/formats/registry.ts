@@ -28,21 +28,33 @@ import type { Wire } from '../pricing/wire'
  * theirs; Codex writes its base instructions only in its later versions' rollouts; Claude Code
  * only from 2.1.260, as a prompt_snapshot, and its reader says so:
  * ReadResult.systemPromptRecorded), so a conversation read from one without an instructions
- * message still had a system prompt (ImportedConversation.systemPromptUnrecorded).
+ * message still had a system prompt (ImportedConversation.systemPromptUnrecorded). `appendsLines`
+ * says whether its engine writes the file a line at a time, so that what it adds is new lines a
+ * followed log parses alone (src/live/live-import.ts); Gemini CLI's older single document and a
+ * saved traffic array are one document, and a followed one is read whole.
  */
 export const FORMATS = [
-  { ...nativeFormat, wire: 'native', holdsSystemPrompt: true },
-  { ...openaiChatFormat, wire: 'openai-chat', holdsSystemPrompt: true },
-  { ...anthropicFormat, wire: 'anthropic', holdsSystemPrompt: true },
-  { ...openaiResponsesFormat, wire: 'openai-responses', holdsSystemPrompt: true },
-  { ...claudeCodeFormat, wire: 'anthropic', holdsSystemPrompt: false },
-  { ...codexFormat, wire: 'openai-responses', holdsSystemPrompt: false },
-  { ...geminiCliFormat, wire: 'gemini', holdsSystemPrompt: false },
-  { ...qwenCodeFormat, wire: 'openai-chat', holdsSystemPrompt: false },
-  { ...piFormat, wire: 'openai-chat', holdsSystemPrompt: false },
-  { ...droidFormat, wire: 'openai-chat', holdsSystemPrompt: false },
-  { ...opencodeFormat, wire: 'openai-chat', holdsSystemPrompt: false },
-  { ...sweAgentFormat, wire: 'openai-chat', holdsSystemPrompt: true },
-  { ...clineFormat, wire: 'anthropic', holdsSystemPrompt: false },
-  { ...apiTrafficFormat, wire: 'anthropic', holdsSystemPrompt: true },
-] as const satisfies readonly (FormatDescriptor & { wire: Wire; holdsSystemPrompt: boolean })[]
+  { ...nativeFormat, wire: 'native', holdsSystemPrompt: true, appendsLines: false },
+  { ...openaiChatFormat, wire: 'openai-chat', holdsSystemPrompt: true, appendsLines: false },
+  { ...anthropicFormat, wire: 'anthropic', holdsSystemPrompt: true, appendsLines: false },
+  {
+    ...openaiResponsesFormat,
+    wire: 'openai-responses',
+    holdsSystemPrompt: true,
+    appendsLines: false,
+  },
+  { ...claudeCodeFormat, wire: 'anthropic', holdsSystemPrompt: false, appendsLines: true },
+  { ...codexFormat, wire: 'openai-responses', holdsSystemPrompt: false, appendsLines: true },
+  { ...geminiCliFormat, wire: 'gemini', holdsSystemPrompt: false, appendsLines: true },
+  { ...qwenCodeFormat, wire: 'openai-chat', holdsSystemPrompt: false, appendsLines: true },
+  { ...piFormat, wire: 'openai-chat', holdsSystemPrompt: false, appendsLines: true },
+  { ...droidFormat, wire: 'openai-chat', holdsSystemPrompt: false, appendsLines: true },
+  { ...opencodeFormat, wire: 'openai-chat', holdsSystemPrompt: false, appendsLines: false },
+  { ...sweAgentFormat, wire: 'openai-chat', holdsSystemPrompt: true, appendsLines: false },
+  { ...clineFormat, wire: 'anthropic', holdsSystemPrompt: false, appendsLines: false },
+  { ...apiTrafficFormat, wire: 'anthropic', holdsSystemPrompt: true, appendsLines: true },
+] as const satisfies readonly (FormatDescriptor & {
+  wire: Wire
+  holdsSystemPrompt: boolean
+  appendsLines: boolean
+})[]

@@ -4,7 +4,7 @@
  * again, which is cheap next to parsing. A whole-document log (Cline's JSON, a request body) has
  * no lines to add: any change to it is a whole read, as `replace(…, 'rewritten')` is.
  */
-import { importConversation, importInput, isDetectionNote } from '../formats'
+import { appendsLines, importConversation, importInput, isDetectionNote } from '../formats'
 import { ReadInput, type ReadChoice } from '../formats/reader'
 import type { ImportNote } from '../formats/report'
 import type { FormatId, ImportedConversation } from '../formats/types'
@@ -19,20 +19,6 @@ import type { LiveImport, LiveUpdate } from './types'
 export interface LiveImportOptions extends ReadChoice {
   format?: FormatId | 'auto'
 }
-
-/**
- * The formats an agent writes a line at a time, so that what it adds is new lines. Gemini CLI's
- * older single document and a saved traffic array are one document: those are read whole.
- */
-const LINE_FORMATS: ReadonlySet<FormatId> = new Set<FormatId>([
-  'claude-code',
-  'codex',
-  'pi',
-  'droid',
-  'qwen-code',
-  'api-traffic',
-  'gemini-cli',
-])
 
 type Reason = 'truncated' | 'replaced' | 'rewritten'
 
@@ -140,7 +126,7 @@ class FollowedLog implements LiveImport {
         // Read whole below: importConversation then throws its own error, with its place.
         conversation = undefined
       }
-      if (conversation && step && LINE_FORMATS.has(conversation.format)) {
+      if (conversation && step && appendsLines(conversation.format)) {
         const kept = step
         return {
           conversation,
