@@ -44,6 +44,8 @@ describe('format detection', () => {
     ['droid.jsonl', 'droid'],
     ['droid-openai.jsonl', 'droid'],
     ['qwen-code.jsonl', 'qwen-code'],
+    ['kimi-cli.jsonl', 'kimi-cli'],
+    ['kimi-cli-compacted.jsonl', 'kimi-cli'],
   ])('detects %s as %s', (name, format) => {
     const imported = importConversation(fixture(name))
     expect(imported.format).toBe(format)
@@ -53,7 +55,7 @@ describe('format detection', () => {
   it("marks the agents' logs that do not record the system prompt their agent sends", () => {
     // Claude Code, Codex (before its rollouts held base instructions), Gemini CLI, Qwen Code, pi,
     // Droid, opencode and Cline keep their system prompt out of their logs; a request body, a
-    // trajectory or traffic has it.
+    // trajectory or traffic has it, and so does a Kimi CLI context file of 1.21.0 or later.
     const unrecorded = [
       'claude-code',
       'codex',
@@ -73,6 +75,7 @@ describe('format detection', () => {
       'codex-legacy.jsonl',
       'gemini-cli.jsonl',
       'qwen-code.jsonl',
+      'kimi-cli.jsonl',
       'pi.jsonl',
       'droid.jsonl',
       'opencode.json',
@@ -146,6 +149,7 @@ describe('format detection', () => {
       ['codex', false],
       ['gemini-cli', false],
       ['qwen-code', false],
+      ['kimi-cli', false],
       ['pi', false],
       ['droid', false],
       ['opencode', false],
@@ -162,6 +166,7 @@ describe('format detection', () => {
       'OpenAI Codex CLI rollout',
       'Gemini CLI session',
       'Qwen Code session (JSONL)',
+      'Kimi CLI context (JSONL)',
       'pi coding-agent session (JSONL)',
       'Factory Droid session (JSONL)',
       'opencode session (export)',
