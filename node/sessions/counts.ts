@@ -61,6 +61,11 @@ const MARKERS: Record<EngineId, Markers> = {
     messages: marker('type', 'user', 'assistant', 'tool_result'),
     compactions: marker('subtype', 'chat_compression'),
   },
+  // Message records; a compaction rotates the file, and opens the new one with its summary.
+  'kimi-cli': {
+    messages: marker('role', 'user', 'assistant', 'tool'),
+    snapshot: '<system>Previous context has been compacted.',
+  },
   // Message events; a compaction appends a `compaction_state` event.
   droid: { messages: marker('type', 'message'), compactions: marker('type', 'compaction_state') },
   // Message records; a compression's summary is a user turn holding a <state_snapshot>.

@@ -6,6 +6,7 @@ export type EngineId =
   | 'codex'
   | 'gemini-cli'
   | 'qwen-code'
+  | 'kimi-cli'
   | 'pi'
   | 'droid'
   | 'cline'
@@ -25,6 +26,7 @@ export const ENGINES: readonly Engine[] = [
   { id: 'codex', label: 'Codex CLI', format: 'codex' },
   { id: 'gemini-cli', label: 'Gemini CLI', format: 'gemini-cli' },
   { id: 'qwen-code', label: 'Qwen Code', format: 'qwen-code' },
+  { id: 'kimi-cli', label: 'Kimi CLI', format: 'kimi-cli' },
   { id: 'pi', label: 'pi', format: 'pi' },
   { id: 'droid', label: 'Factory Droid', format: 'droid' },
   { id: 'cline', label: 'Cline', format: 'cline' },

@@ -81,6 +81,9 @@ export function readHeader(engine: EngineId, head: Uint8Array, tail: Uint8Array)
         cwd: taskDirectory(head),
         model: lastModel('modelId'),
       }
+    case 'kimi-cli':
+      // A context file records no time, folder or model: the file's time and kimi.json say.
+      return {}
     case 'mini-swe-agent':
       return trajectoryHeader(head, tail)
   }
@@ -186,6 +189,8 @@ export function sniffEngine(name: string, head: Uint8Array): EngineId | undefine
       : 'cline'
   }
   if (name.endsWith('.jsonl')) {
+    // Kimi CLI opens a context file with a record of its own: the system prompt, or a checkpoint.
+    if (KIMI_RECORDS.has(stringField(head, 'role') ?? '')) return 'kimi-cli'
     const type = stringField(head, 'type')
     if (type === 'session_meta' || has('record_type')) return 'codex'
     if (type === 'session' && has('cwd')) return 'pi'
@@ -203,6 +208,8 @@ export function sniffEngine(name: string, head: Uint8Array): EngineId | undefine
   if (name.endsWith('.traj.json') && has('mini_version')) return 'mini-swe-agent'
   return undefined
 }
+
+const KIMI_RECORDS = new Set(['_system_prompt', '_checkpoint', '_usage'])
 
 /** Whether the first line of a log holds these bytes (a key with its quote and colon). */
 function firstLineHas(head: Uint8Array, text: string): boolean {

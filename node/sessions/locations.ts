@@ -21,6 +21,8 @@ export interface LocationContext {
  * - `projects`: `<root>/<project>/<session>.jsonl` (Claude Code, pi)
  * - `factory`: `<root>/<project>/<session>.jsonl` and `<root>/<session>.jsonl` (Droid)
  * - `qwen`: `<root>/<project>/chats/<session>.jsonl`, archived ones in `chats/archive/` (Qwen Code)
+ * - `kimi`: `<root>/sessions/<md5 of the project>/<session>/context[_<n>].jsonl`, the projects'
+ *   paths in `<root>/kimi.json` (Kimi CLI)
  * - `dated`: `<root>/YYYY/MM/DD/rollout-*.jsonl`, or flat `rollout-*.jsonl` or `.json` (Codex)
  * - `gemini`: `<root>/<project>/chats/session-*.json[l]`, the project's path in `.project_root`
  * - `tasks`: `<root>/<task id>/api_conversation_history.json` (Cline before 4.0, Roo Code)
@@ -32,6 +34,7 @@ export type Layout =
   | 'projects'
   | 'factory'
   | 'qwen'
+  | 'kimi'
   | 'dated'
   | 'gemini'
   | 'tasks'
@@ -123,6 +126,11 @@ export function sessionRoots(ctx: LocationContext): SessionRoot[] {
     'qwen',
     qwenRuntime ? 'QWEN_RUNTIME_DIR' : qwenHome ? 'QWEN_HOME' : 'default',
   )
+
+  // Kimi CLI keeps everything in its share folder: KIMI_SHARE_DIR, else ~/.kimi (kimi-cli 1.49.0,
+  // src/kimi_cli/share.py; the variable is taken as it is, `~` not expanded).
+  const kimi = set(ctx.env.KIMI_SHARE_DIR)
+  add('kimi-cli', kimi ?? p.join(home, '.kimi'), 'kimi', kimi ? 'KIMI_SHARE_DIR' : 'default')
 
   const pi = set(ctx.env.PI_CODING_AGENT_DIR)
   const piDir = pi === undefined ? p.join(home, '.pi', 'agent') : expandTilde(pi, home, p)
@@ -226,6 +234,7 @@ export const LOCATION_VARIABLES = [
   'GEMINI_CLI_HOME',
   'QWEN_RUNTIME_DIR',
   'QWEN_HOME',
+  'KIMI_SHARE_DIR',
   'PI_CODING_AGENT_DIR',
   'FACTORY_HOME_OVERRIDE',
   'CLINE_SESSION_DATA_DIR',

@@ -4,6 +4,7 @@
  * first, and an entry that is a symbolic link is followed only when its target is inside the same
  * root; one that leads out is refused, and said so.
  */
+import { createHash } from 'node:crypto'
 import type { Dirent } from 'node:fs'
 import { readdir, readFile, realpath, stat } from 'node:fs/promises'
 import { basename, join, sep } from 'node:path'
@@ -42,6 +43,33 @@ const USER_FOLDER_DEPTH = 4
 export const CLINE_MESSAGES = '.messages.json'
 /** How a mini-swe-agent trajectory's name ends. */
 export const TRAJECTORY = '.traj.json'
+
+/** A Kimi CLI context file's name: the session's, or one it rotated aside. */
+export const KIMI_CONTEXT = /^context(_\d+)?\.jsonl$/
+
+/**
+ * Kimi CLI's projects, by the folder it names each by: the md5 of the project's path, behind the
+ * name of its environment when that is not the local one (kimi-cli 1.49.0, metadata.py
+ * `WorkDirMeta.sessions_dir`), read from kimi.json's `work_dirs`. Empty when it cannot be read.
+ */
+async function kimiProjects(root: string): Promise<Map<string, string>> {
+  const out = new Map<string, string>()
+  let meta: unknown
+  try {
+    meta = JSON.parse(await readFile(join(root, 'kimi.json'), 'utf8'))
+  } catch {
+    return out
+  }
+  const dirs = (meta as { work_dirs?: unknown } | null)?.work_dirs
+  if (!Array.isArray(dirs)) return out
+  for (const dir of dirs as unknown[]) {
+    const { path, kaos } = (dir ?? {}) as { path?: unknown; kaos?: unknown }
+    if (typeof path !== 'string') continue
+    const md5 = createHash('md5').update(path, 'utf8').digest('hex')
+    out.set(typeof kaos === 'string' && kaos !== 'local' ? `${kaos}_${md5}` : md5, path)
+  }
+  return out
+}
 
 /** Whether `path` is `root` or inside it; both real paths. */
 export const isInside = (root: string, path: string): boolean =>
@@ -83,6 +111,8 @@ class RootWalker {
         return this.factory()
       case 'qwen':
         return this.qwen()
+      case 'kimi':
+        return this.kimi()
       case 'dated':
         return this.dated()
       case 'gemini':
@@ -129,6 +159,23 @@ class RootWalker {
       const chats = join(project.path, 'chats')
       await this.files(chats, session, extra)
       await this.files(join(chats, 'archive'), session, extra)
+    }
+  }
+
+  // <root>/sessions/<md5 of the project's path>/<session id>/context.jsonl, the contexts a
+  // compaction, a clear or an undo rotated aside beside it (context_<n>.jsonl), and each
+  // subagent's in subagents/<agent id>/; the projects' paths are in <root>/kimi.json
+  private async kimi() {
+    const projects = await kimiProjects(this.root)
+    const context = (name: string) => KIMI_CONTEXT.test(name)
+    for (const project of await this.dirs(join(this.root, 'sessions'))) {
+      const extra = { projectFolder: project.name, projectPath: projects.get(project.name) }
+      for (const session of await this.dirs(project.path)) {
+        await this.files(session.path, context, extra)
+        for (const agent of await this.dirs(join(session.path, 'subagents'))) {
+          await this.files(agent.path, context, extra)
+        }
+      }
     }
   }
 
