@@ -24,6 +24,7 @@ import {
   codexSubagentOf,
   codexThreadId,
   geminiSubagentOf,
+  kimiSubagentOf,
   readAgentMeta,
   subagentOf,
   type SubagentOf,
@@ -131,6 +132,7 @@ async function subagentFile(
   if (engine === 'codex') return codexSubagentOf(path, head)
   if (engine === 'cline') return clineSubagentOf(path, head)
   if (engine === 'gemini-cli') return geminiSubagentOf(path, head)
+  if (engine === 'kimi-cli') return kimiSubagentOf(path)
   if (engine !== 'claude-code') return undefined
   const agent = subagentOf(path, head)
   return agent && { ...agent, ...(await readAgentMeta(path)) }

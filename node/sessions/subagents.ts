@@ -11,7 +11,8 @@
  * Codex CLI: a thread another spawned (its multi-agent tools) writes a rollout of its own beside
  * the others, whose `session_meta` names the spawning thread
  * (`source.subagent.thread_spawn.parent_thread_id`). Gemini CLI: a subagent's chat is in a folder
- * named for its parent session, beside that session's chat. Cline 4's are in find.ts.
+ * named for its parent session, beside that session's chat. Kimi CLI: a subagent's context is in
+ * its session's folder, under `subagents/<agent id>/`. Cline 4's are in find.ts.
  *
  * A subagent's file is a conversation of its own (what the subagent was sent and answered); the
  * Sessions view and `sessions --subagents` list it under its session.
@@ -120,15 +121,33 @@ export function subagentOf(path: string, head: Uint8Array): SubagentOf | undefin
 }
 
 /**
- * The type and task of the subagent whose transcript is at PATH (a real path), from its
- * `agent-<agentId>.meta.json` sidecar: only a regular file in the same folder (a link that leads
- * out of it is not followed), its first MAX_META_BYTES. Nothing when there is none, or it is not
- * the JSON object Claude Code writes.
+ * Whether the Kimi CLI context at PATH is a subagent's (kimi-cli 1.49.0,
+ * src/kimi_cli/subagents/store.py): `<session>/subagents/<agent id>/context.jsonl` (or a context it
+ * rotated aside, `context_<n>.jsonl`). Its session's is `<session>/context.jsonl`. Beside it,
+ * `meta.json` (`AgentInstanceRecord`) says its `subagent_type` and the `description` of its task.
+ */
+export async function kimiSubagentOf(path: string): Promise<SubagentOf | undefined> {
+  const folder = dirname(path)
+  if (basename(dirname(folder)) !== SUBAGENTS_FOLDER) return undefined
+  const session = dirname(dirname(folder))
+  return {
+    agentId: basename(folder),
+    parentPath: join(session, 'context.jsonl'),
+    ...(await readAgentMeta(path, 'meta.json', 'subagent_type')),
+  }
+}
+
+/**
+ * The type and task of the subagent whose transcript is at PATH (a real path), from its sidecar
+ * NAME (Claude Code's `agent-<agentId>.meta.json`, the default), its type in TYPE_KEY: only a
+ * regular file in the same folder (a link that leads out of it is not followed), its first
+ * MAX_META_BYTES. Nothing when there is none, or it is not the JSON object the engine writes.
  */
 export async function readAgentMeta(
   path: string,
+  name = basename(path).replace(/\.jsonl$/, '.meta.json'),
+  typeKey = 'agentType',
 ): Promise<Pick<SubagentOf, 'agentType' | 'description'>> {
-  const name = basename(path).replace(/\.jsonl$/, '.meta.json')
   const bytes = await readBeside(dirname(path), name, MAX_META_BYTES)
   let meta: unknown
   try {
@@ -138,7 +157,7 @@ export async function readAgentMeta(
     return {}
   }
   if (typeof meta !== 'object' || meta === null) return {}
-  const { agentType, description } = meta as Record<string, unknown>
+  const { [typeKey]: agentType, description } = meta as Record<string, unknown>
   const out: Pick<SubagentOf, 'agentType' | 'description'> = {}
   if (typeof agentType === 'string' && agentType.trim() !== '') out.agentType = oneLine(agentType)
   if (typeof description === 'string' && description.trim() !== '')

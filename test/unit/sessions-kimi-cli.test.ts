@@ -33,7 +33,7 @@ describe('Kimi CLI sessions', () => {
     ])
   })
 
-  it("are listed with their project's path, rotated contexts and subagents' too", async () => {
+  it("are listed with their project's path, rotated contexts and subagents' too, each subagent under its session", async () => {
     const home = await mkdtemp(join(tmpdir(), 'kimi-home-'))
     made.push(home)
     const session = await readFile(join(FORMATS_DIR, 'kimi-cli.jsonl'), 'utf8')
@@ -52,6 +52,16 @@ describe('Kimi CLI sessions', () => {
     await put(home, `${folder}/context.jsonl`, compacted)
     await put(home, `${folder}/context_1.jsonl`, session)
     await put(home, `${folder}/subagents/a7/context.jsonl`, session)
+    await put(
+      home,
+      `${folder}/subagents/a7/meta.json`,
+      JSON.stringify({
+        agent_id: 'a7',
+        subagent_type: 'coder',
+        status: 'completed',
+        description: 'Write the regression test',
+      }),
+    )
     await put(home, `${folder}/wire.jsonl`, '{"type": "metadata", "protocol_version": "1.9"}\n')
     await put(home, `.kimi/sessions/ssh_${API}/s2/context.jsonl`, session)
     // A project kimi.json does not list keeps its folder's name.
@@ -83,6 +93,15 @@ describe('Kimi CLI sessions', () => {
       { ...row, project: '/home/mei/billing', path: `${folder}/subagents/a7/context.jsonl` },
       { ...row, project: '/srv/api', path: `.kimi/sessions/ssh_${API}/s2/context.jsonl` },
     ])
+    // The subagent's context belongs to its session's, and its meta.json names it.
+    const agent = sessions.find((s) => s.path.includes('/subagents/'))
+    expect(agent?.subagent).toEqual({
+      agentId: 'a7',
+      parentPath: join(home, folder, 'context.jsonl'),
+      agentType: 'coder',
+      description: 'Write the regression test',
+    })
+    expect(sessions.filter((s) => s.subagent).length).toBe(1)
     // The file records no time: it was last active when it was last written.
     const current = sessions.find((s) => s.path.endsWith(`${SESSION}/context.jsonl`))
     expect(current?.lastActive).toBe('2026-11-30T08:00:00.000Z')
