@@ -11,6 +11,9 @@ export function lineageFindings(a: Analysis): Finding[] {
   a.earlierSummaries.forEach((i, k) => {
     const { droppedCount, summarizedIds } = a.messages[i].meta!
     const named = summarizedIds?.length ? ` (ids ${listOf(summarizedIds, 3)})` : ''
+    // A log that records a compaction without what it replaced reads as replacing 0 messages.
+    const standsFor =
+      droppedCount > 0 ? plural(droppedCount, 'message') : 'messages the log does not count'
     const provenance = { droppedCount, ...(summarizedIds ? { summarizedIds } : {}) }
     found.push(
       finding(
@@ -18,7 +21,7 @@ export function lineageFindings(a: Analysis): Finding[] {
         'earlier-summary',
         'info',
         [i],
-        `The message at index ${i} is earlier summary ${k + 1} of ${total}, standing for ${plural(droppedCount, 'message')}${named} that an earlier compaction replaced; nothing to do, this is the conversation's history.`,
+        `The message at index ${i} is earlier summary ${k + 1} of ${total}, standing for ${standsFor}${named} that an earlier compaction replaced; nothing to do, this is the conversation's history.`,
         { ordinal: k + 1, total, ...provenance },
       ),
     )
@@ -29,7 +32,7 @@ export function lineageFindings(a: Analysis): Finding[] {
           'summary-resummarized',
           'warning',
           [i],
-          `The earlier summary at index ${i}, standing for ${plural(droppedCount, 'message')}, is in the head and will be summarised again, so its details are condensed a second time; check the new summary keeps its identifiers, or raise KeepRecentCount to keep it.`,
+          `The earlier summary at index ${i}, standing for ${standsFor}, is in the head and will be summarised again, so its details are condensed a second time; check the new summary keeps its identifiers, or raise KeepRecentCount to keep it.`,
           provenance,
         ),
       )
