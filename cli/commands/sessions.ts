@@ -54,8 +54,8 @@ engine writes and what is read for each column. opencode keeps its sessions in
 a database: export one with 'opencode export <session id> > session.json'.
 
 A subagent's transcript (a conversation of its own: a Claude Code, Gemini CLI,
-Kimi CLI or Cline 4 subagent's, or a thread Codex CLI spawned) is listed under
-its session with --subagents.
+Kimi CLI, Factory Droid or Cline 4 subagent's, or a thread Codex CLI spawned)
+is listed under its session with --subagents.
 
 Any command takes 'latest' or 'latest:ENGINE' in place of FILE: the session
 this list shows first (of that engine), never a subagent's.

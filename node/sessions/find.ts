@@ -23,6 +23,7 @@ import { mapLimit, OPEN_FILES } from './map-limit'
 import {
   codexSubagentOf,
   codexThreadId,
+  droidSubagentOf,
   geminiSubagentOf,
   kimiSubagentOf,
   readAgentMeta,
@@ -133,6 +134,7 @@ async function subagentFile(
   if (engine === 'cline') return clineSubagentOf(path, head)
   if (engine === 'gemini-cli') return geminiSubagentOf(path, head)
   if (engine === 'kimi-cli') return kimiSubagentOf(path)
+  if (engine === 'droid') return droidSubagentOf(path, head)
   if (engine !== 'claude-code') return undefined
   const agent = subagentOf(path, head)
   return agent && { ...agent, ...(await readAgentMeta(path)) }

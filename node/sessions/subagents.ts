@@ -12,7 +12,8 @@
  * the others, whose `session_meta` names the spawning thread
  * (`source.subagent.thread_spawn.parent_thread_id`). Gemini CLI: a subagent's chat is in a folder
  * named for its parent session, beside that session's chat. Kimi CLI: a subagent's context is in
- * its session's folder, under `subagents/<agent id>/`. Cline 4's are in find.ts.
+ * its session's folder, under `subagents/<agent id>/`. Factory Droid: a subagent's session is
+ * beside its caller's, and its settings name the caller. Cline 4's are in find.ts.
  *
  * A subagent's file is a conversation of its own (what the subagent was sent and answered); the
  * Sessions view and `sessions --subagents` list it under its session.
@@ -134,6 +135,46 @@ export async function kimiSubagentOf(path: string): Promise<SubagentOf | undefin
     agentId: basename(folder),
     parentPath: join(session, 'context.jsonl'),
     ...(await readAgentMeta(path, 'meta.json', 'subagent_type')),
+  }
+}
+
+/** The most of a Droid session's settings file read, in bytes: it can hold the system prompt. */
+const MAX_SETTINGS_BYTES = 1024 * 1024
+
+/**
+ * Whether the Factory Droid session at PATH is a subagent's (the CLI as it ships,
+ * `@factory/cli-linux-x64` 0.225.2): a session the Task tool started carries the tag
+ * `{name: "subagent", metadata: {callingSessionId, callingToolUseId}}` in its settings, which
+ * Droid keeps beside the session as `<id>.settings.json`. Its session is the calling session's
+ * `<callingSessionId>.jsonl` in the same folder; its row is named by its title (HEAD's
+ * `session_start` line).
+ */
+export async function droidSubagentOf(
+  path: string,
+  head: Uint8Array,
+): Promise<SubagentOf | undefined> {
+  const id = basename(path, '.jsonl')
+  const bytes = await readBeside(dirname(path), `${id}.settings.json`, MAX_SETTINGS_BYTES)
+  let settings: unknown
+  try {
+    settings = bytes === undefined ? undefined : JSON.parse(bytes.toString('utf8'))
+  } catch {
+    return undefined
+  }
+  const tags = (settings as { tags?: unknown } | undefined)?.tags
+  if (!Array.isArray(tags)) return undefined
+  const tag = (tags as unknown[]).find(
+    (t): t is { metadata?: { callingSessionId?: unknown } } =>
+      typeof t === 'object' && t !== null && (t as { name?: unknown }).name === 'subagent',
+  )
+  const parent = tag?.metadata?.callingSessionId
+  if (typeof parent !== 'string' || !/^[\w-]+$/.test(parent)) return undefined
+  const title =
+    stringField(firstLine(head), 'sessionTitle') ?? stringField(firstLine(head), 'title')
+  return {
+    agentId: id,
+    parentPath: join(dirname(path), `${parent}.jsonl`),
+    ...(title !== undefined && title.trim() !== '' ? { description: oneLine(title) } : {}),
   }
 }
 

@@ -101,6 +101,51 @@ describe('Factory Droid sessions', () => {
     })
   })
 
+  it("list a subagent's session under the session whose Task tool started it", async () => {
+    const home = await factoryHome(await mkdtemp(join(tmpdir(), 'droid-home-')))
+    made.push(home)
+    const folder = '.factory/sessions/-home-rhea-tidegauge'
+    const child = '7a1e0c4b-2f3d-4e5a-8b6c-9d0e1f2a3b4c'
+    await put(
+      home,
+      `${folder}/${child}.jsonl`,
+      [
+        `{"type":"session_start","id":"${child}","title":"Read the parser tests","sessionTitle":"Check which tests cover the last row","owner":"rhea","version":2,"cwd":"/home/rhea/tidegauge"}`,
+        '{"type":"message","id":"c1","timestamp":"2026-11-30T09:00:30.000Z","message":{"role":"user","content":[{"type":"text","text":"Which tests cover the last row?"}]}}',
+        '',
+      ].join('\n'),
+    )
+    // The tag a Task call puts on the session it starts, as Droid keeps it in the settings.
+    await put(
+      home,
+      `${folder}/${child}.settings.json`,
+      JSON.stringify({
+        model: 'claude-sonnet-4-5-20250929',
+        tags: [
+          {
+            name: 'subagent',
+            metadata: { callingSessionId: SESSION, callingToolUseId: 'toolu_9' },
+          },
+        ],
+      }),
+    )
+    // A session whose tags name no caller stands alone.
+    await put(home, `${folder}/aa11.jsonl`, '{"type":"session_start","id":"aa11","title":"x"}\n')
+    await put(home, `${folder}/aa11.settings.json`, '{"tags":[{"name":"spec"}]}')
+    const { sessions } = await findSessions({
+      ctx: { platform: 'linux', env: { HOME: home }, home },
+      folders: [],
+    })
+    const agents = sessions.filter((s) => s.subagent).map((s) => s.subagent)
+    expect(agents).toEqual([
+      {
+        agentId: child,
+        parentPath: join(home, folder, `${SESSION}.jsonl`),
+        description: 'Check which tests cover the last row',
+      },
+    ])
+  })
+
   it('are told from their first line in a folder of yours', async () => {
     expect(await enginesInFolder([['droid.jsonl', 'a/s.jsonl']], made)).toEqual([
       ['droid', 'a/s.jsonl'],
