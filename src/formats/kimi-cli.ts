@@ -34,10 +34,10 @@ const NOTES = {
     'a prompt size reported for a reply the file does not hold (the turn was cut off, or is still running); not read',
   supersededPrompt: 'a system prompt replaced by a later one; not loaded',
   movedPrompt:
-    'the system prompt, written after the first record (a session Kimi CLI wrote before it kept one); loaded first, as Kimi CLI sends it',
+    'the system prompt, after the first record (Kimi CLI writes it first); loaded first, as Kimi CLI sends it',
 } as const
 
-/** A message's place in the report, and what its reply reported. */
+/** The reply just read, and the prompt size reported for it, if one was. */
 interface Reply {
   report: ReportedUsage | undefined
 }
