@@ -6,6 +6,7 @@ import { droidFormat } from './droid'
 import { geminiCliFormat } from './gemini-cli'
 import { kimiCliFormat } from './kimi-cli'
 import { clineFormat } from './cline'
+import { continueFormat } from './continue'
 import { nativeFormat } from './native'
 import { openaiChatFormat } from './openai-chat'
 import { openaiResponsesFormat } from './openai-responses'
@@ -26,14 +27,15 @@ import type { Wire } from '../pricing/wire'
  * Kimi CLI context file never names its model, and reads as Kimi's own API speaks, OpenAI Chat
  * Completions. `holdsSystemPrompt` says whether a file of the format holds the system prompt its
  * requests were sent with: a request body, a traffic log or a trajectory does, where one was sent;
- * an agent's own log does not (Gemini CLI, Qwen Code, pi, Droid, opencode and Cline never write
- * theirs; Codex writes its base instructions only in its later versions' rollouts; Claude Code only
- * from 2.1.260, as a prompt_snapshot, and Kimi CLI from 1.21.0, as a `_system_prompt` record; their
- * readers say so: ReadResult.systemPromptRecorded), so a conversation read from one without an
- * instructions message still had a system prompt (ImportedConversation.systemPromptUnrecorded).
- * `appendsLines` says whether its engine writes the file a line at a time, so that what it adds is
- * new lines a followed log parses alone (src/live/live-import.ts); Gemini CLI's older single
- * document and a saved traffic array are one document, and a followed one is read whole.
+ * an agent's own log does not (Gemini CLI, Qwen Code, pi, Droid, opencode, Cline and Continue never
+ * write theirs; Codex writes its base instructions only in its later versions' rollouts; Claude
+ * Code only from 2.1.260, as a prompt_snapshot, and Kimi CLI from 1.21.0, as a `_system_prompt`
+ * record; their readers say so: ReadResult.systemPromptRecorded), so a conversation read from one
+ * without an instructions message still had a system prompt
+ * (ImportedConversation.systemPromptUnrecorded). `appendsLines` says whether its engine writes the
+ * file a line at a time, so that what it adds is new lines a followed log parses alone
+ * (src/live/live-import.ts); Gemini CLI's older single document and a saved traffic array are one
+ * document, and a followed one is read whole.
  */
 export const FORMATS = [
   { ...nativeFormat, wire: 'native', holdsSystemPrompt: true, appendsLines: false },
@@ -55,6 +57,7 @@ export const FORMATS = [
   { ...opencodeFormat, wire: 'openai-chat', holdsSystemPrompt: false, appendsLines: false },
   { ...sweAgentFormat, wire: 'openai-chat', holdsSystemPrompt: true, appendsLines: false },
   { ...clineFormat, wire: 'anthropic', holdsSystemPrompt: false, appendsLines: false },
+  { ...continueFormat, wire: 'openai-chat', holdsSystemPrompt: false, appendsLines: false },
   { ...apiTrafficFormat, wire: 'anthropic', holdsSystemPrompt: true, appendsLines: true },
 ] as const satisfies readonly (FormatDescriptor & {
   wire: Wire

@@ -46,6 +46,8 @@ describe('format detection', () => {
     ['qwen-code.jsonl', 'qwen-code'],
     ['kimi-cli.jsonl', 'kimi-cli'],
     ['kimi-cli-compacted.jsonl', 'kimi-cli'],
+    ['continue.json', 'continue'],
+    ['continue-cli.json', 'continue'],
   ])('detects %s as %s', (name, format) => {
     const imported = importConversation(fixture(name))
     expect(imported.format).toBe(format)
@@ -54,7 +56,7 @@ describe('format detection', () => {
 
   it("marks the agents' logs that do not record the system prompt their agent sends", () => {
     // Claude Code, Codex (before its rollouts held base instructions), Gemini CLI, Qwen Code, pi,
-    // Droid, opencode and Cline keep their system prompt out of their logs; a request body, a
+    // Droid, opencode, Cline and Continue keep their system prompt out of their logs; a request body, a
     // trajectory or traffic has it, and so does a Kimi CLI context file of 1.21.0 or later.
     const unrecorded = [
       'claude-code',
@@ -65,6 +67,7 @@ describe('format detection', () => {
       'droid',
       'opencode',
       'cline',
+      'continue',
     ]
     for (const name of [
       'native.json',
@@ -81,6 +84,7 @@ describe('format detection', () => {
       'opencode.json',
       'swe-agent.traj',
       'roo-code.json',
+      'continue.json',
       'api-traffic.jsonl',
     ]) {
       const imported = importConversation(fixture(name))
@@ -155,6 +159,7 @@ describe('format detection', () => {
       ['opencode', false],
       ['swe-agent', false],
       ['cline', false],
+      ['continue', false],
       ['api-traffic', false],
     ])
     expect(FORMATS.map((f) => f.label)).toEqual([
@@ -172,6 +177,7 @@ describe('format detection', () => {
       'opencode session (export)',
       'SWE-agent or mini-swe-agent trajectory',
       'Cline / Roo Code task history',
+      'Continue session',
       'API traffic log (claude-trace)',
     ])
     expect(FORMAT_CHOICES).toEqual(['auto', ...FORMATS.map((f) => f.id)])
