@@ -66,6 +66,8 @@ const MARKERS: Record<EngineId, Markers> = {
     messages: marker('role', 'user', 'assistant', 'tool'),
     snapshot: '<system>Previous context has been compacted.',
   },
+  // One message per history item; a summary is a history item's `conversationSummary`.
+  continue: { messages: marker('role', 'user', 'assistant'), snapshot: '"conversationSummary":' },
   // Message events; a compaction appends a `compaction_state` event.
   droid: { messages: marker('type', 'message'), compactions: marker('type', 'compaction_state') },
   // Message records; a compression's summary is a user turn holding a <state_snapshot>.

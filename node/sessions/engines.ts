@@ -7,6 +7,7 @@ export type EngineId =
   | 'gemini-cli'
   | 'qwen-code'
   | 'kimi-cli'
+  | 'continue'
   | 'pi'
   | 'droid'
   | 'cline'
@@ -27,6 +28,7 @@ export const ENGINES: readonly Engine[] = [
   { id: 'gemini-cli', label: 'Gemini CLI', format: 'gemini-cli' },
   { id: 'qwen-code', label: 'Qwen Code', format: 'qwen-code' },
   { id: 'kimi-cli', label: 'Kimi CLI', format: 'kimi-cli' },
+  { id: 'continue', label: 'Continue', format: 'continue' },
   { id: 'pi', label: 'pi', format: 'pi' },
   { id: 'droid', label: 'Factory Droid', format: 'droid' },
   { id: 'cline', label: 'Cline', format: 'cline' },

@@ -81,6 +81,9 @@ export function readHeader(engine: EngineId, head: Uint8Array, tail: Uint8Array)
         cwd: taskDirectory(head),
         model: lastModel('modelId'),
       }
+    case 'continue':
+      // The session records no time or model id: the file's time says when it was last active.
+      return { cwd: folderOf(first('workspaceDirectory')) }
     case 'kimi-cli':
       // A context file records no time, folder or model: the file's time and kimi.json say.
       return {}
@@ -207,6 +210,21 @@ export function sniffEngine(name: string, head: Uint8Array): EngineId | undefine
   // mini-swe-agent's trajectories name the version that wrote them in `info`, before the messages.
   if (name.endsWith('.traj.json') && has('mini_version')) return 'mini-swe-agent'
   return undefined
+}
+
+/**
+ * A folder as Continue records it: a path, or (the IDE extension) the folder's `file://` URI, whose
+ * path is decoded (`file:///c%3A/work` is `c:/work`).
+ */
+function folderOf(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined
+  if (!value.startsWith('file://')) return value
+  try {
+    const path = decodeURIComponent(new URL(value).pathname)
+    return /^\/[A-Za-z]:/.test(path) ? path.slice(1) : path
+  } catch {
+    return value
+  }
 }
 
 const KIMI_RECORDS = new Set(['_system_prompt', '_checkpoint', '_usage'])

@@ -23,6 +23,7 @@ export interface LocationContext {
  * - `qwen`: `<root>/<project>/chats/<session>.jsonl`, archived ones in `chats/archive/` (Qwen Code)
  * - `kimi`: `<root>/sessions/<md5 of the project>/<session>/context[_<n>].jsonl`, the projects'
  *   paths in `<root>/kimi.json` (Kimi CLI)
+ * - `continue`: `<root>/<session>.json`, but the index `sessions.json` (Continue)
  * - `dated`: `<root>/YYYY/MM/DD/rollout-*.jsonl`, or flat `rollout-*.jsonl` or `.json` (Codex)
  * - `gemini`: `<root>/<project>/chats/session-*.json[l]`, the project's path in `.project_root`
  * - `tasks`: `<root>/<task id>/api_conversation_history.json` (Cline before 4.0, Roo Code)
@@ -35,6 +36,7 @@ export type Layout =
   | 'factory'
   | 'qwen'
   | 'kimi'
+  | 'continue'
   | 'dated'
   | 'gemini'
   | 'tasks'
@@ -131,6 +133,16 @@ export function sessionRoots(ctx: LocationContext): SessionRoot[] {
   // src/kimi_cli/share.py; the variable is taken as it is, `~` not expanded).
   const kimi = set(ctx.env.KIMI_SHARE_DIR)
   add('kimi-cli', kimi ?? p.join(home, '.kimi'), 'kimi', kimi ? 'KIMI_SHARE_DIR' : 'default')
+
+  // Continue (its IDE extension and its CLI) keeps its sessions in its global folder:
+  // CONTINUE_GLOBAL_DIR, else ~/.continue (continuedev/continue, core/util/paths.ts).
+  const cont = set(ctx.env.CONTINUE_GLOBAL_DIR)
+  add(
+    'continue',
+    p.join(cont ?? p.join(home, '.continue'), 'sessions'),
+    'continue',
+    cont ? 'CONTINUE_GLOBAL_DIR' : 'default',
+  )
 
   const pi = set(ctx.env.PI_CODING_AGENT_DIR)
   const piDir = pi === undefined ? p.join(home, '.pi', 'agent') : expandTilde(pi, home, p)
@@ -235,6 +247,7 @@ export const LOCATION_VARIABLES = [
   'QWEN_RUNTIME_DIR',
   'QWEN_HOME',
   'KIMI_SHARE_DIR',
+  'CONTINUE_GLOBAL_DIR',
   'PI_CODING_AGENT_DIR',
   'FACTORY_HOME_OVERRIDE',
   'CLINE_SESSION_DATA_DIR',

@@ -113,6 +113,9 @@ class RootWalker {
         return this.qwen()
       case 'kimi':
         return this.kimi()
+      case 'continue':
+        // <root>/<session id>.json; sessions.json beside them is their index
+        return this.files(this.root, (name) => name.endsWith('.json') && name !== 'sessions.json')
       case 'dated':
         return this.dated()
       case 'gemini':
