@@ -175,7 +175,6 @@ function userMessage(
     builder === 'ide'
       ? [...texts, text].filter((t) => t !== '').join('\n\n')
       : texts.join('') + text
-  // A reminder of its own that Continue sends as the user's is still the user's turn.
   return orderMessage({ type: 'user', text: joined, payload: encodePayload(parts) })
 }
 
