@@ -80,6 +80,11 @@ const MARKERS: Record<EngineId, Markers> = {
     messages: marker('role', 'user', 'assistant'),
     compactions: marker('isSummary', 'true'),
   },
+  // Kilo Code's tasks are Roo Code's: it is a fork of it.
+  'kilo-code': {
+    messages: marker('role', 'user', 'assistant'),
+    compactions: marker('isSummary', 'true'),
+  },
   // The items of `messages`, which json.dumps(indent=2) opens each at the start of a line, four
   // spaces in (with \r\n on Windows, where write_text translates newlines): a role would also
   // count the raw response a reply keeps, and a Responses-API item has none. No other line of the

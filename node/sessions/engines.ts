@@ -12,6 +12,7 @@ export type EngineId =
   | 'droid'
   | 'cline'
   | 'roo-code'
+  | 'kilo-code'
   | 'mini-swe-agent'
 
 /** One engine: how it is named, and which importer reads its logs. */
@@ -33,6 +34,7 @@ export const ENGINES: readonly Engine[] = [
   { id: 'droid', label: 'Factory Droid', format: 'droid' },
   { id: 'cline', label: 'Cline', format: 'cline' },
   { id: 'roo-code', label: 'Roo Code', format: 'cline' },
+  { id: 'kilo-code', label: 'Kilo Code', format: 'cline' },
   { id: 'mini-swe-agent', label: 'mini-swe-agent', format: 'swe-agent' },
 ]
 

@@ -74,6 +74,7 @@ export function readHeader(engine: EngineId, head: Uint8Array, tail: Uint8Array)
       }
     case 'cline':
     case 'roo-code':
+    case 'kilo-code':
       if (engine === 'cline' && isClineSessionFile(head)) return clineSessionHeader(head, tail)
       return {
         started: isoOf(numberField(head, 'ts')),

@@ -59,6 +59,7 @@ const EDITORS = ['Code', 'Code - Insiders', 'VSCodium', 'Cursor']
 // globalStorage folders are named for the extension id, lowercased by VS Code.
 const CLINE_EXTENSION = 'saoudrizwan.claude-dev'
 const ROO_EXTENSION = 'rooveterinaryinc.roo-cline'
+const KILO_EXTENSION = 'kilocode.kilo-code'
 
 const set = (value: string | undefined): string | undefined =>
   value !== undefined && value.trim() !== '' ? value : undefined
@@ -175,7 +176,11 @@ export function sessionRoots(ctx: LocationContext): SessionRoot[] {
   for (const storage of globalStorageDirs(ctx)) {
     add('cline', p.join(storage.dir, CLINE_EXTENSION, 'tasks'), 'tasks', storage.origin)
     add('roo-code', p.join(storage.dir, ROO_EXTENSION, 'tasks'), 'tasks', storage.origin)
+    add('kilo-code', p.join(storage.dir, KILO_EXTENSION, 'tasks'), 'tasks', storage.origin)
   }
+  // Kilo Code's CLI before its rewrite on opencode (@kilocode/cli 0.x) keeps the same tasks in a
+  // fixed folder of its own (Kilo-Org/kilocode, docs/file-locations.md).
+  add('kilo-code', p.join(home, '.kilocode', 'cli', 'global', 'tasks'), 'tasks', 'default, CLI')
 
   // mini-swe-agent writes each run's trajectory to a file of the user's choosing, by default
   // `last_mini_run.traj.json` (and `last_swebench_single_run.traj.json`) in its global config

@@ -36,6 +36,14 @@ describe('where each engine writes its sessions', () => {
     expect(dirsOf(ctx, 'roo-code')[0]).toBe(
       '/home/u/.config/Code/User/globalStorage/rooveterinaryinc.roo-cline/tasks',
     )
+    // Kilo Code (the extension, a fork of Roo Code, and its CLI before 1.0).
+    expect(dirsOf(ctx, 'kilo-code')).toEqual([
+      '/home/u/.config/Code/User/globalStorage/kilocode.kilo-code/tasks',
+      '/home/u/.config/Code - Insiders/User/globalStorage/kilocode.kilo-code/tasks',
+      '/home/u/.config/VSCodium/User/globalStorage/kilocode.kilo-code/tasks',
+      '/home/u/.config/Cursor/User/globalStorage/kilocode.kilo-code/tasks',
+      '/home/u/.kilocode/cli/global/tasks',
+    ])
   })
 
   it('on macOS, VS Code keeps its data in Library/Application Support', () => {
@@ -61,6 +69,11 @@ describe('where each engine writes its sessions', () => {
       'C:\\Users\\u\\.cline\\data\\tasks',
       'D:\\Roaming\\Code\\User\\globalStorage\\saoudrizwan.claude-dev\\tasks',
     ])
+  })
+
+  it("finds Kilo Code's CLI tasks in the profile on Windows", () => {
+    const ctx: LocationContext = { platform: 'win32', env: {}, home: 'C:\\Users\\u' }
+    expect(dirsOf(ctx, 'kilo-code').at(-1)).toBe('C:\\Users\\u\\.kilocode\\cli\\global\\tasks')
   })
 
   it('on Windows without APPDATA, VS Code falls back to AppData\\Roaming in the profile', () => {
