@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto'
 import type { Dirent } from 'node:fs'
 import { readdir, readFile, realpath, stat } from 'node:fs/promises'
 import { basename, join, sep } from 'node:path'
+import { readBeside } from './beside'
 import type { EngineId } from './engines'
 import type { Layout, SessionRoot } from './locations'
 import { FOLDERS_BELOW_SUBAGENTS, SUBAGENT_FILE, SUBAGENTS_FOLDER } from './subagents'
@@ -45,7 +46,10 @@ export const CLINE_MESSAGES = '.messages.json'
 export const TRAJECTORY = '.traj.json'
 
 /** A Kimi CLI context file's name: the session's, or one it rotated aside. */
-export const KIMI_CONTEXT = /^context(_\d+)?\.jsonl$/
+const KIMI_CONTEXT = /^context(_\d+)?\.jsonl$/
+
+// kimi.json lists every project Kimi CLI has run in, a short entry each.
+const MAX_KIMI_META_BYTES = 4 * 1024 * 1024
 
 /**
  * Kimi CLI's projects, by the folder it names each by: the md5 of the project's path, behind the
@@ -54,9 +58,11 @@ export const KIMI_CONTEXT = /^context(_\d+)?\.jsonl$/
  */
 async function kimiProjects(root: string): Promise<Map<string, string>> {
   const out = new Map<string, string>()
+  // Only a regular file in the root itself: a link that leads out of it is not followed.
+  const bytes = await readBeside(root, 'kimi.json', MAX_KIMI_META_BYTES)
   let meta: unknown
   try {
-    meta = JSON.parse(await readFile(join(root, 'kimi.json'), 'utf8'))
+    meta = bytes === undefined ? undefined : JSON.parse(bytes.toString('utf8'))
   } catch {
     return out
   }

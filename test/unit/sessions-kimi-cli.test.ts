@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, utimes } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, symlink, utimes } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -114,6 +114,22 @@ describe('Kimi CLI sessions', () => {
       messages: 10,
       compactions: 0,
     })
+  })
+
+  it('do not follow a kimi.json that links out of the share folder', async () => {
+    const home = await mkdtemp(join(tmpdir(), 'kimi-home-'))
+    const outside = await mkdtemp(join(tmpdir(), 'kimi-outside-'))
+    made.push(home, outside)
+    const session = await readFile(join(FORMATS_DIR, 'kimi-cli.jsonl'), 'utf8')
+    await put(home, `.kimi/sessions/${BILLING}/${SESSION}/context.jsonl`, session)
+    await put(outside, 'kimi.json', JSON.stringify({ work_dirs: [{ path: '/home/mei/billing' }] }))
+    await symlink(join(outside, 'kimi.json'), join(home, '.kimi', 'kimi.json'))
+    const { sessions } = await findSessions({
+      ctx: { platform: 'linux', env: { HOME: home }, home },
+      folders: [],
+    })
+    // The project is the folder's name, not the path the file outside gives.
+    expect(sessions.map((s) => s.project)).toEqual([BILLING])
   })
 
   it('are told from the other engines’ logs in a folder of yours', async () => {
