@@ -137,6 +137,22 @@ function follow(f: Following): Promise<number> {
   const say = (event: Record<string, unknown>, text: string) =>
     io.out(json ? JSON.stringify(event) + '\n' : text + '\n')
 
+  // Ctrl+C is heard from before the first line: one pressed as soon as it shows still stops the
+  // follow and exits 0, where it would otherwise end the process by the signal.
+  let stopped = false
+  let follower: { close(): void } | undefined
+  let resolveStop: (status: number) => void = () => {}
+  const done = new Promise<number>((resolve) => (resolveStop = resolve))
+  const stop = () => {
+    process.off('SIGINT', stop)
+    process.off('SIGTERM', stop)
+    stopped = true
+    follower?.close()
+    resolveStop(0)
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+
   const first = session.update(f.update, spec)
   const { forecast } = first
   say(
@@ -225,40 +241,34 @@ function follow(f: Following): Promise<number> {
     if (json) say({ event: 'error', message: line }, line)
     else io.err(line)
   }
-  let follower = followFile(path, {
-    from: live.bytesRead,
-    wholeFile: live.wholeDocument,
-    onChange,
-    onError: report,
-  })
+  if (!stopped) {
+    follower = followFile(path, {
+      from: live.bytesRead,
+      wholeFile: live.wholeDocument,
+      onChange,
+      onError: report,
+    })
+  }
   async function restart(reason: 'rewritten') {
-    follower.close()
+    follower?.close()
     let update: LiveUpdate
     try {
       update = live.replace(await readFollowed(path), reason)
     } finally {
       // Followed on from what was read, or, when the file still cannot be read, from where the
       // live import stands: the next change tries again.
-      follower = followFile(path, {
-        from: live.bytesRead,
-        wholeFile: live.wholeDocument,
-        onChange,
-        onError: report,
-      })
+      if (!stopped)
+        follower = followFile(path, {
+          from: live.bytesRead,
+          wholeFile: live.wholeDocument,
+          onChange,
+          onError: report,
+        })
     }
     await apply(update)
   }
 
-  return new Promise((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop)
-      process.off('SIGTERM', stop)
-      follower.close()
-      resolve(0)
-    }
-    process.on('SIGINT', stop)
-    process.on('SIGTERM', stop)
-  })
+  return done
 }
 
 /** A change that could not be read, in one line as any command says bad input. */
