@@ -29,3 +29,21 @@ export async function readBeside(
     return undefined
   }
 }
+
+/**
+ * DIR/NAME parsed as JSON, read as readBeside reads it; undefined when there is no such file, or
+ * its first MAX_BYTES are not one JSON document (a file cut at the limit is not).
+ */
+export async function readJsonBeside(
+  dir: string,
+  name: string,
+  maxBytes: number,
+): Promise<unknown> {
+  const bytes = await readBeside(dir, name, maxBytes)
+  if (bytes === undefined) return undefined
+  try {
+    return JSON.parse(bytes.toString('utf8')) as unknown
+  } catch {
+    return undefined
+  }
+}

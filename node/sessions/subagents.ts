@@ -19,7 +19,7 @@
  * Sessions view and `sessions --subagents` list it under its session.
  */
 import { basename, dirname, join, sep } from 'node:path'
-import { readBeside } from './beside'
+import { readJsonBeside } from './beside'
 import { asBuffer, nestedStringField, stringField } from './byte-scan'
 
 /** How a subagent's transcript is named; the group is its agent id. */
@@ -154,13 +154,7 @@ export async function droidSubagentOf(
   head: Uint8Array,
 ): Promise<SubagentOf | undefined> {
   const id = basename(path, '.jsonl')
-  const bytes = await readBeside(dirname(path), `${id}.settings.json`, MAX_SETTINGS_BYTES)
-  let settings: unknown
-  try {
-    settings = bytes === undefined ? undefined : JSON.parse(bytes.toString('utf8'))
-  } catch {
-    return undefined
-  }
+  const settings = await readJsonBeside(dirname(path), `${id}.settings.json`, MAX_SETTINGS_BYTES)
   const tags = (settings as { tags?: unknown } | undefined)?.tags
   if (!Array.isArray(tags)) return undefined
   const tag = (tags as unknown[]).find(
@@ -189,14 +183,8 @@ export async function readAgentMeta(
   name = basename(path).replace(/\.jsonl$/, '.meta.json'),
   typeKey = 'agentType',
 ): Promise<Pick<SubagentOf, 'agentType' | 'description'>> {
-  const bytes = await readBeside(dirname(path), name, MAX_META_BYTES)
-  let meta: unknown
-  try {
-    // A sidecar past MAX_META_BYTES is cut, and so is no JSON.
-    meta = bytes === undefined ? undefined : JSON.parse(bytes.toString('utf8'))
-  } catch {
-    return {}
-  }
+  // A sidecar past MAX_META_BYTES is cut, and so is no JSON.
+  const meta = await readJsonBeside(dirname(path), name, MAX_META_BYTES)
   if (typeof meta !== 'object' || meta === null) return {}
   const { [typeKey]: agentType, description } = meta as Record<string, unknown>
   const out: Pick<SubagentOf, 'agentType' | 'description'> = {}

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto'
 import type { Dirent } from 'node:fs'
 import { readdir, readFile, realpath, stat } from 'node:fs/promises'
 import { basename, join, sep } from 'node:path'
-import { readBeside } from './beside'
+import { readJsonBeside } from './beside'
 import type { EngineId } from './engines'
 import type { Layout, SessionRoot } from './locations'
 import { FOLDERS_BELOW_SUBAGENTS, SUBAGENT_FILE, SUBAGENTS_FOLDER } from './subagents'
@@ -59,13 +59,7 @@ const MAX_KIMI_META_BYTES = 4 * 1024 * 1024
 async function kimiProjects(root: string): Promise<Map<string, string>> {
   const out = new Map<string, string>()
   // Only a regular file in the root itself: a link that leads out of it is not followed.
-  const bytes = await readBeside(root, 'kimi.json', MAX_KIMI_META_BYTES)
-  let meta: unknown
-  try {
-    meta = bytes === undefined ? undefined : JSON.parse(bytes.toString('utf8'))
-  } catch {
-    return out
-  }
+  const meta = await readJsonBeside(root, 'kimi.json', MAX_KIMI_META_BYTES)
   const dirs = (meta as { work_dirs?: unknown } | null)?.work_dirs
   if (!Array.isArray(dirs)) return out
   for (const dir of dirs as unknown[]) {

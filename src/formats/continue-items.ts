@@ -12,7 +12,8 @@ import {
 } from './json-shape'
 import { encodePayload, type PayloadParts, type ToolCall } from './payload'
 import type { NoteList } from './report'
-import { UNKNOWN_FIELD_NOTE, noteAttachment } from './vocabulary'
+import { readTextParts } from './content-parts'
+import { UNKNOWN_FIELD_NOTE } from './vocabulary'
 
 /*
  * One item of a Continue session's `history` (`ChatHistoryItem` in core/index.d.ts of
@@ -220,27 +221,20 @@ function content(
   notes: NoteList,
 ): { text: string; attachments: unknown[] } {
   if (value === undefined || value === null) return { text: '', attachments: [] }
-  if (typeof value === 'string') return { text: value, attachments: [] }
-  if (!Array.isArray(value)) {
-    throw new ShapeError(`"content" is ${kind(value)}, not a string or a list of parts`, at)
-  }
-  const texts: string[] = []
-  const attachments: unknown[] = []
-  value.forEach((part: unknown, j) => {
-    const here = [...at, j]
-    if (!isObject(part)) throw new ShapeError(`part is ${kind(part)}, not an object`, here)
-    const type = requireString(part, 'type', here)
-    if (type === 'text') {
-      texts.push(requireString(part, 'text', here))
-      return
-    }
-    // Continue's own image part, sent to OpenAI-compatible APIs as image_url.
-    const url = type === 'imageUrl' && isObject(part.imageUrl) ? part.imageUrl.url : undefined
-    const sent = typeof url === 'string' ? { type: 'image_url', image_url: { url } } : part
-    attachments.push(sent)
-    noteAttachment(notes, pathString(here), sent === part ? type : 'image_url', sent)
+  return readTextParts(Array.isArray(value) ? value.map(asSent) : value, at, notes, {
+    family: 'openai',
+    textKeyOf: (type) => (type === 'text' ? 'text' : undefined),
+    noteField: (key, here) => notes.warn(pathString([...here, key]), UNKNOWN_FIELD_NOTE),
+    where: pathString,
   })
-  return { text: texts.join('\n\n'), attachments }
+}
+
+// Continue's own image part, `{type: "imageUrl", imageUrl: {url}}`, goes to the provider as
+// OpenAI's `image_url` (convertFromMessageContent), and is priced as that.
+function asSent(part: unknown): unknown {
+  if (!isObject(part) || part.type !== 'imageUrl' || !isObject(part.imageUrl)) return part
+  const url = part.imageUrl.url
+  return typeof url === 'string' ? { type: 'image_url', image_url: { url } } : part
 }
 
 function toolCalls(value: unknown, at: JsonPath): ToolCall[] {
