@@ -7,6 +7,7 @@ export const ENGINE_SHORT: Record<EngineId, string> = {
   codex: 'Codex',
   opencode: 'opencode',
   'gemini-cli': 'Gemini CLI',
+  'kimi-cli': 'Kimi CLI',
   cline: 'Cline',
   aider: 'Aider',
   langchain: 'LangChain',
@@ -15,13 +16,14 @@ export const ENGINE_SHORT: Record<EngineId, string> = {
   'openai-compaction': 'OpenAI compaction',
 }
 
-/** Each preset's colour on the chart: eleven that tell apart on light and dark backgrounds. */
+/** Each preset's colour on the chart: twelve that tell apart on light and dark backgrounds. */
 export const ENGINE_COLORS: Record<EngineId, string> = {
   seed: '#dc2626',
   'claude-code': '#d97706',
   codex: '#0f766e',
   opencode: '#7c3aed',
   'gemini-cli': '#2563eb',
+  'kimi-cli': '#a21caf',
   cline: '#db2777',
   aider: '#65a30d',
   langchain: '#0891b2',

@@ -6,6 +6,7 @@ import { claudeCodePreset } from './claude-code'
 import { clinePreset } from './cline'
 import { codexPreset } from './codex'
 import { geminiCliPreset } from './gemini-cli'
+import { kimiCliPreset } from './kimi-cli'
 import { langchainPreset } from './langchain'
 import { openaiCompactionPreset } from './openai-compaction'
 import { opencodePreset } from './opencode'
@@ -36,6 +37,7 @@ export {
 export { opencodeUsable, opencodeTailBudget } from './opencode'
 export { aiderHistoryBudget } from './aider'
 export { clineTrigger } from './cline'
+export { kimiCliTrigger } from './kimi-cli'
 
 /** Every preset by id, in ENGINE_IDS order. */
 export const ENGINES: Readonly<Record<EngineId, EnginePreset>> = {
@@ -44,6 +46,7 @@ export const ENGINES: Readonly<Record<EngineId, EnginePreset>> = {
   codex: codexPreset,
   opencode: opencodePreset,
   'gemini-cli': geminiCliPreset,
+  'kimi-cli': kimiCliPreset,
   cline: clinePreset,
   aider: aiderPreset,
   langchain: langchainPreset,

@@ -8,6 +8,7 @@ export const ENGINE_IDS = [
   'codex',
   'opencode',
   'gemini-cli',
+  'kimi-cli',
   'cline',
   'aider',
   'langchain',
@@ -29,6 +30,10 @@ export interface EngineSettings {
   codexAutoCompactTokenLimit?: number
   /** opencode: compaction.prune, off unless the user turns it on. */
   opencodePrune?: boolean
+  /** kimi-cli: compaction_trigger_ratio, in [0.5, 0.99]; default 0.85. */
+  kimiTriggerRatio?: number
+  /** kimi-cli: reserved_context_size, at least 1,000; default 50,000. */
+  kimiReservedContextSize?: number
   /** langchain: the trigger, as the middleware's ContextSize; default ('fraction', 0.8). */
   langchainTrigger?: { kind: 'fraction' | 'tokens' | 'messages'; value: number }
   /** langchain: the keep policy; default ('messages', 20). */

@@ -22,6 +22,7 @@ const PRESETS = [
   'codex',
   'opencode',
   'gemini-cli',
+  'kimi-cli',
   'cline',
   'aider',
   'langchain',

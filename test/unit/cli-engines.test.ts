@@ -41,6 +41,7 @@ describe('engines --json', () => {
       'codex',
       'opencode',
       'gemini-cli',
+      'kimi-cli',
       'cline',
       'aider',
       'langchain',
@@ -213,7 +214,7 @@ describe('engines: bad input, in one line naming the option', () => {
   it('an unknown engine lists the valid ones', async () => {
     expect(await failure([SAMPLE, '--engine', 'seed,claude'])).toBe(
       'engines: option --engine: "claude" is not an engine; the engines are seed, claude-code, ' +
-        'codex, opencode, gemini-cli, cline, aider, langchain, anthropic-compaction, ' +
+        'codex, opencode, gemini-cli, kimi-cli, cline, aider, langchain, anthropic-compaction, ' +
         'anthropic-clear-tool-uses, openai-compaction',
     )
   })
@@ -259,6 +260,7 @@ describe('engines: bad input, in one line naming the option', () => {
       'seed',
       'codex',
       'gemini-cli',
+      'kimi-cli',
       'aider',
       'langchain',
       'anthropic-compaction',

@@ -310,6 +310,86 @@ describe('opencode', () => {
   })
 })
 
+describe('kimi-cli', () => {
+  const limits = { window: 200_000 }
+
+  it('fires within 50,000 tokens of the window, and keeps the last two user or assistant messages', () => {
+    // Trigger: min(⌈0.85 × 200,000⌉ = 170,000, 200,000 − 50,000 = 150,000) = 150,000.
+    // Running: 1,000, 51,000, 91,000, 101,000, 131,000, 151,000 ≥ 150,000 after message 5.
+    const specs: Spec[] = [
+      ['i', 1000],
+      ['u', 50_000],
+      ['b', 40_000],
+      ['call:t1', 10_000],
+      ['result:t1', 30_000],
+      ['b', 20_000],
+      ['u', 5000],
+      ['b', 1000],
+    ]
+    const r = run('kimi-cli', specs, limits)
+    expect(r.trigger).toBe(150_000)
+    // From the end: 7 (assistant), 6 (user): the tail starts at 6. The call and its result (a
+    // tool's, not a user's or assistant's) go into the summary together.
+    // Next: 1,000 + 5,000 + 1,000 + the summary's 2,000 = 9,000.
+    expect(buckets(r)).toEqual({
+      firesAfter: 5,
+      summarize: [1, 2, 3, 4, 5],
+      keep: [0, 6, 7],
+      cleared: [],
+      nextRequestTokens: 9000,
+      cutsToolExchange: false,
+    })
+    // compaction_trigger_ratio 0.5: min(100,000, 150,000) = 100,000, reached after message 3.
+    const half = run('kimi-cli', specs, limits, { kimiTriggerRatio: 0.5 })
+    expect([half.trigger, half.firesAfter]).toEqual([100_000, 3])
+  })
+
+  it('fires at the ratio on a large window, rounded up to a whole token', () => {
+    // ⌈0.85 × 1,000,001⌉ = ⌈850,000.85⌉ = 850,001, below 1,000,001 − 50,000 = 950,001.
+    expect(run('kimi-cli', [['u', 10]], { window: 1_000_001 }).trigger).toBe(850_001)
+    // reserved_context_size 200,000: 800,001 is first.
+    expect(
+      run('kimi-cli', [['u', 10]], { window: 1_000_001 }, { kimiReservedContextSize: 200_000 })
+        .trigger,
+    ).toBe(800_001)
+  })
+
+  it("keeps a reply's thinking with it, and declines with fewer than three such messages", () => {
+    const tiny = { window: 60_000 }
+    // Trigger min(51,000, 10,000) = 10,000; running 100, 5,100, 8,100, 10,100 after message 3.
+    // From the end: 4 (user), 3 (assistant): the tail starts at 3, moved back over its thinking
+    // at 2.
+    const thinking = run(
+      'kimi-cli',
+      [
+        ['i', 100],
+        ['u', 5000],
+        ['reasoning', 3000],
+        ['b', 2000],
+        ['u', 1000],
+      ],
+      tiny,
+    )
+    expect([thinking.firesAfter, thinking.summarize, thinking.keep]).toEqual([3, [1], [0, 2, 3, 4]])
+    // Only two: nothing before them to compact.
+    const two = run(
+      'kimi-cli',
+      [
+        ['u', 20_000],
+        ['b', 20_000],
+      ],
+      tiny,
+    )
+    expect([two.firesAfter, two.summarize, two.declined]).toEqual([
+      0,
+      [],
+      'only the last two user or assistant messages: nothing before them',
+    ])
+    const one = run('kimi-cli', [['u', 20_000]], tiny)
+    expect(one.declined).toBe('fewer than two user or assistant messages: it keeps them all')
+  })
+})
+
 describe('gemini-cli', () => {
   const limits = { window: 100_000, maxOutput: 8192 }
   const x = (n: number) => 'x'.repeat(n)
@@ -717,6 +797,7 @@ describe('runEngines', () => {
       'codex',
       'opencode',
       'gemini-cli',
+      'kimi-cli',
       'cline',
       'aider',
       'langchain',
@@ -808,6 +889,7 @@ describe('presets on a model whose limits are not known', () => {
       ['codex', 'window'],
       ['opencode', 'window+maxOutput'],
       ['gemini-cli', 'window'],
+      ['kimi-cli', 'window'],
       ['cline', 'window+maxOutput'],
       ['aider', 'window'],
       ['langchain', 'window'],
@@ -831,6 +913,7 @@ describe('presets on a model whose limits are not known', () => {
       ['claude-code', 'window+maxOutput'],
       ['opencode', 'window+maxOutput'],
       ['gemini-cli', 'window'],
+      ['kimi-cli', 'window'],
       ['cline', 'window+maxOutput'],
       ['aider', 'window'],
     ])
