@@ -5,6 +5,7 @@ import { anthropicCompactionPreset } from './anthropic-compaction'
 import { claudeCodePreset } from './claude-code'
 import { clinePreset } from './cline'
 import { codexPreset } from './codex'
+import { continuePreset } from './continue'
 import { geminiCliPreset } from './gemini-cli'
 import { kimiCliPreset } from './kimi-cli'
 import { langchainPreset } from './langchain'
@@ -38,6 +39,7 @@ export { opencodeUsable, opencodeTailBudget } from './opencode'
 export { aiderHistoryBudget } from './aider'
 export { clineTrigger } from './cline'
 export { kimiCliTrigger } from './kimi-cli'
+export { continueMaxTokens, continueTrigger } from './continue'
 
 /** Every preset by id, in ENGINE_IDS order. */
 export const ENGINES: Readonly<Record<EngineId, EnginePreset>> = {
@@ -47,6 +49,7 @@ export const ENGINES: Readonly<Record<EngineId, EnginePreset>> = {
   opencode: opencodePreset,
   'gemini-cli': geminiCliPreset,
   'kimi-cli': kimiCliPreset,
+  continue: continuePreset,
   cline: clinePreset,
   aider: aiderPreset,
   langchain: langchainPreset,

@@ -9,6 +9,7 @@ export const ENGINE_IDS = [
   'opencode',
   'gemini-cli',
   'kimi-cli',
+  'continue',
   'cline',
   'aider',
   'langchain',
@@ -34,6 +35,8 @@ export interface EngineSettings {
   kimiTriggerRatio?: number
   /** kimi-cli: reserved_context_size, at least 1,000; default 50,000. */
   kimiReservedContextSize?: number
+  /** continue: the model config's max_tokens; default 35% of the window, at most 64,000. */
+  continueMaxTokens?: number
   /** langchain: the trigger, as the middleware's ContextSize; default ('fraction', 0.8). */
   langchainTrigger?: { kind: 'fraction' | 'tokens' | 'messages'; value: number }
   /** langchain: the keep policy; default ('messages', 20). */

@@ -23,6 +23,7 @@ const PRESETS = [
   'opencode',
   'gemini-cli',
   'kimi-cli',
+  'continue',
   'cline',
   'aider',
   'langchain',

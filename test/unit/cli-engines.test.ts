@@ -42,6 +42,7 @@ describe('engines --json', () => {
       'opencode',
       'gemini-cli',
       'kimi-cli',
+      'continue',
       'cline',
       'aider',
       'langchain',
@@ -214,7 +215,8 @@ describe('engines: bad input, in one line naming the option', () => {
   it('an unknown engine lists the valid ones', async () => {
     expect(await failure([SAMPLE, '--engine', 'seed,claude'])).toBe(
       'engines: option --engine: "claude" is not an engine; the engines are seed, claude-code, ' +
-        'codex, opencode, gemini-cli, kimi-cli, cline, aider, langchain, anthropic-compaction, ' +
+        'codex, opencode, gemini-cli, kimi-cli, continue, cline, aider, langchain, ' +
+        'anthropic-compaction, ' +
         'anthropic-clear-tool-uses, openai-compaction',
     )
   })
@@ -261,6 +263,7 @@ describe('engines: bad input, in one line naming the option', () => {
       'codex',
       'gemini-cli',
       'kimi-cli',
+      'continue',
       'aider',
       'langchain',
       'anthropic-compaction',

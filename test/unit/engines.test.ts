@@ -390,6 +390,52 @@ describe('kimi-cli', () => {
   })
 })
 
+describe('continue', () => {
+  it("fires where the CLI leaves its reply's room and a buffer, and summarises the whole history", () => {
+    // Window 200,000: max tokens ⌈min(0.35 × 200,000, 64,000)⌉ = 64,000; buffer
+    // min(max(64,000, ⌈0.2 × 136,000⌉ = 27,200), 15,000) = 15,000; trigger 200,000 − 64,000 −
+    // 15,000 = 121,000. Running: 1,000, 61,000, 121,000 ≥ 121,000 after message 2.
+    const r = run(
+      'continue',
+      [
+        ['i', 1000],
+        ['u', 60_000],
+        ['b', 60_000],
+        ['u', 500],
+      ],
+      { window: 200_000 },
+    )
+    expect(r.trigger).toBe(121_000)
+    // Next: the system message (1,000) + the summary's 2,000.
+    expect(buckets(r)).toEqual({
+      firesAfter: 2,
+      summarize: [1, 2, 3],
+      keep: [0],
+      cleared: [],
+      nextRequestTokens: 3000,
+      cutsToolExchange: false,
+    })
+  })
+
+  it("takes the model config's max tokens, and a small window's buffer is the reply's room", () => {
+    // Window 32,768: max tokens ⌈0.35 × 32,768⌉ = ⌈11,468.8⌉ = 11,469; buffer min(max(11,469,
+    // ⌈0.2 × 21,299⌉ = 4,260), 15,000) = 11,469; trigger 32,768 − 2 × 11,469 = 9,830.
+    expect(run('continue', [['u', 10]], { window: 32_768 }).trigger).toBe(9830)
+    // max_tokens 8,192 on 128,000: buffer min(max(8,192, ⌈0.2 × 119,808⌉ = 23,962), 15,000) =
+    // 15,000; trigger 128,000 − 8,192 − 15,000 = 104,808.
+    const configured = run(
+      'continue',
+      [['u', 10]],
+      { window: 128_000 },
+      { continueMaxTokens: 8192 },
+    )
+    expect(configured.trigger).toBe(104_808)
+    // A max_tokens that leaves no room: the CLI stops with an error; it never fires.
+    const none = run('continue', [['u', 10]], { window: 10_000 }, { continueMaxTokens: 9000 })
+    expect([none.trigger, none.firesAfter]).toEqual([0, null])
+  })
+})
+
 describe('gemini-cli', () => {
   const limits = { window: 100_000, maxOutput: 8192 }
   const x = (n: number) => 'x'.repeat(n)
@@ -798,6 +844,7 @@ describe('runEngines', () => {
       'opencode',
       'gemini-cli',
       'kimi-cli',
+      'continue',
       'cline',
       'aider',
       'langchain',
@@ -890,6 +937,7 @@ describe('presets on a model whose limits are not known', () => {
       ['opencode', 'window+maxOutput'],
       ['gemini-cli', 'window'],
       ['kimi-cli', 'window'],
+      ['continue', 'window'],
       ['cline', 'window+maxOutput'],
       ['aider', 'window'],
       ['langchain', 'window'],
@@ -914,6 +962,7 @@ describe('presets on a model whose limits are not known', () => {
       ['opencode', 'window+maxOutput'],
       ['gemini-cli', 'window'],
       ['kimi-cli', 'window'],
+      ['continue', 'window'],
       ['cline', 'window+maxOutput'],
       ['aider', 'window'],
     ])
