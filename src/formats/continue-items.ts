@@ -63,7 +63,9 @@ export function readItem(
   }
   for (const key of Object.keys(item)) {
     if (key === 'message' || key === 'contextItems' || key === 'toolCallStates') continue
-    notes.info(pathString([...at, key]), ITEM_NOTES[key] ?? UNKNOWN_FIELD_NOTE)
+    const note = ITEM_NOTES[key]
+    if (note) notes.info(pathString([...at, key]), note)
+    else notes.warn(pathString([...at, key]), UNKNOWN_FIELD_NOTE)
   }
   const here = [...at, 'message']
   const role = requireString(message, 'role', here)
@@ -86,7 +88,7 @@ export function readItem(
         )
         return none
       }
-      return { ...none, messages: [toolMessage(message, here)] }
+      return { ...none, messages: [toolMessage(message, here, notes)] }
     case 'user':
       if (builder === 'ide' && isEmptyText(message.content)) {
         notes.info(pathString(here), 'an empty message; Continue does not send it')
@@ -127,9 +129,10 @@ function plain(type: string, message: Json, here: JsonPath, notes: NoteList): Me
   return { type, text }
 }
 
-function toolMessage(message: Json, here: JsonPath): Message {
+function toolMessage(message: Json, here: JsonPath, notes: NoteList): Message {
   const id = requireString(message, 'toolCallId', here)
-  const text = typeof message.content === 'string' ? message.content : ''
+  const { text } = content(message.content, [...here, 'content'], notes)
+  noteFields(message, ['role', 'content', 'toolCallId'], here, notes)
   return orderMessage({ id, type: 'activity', text: '', payload: encodePayload({ content: text }) })
 }
 

@@ -86,8 +86,8 @@ export function readKimiMessage(
     notes.warn(where(['content']), `thinking in a ${role} message; not loaded`)
   }
   const reminder = role === 'user' && texts.length === 1 && attachments.length === 0
-  const kind_ = reminder && text.trimStart().startsWith(REMINDER_MARK) ? 'context' : type
-  const message = orderMessage({ type: kind_, text, payload: encodePayload(parts) })
+  const messageType = reminder && text.trimStart().startsWith(REMINDER_MARK) ? 'context' : type
+  const message = orderMessage({ type: messageType, text, payload: encodePayload(parts) })
   return role === 'assistant' ? [...thinking, message] : [message]
 }
 

@@ -140,6 +140,26 @@ describe('Continue session in', () => {
     it('finds a tool exchange the kept messages cut', () => {
       expect(cutAt(imported.messages, 5).map((f) => f.code)).toContain('tool-exchange-cut')
     })
+
+    it('sends a tool message of the history as it is, and warns of a field it does not know', () => {
+      const session = JSON.parse(fixture('continue-cli.json')) as { history: unknown[] }
+      session.history.push({
+        message: { role: 'tool', content: 'late output', toolCallId: 'call_b1', metadata: {} },
+        contextItems: [],
+        pinned: true,
+      })
+      const read = importConversation(JSON.stringify(session))
+      expect(read.messages.at(-1)).toEqual({
+        id: 'call_b1',
+        type: 'activity',
+        text: '',
+        payload: 'late output',
+      })
+      const at = (severity: string) =>
+        read.report.filter((n) => n.severity === severity).map((n) => n.path)
+      expect(at('warning')).toEqual(['history[6].pinned'])
+      expect(at('info')).toContain('history[6].message.metadata')
+    })
   })
 
   it('refuses a document with no history, naming the field', () => {
