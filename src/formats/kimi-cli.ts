@@ -63,6 +63,9 @@ export function readKimiCli(input: ReadInput): ReadResult {
   const prompts: { line: number; text: string }[] = []
   let records = 0
   let firstRecord: number | undefined
+  // The first record that was not read (a role Kimi CLI does not write, a message it would not
+  // take): what a file of no readable record is refused for.
+  let firstUnread: { line: number; problem: string } | undefined
   // The latest `_usage` since the last message, waiting for the reply it was the prompt of.
   let pending: { line: number; tokens: number; estimate: boolean } | undefined
   // The last record was a reply (its report, if it had one): a `_usage` now is its total.
@@ -175,13 +178,11 @@ export function readKimiCli(input: ReadInput): ReadResult {
         pending = { line, tokens, estimate: false }
         return
       }
-      default:
-        later.addOnLine(
-          'warning',
-          line,
-          'role',
-          `"${role}" is not a record Kimi CLI writes (${[...OWN_RECORDS].join(', ')}); not loaded`,
-        )
+      default: {
+        const problem = `"${role}" is not a record Kimi CLI writes (${[...OWN_RECORDS].join(', ')})`
+        firstUnread ??= { line, problem }
+        later.addOnLine('warning', line, 'role', `${problem}; not loaded`)
+      }
     }
   }
 
@@ -193,6 +194,7 @@ export function readKimiCli(input: ReadInput): ReadResult {
     } catch (error) {
       if (!(error instanceof ShapeError)) throw error
       record.take()
+      firstUnread ??= { line, problem: error.problem }
       later.addOnLine(
         'warning',
         line,
@@ -204,7 +206,8 @@ export function readKimiCli(input: ReadInput): ReadResult {
   }
 
   if (records === 0) {
-    const first = [...broken, ...inLine].sort((a, b) => a.line - b.line)[0]
+    const unread = firstUnread ? [firstUnread] : []
+    const first = [...broken, ...inLine, ...unread].sort((a, b) => a.line - b.line)[0]
     throw noLineIs(
       'a Kimi CLI context record (a message, or _system_prompt, _checkpoint, _usage)',
       first,

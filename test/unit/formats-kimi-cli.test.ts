@@ -168,6 +168,13 @@ describe('Kimi CLI context file in', () => {
     })
   })
 
+  it('refuses a file of records it cannot read for the first one, not for being empty', () => {
+    const text = '{"role": "_session_title", "title": "x"}\n{"role":"assistant","content":7}\n'
+    expect(() => importConversation(text, 'kimi-cli')).toThrow(
+      /line 1: "_session_title" is not a record Kimi CLI writes \(_system_prompt, _checkpoint, _usage\), and no line is/,
+    )
+  })
+
   it('refuses a file with no Kimi CLI record, naming the first problem', () => {
     const text = '{"type":"message","text":"hi"}\n'
     expect(() => importConversation(text, 'kimi-cli')).toThrow(FormatError)
