@@ -32,15 +32,17 @@ export async function readBeside(
 
 /**
  * DIR/NAME parsed as JSON, read as readBeside reads it; undefined when there is no such file, or
- * its first MAX_BYTES are not one JSON document (a file cut at the limit is not).
+ * its first MAX_BYTES are not one JSON document (a file cut at the limit is not), or they do not
+ * hold MUST_HOLD (a key the caller looks for: most files are then not parsed at all).
  */
 export async function readJsonBeside(
   dir: string,
   name: string,
   maxBytes: number,
+  mustHold?: string,
 ): Promise<unknown> {
   const bytes = await readBeside(dir, name, maxBytes)
-  if (bytes === undefined) return undefined
+  if (bytes === undefined || (mustHold !== undefined && !bytes.includes(mustHold))) return undefined
   try {
     return JSON.parse(bytes.toString('utf8')) as unknown
   } catch {

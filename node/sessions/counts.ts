@@ -7,6 +7,7 @@ import { open, realpath, stat } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { asBuffer, eachValue } from './byte-scan'
 import type { EngineId } from './engines'
+import { COMPACTION_MARK } from '../../src/formats/kimi-cli-message'
 import { isClineSessionFile } from './headers'
 import { CLINE_MESSAGES } from './walk'
 
@@ -64,7 +65,7 @@ const MARKERS: Record<EngineId, Markers> = {
   // Message records; a compaction rotates the file, and opens the new one with its summary.
   'kimi-cli': {
     messages: marker('role', 'user', 'assistant', 'tool'),
-    snapshot: '<system>Previous context has been compacted.',
+    snapshot: COMPACTION_MARK,
   },
   // One message per history item; a summary is a history item's `conversationSummary`.
   continue: { messages: marker('role', 'user', 'assistant'), snapshot: '"conversationSummary":' },

@@ -5,6 +5,7 @@
  */
 import { asBuffer, nestedStringField, numberField, stringField } from './byte-scan'
 import type { EngineId } from './engines'
+import { OWN_RECORDS } from '../../src/formats/kimi-cli'
 
 /** How many bytes of a file's start and end are read for its header. */
 export const HEAD_BYTES = 32 * 1024
@@ -194,7 +195,7 @@ export function sniffEngine(name: string, head: Uint8Array): EngineId | undefine
   }
   if (name.endsWith('.jsonl')) {
     // Kimi CLI opens a context file with a record of its own: the system prompt, or a checkpoint.
-    if (KIMI_RECORDS.has(stringField(head, 'role') ?? '')) return 'kimi-cli'
+    if (OWN_RECORDS.has(stringField(head, 'role') ?? '')) return 'kimi-cli'
     const type = stringField(head, 'type')
     if (type === 'session_meta' || has('record_type')) return 'codex'
     if (type === 'session' && has('cwd')) return 'pi'
@@ -227,8 +228,6 @@ function folderOf(value: string | undefined): string | undefined {
     return value
   }
 }
-
-const KIMI_RECORDS = new Set(['_system_prompt', '_checkpoint', '_usage'])
 
 /** Whether the first line of a log holds these bytes (a key with its quote and colon). */
 function firstLineHas(head: Uint8Array, text: string): boolean {

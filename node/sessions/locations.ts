@@ -97,66 +97,46 @@ export function sessionRoots(ctx: LocationContext): SessionRoot[] {
   const add = (engine: EngineId, dir: string, layout: Layout, origin: string) =>
     roots.push({ engine, dir, layout, origin })
 
-  const claude = set(ctx.env.CLAUDE_CONFIG_DIR)
-  add(
-    'claude-code',
-    p.join(claude ?? p.join(home, '.claude'), 'projects'),
-    'projects',
-    claude ? 'CLAUDE_CONFIG_DIR' : 'default',
-  )
+  // The folder the first of `variables` that is set names, else `fallback`; and which it was.
+  const chosen = (variables: readonly LocationVariable[], fallback: string) => {
+    for (const variable of variables) {
+      const value = set(ctx.env[variable])
+      if (value !== undefined) return { dir: value, origin: variable as string }
+    }
+    return { dir: fallback, origin: 'default' }
+  }
 
-  const codex = set(ctx.env.CODEX_HOME)
-  const codexHome = codex ?? p.join(home, '.codex')
-  const codexOrigin = codex ? 'CODEX_HOME' : 'default'
-  add('codex', p.join(codexHome, 'sessions'), 'dated', codexOrigin)
-  add('codex', p.join(codexHome, 'archived_sessions'), 'dated', `${codexOrigin}, archived`)
+  const claude = chosen(['CLAUDE_CONFIG_DIR'], p.join(home, '.claude'))
+  add('claude-code', p.join(claude.dir, 'projects'), 'projects', claude.origin)
 
-  const gemini = set(ctx.env.GEMINI_CLI_HOME)
-  add(
-    'gemini-cli',
-    p.join(gemini ?? home, '.gemini', 'tmp'),
-    'gemini',
-    gemini ? 'GEMINI_CLI_HOME' : 'default',
-  )
+  const codex = chosen(['CODEX_HOME'], p.join(home, '.codex'))
+  add('codex', p.join(codex.dir, 'sessions'), 'dated', codex.origin)
+  add('codex', p.join(codex.dir, 'archived_sessions'), 'dated', `${codex.origin}, archived`)
+
+  const gemini = chosen(['GEMINI_CLI_HOME'], home)
+  add('gemini-cli', p.join(gemini.dir, '.gemini', 'tmp'), 'gemini', gemini.origin)
 
   // Qwen Code keeps its sessions in its runtime folder: QWEN_RUNTIME_DIR, else QWEN_HOME, else
   // ~/.qwen (a runtime folder set in its settings is not read here: add it with --folder).
-  const qwenRuntime = set(ctx.env.QWEN_RUNTIME_DIR)
-  const qwenHome = set(ctx.env.QWEN_HOME)
-  add(
-    'qwen-code',
-    p.join(expandTilde(qwenRuntime ?? qwenHome ?? p.join(home, '.qwen'), home, p), 'projects'),
-    'qwen',
-    qwenRuntime ? 'QWEN_RUNTIME_DIR' : qwenHome ? 'QWEN_HOME' : 'default',
-  )
+  const qwen = chosen(['QWEN_RUNTIME_DIR', 'QWEN_HOME'], p.join(home, '.qwen'))
+  add('qwen-code', p.join(expandTilde(qwen.dir, home, p), 'projects'), 'qwen', qwen.origin)
 
   // Kimi CLI keeps everything in its share folder: KIMI_SHARE_DIR, else ~/.kimi (kimi-cli 1.49.0,
   // src/kimi_cli/share.py; the variable is taken as it is, `~` not expanded).
-  const kimi = set(ctx.env.KIMI_SHARE_DIR)
-  add('kimi-cli', kimi ?? p.join(home, '.kimi'), 'kimi', kimi ? 'KIMI_SHARE_DIR' : 'default')
+  const kimi = chosen(['KIMI_SHARE_DIR'], p.join(home, '.kimi'))
+  add('kimi-cli', kimi.dir, 'kimi', kimi.origin)
 
   // Continue (its IDE extension and its CLI) keeps its sessions in its global folder:
   // CONTINUE_GLOBAL_DIR, else ~/.continue (continuedev/continue, core/util/paths.ts).
-  const cont = set(ctx.env.CONTINUE_GLOBAL_DIR)
-  add(
-    'continue',
-    p.join(cont ?? p.join(home, '.continue'), 'sessions'),
-    'continue',
-    cont ? 'CONTINUE_GLOBAL_DIR' : 'default',
-  )
+  const cont = chosen(['CONTINUE_GLOBAL_DIR'], p.join(home, '.continue'))
+  add('continue', p.join(cont.dir, 'sessions'), 'continue', cont.origin)
 
-  const pi = set(ctx.env.PI_CODING_AGENT_DIR)
-  const piDir = pi === undefined ? p.join(home, '.pi', 'agent') : expandTilde(pi, home, p)
-  add('pi', p.join(piDir, 'sessions'), 'projects', pi ? 'PI_CODING_AGENT_DIR' : 'default')
+  const pi = chosen(['PI_CODING_AGENT_DIR'], p.join(home, '.pi', 'agent'))
+  add('pi', p.join(expandTilde(pi.dir, home, p), 'sessions'), 'projects', pi.origin)
 
   // Droid puts `.factory` in FACTORY_HOME_OVERRIDE when set, else in the home folder.
-  const factory = set(ctx.env.FACTORY_HOME_OVERRIDE)
-  add(
-    'droid',
-    p.join(factory ?? home, '.factory', 'sessions'),
-    'factory',
-    factory ? 'FACTORY_HOME_OVERRIDE' : 'default',
-  )
+  const factory = chosen(['FACTORY_HOME_OVERRIDE'], home)
+  add('droid', p.join(factory.dir, '.factory', 'sessions'), 'factory', factory.origin)
 
   // Cline 4 (the extension from 4.0 and the CLI, on the Cline SDK) keeps its sessions in its own
   // data folder, and reads the tasks written before 4.0 from `tasks` beside them; the extension
@@ -185,13 +165,8 @@ export function sessionRoots(ctx: LocationContext): SessionRoot[] {
   // mini-swe-agent writes each run's trajectory to a file of the user's choosing, by default
   // `last_mini_run.traj.json` (and `last_swebench_single_run.traj.json`) in its global config
   // folder: MSWEA_GLOBAL_CONFIG_DIR, else platformdirs' user_config_dir("mini-swe-agent").
-  const mini = set(ctx.env.MSWEA_GLOBAL_CONFIG_DIR)
-  add(
-    'mini-swe-agent',
-    mini ?? userConfigDir(ctx, 'mini-swe-agent'),
-    'trajectories',
-    mini ? 'MSWEA_GLOBAL_CONFIG_DIR' : 'default',
-  )
+  const mini = chosen(['MSWEA_GLOBAL_CONFIG_DIR'], userConfigDir(ctx, 'mini-swe-agent'))
+  add('mini-swe-agent', mini.dir, 'trajectories', mini.origin)
   return roots
 }
 
@@ -261,3 +236,6 @@ export const LOCATION_VARIABLES = [
   'MSWEA_GLOBAL_CONFIG_DIR',
   'LOCALAPPDATA',
 ] as const
+
+/** A variable the rules read. */
+type LocationVariable = (typeof LOCATION_VARIABLES)[number]

@@ -154,7 +154,13 @@ export async function droidSubagentOf(
   head: Uint8Array,
 ): Promise<SubagentOf | undefined> {
   const id = basename(path, '.jsonl')
-  const settings = await readJsonBeside(dirname(path), `${id}.settings.json`, MAX_SETTINGS_BYTES)
+  // Every Droid session has its settings; only a subagent's name the tag, so only those are parsed.
+  const settings = await readJsonBeside(
+    dirname(path),
+    `${id}.settings.json`,
+    MAX_SETTINGS_BYTES,
+    '"subagent"',
+  )
   const tags = (settings as { tags?: unknown } | undefined)?.tags
   if (!Array.isArray(tags)) return undefined
   const tag = (tags as unknown[]).find(

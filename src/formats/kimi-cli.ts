@@ -20,7 +20,8 @@ import { pathsInside } from './line-paths'
 const SYSTEM_PROMPT = '_system_prompt'
 const CHECKPOINT = '_checkpoint'
 const USAGE = '_usage'
-const OWN_RECORDS = new Set([SYSTEM_PROMPT, CHECKPOINT, USAGE])
+/** The roles of Kimi CLI's own records, beside the messages. */
+export const OWN_RECORDS: ReadonlySet<string> = new Set([SYSTEM_PROMPT, CHECKPOINT, USAGE])
 
 const NOTES = {
   checkpoint: 'a checkpoint the session can be reverted to; not sent',
