@@ -67,9 +67,14 @@ function limitsFor(args: ParsedArgs, model: string) {
   const known = modelLimits(model)
   const window = windowFlag ?? known?.window
   const maxOutput = maxOutputFlag ?? known?.maxOutput
-  if (window !== undefined && maxOutput !== undefined && maxOutput >= window) {
+  if (window !== undefined && maxOutput !== undefined && maxOutput > window) {
+    // A reply may fill the window (gpt-4's page gives 8,192 for both), never more. Say which of
+    // the two the user gave: a window given alone meets the model's own max output.
     throw new CliError(
-      `${COMMAND}: option --max-output: ${maxOutput} is not less than the window (${window})`,
+      maxOutputFlag !== undefined
+        ? `${COMMAND}: option --max-output: ${maxOutput} is more than the window (${window})`
+        : `${COMMAND}: option --window: ${window} is less than ${known!.model}'s max output ` +
+            `(${maxOutput}); give --max-output too`,
     )
   }
   const from = (flag: number | undefined, name: string) =>
@@ -118,7 +123,8 @@ function limitsError(file: string, model: string, waiting: readonly WaitingEngin
   return new CliError(
     `${file}: ${COMMAND}: ${named}, so its limits are unknown; give ${flagsFor(waiting)}, ` +
       `which ${listIds(waiting)} ${waiting.length === 1 ? 'reads' : 'read'} ` +
-      `(or --model one of ${MODEL_LIMITS.map((m) => m.model).join(', ')})`,
+      `(or --model one of the ${MODEL_LIMITS.length} models the table in docs/engines.md ` +
+      `lists, "Model limits")`,
   )
 }
 
@@ -231,7 +237,7 @@ Options:
                        a Codex rollout the codex and openai-compaction rows
                        run on the window it records Codex ran its model with,
                        whatever this says.
-  --max-output N       The model's maximum output tokens, less than the window.
+  --max-output N       The model's maximum output tokens, at most the window.
                        Default: the model's, from the same table; the engines
                        that read it wait for it as for the window.
   --engine ID[,ID…]    Only these engines, in the order given. Default: all.

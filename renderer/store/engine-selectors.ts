@@ -86,8 +86,8 @@ export const selectEngineAsk: (s: AppState) => EngineAsk = memoSelector(
   ],
   (messages, counts, limits, spec, options, recorded): EngineAsk => {
     const { window, maxOutput } = limits
-    if (window !== null && maxOutput !== null && maxOutput >= window) {
-      return { state: 'bad-limits', problem: 'the max output must be less than the window' }
+    if (window !== null && maxOutput !== null && maxOutput > window) {
+      return { state: 'bad-limits', problem: 'the max output must not be more than the window' }
     }
     const settingsInput = {
       ...(window !== null ? { window } : {}),

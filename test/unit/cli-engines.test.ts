@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runCli } from '../../cli/run-cli'
+import { MODEL_LIMITS } from '../../src/engines'
 import { ROOT } from './helpers/built-cli'
 
 // `engines` run in-process on the bundled sample and a Claude Code fixture.
@@ -227,10 +228,34 @@ describe('engines: bad input, in one line naming the option', () => {
     )
   })
 
-  it('a max output that does not leave room in the window', async () => {
+  it('a max output more than the window, named by the option the user gave', async () => {
+    // The sample's model is gpt-4o, whose page gives 16,384 of output: a window given alone below
+    // it is the flag at fault, not --max-output, which was not given.
     expect(await failure([SAMPLE, '--window', '2000'])).toBe(
-      'engines: option --max-output: 16384 is not less than the window (2000)',
+      "engines: option --window: 2000 is less than gpt-4o's max output (16384); give --max-output too",
     )
+    expect(await failure([SAMPLE, '--window', '2000', '--max-output', '2001'])).toBe(
+      'engines: option --max-output: 2001 is more than the window (2000)',
+    )
+  })
+
+  it('runs on a model whose page gives the same number for its window and its max output', async () => {
+    // OpenAI's gpt-4 page: 8,192 context window, 8,192 max output tokens. A reply may fill the
+    // window; the table's own numbers are never refused.
+    const result = await run([
+      'engines',
+      SAMPLE,
+      '--model',
+      'gpt-4',
+      '--engine',
+      'seed,opencode',
+      '--json',
+    ])
+    expect(result.status).toBe(0)
+    const [seed, opencode] = JSON.parse(result.stdout).engines
+    expect(seed.trigger).toBeGreaterThan(0)
+    // opencode's usable input is the window less the max output: 0, so it compacts at once.
+    expect(opencode.firesAfter).toBe(0)
   })
 
   it('a model without known limits asks for the flags the engines named read', async () => {
@@ -238,15 +263,8 @@ describe('engines: bad input, in one line naming the option', () => {
     const args = [SAMPLE, '--model', 'cl100k_base', '--window', '5000']
     expect(await failure([...args, '--engine', 'claude-code'])).toBe(
       `${SAMPLE}: engines: the model "cl100k_base" is not in the table, so its limits are unknown; ` +
-        'give --max-output N, which claude-code reads (or --model one of ' +
-        'claude-fable-5-2, claude-fable-5-1, claude-fable-5, claude-opus-5-5, claude-sonnet-5-5, ' +
-        'claude-haiku-5-5, claude-opus-5, claude-sonnet-5, claude-opus-4-8, claude-opus-4-7, ' +
-        'claude-opus-4-6, claude-sonnet-4-6, claude-opus-4-5, claude-opus-4-1, claude-opus-4, claude-sonnet-4-5, claude-sonnet-4, ' +
-        'claude-haiku-4-5, claude-3-7-sonnet, claude-3-5-haiku, gpt-5.1, gpt-5, gpt-5-mini, gpt-5-nano, ' +
-        'gpt-5-codex, gpt-4.1, gpt-4.1-mini, gpt-4.1-nano, gpt-4o, gpt-4o-mini, gpt-4-turbo, gpt-4, ' +
-        'gpt-3.5-turbo, o3, o4-mini, codex-mini-latest, gemini-3.1-pro-preview, gemini-3-pro-preview, ' +
-        'gemini-3-flash-preview, gemini-2.5-pro, gemini-2.5-flash, gemini-2.5-flash-lite, ' +
-        'gemini-2.0-flash)',
+        'give --max-output N, which claude-code reads (or --model one of the ' +
+        `${MODEL_LIMITS.length} models the table in docs/engines.md lists, "Model limits")`,
     )
   })
 
