@@ -36,19 +36,25 @@ export function codexWindowFromRecorded(recorded: number): number {
   return Math.ceil((recorded * 100) / CODEX_EFFECTIVE_WINDOW_PERCENT)
 }
 
+/** The window Codex's catalog gives a GPT-5 or codex-* model it has no entry of its own for. */
+export const CODEX_CATALOG_WINDOW = 272_000
+
 /**
  * The context window Codex itself uses for `model`. When the rollout records the window Codex ran
  * the model with (`recorded`, its `model_context_window`), that one: Codex compacts at 90% of the
  * catalog window it was recorded from, whatever window the API gives the model (public GPT-5.5
  * rollouts record 258,400: 272,000 in Codex). Else its catalog (codex-rs/core/models.json,
  * openai_model_info.rs) gives every GPT-5 and codex-* model 272,000 tokens: the API's 400,000 less
- * the 128,000 of output. So for those models it is the window less the max output; any other model
+ * the 128,000 of output. So for those models it is the window less the max output, and never more
+ * than 272,000: the API gives GPT-5.4 and later 1,050,000, and Codex still runs them on 272,000
+ * unless its catalog says otherwise, which only a rollout's record shows. Any other model
  * (codex-mini-latest among them) runs on the window as given.
  */
 export function codexContextWindow(input: EngineInput): number {
   if (input.recordedWindow !== undefined) return codexWindowFromRecorded(input.recordedWindow)
   const window = limitOf(input, 'window')
-  return inCatalog(input) ? Math.max(0, window - limitOf(input, 'maxOutput')) : window
+  if (!inCatalog(input)) return window
+  return Math.max(0, Math.min(CODEX_CATALOG_WINDOW, window - limitOf(input, 'maxOutput')))
 }
 
 /** Whether Codex's catalog gives the input's model the window less its output (above). */

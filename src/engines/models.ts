@@ -22,14 +22,26 @@ const CLAUDE = (model: string) => `https://platform.claude.com/docs/en/models/${
 // The lineup Anthropic's pages compare each model with (the models overview and each legacy
 // model's page, read 2026-12-05): Fable 5, 5.1 and 5.2, Opus 5.5, Sonnet 5.5, Haiku 5.5.
 const CLAUDE_LINEUP = 'https://platform.claude.com/docs/en/about-claude/models/overview'
+// Claude Mythos 5 "shares Claude Fable 5's specifications" (Fable 5's page, read 2026-12-06).
+const FABLE_5 = CLAUDE('fable-5')
 const VERTEX_OPUS_4_7 =
   'https://docs.cloud.google.com/gemini-enterprise-agent-platform/models/partner-models/claude/opus-4-7'
 const OPENAI = (model: string) => `https://platform.openai.com/docs/models/${model}`
 // OpenAI's model pages now live on developers.openai.com (read 2026-12-01).
 const OPENAI_DEV = (model: string) => `https://developers.openai.com/api/docs/models/${model}`
+// OpenAI's pages of the models after GPT-5.1 (read 2026-12-06) were not in reach themselves: each
+// number is the page's own text, as public repositories copy its markdown or quote it with its
+// link (docs/engines.md, "Model limits").
 const GOOGLE = 'https://ai.google.dev/gemini-api/docs/models'
 // Each Gemini 3 model's own page (read 2026-12-01); Gemini 3 Flash's from Google Cloud's model card.
 const GEMINI = (model: string) => `https://ai.google.dev/gemini-api/docs/models/${model}`
+// Google Cloud's pages of Gemini models (read 2026-12-06).
+const GOOGLE_CLOUD = (path: string) =>
+  `https://docs.cloud.google.com/gemini-enterprise-agent-platform/models/${path}`
+// Z.ai's pages of the GLM models (read 2026-12-06): "200K" and "128K", read as thousands.
+const ZAI = (path: string) => `https://docs.z.ai/guides/${path}`
+// DeepSeek's "Models & Pricing" (read 2026-12-06): "1M" context, "384K" maximum output.
+const DEEPSEEK = 'https://api-docs.deepseek.com/quick_start/pricing'
 const VERTEX_GEMINI_3_FLASH =
   'https://docs.cloud.google.com/gemini-enterprise-agent-platform/models/gemini/3-flash'
 
@@ -44,6 +56,7 @@ export const MODEL_LIMITS: readonly ModelLimits[] = [
   { model: 'claude-opus-5-5', window: 1_000_000, maxOutput: 128_000, source: CLAUDE_LINEUP },
   { model: 'claude-sonnet-5-5', window: 1_000_000, maxOutput: 128_000, source: CLAUDE_LINEUP },
   { model: 'claude-haiku-5-5', window: 1_000_000, maxOutput: 128_000, source: CLAUDE_LINEUP },
+  { model: 'claude-mythos-5', window: 1_000_000, maxOutput: 128_000, source: FABLE_5 },
   { model: 'claude-opus-5', window: 1_000_000, maxOutput: 128_000, source: CLAUDE('opus-5') },
   { model: 'claude-sonnet-5', window: 1_000_000, maxOutput: 128_000, source: CLAUDE('sonnet-5') },
   { model: 'claude-opus-4-8', window: 1_000_000, maxOutput: 128_000, source: CLAUDE('opus-4-8') },
@@ -63,11 +76,95 @@ export const MODEL_LIMITS: readonly ModelLimits[] = [
   { model: 'claude-haiku-4-5', window: 200_000, maxOutput: 64_000, source: ANTHROPIC },
   { model: 'claude-3-7-sonnet', window: 200_000, maxOutput: 64_000, source: ANTHROPIC },
   { model: 'claude-3-5-haiku', window: 200_000, maxOutput: 8_192, source: ANTHROPIC },
+  {
+    model: 'gpt-6.1-sol',
+    window: 1_050_000,
+    maxOutput: 128_000,
+    source: OPENAI_DEV('gpt-6.1-sol'),
+  },
+  { model: 'gpt-6-sol', window: 1_050_000, maxOutput: 128_000, source: OPENAI_DEV('gpt-6-sol') },
+  {
+    model: 'gpt-6-astra',
+    window: 1_050_000,
+    maxOutput: 128_000,
+    source: OPENAI_DEV('gpt-6-astra'),
+  },
+  {
+    model: 'gpt-5.6-sol',
+    window: 1_050_000,
+    maxOutput: 128_000,
+    source: OPENAI_DEV('gpt-5.6-sol'),
+  },
+  {
+    model: 'gpt-5.6-terra',
+    window: 1_050_000,
+    maxOutput: 128_000,
+    source: OPENAI_DEV('gpt-5.6-terra'),
+  },
+  { model: 'gpt-5.5', window: 1_050_000, maxOutput: 128_000, source: OPENAI_DEV('gpt-5.5') },
+  {
+    model: 'gpt-5.5-pro',
+    window: 1_050_000,
+    maxOutput: 128_000,
+    source: OPENAI_DEV('gpt-5.5-pro'),
+  },
+  { model: 'gpt-5.4', window: 1_050_000, maxOutput: 128_000, source: OPENAI_DEV('gpt-5.4') },
+  {
+    model: 'gpt-5.4-pro',
+    window: 1_050_000,
+    maxOutput: 128_000,
+    source: OPENAI_DEV('gpt-5.4-pro'),
+  },
+  {
+    model: 'gpt-5.4-mini',
+    window: 400_000,
+    maxOutput: 128_000,
+    source: OPENAI_DEV('gpt-5.4-mini'),
+  },
+  {
+    model: 'gpt-5.4-nano',
+    window: 400_000,
+    maxOutput: 128_000,
+    source: OPENAI_DEV('gpt-5.4-nano'),
+  },
+  {
+    model: 'gpt-5.3-codex',
+    window: 400_000,
+    maxOutput: 128_000,
+    source: OPENAI_DEV('gpt-5.3-codex'),
+  },
+  { model: 'gpt-5.2', window: 400_000, maxOutput: 128_000, source: OPENAI_DEV('gpt-5.2') },
+  { model: 'gpt-5.2-pro', window: 400_000, maxOutput: 128_000, source: OPENAI_DEV('gpt-5.2-pro') },
+  {
+    model: 'gpt-5.2-codex',
+    window: 400_000,
+    maxOutput: 128_000,
+    source: OPENAI_DEV('gpt-5.2-codex'),
+  },
+  {
+    model: 'gpt-5.1-codex',
+    window: 400_000,
+    maxOutput: 128_000,
+    source: OPENAI_DEV('gpt-5.1-codex'),
+  },
+  {
+    model: 'gpt-5.1-codex-max',
+    window: 400_000,
+    maxOutput: 128_000,
+    source: OPENAI_DEV('gpt-5.1-codex-max'),
+  },
+  {
+    model: 'gpt-5.1-codex-mini',
+    window: 400_000,
+    maxOutput: 128_000,
+    source: OPENAI_DEV('gpt-5.1-codex-mini'),
+  },
   { model: 'gpt-5.1', window: 400_000, maxOutput: 128_000, source: OPENAI_DEV('gpt-5.1') },
   { model: 'gpt-5', window: 400_000, maxOutput: 128_000, source: OPENAI('gpt-5') },
   { model: 'gpt-5-mini', window: 400_000, maxOutput: 128_000, source: OPENAI('gpt-5-mini') },
   { model: 'gpt-5-nano', window: 400_000, maxOutput: 128_000, source: OPENAI('gpt-5-nano') },
   { model: 'gpt-5-codex', window: 400_000, maxOutput: 128_000, source: OPENAI('gpt-5-codex') },
+  { model: 'gpt-5-pro', window: 400_000, maxOutput: 272_000, source: OPENAI_DEV('gpt-5-pro') },
   { model: 'gpt-4.1', window: 1_047_576, maxOutput: 32_768, source: OPENAI('gpt-4.1') },
   { model: 'gpt-4.1-mini', window: 1_047_576, maxOutput: 32_768, source: OPENAI('gpt-4.1-mini') },
   { model: 'gpt-4.1-nano', window: 1_047_576, maxOutput: 32_768, source: OPENAI('gpt-4.1-nano') },
@@ -77,12 +174,75 @@ export const MODEL_LIMITS: readonly ModelLimits[] = [
   { model: 'gpt-4', window: 8_192, maxOutput: 8_192, source: OPENAI('gpt-4') },
   { model: 'gpt-3.5-turbo', window: 16_385, maxOutput: 4_096, source: OPENAI('gpt-3.5-turbo') },
   { model: 'o3', window: 200_000, maxOutput: 100_000, source: OPENAI('o3') },
+  { model: 'o3-pro', window: 200_000, maxOutput: 100_000, source: OPENAI_DEV('o3-pro') },
+  // A reply may fill the window: 131,072 of each.
+  {
+    model: 'gpt-oss-120b',
+    window: 131_072,
+    maxOutput: 131_072,
+    source: OPENAI_DEV('gpt-oss-120b'),
+  },
+  { model: 'gpt-oss-20b', window: 131_072, maxOutput: 131_072, source: OPENAI_DEV('gpt-oss-20b') },
   { model: 'o4-mini', window: 200_000, maxOutput: 100_000, source: OPENAI('o4-mini') },
   {
     model: 'codex-mini-latest',
     window: 200_000,
     maxOutput: 100_000,
     source: OPENAI_DEV('codex-mini-latest'),
+  },
+  {
+    model: 'gemini-4-argon',
+    window: 1_048_576,
+    maxOutput: 65_536,
+    source: GOOGLE_CLOUD('start/get-started-with-gemini-4'),
+  },
+  {
+    model: 'gemini-4-carbon',
+    window: 1_048_576,
+    maxOutput: 65_536,
+    source: GOOGLE_CLOUD('gemini/4-carbon'),
+  },
+  {
+    model: 'gemini-4-hydrogen',
+    window: 1_048_576,
+    maxOutput: 65_536,
+    source: GOOGLE_CLOUD('gemini/4-hydrogen'),
+  },
+  {
+    model: 'gemini-3.8-flash',
+    window: 1_048_576,
+    maxOutput: 65_536,
+    source: GOOGLE_CLOUD('guides/gemini-3-8-flash'),
+  },
+  {
+    model: 'gemini-3.7-flash',
+    window: 1_048_576,
+    maxOutput: 65_536,
+    source: GEMINI('gemini-3.7-flash'),
+  },
+  {
+    model: 'gemini-3.6-flash',
+    window: 1_048_576,
+    maxOutput: 65_536,
+    source: GEMINI('gemini-3.6-flash'),
+  },
+  {
+    model: 'gemini-3.5-flash',
+    window: 1_048_576,
+    maxOutput: 65_536,
+    source: GEMINI('gemini-3.5-flash'),
+  },
+  {
+    model: 'gemini-3.5-flash-lite',
+    window: 1_048_576,
+    maxOutput: 65_536,
+    source: GEMINI('gemini-3.5-flash-lite'),
+  },
+  {
+    model: 'gemini-3.1-pro-preview-customtools',
+    window: 1_048_576,
+    maxOutput: 65_536,
+    source: GEMINI('gemini-3.1-pro-preview'),
   },
   {
     model: 'gemini-3.1-pro-preview',
@@ -102,10 +262,28 @@ export const MODEL_LIMITS: readonly ModelLimits[] = [
     maxOutput: 65_536,
     source: VERTEX_GEMINI_3_FLASH,
   },
+  {
+    model: 'gemini-3.1-flash-lite',
+    window: 1_048_576,
+    maxOutput: 65_536,
+    source:
+      'https://docs.cloud.google.com/vertex-ai/generative-ai/docs/models/gemini/3-1-flash-lite',
+  },
   { model: 'gemini-2.5-pro', window: 1_048_576, maxOutput: 65_536, source: GOOGLE },
   { model: 'gemini-2.5-flash', window: 1_048_576, maxOutput: 65_536, source: GOOGLE },
   { model: 'gemini-2.5-flash-lite', window: 1_048_576, maxOutput: 65_536, source: GOOGLE },
   { model: 'gemini-2.0-flash', window: 1_048_576, maxOutput: 8_192, source: GOOGLE },
+  { model: 'deepseek-v4-pro', window: 1_000_000, maxOutput: 384_000, source: DEEPSEEK },
+  { model: 'deepseek-v4-flash', window: 1_000_000, maxOutput: 384_000, source: DEEPSEEK },
+  { model: 'glm-4.7', window: 200_000, maxOutput: 128_000, source: ZAI('llm/glm-4.7') },
+  {
+    model: 'glm-4.6',
+    window: 200_000,
+    maxOutput: 128_000,
+    source: ZAI('overview/migrate-to-glm-4.6'),
+  },
+  { model: 'glm-4.5', window: 128_000, maxOutput: 96_000, source: ZAI('llm/glm-4.5') },
+  { model: 'glm-4.5-air', window: 128_000, maxOutput: 96_000, source: ZAI('llm/glm-4.5') },
 ]
 
 // A dated snapshot or an alias of a listed model has its limits: `-2024-08-06`, `-20250929`, `-latest`.

@@ -144,6 +144,14 @@ describe('codex', () => {
     expect(run5('openai/gpt-5.1-codex-max').trigger).toBe(244_800)
     // The Responses API preset puts its threshold where Codex compacts, so it moves with it.
     expect(run5('gpt-5.1', 'openai-compaction').trigger).toBe(244_800)
+    // A smaller window given moves it down (300,000 − 128,000 = 172,000; 90%: 154,800), a larger
+    // one never past the catalog's 272,000.
+    const given = (window: number) =>
+      runEngines({ messages, counts, window, maxOutput: 128_000, spec: { model: 'gpt-5.1' } }, [
+        'codex',
+      ])[0].trigger
+    expect(given(300_000)).toBe(154_800)
+    expect(given(2_000_000)).toBe(244_800)
     // Any other model runs on the window as given: gpt-4.1's 1,047,576 × 9 / 10 = 942,818.
     const [r] = runEngines(
       { messages, counts, window: 1_047_576, maxOutput: 32_768, spec: { model: 'gpt-4.1' } },
@@ -168,9 +176,10 @@ describe('codex', () => {
   it('runs on the window the rollout records Codex ran with, whatever the API window given', () => {
     // A rollout's model_context_window is the catalog window × effective_context_window_percent
     // (95) / 100 (openai_models.rs). Public GPT-5.5 rollouts record 258,400 = 272,000 × 0.95 and
-    // compact near 240,000. Given a window of 1,050,000 with 128,000 of output (what resellers list
-    // for GPT-5.5), the window-less-output rule would make 922,000 (trigger 829,800). From the record:
-    // 272,000, trigger 272,000 × 9 / 10 = 244,800.
+    // compact near 240,000. Given GPT-5.5's API window, 1,050,000 with 128,000 of output, the
+    // window less its output is 922,000 (trigger 829,800), more than the 272,000 Codex's catalog
+    // gives a GPT-5 model without an entry of its own: with no record, 272,000. From the record:
+    // 272,000 as well, trigger 272,000 × 9 / 10 = 244,800.
     const { messages, counts } = conversation(specs)
     const api = { window: 1_050_000, maxOutput: 128_000 }
     const runRecorded = (recordedWindow: number | undefined, id: EngineId = 'codex') =>
@@ -184,7 +193,7 @@ describe('codex', () => {
         },
         [id],
       )[0]
-    expect(runRecorded(undefined).trigger).toBe(829_800)
+    expect(runRecorded(undefined).trigger).toBe(244_800)
     expect(runRecorded(258_400).trigger).toBe(244_800)
     expect(runRecorded(258_400, 'openai-compaction').trigger).toBe(244_800)
     // A server catalog of 372,000 records 353,400: trigger 334,800.
@@ -885,6 +894,48 @@ describe('modelLimits', () => {
     )
     // A name that only starts like gpt-5.1 is another model (gpt-5.1-chat-latest has 128,000).
     expect(modelLimits('gpt-5.1-chat-latest')).toBeUndefined()
+  })
+
+  it('knows the current models real logs name, with the numbers their providers publish', () => {
+    // OpenAI's model pages (developers.openai.com/api/docs/models/<id>, read 2026-12-06):
+    // "1,050,000 context window, 128,000 max output tokens" from GPT-5.4 on, "400,000" and
+    // "128,000" for the Codex models of 5.1 to 5.3, and 272,000 of output for GPT-5 pro.
+    const openai: [string, number, number][] = [
+      ['gpt-5.5-2026-04-23', 1_050_000, 128_000],
+      ['gpt-5.6-sol', 1_050_000, 128_000],
+      ['gpt-5.4', 1_050_000, 128_000],
+      ['gpt-5.4-mini', 400_000, 128_000],
+      ['gpt-5.3-codex', 400_000, 128_000],
+      ['gpt-5.2-codex', 400_000, 128_000],
+      ['openai/gpt-5.1-codex-max', 400_000, 128_000],
+      ['gpt-5-pro', 400_000, 272_000],
+      ['o3-pro', 200_000, 100_000],
+    ]
+    for (const [model, window, maxOutput] of openai) {
+      expect(modelLimits(model), model).toMatchObject({ window, maxOutput })
+    }
+    // Google's pages: input 1,048,576 and output 65,536 for Gemini 3.5 to 3.8 Flash; Gemini 4's
+    // limit is one of 1,048,576 for input and output together, 65,536 out in one request.
+    for (const model of ['gemini-3.6-flash', 'gemini-3.8-flash', 'gemini-4-argon']) {
+      expect(modelLimits(model), model).toMatchObject({ window: 1_048_576, maxOutput: 65_536 })
+    }
+    // Z.ai's GLM-4.6 page: "maximum context 200K, maximum output 128K", under a router's name and
+    // in the capitals some engines write.
+    expect(modelLimits('zai-coding-plan/GLM-4.6')).toMatchObject({
+      window: 200_000,
+      maxOutput: 128_000,
+    })
+    expect(modelLimits('deepseek-v4-flash')).toMatchObject({
+      window: 1_000_000,
+      maxOutput: 384_000,
+    })
+    // DeepSeek's old names stood for deepseek-v4-flash's two modes until their retirement on
+    // 2026-07-24, and for older models before: a log of one says nothing of its window.
+    expect(modelLimits('deepseek-chat')).toBeUndefined()
+  })
+
+  it('never lists a max output more than its window, which the CLI and the app refuse', () => {
+    for (const m of MODEL_LIMITS) expect(m.maxOutput, m.model).toBeLessThanOrEqual(m.window)
   })
 })
 
