@@ -101,7 +101,7 @@ describe('the controls', () => {
     expect(claude).toContain('claude-opus-4-7Anthropic Claude · o200k_base')
     await user.keyboard('{Escape}')
     await user.clear(input('model-select'))
-    await user.keyboard('gemini-3{Enter}')
+    await user.keyboard('gemini-3-pro{Enter}')
     expect(store.getState().options.model).toBe('gemini-3-pro-preview')
     // The run fixture is a native file: a calibrated family is counted by the native rule there.
     expect(screen.getByTestId('model-method').textContent).toMatch(/^Google Gemini: approximate/)

@@ -1,7 +1,13 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { describeCounting, listCountingModels, type ModelFamily } from '../../src/index'
+import {
+  describeCounting,
+  listCountingModels,
+  MODEL_LIMITS,
+  modelLimits,
+  type ModelFamily,
+} from '../../src/index'
 
 // Names as real logs and provider consoles spell them, with the family each belongs to.
 const FAMILIES: [string, ModelFamily, string][] = [
@@ -90,6 +96,17 @@ describe('model families', () => {
       ['anthropic', 'deepseek', 'google', 'llama3', 'openai', 'qwen'].sort(),
     )
     expect(listed.filter((m) => m.warning !== undefined)).toEqual([])
+  })
+
+  it("offers every Claude, Gemini and DeepSeek model whose limits its provider's page gives", () => {
+    // The limits table holds the current models real logs name (docs/engines.md, "Model limits"):
+    // the picker offers each of the families without a vocabulary table of their own.
+    // A dated id stands for its row (claude-sonnet-4-20250514 for claude-sonnet-4).
+    const listed = new Set(listCountingModels().map((m) => modelLimits(m.model)?.model))
+    const current = MODEL_LIMITS.map((m) => m.model).filter((m) =>
+      /^(?:claude|gemini|deepseek)-/.test(m),
+    )
+    expect(current.filter((m) => !listed.has(m))).toEqual([])
   })
 })
 
