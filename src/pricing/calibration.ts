@@ -68,9 +68,10 @@ export const ANTHROPIC_TOOL_USE_PROMPT_TOKENS = 346
  * Opus 4.7 and later Opus, and any Claude 5, whatever its family's name: Anthropic's new
  * tokenizer. A family named otherwise than Opus, Sonnet or Haiku (`claude-fable-5`, in public
  * Claude Code sessions of December 2026) grew at 0.47 – 0.64 of the reports when counted as the
- * older generation, and at 0.92 – 1.01 as this one (docs/tokens.md).
+ * older generation, and at 0.92 – 1.01 as this one (docs/tokens.md). The minor version may follow
+ * a dot, as GitHub Copilot and OpenRouter write it (`claude-opus-4.7`).
  */
-const NEW_CLAUDE_TOKENIZER = /claude-(?:opus-4-(?:[7-9]|\d{2,})|[a-z]+-(?:[5-9]|\d{2,}))(?!\d)/
+const NEW_CLAUDE_TOKENIZER = /claude-(?:opus-4[-.](?:[7-9]|\d{2,})|[a-z]+-(?:[5-9]|\d{2,}))(?!\d)/
 
 export const CALIBRATIONS: readonly Calibration[] = [
   {

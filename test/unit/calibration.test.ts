@@ -11,6 +11,11 @@ describe('calibrationFor', () => {
     ['claude-opus-5', 'Claude Opus 4.7'],
     ['claude-sonnet-5', 'Claude Opus 4.7'],
     ['anthropic/claude-opus-4-7', 'Claude Opus 4.7'],
+    // GitHub Copilot CLI and OpenRouter write the minor version after a dot.
+    ['claude-opus-4.7', 'Claude Opus 4.7'],
+    ['anthropic/claude-opus-4.8', 'Claude Opus 4.7'],
+    ['claude-opus-4.6', 'Claude before Opus 4.7'],
+    ['claude-sonnet-4.5', 'Claude before Opus 4.7'],
     // A Claude 5 of another family's name, as public Claude Code sessions name one.
     ['claude-fable-5', 'Claude Opus 4.7'],
     ['claude-instant-1.2', 'Claude before Opus 4.7'],

@@ -925,6 +925,10 @@ describe('modelLimits', () => {
       window: 200_000,
       maxOutput: 128_000,
     })
+    // GitHub Copilot CLI and OpenRouter write a Claude's minor version after a dot.
+    expect(modelLimits('claude-opus-4.7')?.model).toBe('claude-opus-4-7')
+    expect(modelLimits('anthropic/claude-sonnet-4.5')?.model).toBe('claude-sonnet-4-5')
+    expect(modelLimits('claude-haiku-4.5')).toMatchObject({ window: 200_000, maxOutput: 64_000 })
     expect(modelLimits('deepseek-v4-flash')).toMatchObject({
       window: 1_000_000,
       maxOutput: 384_000,
