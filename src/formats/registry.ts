@@ -5,6 +5,7 @@ import { codexFormat } from './codex'
 import { droidFormat } from './droid'
 import { geminiCliFormat } from './gemini-cli'
 import { kimiCliFormat } from './kimi-cli'
+import { copilotCliFormat } from './copilot-cli'
 import { clineFormat } from './cline'
 import { continueFormat } from './continue'
 import { nativeFormat } from './native'
@@ -52,6 +53,7 @@ export const FORMATS = [
   { ...geminiCliFormat, wire: 'gemini', holdsSystemPrompt: false, appendsLines: true },
   { ...qwenCodeFormat, wire: 'openai-chat', holdsSystemPrompt: false, appendsLines: true },
   { ...kimiCliFormat, wire: 'openai-chat', holdsSystemPrompt: false, appendsLines: true },
+  { ...copilotCliFormat, wire: 'openai-chat', holdsSystemPrompt: false, appendsLines: true },
   { ...piFormat, wire: 'openai-chat', holdsSystemPrompt: false, appendsLines: true },
   { ...droidFormat, wire: 'openai-chat', holdsSystemPrompt: false, appendsLines: true },
   { ...opencodeFormat, wire: 'openai-chat', holdsSystemPrompt: false, appendsLines: false },

@@ -1,0 +1,133 @@
+import { orderMessage } from '../conversation'
+import type { Message } from '../types'
+import { ShapeError, isObject, kind, requireString, type Json } from './json-shape'
+import { encodePayload, type PayloadParts, type ToolCall } from './payload'
+
+/*
+ * One event of a GitHub Copilot CLI session (`events.jsonl`) read into messages, by the schema the
+ * Copilot SDK generates its types from (github.com/github/copilot-sdk at cc0438d,
+ * nodejs/src/generated/session-events.ts, for @github/copilot 1.0.81 and later; see
+ * docs/formats/copilot-cli.md). Each event is {type, data, id, timestamp, parentId, agentId?,
+ * ephemeral?}; these are the ones that hold what the model is sent.
+ */
+
+/** The events whose data become messages, and what each holds. */
+export const MESSAGE_EVENTS = {
+  system: 'system.message',
+  user: 'user.message',
+  reasoning: 'assistant.reasoning',
+  reply: 'assistant.message',
+  result: 'tool.execution_complete',
+  notification: 'system.notification',
+} as const
+
+/** A system.message of role "system": the system prompt, which the reader puts first. */
+export interface SystemPrompt {
+  text: string
+}
+
+/**
+ * Reads a message event's data. `system.message` of role "system" is the system prompt (returned
+ * apart); of role "developer", an instructions message in place. Throws ShapeError where the
+ * schema's required fields are missing.
+ */
+export function readEventMessages(type: string, data: Json): Message[] | SystemPrompt {
+  switch (type) {
+    case MESSAGE_EVENTS.system: {
+      const role = requireString(data, 'role', ['data'])
+      const text = requireString(data, 'content', ['data'])
+      if (role === 'system') return { text }
+      if (role !== 'developer') {
+        throw new ShapeError(`role "${role}" is not system or developer`, ['data', 'role'])
+      }
+      return [{ type: 'instructions', text }]
+    }
+    case MESSAGE_EVENTS.user: {
+      // "Transformed version of the message sent to the model, with XML wrapping, timestamps, and
+      // other augmentations"; `content` is the text the timeline shows.
+      const shown = requireString(data, 'content', ['data'])
+      const sent = data.transformedContent
+      return [{ type: 'user', text: typeof sent === 'string' ? sent : shown }]
+    }
+    case MESSAGE_EVENTS.reasoning:
+      return [{ type: 'reasoning', text: requireString(data, 'content', ['data']) }]
+    case MESSAGE_EVENTS.reply:
+      return readReply(data)
+    case MESSAGE_EVENTS.result:
+      return [readResult(data)]
+    case MESSAGE_EVENTS.notification:
+      return [{ type: 'context', text: requireString(data, 'content', ['data']) }]
+    default:
+      return []
+  }
+}
+
+/**
+ * An assistant.message: its thinking, when the event carries it and no assistant.reasoning event
+ * did (`reasoningText`, with Anthropic's opaque `reasoningOpaque` or OpenAI's `encryptedContent`,
+ * kept for export and never priced as text), then the reply with its tool requests.
+ */
+function readReply(data: Json): Message[] {
+  const text = requireString(data, 'content', ['data'])
+  const out: Message[] = []
+  const thinking = optional(data, 'reasoningText')
+  const opaque = optional(data, 'reasoningOpaque')
+  const encrypted = optional(data, 'encryptedContent')
+  if (thinking !== undefined || opaque !== undefined || encrypted !== undefined) {
+    const parts: PayloadParts = {}
+    if (encrypted !== undefined) parts.encrypted_content = encrypted
+    else if (opaque !== undefined) {
+      if (thinking === undefined || thinking === '') parts.data = opaque
+      else parts.signature = opaque
+    }
+    out.push({ type: 'reasoning', text: thinking ?? '', payload: encodePayload(parts) })
+  }
+  const parts: PayloadParts = {}
+  const calls = toolRequests(data.toolRequests)
+  if (calls.length > 0) parts.tool_calls = calls
+  out.push(orderMessage({ type: 'bot', text, payload: encodePayload(parts) }))
+  return out
+}
+
+function toolRequests(value: unknown): ToolCall[] {
+  if (value === undefined || value === null) return []
+  if (!Array.isArray(value)) {
+    throw new ShapeError(`"toolRequests" is ${kind(value)}, not a list`, ['data', 'toolRequests'])
+  }
+  return value.map((request: unknown, k) => {
+    const here = ['data', 'toolRequests', k]
+    if (!isObject(request)) throw new ShapeError(`request is ${kind(request)}, not an object`, here)
+    return {
+      id: requireString(request, 'toolCallId', here),
+      name: requireString(request, 'name', here),
+      arguments: request.arguments ?? {},
+    }
+  })
+}
+
+/**
+ * A tool.execution_complete: the result the model is sent, as an activity whose id is the call's.
+ * `result.content` is "concise tool result text sent to the LLM" (`detailedContent` is the UI's);
+ * a failed call sends its error's message.
+ */
+function readResult(data: Json): Message {
+  const id = requireString(data, 'toolCallId', ['data'])
+  const result = data.result
+  const error = data.error
+  let content = ''
+  if (isObject(result) && typeof result.content === 'string') content = result.content
+  else if (isObject(error) && typeof error.message === 'string') content = error.message
+  else if (result !== undefined && result !== null && !isObject(result)) {
+    throw new ShapeError(`"result" is ${kind(result)}, not an object`, ['data', 'result'])
+  }
+  return orderMessage({ id, type: 'activity', text: '', payload: encodePayload({ content }) })
+}
+
+function optional(data: Json, key: string): string | undefined {
+  const value = data[key]
+  if (value === undefined || value === null || value === '') return undefined
+  if (typeof value !== 'string') {
+    throw new ShapeError(`"${key}" is ${kind(value)}, not a string`, ['data', key])
+  }
+  return value
+}

@@ -1,0 +1,312 @@
+import type { Message } from '../types'
+import { ShapeError, isObject, kind, type Json } from './json-shape'
+import { LocatedError, noLineIs, type ReadInput, type ReadResult } from './reader'
+import { NoteList, describeLines, warnSkippedLines } from './report'
+import { isCount } from './reported-usage'
+import { lineObjects } from './sniff-shapes'
+import type { FormatDescriptor, RecordedWindow } from './types'
+import { MESSAGE_EVENTS, readEventMessages } from './copilot-cli-event'
+
+/*
+ * GitHub Copilot CLI keeps each session as ~/.copilot/session-state/<session id>/events.jsonl: one
+ * event per line, {type, data, id, timestamp, parentId}, in the order they happened. Followed: the
+ * event schema the Copilot SDK generates its types from (github.com/github/copilot-sdk at cc0438d,
+ * nodejs/src/generated/session-events.ts, for @github/copilot 1.0.81 and later), checked against
+ * public session files of 1.0.2 to 1.0.63. See docs/formats/copilot-cli.md.
+ */
+
+const START = 'session.start'
+const MODEL_CHANGE = 'session.model_change'
+const SHUTDOWN = 'session.shutdown'
+const COMPACTION_START = 'session.compaction_start'
+const COMPACTION_COMPLETE = 'session.compaction_complete'
+const CONTEXT_CLEARED = 'session.context_cleared'
+const TRUNCATION = 'session.truncation'
+const MESSAGE_TYPES: ReadonlySet<string> = new Set(Object.values(MESSAGE_EVENTS))
+
+// The events the schema persists that hold nothing the model is sent: the session's own record
+// (turns, usage, hooks, permissions, the plan, subagents' lifecycle, shutdown totals).
+const OWN_EVENTS: ReadonlySet<string> = new Set([
+  'session.resume',
+  'session.remote_steerable_changed',
+  'session.error',
+  'session.schedule_created',
+  'session.schedule_cancelled',
+  'session.schedule_rearmed',
+  'session.autopilot_objective_changed',
+  'session.info',
+  'session.warning',
+  'session.mode_changed',
+  'session.session_limits_changed',
+  'session.permissions_changed',
+  'session.plan_changed',
+  'session.workspace_file_changed',
+  'session.handoff',
+  'session.usage_checkpoint',
+  'session.context_changed',
+  'session.task_complete',
+  'session.binary_asset',
+  'session.auto_mode_resolved',
+  'session.canvas.recorded',
+  'session.canvas.removed',
+  'assistant.turn_start',
+  'assistant.turn_end',
+  'abort',
+  'tool.user_requested',
+  'tool.execution_start',
+  'tool_search.activated',
+  'skill.invoked',
+  'subagent.started',
+  'subagent.completed',
+  'subagent.failed',
+  'subagent.selected',
+  'subagent.deselected',
+  'hook.start',
+  'hook.end',
+  'permission.requested',
+  'permission.completed',
+  'external_tool.requested',
+  'external_tool.completed',
+])
+
+const NOTES = {
+  own: "the session's own record; not sent",
+  subagent: "a subagent's event (agentId): its own conversation, not this one's",
+  transient: 'a transient event (ephemeral), which Copilot CLI does not keep; not loaded',
+  unknown: 'not an event type of the Copilot SDK schema; not loaded',
+  supersededPrompt: 'a system prompt replaced by a later one; not loaded',
+  failedCompaction: 'a compaction that did not complete; nothing was replaced',
+  compacted:
+    'before a compaction, which its summary replaced in every later request; not sent (the summary stands for them)',
+  cleared: 'before /clear (session.context_cleared); not sent',
+  truncated:
+    "removed by Copilot CLI's truncation (the oldest messages, messagesRemovedDuringTruncation of them); not sent",
+} as const
+
+/**
+ * Reads a Copilot CLI session as its next request would hold it: the latest system prompt first,
+ * then the conversation from the latest successful compaction on (its summary, as an earlier
+ * summary, then what came after the compaction started), less what /clear or a truncation took.
+ */
+export function readCopilotCli(input: ReadInput): ReadResult {
+  if (input.isOneDocument()) {
+    throw new LocatedError('one JSON document, not JSONL with one Copilot CLI event per line', '')
+  }
+  const later = new NoteList()
+  const inLine: { line: number; problem: string }[] = []
+  let messages: Message[] = []
+  // The file line each message came from, for the notes of what was later taken out.
+  let lines: number[] = []
+  const prompts: { line: number; text: string }[] = []
+  let events = 0
+  let firstUnread: { line: number; problem: string } | undefined
+  let model: string | undefined
+  let window: RecordedWindow | undefined
+  // Where the running compaction started: the messages after it are kept by its summary.
+  let compactionFrom: number | undefined
+
+  const broken = input.eachJsonLine((value, line) => {
+    if (!isObject(value) || typeof value.type !== 'string' || !isObject(value.data)) {
+      inLine.push({
+        line,
+        problem: `${isObject(value) ? 'an object with no "type" and "data"' : kind(value)}, not a Copilot CLI event`,
+      })
+      return
+    }
+    const type = value.type
+    const data = value.data
+    if (value.ephemeral === true) {
+      later.addOnLine('info', line, '', NOTES.transient)
+      events++
+      return
+    }
+    if (typeof value.agentId === 'string' || typeof data.parentToolCallId === 'string') {
+      later.addOnLine('info', line, '', NOTES.subagent)
+      events++
+      return
+    }
+    if (MESSAGE_TYPES.has(type)) {
+      readMessageEvent(type, data, line)
+      return
+    }
+    switch (type) {
+      case START:
+        events++
+        if (typeof data.selectedModel === 'string' && model === undefined) {
+          model = data.selectedModel
+        }
+        return
+      case MODEL_CHANGE:
+        events++
+        if (typeof data.newModel === 'string') model = data.newModel
+        return
+      case SHUTDOWN:
+        // Its totals are the session's; its currentModel is the model in force when it ended.
+        events++
+        later.addOnLine('info', line, '', NOTES.own)
+        if (typeof data.currentModel === 'string') model = data.currentModel
+        return
+      case COMPACTION_START:
+        events++
+        compactionFrom = messages.length
+        recordWindow(data, line, 'data.tokenLimit')
+        return
+      case COMPACTION_COMPLETE:
+        events++
+        compacted(data, line)
+        return
+      case CONTEXT_CLEARED:
+        events++
+        takeOut(messages.length, NOTES.cleared)
+        return
+      case TRUNCATION: {
+        events++
+        const removed = data.messagesRemovedDuringTruncation
+        recordWindow(data, line, 'data.tokenLimit')
+        if (isCount(removed)) takeOut(removed, NOTES.truncated)
+        return
+      }
+      default:
+        if (OWN_EVENTS.has(type)) {
+          events++
+          later.addOnLine('info', line, '', NOTES.own)
+          return
+        }
+        firstUnread ??= { line, problem: `"${type}" ${NOTES.unknown}` }
+        later.addOnLine('warning', line, 'type', `"${type}" is ${NOTES.unknown}`)
+    }
+  })
+
+  function readMessageEvent(type: string, data: Json, line: number): void {
+    let read
+    try {
+      read = readEventMessages(type, data)
+    } catch (error) {
+      if (!(error instanceof ShapeError)) throw error
+      firstUnread ??= { line, problem: error.problem }
+      later.addOnLine('warning', line, error.steps.join('.'), `${error.problem}; event skipped`)
+      return
+    }
+    events++
+    if (!Array.isArray(read)) {
+      prompts.push({ line, text: read.text })
+      return
+    }
+    const thinking = read[0]
+    const last = messages.at(-1)
+    if (
+      type === MESSAGE_EVENTS.reply &&
+      thinking?.type === 'reasoning' &&
+      last?.type === 'reasoning'
+    ) {
+      // The thinking an assistant.reasoning event already gave (the same text, or only its opaque
+      // part on the reply): one reasoning message, the opaque part with it.
+      if (last.text === thinking.text || (thinking.text === '' && last.payload === undefined)) {
+        if (thinking.payload !== undefined) {
+          messages[messages.length - 1] = { ...last, payload: thinking.payload }
+        }
+        read = read.slice(1)
+      }
+    }
+    for (const m of read) {
+      messages.push(m)
+      lines.push(line)
+    }
+  }
+
+  function recordWindow(data: Json, line: number, at: string): void {
+    if (isCount(data.tokenLimit) && data.tokenLimit > 0) {
+      window = { tokens: data.tokenLimit, at: `line ${line}: ${at}` }
+    }
+  }
+
+  /** A compaction's end: on success with a summary, the messages before its start go. */
+  function compacted(data: Json, line: number): void {
+    const from = compactionFrom ?? messages.length
+    compactionFrom = undefined
+    if (data.success !== true || typeof data.summaryContent !== 'string') {
+      later.addOnLine('info', line, '', NOTES.failedCompaction)
+      return
+    }
+    recordWindow(data, line, 'data.tokenLimit')
+    const dropped = takeOut(from, NOTES.compacted)
+    const removed = data.messagesRemoved
+    if (isCount(removed) && removed !== dropped) {
+      // Copilot CLI's own count takes in what the file does not record as messages (its system
+      // prompt's parts, a subagent's exchange).
+      later.addOnLine(
+        'info',
+        line,
+        'data.messagesRemoved',
+        `Copilot CLI counts ${removed} messages removed; the file recorded ${dropped} before the compaction began`,
+      )
+    }
+    const summary: Message = {
+      type: 'context',
+      text: data.summaryContent,
+      meta: { compacted: true, droppedCount: dropped },
+    }
+    messages.unshift(summary)
+    lines.unshift(line)
+  }
+
+  /** Takes the first `count` messages out, noting each by its line; returns how many went. */
+  function takeOut(count: number, note: string): number {
+    const n = Math.min(count, messages.length)
+    if (n === 0) return 0
+    later.info(describeLines([...new Set(lines.slice(0, n))]), note)
+    messages = messages.slice(n)
+    lines = lines.slice(n)
+    return n
+  }
+
+  if (events === 0) {
+    const unread = firstUnread ? [firstUnread] : []
+    const first = [...broken, ...inLine, ...unread].sort((a, b) => a.line - b.line)[0]
+    throw noLineIs('a Copilot CLI event ({type, data, id, timestamp, parentId})', first)
+  }
+  const notes = new NoteList()
+  warnSkippedLines(
+    [...broken, ...inLine].sort((a, b) => a.line - b.line),
+    notes,
+  )
+  notes.absorb(later)
+  const prompt = prompts.at(-1)
+  if (prompt !== undefined) {
+    if (prompts.length > 1) {
+      notes.info(describeLines(prompts.slice(0, -1).map((p) => p.line)), NOTES.supersededPrompt)
+    }
+    messages.unshift({ type: 'instructions', text: prompt.text })
+  }
+  return {
+    messages,
+    notes,
+    ...(model !== undefined ? { model } : {}),
+    ...(window !== undefined ? { contextWindow: window } : {}),
+    ...(prompt !== undefined ? { systemPromptRecorded: true as const } : {}),
+  }
+}
+
+/** GitHub Copilot CLI: a session's events.jsonl, one event per line. */
+export const copilotCliFormat = {
+  id: 'copilot-cli',
+  label: 'GitHub Copilot CLI session (JSONL)',
+  shape:
+    'JSONL, one event per line: {type: "session.start" | "user.message" | "assistant.message" | "tool.execution_complete" | …, data, id, timestamp, parentId}',
+  detect(sniff) {
+    const objects = lineObjects(sniff)
+    const start = objects.some(
+      (o) => o.type === START && isObject(o.data) && o.data.producer === 'copilot-agent',
+    )
+    if (start) return 3
+    const events = objects.filter(
+      (o) =>
+        typeof o.type === 'string' &&
+        isObject(o.data) &&
+        (MESSAGE_TYPES.has(o.type) || OWN_EVENTS.has(o.type)) &&
+        'parentId' in o,
+    )
+    return events.length > 0 && events.length === objects.length ? 2 : 0
+  },
+  read: readCopilotCli,
+} as const satisfies FormatDescriptor

@@ -1,0 +1,212 @@
+import { describe, expect, it } from 'vitest'
+import { diagnose } from '../../src/diagnose/index'
+import { FormatError, importConversation, type Message } from '../../src/index'
+import { describeOpaqueParts } from '../../src/pricing/opaque'
+import { decodePayload } from '../../src/formats/payload'
+import { fixture } from './formats-fixtures'
+
+/*
+ * testdata/formats/copilot-cli.jsonl is our own session, written as GitHub Copilot CLI writes an
+ * events.jsonl (docs/formats/copilot-cli.md): one event per line, {type, data, id, timestamp,
+ * parentId}. Its lines:
+ *    1 session.start (selected model claude-sonnet-4.6)
+ *    2 session.model_change to gpt-5.3-codex       3 system.message (role system)
+ *    4 user.message, with the transformedContent the model is sent
+ *    5 assistant.turn_start                         6 assistant.reasoning
+ *    7 assistant.message: text, OpenAI's encrypted reasoning, two tool requests
+ *    8, 9 tool.execution_start                      10 tool.execution_complete: call_view_1
+ *   11 tool.execution_complete: call_test_1 failed, with an error message
+ *   12 session.usage_checkpoint                     13 a broken line
+ *   14 assistant.message: the answer                15 assistant.turn_end
+ *   16 subagent.started                             17 a subagent's user.message (agentId)
+ *   18 user.message                                 19 assistant.message: one tool request
+ *   20 tool.execution_complete: call_edit_2         21 assistant.message
+ * testdata/formats/copilot-cli-compacted.jsonl: the system prompt, a user message, a reply with a
+ * call and its result, session.compaction_start (line 6, tokenLimit 128,000), a user message and a
+ * reply made while the compaction ran, session.compaction_complete (line 9) with its summary, then
+ * a reply with Anthropic's signed thinking and a call, its result and a last reply.
+ */
+
+const shape = (messages: Message[]) => messages.map((m) => [m.type, m.id])
+const warnings = (imported: ReturnType<typeof importConversation>) =>
+  imported.report.filter((n) => n.severity === 'warning').map((n) => [n.path, n.problem])
+const infoAt = (imported: ReturnType<typeof importConversation>, path: string) =>
+  imported.report.filter((n) => n.severity === 'info' && n.path === path).map((n) => n.problem)
+const cutAt = (messages: Message[], index: number) =>
+  diagnose({ messages, options: { maxTokens: 1, keepRecentCount: messages.length - index } })
+
+describe('GitHub Copilot CLI session in', () => {
+  const imported = importConversation(fixture('copilot-cli.jsonl'))
+
+  it('is detected, with the model in force and the system prompt it records', () => {
+    expect(imported.format).toBe('copilot-cli')
+    expect(imported.detected).toBe(true)
+    expect(imported.wire).toBe('openai-chat')
+    // session.start's selectedModel, then the model change at line 2.
+    expect(imported.model).toBe('gpt-5.3-codex')
+    expect(imported.systemPromptUnrecorded).toBeUndefined()
+  })
+
+  it('loads what the model is sent, in order, each result with its call id', () => {
+    expect(shape(imported.messages)).toEqual([
+      ['instructions', undefined],
+      ['user', undefined],
+      ['reasoning', undefined],
+      ['bot', undefined],
+      ['activity', 'call_view_1'],
+      ['activity', 'call_test_1'],
+      ['bot', undefined],
+      ['user', undefined],
+      ['bot', undefined],
+      ['activity', 'call_edit_2'],
+      ['bot', undefined],
+    ])
+    expect(imported.messages[0].text).toMatch(/^You are a terminal coding assistant/)
+    // The text sent, not the one the timeline shows.
+    expect(imported.messages[1].text).toBe(
+      '<current_datetime>2026-11-20T10:04:00Z</current_datetime>\n\n' +
+        'Why does the tide chart skip midnight?',
+    )
+    const calls = decodePayload(imported.messages[3].payload)?.tool_calls
+    expect(calls?.map((c) => [c.id, c.name, c.arguments])).toEqual([
+      ['call_view_1', 'view', { path: 'src/chart/hours.ts' }],
+      ['call_test_1', 'bash', { command: 'npm test -- hours', description: 'Run the hour test' }],
+    ])
+    // result.content is what the model is sent; a failed call sends its error's message.
+    expect(imported.messages[4].payload).toBe('1. for (let h = 1; h < 24; h++) plot(h)')
+    expect(imported.messages[5].payload).toBe('Expected 24 points, got 23')
+    // A subagent's prompt (line 17, agentId a1) is its own conversation's.
+    expect(imported.messages.map((m) => m.text)).not.toContain(
+      'Find every other loop that starts at 1.',
+    )
+  })
+
+  it("joins the reply's encrypted reasoning to the thinking before it, unpriced as text", () => {
+    const thinking = imported.messages[2]
+    expect(thinking.text).toBe('Look at the hour loop and the chart test together.')
+    expect(decodePayload(thinking.payload)?.encrypted_content).toMatch(/^gAAAAA/)
+    expect(describeOpaqueParts(thinking.payload ?? '')[0].label).toMatch(/^encrypted reasoning/)
+  })
+
+  it('loses only the broken line, and says what it left out', () => {
+    expect(warnings(imported)).toEqual([
+      [
+        // Column 65 opens the string the line never closes.
+        'line 13',
+        'truncated or malformed JSON (column 65: unexpected end of string); skipped, the rest loaded',
+      ],
+    ])
+    expect(infoAt(imported, 'line 17')).toEqual([
+      "a subagent's event (agentId): its own conversation, not this one's",
+    ])
+    // Turns, tool starts, the usage checkpoint and the subagent's start: lines 5, 8, 9, 12, 15, 16.
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: 'line *',
+      problem: "the session's own record; not sent",
+      count: 6,
+    })
+  })
+
+  it('finds a tool exchange the kept messages cut', () => {
+    // Keeping from index 5 starts on the second result, whose call (index 3) is summarised.
+    expect(cutAt(imported.messages, 5).map((f) => f.code)).toContain('tool-exchange-cut')
+    expect(cutAt(imported.messages, 6).map((f) => f.code)).not.toContain('tool-exchange-cut')
+  })
+
+  describe('after a compaction', () => {
+    const compacted = importConversation(fixture('copilot-cli-compacted.jsonl'))
+
+    it('reads the summary as an earlier summary, then what came after the compaction began', () => {
+      expect(shape(compacted.messages)).toEqual([
+        ['instructions', undefined],
+        ['context', undefined],
+        ['user', undefined],
+        ['bot', undefined],
+        ['reasoning', undefined],
+        ['bot', undefined],
+        ['activity', 'toolu_02Write'],
+        ['bot', undefined],
+      ])
+      // The user message, the reply with its call and the result, lines 3 to 5.
+      expect(compacted.messages[1].meta).toEqual({ compacted: true, droppedCount: 3 })
+      expect(compacted.messages[1].text).toMatch(/^<overview>The user wants the tide table/)
+      expect(compacted.messages[2].text).toBe('Use a semicolon as the separator.')
+      expect(infoAt(compacted, 'lines 3–5')).toEqual([
+        'before a compaction, which its summary replaced in every later request; not sent (the summary stands for them)',
+      ])
+      const found = diagnose({ messages: compacted.messages, options: { maxTokens: 100_000 } })
+      expect(found.map((f) => f.code)).toContain('earlier-summary')
+    })
+
+    it('offers the window the compaction targeted', () => {
+      expect(compacted.contextWindow).toEqual({ tokens: 128_000, at: 'line 9: data.tokenLimit' })
+      expect(compacted.model).toBe('claude-sonnet-4.6')
+    })
+
+    it("keeps Anthropic's thinking signature for export, not priced as text", () => {
+      const thinking = compacted.messages[4]
+      expect(thinking.text).toBe('Semicolons, a header row, heights to two decimals.')
+      expect(decodePayload(thinking.payload)?.signature).toMatch(/^EqQB/)
+      expect(describeOpaqueParts(thinking.payload ?? '')[0].label).toMatch(
+        /^thinking signature, .* not billed as text$/,
+      )
+    })
+
+    it("notes Copilot CLI's own count of what it removed when the file's differs", () => {
+      const text = fixture('copilot-cli-compacted.jsonl').replace(
+        '"messagesRemoved":3',
+        '"messagesRemoved":4',
+      )
+      expect(infoAt(importConversation(text), 'line 9: data.messagesRemoved')).toEqual([
+        'Copilot CLI counts 4 messages removed; the file recorded 3 before the compaction began',
+      ])
+    })
+  })
+
+  it('takes out what /clear and a truncation took out', () => {
+    const event = (type: string, data: object) =>
+      JSON.stringify({ type, data, id: type, timestamp: '2026-11-22T08:00:00Z', parentId: null })
+    const lines = [
+      event('session.start', { sessionId: 's', version: 1, producer: 'copilot-agent' }),
+      event('user.message', { content: 'one' }),
+      event('assistant.message', { messageId: 'm1', content: 'two' }),
+      event('session.context_cleared', { messagesCleared: 2 }),
+      event('user.message', { content: 'three' }),
+      event('assistant.message', { messageId: 'm2', content: 'four' }),
+      event('user.message', { content: 'five' }),
+      event('session.truncation', {
+        messagesRemovedDuringTruncation: 2,
+        performedBy: 'BasicTruncator',
+        tokenLimit: 64_000,
+        preTruncationMessagesLength: 3,
+        postTruncationMessagesLength: 1,
+        preTruncationTokensInMessages: 900,
+        postTruncationTokensInMessages: 300,
+        tokensRemovedDuringTruncation: 600,
+      }),
+      event('assistant.message', { messageId: 'm3', content: 'six' }),
+    ]
+    const read = importConversation(lines.join('\n'))
+    expect(read.format).toBe('copilot-cli')
+    expect(read.messages.map((m) => m.text)).toEqual(['five', 'six'])
+    expect(infoAt(read, 'lines 2–3')).toEqual(['before /clear (session.context_cleared); not sent'])
+    expect(infoAt(read, 'lines 5–6')[0]).toMatch(/^removed by Copilot CLI's truncation/)
+    expect(read.contextWindow).toEqual({ tokens: 64_000, at: 'line 8: data.tokenLimit' })
+  })
+
+  it('refuses a file with no Copilot CLI event, naming the first problem', () => {
+    const text = '{"role":"user","content":"hi"}\n'
+    expect(() => importConversation(text, 'copilot-cli')).toThrow(FormatError)
+    expect(() => importConversation(text, 'copilot-cli')).toThrow(
+      /line 1: an object with no "type" and "data", not a Copilot CLI event, and no line is a Copilot CLI event/,
+    )
+  })
+
+  it('refuses a file of events of no type the schema has, for the first one', () => {
+    const text = '{"type":"session.mystery","data":{},"id":"x","parentId":null}\n'
+    expect(() => importConversation(text, 'copilot-cli')).toThrow(
+      /line 1: "session.mystery" not an event type of the Copilot SDK schema/,
+    )
+  })
+})
