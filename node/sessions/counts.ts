@@ -67,6 +67,12 @@ const MARKERS: Record<EngineId, Markers> = {
     messages: marker('role', 'user', 'assistant', 'tool'),
     snapshot: COMPACTION_MARK,
   },
+  // What the model is sent, one event each (a subagent's among them); a compaction's end, which
+  // may have failed, is session.compaction_complete.
+  'copilot-cli': {
+    messages: marker('type', 'user.message', 'assistant.message', 'tool.execution_complete'),
+    compactions: marker('type', 'session.compaction_complete'),
+  },
   // One message per history item; a summary is a history item's `conversationSummary`.
   continue: { messages: marker('role', 'user', 'assistant'), snapshot: '"conversationSummary":' },
   // Message events; a compaction appends a `compaction_state` event.

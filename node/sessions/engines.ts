@@ -7,6 +7,7 @@ export type EngineId =
   | 'gemini-cli'
   | 'qwen-code'
   | 'kimi-cli'
+  | 'copilot-cli'
   | 'continue'
   | 'pi'
   | 'droid'
@@ -29,6 +30,7 @@ export const ENGINES: readonly Engine[] = [
   { id: 'gemini-cli', label: 'Gemini CLI', format: 'gemini-cli' },
   { id: 'qwen-code', label: 'Qwen Code', format: 'qwen-code' },
   { id: 'kimi-cli', label: 'Kimi CLI', format: 'kimi-cli' },
+  { id: 'copilot-cli', label: 'Copilot CLI', format: 'copilot-cli' },
   { id: 'continue', label: 'Continue', format: 'continue' },
   { id: 'pi', label: 'pi', format: 'pi' },
   { id: 'droid', label: 'Factory Droid', format: 'droid' },

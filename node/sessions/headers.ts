@@ -89,6 +89,15 @@ export function readHeader(engine: EngineId, head: Uint8Array, tail: Uint8Array)
     case 'kimi-cli':
       // A context file records no time, folder or model: the file's time and kimi.json say.
       return {}
+    case 'copilot-cli':
+      // session.start's startTime and context.cwd; the model its last model change or shutdown
+      // names, else the one the session started with.
+      return {
+        started: isoOf(first('startTime') ?? first('timestamp')),
+        lastActive: isoOf(last('timestamp')),
+        cwd: first('cwd'),
+        model: lastModel('currentModel') ?? lastModel('newModel') ?? first('selectedModel'),
+      }
     case 'mini-swe-agent':
       return trajectoryHeader(head, tail)
   }
@@ -196,6 +205,8 @@ export function sniffEngine(name: string, head: Uint8Array): EngineId | undefine
   if (name.endsWith('.jsonl')) {
     // Kimi CLI opens a context file with a record of its own: the system prompt, or a checkpoint.
     if (OWN_RECORDS.has(stringField(head, 'role') ?? '')) return 'kimi-cli'
+    // GitHub Copilot CLI opens its events with session.start, whose producer is its agent.
+    if (stringField(head, 'producer') === 'copilot-agent') return 'copilot-cli'
     const type = stringField(head, 'type')
     if (type === 'session_meta' || has('record_type')) return 'codex'
     if (type === 'session' && has('cwd')) return 'pi'

@@ -23,6 +23,7 @@ export interface LocationContext {
  * - `qwen`: `<root>/<project>/chats/<session>.jsonl`, archived ones in `chats/archive/` (Qwen Code)
  * - `kimi`: `<root>/sessions/<md5 of the project>/<session>/context[_<n>].jsonl`, the projects'
  *   paths in `<root>/kimi.json` (Kimi CLI)
+ * - `copilot`: `<root>/<session>/events.jsonl` (GitHub Copilot CLI)
  * - `continue`: `<root>/<session>.json`, but the index `sessions.json` (Continue)
  * - `dated`: `<root>/YYYY/MM/DD/rollout-*.jsonl`, or flat `rollout-*.jsonl` or `.json` (Codex)
  * - `gemini`: `<root>/<project>/chats/session-*.json[l]`, the project's path in `.project_root`
@@ -36,6 +37,7 @@ export type Layout =
   | 'factory'
   | 'qwen'
   | 'kimi'
+  | 'copilot'
   | 'continue'
   | 'dated'
   | 'gemini'
@@ -125,6 +127,11 @@ export function sessionRoots(ctx: LocationContext): SessionRoot[] {
   // src/kimi_cli/share.py; the variable is taken as it is, `~` not expanded).
   const kimi = chosen(['KIMI_SHARE_DIR'], p.join(home, '.kimi'))
   add('kimi-cli', kimi.dir, 'kimi', kimi.origin)
+
+  // GitHub Copilot CLI keeps each session's events in COPILOT_HOME, else ~/.copilot
+  // (github/copilot-sdk at cc0438d: docs/setup/multi-tenancy.md, "session-state/{sessionId}").
+  const copilot = chosen(['COPILOT_HOME'], p.join(home, '.copilot'))
+  add('copilot-cli', p.join(copilot.dir, 'session-state'), 'copilot', copilot.origin)
 
   // Continue (its IDE extension and its CLI) keeps its sessions in its global folder:
   // CONTINUE_GLOBAL_DIR, else ~/.continue (continuedev/continue, core/util/paths.ts).
@@ -227,6 +234,7 @@ export const LOCATION_VARIABLES = [
   'QWEN_RUNTIME_DIR',
   'QWEN_HOME',
   'KIMI_SHARE_DIR',
+  'COPILOT_HOME',
   'CONTINUE_GLOBAL_DIR',
   'PI_CODING_AGENT_DIR',
   'FACTORY_HOME_OVERRIDE',

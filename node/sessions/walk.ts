@@ -47,6 +47,8 @@ export const TRAJECTORY = '.traj.json'
 
 /** A Kimi CLI context file's name: the session's, or one it rotated aside. */
 const KIMI_CONTEXT = /^context(_\d+)?\.jsonl$/
+// A GitHub Copilot CLI session's log, in the session's own folder.
+const COPILOT_EVENTS = 'events.jsonl'
 
 // kimi.json lists every project Kimi CLI has run in, a short entry each.
 const MAX_KIMI_META_BYTES = 4 * 1024 * 1024
@@ -113,6 +115,9 @@ class RootWalker {
         return this.qwen()
       case 'kimi':
         return this.kimi()
+      case 'copilot':
+        // <root>/<session id>/events.jsonl; the folder's plan, checkpoints and files are not logs
+        return this.eachSession((name) => name === COPILOT_EVENTS)
       case 'continue':
         // <root>/<session id>.json; sessions.json beside them is their index
         return this.files(this.root, (name) => name.endsWith('.json') && name !== 'sessions.json')
@@ -223,9 +228,12 @@ class RootWalker {
 
   // <root>/<task id>/api_conversation_history.json
   private async tasks() {
-    for (const task of await this.dirs(this.root)) {
-      await this.files(task.path, (name) => name === 'api_conversation_history.json')
-    }
+    return this.eachSession((name) => name === 'api_conversation_history.json')
+  }
+
+  // <root>/<session id>/<the one file of a session>
+  private async eachSession(log: (name: string) => boolean) {
+    for (const session of await this.dirs(this.root)) await this.files(session.path, log)
   }
 
   // <root>/<session id>/<session id>.messages.json, and its subagents' and teammates'
