@@ -8,6 +8,7 @@ export const ENGINE_SHORT: Record<EngineId, string> = {
   opencode: 'opencode',
   'gemini-cli': 'Gemini CLI',
   'kimi-cli': 'Kimi CLI',
+  'copilot-cli': 'Copilot CLI',
   continue: 'Continue',
   cline: 'Cline',
   aider: 'Aider',
@@ -17,7 +18,7 @@ export const ENGINE_SHORT: Record<EngineId, string> = {
   'openai-compaction': 'OpenAI compaction',
 }
 
-/** Each preset's colour on the chart: thirteen that tell apart on light and dark backgrounds. */
+/** Each preset's colour on the chart: fourteen that tell apart on light and dark backgrounds. */
 export const ENGINE_COLORS: Record<EngineId, string> = {
   seed: '#dc2626',
   'claude-code': '#d97706',
@@ -25,6 +26,7 @@ export const ENGINE_COLORS: Record<EngineId, string> = {
   opencode: '#7c3aed',
   'gemini-cli': '#2563eb',
   'kimi-cli': '#a21caf',
+  'copilot-cli': '#4338ca',
   continue: '#166534',
   cline: '#db2777',
   aider: '#65a30d',

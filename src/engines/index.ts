@@ -8,6 +8,7 @@ import { codexPreset } from './codex'
 import { continuePreset } from './continue'
 import { geminiCliPreset } from './gemini-cli'
 import { kimiCliPreset } from './kimi-cli'
+import { copilotCliPreset } from './copilot-cli'
 import { langchainPreset } from './langchain'
 import { openaiCompactionPreset } from './openai-compaction'
 import { opencodePreset } from './opencode'
@@ -39,6 +40,7 @@ export { opencodeUsable, opencodeTailBudget } from './opencode'
 export { aiderHistoryBudget } from './aider'
 export { clineTrigger } from './cline'
 export { kimiCliTrigger } from './kimi-cli'
+export { copilotCliTrigger } from './copilot-cli'
 export { continueMaxTokens, continueTrigger } from './continue'
 
 /** Every preset by id, in ENGINE_IDS order. */
@@ -49,6 +51,7 @@ export const ENGINES: Readonly<Record<EngineId, EnginePreset>> = {
   opencode: opencodePreset,
   'gemini-cli': geminiCliPreset,
   'kimi-cli': kimiCliPreset,
+  'copilot-cli': copilotCliPreset,
   continue: continuePreset,
   cline: clinePreset,
   aider: aiderPreset,

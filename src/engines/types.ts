@@ -9,6 +9,7 @@ export const ENGINE_IDS = [
   'opencode',
   'gemini-cli',
   'kimi-cli',
+  'copilot-cli',
   'continue',
   'cline',
   'aider',
@@ -35,6 +36,8 @@ export interface EngineSettings {
   kimiTriggerRatio?: number
   /** kimi-cli: reserved_context_size, at least 1,000; default 50,000. */
   kimiReservedContextSize?: number
+  /** copilot-cli: backgroundCompactionThreshold, a share of the context in (0, 1]; default 0.80. */
+  copilotCompactionThreshold?: number
   /** continue: the model config's max_tokens; default 35% of the window, at most 64,000. */
   continueMaxTokens?: number
   /** langchain: the trigger, as the middleware's ContextSize; default ('fraction', 0.8). */

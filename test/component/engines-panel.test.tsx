@@ -24,6 +24,7 @@ const PRESETS = [
   'opencode',
   'gemini-cli',
   'kimi-cli',
+  'copilot-cli',
   'continue',
   'cline',
   'aider',
@@ -138,7 +139,7 @@ describe('the Engines view', () => {
     // One line over the inputs asks for the limits; the table lists the others, each with what
     // it lacks, under the presets that ran.
     expect(screen.getByTestId('engines-needs-limits').textContent).toBe(
-      'acme-local-7b: limits not known. 10 presets wait for them.',
+      'acme-local-7b: limits not known. 11 presets wait for them.',
     )
     expect(waitingRows()).toEqual([
       'Claude Code waits for the window and the max output',
@@ -146,6 +147,7 @@ describe('the Engines view', () => {
       'opencode waits for the window and the max output',
       'Gemini CLI waits for the window',
       'Kimi CLI waits for the window',
+      'Copilot CLI waits for the window',
       'Continue waits for the window',
       'Cline waits for the window and the max output',
       'Aider waits for the window',
@@ -154,7 +156,7 @@ describe('the Engines view', () => {
     ])
     await user.type(screen.getByTestId('engine-max-output'), '4096')
     expect(screen.getByTestId('engines-needs-limits').textContent).toBe(
-      'acme-local-7b: limits not known. 10 presets wait for the window.',
+      'acme-local-7b: limits not known. 11 presets wait for the window.',
     )
     await user.click(screen.getByTestId('engine-window-200K'))
     await waitFor(() => expect(engineRows()).toHaveLength(PRESETS.length))

@@ -23,6 +23,7 @@ const PRESETS = [
   'opencode',
   'gemini-cli',
   'kimi-cli',
+  'copilot-cli',
   'continue',
   'cline',
   'aider',

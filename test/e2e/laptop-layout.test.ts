@@ -263,7 +263,7 @@ describe('the inspector on a 1280×800 laptop screen', () => {
       // The seed and Anthropic's two edits run without a limit; the rest wait, listed under them.
       const rows = page.locator(byTestId('engine-row'))
       await expect.poll(() => rows.count()).toBe(3)
-      expect(await page.locator(byTestId('engine-waiting')).count()).toBe(10)
+      expect(await page.locator(byTestId('engine-waiting')).count()).toBe(11)
       // At 1280×800 every row that ran is in sight; at 900×700, under the list, the first.
       for (const [size, shown] of [
         [LAPTOP, 3],

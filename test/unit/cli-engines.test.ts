@@ -43,6 +43,7 @@ describe('engines --json', () => {
       'opencode',
       'gemini-cli',
       'kimi-cli',
+      'copilot-cli',
       'continue',
       'cline',
       'aider',
@@ -216,7 +217,7 @@ describe('engines: bad input, in one line naming the option', () => {
   it('an unknown engine lists the valid ones', async () => {
     expect(await failure([SAMPLE, '--engine', 'seed,claude'])).toBe(
       'engines: option --engine: "claude" is not an engine; the engines are seed, claude-code, ' +
-        'codex, opencode, gemini-cli, kimi-cli, continue, cline, aider, langchain, ' +
+        'codex, opencode, gemini-cli, kimi-cli, copilot-cli, continue, cline, aider, langchain, ' +
         'anthropic-compaction, ' +
         'anthropic-clear-tool-uses, openai-compaction',
     )
@@ -281,6 +282,7 @@ describe('engines: bad input, in one line naming the option', () => {
       'codex',
       'gemini-cli',
       'kimi-cli',
+      'copilot-cli',
       'continue',
       'aider',
       'langchain',

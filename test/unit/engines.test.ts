@@ -399,6 +399,47 @@ describe('kimi-cli', () => {
   })
 })
 
+describe('copilot-cli', () => {
+  it('fires at 80% of the window and summarises all but the system prompt', () => {
+    // Window 128,000: 80% is 102,400. Running: 2,000, 52,000, 102,000, 102,500 ≥ 102,400 after
+    // message 3.
+    const r = run(
+      'copilot-cli',
+      [
+        ['i', 2000],
+        ['u', 50_000],
+        ['b', 50_000],
+        ['u', 500],
+        ['b', 300],
+      ],
+      { window: 128_000 },
+    )
+    expect(r.trigger).toBe(102_400)
+    // Next: the system prompt (2,000) + the summary's 2,000.
+    expect(buckets(r)).toEqual({
+      firesAfter: 3,
+      summarize: [1, 2, 3, 4],
+      keep: [0],
+      cleared: [],
+      nextRequestTokens: 4000,
+      cutsToolExchange: false,
+    })
+  })
+
+  it('takes the background compaction threshold the session was configured with', () => {
+    // 0.5 × 200,001 = 100,000.5, which a whole count reaches at 100,001.
+    const half = run(
+      'copilot-cli',
+      [['u', 10]],
+      { window: 200_001 },
+      {
+        copilotCompactionThreshold: 0.5,
+      },
+    )
+    expect(half.trigger).toBe(100_001)
+  })
+})
+
 describe('continue', () => {
   it("fires where the CLI leaves its reply's room and a buffer, and summarises the whole history", () => {
     // Window 200,000: max tokens ⌈min(0.35 × 200,000, 64,000)⌉ = 64,000; buffer
@@ -853,6 +894,7 @@ describe('runEngines', () => {
       'opencode',
       'gemini-cli',
       'kimi-cli',
+      'copilot-cli',
       'continue',
       'cline',
       'aider',
@@ -992,6 +1034,7 @@ describe('presets on a model whose limits are not known', () => {
       ['opencode', 'window+maxOutput'],
       ['gemini-cli', 'window'],
       ['kimi-cli', 'window'],
+      ['copilot-cli', 'window'],
       ['continue', 'window'],
       ['cline', 'window+maxOutput'],
       ['aider', 'window'],
@@ -1017,6 +1060,7 @@ describe('presets on a model whose limits are not known', () => {
       ['opencode', 'window+maxOutput'],
       ['gemini-cli', 'window'],
       ['kimi-cli', 'window'],
+      ['copilot-cli', 'window'],
       ['continue', 'window'],
       ['cline', 'window+maxOutput'],
       ['aider', 'window'],
