@@ -6,6 +6,7 @@ import { droidFormat } from './droid'
 import { geminiCliFormat } from './gemini-cli'
 import { kimiCliFormat } from './kimi-cli'
 import { copilotCliFormat } from './copilot-cli'
+import { mistralVibeFormat } from './mistral-vibe'
 import { clineFormat } from './cline'
 import { continueFormat } from './continue'
 import { nativeFormat } from './native'
@@ -54,6 +55,7 @@ export const FORMATS = [
   { ...qwenCodeFormat, wire: 'openai-chat', holdsSystemPrompt: false, appendsLines: true },
   { ...kimiCliFormat, wire: 'openai-chat', holdsSystemPrompt: false, appendsLines: true },
   { ...copilotCliFormat, wire: 'openai-chat', holdsSystemPrompt: false, appendsLines: true },
+  { ...mistralVibeFormat, wire: 'openai-chat', holdsSystemPrompt: false, appendsLines: true },
   { ...piFormat, wire: 'openai-chat', holdsSystemPrompt: false, appendsLines: true },
   { ...droidFormat, wire: 'openai-chat', holdsSystemPrompt: false, appendsLines: true },
   { ...opencodeFormat, wire: 'openai-chat', holdsSystemPrompt: false, appendsLines: false },

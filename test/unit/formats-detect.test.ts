@@ -48,6 +48,8 @@ describe('format detection', () => {
     ['kimi-cli-compacted.jsonl', 'kimi-cli'],
     ['copilot-cli.jsonl', 'copilot-cli'],
     ['copilot-cli-compacted.jsonl', 'copilot-cli'],
+    ['mistral-vibe.jsonl', 'mistral-vibe'],
+    ['mistral-vibe-compacted.jsonl', 'mistral-vibe'],
     ['continue.json', 'continue'],
     ['continue-cli.json', 'continue'],
   ])('detects %s as %s', (name, format) => {
@@ -70,6 +72,7 @@ describe('format detection', () => {
       'opencode',
       'cline',
       'continue',
+      'mistral-vibe',
     ]
     for (const name of [
       'native.json',
@@ -82,6 +85,7 @@ describe('format detection', () => {
       'qwen-code.jsonl',
       'kimi-cli.jsonl',
       'copilot-cli.jsonl',
+      'mistral-vibe.jsonl',
       'pi.jsonl',
       'droid.jsonl',
       'opencode.json',
@@ -158,6 +162,7 @@ describe('format detection', () => {
       ['qwen-code', false],
       ['kimi-cli', false],
       ['copilot-cli', false],
+      ['mistral-vibe', false],
       ['pi', false],
       ['droid', false],
       ['opencode', false],
@@ -177,6 +182,7 @@ describe('format detection', () => {
       'Qwen Code session (JSONL)',
       'Kimi CLI context (JSONL)',
       'GitHub Copilot CLI session (JSONL)',
+      'Mistral Vibe session (messages.jsonl)',
       'pi coding-agent session (JSONL)',
       'Factory Droid session (JSONL)',
       'opencode session (export)',
