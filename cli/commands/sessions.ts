@@ -44,9 +44,10 @@ export const sessionsCommand: Command = {
   help: `Usage: compaction-inspector sessions [options]
 
 Lists the sessions of Claude Code, Codex CLI, Gemini CLI, Qwen Code, Kimi CLI,
-GitHub Copilot CLI, Continue, pi, Factory Droid, Cline, Roo Code and Kilo Code,
-found in the folders each writes to on this OS (moved by the engines' own
-variables, such as CLAUDE_CONFIG_DIR or CODEX_HOME), and in folders of yours.
+GitHub Copilot CLI, Mistral Vibe, Continue, pi, Factory Droid, Cline, Roo Code
+and Kilo Code, found in the folders each writes to on this OS (moved by the
+engines' own variables, such as CLAUDE_CONFIG_DIR or CODEX_HOME), and in
+folders of yours.
 Each row: the engine, the project (its working directory when the log says),
 when it started and was last active (UTC), its size, how many messages and
 compactions the log records, and its model. docs/sessions.md says where each

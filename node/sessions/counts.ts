@@ -73,6 +73,11 @@ const MARKERS: Record<EngineId, Markers> = {
     messages: marker('type', 'user.message', 'assistant.message', 'tool.execution_complete'),
     compactions: marker('type', 'session.compaction_complete'),
   },
+  // Messages by role; a compaction's summary opens the session folder it starts.
+  'mistral-vibe': {
+    messages: marker('role', 'user', 'assistant', 'tool'),
+    snapshot: '<compaction_summary>',
+  },
   // One message per history item; a summary is a history item's `conversationSummary`.
   continue: { messages: marker('role', 'user', 'assistant'), snapshot: '"conversationSummary":' },
   // Message events; a compaction appends a `compaction_state` event.

@@ -8,6 +8,7 @@ export type EngineId =
   | 'qwen-code'
   | 'kimi-cli'
   | 'copilot-cli'
+  | 'mistral-vibe'
   | 'continue'
   | 'pi'
   | 'droid'
@@ -31,6 +32,7 @@ export const ENGINES: readonly Engine[] = [
   { id: 'qwen-code', label: 'Qwen Code', format: 'qwen-code' },
   { id: 'kimi-cli', label: 'Kimi CLI', format: 'kimi-cli' },
   { id: 'copilot-cli', label: 'Copilot CLI', format: 'copilot-cli' },
+  { id: 'mistral-vibe', label: 'Mistral Vibe', format: 'mistral-vibe' },
   { id: 'continue', label: 'Continue', format: 'continue' },
   { id: 'pi', label: 'pi', format: 'pi' },
   { id: 'droid', label: 'Factory Droid', format: 'droid' },

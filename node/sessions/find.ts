@@ -12,6 +12,7 @@ import {
   HEAD_BYTES,
   isClineSessionFile,
   readClineManifest,
+  readVibeMeta,
   readHeader,
   sniffEngine,
   TAIL_BYTES,
@@ -107,6 +108,7 @@ async function readSession(file: FoundFile): Promise<FoundSession | undefined> {
     // A subagent's folder's manifest is its root session's: only the working directory is shared.
     header = withManifest(header, subagent && manifest ? { cwd: manifest.cwd } : manifest)
   }
+  if (engine === 'mistral-vibe') header = await withVibeMeta(header, file.path)
   const cwd = header.cwd ?? file.projectPath
   return {
     engine,
@@ -235,6 +237,20 @@ async function clineManifest(path: string): Promise<SessionHeader | undefined> {
   }
   return undefined
 }
+
+// A Vibe meta.json holds the session's configuration and its tools' schemas before the model:
+// its first MiB, where a byte scan finds the fields.
+const VIBE_META_BYTES = 1 << 20
+
+/** A Mistral Vibe session's columns, from the meta.json beside its messages (readVibeMeta). */
+async function withVibeMeta(header: SessionHeader, path: string): Promise<SessionHeader> {
+  const bytes = await readBeside(dirname(path), 'meta.json', VIBE_META_BYTES)
+  const meta = bytes && readVibeMeta(bytes)
+  return meta ? { ...header, ...definedOf(meta) } : header
+}
+
+const definedOf = (h: SessionHeader): SessionHeader =>
+  Object.fromEntries(Object.entries(h).filter(([, v]) => v !== undefined)) as SessionHeader
 
 // The first HEAD_BYTES and the whole lines of the last TAIL_BYTES (the same bytes, for a small file).
 async function readEnds(path: string, size: number): Promise<{ head: Buffer; tail: Uint8Array }> {

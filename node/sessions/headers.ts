@@ -89,6 +89,9 @@ export function readHeader(engine: EngineId, head: Uint8Array, tail: Uint8Array)
     case 'kimi-cli':
       // A context file records no time, folder or model: the file's time and kimi.json say.
       return {}
+    case 'mistral-vibe':
+      // messages.jsonl records no time, folder or model: meta.json beside it does (readVibeMeta).
+      return {}
     case 'copilot-cli':
       // session.start's startTime and context.cwd; the model its last model change or shutdown
       // names, else the one the session started with.
@@ -151,6 +154,23 @@ function clineSessionHeader(head: Uint8Array, tail: Uint8Array): SessionHeader {
 }
 
 /**
+ * What a Mistral Vibe session's meta.json (beside its messages.jsonl) says: its start, its last
+ * save (`end_time`), its working directory (`environment.working_directory`) and the model its
+ * configuration had active (`config.active_model`); undefined for a file that is not one (no
+ * `session_id` and `start_time`). SessionMetadata's fields come first, the configuration last.
+ */
+export function readVibeMeta(bytes: Uint8Array): SessionHeader | undefined {
+  const start = stringField(bytes, 'start_time')
+  if (stringField(bytes, 'session_id') === undefined || start === undefined) return undefined
+  return {
+    started: isoOf(start),
+    lastActive: isoOf(stringField(bytes, 'end_time')),
+    cwd: stringField(bytes, 'working_directory'),
+    model: stringField(bytes, 'active_model', false, realModel),
+  }
+}
+
+/**
  * What a Cline 4 session's manifest (`<session id>.json`, beside its messages file) says: when the
  * session started, its working directory and the model it was started with; undefined for a file
  * that is no manifest (no `session_id` and `started_at`). The SDK writes its top-level fields
@@ -205,6 +225,10 @@ export function sniffEngine(name: string, head: Uint8Array): EngineId | undefine
   if (name.endsWith('.jsonl')) {
     // Kimi CLI opens a context file with a record of its own: the system prompt, or a checkpoint.
     if (OWN_RECORDS.has(stringField(head, 'role') ?? '')) return 'kimi-cli'
+    // Mistral Vibe writes every message's `injected` flag, and an id for each but a tool's.
+    if (name === 'messages.jsonl' && has('role') && firstLineHas(head, '"injected":')) {
+      return 'mistral-vibe'
+    }
     // GitHub Copilot CLI opens its events with session.start, whose producer is its agent.
     if (stringField(head, 'producer') === 'copilot-agent') return 'copilot-cli'
     const type = stringField(head, 'type')

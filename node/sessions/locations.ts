@@ -24,6 +24,7 @@ export interface LocationContext {
  * - `kimi`: `<root>/sessions/<md5 of the project>/<session>/context[_<n>].jsonl`, the projects'
  *   paths in `<root>/kimi.json` (Kimi CLI)
  * - `copilot`: `<root>/<session>/events.jsonl` (GitHub Copilot CLI)
+ * - `vibe`: `<root>/<session folder>/messages.jsonl`, its `meta.json` beside it (Mistral Vibe)
  * - `continue`: `<root>/<session>.json`, but the index `sessions.json` (Continue)
  * - `dated`: `<root>/YYYY/MM/DD/rollout-*.jsonl`, or flat `rollout-*.jsonl` or `.json` (Codex)
  * - `gemini`: `<root>/<project>/chats/session-*.json[l]`, the project's path in `.project_root`
@@ -38,6 +39,7 @@ export type Layout =
   | 'qwen'
   | 'kimi'
   | 'copilot'
+  | 'vibe'
   | 'continue'
   | 'dated'
   | 'gemini'
@@ -132,6 +134,11 @@ export function sessionRoots(ctx: LocationContext): SessionRoot[] {
   // (github/copilot-sdk at cc0438d: docs/setup/multi-tenancy.md, "session-state/{sessionId}").
   const copilot = chosen(['COPILOT_HOME'], p.join(home, '.copilot'))
   add('copilot-cli', p.join(copilot.dir, 'session-state'), 'copilot', copilot.origin)
+
+  // Mistral Vibe logs each session to VIBE_HOME, else ~/.vibe, in logs/session/ (mistral-vibe
+  // 2.18.4, vibe/core/paths/_vibe_home.py; a save_dir set in its config is not read here).
+  const vibe = chosen(['VIBE_HOME'], p.join(home, '.vibe'))
+  add('mistral-vibe', p.join(vibe.dir, 'logs', 'session'), 'vibe', vibe.origin)
 
   // Continue (its IDE extension and its CLI) keeps its sessions in its global folder:
   // CONTINUE_GLOBAL_DIR, else ~/.continue (continuedev/continue, core/util/paths.ts).
@@ -235,6 +242,7 @@ export const LOCATION_VARIABLES = [
   'QWEN_HOME',
   'KIMI_SHARE_DIR',
   'COPILOT_HOME',
+  'VIBE_HOME',
   'CONTINUE_GLOBAL_DIR',
   'PI_CODING_AGENT_DIR',
   'FACTORY_HOME_OVERRIDE',

@@ -49,6 +49,8 @@ export const TRAJECTORY = '.traj.json'
 const KIMI_CONTEXT = /^context(_\d+)?\.jsonl$/
 // A GitHub Copilot CLI session's log, in the session's own folder.
 const COPILOT_EVENTS = 'events.jsonl'
+// A Mistral Vibe session's messages, in the session's own folder.
+export const VIBE_MESSAGES = 'messages.jsonl'
 
 // kimi.json lists every project Kimi CLI has run in, a short entry each.
 const MAX_KIMI_META_BYTES = 4 * 1024 * 1024
@@ -118,6 +120,10 @@ class RootWalker {
       case 'copilot':
         // <root>/<session id>/events.jsonl; the folder's plan, checkpoints and files are not logs
         return this.eachSession((name) => name === COPILOT_EVENTS)
+      case 'vibe':
+        // <root>/<prefix>_<start>_<short id>/messages.jsonl; meta.json beside it is read for its
+        // columns (find.ts), and a session's agents' folder is not a log
+        return this.eachSession((name) => name === VIBE_MESSAGES)
       case 'continue':
         // <root>/<session id>.json; sessions.json beside them is their index
         return this.files(this.root, (name) => name.endsWith('.json') && name !== 'sessions.json')
