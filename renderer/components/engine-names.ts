@@ -9,6 +9,7 @@ export const ENGINE_SHORT: Record<EngineId, string> = {
   'gemini-cli': 'Gemini CLI',
   'kimi-cli': 'Kimi CLI',
   'copilot-cli': 'Copilot CLI',
+  'mistral-vibe': 'Mistral Vibe',
   continue: 'Continue',
   cline: 'Cline',
   aider: 'Aider',
@@ -18,7 +19,7 @@ export const ENGINE_SHORT: Record<EngineId, string> = {
   'openai-compaction': 'OpenAI compaction',
 }
 
-/** Each preset's colour on the chart: fourteen that tell apart on light and dark backgrounds. */
+/** Each preset's colour on the chart: fifteen that tell apart on light and dark backgrounds. */
 export const ENGINE_COLORS: Record<EngineId, string> = {
   seed: '#dc2626',
   'claude-code': '#d97706',
@@ -27,6 +28,7 @@ export const ENGINE_COLORS: Record<EngineId, string> = {
   'gemini-cli': '#2563eb',
   'kimi-cli': '#a21caf',
   'copilot-cli': '#4338ca',
+  'mistral-vibe': '#ea580c',
   continue: '#166534',
   cline: '#db2777',
   aider: '#65a30d',

@@ -9,6 +9,7 @@ import { continuePreset } from './continue'
 import { geminiCliPreset } from './gemini-cli'
 import { kimiCliPreset } from './kimi-cli'
 import { copilotCliPreset } from './copilot-cli'
+import { mistralVibePreset } from './mistral-vibe'
 import { langchainPreset } from './langchain'
 import { openaiCompactionPreset } from './openai-compaction'
 import { opencodePreset } from './opencode'
@@ -52,6 +53,7 @@ export const ENGINES: Readonly<Record<EngineId, EnginePreset>> = {
   'gemini-cli': geminiCliPreset,
   'kimi-cli': kimiCliPreset,
   'copilot-cli': copilotCliPreset,
+  'mistral-vibe': mistralVibePreset,
   continue: continuePreset,
   cline: clinePreset,
   aider: aiderPreset,

@@ -10,6 +10,7 @@ export const ENGINE_IDS = [
   'gemini-cli',
   'kimi-cli',
   'copilot-cli',
+  'mistral-vibe',
   'continue',
   'cline',
   'aider',
@@ -38,6 +39,8 @@ export interface EngineSettings {
   kimiReservedContextSize?: number
   /** copilot-cli: backgroundCompactionThreshold, a share of the context in (0, 1]; default 0.80. */
   copilotCompactionThreshold?: number
+  /** mistral-vibe: the active model's auto_compact_threshold, in tokens; default 200,000, 0 off. */
+  vibeAutoCompactThreshold?: number
   /** continue: the model config's max_tokens; default 35% of the window, at most 64,000. */
   continueMaxTokens?: number
   /** langchain: the trigger, as the middleware's ContextSize; default ('fraction', 0.8). */

@@ -25,6 +25,7 @@ const PRESETS = [
   'gemini-cli',
   'kimi-cli',
   'copilot-cli',
+  'mistral-vibe',
   'continue',
   'cline',
   'aider',
@@ -128,11 +129,12 @@ describe('the Engines view', () => {
     )
     openEnginesTab(store)
     renderWithStore(<EnginesPanel />, store)
-    // The seed runs on MaxTokens and Anthropic's two edits on their own thresholds; every other
-    // preset reads the window, and some the max output too (docs/engines.md).
-    await waitFor(() => expect(engineRows()).toHaveLength(3))
+    // The seed runs on MaxTokens, Mistral Vibe and Anthropic's two edits on their own thresholds;
+    // every other preset reads the window, and some the max output too (docs/engines.md).
+    await waitFor(() => expect(engineRows()).toHaveLength(4))
     expect(engineRows().map((r) => r.getAttribute('data-engine'))).toEqual([
       'seed',
+      'mistral-vibe',
       'anthropic-compaction',
       'anthropic-clear-tool-uses',
     ])

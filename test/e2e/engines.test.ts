@@ -24,6 +24,7 @@ const PRESETS = [
   'gemini-cli',
   'kimi-cli',
   'copilot-cli',
+  'mistral-vibe',
   'continue',
   'cline',
   'aider',

@@ -260,13 +260,14 @@ describe('the inspector on a 1280×800 laptop screen', () => {
       await showTab(page, 'engines')
       const ask = page.locator(byTestId('engines-needs-limits'))
       await ask.waitFor()
-      // The seed and Anthropic's two edits run without a limit; the rest wait, listed under them.
+      // The seed, Mistral Vibe and Anthropic's two edits run without a limit; the rest wait,
+      // listed under them.
       const rows = page.locator(byTestId('engine-row'))
-      await expect.poll(() => rows.count()).toBe(3)
+      await expect.poll(() => rows.count()).toBe(4)
       expect(await page.locator(byTestId('engine-waiting')).count()).toBe(11)
       // At 1280×800 every row that ran is in sight; at 900×700, under the list, the first.
       for (const [size, shown] of [
-        [LAPTOP, 3],
+        [LAPTOP, 4],
         [{ width: 900, height: 700 }, 1],
       ] as const) {
         await page.setViewportSize(size)

@@ -44,6 +44,7 @@ describe('engines --json', () => {
       'gemini-cli',
       'kimi-cli',
       'copilot-cli',
+      'mistral-vibe',
       'continue',
       'cline',
       'aider',
@@ -217,7 +218,7 @@ describe('engines: bad input, in one line naming the option', () => {
   it('an unknown engine lists the valid ones', async () => {
     expect(await failure([SAMPLE, '--engine', 'seed,claude'])).toBe(
       'engines: option --engine: "claude" is not an engine; the engines are seed, claude-code, ' +
-        'codex, opencode, gemini-cli, kimi-cli, copilot-cli, continue, cline, aider, langchain, ' +
+        'codex, opencode, gemini-cli, kimi-cli, copilot-cli, mistral-vibe, continue, cline, aider, langchain, ' +
         'anthropic-compaction, ' +
         'anthropic-clear-tool-uses, openai-compaction',
     )
@@ -283,6 +284,7 @@ describe('engines: bad input, in one line naming the option', () => {
       'gemini-cli',
       'kimi-cli',
       'copilot-cli',
+      'mistral-vibe',
       'continue',
       'aider',
       'langchain',

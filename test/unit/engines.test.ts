@@ -440,6 +440,39 @@ describe('copilot-cli', () => {
   })
 })
 
+describe('mistral-vibe', () => {
+  it('fires at 200,000 tokens whatever the window, and summarises all but the system prompt', () => {
+    // Running: 3,000, 103,000, 199,999, 200,000 ≥ 200,000 after message 3.
+    const r = run(
+      'mistral-vibe',
+      [
+        ['i', 3000],
+        ['u', 100_000],
+        ['b', 96_999],
+        ['u', 1],
+        ['b', 500],
+      ],
+      { window: 1_000_000 },
+    )
+    expect(r.trigger).toBe(200_000)
+    expect(buckets(r)).toEqual({
+      firesAfter: 3,
+      summarize: [1, 2, 3, 4],
+      keep: [0],
+      cleared: [],
+      nextRequestTokens: 5000,
+      cutsToolExchange: false,
+    })
+  })
+
+  it("takes the model's auto_compact_threshold, and 0 turns it off", () => {
+    const low = run('mistral-vibe', [['u', 60_000]], {}, { vibeAutoCompactThreshold: 50_000 })
+    expect([low.trigger, low.firesAfter]).toEqual([50_000, 0])
+    const off = run('mistral-vibe', [['u', 300_000]], {}, { vibeAutoCompactThreshold: 0 })
+    expect([off.trigger, off.firesAfter]).toEqual([0, null])
+  })
+})
+
 describe('continue', () => {
   it("fires where the CLI leaves its reply's room and a buffer, and summarises the whole history", () => {
     // Window 200,000: max tokens ⌈min(0.35 × 200,000, 64,000)⌉ = 64,000; buffer
@@ -895,6 +928,7 @@ describe('runEngines', () => {
       'gemini-cli',
       'kimi-cli',
       'copilot-cli',
+      'mistral-vibe',
       'continue',
       'cline',
       'aider',
@@ -1024,6 +1058,7 @@ describe('presets on a model whose limits are not known', () => {
 
   it('with no limit, runs the rules with thresholds of their own and says what the rest read', () => {
     expect(runnableEngines({}).runnable).toEqual([
+      'mistral-vibe',
       'anthropic-compaction',
       'anthropic-clear-tool-uses',
     ])
