@@ -140,12 +140,15 @@ export function readCopilotCli(input: ReadInput): ReadResult {
         events++
         if (typeof data.newModel === 'string') model = data.newModel
         return
-      case SHUTDOWN:
-        // Its totals are the session's; its currentModel is the model in force when it ended.
+      case SHUTDOWN: {
+        // Its totals are the session's; its currentModel is the model in force when it ended (in
+        // its data, as the schema has it; beside the data in the files of 1.0.2).
         events++
         later.addOnLine('info', line, '', NOTES.own)
-        if (typeof data.currentModel === 'string') model = data.currentModel
+        const current = data.currentModel ?? value.currentModel
+        if (typeof current === 'string') model = current
         return
+      }
       case COMPACTION_START:
         events++
         compactionFrom = messages.length
@@ -257,6 +260,8 @@ export function readCopilotCli(input: ReadInput): ReadResult {
     later.info(describeLines([...new Set(lines.slice(0, n))]), note)
     messages = messages.slice(n)
     lines = lines.slice(n)
+    // A compaction still running began that many messages earlier in what is left.
+    if (compactionFrom !== undefined) compactionFrom = Math.max(0, compactionFrom - n)
     return n
   }
 

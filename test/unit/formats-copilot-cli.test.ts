@@ -195,6 +195,41 @@ describe('GitHub Copilot CLI session in', () => {
     expect(read.contextWindow).toEqual({ tokens: 64_000, at: 'line 8: data.tokenLimit' })
   })
 
+  it('keeps what came after a compaction began when a truncation ran meanwhile', () => {
+    const event = (type: string, data: object) =>
+      JSON.stringify({ type, data, id: type, timestamp: '2026-11-22T08:00:00Z', parentId: null })
+    const lines = [
+      event('user.message', { content: 'one' }),
+      event('assistant.message', { messageId: 'm1', content: 'two' }),
+      event('session.compaction_start', {}),
+      event('user.message', { content: 'three' }),
+      event('session.truncation', {
+        messagesRemovedDuringTruncation: 1,
+        performedBy: 'BasicTruncator',
+        tokenLimit: 64_000,
+        preTruncationMessagesLength: 3,
+        postTruncationMessagesLength: 2,
+        preTruncationTokensInMessages: 900,
+        postTruncationTokensInMessages: 600,
+        tokensRemovedDuringTruncation: 300,
+      }),
+      event('assistant.message', { messageId: 'm2', content: 'four' }),
+      event('session.compaction_complete', { success: true, summaryContent: 'the summary' }),
+    ]
+    const read = importConversation(lines.join('\n'), 'copilot-cli')
+    // The truncation took "one"; the summary stands for "two", the one left from before the start.
+    expect(read.messages.map((m) => m.text)).toEqual(['the summary', 'three', 'four'])
+    expect(read.messages[0].meta).toEqual({ compacted: true, droppedCount: 1 })
+  })
+
+  it('takes the model a 1.0.2 shutdown names beside its data', () => {
+    const text = [
+      '{"type":"user.message","data":{"content":"hi"},"id":"u","parentId":null}',
+      '{"type":"session.shutdown","data":{"shutdownType":"routine","totalPremiumRequests":1},"currentModel":"claude-opus-4.6-1m","id":"s","parentId":"u"}',
+    ].join('\n')
+    expect(importConversation(text, 'copilot-cli').model).toBe('claude-opus-4.6-1m')
+  })
+
   it('refuses a file with no Copilot CLI event, naming the first problem', () => {
     const text = '{"role":"user","content":"hi"}\n'
     expect(() => importConversation(text, 'copilot-cli')).toThrow(FormatError)
