@@ -1,7 +1,7 @@
 import { orderMessage } from '../conversation'
 import type { Message } from '../types'
-import { ShapeError, isObject, kind, requireString, type Json } from './json-shape'
-import { encodePayload, type PayloadParts, type ToolCall } from './payload'
+import { ShapeError, isObject, kind, optionalList, requireString, type Json } from './json-shape'
+import { encodePayload, opaqueThinking, type PayloadParts, type ToolCall } from './payload'
 
 /*
  * One event of a GitHub Copilot CLI session (`events.jsonl`) read into messages, by the schema the
@@ -74,27 +74,19 @@ function readReply(data: Json): Message[] {
   const opaque = optional(data, 'reasoningOpaque')
   const encrypted = optional(data, 'encryptedContent')
   if (thinking !== undefined || opaque !== undefined || encrypted !== undefined) {
-    const parts: PayloadParts = {}
-    if (encrypted !== undefined) parts.encrypted_content = encrypted
-    else if (opaque !== undefined) {
-      if (thinking === undefined || thinking === '') parts.data = opaque
-      else parts.signature = opaque
-    }
-    out.push({ type: 'reasoning', text: thinking ?? '', payload: encodePayload(parts) })
+    const text = thinking ?? ''
+    const parts = opaqueThinking(text, { openai: encrypted, anthropic: opaque })
+    out.push({ type: 'reasoning', text, payload: encodePayload(parts) })
   }
   const parts: PayloadParts = {}
-  const calls = toolRequests(data.toolRequests)
+  const calls = toolRequests(data)
   if (calls.length > 0) parts.tool_calls = calls
   out.push(orderMessage({ type: 'bot', text, payload: encodePayload(parts) }))
   return out
 }
 
-function toolRequests(value: unknown): ToolCall[] {
-  if (value === undefined || value === null) return []
-  if (!Array.isArray(value)) {
-    throw new ShapeError(`"toolRequests" is ${kind(value)}, not a list`, ['data', 'toolRequests'])
-  }
-  return value.map((request: unknown, k) => {
+function toolRequests(data: Json): ToolCall[] {
+  return optionalList(data, 'toolRequests', ['data']).map((request, k) => {
     const here = ['data', 'toolRequests', k]
     if (!isObject(request)) throw new ShapeError(`request is ${kind(request)}, not an object`, here)
     return {

@@ -90,6 +90,16 @@ export function requireArray(obj: Json, key: string, at: JsonPath): unknown[] {
   return value
 }
 
+/** A field's value as an array when present (null counts as absent: an empty list). */
+export function optionalList(obj: Json, key: string, at: JsonPath): unknown[] {
+  const value = obj[key]
+  if (value === undefined || value === null) return []
+  if (!Array.isArray(value)) {
+    throw new ShapeError(`"${key}" is ${kind(value)}, not a list`, [...at, key])
+  }
+  return value
+}
+
 /**
  * Parses a JSON string argument (found at `at`) as an object when it is one; otherwise keeps the
  * raw string. Arguments nested past MAX_JSON_DEPTH are an InputError, as the same nesting in the

@@ -4,12 +4,13 @@ import {
   ShapeError,
   isObject,
   kind,
+  optionalList,
   parseArguments,
   requireString,
   type Json,
   type JsonPath,
 } from './json-shape'
-import { encodePayload, type PayloadParts, type ToolCall } from './payload'
+import { encodePayload, opaqueThinking, type PayloadParts, type ToolCall } from './payload'
 import type { NoteSink } from './report'
 import { UNKNOWN_FIELD_NOTE, noteAttachment } from './vocabulary'
 
@@ -80,7 +81,7 @@ export function readKimiMessage(
   }
   if (attachments.length > 0) parts.attachments = attachments
   if (role === 'assistant') {
-    const calls = readToolCalls(raw.tool_calls, notes, where)
+    const calls = readToolCalls(raw, notes, where)
     if (calls.length > 0) parts.tool_calls = calls
   } else if (thinking.length > 0) {
     notes.warn(where(['content']), `thinking in a ${role} message; not loaded`)
@@ -155,24 +156,12 @@ function think(
   if (typeof encrypted !== 'string') {
     throw new ShapeError(`"encrypted" is ${kind(encrypted)}, not a string`, [...here, 'encrypted'])
   }
-  const payload: PayloadParts = FERNET.test(encrypted)
-    ? { encrypted_content: encrypted }
-    : text === ''
-      ? { data: encrypted }
-      : { signature: encrypted }
-  return { type: 'reasoning', text, payload: encodePayload(payload) }
+  const opaque = FERNET.test(encrypted) ? { openai: encrypted } : { anthropic: encrypted }
+  return { type: 'reasoning', text, payload: encodePayload(opaqueThinking(text, opaque)) }
 }
 
-function readToolCalls(
-  value: unknown,
-  notes: NoteSink,
-  where: (steps: JsonPath) => string,
-): ToolCall[] {
-  if (value === undefined || value === null) return []
-  if (!Array.isArray(value)) {
-    throw new ShapeError(`"tool_calls" is ${kind(value)}, not a list`, ['tool_calls'])
-  }
-  return value.map((call: unknown, k) => {
+function readToolCalls(raw: Json, notes: NoteSink, where: (steps: JsonPath) => string): ToolCall[] {
+  return optionalList(raw, 'tool_calls', []).map((call: unknown, k) => {
     const here = ['tool_calls', k]
     if (!isObject(call)) throw new ShapeError(`tool call is ${kind(call)}, not an object`, here)
     const id = requireString(call, 'id', here)

@@ -1,7 +1,15 @@
 import { orderMessage } from '../conversation'
 import type { Message } from '../types'
-import { ShapeError, isObject, kind, parseArguments, requireString, type Json } from './json-shape'
-import { encodePayload, type PayloadParts, type ToolCall } from './payload'
+import {
+  ShapeError,
+  isObject,
+  kind,
+  optionalList,
+  parseArguments,
+  requireString,
+  type Json,
+} from './json-shape'
+import { encodePayload, opaqueThinking, type PayloadParts, type ToolCall } from './payload'
 import { LocatedError, noLineIs, type ReadInput, type ReadResult } from './reader'
 import { NoteList, warnSkippedLines } from './report'
 import { lineObjects } from './sniff-shapes'
@@ -114,7 +122,7 @@ export function readMistralVibe(input: ReadInput): ReadResult {
     const thinking = reasoningOf(raw)
     if (thinking) out.push(thinking)
     const parts: PayloadParts = {}
-    const calls = toolCalls(raw.tool_calls)
+    const calls = toolCalls(raw)
     if (calls.length > 0) parts.tool_calls = calls
     out.push(orderMessage({ type: 'bot', text, payload: encodePayload(parts) }))
     return out
@@ -158,21 +166,12 @@ function reasoningOf(raw: Json): Message | undefined {
     ? raw.reasoning_state.filter((s): s is string => typeof s === 'string' && s !== '')
     : []
   if (text === '' && signature === '' && state.length === 0) return undefined
-  const parts: PayloadParts = {}
-  if (state.length > 0) parts.encrypted_content = state.join('')
-  else if (signature !== '') {
-    if (text === '') parts.data = signature
-    else parts.signature = signature
-  }
+  const parts = opaqueThinking(text, { openai: state.join(''), anthropic: signature })
   return { type: 'reasoning', text, payload: encodePayload(parts) }
 }
 
-function toolCalls(value: unknown): ToolCall[] {
-  if (value === undefined || value === null) return []
-  if (!Array.isArray(value)) {
-    throw new ShapeError(`"tool_calls" is ${kind(value)}, not a list`, ['tool_calls'])
-  }
-  return value.map((call: unknown, k) => {
+function toolCalls(raw: Json): ToolCall[] {
+  return optionalList(raw, 'tool_calls', []).map((call: unknown, k) => {
     const here = ['tool_calls', k]
     if (!isObject(call)) throw new ShapeError(`tool call is ${kind(call)}, not an object`, here)
     const fn = isObject(call.function) ? call.function : {}

@@ -128,6 +128,21 @@ function partCount(p: PayloadParts): number {
 }
 
 /**
+ * A thinking block's opaque parts, which an agent's log keeps beside the thinking's text: OpenAI's
+ * encrypted reasoning (`encrypted_content`), else Anthropic's, which is a signature beside text and
+ * redacted thinking (`data`) without any. Kept for export and priced by their rule, never as text.
+ */
+export function opaqueThinking(
+  text: string,
+  opaque: { openai?: string; anthropic?: string },
+): PayloadParts {
+  if (opaque.openai) return { encrypted_content: opaque.openai }
+  if (opaque.anthropic)
+    return text === '' ? { data: opaque.anthropic } : { signature: opaque.anthropic }
+  return {}
+}
+
+/**
  * Renders parts as a payload: deterministic compact JSON, except that a tool result that is only
  * text is the text itself, since that is what the model reads. Empty parts give no payload.
  */
