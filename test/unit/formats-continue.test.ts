@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { diagnose } from '../../src/diagnose/index'
-import { FormatError, importConversation, type Message } from '../../src/index'
+import { FormatError, importConversation } from '../../src/index'
 import { decodePayload } from '../../src/formats/payload'
-import { fixture } from './formats-fixtures'
+import { cutAt, fixture, shape } from './formats-fixtures'
 
 /*
  * testdata/formats/continue.json is our own session, as Continue's IDE extension writes one
@@ -19,10 +19,6 @@ import { fixture } from './formats-fixtures'
  *   4 assistant: a call (call_b1) with two outputs; usage from Anthropic's adapter
  *   5 assistant; usage from OpenAI's
  */
-
-const shape = (messages: Message[]) => messages.map((m) => [m.type, m.id])
-const cutAt = (messages: Message[], index: number) =>
-  diagnose({ messages, options: { maxTokens: 1, keepRecentCount: messages.length - index } })
 
 describe('Continue session in', () => {
   describe("the IDE extension's", () => {

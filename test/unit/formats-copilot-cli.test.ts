@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { diagnose } from '../../src/diagnose/index'
-import { FormatError, importConversation, type Message } from '../../src/index'
+import { FormatError, importConversation } from '../../src/index'
 import { describeOpaqueParts } from '../../src/pricing/opaque'
 import { decodePayload } from '../../src/formats/payload'
-import { fixture } from './formats-fixtures'
+import { cutAt, fixture, infoAt, shape, warnings } from './formats-fixtures'
 
 /*
  * testdata/formats/copilot-cli.jsonl is our own session, written as GitHub Copilot CLI writes an
@@ -26,14 +26,6 @@ import { fixture } from './formats-fixtures'
  * reply made while the compaction ran, session.compaction_complete (line 9) with its summary, then
  * a reply with Anthropic's signed thinking and a call, its result and a last reply.
  */
-
-const shape = (messages: Message[]) => messages.map((m) => [m.type, m.id])
-const warnings = (imported: ReturnType<typeof importConversation>) =>
-  imported.report.filter((n) => n.severity === 'warning').map((n) => [n.path, n.problem])
-const infoAt = (imported: ReturnType<typeof importConversation>, path: string) =>
-  imported.report.filter((n) => n.severity === 'info' && n.path === path).map((n) => n.problem)
-const cutAt = (messages: Message[], index: number) =>
-  diagnose({ messages, options: { maxTokens: 1, keepRecentCount: messages.length - index } })
 
 describe('GitHub Copilot CLI session in', () => {
   const imported = importConversation(fixture('copilot-cli.jsonl'))

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { diagnose } from '../../src/diagnose/index'
-import { FormatError, importConversation, type Message } from '../../src/index'
+import { FormatError, importConversation } from '../../src/index'
 import { decodePayload } from '../../src/formats/payload'
-import { fixture } from './formats-fixtures'
+import { cutAt, fixture, shape, warnings } from './formats-fixtures'
 
 /*
  * testdata/formats/droid.jsonl is our own session, written to the schema Factory's Droid CLI
@@ -29,13 +29,6 @@ import { fixture } from './formats-fixtures'
  * encrypted reasoning), a broken line 6, an event of a type Droid does not write (line 8) and an
  * image beside a text block that carries Droid's block id (line 9).
  */
-
-const cutAt = (messages: Message[], index: number) =>
-  diagnose({ messages, options: { maxTokens: 1, keepRecentCount: messages.length - index } })
-
-const shape = (messages: Message[]) => messages.map((m) => [m.type, m.id])
-const warnings = (imported: ReturnType<typeof importConversation>) =>
-  imported.report.filter((n) => n.severity === 'warning').map((n) => [n.path, n.problem])
 
 /** The fixture with its line `n` (1-based) replaced by `line`, or removed when `line` is ''. */
 function withLine(name: string, n: number, line: string): string {

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { diagnose } from '../../src/diagnose/index'
-import { FormatError, importConversation, type Message } from '../../src/index'
-import { fixture } from './formats-fixtures'
-
-/** Findings for a split whose tail starts at `index`: the message there and after it are kept. */
-const cutAt = (messages: Message[], index: number) =>
-  diagnose({ messages, options: { maxTokens: 1, keepRecentCount: messages.length - index } })
+import { FormatError, importConversation } from '../../src/index'
+import { cutAt, fixture } from './formats-fixtures'
 
 const calls = (...ids: string[]) => ids.map((id) => expect.objectContaining({ id }))
 

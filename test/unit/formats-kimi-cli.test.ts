@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { diagnose } from '../../src/diagnose/index'
-import { FormatError, importConversation, type Message } from '../../src/index'
+import { FormatError, importConversation } from '../../src/index'
 import { describeOpaqueParts } from '../../src/pricing/opaque'
 import { decodePayload } from '../../src/formats/payload'
-import { fixture } from './formats-fixtures'
+import { cutAt, fixture, infoAt, shape, warnings } from './formats-fixtures'
 
 /*
  * testdata/formats/kimi-cli.jsonl is our own session, written as Kimi CLI 1.49.0 writes a
@@ -24,14 +24,6 @@ import { fixture } from './formats-fixtures'
  * checkpoint, the summary, the two kept messages with their tool result, Kimi CLI's estimate
  * (line 7), then the next step's input (line 8), its reply and its total.
  */
-
-const shape = (messages: Message[]) => messages.map((m) => [m.type, m.id])
-const warnings = (imported: ReturnType<typeof importConversation>) =>
-  imported.report.filter((n) => n.severity === 'warning').map((n) => [n.path, n.problem])
-const infoAt = (imported: ReturnType<typeof importConversation>, path: string) =>
-  imported.report.filter((n) => n.severity === 'info' && n.path === path).map((n) => n.problem)
-const cutAt = (messages: Message[], index: number) =>
-  diagnose({ messages, options: { maxTokens: 1, keepRecentCount: messages.length - index } })
 
 describe('Kimi CLI context file in', () => {
   const imported = importConversation(fixture('kimi-cli.jsonl'))

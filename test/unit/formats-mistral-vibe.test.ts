@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { diagnose } from '../../src/diagnose/index'
-import { FormatError, importConversation, type Message } from '../../src/index'
+import { FormatError, importConversation } from '../../src/index'
 import { describeOpaqueParts } from '../../src/pricing/opaque'
 import { decodePayload } from '../../src/formats/payload'
-import { fixture } from './formats-fixtures'
+import { cutAt, fixture, shape } from './formats-fixtures'
 
 /*
  * testdata/formats/mistral-vibe.jsonl is our own session, written as Mistral Vibe 2.18.4 writes a
@@ -17,10 +17,6 @@ import { fixture } from './formats-fixtures'
  * summary (an injected user message), a prompt, a reply with Anthropic's signed thinking and a
  * call, its result and a last reply.
  */
-
-const shape = (messages: Message[]) => messages.map((m) => [m.type, m.id])
-const cutAt = (messages: Message[], index: number) =>
-  diagnose({ messages, options: { maxTokens: 1, keepRecentCount: messages.length - index } })
 
 describe('Mistral Vibe session in', () => {
   const imported = importConversation(fixture('mistral-vibe.jsonl'))

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { diagnose } from '../../src/diagnose/index'
-import { FormatError, importConversation, type Message } from '../../src/index'
+import { FormatError, importConversation } from '../../src/index'
 import { findMedia } from '../../src/pricing/opaque-media'
 import { decodePayload } from '../../src/formats/payload'
-import { fixture, fixtureJson } from './formats-fixtures'
+import { cutAt, fixture, fixtureJson } from './formats-fixtures'
 
 /*
  * testdata/formats/opencode.json is our own session, written to opencode 1.18.33's schema and put
@@ -27,9 +27,6 @@ const id = (kind: 'msg' | 'prt', n: number) =>
   kind === 'msg'
     ? `msg_c0a1b2c3d${String(n).padStart(3, '0')}Ab3Cd4Ef5Gh6Ij7K`
     : `prt_c0a1b2c3e${String(n).padStart(3, '0')}Zy9Xw8Vu7Ts6Rq5P`
-
-const cutAt = (messages: Message[], index: number) =>
-  diagnose({ messages, options: { maxTokens: 1, keepRecentCount: messages.length - index } })
 
 describe('opencode session in', () => {
   const imported = importConversation(fixture('opencode.json'))

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { diagnose } from '../../src/diagnose/index'
-import { FormatError, importConversation, type Message } from '../../src/index'
-import { fixture } from './formats-fixtures'
-
-/** Findings for a split whose tail starts at `index`. */
-const cutAt = (messages: Message[], index: number) =>
-  diagnose({ messages, options: { maxTokens: 1, keepRecentCount: messages.length - index } })
+import { FormatError, importConversation } from '../../src/index'
+import { cutAt, fixture } from './formats-fixtures'
 
 const lines = (...entries: object[]) => entries.map((e) => JSON.stringify(e)).join('\n') + '\n'
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { diagnose } from '../../src/diagnose/index'
-import { FormatError, importConversation, type Message } from '../../src/index'
+import { FormatError, importConversation } from '../../src/index'
 import { decodePayload } from '../../src/formats/payload'
-import { fixture } from './formats-fixtures'
+import { cutAt, fixture, shape, warnings } from './formats-fixtures'
 
 /*
  * testdata/formats/qwen-code.jsonl is our own session, written to the ChatRecord schema of Qwen
@@ -21,12 +21,6 @@ import { fixture } from './formats-fixtures'
  *   19 u5  user       20 a4  a shell call (usage 610)       21 t4  its result
  *   22 a5  assistant (usage 700)
  */
-
-const shape = (messages: Message[]) => messages.map((m) => [m.type, m.id])
-const warnings = (imported: ReturnType<typeof importConversation>) =>
-  imported.report.filter((n) => n.severity === 'warning').map((n) => [n.path, n.problem])
-const cutAt = (messages: Message[], index: number) =>
-  diagnose({ messages, options: { maxTokens: 1, keepRecentCount: messages.length - index } })
 
 /** The fixture with its compression record made a telemetry record, which Qwen Code skips. */
 const uncompressed = () =>

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { diagnose } from '../../src/diagnose/index'
-import { importConversation, type Message } from '../../src/index'
-import { fixture } from './formats-fixtures'
-
-/** Findings for a split whose tail starts at `index`. */
-const cutAt = (messages: Message[], index: number) =>
-  diagnose({ messages, options: { maxTokens: 1, keepRecentCount: messages.length - index } })
+import { importConversation } from '../../src/index'
+import { cutAt, fixture } from './formats-fixtures'
 
 describe('SWE-agent trajectory in', () => {
   describe('a 1.x function-calling trajectory', () => {
