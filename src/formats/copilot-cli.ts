@@ -1,5 +1,5 @@
 import type { Message } from '../types'
-import { ShapeError, isObject, kind, type Json } from './json-shape'
+import { ShapeError, isObject, kind, pathString, type Json } from './json-shape'
 import { LocatedError, noLineIs, type ReadInput, type ReadResult } from './reader'
 import { NoteList, describeLines, warnSkippedLines } from './report'
 import { isCount } from './reported-usage'
@@ -187,7 +187,7 @@ export function readCopilotCli(input: ReadInput): ReadResult {
     } catch (error) {
       if (!(error instanceof ShapeError)) throw error
       firstUnread ??= { line, problem: error.problem }
-      later.addOnLine('warning', line, error.steps.join('.'), `${error.problem}; event skipped`)
+      later.addOnLine('warning', line, pathString(error.steps), `${error.problem}; event skipped`)
       return
     }
     events++

@@ -6,6 +6,7 @@ import {
   kind,
   optionalList,
   parseArguments,
+  pathString,
   requireString,
   type Json,
 } from './json-shape'
@@ -86,7 +87,7 @@ export function readMistralVibe(input: ReadInput): ReadResult {
     } catch (error) {
       if (!(error instanceof ShapeError)) throw error
       firstUnread ??= { line, problem: error.problem }
-      later.addOnLine('warning', line, error.steps.join('.'), `${error.problem}; line skipped`)
+      later.addOnLine('warning', line, pathString(error.steps), `${error.problem}; line skipped`)
     }
   })
 

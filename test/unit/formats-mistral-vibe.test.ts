@@ -114,6 +114,19 @@ describe('Mistral Vibe session in', () => {
     )
   })
 
+  it('names the field of a line it skips as the report names places', () => {
+    const lines = [
+      '{"role": "user", "content": "hi", "injected": false, "message_id": "u1"}',
+      '{"role": "assistant", "content": "ok", "injected": false, "tool_calls": [7], "message_id": "a1"}',
+    ]
+    const read = importConversation(lines.join('\n'), 'mistral-vibe')
+    expect(read.report).toContainEqual({
+      severity: 'warning',
+      path: 'line 2: tool_calls[0]',
+      problem: 'tool call is a number, not an object; line skipped',
+    })
+  })
+
   it('refuses a file with no Vibe message, naming the first problem', () => {
     const text = '{"type":"message","text":"hi"}\n'
     expect(() => importConversation(text, 'mistral-vibe')).toThrow(FormatError)
