@@ -108,7 +108,8 @@ async function readSession(file: FoundFile): Promise<FoundSession | undefined> {
     // A subagent's folder's manifest is its root session's: only the working directory is shared.
     header = withManifest(header, subagent && manifest ? { cwd: manifest.cwd } : manifest)
   }
-  if (engine === 'mistral-vibe') header = await withVibeMeta(header, file.path)
+  // A Vibe messages file records none of the columns (readHeader); its meta.json does.
+  if (engine === 'mistral-vibe') header = (await vibeMeta(file.path)) ?? header
   const cwd = header.cwd ?? file.projectPath
   return {
     engine,
@@ -243,14 +244,10 @@ async function clineManifest(path: string): Promise<SessionHeader | undefined> {
 const VIBE_META_BYTES = 1 << 20
 
 /** A Mistral Vibe session's columns, from the meta.json beside its messages (readVibeMeta). */
-async function withVibeMeta(header: SessionHeader, path: string): Promise<SessionHeader> {
+async function vibeMeta(path: string): Promise<SessionHeader | undefined> {
   const bytes = await readBeside(dirname(path), 'meta.json', VIBE_META_BYTES)
-  const meta = bytes && readVibeMeta(bytes)
-  return meta ? { ...header, ...definedOf(meta) } : header
+  return bytes && readVibeMeta(bytes)
 }
-
-const definedOf = (h: SessionHeader): SessionHeader =>
-  Object.fromEntries(Object.entries(h).filter(([, v]) => v !== undefined)) as SessionHeader
 
 // The first HEAD_BYTES and the whole lines of the last TAIL_BYTES (the same bytes, for a small file).
 async function readEnds(path: string, size: number): Promise<{ head: Buffer; tail: Uint8Array }> {

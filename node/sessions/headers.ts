@@ -7,6 +7,9 @@ import { asBuffer, nestedStringField, numberField, stringField } from './byte-sc
 import type { EngineId } from './engines'
 import { OWN_RECORDS } from '../../src/formats/kimi-cli'
 
+/** A Mistral Vibe session's messages, in the session's own folder. */
+export const VIBE_MESSAGES = 'messages.jsonl'
+
 /** How many bytes of a file's start and end are read for its header. */
 export const HEAD_BYTES = 32 * 1024
 export const TAIL_BYTES = 32 * 1024
@@ -226,7 +229,7 @@ export function sniffEngine(name: string, head: Uint8Array): EngineId | undefine
     // Kimi CLI opens a context file with a record of its own: the system prompt, or a checkpoint.
     if (OWN_RECORDS.has(stringField(head, 'role') ?? '')) return 'kimi-cli'
     // Mistral Vibe writes every message's `injected` flag, and an id for each but a tool's.
-    if (name === 'messages.jsonl' && has('role') && firstLineHas(head, '"injected":')) {
+    if (name === VIBE_MESSAGES && has('role') && firstLineHas(head, '"injected":')) {
       return 'mistral-vibe'
     }
     // GitHub Copilot CLI opens its events with session.start, whose producer is its agent.

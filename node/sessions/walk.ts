@@ -10,6 +10,7 @@ import { readdir, readFile, realpath, stat } from 'node:fs/promises'
 import { basename, join, sep } from 'node:path'
 import { readJsonBeside } from './beside'
 import type { EngineId } from './engines'
+import { VIBE_MESSAGES } from './headers'
 import type { Layout, SessionRoot } from './locations'
 import { FOLDERS_BELOW_SUBAGENTS, SUBAGENT_FILE, SUBAGENTS_FOLDER } from './subagents'
 
@@ -49,8 +50,6 @@ export const TRAJECTORY = '.traj.json'
 const KIMI_CONTEXT = /^context(_\d+)?\.jsonl$/
 // A GitHub Copilot CLI session's log, in the session's own folder.
 const COPILOT_EVENTS = 'events.jsonl'
-// A Mistral Vibe session's messages, in the session's own folder.
-export const VIBE_MESSAGES = 'messages.jsonl'
 
 // kimi.json lists every project Kimi CLI has run in, a short entry each.
 const MAX_KIMI_META_BYTES = 4 * 1024 * 1024

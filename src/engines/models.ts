@@ -1,3 +1,4 @@
+import { dashedClaudeVersion } from '../pricing/claude-name'
 import { modelStem } from '../pricing/families'
 
 /**
@@ -286,10 +287,6 @@ export const MODEL_LIMITS: readonly ModelLimits[] = [
   { model: 'glm-4.5-air', window: 128_000, maxOutput: 96_000, source: ZAI('llm/glm-4.5') },
 ]
 
-// A Claude version written with a dot, as GitHub Copilot and OpenRouter write it: `claude-opus-4.7`
-// is Anthropic's `claude-opus-4-7`.
-const DOTTED_CLAUDE = /^(claude-[a-z]+-\d{1,2})\.(\d{1,2})(?!\d)/
-
 // A dated snapshot or an alias of a listed model has its limits: `-2024-08-06`, `-20250929`, `-latest`.
 const SNAPSHOT = /-(?:\d{4}-\d{2}-\d{2}|\d{8}|latest)$/
 
@@ -300,7 +297,7 @@ const SNAPSHOT = /-(?:\d{4}-\d{2}-\d{2}|\d{8}|latest)$/
  * listed one (`gpt-4-32k`, `gpt-5.1-chat-latest`) is another model, and nothing guesses its limits.
  */
 export function modelLimits(model: string): ModelLimits | undefined {
-  const stem = modelStem(model).toLowerCase().replace(DOTTED_CLAUDE, '$1-$2')
+  const stem = dashedClaudeVersion(modelStem(model).toLowerCase())
   const name = stem.replace(SNAPSHOT, '')
   return MODEL_LIMITS.find((m) => m.model === stem || m.model === name)
 }

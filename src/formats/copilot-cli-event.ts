@@ -1,6 +1,14 @@
 import { orderMessage } from '../conversation'
 import type { Message } from '../types'
-import { ShapeError, isObject, kind, optionalList, requireString, type Json } from './json-shape'
+import {
+  ShapeError,
+  isObject,
+  kind,
+  optionalList,
+  optionalString,
+  requireString,
+  type Json,
+} from './json-shape'
 import { encodePayload, opaqueThinking, type PayloadParts, type ToolCall } from './payload'
 
 /*
@@ -70,9 +78,10 @@ export function readEventMessages(type: string, data: Json): Message[] | SystemP
 function readReply(data: Json): Message[] {
   const text = requireString(data, 'content', ['data'])
   const out: Message[] = []
-  const thinking = optional(data, 'reasoningText')
-  const opaque = optional(data, 'reasoningOpaque')
-  const encrypted = optional(data, 'encryptedContent')
+  // An empty one is none.
+  const thinking = optionalString(data, 'reasoningText', ['data']) || undefined
+  const opaque = optionalString(data, 'reasoningOpaque', ['data']) || undefined
+  const encrypted = optionalString(data, 'encryptedContent', ['data']) || undefined
   if (thinking !== undefined || opaque !== undefined || encrypted !== undefined) {
     const text = thinking ?? ''
     const parts = opaqueThinking(text, { openai: encrypted, anthropic: opaque })
@@ -113,13 +122,4 @@ function readResult(data: Json): Message {
     throw new ShapeError(`"result" is ${kind(result)}, not an object`, ['data', 'result'])
   }
   return orderMessage({ id, type: 'activity', text: '', payload: encodePayload({ content }) })
-}
-
-function optional(data: Json, key: string): string | undefined {
-  const value = data[key]
-  if (value === undefined || value === null || value === '') return undefined
-  if (typeof value !== 'string') {
-    throw new ShapeError(`"${key}" is ${kind(value)}, not a string`, ['data', key])
-  }
-  return value
 }

@@ -1,6 +1,13 @@
 import type { Message } from '../types'
 import { ShapeError, isObject, kind, pathString, type Json } from './json-shape'
-import { LocatedError, noLineIs, type ReadInput, type ReadResult } from './reader'
+import {
+  byLine,
+  LocatedError,
+  noLineIs,
+  type ReadInput,
+  type ReadResult,
+  type SkippedLine,
+} from './reader'
 import { NoteList, describeLines, warnSkippedLines } from './report'
 import { isCount } from './reported-usage'
 import { lineObjects } from './sniff-shapes'
@@ -93,13 +100,13 @@ export function readCopilotCli(input: ReadInput): ReadResult {
     throw new LocatedError('one JSON document, not JSONL with one Copilot CLI event per line', '')
   }
   const later = new NoteList()
-  const inLine: { line: number; problem: string }[] = []
+  const inLine: SkippedLine[] = []
   let messages: Message[] = []
   // The file line each message came from, for the notes of what was later taken out.
   let lines: number[] = []
   const prompts: { line: number; text: string }[] = []
   let events = 0
-  let firstUnread: { line: number; problem: string } | undefined
+  let firstUnread: SkippedLine | undefined
   let model: string | undefined
   let window: RecordedWindow | undefined
   // Where the running compaction started: the messages after it are kept by its summary.
@@ -265,16 +272,15 @@ export function readCopilotCli(input: ReadInput): ReadResult {
     return n
   }
 
+  const skipped = byLine(broken, inLine)
   if (events === 0) {
-    const unread = firstUnread ? [firstUnread] : []
-    const first = [...broken, ...inLine, ...unread].sort((a, b) => a.line - b.line)[0]
-    throw noLineIs('a Copilot CLI event ({type, data, id, timestamp, parentId})', first)
+    throw noLineIs(
+      'a Copilot CLI event ({type, data, id, timestamp, parentId})',
+      byLine(skipped, [firstUnread])[0],
+    )
   }
   const notes = new NoteList()
-  warnSkippedLines(
-    [...broken, ...inLine].sort((a, b) => a.line - b.line),
-    notes,
-  )
+  warnSkippedLines(skipped, notes)
   notes.absorb(later)
   const prompt = prompts.at(-1)
   if (prompt !== undefined) {

@@ -1,6 +1,14 @@
 import type { Message } from '../types'
 import { isObject, type Json } from './json-shape'
-import { LocatedError, noLineIs, untypedLine, type ReadInput, type ReadResult } from './reader'
+import {
+  byLine,
+  LocatedError,
+  noLineIs,
+  untypedLine,
+  type ReadInput,
+  type ReadResult,
+  type SkippedLine,
+} from './reader'
 import { NoteList, NoteRecord, describeLines, warnSkippedLines } from './report'
 import { lineObjects } from './sniff-shapes'
 import type { Wire } from '../pricing/wire'
@@ -47,7 +55,7 @@ export function readDroid(input: ReadInput): ReadResult {
   let header: number | undefined
   let compaction: Compaction | undefined
   const earlier: number[] = []
-  const inLine: { line: number; problem: string }[] = []
+  const inLine: SkippedLine[] = []
   const record = new NoteRecord()
   const inside = pathsInside()
   const broken = input.eachJsonLine((value, line) => {
@@ -78,8 +86,7 @@ export function readDroid(input: ReadInput): ReadResult {
     }
   })
   if (header === undefined) {
-    const first = [...broken, ...inLine].sort((a, b) => a.line - b.line)[0]
-    throw noLineIs('a Droid session_start event', first)
+    throw noLineIs('a Droid session_start event', byLine(broken, inLine)[0])
   }
   warnSkippedLines([...broken, ...inLine], notes)
   if (earlier.length > 0) {

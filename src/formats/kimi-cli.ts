@@ -1,6 +1,13 @@
 import type { Message } from '../types'
 import { ShapeError, isObject, kind, type Json } from './json-shape'
-import { LocatedError, noLineIs, type ReadInput, type ReadResult } from './reader'
+import {
+  byLine,
+  LocatedError,
+  noLineIs,
+  type ReadInput,
+  type ReadResult,
+  type SkippedLine,
+} from './reader'
 import { NoteList, NoteRecord, describeLines, warnSkippedLines } from './report'
 import { isCount, shiftUsage } from './reported-usage'
 import { lineObjects } from './sniff-shapes'
@@ -60,13 +67,13 @@ export function readKimiCli(input: ReadInput): ReadResult {
   const where = pathsInside()
   const messages: Message[] = []
   const usage: ReportedUsage[] = []
-  const inLine: { line: number; problem: string }[] = []
+  const inLine: SkippedLine[] = []
   const prompts: { line: number; text: string }[] = []
   let records = 0
   let firstRecord: number | undefined
   // The first record that was not read (a role Kimi CLI does not write, a message it would not
   // take): what a file of no readable record is refused for.
-  let firstUnread: { line: number; problem: string } | undefined
+  let firstUnread: SkippedLine | undefined
   // The latest `_usage` since the last message, waiting for the reply it was the prompt of.
   let pending: { line: number; tokens: number; estimate: boolean } | undefined
   // The last record was a reply (its report, if it had one): a `_usage` now is its total.
@@ -206,22 +213,18 @@ export function readKimiCli(input: ReadInput): ReadResult {
     }
   }
 
+  const skipped = byLine(broken, inLine)
   if (records === 0) {
-    const unread = firstUnread ? [firstUnread] : []
-    const first = [...broken, ...inLine, ...unread].sort((a, b) => a.line - b.line)[0]
     throw noLineIs(
       'a Kimi CLI context record (a message, or _system_prompt, _checkpoint, _usage)',
-      first,
+      byLine(skipped, [firstUnread])[0],
     )
   }
   if (pending !== undefined) {
     later.addOnLine('info', pending.line, '', pending.estimate ? NOTES.estimate : NOTES.pending)
   }
   const notes = new NoteList()
-  warnSkippedLines(
-    [...broken, ...inLine].sort((a, b) => a.line - b.line),
-    notes,
-  )
+  warnSkippedLines(skipped, notes)
   notes.absorb(later)
 
   let reported = usage

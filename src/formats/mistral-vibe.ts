@@ -11,7 +11,14 @@ import {
   type Json,
 } from './json-shape'
 import { encodePayload, opaqueThinking, type PayloadParts, type ToolCall } from './payload'
-import { LocatedError, noLineIs, type ReadInput, type ReadResult } from './reader'
+import {
+  byLine,
+  LocatedError,
+  noLineIs,
+  type ReadInput,
+  type ReadResult,
+  type SkippedLine,
+} from './reader'
 import { NoteList, warnSkippedLines } from './report'
 import { lineObjects } from './sniff-shapes'
 import type { FormatDescriptor } from './types'
@@ -68,10 +75,10 @@ export function readMistralVibe(input: ReadInput): ReadResult {
     throw new LocatedError('one JSON document, not JSONL with one Vibe message per line', '')
   }
   const later = new NoteList()
-  const inLine: { line: number; problem: string }[] = []
+  const inLine: SkippedLine[] = []
   const messages: Message[] = []
   let read = 0
-  let firstUnread: { line: number; problem: string } | undefined
+  let firstUnread: SkippedLine | undefined
 
   const broken = input.eachJsonLine((value, line) => {
     if (!isObject(value) || typeof value.role !== 'string') {
@@ -129,16 +136,15 @@ export function readMistralVibe(input: ReadInput): ReadResult {
     return out
   }
 
+  const skipped = byLine(broken, inLine)
   if (read === 0) {
-    const unread = firstUnread ? [firstUnread] : []
-    const first = [...broken, ...inLine, ...unread].sort((a, b) => a.line - b.line)[0]
-    throw noLineIs('a Vibe message ({role, content, injected, …})', first)
+    throw noLineIs(
+      'a Vibe message ({role, content, injected, …})',
+      byLine(skipped, [firstUnread])[0],
+    )
   }
   const notes = new NoteList()
-  warnSkippedLines(
-    [...broken, ...inLine].sort((a, b) => a.line - b.line),
-    notes,
-  )
+  warnSkippedLines(skipped, notes)
   notes.absorb(later)
   return { messages, notes }
 }

@@ -1,5 +1,12 @@
 import { isObject, kind, type Json } from './json-shape'
-import { LocatedError, noLineIs, type ReadInput, type ReadResult } from './reader'
+import {
+  byLine,
+  LocatedError,
+  noLineIs,
+  type ReadInput,
+  type ReadResult,
+  type SkippedLine,
+} from './reader'
 import { NoteList, describeLines, warnSkippedLines } from './report'
 import { lineObjects } from './sniff-shapes'
 import type { Wire } from '../pricing/wire'
@@ -59,7 +66,7 @@ export function readQwenCode(input: ReadInput): ReadResult {
     throw new LocatedError('one JSON document, not JSONL with one Qwen Code record per line', '')
   }
   const records: Parsed[] = []
-  const inLine: { line: number; problem: string }[] = []
+  const inLine: SkippedLine[] = []
   const sessions = new Set<string>()
   const broken = input.eachJsonLine((value, line) => {
     const problem = recordProblem(value)
@@ -73,8 +80,7 @@ export function readQwenCode(input: ReadInput): ReadResult {
     records.push(parsed(v, line))
   })
   if (!records.some((r) => r.message)) {
-    const first = [...broken, ...inLine].sort((a, b) => a.line - b.line)[0]
-    throw noLineIs('a Qwen Code record with a message', first)
+    throw noLineIs('a Qwen Code record with a message', byLine(broken, inLine)[0])
   }
   warnSkippedLines([...broken, ...inLine], notes)
   if (sessions.size > 1) {

@@ -19,8 +19,26 @@ export interface JsonLine {
 /** A JSONL file, line by line: the lines that parsed, and why each other non-blank line did not. */
 export interface JsonLines {
   values: JsonLine[]
-  broken: { line: number; problem: string }[]
+  broken: SkippedLine[]
 }
+
+/** A line a JSONL reader did not read, and why. */
+export interface SkippedLine {
+  line: number
+  problem: string
+}
+
+/**
+ * The lines of several lists (broken, of another shape, refused by the format) in file order: what
+ * the report lists, and whose first a refusal names (noLineIs).
+ */
+export const byLine = (
+  ...lists: readonly (readonly (SkippedLine | undefined)[])[]
+): SkippedLine[] =>
+  lists
+    .flat()
+    .filter((s): s is SkippedLine => s !== undefined)
+    .sort((a, b) => a.line - b.line)
 
 /**
  * What detection looks at: the whole input's JSON value when it is one document, and the first

@@ -1,4 +1,5 @@
 import type { EncodingName } from '../tokens'
+import { dashedClaudeVersion } from './claude-name'
 
 /**
  * How a model generation without a public tokenizer is counted: with an OpenAI vocabulary, times
@@ -68,10 +69,10 @@ export const ANTHROPIC_TOOL_USE_PROMPT_TOKENS = 346
  * Opus 4.7 and later Opus, and any Claude 5, whatever its family's name: Anthropic's new
  * tokenizer. A family named otherwise than Opus, Sonnet or Haiku (`claude-fable-5`, in public
  * Claude Code sessions of December 2026) grew at 0.47 – 0.64 of the reports when counted as the
- * older generation, and at 0.92 – 1.01 as this one (docs/tokens.md). The minor version may follow
- * a dot, as GitHub Copilot and OpenRouter write it (`claude-opus-4.7`).
+ * older generation, and at 0.92 – 1.01 as this one (docs/tokens.md). Read in Anthropic's spelling
+ * (dashedClaudeVersion: `claude-opus-4.7` as Copilot writes it is `claude-opus-4-7`).
  */
-const NEW_CLAUDE_TOKENIZER = /claude-(?:opus-4[-.](?:[7-9]|\d{2,})|[a-z]+-(?:[5-9]|\d{2,}))(?!\d)/
+const NEW_CLAUDE_TOKENIZER = /claude-(?:opus-4-(?:[7-9]|\d{2,})|[a-z]+-(?:[5-9]|\d{2,}))(?!\d)/
 
 export const CALIBRATIONS: readonly Calibration[] = [
   {
@@ -90,7 +91,7 @@ export const CALIBRATIONS: readonly Calibration[] = [
     // person's six sessions, three of them copies of one, so no error is stated yet.
     family: 'anthropic',
     generation: 'Claude Opus 4.7',
-    matches: (model) => NEW_CLAUDE_TOKENIZER.test(model.toLowerCase()),
+    matches: (model) => NEW_CLAUDE_TOKENIZER.test(dashedClaudeVersion(model.toLowerCase())),
     encoding: 'o200k_base',
     factor: 1.5,
     withinPct: 25,
