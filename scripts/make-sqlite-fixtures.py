@@ -1,0 +1,195 @@
+"""Writes the SQLite fixtures of testdata/sqlite with SQLite itself (Python's sqlite3 module).
+
+Run on purpose, from the repository's root, when a fixture should change:
+
+    python3 scripts/make-sqlite-fixtures.py
+
+and read the diff of what the tests expect before committing. The tests never run it: they read
+the files it wrote, and derive what each holds from the rules below, not from the files.
+
+- rows.db: table `t` of ROWS rows whose values follow from the row's number (value_of), on
+  1,024-byte pages, so the table spans interior pages and every 50th row's text overflows; a
+  column added after the first half was written (old rows' records are one column short); table
+  `k` whose `id` is INTEGER PRIMARY KEY (the rowid).
+- wal.db and wal.db-wal: table `t` in WAL mode, rows 1-10 checkpointed into the file, rows 11-20
+  and 21-30 in two more transactions left in the log.
+- opencode.db and opencode.db-wal: opencode's schema (1.18.34's migrations; the tables a session
+  is read from), holding testdata/formats/opencode.json's session as opencode stores it, an older
+  session and a subagent's; the main session's last two messages are in the log only.
+"""
+import json
+import os
+import shutil
+import sqlite3
+
+OUT = "testdata/sqlite"
+ROWS = 600
+
+
+def value_of(i):
+    n = [0, 1, -1, 127, 128, -129, 32767, 32768, 2**31 - 1, -(2**31), 2**40, -(2**40), 2**53 - 1][i % 13]
+    text = ("x" * 3000 + str(i)) if i % 50 == 0 else ("row %d " % i) * (i % 37)
+    return ("id%04d" % i, n, i / 8, bytes([i % 256, (i * 7) % 256]), text)
+
+
+def fresh(path):
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        if os.path.exists(path + suffix):
+            os.remove(path + suffix)
+    return sqlite3.connect(path, isolation_level=None)
+
+
+def rows_db():
+    db = fresh(f"{OUT}/rows.db")
+    db.execute("PRAGMA page_size = 1024")
+    db.execute('CREATE TABLE t ("id" text PRIMARY KEY, n integer, r real, b blob, s text)')
+    db.execute("BEGIN")
+    for i in range(1, ROWS // 2 + 1):
+        db.execute("INSERT INTO t VALUES (?, ?, ?, ?, ?)", value_of(i))
+    db.execute("COMMIT")
+    db.execute("ALTER TABLE t ADD COLUMN extra text")
+    db.execute("BEGIN")
+    for i in range(ROWS // 2 + 1, ROWS + 1):
+        db.execute("INSERT INTO t VALUES (?, ?, ?, ?, ?, ?)", value_of(i) + ("extra %d" % i,))
+    db.execute("COMMIT")
+    db.execute("CREATE TABLE k (id integer primary key, v text)")
+    for i in (3, 7, 1000):
+        db.execute("INSERT INTO k VALUES (?, ?)", (i, "k%d" % i))
+    db.close()
+
+
+def snapshot(path, db):
+    """Copies a WAL-mode database and its log as they are while `db` holds them open."""
+    name = os.path.basename(path)
+    shutil.copyfile(path, f"{OUT}/{name}")
+    shutil.copyfile(path + "-wal", f"{OUT}/{name}-wal")
+    db.close()
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(path + suffix):
+            os.remove(path + suffix)
+
+
+def wal_db():
+    path = "/tmp/ci-sqlite-wal.db"
+    db = fresh(path)
+    db.execute("PRAGMA page_size = 1024")
+    db.execute("PRAGMA journal_mode = WAL")
+    db.execute("PRAGMA wal_autocheckpoint = 0")
+    db.execute("CREATE TABLE t (id text primary key, s text)")
+    for start in (1, 11, 21):
+        db.execute("BEGIN")
+        for i in range(start, start + 10):
+            db.execute("INSERT INTO t VALUES (?, ?)", ("w%02d" % i, ("wal row %d " % i) * 20))
+        db.execute("COMMIT")
+        if start == 1:
+            db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    snapshot(path, db)
+    os.rename(f"{OUT}/ci-sqlite-wal.db", f"{OUT}/wal.db")
+    os.rename(f"{OUT}/ci-sqlite-wal.db-wal", f"{OUT}/wal.db-wal")
+
+
+SCHEMA = [
+    """CREATE TABLE `project` (`id` text PRIMARY KEY, `worktree` text NOT NULL, `vcs` text,
+    `name` text, `icon_url` text, `icon_url_override` text, `icon_color` text,
+    `time_created` integer NOT NULL, `time_updated` integer NOT NULL, `time_initialized` integer,
+    `sandboxes` text NOT NULL, `commands` text)""",
+    """CREATE TABLE `session` (`id` text PRIMARY KEY, `project_id` text NOT NULL,
+    `workspace_id` text, `parent_id` text, `slug` text NOT NULL, `directory` text NOT NULL,
+    `path` text, `title` text NOT NULL, `version` text NOT NULL, `share_url` text,
+    `summary_additions` integer, `summary_deletions` integer, `summary_files` integer,
+    `summary_diffs` text, `metadata` text, `cost` real DEFAULT 0 NOT NULL,
+    `tokens_input` integer DEFAULT 0 NOT NULL, `tokens_output` integer DEFAULT 0 NOT NULL,
+    `tokens_reasoning` integer DEFAULT 0 NOT NULL, `tokens_cache_read` integer DEFAULT 0 NOT NULL,
+    `tokens_cache_write` integer DEFAULT 0 NOT NULL, `revert` text, `permission` text,
+    `agent` text, `model` text, `time_created` integer NOT NULL, `time_updated` integer NOT NULL,
+    `time_compacting` integer, `time_archived` integer,
+    CONSTRAINT `fk_session_project_id_project_id_fk` FOREIGN KEY (`project_id`) REFERENCES `project`(`id`) ON DELETE CASCADE)""",
+    """CREATE TABLE `message` (`id` text PRIMARY KEY, `session_id` text NOT NULL,
+    `time_created` integer NOT NULL, `time_updated` integer NOT NULL, `data` text NOT NULL,
+    CONSTRAINT `fk_message_session_id_session_id_fk` FOREIGN KEY (`session_id`) REFERENCES `session`(`id`) ON DELETE CASCADE)""",
+    """CREATE TABLE `part` (`id` text PRIMARY KEY, `message_id` text NOT NULL,
+    `session_id` text NOT NULL, `time_created` integer NOT NULL, `time_updated` integer NOT NULL,
+    `data` text NOT NULL,
+    CONSTRAINT `fk_part_message_id_message_id_fk` FOREIGN KEY (`message_id`) REFERENCES `message`(`id`) ON DELETE CASCADE)""",
+    "CREATE INDEX `message_session_time_created_id_idx` ON `message` (`session_id`,`time_created`,`id`)",
+    "CREATE INDEX `part_message_id_id_idx` ON `part` (`message_id`,`id`)",
+    "CREATE INDEX `part_session_idx` ON `part` (`session_id`)",
+    "CREATE INDEX `session_parent_idx` ON `session` (`parent_id`)",
+]
+
+
+def add_session(db, info, messages, parent=None):
+    db.execute(
+        "INSERT INTO session (id, project_id, parent_id, slug, directory, path, title, version,"
+        " time_created, time_updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (info["id"], "global", parent, info["slug"], info["directory"], info.get("path", ""),
+         info["title"], info["version"], info["time"]["created"], info["time"]["updated"]),
+    )
+    for m in messages:
+        add_message(db, m)
+
+
+def add_message(db, m):
+    info = dict(m["info"])
+    mid, sid = info.pop("id"), info.pop("sessionID")
+    created = info["time"]["created"]
+    db.execute("INSERT INTO message VALUES (?, ?, ?, ?, ?)", (mid, sid, created, created, json.dumps(info)))
+    for p in m["parts"]:
+        p = dict(p)
+        pid = p.pop("id")
+        p.pop("sessionID")
+        p.pop("messageID")
+        db.execute("INSERT INTO part VALUES (?, ?, ?, ?, ?, ?)", (pid, mid, sid, created, created, json.dumps(p)))
+
+
+def short_session(sid, title, created, text, reply):
+    def msg(n, role, parts, extra):
+        mid = "msg_%s%03d" % (sid[4:14], n)
+        info = {"role": role, "time": {"created": created + n * 1000}, "id": mid, "sessionID": sid, **extra}
+        return {"info": info, "parts": [
+            {"type": "text", "text": t, "id": "prt_%s%03d%d" % (sid[4:14], n, k), "sessionID": sid, "messageID": mid}
+            for k, t in enumerate(parts)]}
+    model = {"providerID": "anthropic", "modelID": "claude-sonnet-4-5-20250929"}
+    info = {"id": sid, "slug": "quiet-" + sid[-4:], "directory": "/tmp/ocfx/proj", "title": title,
+            "version": "1.18.34", "time": {"created": created, "updated": created + 2000}}
+    return info, [
+        msg(1, "user", [text], {"agent": "build", "model": model}),
+        msg(2, "assistant", [reply], {"parentID": "msg_%s001" % sid[4:14], "modelID": model["modelID"],
+                                      "providerID": "anthropic", "mode": "build", "agent": "build",
+                                      "path": {"cwd": "/tmp", "root": "/tmp"}, "cost": 0,
+                                      "tokens": {"input": 3, "output": 9, "reasoning": 0, "cache": {"read": 0, "write": 11790}},
+                                      "finish": "stop"}),
+    ]
+
+
+def opencode_db():
+    export = json.load(open("testdata/formats/opencode.json"))
+    path = "/tmp/ci-sqlite-opencode.db"
+    db = fresh(path)
+    db.execute("PRAGMA journal_mode = WAL")
+    db.execute("PRAGMA wal_autocheckpoint = 0")
+    for statement in SCHEMA:
+        db.execute(statement)
+    db.execute("INSERT INTO project (id, worktree, time_created, time_updated, sandboxes) VALUES"
+               " ('global', '/', 1764700000000, 1764700000000, '[]')")
+    main = export["info"]
+    add_session(db, *short_session("ses_2a0000000001Older0000000001", "Rename the config loader",
+                                   1764700000000, "Rename loadCfg to loadConfig.", "Renamed it in three files."))
+    add_session(db, main, export["messages"][:-2])
+    # A subagent the main session's task started: the newest session, with a parent.
+    sub_info, sub = short_session("ses_3f1a2b4c6000Sub00000000001", "Find the formatter (@general subagent)",
+                                  1764800060000, "Find where temperatures are formatted.", "In src/format.ts.")
+    add_session(db, sub_info, sub, parent=main["id"])
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    db.execute("BEGIN")
+    for m in export["messages"][-2:]:
+        add_message(db, m)
+    db.execute("COMMIT")
+    snapshot(path, db)
+    os.rename(f"{OUT}/ci-sqlite-opencode.db", f"{OUT}/opencode.db")
+    os.rename(f"{OUT}/ci-sqlite-opencode.db-wal", f"{OUT}/opencode.db-wal")
+
+
+rows_db()
+wal_db()
+opencode_db()
