@@ -27,6 +27,7 @@ export const CONVERSATION_OPTIONS = {
   model: { type: 'string' },
   format: { type: 'string' },
   request: { type: 'string' },
+  session: { type: 'string' },
   'fork-parent': { type: 'string' },
   verbose: { type: 'boolean' },
 } satisfies OptionSpec
@@ -51,6 +52,9 @@ ${FORMATS.map((f) => `                         ${f.id.padEnd(17)}${f.label}`).jo
                        first). Default: the main thread, the latest request
                        with the longest message list. The import report lists
                        how many requests the file has.
+  --session ID         In an opencode database (opencode.db), read session ID.
+                       Default: the session updated last that is not a
+                       subagent's. With --verbose, every session is listed.
   --fork-parent P      For a forked Claude Code subagent's file, read its parent's
                        conversation from transcript P. Default: the parent's
                        transcript where Claude Code keeps it, in a folder above

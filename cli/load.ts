@@ -27,7 +27,10 @@ import {
   type RecordedWindow,
   type ReportedUsage,
   wireShapeExplanation,
+  describeSession,
+  isSqliteFile,
 } from '../src/index'
+import { withWriteAheadLog } from '../node/write-ahead-log'
 import { choiceValue, flagValue, requestValue, stringValue, type ParsedArgs } from './args'
 import { CliError, describeFsError } from './errors'
 import type { Io } from './command'
@@ -79,12 +82,30 @@ async function readBytes(file: string): Promise<Uint8Array> {
 
 /** Reads a whole file (`-` for stdin) as UTF-8 text; a CliError naming the file when it cannot. */
 export async function readTextFile(file: string): Promise<string> {
-  let bytes: Uint8Array
+  const bytes = await readFileBytes(file)
   try {
-    bytes = await readBytes(file)
+    return decodeText(bytes)
+  } catch (error) {
+    throw asCliError(displayName(file), error)
+  }
+}
+
+async function readFileBytes(file: string): Promise<Uint8Array> {
+  try {
+    return await readBytes(file)
   } catch (error) {
     throw new CliError(`${displayName(file)}: cannot read: ${describeFsError(error)}`)
   }
+}
+
+/**
+ * Reads a conversation file: a database (an opencode database) as its bytes, with its write-ahead
+ * log beside it laid over them; any other file as UTF-8 text.
+ */
+async function readConversationContent(file: string): Promise<string | Uint8Array> {
+  const bytes = await readFileBytes(file)
+  // Standard input has no log beside it: the reader says what one may hold.
+  if (isSqliteFile(bytes)) return file === '-' ? bytes : withWriteAheadLog(file, bytes)
   try {
     return decodeText(bytes)
   } catch (error) {
@@ -122,14 +143,18 @@ export async function loadConversation(
   // Checked before the file is read, like every other flag.
   const format = choiceValue(command, args, 'format', FORMAT_CHOICES, 'auto')
   const request = requestValue(command, args)
+  const session = stringValue(args, 'session')
   const path = await resolveFileArgument(command, given, io)
-  const text = await readTextFile(path)
+  const content = await readConversationContent(path)
+  // A database has no text: its errors are placed by row and field.
+  const text = typeof content === 'string' ? content : ''
   const file = displayName(path)
-  const forkParent = await forkParentFor(command, file, path, text, args, io)
+  const forkParent = await forkParentFor(command, file, path, content, args, io)
   let imported: ImportedConversation
   try {
-    imported = importConversation(text, format, {
+    imported = importConversation(content, format, {
       ...(request !== undefined ? { request } : {}),
+      ...(session !== undefined ? { session } : {}),
       ...(forkParent !== undefined ? { forkParent } : {}),
     })
   } catch (error) {
@@ -163,7 +188,7 @@ export function describeImportError(
 ): unknown {
   if (error instanceof FormatError) return describeFormatError(file, text(), error)
   if (error instanceof RequestError) {
-    return new CliError(`${command}: option --request: ${file}: ${error.problem}`)
+    return new CliError(`${command}: option --${error.option}: ${file}: ${error.problem}`)
   }
   return asCliError(file, error)
 }
@@ -196,6 +221,14 @@ export function reportImport(
     io.err(
       `${file}: request ${chosen} of ${formatNumber(requests.length)} (${what.join(', ')}); read another with --request N`,
     )
+  }
+  const { sessions, session } = imported
+  const shown = sessions?.find((s) => s.id === session)
+  if (sessions && shown) {
+    io.err(
+      `${file}: session ${shown.id} of ${formatNumber(sessions.length)} (${describeSession(shown)}); read another with --session ID${verbose ? '' : ' (--verbose lists them)'}`,
+    )
+    if (verbose) for (const s of sessions) io.err(`${file}:   ${s.id}  ${describeSession(s)}`)
   }
   if (imported.format === 'native') {
     reportNativeWarnings(file, text(), imported.report, io)

@@ -14,6 +14,7 @@ import {
 import { writeFileAtomic } from './atomic-write'
 import { findForkParent } from './fork-parent'
 import { FileRefusal, readRegularFile } from './regular-file'
+import { withWriteAheadLog } from './write-ahead-log'
 
 /** An export as main saves it: the renderer's request, its source token resolved to a path. */
 export interface SaveRequest {
@@ -45,7 +46,7 @@ export async function readConversationFile(
   try {
     // Bytes, not text: the renderer's worker parses them without making the whole file one
     // string (see src/json-bytes.ts). They cross IPC as a Uint8Array that owns its memory.
-    const content = await readRegularFile(path, maxBytes)
+    const content = await withWriteAheadLog(path, await readRegularFile(path, maxBytes))
     // Not finding a parent is not a failed open: the import's report says what is missing.
     const search = await findForkParent(path, content, maxBytes)
     const forkParent =

@@ -51,7 +51,11 @@ export class FormatError extends Error {
  * range, or the file is not one with requests. Not a format mismatch: detection does not go on.
  */
 export class RequestError extends Error {
-  constructor(readonly problem: string) {
+  constructor(
+    readonly problem: string,
+    /** The choice it is about: a traffic log's request, or a database's session. */
+    readonly option: 'request' | 'session' = 'request',
+  ) {
     super(problem)
     this.name = 'RequestError'
   }

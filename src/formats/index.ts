@@ -134,6 +134,12 @@ export function importInput(
       `only an API traffic log has requests to choose from; this file is ${FORMAT_LABELS[chosen]}`,
     )
   }
+  if (opts.session !== undefined && result.sessions === undefined) {
+    throw new RequestError(
+      `only an opencode database has sessions to choose from; this file is ${FORMAT_LABELS[chosen]}`,
+      'session',
+    )
+  }
   notes.push(...aggregateNotes(result.notes.notes))
   return {
     format: chosen,
@@ -149,6 +155,9 @@ export function importInput(
     report: notes,
     ...(result.requests !== undefined
       ? { requests: result.requests, request: result.request }
+      : {}),
+    ...(result.sessions !== undefined
+      ? { sessions: result.sessions, session: result.session }
       : {}),
     ...(result.usage !== undefined && result.usage.length > 0 ? { usage: result.usage } : {}),
     ...(result.contextWindow !== undefined ? { contextWindow: result.contextWindow } : {}),
@@ -186,6 +195,7 @@ export function exportConversation(
 
 export { FormatError, RequestError, describeMismatch } from './errors'
 export { forkReferenceOf } from './claude-code-fork'
+export { describeSession } from './stored-session'
 export type { ForkParent, ReadChoice } from './reader'
 export { wireShapeExplanation } from './explain'
 export { formatNote, MAX_REPEATED_NOTES, type ImportNote, type NoteSeverity } from './report'
@@ -202,5 +212,8 @@ export type {
   ImportedConversation,
   RecordedWindow,
   ReportedUsage,
+  StoredSession,
   TrafficRequest,
 } from './types'
+export { applyWal, type WalApplied } from '../sqlite/wal'
+export { isSqliteFile } from '../sqlite/database'

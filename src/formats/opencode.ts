@@ -36,9 +36,16 @@ const SESSION_NOTE =
  * tail it kept, and none of the failed replies.
  */
 export function readOpencode(input: ReadInput): ReadResult {
-  const root = input.json()
   const notes = new NoteList()
-  const all = messagesOf(root, notes)
+  return readOpencodeMessages(messagesOf(input.json(), notes), notes)
+}
+
+/**
+ * A session's messages, oldest first, as opencode stores them (an export's, or a database's rows:
+ * opencode-db.ts), read as the next request sends them. `notes` may already hold the notes of where
+ * they came from.
+ */
+export function readOpencodeMessages(all: OcMessage[], notes: NoteList): ReadResult {
   const sent = sendableMessages(all)
   const dropped = all.length - sent.length
   if (dropped > 0) {

@@ -1,3 +1,4 @@
+import { isSqliteFile } from '../sqlite/database'
 import type { EarlierThinking } from '../pricing/thinking-retention'
 import { InputError } from '../input-error'
 import { decodeText, hasByteOrderMark, isSpace, type ParseProgress } from '../json-bytes'
@@ -8,7 +9,13 @@ import type { Wire } from '../pricing/wire'
 import type { Message } from '../types'
 import { isObject, kind } from './json-shape'
 import type { NoteList } from './report'
-import type { ForkedFrom, RecordedWindow, ReportedUsage, TrafficRequest } from './types'
+import type {
+  ForkedFrom,
+  RecordedWindow,
+  ReportedUsage,
+  StoredSession,
+  TrafficRequest,
+} from './types'
 
 /** One line of a JSONL file that parsed: its 1-based number and its value. */
 export interface JsonLine {
@@ -52,6 +59,8 @@ export interface Sniff {
   lines?: unknown[]
   /** The first line's reason when it is not JSON (neither a document nor JSONL). */
   notJson?: boolean
+  /** The input is a SQLite database file (its first 16 bytes are SQLite's header), never parsed as JSON. */
+  sqlite?: true
 }
 
 /**
@@ -79,6 +88,12 @@ export interface ReadChoice {
    * it. Ignored by every other format, and by a file that refers to no parent.
    */
   forkParent?: ForkParent
+  /**
+   * The session to load from a database of sessions (an opencode database), by its id (default:
+   * the one last updated that is not a subagent's). Given for any other file, or naming no session
+   * of it, it is a RequestError.
+   */
+  session?: string
 }
 
 /** How many lines of a JSONL file detection reads. */
@@ -110,6 +125,11 @@ export class ReadInput {
     return this.choice.request
   }
 
+  /** The input's bytes, when it was given as bytes: a database is read from them (opencode-db.ts). */
+  get bytes(): Uint8Array | undefined {
+    return typeof this.content === 'string' ? undefined : this.content
+  }
+
   /**
    * A JSONL file already parsed line by line, read without parsing again; `source` gives its text
    * (with no byte-order mark), asked only to place an error.
@@ -118,13 +138,18 @@ export class ReadInput {
     return new LinesInput(lines, source, choice)
   }
 
-  /** The text with any byte-order mark removed (decoded on first use when given bytes). */
+  /**
+   * The text with any byte-order mark removed (decoded on first use when given bytes). A database
+   * has none: its errors are placed by row and field, never by line (opencode-db.ts).
+   */
   get source(): string {
     if (this.text === undefined) {
       const { content } = this
       this.text =
         typeof content !== 'string'
-          ? decodeText(content)
+          ? isSqliteFile(content)
+            ? ''
+            : decodeText(content)
           : content.charCodeAt(0) === 0xfeff
             ? content.slice(1)
             : content
@@ -194,6 +219,9 @@ export class ReadInput {
 
   /** What detection looks at (see Sniff). */
   sniff(): Sniff {
+    if (!this.sniffed && typeof this.content !== 'string' && isSqliteFile(this.content)) {
+      this.sniffed = { sqlite: true }
+    }
     if (!this.sniffed) {
       let json: { value: unknown } | undefined
       try {
@@ -380,6 +408,9 @@ export interface ReadResult {
   /** A file of several requests (an API traffic log): every request, and the one read. */
   requests?: TrafficRequest[]
   request?: number
+  /** A database of sessions (an opencode database): every session, and the one read. */
+  sessions?: StoredSession[]
+  session?: string
   /** The provider's reported prompt sizes, where the file carries them (see ReportedUsage). */
   usage?: ReportedUsage[]
   /** The context window the log says its engine ran with (see ImportedConversation). */

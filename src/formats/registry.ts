@@ -13,6 +13,7 @@ import { nativeFormat } from './native'
 import { openaiChatFormat } from './openai-chat'
 import { openaiResponsesFormat } from './openai-responses'
 import { opencodeFormat } from './opencode'
+import { opencodeDbFormat } from './opencode-db'
 import { piFormat } from './pi'
 import { qwenCodeFormat } from './qwen-code'
 import { sweAgentFormat } from './swe-agent'
@@ -59,6 +60,7 @@ export const FORMATS = [
   { ...piFormat, wire: 'openai-chat', holdsSystemPrompt: false, appendsLines: true },
   { ...droidFormat, wire: 'openai-chat', holdsSystemPrompt: false, appendsLines: true },
   { ...opencodeFormat, wire: 'openai-chat', holdsSystemPrompt: false, appendsLines: false },
+  { ...opencodeDbFormat, wire: 'openai-chat', holdsSystemPrompt: false, appendsLines: false },
   { ...sweAgentFormat, wire: 'openai-chat', holdsSystemPrompt: true, appendsLines: false },
   { ...clineFormat, wire: 'anthropic', holdsSystemPrompt: false, appendsLines: false },
   { ...continueFormat, wire: 'openai-chat', holdsSystemPrompt: false, appendsLines: false },

@@ -84,6 +84,10 @@ export interface ImportedConversation {
   requests?: TrafficRequest[]
   /** Which of `requests` was loaded (its `index`). */
   request?: number
+  /** A database's sessions (an opencode database), for the session picker; absent for every other file. */
+  sessions?: StoredSession[]
+  /** Which of `sessions` was loaded (its `id`). */
+  session?: string
   /** The prompt sizes the provider reported, one per request, in request order; absent when none. */
   usage?: ReportedUsage[]
   /**
@@ -184,6 +188,19 @@ export interface TrafficRequest {
   messages: number
   /** When it was sent, ISO 8601, when the log says. */
   timestamp?: string
+}
+
+/** One session of a database that holds several (an opencode database), as the session picker names it. */
+export interface StoredSession {
+  /** The engine's id for it: the value `--session` and the picker take. */
+  id: string
+  title: string
+  /** When it was last updated, in milliseconds since 1970 (UTC). */
+  updated: number
+  /** How many messages it stores. */
+  messages: number
+  /** The session a subagent's session was started from; absent for a session of its own. */
+  parent?: string
 }
 
 /** Why one format could not read the input, and where. */

@@ -1,0 +1,241 @@
+import { SqliteDatabase, SqliteError, type Row, type TableInfo } from '../sqlite/database'
+import { RequestError } from './errors'
+import { ShapeError, isObject, type Json } from './json-shape'
+import { readOpencodeMessages } from './opencode'
+import type { OcMessage } from './opencode-compaction'
+import type { ReadInput, ReadResult } from './reader'
+import { NoteList } from './report'
+import type { FormatDescriptor, StoredSession } from './types'
+
+/*
+ * opencode's own store: the SQLite database it keeps every session in (`opencode.db` in its data
+ * folder, `~/.local/share/opencode` by default; `opencode db path` prints it). Followed: the
+ * compiled opencode 1.18.34 (npm opencode-linux-x64), read 2026-12-06: its migrations' `session`,
+ * `message` and `part` tables; `MessageV2` reading a message as its `data` column with `id` and
+ * `sessionID` from the row's columns, a part likewise with `messageID`; a session's messages in
+ * the order of (`time_created`, `id`) and a message's parts in `id` order, as `opencode export`
+ * writes them. The session read is then read as an export's (readOpencodeMessages). See
+ * docs/formats/opencode-db.md.
+ */
+
+/** The tables a session is read from, and the columns read from each. */
+const TABLES = {
+  session: ['id', 'parent_id', 'title', 'time_updated'],
+  message: ['id', 'session_id', 'time_created', 'data'],
+  part: ['id', 'message_id', 'session_id', 'data'],
+} as const
+
+type Columns<T extends keyof typeof TABLES> = Record<(typeof TABLES)[T][number], number>
+
+/** Reads one session of an opencode database: the one chosen (ReadChoice.session), else the latest. */
+export function readOpencodeDb(input: ReadInput): ReadResult {
+  const bytes = input.bytes
+  if (bytes === undefined) throw new ShapeError('not a SQLite database', [])
+  try {
+    return readSession(new SqliteDatabase(bytes), input.choice.session)
+  } catch (error) {
+    if (error instanceof SqliteError) throw new ShapeError(error.message, [])
+    throw error
+  }
+}
+
+function readSession(db: SqliteDatabase, chosen: string | undefined): ReadResult {
+  const session = table(db, 'session')
+  const message = table(db, 'message')
+  const part = table(db, 'part')
+  const sessions = sessionsOf(db, session)
+  const counts = new Map<string, number>()
+  db.rows(message.table, (row) => {
+    const id = row.column(message.at.session_id)
+    if (typeof id === 'string') counts.set(id, (counts.get(id) ?? 0) + 1)
+  })
+  for (const s of sessions) s.messages = counts.get(s.id) ?? 0
+  const picked = chosen !== undefined ? sessions.find((s) => s.id === chosen) : latest(sessions)
+  if (picked === undefined) {
+    if (chosen === undefined) throw new ShapeError('an opencode database that holds no session', [])
+    throw new RequestError(
+      `no session "${chosen}" in this database; it holds ${sessions.length}: ${sessions
+        .slice(0, 3)
+        .map((s) => s.id)
+        .join(', ')}${sessions.length > 3 ? ', …' : ''}`,
+      'session',
+    )
+  }
+  const notes = new NoteList()
+  const others = sessions.length - 1
+  if (others > 0) {
+    notes.info(
+      '',
+      `${others} other session${others === 1 ? '' : 's'} in the database; not loaded (choose another session to read it)`,
+    )
+  }
+  if (db.walMode) {
+    notes.info(
+      '',
+      'the database is in WAL mode and was read without its write-ahead log (opencode.db-wal beside it): what opencode wrote since its last checkpoint is not here. The desktop app and the CLI read the log with the file; a browser is given the one file',
+    )
+  }
+  const messages = messagesOf(db, message, part, picked.id, notes)
+  const result = readOpencodeMessages(messages, notes)
+  return { ...result, sessions, session: picked.id }
+}
+
+/** The last updated session that is not a subagent's; the last updated of all when every one is. */
+function latest(sessions: StoredSession[]): StoredSession | undefined {
+  const newest = (list: StoredSession[]) =>
+    list.reduce<StoredSession | undefined>(
+      (a, b) => (a && a.updated >= b.updated ? a : b),
+      undefined,
+    )
+  return (
+    newest(sessions.filter((s) => s.parent === undefined && s.messages > 0)) ?? newest(sessions)
+  )
+}
+
+interface Table<T extends keyof typeof TABLES> {
+  table: TableInfo
+  at: Columns<T>
+}
+
+/** A table of opencode's, with the index of each column read; a ShapeError when it is not one. */
+function table<T extends keyof typeof TABLES>(db: SqliteDatabase, name: T): Table<T> {
+  const info = db.tables().get(name)
+  if (info === undefined) {
+    throw new ShapeError(
+      `a SQLite database without a "${name}" table: not an opencode database (opencode keeps its sessions in the tables session, message and part)`,
+      [],
+    )
+  }
+  const at = {} as Record<string, number>
+  for (const column of TABLES[name]) {
+    const index = info.columns.indexOf(column)
+    if (index < 0) {
+      throw new ShapeError(`opencode's "${name}" table has no column "${column}"`, [])
+    }
+    at[column] = index
+  }
+  return { table: info, at: at as Columns<T> }
+}
+
+/** Every session, newest first, its messages counted later. */
+function sessionsOf(db: SqliteDatabase, t: Table<'session'>): StoredSession[] {
+  const sessions: StoredSession[] = []
+  db.rows(t.table, (row) => {
+    const id = row.column(t.at.id)
+    if (typeof id !== 'string') return
+    const title = row.column(t.at.title)
+    const updated = row.column(t.at.time_updated)
+    const parent = row.column(t.at.parent_id)
+    sessions.push({
+      id,
+      title: typeof title === 'string' ? title : '',
+      updated: typeof updated === 'number' ? updated : 0,
+      messages: 0,
+      ...(typeof parent === 'string' ? { parent } : {}),
+    })
+  })
+  return sessions.sort((a, b) => b.updated - a.updated)
+}
+
+interface StoredRow {
+  id: string
+  data: string
+  created: number
+  /** For a part, its message's id. */
+  owner: string
+}
+
+/**
+ * The session's messages with their parts, as `opencode export` lists them: messages by
+ * (`time_created`, `id`), parts by `id`, each `data` with the row's ids put back. Places in the
+ * report are those the session's export would have: `messages[3].parts[1]`.
+ */
+function messagesOf(
+  db: SqliteDatabase,
+  message: Table<'message'>,
+  part: Table<'part'>,
+  session: string,
+  notes: NoteList,
+): OcMessage[] {
+  const rows = collect(db, message.table, message.at, session, (row) =>
+    row.column(message.at.time_created),
+  )
+  const parts = collect(db, part.table, part.at, session, (row) => row.column(part.at.message_id))
+  rows.sort((a, b) => a.created - b.created || compare(a.id, b.id))
+  parts.sort((a, b) => compare(a.id, b.id))
+  const byId = new Map<string, { m: OcMessage; index: number }>()
+  const messages = rows.map((r, index): OcMessage => {
+    const info = { ...dataOf(r, ['messages', index, 'info']), id: r.id, sessionID: session }
+    const m: OcMessage = { info, parts: [], at: ['messages', index, 'info'], partAt: [] }
+    byId.set(r.id, { m, index })
+    return m
+  })
+  let strays = 0
+  for (const p of parts) {
+    const owner = byId.get(p.owner)
+    if (owner === undefined) {
+      strays++
+      continue
+    }
+    const { m, index } = owner
+    const at = ['messages', index, 'parts', m.parts.length]
+    m.parts.push({ ...dataOf(p, at), id: p.id, sessionID: session, messageID: p.owner })
+    m.partAt.push(at)
+  }
+  if (strays > 0) {
+    notes.warn(
+      '',
+      `${strays} part${strays === 1 ? '' : 's'} of the session name${strays === 1 ? 's' : ''} a message it does not hold; not loaded`,
+    )
+  }
+  return messages
+}
+
+/** The rows of `session` in a message or part table; `key` gives a message's time or a part's message. */
+function collect(
+  db: SqliteDatabase,
+  table: TableInfo,
+  at: { id: number; session_id: number; data: number },
+  session: string,
+  key: (row: Row) => unknown,
+): StoredRow[] {
+  const rows: StoredRow[] = []
+  db.rows(table, (row) => {
+    if (row.column(at.session_id) !== session) return
+    const id = row.column(at.id)
+    const data = row.column(at.data)
+    const k = key(row)
+    rows.push({
+      id: typeof id === 'string' ? id : String(id),
+      data: typeof data === 'string' ? data : '',
+      created: typeof k === 'number' ? k : 0,
+      owner: typeof k === 'string' ? k : '',
+    })
+  })
+  return rows
+}
+
+function dataOf(row: StoredRow, at: (string | number)[]): Json {
+  let value: unknown
+  try {
+    value = JSON.parse(row.data)
+  } catch {
+    throw new ShapeError(`the row's "data" column is not JSON (row ${row.id})`, at)
+  }
+  if (!isObject(value))
+    throw new ShapeError(`the row's "data" column is not a JSON object (row ${row.id})`, at)
+  return value
+}
+
+// opencode's ids sort by time as strings; compared by code unit, as SQLite's BINARY collation does.
+const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
+
+/** opencode's database, read one session at a time. */
+export const opencodeDbFormat = {
+  id: 'opencode-db',
+  label: 'opencode database',
+  shape:
+    'the SQLite database opencode keeps its sessions in (opencode.db), one session read at a time',
+  detect: (sniff) => (sniff.sqlite ? 3 : 0),
+  read: readOpencodeDb,
+} as const satisfies FormatDescriptor

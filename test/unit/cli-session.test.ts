@@ -1,0 +1,74 @@
+import { copyFileSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { runCli } from '../../cli/run-cli'
+import { ROOT } from './helpers/built-cli'
+
+// --session on an opencode database (testdata/sqlite/opencode.db and the write-ahead log beside
+// it: scripts/make-sqlite-fixtures.py), run in-process.
+const DB = join(ROOT, 'testdata/sqlite/opencode.db')
+const MAIN = 'ses_3f1a2b4c5ffeWx8Kq2Lm9Np0Rt'
+const OLDER = 'ses_2a0000000001Older0000000001'
+
+async function run(args: string[]) {
+  const out: string[] = []
+  const err: string[] = []
+  const status = await runCli(args, { out: (t) => out.push(t), err: (l) => err.push(l) })
+  return { status, stdout: out.join(''), stderr: err }
+}
+
+describe('--session', () => {
+  it.each(['tokens', 'check', 'prompt', 'diagnose'])('%s --help documents it', async (name) => {
+    const r = await run([name, '--help'])
+    expect(r.stdout).toMatch(
+      /^ {2}--session ID {2,}In an opencode database \(opencode\.db\), read session ID/m,
+    )
+  })
+
+  it('says which session it read, with the write-ahead log beside the file', async () => {
+    const r = await run(['tokens', DB, '--json'])
+    expect(r.status).toBe(0)
+    // 7 messages are in the file, 2 more in opencode.db-wal; 1764800050000 ms is 2025-12-03 22:14:10 UTC.
+    expect(r.stderr[0]).toBe(
+      `${DB}: session ${MAIN} of 3 ("Print temperatures in Celsius", 9 messages, updated 2025-12-03 22:14 UTC); read another with --session ID (--verbose lists them)`,
+    )
+  })
+
+  it('lists every session with --verbose, and reads the one asked for', async () => {
+    const r = await run(['tokens', DB, '--session', OLDER, '--verbose', '--json'])
+    expect(r.status).toBe(0)
+    expect(r.stderr.slice(0, 5)).toEqual([
+      `${DB}: format: opencode database (detected)`,
+      `${DB}: session ${OLDER} of 3 ("Rename the config loader", 2 messages, updated 2025-12-02 18:26 UTC); read another with --session ID`,
+      `${DB}:   ses_3f1a2b4c6000Sub00000000001  "Find the formatter (@general subagent)", 2 messages, updated 2025-12-03 22:14 UTC, subagent of ${MAIN}`,
+      `${DB}:   ${MAIN}  "Print temperatures in Celsius", 9 messages, updated 2025-12-03 22:14 UTC`,
+      `${DB}:   ${OLDER}  "Rename the config loader", 2 messages, updated 2025-12-02 18:26 UTC`,
+    ])
+    expect((JSON.parse(r.stdout) as { tokens: number[] }).tokens).toHaveLength(2)
+  })
+
+  it('refuses a session the database does not hold, or a file without sessions', async () => {
+    const r = await run(['check', DB, '--max-tokens', '2000', '--session', 'ses_nope'])
+    expect(r.status).toBe(2)
+    expect(r.stderr.at(-1)).toMatch(
+      new RegExp(
+        `^check: option --session: ${DB.replace(/[.]/g, '\\.')}: no session "ses_nope" in this database; it holds 3: `,
+      ),
+    )
+    const json = join(ROOT, 'testdata/formats/opencode.json')
+    const other = await run(['tokens', json, '--session', MAIN])
+    expect(other.status).toBe(2)
+    expect(other.stderr.at(-1)).toBe(
+      `tokens: option --session: ${json}: only an opencode database has sessions to choose from; this file is opencode session (export)`,
+    )
+  })
+
+  it('reads a database without a log beside it as the file holds it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ci-opencode-'))
+    copyFileSync(DB, join(dir, 'opencode.db'))
+    const r = await run(['tokens', join(dir, 'opencode.db'), '--json'])
+    expect(r.status).toBe(0)
+    expect(r.stderr[0]).toContain('"Print temperatures in Celsius", 7 messages,')
+  })
+})

@@ -1,0 +1,99 @@
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { FormatError, RequestError, applyWal, importConversation } from '../../src/index'
+import { cutAt, fixture, fixtureJson, infoAt } from './formats-fixtures'
+
+// opencode.db (opencode 1.18.34's tables, written by SQLite: scripts/make-sqlite-fixtures.py)
+// holds the session of testdata/formats/opencode.json as opencode stores it, its last two messages
+// in the write-ahead log only; an older session; and a subagent's, the newest.
+const DIR = resolve(import.meta.dirname, '../../testdata/sqlite')
+const file = (name: string) => new Uint8Array(readFileSync(resolve(DIR, name)))
+const withLog = () => applyWal(file('opencode.db'), file('opencode.db-wal')).bytes
+
+const MAIN = 'ses_3f1a2b4c5ffeWx8Kq2Lm9Np0Rt'
+const OLDER = 'ses_2a0000000001Older0000000001'
+const SUBAGENT = 'ses_3f1a2b4c6000Sub00000000001'
+
+describe('opencode database', () => {
+  it('is detected by its SQLite header, and reads a session as its export does', () => {
+    const imported = importConversation(withLog())
+    const exported = importConversation(fixture('opencode.json'))
+    expect(imported).toMatchObject({ format: 'opencode-db', detected: true, session: MAIN })
+    expect(imported.messages).toEqual(exported.messages)
+    expect(imported.usage).toEqual(exported.usage)
+    expect(imported.model).toBe(exported.model)
+    expect(imported.wire).toBe('anthropic')
+    expect(imported.systemPromptUnrecorded).toBe(true)
+  })
+
+  it('lists every session, newest first, and reads the newest that is not a subagent’s', () => {
+    const imported = importConversation(withLog())
+    const info = fixtureJson('opencode.json').info as { title: string; time: { updated: number } }
+    expect(imported.sessions).toEqual([
+      {
+        id: SUBAGENT,
+        title: 'Find the formatter (@general subagent)',
+        updated: 1764800062000,
+        messages: 2,
+        parent: MAIN,
+      },
+      { id: MAIN, title: info.title, updated: info.time.updated, messages: 9 },
+      { id: OLDER, title: 'Rename the config loader', updated: 1764700002000, messages: 2 },
+    ])
+    expect(infoAt(imported, '')).toContain(
+      '2 other sessions in the database; not loaded (choose another session to read it)',
+    )
+  })
+
+  it('reads the session it is asked for, and refuses one it does not hold', () => {
+    const older = importConversation(withLog(), 'auto', { session: OLDER })
+    expect(older.session).toBe(OLDER)
+    expect(older.messages.map((m) => [m.type, m.text])).toEqual([
+      ['user', 'Rename loadCfg to loadConfig.'],
+      ['bot', 'Renamed it in three files.'],
+    ])
+    const sub = importConversation(withLog(), 'opencode-db', { session: SUBAGENT })
+    expect(sub.messages[0].text).toBe('Find where temperatures are formatted.')
+    const refused = () => importConversation(withLog(), 'auto', { session: 'ses_nope' })
+    expect(refused).toThrow(RequestError)
+    expect(refused).toThrow(
+      `no session "ses_nope" in this database; it holds 3: ${SUBAGENT}, ${MAIN}, ${OLDER}`,
+    )
+    try {
+      refused()
+    } catch (error) {
+      expect((error as RequestError).option).toBe('session')
+    }
+    expect(() => importConversation(fixture('opencode.json'), 'auto', { session: MAIN })).toThrow(
+      'only an opencode database has sessions to choose from; this file is opencode session (export)',
+    )
+  })
+
+  it('read without its write-ahead log, holds only what was checkpointed, and says so', () => {
+    const alone = importConversation(file('opencode.db'))
+    expect(alone.sessions?.find((s) => s.id === MAIN)?.messages).toBe(7)
+    expect(
+      infoAt(alone, '').some((p) =>
+        p.startsWith('the database is in WAL mode and was read without its write-ahead log'),
+      ),
+    ).toBe(true)
+    const whole = importConversation(withLog())
+    expect(infoAt(whole, '').some((p) => p.includes('WAL mode'))).toBe(false)
+  })
+
+  it('finds a tool exchange the boundary cuts', () => {
+    const { messages } = importConversation(withLog())
+    // Kept from the first tool result on, its call is left in the summarised head.
+    const call = messages.findIndex((m) => m.type === 'activity')
+    expect(cutAt(messages, call).map((f) => f.code)).toContain('tool-exchange-cut')
+  })
+
+  it('names the format a database that is not opencode’s most resembles, and why it is not', () => {
+    const other = () => importConversation(file('rows.db'))
+    expect(other).toThrow(FormatError)
+    expect(other).toThrow(
+      'it looks most like opencode database, but a SQLite database without a "session" table: not an opencode database',
+    )
+  })
+})
