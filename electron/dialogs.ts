@@ -16,9 +16,10 @@ const JSON_FILTERS = [
   { name: 'All files', extensions: ['*'] },
 ]
 
-// Opening also takes JSONL, such as a Claude Code session; exports are always JSON.
+// Opening also takes JSONL, such as a Claude Code session, and opencode's database (opencode.db);
+// exports are always JSON.
 const OPEN_FILTERS = [
-  { name: 'Conversation (JSON, JSONL)', extensions: ['json', 'jsonl'] },
+  { name: 'Conversation (JSON, JSONL, opencode.db)', extensions: ['json', 'jsonl', 'db'] },
   { name: 'All files', extensions: ['*'] },
 ]
 

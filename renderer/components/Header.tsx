@@ -8,6 +8,7 @@ import { ImportReport } from './ImportReport'
 import { LiveStatus } from './LiveStatus'
 import { RecentMenu } from './RecentMenu'
 import { RequestPicker } from './RequestPicker'
+import { SessionPicker } from './SessionPicker'
 
 /** The file on screen and the file actions. */
 export function Header() {
@@ -51,6 +52,7 @@ export function Header() {
         <div className="file-line">
           <FormatPicker />
           <RequestPicker />
+          <SessionPicker />
           <ForkParent />
           <ImportReport />
         </div>

@@ -11,7 +11,7 @@ export function OpenFileInput() {
     <HiddenFileInput
       id={OPEN_FILE_INPUT_ID}
       testId="open-file"
-      accept=".json,.jsonl,application/json"
+      accept=".json,.jsonl,.db,application/json"
       onFile={(file) => void openFile(file)}
     />
   )

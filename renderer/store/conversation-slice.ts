@@ -4,6 +4,7 @@ import type {
   Message,
   RecordedWindow,
   ReportedUsage,
+  StoredSession,
   TrafficRequest,
   Wire,
   EarlierThinking,
@@ -12,6 +13,7 @@ import type {
 import type { FileToken, OpenedFile, RecentFile, Result } from '../../electron/contract'
 import type { ImportChoice } from '../workers/types'
 import { conversationReset } from './conversation-reset'
+import { isSqliteFile } from '@core/sqlite/database'
 import { importedFields } from './imported-fields'
 import { FOLLOW_AT_OPEN_BYTES } from './live-slice'
 import { openingOptions } from './options-slice'
@@ -81,6 +83,10 @@ export interface ConversationSlice {
   requests: readonly TrafficRequest[]
   /** Which of `requests` is on screen (its 1-based index); null for every other file. */
   request: number | null
+  /** A database's sessions (an opencode database), for the session picker; empty for every other file. */
+  sessions: readonly StoredSession[]
+  /** Which of `sessions` is on screen (its id); null for every other file. */
+  session: string | null
   /** The prompt sizes the provider reported, in request order; empty when the file has none. */
   usage: readonly ReportedUsage[]
   /** The context window the log says its engine ran with (ImportedConversation's), if any. */
@@ -109,6 +115,8 @@ export interface ConversationSlice {
   reimportAs(format: FormatId | 'auto'): Promise<boolean>
   /** Reads the API traffic log on screen again, loading its request `request` (1-based). */
   reimportRequest(request: number): Promise<boolean>
+  /** Reads the database on screen again, loading its session `session` (an id). */
+  reimportSession(session: string): Promise<boolean>
   /** Reads the file on screen again to follow it (one too large to follow from the start). */
   readToFollow(): Promise<boolean>
   /**
@@ -156,8 +164,12 @@ export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) =
   }
   // What the file on screen was read as, to read it so again.
   const sameChoice = (): ImportChoice => {
-    const { requestedFormat, request } = get()
-    return { format: requestedFormat, ...(request !== null ? { request } : {}) }
+    const { requestedFormat, request, session } = get()
+    return {
+      format: requestedFormat,
+      ...(request !== null ? { request } : {}),
+      ...(session !== null ? { session } : {}),
+    }
   }
 
   return {
@@ -171,6 +183,8 @@ export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) =
     format: 'native',
     requests: [],
     request: null,
+    sessions: [],
+    session: null,
     usage: [],
     fileWindow: null,
     importReport: [],
@@ -184,8 +198,14 @@ export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) =
       // Taken before the worker is handed the file: its bytes are transferred, and gone from here.
       const source = sourceOf(file)
       // A file the host read itself can be followed as its agent writes it (see live-slice);
-      // a large one only when asked, as following keeps what was parsed.
-      const followable = Boolean(file.token) && deps.api.sessions && origin !== 'sample'
+      // a large one only when asked, as following keeps what was parsed. A database is not a log
+      // that grows at its end, and its bytes are the host's image of it with its write-ahead log
+      // (docs/formats/opencode-db.md): it is read again by opening it again.
+      const followable =
+        Boolean(file.token) &&
+        deps.api.sessions &&
+        origin !== 'sample' &&
+        !(file.content instanceof Uint8Array && isSqliteFile(file.content))
       const follow = followable && (choice.follow ?? sizeOf(file.content) <= FOLLOW_AT_OPEN_BYTES)
       return get().readFile(file, { ...choice, follow }, (imported, bytesRead) => {
         const isSample = origin === 'sample'
@@ -223,6 +243,8 @@ export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) =
     reimportAs: (format) => reimport({ format }),
 
     reimportRequest: (request) => reimport({ format: get().requestedFormat, request }),
+
+    reimportSession: (session) => reimport({ format: get().requestedFormat, session }),
 
     addForkParent: (parent) => reimport(sameChoice(), { name: parent.name, content: parent }),
 

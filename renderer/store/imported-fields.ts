@@ -12,6 +12,8 @@ export function importedFields(imported: Omit<ImportedConversation, 'messages'>)
     format: imported.format,
     requests: imported.requests ?? [],
     request: imported.request ?? null,
+    sessions: imported.sessions ?? [],
+    session: imported.session ?? null,
     usage: imported.usage ?? [],
     fileWindow: imported.contextWindow ?? null,
     importReport: imported.report,

@@ -98,6 +98,7 @@ export function importInWorker(
     content: bytes ?? content,
     format: choice.format,
     ...(choice.request !== undefined ? { request: choice.request } : {}),
+    ...(choice.session !== undefined ? { session: choice.session } : {}),
     ...(choice.follow ? { follow: true } : {}),
     ...(parent ? { forkParent: parent } : {}),
   }

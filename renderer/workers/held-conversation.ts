@@ -89,6 +89,7 @@ export function holdConversation(): HeldConversation {
     read(content, choice, onParsing) {
       const request = {
         ...(choice.request !== undefined ? { request: choice.request } : {}),
+        ...(choice.session !== undefined ? { session: choice.session } : {}),
         ...(choice.forkParent !== undefined ? { forkParent: choice.forkParent } : {}),
       }
       let imported: ImportedConversation

@@ -36,6 +36,8 @@ export type ConversationRequest =
       format: FormatId | 'auto'
       /** The request of an API traffic log to read (ImportOptions.request). */
       request?: number
+      /** The session of a database to read (ImportOptions.session). */
+      session?: string
       /** Keep the core's LiveImport, to parse the file's changes (ImportChoice.follow). */
       follow?: boolean
       /** A forked subagent's parent transcript (OpenedFile.forkParent; ImportOptions.forkParent). */

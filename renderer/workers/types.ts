@@ -22,6 +22,8 @@ export interface ImportChoice {
   format: FormatId | 'auto'
   /** 1-based; absent reads the main thread (see ImportOptions.request). */
   request?: number
+  /** A database's session, by id; absent reads the latest (see ImportOptions.session). */
+  session?: string
   /**
    * Read to be followed: the worker keeps the core's LiveImport, so that what the agent writes
    * next is parsed on its own (Conversation.change). Only for a file the host can follow.

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
@@ -7,6 +7,7 @@ import { allRows, byTestId, openFile, readNumber, screenshot } from './harness/a
 import { useAppSession } from './harness/browser'
 import { cli } from './harness/cli'
 import { formatsFile } from './harness/format-fixtures'
+import { ROOT } from './harness/paths'
 
 /** What the CLI's `tokens --json` says of a file: the other surface over the same core. */
 async function cliTokens(
@@ -230,5 +231,35 @@ describe("every agent's own log opens in the app", () => {
     expect(Number(await picker.inputValue())).toBe(other)
     expect(pageErrors).toEqual([])
     await screenshot(page, 'formats-api-traffic-request')
+  })
+
+  it('an opencode database shows its latest session, and the picker reads another', async () => {
+    const { page, pageErrors } = app()
+    // The database alone, as a browser is given it (its write-ahead log is not beside the copy).
+    const dir = await mkdtemp(join(tmpdir(), 'ci-opencode-e2e-'))
+    try {
+      const file = join(dir, 'opencode.db')
+      await copyFile(join(ROOT, 'testdata/sqlite/opencode.db'), file)
+      const main = await cliTokens(file)
+      await openAndWait(page, file, main.total)
+      expect(await detected(page)).toContain('opencode database')
+      const picker = page.locator(byTestId('session-select'))
+      expect(await picker.inputValue()).toBe('ses_3f1a2b4c5ffeWx8Kq2Lm9Np0Rt')
+      const older = 'ses_2a0000000001Older0000000001'
+      const expected = await cliTokens(file, '--session', older)
+      expect(expected.tokens).toHaveLength(2)
+      await picker.selectOption(older)
+      await expect
+        .poll(() => readNumber(page.locator(byTestId('total-tokens'))))
+        .toBe(expected.total)
+      expect(await picker.inputValue()).toBe(older)
+      const rows = await allRows(page, 2)
+      expect(rows[0].text).toContain('Rename loadCfg to loadConfig.')
+      expect(rows[1].text).toContain('Renamed it in three files.')
+      expect(pageErrors).toEqual([])
+      await screenshot(page, 'formats-opencode-db-session')
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 })

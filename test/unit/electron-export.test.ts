@@ -170,12 +170,12 @@ describe("Electron's dialogs behind the export", () => {
     })
   })
 
-  it('opens JSON and JSONL conversations, such as a Claude Code session', async () => {
+  it('opens JSON and JSONL conversations, such as a Claude Code session, and opencode.db', async () => {
     const { dialog, calls } = electronDialog({ filePath: '/tmp/session.jsonl' })
     expect(await electronFileDialogs(dialog, null).chooseFileToOpen()).toBe('/tmp/session.jsonl')
     expect(calls[0].options.filters).toContainEqual({
-      name: 'Conversation (JSON, JSONL)',
-      extensions: ['json', 'jsonl'],
+      name: 'Conversation (JSON, JSONL, opencode.db)',
+      extensions: ['json', 'jsonl', 'db'],
     })
   })
 
