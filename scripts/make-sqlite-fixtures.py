@@ -16,6 +16,9 @@ the files it wrote, and derive what each holds from the rules below, not from th
 - opencode.db and opencode.db-wal: opencode's schema (1.18.34's migrations; the tables a session
   is read from), holding testdata/formats/opencode.json's session as opencode stores it, an older
   session and a subagent's; the main session's last two messages are in the log only.
+- opencode-new.db and opencode-new.db-wal: a database opencode has just made, as opencode 1.18.34
+  leaves one while it runs: the file is its first page, and the tables and one session are in the
+  log only.
 """
 import json
 import os
@@ -190,6 +193,25 @@ def opencode_db():
     os.rename(f"{OUT}/ci-sqlite-opencode.db-wal", f"{OUT}/opencode.db-wal")
 
 
+def opencode_new_db():
+    path = "/tmp/ci-sqlite-opencode-new.db"
+    db = fresh(path)
+    db.execute("PRAGMA journal_mode = WAL")
+    db.execute("PRAGMA wal_autocheckpoint = 0")
+    db.execute("BEGIN")
+    for statement in SCHEMA:
+        db.execute(statement)
+    db.execute("INSERT INTO project (id, worktree, time_created, time_updated, sandboxes) VALUES"
+               " ('global', '/', 1764700000000, 1764700000000, '[]')")
+    add_session(db, *short_session("ses_2a0000000002First000000001", "Explain the build script",
+                                   1764900000000, "What does build.sh do?", "It bundles the CLI."))
+    db.execute("COMMIT")
+    snapshot(path, db)
+    os.rename(f"{OUT}/ci-sqlite-opencode-new.db", f"{OUT}/opencode-new.db")
+    os.rename(f"{OUT}/ci-sqlite-opencode-new.db-wal", f"{OUT}/opencode-new.db-wal")
+
+
 rows_db()
 wal_db()
 opencode_db()
+opencode_new_db()

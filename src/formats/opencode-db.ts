@@ -100,6 +100,13 @@ interface Table<T extends keyof typeof TABLES> {
 /** A table of opencode's, with the index of each column read; a ShapeError when it is not one. */
 function table<T extends keyof typeof TABLES>(db: SqliteDatabase, name: T): Table<T> {
   const info = db.tables().get(name)
+  if (info === undefined && db.walMode) {
+    // opencode's first writes stay in the log until a checkpoint: a new database's file holds no table yet.
+    throw new ShapeError(
+      `a SQLite database in WAL mode whose file holds no "${name}" table yet: its tables are in its write-ahead log (opencode.db-wal beside it), which was not read. Open the database from the desktop app or the CLI, which read the log with it, or once opencode has closed it`,
+      [],
+    )
+  }
   if (info === undefined) {
     throw new ShapeError(
       `a SQLite database without a "${name}" table: not an opencode database (opencode keeps its sessions in the tables session, message and part)`,

@@ -64,6 +64,12 @@ describe('--session', () => {
     )
   })
 
+  it('reads a new database whose tables are all in its log', async () => {
+    const r = await run(['tokens', join(ROOT, 'testdata/sqlite/opencode-new.db'), '--json'])
+    expect(r.status).toBe(0)
+    expect(r.stderr[0]).toContain('"Explain the build script", 2 messages,')
+  })
+
   it('reads a database without a log beside it as the file holds it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ci-opencode-'))
     copyFileSync(DB, join(dir, 'opencode.db'))

@@ -82,6 +82,19 @@ describe('opencode database', () => {
     expect(infoAt(whole, '').some((p) => p.includes('WAL mode'))).toBe(false)
   })
 
+  it('says where the tables are when a new database holds them only in its log', () => {
+    // As opencode leaves a database it has just made, while it runs: the file is its first page.
+    const alone = () => importConversation(file('opencode-new.db'))
+    expect(alone).toThrow(
+      'a SQLite database in WAL mode whose file holds no "session" table yet: its tables are in its write-ahead log (opencode.db-wal beside it), which was not read',
+    )
+    const applied = applyWal(file('opencode-new.db'), file('opencode-new.db-wal')).bytes
+    expect(importConversation(applied).messages.map((m) => m.text)).toEqual([
+      'What does build.sh do?',
+      'It bundles the CLI.',
+    ])
+  })
+
   it('finds a tool exchange the boundary cuts', () => {
     const { messages } = importConversation(withLog())
     // Kept from the first tool result on, its call is left in the summarised head.
