@@ -8,6 +8,7 @@ import {
   FORMAT_LABELS,
   formatNumber,
   startLiveImport,
+  isSqliteFile,
   type CountingSpec,
   type LiveImport,
   type LiveUpdate,
@@ -76,6 +77,12 @@ Exit status: 0 when stopped with Ctrl+C; 2 on bad input or options.`,
     const request = requestValue(NAME, args)
     const path = await resolveFileArgument(NAME, given, io)
     const bytes = await readFollowed(path)
+    // A database changes in place, its latest turns in a log beside it: nothing is appended to follow.
+    if (isSqliteFile(bytes)) {
+      throw new CliError(
+        `${NAME}: ${path}: a database (opencode's), not a log its agent appends to, so it cannot be followed; read it again with 'check' or 'tokens' to see its new turns`,
+      )
+    }
     const forkParent = await forkParentFor(NAME, path, path, bytes, args, io)
     let started: { live: LiveImport; update: LiveUpdate }
     try {

@@ -64,6 +64,14 @@ describe('--session', () => {
     )
   })
 
+  it('watch refuses a database, which changes in place', async () => {
+    const r = await run(['watch', DB, '--max-tokens', '1000'])
+    expect(r.status).toBe(2)
+    expect(r.stderr.at(-1)).toBe(
+      `watch: ${DB}: a database (opencode's), not a log its agent appends to, so it cannot be followed; read it again with 'check' or 'tokens' to see its new turns`,
+    )
+  })
+
   it('reads a new database whose tables are all in its log', async () => {
     const r = await run(['tokens', join(ROOT, 'testdata/sqlite/opencode-new.db'), '--json'])
     expect(r.status).toBe(0)
