@@ -14,18 +14,6 @@ import { CliError } from './errors'
 export const LATEST_HELP = `FILE may be 'latest', the most recently active session the 'sessions' command
 lists, or 'latest:ENGINE' (${ENGINE_IDS.join(', ')}); './latest' is a file.`
 
-/**
- * Why an engine whose sessions cannot be listed is not among the engines, for the one line that
- * refuses it; undefined for any other name.
- */
-export function unlistedEngine(name: string): string | undefined {
-  if (name !== 'opencode') return undefined
-  return (
-    'opencode keeps its sessions in a SQLite database, which is not listed; export one with ' +
-    "'opencode export <session id> > session.json' and open that file"
-  )
-}
-
 /** Whether a FILE argument names a session rather than a path. */
 export const isLatest = (file: string): boolean => file === 'latest' || file.startsWith('latest:')
 
@@ -38,9 +26,6 @@ export async function resolveFileArgument(command: string, file: string, io: Io)
   const name = file.slice('latest:'.length)
   let engine: EngineId | undefined
   if (file !== 'latest') {
-    const unlisted = unlistedEngine(name)
-    if (unlisted !== undefined)
-      throw new CliError(`${command}: ${JSON.stringify(file)}: ${unlisted}`)
     if (!isEngineId(name)) {
       throw new CliError(
         `${command}: ${JSON.stringify(file)}: no engine ${JSON.stringify(name)} ` +

@@ -21,3 +21,8 @@ export async function withWriteAheadLog<B extends ArrayBufferLike>(
   }
   return applyWal(bytes, wal).bytes
 }
+
+/** A database file read whole, with the write-ahead log beside it laid over it (withWriteAheadLog). */
+export async function readDatabase(path: string): Promise<Uint8Array> {
+  return withWriteAheadLog(path, await readFile(path))
+}

@@ -6,7 +6,7 @@ import {
   findSessions,
   FOLDERS_VARIABLE,
   foldersFromEnv,
-  logContains,
+  sessionContains,
   mapLimit,
   OPEN_FILES,
   SORT_KEYS,
@@ -19,7 +19,6 @@ import { groupSubagents, withSubagents, type SubagentKeys } from '../../src/inde
 import { choiceValue, flagValue, stringValue, stringValues, type ParsedArgs } from '../args'
 import type { Command } from '../command'
 import { CliError } from '../errors'
-import { unlistedEngine } from '../session-argument'
 import { renderSessionTable } from '../session-table'
 
 /** A listed session with its counts: one row of the table, one object of --json. */
@@ -44,15 +43,16 @@ export const sessionsCommand: Command = {
   help: `Usage: compaction-inspector sessions [options]
 
 Lists the sessions of Claude Code, Codex CLI, Gemini CLI, Qwen Code, Kimi CLI,
-GitHub Copilot CLI, Mistral Vibe, Continue, pi, Factory Droid, Cline, Roo Code
-and Kilo Code, found in the folders each writes to on this OS (moved by the
-engines' own variables, such as CLAUDE_CONFIG_DIR or CODEX_HOME), and in
+GitHub Copilot CLI, Mistral Vibe, opencode, Continue, pi, Factory Droid, Cline,
+Roo Code and Kilo Code, found in the folders each writes to on this OS (moved
+by the engines' own variables, such as CLAUDE_CONFIG_DIR or CODEX_HOME), and in
 folders of yours.
 Each row: the engine, the project (its working directory when the log says),
 when it started and was last active (UTC), its size, how many messages and
 compactions the log records, and its model. docs/sessions.md says where each
-engine writes and what is read for each column. opencode keeps its sessions in
-a database: export one with 'opencode export <session id> > session.json'.
+engine writes and what is read for each column. opencode keeps every session in
+one database (opencode.db): it is one row, the session opening it reads (the
+latest that is not a subagent's); --session ID reads another.
 
 A subagent's transcript (a conversation of its own: a Claude Code, Gemini CLI,
 Kimi CLI, Factory Droid or Cline 4 subagent's, or a thread Codex CLI spawned)
@@ -110,7 +110,7 @@ Exit status: 0, also when no session is found (said on stderr); 2 on bad options
     if (text !== undefined && text !== '') {
       const holds = await mapLimit(kept, OPEN_FILES, async (s) => {
         for (const log of [s, ...under(s)]) {
-          if (await logContains(log.path, text).catch(() => false)) return true
+          if (await sessionContains(log, text).catch(() => false)) return true
         }
         return false
       })
@@ -199,7 +199,5 @@ function dateValue(args: ParsedArgs, flag: string, endOfDay: boolean): string | 
 function engineValue(args: ParsedArgs): EngineId | undefined {
   const value = stringValue(args, 'engine')
   if (value === undefined) return undefined
-  const unlisted = unlistedEngine(value)
-  if (unlisted !== undefined) throw new CliError(`sessions: option --engine: ${unlisted}`)
   return choiceValue<EngineId | ''>('sessions', args, 'engine', ENGINE_IDS, '') || undefined
 }

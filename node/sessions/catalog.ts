@@ -11,7 +11,7 @@ import { realpath } from 'node:fs/promises'
 import { countSession, type SessionCounts } from './counts'
 import { findSessions, type FindOptions, type FoundSession } from './find'
 import { mapLimit, OPEN_FILES } from './map-limit'
-import { logContains } from './query'
+import { sessionContains } from './query'
 import { isInside } from './walk'
 
 /**
@@ -33,7 +33,7 @@ export interface SessionCatalog {
   pathOf(id: string): Promise<string | null>
   /**
    * The ids of the listed sessions whose log holds `text` (exact case, as written or as a JSON
-   * string escapes it: query.ts's logContains), in the listing's order. Reads every log; a log
+   * string escapes it: query.ts's sessionContains), in the listing's order. Reads every log; a log
    * that cannot be read is not a match.
    */
   containing(text: string): Promise<string[]>
@@ -88,7 +88,11 @@ export function createSessionCatalog(
       const ids = [...byId.keys()]
       const found = await mapLimit(ids, OPEN_FILES, async (id) => {
         const path = await pathOf(id)
-        return path !== null && (await logContains(path, text).catch(() => false))
+        const found = byId.get(id)!
+        return (
+          path !== null &&
+          (await sessionContains({ engine: found.engine, path }, text).catch(() => false))
+        )
       })
       return ids.filter((_, i) => found[i])
     },

@@ -10,6 +10,8 @@ import type { EngineId } from './engines'
 import { COMPACTION_MARK } from '../../src/formats/kimi-cli-message'
 import { isClineSessionFile } from './headers'
 import { CLINE_MESSAGES } from './walk'
+import { opencodeDbSession } from '../../src/index'
+import { readDatabase } from '../write-ahead-log'
 
 /** What the count found. */
 export interface SessionCounts {
@@ -102,6 +104,8 @@ const MARKERS: Record<EngineId, Markers> = {
   // count the raw response a reply keeps, and a Responses-API item has none. No other line of the
   // document starts so. mini-swe-agent does not compact.
   'mini-swe-agent': { items: '\n    {' },
+  // A database, not a log: its reader counts its session's rows (countSession).
+  opencode: {},
 }
 
 // Cline 4's session files (a JSON object, where a task history is an array): messages by role;
@@ -122,9 +126,14 @@ const OVERLAP = 512
  * Counts a log's messages and compactions. Gemini CLI appends a message again when it is updated,
  * so its messages are counted once per id. A Cline 4 messages file's compactions are its own marks
  * and its compaction sidecar's (at least one when there is a sidecar: Cline writes it only when
- * it compacts, and each compaction replaces it, so this is a lower bound).
+ * it compacts, and each compaction replaces it, so this is a lower bound). An opencode database's
+ * are its listed session's rows: its messages, and its messages' `compaction` parts.
  */
 export async function countSession(engine: EngineId, path: string): Promise<SessionCounts> {
+  if (engine === 'opencode') {
+    const session = opencodeDbSession(await readDatabase(path))
+    return { messages: session?.messages ?? 0, compactions: session?.compactions ?? 0 }
+  }
   const { counts, clineSession } = await scan(engine, path)
   if (clineSession) counts.compactions += await sidecarCompactions(path)
   return counts

@@ -9,6 +9,7 @@ export type EngineId =
   | 'kimi-cli'
   | 'copilot-cli'
   | 'mistral-vibe'
+  | 'opencode'
   | 'continue'
   | 'pi'
   | 'droid'
@@ -33,6 +34,7 @@ export const ENGINES: readonly Engine[] = [
   { id: 'kimi-cli', label: 'Kimi CLI', format: 'kimi-cli' },
   { id: 'copilot-cli', label: 'Copilot CLI', format: 'copilot-cli' },
   { id: 'mistral-vibe', label: 'Mistral Vibe', format: 'mistral-vibe' },
+  { id: 'opencode', label: 'opencode', format: 'opencode-db' },
   { id: 'continue', label: 'Continue', format: 'continue' },
   { id: 'pi', label: 'pi', format: 'pi' },
   { id: 'droid', label: 'Factory Droid', format: 'droid' },

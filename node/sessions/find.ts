@@ -32,7 +32,8 @@ import {
   type SubagentOf,
 } from './subagents'
 import { CLINE_MESSAGES, walkRoots, type FoundFile } from './walk'
-import type { FormatId } from '../../src/index'
+import { opencodeDbSession, type FormatId, type OpencodeDbSession } from '../../src/index'
+import { readDatabase } from '../write-ahead-log'
 
 /** Where to look: the OS's rules, and folders of the user's. */
 export interface FindOptions {
@@ -94,6 +95,7 @@ export async function findSessions(options: FindOptions): Promise<Listing> {
 }
 
 async function readSession(file: FoundFile): Promise<FoundSession | undefined> {
+  if (file.engine === 'opencode') return readOpencodeDatabase(file)
   const { head, tail } = await readEnds(file.path, file.size).catch(() => ({
     head: undefined,
     tail: undefined,
@@ -123,6 +125,34 @@ async function readSession(file: FoundFile): Promise<FoundSession | undefined> {
     size: file.size,
     ...(header.model !== undefined ? { model: header.model } : {}),
     ...(subagent !== undefined ? { subagent } : {}),
+  }
+}
+
+/**
+ * An opencode database, as the session an import of it reads (the latest that is not a
+ * subagent's): its folder, times and model, read with its write-ahead log. A database that is not
+ * opencode's, or holds no session, is not listed.
+ */
+async function readOpencodeDatabase(file: FoundFile): Promise<FoundSession | undefined> {
+  let session: OpencodeDbSession | undefined
+  try {
+    session = opencodeDbSession(await readDatabase(file.path))
+  } catch {
+    return undefined
+  }
+  if (session === undefined) return undefined
+  const cwd = session.directory !== '' ? session.directory : undefined
+  return {
+    engine: 'opencode',
+    engineLabel: engineLabel('opencode'),
+    format: 'opencode-db',
+    path: file.path,
+    project: cwd ?? basename(file.path),
+    ...(cwd !== undefined ? { cwd } : {}),
+    ...(session.created > 0 ? { started: new Date(session.created).toISOString() } : {}),
+    lastActive: new Date(session.updated > 0 ? session.updated : file.mtimeMs).toISOString(),
+    size: file.size,
+    ...(session.model !== undefined ? { model: session.model } : {}),
   }
 }
 

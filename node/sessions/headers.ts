@@ -95,6 +95,9 @@ export function readHeader(engine: EngineId, head: Uint8Array, tail: Uint8Array)
     case 'mistral-vibe':
       // messages.jsonl records no time, folder or model: meta.json beside it does (readVibeMeta).
       return {}
+    case 'opencode':
+      // A database, not a log: its session's columns are read from its tables (find.ts).
+      return {}
     case 'copilot-cli':
       // session.start's startTime and context.cwd; the model its last model change or shutdown
       // names, else the one the session started with.

@@ -14,7 +14,7 @@ export { findSessions, rootsFor, type FindOptions, type FoundSession, type Listi
 export { countSession, type SessionCounts } from './counts'
 export {
   filterSessions,
-  logContains,
+  sessionContains,
   sortSessions,
   SORT_KEYS,
   type SessionQuery,

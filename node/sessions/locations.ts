@@ -25,6 +25,8 @@ export interface LocationContext {
  *   paths in `<root>/kimi.json` (Kimi CLI)
  * - `copilot`: `<root>/<session>/events.jsonl` (GitHub Copilot CLI)
  * - `vibe`: `<root>/<session folder>/messages.jsonl`, its `meta.json` beside it (Mistral Vibe)
+ * - `opencode`: `<root>/opencode.db` or `<root>/opencode-<channel>.db`, one database of every
+ *   session, listed as the session an import of it reads (opencode)
  * - `continue`: `<root>/<session>.json`, but the index `sessions.json` (Continue)
  * - `dated`: `<root>/YYYY/MM/DD/rollout-*.jsonl`, or flat `rollout-*.jsonl` or `.json` (Codex)
  * - `gemini`: `<root>/<project>/chats/session-*.json[l]`, the project's path in `.project_root`
@@ -40,6 +42,7 @@ export type Layout =
   | 'kimi'
   | 'copilot'
   | 'vibe'
+  | 'opencode'
   | 'continue'
   | 'dated'
   | 'gemini'
@@ -140,6 +143,12 @@ export function sessionRoots(ctx: LocationContext): SessionRoot[] {
   const vibe = chosen(['VIBE_HOME'], p.join(home, '.vibe'))
   add('mistral-vibe', p.join(vibe.dir, 'logs', 'session'), 'vibe', vibe.origin)
 
+  // opencode keeps every session in one SQLite database in its data folder: XDG_DATA_HOME, else
+  // ~/.local/share, on every OS, then opencode/ (opencode 1.18.34, Global.Path.data by
+  // xdg-basedir; OPENCODE_DB, which moves the file, is not read here: open that file).
+  const data = chosen(['XDG_DATA_HOME'], p.join(home, '.local', 'share'))
+  add('opencode', p.join(data.dir, 'opencode'), 'opencode', data.origin)
+
   // Continue (its IDE extension and its CLI) keeps its sessions in its global folder:
   // CONTINUE_GLOBAL_DIR, else ~/.continue (continuedev/continue, core/util/paths.ts).
   const cont = chosen(['CONTINUE_GLOBAL_DIR'], p.join(home, '.continue'))
@@ -233,6 +242,7 @@ export const LOCATION_VARIABLES = [
   'USERPROFILE',
   'APPDATA',
   'XDG_CONFIG_HOME',
+  'XDG_DATA_HOME',
   'VSCODE_APPDATA',
   'VSCODE_PORTABLE',
   'CLAUDE_CONFIG_DIR',

@@ -2,6 +2,8 @@
 import { open } from 'node:fs/promises'
 import type { EngineId } from './engines'
 import type { FoundSession } from './find'
+import { opencodeDbContains } from '../../src/index'
+import { readDatabase } from '../write-ahead-log'
 
 /** The keys a list sorts by; each sorts newest, largest or A to Z first. */
 export const SORT_KEYS = ['last', 'start', 'project', 'size', 'engine'] as const
@@ -47,6 +49,19 @@ export function sortSessions<T extends FoundSession>(sessions: readonly T[], key
 }
 
 const CHUNK = 1 << 20
+
+/**
+ * Whether a listed session holds TEXT (logContains): an opencode database's session is searched
+ * in its rows, where a long text may run on from one page to the next.
+ */
+export async function sessionContains(
+  session: Pick<FoundSession, 'engine' | 'path'>,
+  text: string,
+): Promise<boolean> {
+  if (session.engine === 'opencode')
+    return opencodeDbContains(await readDatabase(session.path), text)
+  return logContains(session.path, text)
+}
 
 /**
  * Whether a session's log holds TEXT, as it is written in the file's JSON (so quotes and line

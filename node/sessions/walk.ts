@@ -15,6 +15,9 @@ import type { Layout, SessionRoot } from './locations'
 import { FOLDERS_BELOW_SUBAGENTS, SUBAGENT_FILE, SUBAGENTS_FOLDER } from './subagents'
 
 /** A session file found under a root, before its header is read. */
+/** opencode's database, as opencode 1.18.34 names it (its channel's, `opencode-<channel>.db`). */
+export const OPENCODE_DATABASE = /^opencode(-[a-zA-Z0-9._-]+)?\.db$/
+
 export interface FoundFile {
   /** The engine of the root; undefined in a folder of the user's until sniffed. */
   engine?: EngineId
@@ -123,6 +126,10 @@ class RootWalker {
         // <root>/<prefix>_<start>_<short id>/messages.jsonl; meta.json beside it is read for its
         // columns (find.ts), and a session's agents' folder is not a log
         return this.eachSession((name) => name === VIBE_MESSAGES)
+      case 'opencode':
+        // <root>/opencode.db, or opencode-<channel>.db for a development channel's build; the
+        // write-ahead log and shared memory beside it are read with it, not listed
+        return this.files(this.root, (name) => OPENCODE_DATABASE.test(name))
       case 'continue':
         // <root>/<session id>.json; sessions.json beside them is their index
         return this.files(this.root, (name) => name.endsWith('.json') && name !== 'sessions.json')

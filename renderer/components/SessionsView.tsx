@@ -158,8 +158,8 @@ function SessionsDialog() {
         ) : rows.length === 0 ? (
           <p className="muted" data-testid="sessions-empty">
             No sessions were found where Claude Code, Codex CLI, Gemini CLI, Qwen Code, Kimi CLI,
-            GitHub Copilot CLI, Mistral Vibe, Continue, pi, Factory Droid, Cline, Roo Code and Kilo
-            Code write them, nor in the folders you added.
+            GitHub Copilot CLI, Mistral Vibe, opencode, Continue, pi, Factory Droid, Cline, Roo Code
+            and Kilo Code write them, nor in the folders you added.
           </p>
         ) : shown.length === 0 ? (
           <p className="muted" data-testid="sessions-empty">

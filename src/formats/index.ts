@@ -196,6 +196,11 @@ export function exportConversation(
 export { FormatError, RequestError, describeMismatch } from './errors'
 export { forkReferenceOf } from './claude-code-fork'
 export { describeSession } from './stored-session'
+export {
+  opencodeDbContains,
+  opencodeDbSession,
+  type OpencodeDbSession,
+} from './opencode-db-overview'
 export type { ForkParent, ReadChoice } from './reader'
 export { wireShapeExplanation } from './explain'
 export { formatNote, MAX_REPEATED_NOTES, type ImportNote, type NoteSeverity } from './report'

@@ -20,7 +20,7 @@ import type { FormatDescriptor, StoredSession } from './types'
 
 /** The tables a session is read from, and the columns read from each. */
 const TABLES = {
-  session: ['id', 'parent_id', 'title', 'time_updated'],
+  session: ['id', 'parent_id', 'title', 'directory', 'time_created', 'time_updated'],
   message: ['id', 'session_id', 'time_created', 'data'],
   part: ['id', 'message_id', 'session_id', 'data'],
 } as const
@@ -39,7 +39,17 @@ export function readOpencodeDb(input: ReadInput): ReadResult {
   }
 }
 
-function readSession(db: SqliteDatabase, chosen: string | undefined): ReadResult {
+/** opencode's tables in a database, and its sessions, newest first, their messages counted. */
+export interface OpencodeTables {
+  db: SqliteDatabase
+  session: Table<'session'>
+  message: Table<'message'>
+  part: Table<'part'>
+  sessions: SessionRow[]
+}
+
+/** The tables of an opencode database; a ShapeError when it is not one. */
+export function opencodeTables(db: SqliteDatabase): OpencodeTables {
   const session = table(db, 'session')
   const message = table(db, 'message')
   const part = table(db, 'part')
@@ -50,6 +60,14 @@ function readSession(db: SqliteDatabase, chosen: string | undefined): ReadResult
     if (typeof id === 'string') counts.set(id, (counts.get(id) ?? 0) + 1)
   })
   for (const s of sessions) s.messages = counts.get(s.id) ?? 0
+  return { db, session, message, part, sessions }
+}
+
+function readSession(db: SqliteDatabase, chosen: string | undefined): ReadResult {
+  const tables = opencodeTables(db)
+  const found = tables.sessions
+  // The picker's and the CLI's list: what a session is named by, without the columns kept for the listing.
+  const sessions = found.map(({ directory: _d, created: _c, ...s }) => s)
   const picked = chosen !== undefined ? sessions.find((s) => s.id === chosen) : latest(sessions)
   if (picked === undefined) {
     if (chosen === undefined) throw new ShapeError('an opencode database that holds no session', [])
@@ -75,24 +93,21 @@ function readSession(db: SqliteDatabase, chosen: string | undefined): ReadResult
       'the database is in WAL mode and was read without its write-ahead log (opencode.db-wal beside it): what opencode wrote since its last checkpoint is not here. The desktop app and the CLI read the log with the file; a browser is given the one file',
     )
   }
-  const messages = messagesOf(db, message, part, picked.id, notes)
+  const messages = messagesOf(tables, picked.id, notes)
   const result = readOpencodeMessages(messages, notes)
   return { ...result, sessions, session: picked.id }
 }
 
 /** The last updated session that is not a subagent's; the last updated of all when every one is. */
-function latest(sessions: StoredSession[]): StoredSession | undefined {
-  const newest = (list: StoredSession[]) =>
-    list.reduce<StoredSession | undefined>(
-      (a, b) => (a && a.updated >= b.updated ? a : b),
-      undefined,
-    )
+export function latest<S extends StoredSession>(sessions: S[]): S | undefined {
+  const newest = (list: S[]) =>
+    list.reduce<S | undefined>((a, b) => (a && a.updated >= b.updated ? a : b), undefined)
   return (
     newest(sessions.filter((s) => s.parent === undefined && s.messages > 0)) ?? newest(sessions)
   )
 }
 
-interface Table<T extends keyof typeof TABLES> {
+export interface Table<T extends keyof typeof TABLES> {
   table: TableInfo
   at: Columns<T>
 }
@@ -124,14 +139,19 @@ function table<T extends keyof typeof TABLES>(db: SqliteDatabase, name: T): Tabl
   return { table: info, at: at as Columns<T> }
 }
 
+/** A session as the database stores it: what the picker names, and where and when it began. */
+export type SessionRow = StoredSession & { directory: string; created: number }
+
 /** Every session, newest first, its messages counted later. */
-function sessionsOf(db: SqliteDatabase, t: Table<'session'>): StoredSession[] {
-  const sessions: StoredSession[] = []
+function sessionsOf(db: SqliteDatabase, t: Table<'session'>): SessionRow[] {
+  const sessions: SessionRow[] = []
   db.rows(t.table, (row) => {
     const id = row.column(t.at.id)
     if (typeof id !== 'string') return
     const title = row.column(t.at.title)
     const updated = row.column(t.at.time_updated)
+    const created = row.column(t.at.time_created)
+    const directory = row.column(t.at.directory)
     const parent = row.column(t.at.parent_id)
     sessions.push({
       id,
@@ -139,12 +159,14 @@ function sessionsOf(db: SqliteDatabase, t: Table<'session'>): StoredSession[] {
       updated: typeof updated === 'number' ? updated : 0,
       messages: 0,
       ...(typeof parent === 'string' ? { parent } : {}),
+      directory: typeof directory === 'string' ? directory : '',
+      created: typeof created === 'number' ? created : 0,
     })
   })
   return sessions.sort((a, b) => b.updated - a.updated)
 }
 
-interface StoredRow {
+export interface StoredRow {
   id: string
   data: string
   created: number
@@ -157,19 +179,8 @@ interface StoredRow {
  * (`time_created`, `id`), parts by `id`, each `data` with the row's ids put back. Places in the
  * report are those the session's export would have: `messages[3].parts[1]`.
  */
-function messagesOf(
-  db: SqliteDatabase,
-  message: Table<'message'>,
-  part: Table<'part'>,
-  session: string,
-  notes: NoteList,
-): OcMessage[] {
-  const rows = collect(db, message.table, message.at, session, (row) =>
-    row.column(message.at.time_created),
-  )
-  const parts = collect(db, part.table, part.at, session, (row) => row.column(part.at.message_id))
-  rows.sort((a, b) => a.created - b.created || compare(a.id, b.id))
-  parts.sort((a, b) => compare(a.id, b.id))
+function messagesOf(tables: OpencodeTables, session: string, notes: NoteList): OcMessage[] {
+  const { messages: rows, parts } = sessionRows(tables, session)
   const byId = new Map<string, { m: OcMessage; index: number }>()
   const messages = rows.map((r, index): OcMessage => {
     const info = { ...dataOf(r, ['messages', index, 'info']), id: r.id, sessionID: session }
@@ -196,6 +207,25 @@ function messagesOf(
     )
   }
   return messages
+}
+
+/**
+ * A session's rows as `opencode export` lists them: its messages by (`time_created`, `id`), its
+ * parts by `id`.
+ */
+export function sessionRows(
+  t: OpencodeTables,
+  session: string,
+): { messages: StoredRow[]; parts: StoredRow[] } {
+  const messages = collect(t.db, t.message.table, t.message.at, session, (row) =>
+    row.column(t.message.at.time_created),
+  )
+  const parts = collect(t.db, t.part.table, t.part.at, session, (row) =>
+    row.column(t.part.at.message_id),
+  )
+  messages.sort((a, b) => a.created - b.created || compare(a.id, b.id))
+  parts.sort((a, b) => compare(a.id, b.id))
+  return { messages, parts }
 }
 
 /** The rows of `session` in a message or part table; `key` gives a message's time or a part's message. */

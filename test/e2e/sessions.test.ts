@@ -10,6 +10,7 @@ import {
   copyCline4Session,
   copyCodexSession,
   copyMiniTrajectory,
+  copyOpencodeDatabase,
   copyPiSession,
   makeHome,
   writeClaudeSession,
@@ -213,5 +214,20 @@ describeOneSession(
     file: 'last_mini_run.traj.json',
     format: 'SWE-agent or mini-swe-agent trajectory · detected',
     count: '7 messages',
+  },
+)
+
+// One database of every session, listed as the one it opens to: the latest that is not a
+// subagent's, with the two messages only its write-ahead log holds (9 stored; 14 loaded).
+describeOneSession(
+  'the Sessions view on an opencode home',
+  'lists the database as its latest session and opens it, with its log',
+  copyOpencodeDatabase,
+  {
+    row: ['opencode', '/tmp/ocfx/proj', '9', 'claude-sonnet-4-5-20250929'],
+    screenshot: 'sessions-opencode',
+    file: 'opencode.db',
+    format: 'opencode database · detected',
+    count: '14 messages',
   },
 )

@@ -99,14 +99,7 @@ describe('compaction-inspector sessions', () => {
 
   it('says what is wrong with a bad flag value', async () => {
     expect((await run(['sessions', '--engine', 'aider'])).err).toEqual([
-      'sessions: option --engine: "aider" is not one of claude-code, codex, gemini-cli, qwen-code, kimi-cli, copilot-cli, mistral-vibe, continue, pi, droid, cline, roo-code, kilo-code, mini-swe-agent',
-    ])
-    // opencode's sessions are in its SQLite database: the line says how to get one out.
-    expect((await run(['sessions', '--engine', 'opencode'])).err).toEqual([
-      "sessions: option --engine: opencode keeps its sessions in a SQLite database, which is not listed; export one with 'opencode export <session id> > session.json' and open that file",
-    ])
-    expect((await run(['tokens', 'latest:opencode'])).err).toEqual([
-      `tokens: "latest:opencode": opencode keeps its sessions in a SQLite database, which is not listed; export one with 'opencode export <session id> > session.json' and open that file`,
+      'sessions: option --engine: "aider" is not one of claude-code, codex, gemini-cli, qwen-code, kimi-cli, copilot-cli, mistral-vibe, opencode, continue, pi, droid, cline, roo-code, kilo-code, mini-swe-agent',
     ])
     expect((await run(['sessions', '--since', 'yesterday'])).err).toEqual([
       'sessions: option --since: "yesterday" is not a date (2026-01-20, or 2026-01-20T14:00Z)',
@@ -147,7 +140,7 @@ describe('latest in place of FILE', () => {
 
   it('names the engines when the one asked for is unknown, and says when there is none', async () => {
     expect((await run(['tokens', 'latest:aider'])).err).toEqual([
-      'tokens: "latest:aider": no engine "aider" (engines: claude-code, codex, gemini-cli, qwen-code, kimi-cli, copilot-cli, mistral-vibe, continue, pi, droid, cline, roo-code, kilo-code, mini-swe-agent)',
+      'tokens: "latest:aider": no engine "aider" (engines: claude-code, codex, gemini-cli, qwen-code, kimi-cli, copilot-cli, mistral-vibe, opencode, continue, pi, droid, cline, roo-code, kilo-code, mini-swe-agent)',
     ])
     vi.stubEnv('HOME', join(home, 'nowhere'))
     const none = await run(['tokens', 'latest:codex'])

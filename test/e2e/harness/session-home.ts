@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { claudeCodeAgent, type AgentSession } from '../../unit/helpers/claude-code-agent'
 import { formatsFile } from './format-fixtures'
+import { ROOT } from './paths'
 
 /** A Claude Code session in the home: where it is, and the agent that writes it on. */
 export interface ClaudeSession {
@@ -64,6 +65,18 @@ export async function copyCodexSession(home: string): Promise<void> {
 }
 
 /** Copies testdata's pi session where pi writes it (sessions/--<cwd>--/). */
+/**
+ * Copies testdata's opencode database and its write-ahead log where opencode keeps them
+ * (~/.local/share/opencode/opencode.db): its latest session is testdata/formats/opencode.json's.
+ */
+export async function copyOpencodeDatabase(home: string): Promise<void> {
+  const dir = join(home, '.local', 'share', 'opencode')
+  await mkdir(dir, { recursive: true })
+  for (const name of ['opencode.db', 'opencode.db-wal']) {
+    await copyFile(join(ROOT, 'testdata', 'sqlite', name), join(dir, name))
+  }
+}
+
 export async function copyPiSession(home: string): Promise<void> {
   const dir = join(home, '.pi', 'agent', 'sessions', '--home-sam-weather-cli--')
   await mkdir(dir, { recursive: true })
