@@ -1,6 +1,7 @@
 import type { TrafficRequest } from '@core'
 import { formatNumber } from '@core/numbers'
 import { useApp } from '../store'
+import { ChoicePicker } from './ChoicePicker'
 
 /** `Request 4 · claude-sonnet-4 · 212 messages · 09:14:03` (the time in UTC, as the log has it). */
 export function requestLabel(r: TrafficRequest): string {
@@ -21,21 +22,14 @@ export function RequestPicker() {
   const reimportRequest = useApp((s) => s.reimportRequest)
   if (requests.length === 0 || request === null) return null
   return (
-    <span className="format-picker request-picker">
-      <select
-        data-testid="request-select"
-        aria-label="Request to show"
-        title={`This log holds ${formatNumber(requests.length)} requests; show another`}
-        value={request}
-        onChange={(event) => void reimportRequest(Number(event.target.value))}
-      >
-        {requests.map((r) => (
-          <option key={r.index} value={r.index}>
-            {requestLabel(r)}
-          </option>
-        ))}
-      </select>
-      <span className="muted">of {formatNumber(requests.length)}</span>
-    </span>
+    <ChoicePicker
+      testId="request-select"
+      label="Request to show"
+      what="requests"
+      holder="log"
+      value={request}
+      choices={requests.map((r) => ({ value: r.index, label: requestLabel(r) }))}
+      onChoose={(index) => void reimportRequest(index)}
+    />
   )
 }

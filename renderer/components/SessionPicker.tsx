@@ -1,6 +1,6 @@
-import { formatNumber } from '@core/numbers'
 import { describeSession } from '@core/formats/stored-session'
 import { useApp } from '../store'
+import { ChoicePicker } from './ChoicePicker'
 
 /**
  * Which session of a database (an opencode database) is on screen, and a picker to read another.
@@ -13,21 +13,14 @@ export function SessionPicker() {
   const reimportSession = useApp((s) => s.reimportSession)
   if (sessions.length === 0 || session === null) return null
   return (
-    <span className="format-picker request-picker">
-      <select
-        data-testid="session-select"
-        aria-label="Session to show"
-        title={`This database holds ${formatNumber(sessions.length)} sessions; show another`}
-        value={session}
-        onChange={(event) => void reimportSession(event.target.value)}
-      >
-        {sessions.map((s) => (
-          <option key={s.id} value={s.id}>
-            {describeSession(s)}
-          </option>
-        ))}
-      </select>
-      <span className="muted">of {formatNumber(sessions.length)}</span>
-    </span>
+    <ChoicePicker
+      testId="session-select"
+      label="Session to show"
+      what="sessions"
+      holder="database"
+      value={session}
+      choices={sessions.map((s) => ({ value: s.id, label: describeSession(s) }))}
+      onChoose={(id) => void reimportSession(id)}
+    />
   )
 }
