@@ -61,9 +61,18 @@ def rows_db():
     db.close()
 
 
-def snapshot(path, db):
-    """Copies a WAL-mode database and its log as they are while `db` holds them open."""
-    name = os.path.basename(path)
+def in_wal_mode(path, page_size=None):
+    """A new database at PATH in WAL mode that never checkpoints by itself."""
+    db = fresh(path)
+    if page_size is not None:
+        db.execute(f"PRAGMA page_size = {page_size}")
+    db.execute("PRAGMA journal_mode = WAL")
+    db.execute("PRAGMA wal_autocheckpoint = 0")
+    return db
+
+
+def snapshot(path, db, name):
+    """Copies a WAL-mode database and its log, as they are while `db` holds them open, to NAME."""
     shutil.copyfile(path, f"{OUT}/{name}")
     shutil.copyfile(path + "-wal", f"{OUT}/{name}-wal")
     db.close()
@@ -74,10 +83,7 @@ def snapshot(path, db):
 
 def wal_db():
     path = "/tmp/ci-sqlite-wal.db"
-    db = fresh(path)
-    db.execute("PRAGMA page_size = 1024")
-    db.execute("PRAGMA journal_mode = WAL")
-    db.execute("PRAGMA wal_autocheckpoint = 0")
+    db = in_wal_mode(path, 1024)
     db.execute("CREATE TABLE t (id text primary key, s text)")
     for start in (1, 11, 21):
         db.execute("BEGIN")
@@ -86,9 +92,7 @@ def wal_db():
         db.execute("COMMIT")
         if start == 1:
             db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    snapshot(path, db)
-    os.rename(f"{OUT}/ci-sqlite-wal.db", f"{OUT}/wal.db")
-    os.rename(f"{OUT}/ci-sqlite-wal.db-wal", f"{OUT}/wal.db-wal")
+    snapshot(path, db, "wal.db")
 
 
 SCHEMA = [
@@ -168,9 +172,7 @@ def short_session(sid, title, created, text, reply):
 def opencode_db():
     export = json.load(open("testdata/formats/opencode.json"))
     path = "/tmp/ci-sqlite-opencode.db"
-    db = fresh(path)
-    db.execute("PRAGMA journal_mode = WAL")
-    db.execute("PRAGMA wal_autocheckpoint = 0")
+    db = in_wal_mode(path)
     for statement in SCHEMA:
         db.execute(statement)
     db.execute("INSERT INTO project (id, worktree, time_created, time_updated, sandboxes) VALUES"
@@ -188,16 +190,12 @@ def opencode_db():
     for m in export["messages"][-2:]:
         add_message(db, m)
     db.execute("COMMIT")
-    snapshot(path, db)
-    os.rename(f"{OUT}/ci-sqlite-opencode.db", f"{OUT}/opencode.db")
-    os.rename(f"{OUT}/ci-sqlite-opencode.db-wal", f"{OUT}/opencode.db-wal")
+    snapshot(path, db, "opencode.db")
 
 
 def opencode_new_db():
     path = "/tmp/ci-sqlite-opencode-new.db"
-    db = fresh(path)
-    db.execute("PRAGMA journal_mode = WAL")
-    db.execute("PRAGMA wal_autocheckpoint = 0")
+    db = in_wal_mode(path)
     db.execute("BEGIN")
     for statement in SCHEMA:
         db.execute(statement)
@@ -206,9 +204,7 @@ def opencode_new_db():
     add_session(db, *short_session("ses_2a0000000002First000000001", "Explain the build script",
                                    1764900000000, "What does build.sh do?", "It bundles the CLI."))
     db.execute("COMMIT")
-    snapshot(path, db)
-    os.rename(f"{OUT}/ci-sqlite-opencode-new.db", f"{OUT}/opencode-new.db")
-    os.rename(f"{OUT}/ci-sqlite-opencode-new.db-wal", f"{OUT}/opencode-new.db-wal")
+    snapshot(path, db, "opencode-new.db")
 
 
 rows_db()
