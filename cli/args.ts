@@ -52,9 +52,10 @@ ${FORMATS.map((f) => `                         ${f.id.padEnd(17)}${f.label}`).jo
                        first). Default: the main thread, the latest request
                        with the longest message list. The import report lists
                        how many requests the file has.
-  --session ID         In an opencode database (opencode.db), read session ID.
-                       Default: the session updated last that is not a
-                       subagent's. With --verbose, every session is listed.
+  --session ID         In an opencode or Kilo database (opencode.db, kilo.db),
+                       read session ID. Default: the session updated last that
+                       is not a subagent's. With --verbose, every session is
+                       listed.
   --fork-parent P      For a forked Claude Code subagent's file, read its parent's
                        conversation from transcript P. Default: the parent's
                        transcript where Claude Code keeps it, in a folder above

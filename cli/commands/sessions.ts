@@ -110,7 +110,7 @@ Exit status: 0, also when no session is found (said on stderr); 2 on bad options
     if (text !== undefined && text !== '') {
       const holds = await mapLimit(kept, OPEN_FILES, async (s) => {
         for (const log of [s, ...under(s)]) {
-          if (await sessionContains(log, text).catch(() => false)) return true
+          if (await sessionContains(log.path, text).catch(() => false)) return true
         }
         return false
       })

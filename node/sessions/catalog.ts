@@ -88,11 +88,7 @@ export function createSessionCatalog(
       const ids = [...byId.keys()]
       const found = await mapLimit(ids, OPEN_FILES, async (id) => {
         const path = await pathOf(id)
-        const found = byId.get(id)!
-        return (
-          path !== null &&
-          (await sessionContains({ engine: found.engine, path }, text).catch(() => false))
-        )
+        return path !== null && (await sessionContains(path, text).catch(() => false))
       })
       return ids.filter((_, i) => found[i])
     },

@@ -9,7 +9,7 @@ import { asBuffer, eachValue } from './byte-scan'
 import type { EngineId } from './engines'
 import { COMPACTION_MARK } from '../../src/formats/kimi-cli-message'
 import { isClineSessionFile } from './headers'
-import { CLINE_MESSAGES } from './walk'
+import { CLINE_MESSAGES, isOpencodeDatabase } from './walk'
 import { opencodeDbSession } from '../../src/index'
 import { readDatabase } from '../write-ahead-log'
 
@@ -127,10 +127,10 @@ const OVERLAP = 512
  * so its messages are counted once per id. A Cline 4 messages file's compactions are its own marks
  * and its compaction sidecar's (at least one when there is a sidecar: Cline writes it only when
  * it compacts, and each compaction replaces it, so this is a lower bound). An opencode database's
- * are its listed session's rows: its messages, and its messages' `compaction` parts.
+ * (and Kilo CLI's) are its listed session's rows: its messages, and its messages' `compaction` parts.
  */
 export async function countSession(engine: EngineId, path: string): Promise<SessionCounts> {
-  if (engine === 'opencode') {
+  if (isOpencodeDatabase(path)) {
     const session = opencodeDbSession(await readDatabase(path))
     return { messages: session?.messages ?? 0, compactions: session?.compactions ?? 0 }
   }

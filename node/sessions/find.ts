@@ -31,7 +31,7 @@ import {
   subagentOf,
   type SubagentOf,
 } from './subagents'
-import { CLINE_MESSAGES, walkRoots, type FoundFile } from './walk'
+import { CLINE_MESSAGES, isOpencodeDatabase, walkRoots, type FoundFile } from './walk'
 import { opencodeDbSession, type FormatId, type OpencodeDbSession } from '../../src/index'
 import { readDatabase } from '../write-ahead-log'
 
@@ -95,7 +95,9 @@ export async function findSessions(options: FindOptions): Promise<Listing> {
 }
 
 async function readSession(file: FoundFile): Promise<FoundSession | undefined> {
-  if (file.engine === 'opencode') return readOpencodeDatabase(file)
+  if (file.engine !== undefined && isOpencodeDatabase(file.path)) {
+    return readOpencodeDatabase(file, file.engine)
+  }
   const { head, tail } = await readEnds(file.path, file.size).catch(() => ({
     head: undefined,
     tail: undefined,
@@ -129,11 +131,14 @@ async function readSession(file: FoundFile): Promise<FoundSession | undefined> {
 }
 
 /**
- * An opencode database, as the session an import of it reads (the latest that is not a
+ * An opencode database (or Kilo CLI's), as the session an import of it reads (the latest that is not a
  * subagent's): its folder, times and model, read with its write-ahead log. A database that is not
  * opencode's, or holds no session, is not listed.
  */
-async function readOpencodeDatabase(file: FoundFile): Promise<FoundSession | undefined> {
+async function readOpencodeDatabase(
+  file: FoundFile,
+  engine: EngineId,
+): Promise<FoundSession | undefined> {
   let session: OpencodeDbSession | undefined
   try {
     session = opencodeDbSession(await readDatabase(file.path))
@@ -143,8 +148,8 @@ async function readOpencodeDatabase(file: FoundFile): Promise<FoundSession | und
   if (session === undefined) return undefined
   const cwd = session.directory !== '' ? session.directory : undefined
   return {
-    engine: 'opencode',
-    engineLabel: engineLabel('opencode'),
+    engine,
+    engineLabel: engineLabel(engine),
     format: 'opencode-db',
     path: file.path,
     project: cwd ?? basename(file.path),

@@ -26,7 +26,7 @@ export interface LocationContext {
  * - `copilot`: `<root>/<session>/events.jsonl` (GitHub Copilot CLI)
  * - `vibe`: `<root>/<session folder>/messages.jsonl`, its `meta.json` beside it (Mistral Vibe)
  * - `opencode`: `<root>/opencode.db` or `<root>/opencode-<channel>.db`, one database of every
- *   session, listed as the session an import of it reads (opencode)
+ *   session, listed as the session an import of it reads (opencode; Kilo CLI's `kilo.db`)
  * - `continue`: `<root>/<session>.json`, but the index `sessions.json` (Continue)
  * - `dated`: `<root>/YYYY/MM/DD/rollout-*.jsonl`, or flat `rollout-*.jsonl` or `.json` (Codex)
  * - `gemini`: `<root>/<project>/chats/session-*.json[l]`, the project's path in `.project_root`
@@ -148,7 +148,6 @@ export function sessionRoots(ctx: LocationContext): SessionRoot[] {
   // xdg-basedir; OPENCODE_DB, which moves the file, is not read here: open that file).
   const data = chosen(['XDG_DATA_HOME'], p.join(home, '.local', 'share'))
   add('opencode', p.join(data.dir, 'opencode'), 'opencode', data.origin)
-
   // Continue (its IDE extension and its CLI) keeps its sessions in its global folder:
   // CONTINUE_GLOBAL_DIR, else ~/.continue (continuedev/continue, core/util/paths.ts).
   const cont = chosen(['CONTINUE_GLOBAL_DIR'], p.join(home, '.continue'))
@@ -184,6 +183,9 @@ export function sessionRoots(ctx: LocationContext): SessionRoot[] {
   // Kilo Code's CLI before its rewrite on opencode (@kilocode/cli 0.x) keeps the same tasks in a
   // fixed folder of its own (Kilo-Org/kilocode, docs/file-locations.md).
   add('kilo-code', p.join(home, '.kilocode', 'cli', 'global', 'tasks'), 'tasks', 'default, CLI')
+  // Kilo's CLI from 1.0, rebuilt on opencode, keeps the same tables in kilo.db in its own data
+  // folder beside opencode's (@kilocode/cli 7.7.9; KILO_DB, which moves the file, is not read).
+  add('kilo-code', p.join(data.dir, 'kilo'), 'opencode', `${data.origin}, CLI from 1.0`)
 
   // mini-swe-agent writes each run's trajectory to a file of the user's choosing, by default
   // `last_mini_run.traj.json` (and `last_swebench_single_run.traj.json`) in its global config

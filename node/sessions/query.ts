@@ -2,6 +2,7 @@
 import { open } from 'node:fs/promises'
 import type { EngineId } from './engines'
 import type { FoundSession } from './find'
+import { isOpencodeDatabase } from './walk'
 import { opencodeDbContains } from '../../src/index'
 import { readDatabase } from '../write-ahead-log'
 
@@ -51,16 +52,12 @@ export function sortSessions<T extends FoundSession>(sessions: readonly T[], key
 const CHUNK = 1 << 20
 
 /**
- * Whether a listed session holds TEXT (logContains): an opencode database's session is searched
+ * Whether the listed session at PATH holds TEXT (logContains): an opencode database's session is searched
  * in its rows, where a long text may run on from one page to the next.
  */
-export async function sessionContains(
-  session: Pick<FoundSession, 'engine' | 'path'>,
-  text: string,
-): Promise<boolean> {
-  if (session.engine === 'opencode')
-    return opencodeDbContains(await readDatabase(session.path), text)
-  return logContains(session.path, text)
+export async function sessionContains(path: string, text: string): Promise<boolean> {
+  if (isOpencodeDatabase(path)) return opencodeDbContains(await readDatabase(path), text)
+  return logContains(path, text)
 }
 
 /**

@@ -15,8 +15,15 @@ import type { Layout, SessionRoot } from './locations'
 import { FOLDERS_BELOW_SUBAGENTS, SUBAGENT_FILE, SUBAGENTS_FOLDER } from './subagents'
 
 /** A session file found under a root, before its header is read. */
-/** opencode's database, as opencode 1.18.34 names it (its channel's, `opencode-<channel>.db`). */
-export const OPENCODE_DATABASE = /^opencode(-[a-zA-Z0-9._-]+)?\.db$/
+/**
+ * opencode's database, as opencode 1.18.34 names it (its channel's, `opencode-<channel>.db`), and
+ * Kilo CLI's, of the same tables (7.7.9: `kilo.db`, `kilo-<channel>.db`, or a channel's
+ * `opencode-<channel>.db` that Kilo found before it named its own).
+ */
+export const OPENCODE_DATABASE = /^(opencode|kilo)(-[a-zA-Z0-9._-]+)?\.db$/
+
+/** Whether a listed file is a database of opencode's tables (opencode's, or Kilo CLI's). */
+export const isOpencodeDatabase = (path: string): boolean => OPENCODE_DATABASE.test(basename(path))
 
 export interface FoundFile {
   /** The engine of the root; undefined in a folder of the user's until sniffed. */
@@ -127,7 +134,7 @@ class RootWalker {
         // columns (find.ts), and a session's agents' folder is not a log
         return this.eachSession((name) => name === VIBE_MESSAGES)
       case 'opencode':
-        // <root>/opencode.db, or opencode-<channel>.db for a development channel's build; the
+        // <root>/opencode.db (Kilo CLI's: kilo.db), or its channel's for a development build; the
         // write-ahead log and shared memory beside it are read with it, not listed
         return this.files(this.root, (name) => OPENCODE_DATABASE.test(name))
       case 'continue':

@@ -14,8 +14,8 @@ import type { FormatDescriptor, StoredSession } from './types'
  * `message` and `part` tables; `MessageV2` reading a message as its `data` column with `id` and
  * `sessionID` from the row's columns, a part likewise with `messageID`; a session's messages in
  * the order of (`time_created`, `id`) and a message's parts in `id` order, as `opencode export`
- * writes them. The session read is then read as an export's (readOpencodeMessages). See
- * docs/formats/opencode-db.md.
+ * writes them. The session read is then read as an export's (readOpencodeMessages). Kilo's CLI
+ * (7.7.9, rebuilt on opencode) keeps the same tables in `kilo.db`. See docs/formats/opencode-db.md.
  */
 
 /** The tables a session is read from, and the columns read from each. */
@@ -26,6 +26,9 @@ const TABLES = {
 } as const
 
 type Columns<T extends keyof typeof TABLES> = Record<(typeof TABLES)[T][number], number>
+
+// Where a database's write-ahead log is: the file of its name with `-wal` added.
+const LOG = 'opencode.db-wal or kilo.db-wal, beside the database'
 
 /** Reads one session of an opencode database: the one chosen (ReadChoice.session), else the latest. */
 export function readOpencodeDb(input: ReadInput): ReadResult {
@@ -90,7 +93,7 @@ function readSession(db: SqliteDatabase, chosen: string | undefined): ReadResult
   if (db.walMode) {
     notes.info(
       '',
-      'the database is in WAL mode and was read without its write-ahead log (opencode.db-wal beside it): what opencode wrote since its last checkpoint is not here. The desktop app and the CLI read the log with the file; a browser is given the one file',
+      `the database is in WAL mode and was read without its write-ahead log (${LOG}): what was written since its last checkpoint is not here. The desktop app and the CLI read the log with the file; a browser is given the one file`,
     )
   }
   const messages = messagesOf(tables, picked.id, notes)
@@ -118,7 +121,7 @@ function table<T extends keyof typeof TABLES>(db: SqliteDatabase, name: T): Tabl
   if (info === undefined && db.walMode) {
     // opencode's first writes stay in the log until a checkpoint: a new database's file holds no table yet.
     throw new ShapeError(
-      `a SQLite database in WAL mode whose file holds no "${name}" table yet: its tables are in its write-ahead log (opencode.db-wal beside it), which was not read. Open the database from the desktop app or the CLI, which read the log with it, or once opencode has closed it`,
+      `a SQLite database in WAL mode whose file holds no "${name}" table yet: its tables are in its write-ahead log (${LOG}), which was not read. Open the database from the desktop app or the CLI, which read the log with it, or once opencode has closed it`,
       [],
     )
   }
@@ -270,9 +273,9 @@ const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 /** opencode's database, read one session at a time. */
 export const opencodeDbFormat = {
   id: 'opencode-db',
-  label: 'opencode database',
+  label: 'opencode or Kilo database',
   shape:
-    'the SQLite database opencode keeps its sessions in (opencode.db), one session read at a time',
+    'the SQLite database opencode (opencode.db) or Kilo CLI (kilo.db) keeps its sessions in, one session read at a time',
   detect: (sniff) => (sniff.sqlite ? 3 : 0),
   read: readOpencodeDb,
 } as const satisfies FormatDescriptor

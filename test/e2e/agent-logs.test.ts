@@ -242,7 +242,7 @@ describe("every agent's own log opens in the app", () => {
       await copyFile(join(ROOT, 'testdata/sqlite/opencode.db'), file)
       const main = await cliTokens(file)
       await openAndWait(page, file, main.total)
-      expect(await detected(page)).toContain('opencode database')
+      expect(await detected(page)).toContain('opencode or Kilo database')
       const picker = page.locator(byTestId('session-select'))
       expect(await picker.inputValue()).toBe('ses_3f1a2b4c5ffeWx8Kq2Lm9Np0Rt')
       const older = 'ses_2a0000000001Older0000000001'

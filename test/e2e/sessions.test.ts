@@ -227,7 +227,7 @@ describeOneSession(
     row: ['opencode', '/tmp/ocfx/proj', '9', 'claude-sonnet-4-5-20250929'],
     screenshot: 'sessions-opencode',
     file: 'opencode.db',
-    format: 'opencode database · detected',
+    format: 'opencode or Kilo database · detected',
     count: '14 messages',
   },
 )

@@ -22,7 +22,7 @@ describe('--session', () => {
   it.each(['tokens', 'check', 'prompt', 'diagnose'])('%s --help documents it', async (name) => {
     const r = await run([name, '--help'])
     expect(r.stdout).toMatch(
-      /^ {2}--session ID {2,}In an opencode database \(opencode\.db\), read session ID/m,
+      /^ {2}--session ID {2,}In an opencode or Kilo database \(opencode\.db, kilo\.db\),/m,
     )
   })
 
@@ -39,7 +39,7 @@ describe('--session', () => {
     const r = await run(['tokens', DB, '--session', OLDER, '--verbose', '--json'])
     expect(r.status).toBe(0)
     expect(r.stderr.slice(0, 5)).toEqual([
-      `${DB}: format: opencode database (detected)`,
+      `${DB}: format: opencode or Kilo database (detected)`,
       `${DB}: session ${OLDER} of 3 ("Rename the config loader", 2 messages, updated 2025-12-02 18:26 UTC); read another with --session ID`,
       `${DB}:   ses_3f1a2b4c6000Sub00000000001  "Find the formatter (@general subagent)", 2 messages, updated 2025-12-03 22:14 UTC, subagent of ${MAIN}`,
       `${DB}:   ${MAIN}  "Print temperatures in Celsius", 9 messages, updated 2025-12-03 22:14 UTC`,

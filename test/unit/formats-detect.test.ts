@@ -188,7 +188,7 @@ describe('format detection', () => {
       'pi coding-agent session (JSONL)',
       'Factory Droid session (JSONL)',
       'opencode session (export)',
-      'opencode database',
+      'opencode or Kilo database',
       'SWE-agent or mini-swe-agent trajectory',
       'Cline / Roo Code task history',
       'Continue session',

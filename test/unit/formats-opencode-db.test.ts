@@ -86,7 +86,7 @@ describe('opencode database', () => {
     // As opencode leaves a database it has just made, while it runs: the file is its first page.
     const alone = () => importConversation(file('opencode-new.db'))
     expect(alone).toThrow(
-      'a SQLite database in WAL mode whose file holds no "session" table yet: its tables are in its write-ahead log (opencode.db-wal beside it), which was not read',
+      'a SQLite database in WAL mode whose file holds no "session" table yet: its tables are in its write-ahead log (opencode.db-wal or kilo.db-wal, beside the database), which was not read',
     )
     const applied = applyWal(file('opencode-new.db'), file('opencode-new.db-wal')).bytes
     expect(importConversation(applied).messages.map((m) => m.text)).toEqual([
@@ -106,7 +106,7 @@ describe('opencode database', () => {
     const other = () => importConversation(file('rows.db'))
     expect(other).toThrow(FormatError)
     expect(other).toThrow(
-      'it looks most like opencode database, but a SQLite database without a "session" table: not an opencode database',
+      'it looks most like opencode or Kilo database, but a SQLite database without a "session" table: not an opencode database',
     )
   })
 })

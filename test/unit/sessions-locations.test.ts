@@ -36,13 +36,15 @@ describe('where each engine writes its sessions', () => {
     expect(dirsOf(ctx, 'roo-code')[0]).toBe(
       '/home/u/.config/Code/User/globalStorage/rooveterinaryinc.roo-cline/tasks',
     )
-    // Kilo Code (the extension, a fork of Roo Code, and its CLI before 1.0).
+    // Kilo Code (the extension, a fork of Roo Code, its CLI before 1.0, and the database of its
+    // CLI from 1.0, rebuilt on opencode).
     expect(dirsOf(ctx, 'kilo-code')).toEqual([
       '/home/u/.config/Code/User/globalStorage/kilocode.kilo-code/tasks',
       '/home/u/.config/Code - Insiders/User/globalStorage/kilocode.kilo-code/tasks',
       '/home/u/.config/VSCodium/User/globalStorage/kilocode.kilo-code/tasks',
       '/home/u/.config/Cursor/User/globalStorage/kilocode.kilo-code/tasks',
       '/home/u/.kilocode/cli/global/tasks',
+      '/home/u/.local/share/kilo',
     ])
   })
 
@@ -73,7 +75,10 @@ describe('where each engine writes its sessions', () => {
 
   it("finds Kilo Code's CLI tasks in the profile on Windows", () => {
     const ctx: LocationContext = { platform: 'win32', env: {}, home: 'C:\\Users\\u' }
-    expect(dirsOf(ctx, 'kilo-code').at(-1)).toBe('C:\\Users\\u\\.kilocode\\cli\\global\\tasks')
+    expect(dirsOf(ctx, 'kilo-code').slice(-2)).toEqual([
+      'C:\\Users\\u\\.kilocode\\cli\\global\\tasks',
+      'C:\\Users\\u\\.local\\share\\kilo',
+    ])
   })
 
   it('on Windows without APPDATA, VS Code falls back to AppData\\Roaming in the profile', () => {

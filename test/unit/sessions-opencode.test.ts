@@ -55,6 +55,29 @@ describe('opencode sessions', () => {
     ])
   })
 
+  it("include Kilo CLI's database, of opencode's tables, in ~/.local/share/kilo", async () => {
+    const kilo = sessionRoots({ platform: 'linux', env: {}, home: '/home/u' }).filter(
+      (r) => r.layout === 'opencode' && r.engine === 'kilo-code',
+    )
+    expect(kilo.map((r) => [r.dir, r.origin])).toEqual([
+      ['/home/u/.local/share/kilo', 'default, CLI from 1.0'],
+    ])
+    const home = await mkdtemp(join(tmpdir(), 'kilo-home-'))
+    made.push(home)
+    const data = join(home, '.local/share/kilo')
+    await mkdir(data, { recursive: true })
+    await copyFile(join(SQLITE, 'opencode-new.db'), join(data, 'kilo.db'))
+    await copyFile(join(SQLITE, 'opencode-new.db-wal'), join(data, 'kilo.db-wal'))
+    const { sessions } = await findSessions({ ctx: { platform: 'linux', env: {}, home } })
+    expect(sessions.map((s) => [s.engine, s.engineLabel, s.format, s.project])).toEqual([
+      ['kilo-code', 'Kilo Code', 'opencode-db', '/tmp/ocfx/proj'],
+    ])
+    expect(await countSession('kilo-code', join(data, 'kilo.db'))).toEqual({
+      messages: 2,
+      compactions: 0,
+    })
+  })
+
   it('list each database as the session opening it reads, with its log', async () => {
     const home = await homeWith({
       'opencode.db': 'opencode.db',
@@ -95,7 +118,7 @@ describe('opencode sessions', () => {
     ])
     const db = join(home, '.local/share/opencode/opencode.db')
     expect(await countSession('opencode', db)).toEqual({ messages: 9, compactions: 1 })
-    const holds = (text: string) => sessionContains({ engine: 'opencode', path: db }, text)
+    const holds = (text: string) => sessionContains(db, text)
     expect(await holds('Make it print Celsius')).toBe(true)
     // The older session's text is in the database, not in the session the row stands for.
     expect(await holds('Rename loadCfg to loadConfig.')).toBe(false)
