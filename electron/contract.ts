@@ -50,6 +50,13 @@ export interface RecentFile {
 /** The largest conversation file the desktop app opens, in bytes, from disk or from a drop. */
 export const MAX_CONVERSATION_BYTES = 64 * 1024 * 1024
 
+/**
+ * The largest database (an opencode or Kilo database) it opens. A database holds every session
+ * and is read for one, which is all that stays once it is read: a heavy user's passes 64 MB long
+ * before any one of its sessions would.
+ */
+export const MAX_DATABASE_BYTES = 1024 * 1024 * 1024
+
 /** A result that crosses IPC: errors come back as data, never as rejected promises with stacks. */
 export type Result<T> = { ok: true; value: T } | { ok: false; error: string }
 

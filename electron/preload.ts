@@ -8,6 +8,7 @@ import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'ele
 import {
   CHANNELS,
   MAX_CONVERSATION_BYTES,
+  MAX_DATABASE_BYTES,
   MENU_COMMANDS,
   type Api,
   type IpcEvents,
@@ -15,6 +16,7 @@ import {
   type OpenedFile,
   type Result,
 } from './contract'
+import { startsAsSqlite } from '../src/sqlite/magic'
 
 /** Asks main on a request's channel; the answer's type is the contract's. */
 function invoke<K extends keyof IpcInvokes>(
@@ -52,11 +54,16 @@ const isMenuCommand = (command: unknown) => (MENU_COMMANDS as readonly unknown[]
  * kept to show; the file gets no token, so it is not reopened by path or added to the recent list.
  */
 async function openDroppedFile(file: File): Promise<Result<OpenedFile>> {
-  if (file.size > MAX_CONVERSATION_BYTES) {
+  const limit =
+    file.size > MAX_CONVERSATION_BYTES &&
+    startsAsSqlite(new Uint8Array(await file.slice(0, 16).arrayBuffer()))
+      ? MAX_DATABASE_BYTES
+      : MAX_CONVERSATION_BYTES
+  if (file.size > limit) {
     const size = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`
     return {
       ok: false,
-      error: `${file.name}: the file is ${size(file.size)}; the inspector opens files up to ${size(MAX_CONVERSATION_BYTES)}`,
+      error: `${file.name}: the file is ${size(file.size)}; the inspector opens files up to ${size(limit)}`,
     }
   }
   let path: string | null = null

@@ -6,16 +6,13 @@
  * in WAL mode is read as its file holds it; applyWal (wal.ts) lays a write-ahead log over it first.
  */
 
-/** The 16 bytes every SQLite database file starts with. */
-export const SQLITE_MAGIC = 'SQLite format 3\u0000'
+import { startsAsSqlite } from './magic'
 
-/** Whether `bytes` start as a SQLite database file does. */
+export { SQLITE_MAGIC, startsAsSqlite } from './magic'
+
+/** Whether `bytes` start as a SQLite database file does: its header, whole. */
 export function isSqliteFile(bytes: Uint8Array): boolean {
-  if (bytes.length < 100) return false
-  for (let i = 0; i < SQLITE_MAGIC.length; i++) {
-    if (bytes[i] !== SQLITE_MAGIC.charCodeAt(i)) return false
-  }
-  return true
+  return bytes.length >= 100 && startsAsSqlite(bytes)
 }
 
 /** A database file that cannot be read, and why, in a user's words. */

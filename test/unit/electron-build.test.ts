@@ -181,9 +181,27 @@ describe('the built preload', () => {
       ok: true,
       value: { token: null, path: null, name: 'made-in-page.json', content: madeInPage },
     })
-    expect(await api.openDroppedFile({ name: 'huge.json', size: 65 * 1024 * 1024 })).toEqual({
+    // A File whose first bytes are `head`, as slice(0, 16).arrayBuffer() reads them.
+    const dropped = (name: string, megabytes: number, head: string) => ({
+      name,
+      size: megabytes * 1024 * 1024,
+      slice: (from: number, to: number) => ({
+        arrayBuffer: async () => new TextEncoder().encode(head.slice(from, to)).buffer,
+      }),
+    })
+    expect(await api.openDroppedFile(dropped('huge.json', 65, '[{"role":"user",'))).toEqual({
       ok: false,
       error: 'huge.json: the file is 65.0 MB; the inspector opens files up to 64.0 MB',
+    })
+    // A database is read for one of its sessions: it may be larger, up to 1 GB.
+    const db = dropped('opencode.db', 300, 'SQLite format 3\u0000')
+    expect(await api.openDroppedFile(db)).toMatchObject({
+      ok: true,
+      value: { name: 'opencode.db' },
+    })
+    expect(await api.openDroppedFile(dropped('all.db', 1100, 'SQLite format 3\u0000'))).toEqual({
+      ok: false,
+      error: 'all.db: the file is 1100.0 MB; the inspector opens files up to 1024.0 MB',
     })
     expect(invoked).toEqual([])
   })

@@ -302,6 +302,16 @@ describe('IPC handlers', () => {
     })
   })
 
+  it('opens a database over that limit: it is read for one session, up to 1 GB', async () => {
+    // SQLite's 16-byte magic, then anything: the size is what is checked here.
+    const db = join(dir, 'opencode.db')
+    const bytes = new Uint8Array(3 * 1024 * 1024)
+    bytes.set(new TextEncoder().encode('SQLite format 3\u0000'))
+    await writeFile(db, bytes)
+    const opened = await readConversationFile(db, 2 * 1024 * 1024)
+    expect(opened.ok && (opened.value.content as Uint8Array).length).toBe(3 * 1024 * 1024)
+  })
+
   describe('openFileDialog and initialFile', () => {
     it('reads the file the user picks, and gives null when they cancel', async () => {
       const picked = await handlersWith({ open: conversation })[CHANNELS.openFileDialog](ours)
