@@ -75,6 +75,8 @@ Exit status: 0 when stopped with Ctrl+C; 2 on bad input or options.`,
     const options = checkOptions(NAME, maxTokensGiven ? args : withMaxTokens(args, 1))
     const format = choiceValue(NAME, args, 'format', FORMAT_CHOICES, 'auto')
     const request = requestValue(NAME, args)
+    // Only a database has sessions, and it cannot be followed: the import refuses --session.
+    const session = stringValue(args, 'session')
     const path = await resolveFileArgument(NAME, given, io)
     const bytes = await readFollowed(path)
     // A database changes in place, its latest turns in a log beside it: nothing is appended to follow.
@@ -89,6 +91,7 @@ Exit status: 0 when stopped with Ctrl+C; 2 on bad input or options.`,
       started = startLiveImport(bytes, {
         format,
         ...(request !== undefined ? { request } : {}),
+        ...(session !== undefined ? { session } : {}),
         ...(forkParent !== undefined ? { forkParent } : {}),
       })
     } catch (error) {

@@ -191,11 +191,11 @@ function messagesOf(tables: OpencodeTables, session: string, notes: NoteList): O
     byId.set(r.id, { m, index })
     return m
   })
-  let strays = 0
+  const strays: string[] = []
   for (const p of parts) {
     const owner = byId.get(p.owner)
     if (owner === undefined) {
-      strays++
+      strays.push(p.id)
       continue
     }
     const { m, index } = owner
@@ -203,10 +203,11 @@ function messagesOf(tables: OpencodeTables, session: string, notes: NoteList): O
     m.parts.push({ ...dataOf(p, at), id: p.id, sessionID: session, messageID: p.owner })
     m.partAt.push(at)
   }
-  if (strays > 0) {
+  if (strays.length > 0) {
+    const one = strays.length === 1
     notes.warn(
       '',
-      `${strays} part${strays === 1 ? '' : 's'} of the session name${strays === 1 ? 's' : ''} a message it does not hold; not loaded`,
+      `${strays.length} part${one ? '' : 's'} of the session (${one ? 'row' : 'the first,'} ${strays[0]}) name${one ? 's' : ''} a message the session does not hold; not loaded`,
     )
   }
   return messages
@@ -267,7 +268,7 @@ function dataOf(row: StoredRow, at: (string | number)[]): Json {
   return value
 }
 
-// opencode's ids sort by time as strings; compared by code unit, as SQLite's BINARY collation does.
+// opencode's ids (ASCII) sort by time as strings: compared byte by byte, as SQLite's BINARY collation.
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 
 /** opencode's database, read one session at a time. */
