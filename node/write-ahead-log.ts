@@ -1,12 +1,15 @@
-import { readFile } from 'node:fs/promises'
+import { MAX_DATABASE_BYTES } from '../electron/contract'
 import { applyWal, isSqliteFile } from '../src/index'
+import { readRegularFile } from './regular-file'
 
 /**
  * A file's bytes as they are read: a SQLite database (an opencode database) with its write-ahead
  * log (`<path>-wal`) laid over it, so that what its engine wrote since the last checkpoint (a
- * running session's latest turns) is there; any other file as it is. A log that cannot be read is
- * left out, as a missing one: the database file alone is still a database, and its reader says
- * what a log may hold (src/formats/opencode-db.ts).
+ * running session's latest turns) is there; any other file as it is. The log is read as the
+ * database is, as a regular file only (a FIFO or a device named like a log is never waited on). No
+ * log beside the file: the file is the whole database, and says so. A log that is there but
+ * cannot be read is left out, and the bytes still say the database is in WAL mode, so its reader
+ * says what the log may hold (src/formats/opencode-db.ts).
  */
 export async function withWriteAheadLog<B extends ArrayBufferLike>(
   path: string,
@@ -15,8 +18,9 @@ export async function withWriteAheadLog<B extends ArrayBufferLike>(
   if (!isSqliteFile(bytes)) return bytes
   let wal: Uint8Array | undefined
   try {
-    wal = await readFile(`${path}-wal`)
-  } catch {
+    wal = await readRegularFile(`${path}-wal`, MAX_DATABASE_BYTES)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException | null)?.code !== 'ENOENT') return bytes
     wal = undefined
   }
   return applyWal(bytes, wal).bytes
@@ -24,5 +28,5 @@ export async function withWriteAheadLog<B extends ArrayBufferLike>(
 
 /** A database file read whole, with the write-ahead log beside it laid over it (withWriteAheadLog). */
 export async function readDatabase(path: string): Promise<Uint8Array> {
-  return withWriteAheadLog(path, await readFile(path))
+  return withWriteAheadLog(path, await readRegularFile(path, MAX_DATABASE_BYTES))
 }

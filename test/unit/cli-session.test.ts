@@ -1,4 +1,5 @@
-import { copyFileSync, mkdtempSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -82,6 +83,23 @@ describe('--session', () => {
     const r = await run(['tokens', join(ROOT, 'testdata/sqlite/opencode-new.db'), '--json'])
     expect(r.status).toBe(0)
     expect(r.stderr[0]).toContain('"Explain the build script", 2 messages,')
+  })
+
+  it('leaves out a log that is not a regular file, never waiting on it, and says what it may hold', async () => {
+    for (const make of [
+      (log: string) => mkdirSync(log),
+      (log: string) => execFileSync('mkfifo', [log]),
+    ]) {
+      const dir = mkdtempSync(join(tmpdir(), 'ci-opencode-'))
+      copyFileSync(DB, join(dir, 'opencode.db'))
+      make(join(dir, 'opencode.db-wal'))
+      const r = await run(['tokens', join(dir, 'opencode.db'), '--verbose', '--json'])
+      expect(r.status).toBe(0)
+      expect(r.stderr.join('\n')).toContain(
+        'the database is in WAL mode and was read without its write-ahead log',
+      )
+      expect(r.stderr.join('\n')).toContain('"Print temperatures in Celsius", 7 messages,')
+    }
   })
 
   it('reads a database without a log beside it as the file holds it', async () => {
