@@ -1,6 +1,6 @@
 import {
   contextFromProcess,
-  countSession,
+  sessionCounts,
   ENGINE_IDS,
   filterSessions,
   findSessions,
@@ -129,7 +129,7 @@ Exit status: 0, also when no session is found (said on stderr); 2 on bad options
     const listed = showSubagents ? withSubagents(kept, groups, SESSION_KEYS) : kept
     const rows: SessionRow[] = await mapLimit(listed, OPEN_FILES, async (s) => ({
       ...s,
-      ...(await countSession(s.engine, s.path).catch(() => ({ messages: 0, compactions: 0 }))),
+      ...(await sessionCounts(s).catch(() => ({ messages: 0, compactions: 0 }))),
     }))
     if (flagValue(args, 'json')) {
       io.out(JSON.stringify(rows.map(asJson), null, 2) + '\n')

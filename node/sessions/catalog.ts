@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto'
 import type { SessionSubagent } from '../../electron/contract'
 import { realpath } from 'node:fs/promises'
-import { countSession, type SessionCounts } from './counts'
+import { sessionCounts, type SessionCounts } from './counts'
 import { findSessions, type FindOptions, type FoundSession } from './find'
 import { mapLimit, OPEN_FILES } from './map-limit'
 import { sessionContains } from './query'
@@ -81,7 +81,7 @@ export function createSessionCatalog(
     },
     async counts(id) {
       const path = await pathOf(id)
-      return path === null ? null : countSession(byId.get(id)!.engine, path)
+      return path === null ? null : sessionCounts(byId.get(id)!, path)
     },
     pathOf,
     async containing(text) {

@@ -7,6 +7,7 @@ import { open, realpath, stat } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { asBuffer, eachValue } from './byte-scan'
 import type { EngineId } from './engines'
+import type { FoundSession } from './find'
 import { COMPACTION_MARK } from '../../src/formats/kimi-cli-message'
 import { isClineSessionFile } from './headers'
 import { CLINE_MESSAGES, isOpencodeDatabase } from './walk'
@@ -137,6 +138,14 @@ export async function countSession(engine: EngineId, path: string): Promise<Sess
   const { counts, clineSession } = await scan(engine, path)
   if (clineSession) counts.compactions += await sidecarCompactions(path)
   return counts
+}
+
+/** A listed session's counts: those its listing read with it, else countSession's. */
+export async function sessionCounts(
+  s: Pick<FoundSession, 'engine' | 'path' | 'counts'>,
+  path = s.path,
+): Promise<SessionCounts> {
+  return s.counts ?? countSession(s.engine, path)
 }
 
 // The compactions recorded in the sidecar `<id>.compaction.json` beside a Cline 4

@@ -34,6 +34,7 @@ import {
 import { CLINE_MESSAGES, isOpencodeDatabase, walkRoots, type FoundFile } from './walk'
 import { opencodeDbSession, type FormatId, type OpencodeDbSession } from '../../src/index'
 import { readDatabase } from '../write-ahead-log'
+import type { SessionCounts } from './counts'
 
 /** Where to look: the OS's rules, and folders of the user's. */
 export interface FindOptions {
@@ -63,6 +64,11 @@ export interface FoundSession {
    * that session is in the same listing (`parentPath`, absent otherwise).
    */
   subagent?: SubagentOf
+  /**
+   * Its counts, when the listing read them with the row: a database's (an opencode or Kilo one),
+   * which countSession would read whole again (sessionCounts).
+   */
+  counts?: SessionCounts
 }
 
 /** What a listing found, and what it refused. */
@@ -158,6 +164,7 @@ async function readOpencodeDatabase(
     lastActive: new Date(session.updated > 0 ? session.updated : file.mtimeMs).toISOString(),
     size: file.size,
     ...(session.model !== undefined ? { model: session.model } : {}),
+    counts: { messages: session.messages, compactions: session.compactions },
   }
 }
 

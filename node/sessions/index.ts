@@ -11,7 +11,7 @@ export {
   type SessionRoot,
 } from './locations'
 export { findSessions, rootsFor, type FindOptions, type FoundSession, type Listing } from './find'
-export { countSession, type SessionCounts } from './counts'
+export { countSession, sessionCounts, type SessionCounts } from './counts'
 export {
   filterSessions,
   sessionContains,

@@ -1,14 +1,15 @@
 import type { Message } from '../types'
 import { ShapeError, isObject, kind, pathString, type Json } from './json-shape'
 import {
-  byLine,
+  latestPrompt,
+  linesNotes,
+  type RecordedPrompt,
   LocatedError,
-  noLineIs,
   type ReadInput,
   type ReadResult,
   type SkippedLine,
 } from './reader'
-import { NoteList, describeLines, warnSkippedLines } from './report'
+import { NoteList, describeLines } from './report'
 import { isCount } from './reported-usage'
 import { lineObjects } from './sniff-shapes'
 import type { FormatDescriptor, RecordedWindow } from './types'
@@ -81,7 +82,6 @@ const NOTES = {
   subagent: "a subagent's event (agentId): its own conversation, not this one's",
   transient: 'a transient event (ephemeral), which Copilot CLI does not keep; not loaded',
   unknown: 'not an event type of the Copilot SDK schema; not loaded',
-  supersededPrompt: 'a system prompt replaced by a later one; not loaded',
   failedCompaction: 'a compaction that did not complete; nothing was replaced',
   compacted:
     'before a compaction, which its summary replaced in every later request; not sent (the summary stands for them)',
@@ -104,7 +104,7 @@ export function readCopilotCli(input: ReadInput): ReadResult {
   let messages: Message[] = []
   // The file line each message came from, for the notes of what was later taken out.
   let lines: number[] = []
-  const prompts: { line: number; text: string }[] = []
+  const prompts: RecordedPrompt[] = []
   let events = 0
   let firstUnread: SkippedLine | undefined
   let model: string | undefined
@@ -272,23 +272,10 @@ export function readCopilotCli(input: ReadInput): ReadResult {
     return n
   }
 
-  const skipped = byLine(broken, inLine)
-  if (events === 0) {
-    throw noLineIs(
-      'a Copilot CLI event ({type, data, id, timestamp, parentId})',
-      byLine(skipped, [firstUnread])[0],
-    )
-  }
-  const notes = new NoteList()
-  warnSkippedLines(skipped, notes)
-  notes.absorb(later)
-  const prompt = prompts.at(-1)
-  if (prompt !== undefined) {
-    if (prompts.length > 1) {
-      notes.info(describeLines(prompts.slice(0, -1).map((p) => p.line)), NOTES.supersededPrompt)
-    }
-    messages.unshift({ type: 'instructions', text: prompt.text })
-  }
+  const what = 'a Copilot CLI event ({type, data, id, timestamp, parentId})'
+  const notes = linesNotes({ what, read: events, broken, inLine, firstUnread, later })
+  const prompt = latestPrompt(prompts, notes)
+  if (prompt !== undefined) messages.unshift({ type: 'instructions', text: prompt.text })
   return {
     messages,
     notes,

@@ -1,14 +1,15 @@
 import type { Message } from '../types'
 import { ShapeError, isObject, kind, type Json } from './json-shape'
 import {
-  byLine,
+  latestPrompt,
+  linesNotes,
+  type RecordedPrompt,
   LocatedError,
-  noLineIs,
   type ReadInput,
   type ReadResult,
   type SkippedLine,
 } from './reader'
-import { NoteList, NoteRecord, describeLines, warnSkippedLines } from './report'
+import { NoteList, NoteRecord } from './report'
 import { isCount, shiftUsage } from './reported-usage'
 import { lineObjects } from './sniff-shapes'
 import type { FormatDescriptor, ReportedUsage } from './types'
@@ -40,7 +41,6 @@ const NOTES = {
     "Kimi CLI's own estimate after a compaction (the summary's output tokens and the kept messages' characters ÷ 4); not a provider's report, not read",
   pending:
     'a prompt size reported for a reply the file does not hold (the turn was cut off, or is still running); not read',
-  supersededPrompt: 'a system prompt replaced by a later one; not loaded',
   movedPrompt:
     'the system prompt, after the first record (Kimi CLI writes it first); loaded first, as Kimi CLI sends it',
 } as const
@@ -68,7 +68,7 @@ export function readKimiCli(input: ReadInput): ReadResult {
   const messages: Message[] = []
   const usage: ReportedUsage[] = []
   const inLine: SkippedLine[] = []
-  const prompts: { line: number; text: string }[] = []
+  const prompts: RecordedPrompt[] = []
   let records = 0
   let firstRecord: number | undefined
   // The first record that was not read (a role Kimi CLI does not write, a message it would not
@@ -213,26 +213,15 @@ export function readKimiCli(input: ReadInput): ReadResult {
     }
   }
 
-  const skipped = byLine(broken, inLine)
-  if (records === 0) {
-    throw noLineIs(
-      'a Kimi CLI context record (a message, or _system_prompt, _checkpoint, _usage)',
-      byLine(skipped, [firstUnread])[0],
-    )
-  }
   if (pending !== undefined) {
     later.addOnLine('info', pending.line, '', pending.estimate ? NOTES.estimate : NOTES.pending)
   }
-  const notes = new NoteList()
-  warnSkippedLines(skipped, notes)
-  notes.absorb(later)
+  const what = 'a Kimi CLI context record (a message, or _system_prompt, _checkpoint, _usage)'
+  const notes = linesNotes({ what, read: records, broken, inLine, firstUnread, later })
 
   let reported = usage
-  const prompt = prompts.at(-1)
+  const prompt = latestPrompt(prompts, notes)
   if (prompt !== undefined) {
-    if (prompts.length > 1) {
-      notes.info(describeLines(prompts.slice(0, -1).map((p) => p.line)), NOTES.supersededPrompt)
-    }
     if (prompt.line !== firstRecord) notes.info(`line ${prompt.line}`, NOTES.movedPrompt)
     messages.unshift({ type: 'instructions', text: prompt.text })
     reported = shiftUsage(usage, 1)

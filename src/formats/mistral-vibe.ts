@@ -12,14 +12,13 @@ import {
 } from './json-shape'
 import { encodePayload, opaqueThinking, type PayloadParts, type ToolCall } from './payload'
 import {
-  byLine,
+  linesNotes,
   LocatedError,
-  noLineIs,
   type ReadInput,
   type ReadResult,
   type SkippedLine,
 } from './reader'
-import { NoteList, warnSkippedLines } from './report'
+import { NoteList } from './report'
 import { lineObjects } from './sniff-shapes'
 import type { FormatDescriptor } from './types'
 
@@ -136,16 +135,8 @@ export function readMistralVibe(input: ReadInput): ReadResult {
     return out
   }
 
-  const skipped = byLine(broken, inLine)
-  if (read === 0) {
-    throw noLineIs(
-      'a Vibe message ({role, content, injected, …})',
-      byLine(skipped, [firstUnread])[0],
-    )
-  }
-  const notes = new NoteList()
-  warnSkippedLines(skipped, notes)
-  notes.absorb(later)
+  const what = 'a Vibe message ({role, content, injected, …})'
+  const notes = linesNotes({ what, read, broken, inLine, firstUnread, later })
   return { messages, notes }
 }
 

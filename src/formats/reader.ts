@@ -8,7 +8,7 @@ import { decodeUtf8 } from '../utf8'
 import type { Wire } from '../pricing/wire'
 import type { Message } from '../types'
 import { isObject, kind } from './json-shape'
-import type { NoteList } from './report'
+import { NoteList, describeLines, warnSkippedLines } from './report'
 import type {
   ForkedFrom,
   RecordedWindow,
@@ -455,6 +455,66 @@ export function noLineIs(
     first ? `line ${first.line}` : '',
     first?.line,
   )
+}
+
+/** What a JSONL reader that reads as it parses saw of the lines it did not read (linesNotes). */
+export interface LinesRead {
+  /** What a line of the format is, for the refusal: "a Vibe message ({role, content, …})". */
+  what: string
+  /** How many lines were read; none is a refusal. */
+  read: number
+  /** The lines that are not JSON (eachJsonLine's answer). */
+  broken: readonly SkippedLine[]
+  /** The lines of another shape, each skipped. */
+  inLine: readonly SkippedLine[]
+  /** The first line of the format's shape that could not be read, for the refusal's place. */
+  firstUnread: SkippedLine | undefined
+  /** What the reading noted, line by line. */
+  later: NoteList
+}
+
+/**
+ * The report of a JSONL reader that notes as it parses: every line it skipped warned of, in file
+ * order, then what it noted. A file none of whose lines was read is refused at its first line that
+ * could not be (noLineIs).
+ */
+export function linesNotes({
+  what,
+  read,
+  broken,
+  inLine,
+  firstUnread,
+  later,
+}: LinesRead): NoteList {
+  const skipped = byLine(broken, inLine)
+  if (read === 0) throw noLineIs(what, byLine(skipped, [firstUnread])[0])
+  const notes = new NoteList()
+  warnSkippedLines(skipped, notes)
+  notes.absorb(later)
+  return notes
+}
+
+/** A system prompt a log records, and the line it is on. */
+export interface RecordedPrompt {
+  line: number
+  text: string
+}
+
+/**
+ * The system prompt in force: the last one the log records (the engine sends only it); each one
+ * before it is noted as replaced. Undefined when the log records none.
+ */
+export function latestPrompt(
+  prompts: readonly RecordedPrompt[],
+  notes: NoteList,
+): RecordedPrompt | undefined {
+  if (prompts.length > 1) {
+    notes.info(
+      describeLines(prompts.slice(0, -1).map((p) => p.line)),
+      'a system prompt replaced by a later one; not loaded',
+    )
+  }
+  return prompts.at(-1)
 }
 
 /** Why a JSONL line with no string `type` is not `what` (an event of a format typed so). */
