@@ -143,8 +143,10 @@ export async function loadConversation(
   // Checked before the file is read, like every other flag.
   const format = choiceValue(command, args, 'format', FORMAT_CHOICES, 'auto')
   const request = requestValue(command, args)
-  const session = stringValue(args, 'session')
-  const path = await resolveFileArgument(command, given, io)
+  const resolved = await resolveFileArgument(command, given, io)
+  const path = resolved.path
+  // --session chooses; else the session `latest` found, when it is one of a database's.
+  const session = stringValue(args, 'session') ?? resolved.session
   const content = await readConversationContent(path)
   // A database has no text: its errors are placed by row and field.
   const text = typeof content === 'string' ? content : ''

@@ -17,12 +17,22 @@ lists, or 'latest:ENGINE' (${ENGINE_IDS.join(', ')}); './latest' is a file.`
 /** Whether a FILE argument names a session rather than a path. */
 export const isLatest = (file: string): boolean => file === 'latest' || file.startsWith('latest:')
 
+/** What FILE stands for: a path, and for a session in a database (an opencode one) its id there. */
+export interface FileArgument {
+  path: string
+  session?: string
+}
+
 /**
- * The path FILE stands for: itself, or for `latest[:ENGINE]` the session last active, found in
- * the engines' folders and COMPACTION_INSPECTOR_SESSION_FOLDERS; which one is said on stderr.
+ * What FILE stands for: itself, or for `latest[:ENGINE]` the session last active, found in the
+ * engines' folders and COMPACTION_INSPECTOR_SESSION_FOLDERS; which one is said on stderr.
  */
-export async function resolveFileArgument(command: string, file: string, io: Io): Promise<string> {
-  if (!isLatest(file)) return file
+export async function resolveFileArgument(
+  command: string,
+  file: string,
+  io: Io,
+): Promise<FileArgument> {
+  if (!isLatest(file)) return { path: file }
   const name = file.slice('latest:'.length)
   let engine: EngineId | undefined
   if (file !== 'latest') {
@@ -46,6 +56,11 @@ export async function resolveFileArgument(command: string, file: string, io: Io)
         `that exist (see 'compaction-inspector sessions --verbose')`,
     )
   }
-  io.err(`${file}: ${session.path} (${session.engineLabel}, last active ${session.lastActive})`)
-  return session.path
+  const inside = session.session !== undefined ? `, session ${session.session}` : ''
+  io.err(
+    `${file}: ${session.path}${inside} (${session.engineLabel}, last active ${session.lastActive})`,
+  )
+  return session.session !== undefined
+    ? { path: session.path, session: session.session }
+    : { path: session.path }
 }

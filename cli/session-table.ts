@@ -47,7 +47,7 @@ const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`
 export function renderSessionTable(rows: readonly SessionRow[], columns = DEFAULT_COLUMNS): string {
   const cells = rows.map((r) => [
     engineCell(r),
-    printable(r.subagent?.parentPath !== undefined ? subagentLabel(r.subagent) : r.project),
+    printable(r.subagent?.parentKey !== undefined ? subagentLabel(r.subagent) : r.project),
     minuteOf(r.started),
     minuteOf(r.lastActive),
     sizeOf(r.size),
@@ -86,7 +86,7 @@ export function renderSessionTable(rows: readonly SessionRow[], columns = DEFAUL
 // one whose session is not listed is named with its engine.
 function engineCell(row: SessionRow): string {
   if (row.subagent === undefined) return row.engineLabel
-  return row.subagent.parentPath !== undefined ? '  ↳ subagent' : `${row.engineLabel} subagent`
+  return row.subagent.parentKey !== undefined ? '  ↳ subagent' : `${row.engineLabel} subagent`
 }
 
 // Parts joined with commas, a line broken only between parts, each line indented two spaces.

@@ -38,6 +38,12 @@ export interface OpenedFile {
    * the user chose for it. Absent for every other file.
    */
   forkParent?: { name: string; content: Uint8Array<ArrayBuffer> | Blob }
+  /**
+   * For a database's session opened from the sessions list (an opencode one, which keeps every
+   * session in one file): which of its sessions that row is, by its id; the page reads that one.
+   * Absent for every other file, whose import reads the database's latest session.
+   */
+  session?: string
 }
 
 /** A recently opened file, as main offers it: a token to open it by, and what to show. */
@@ -125,6 +131,8 @@ export interface SessionRow {
   format: string
   /** Its project: the working directory when the log says, else the folder the engine names. */
   project: string
+  /** The session's title, where its log keeps one (an opencode session's). */
+  title?: string
   /** ISO 8601; absent when the log's head holds no time. */
   started?: string
   /** ISO 8601: the log's last recorded time, else the file's modification time. */

@@ -33,6 +33,7 @@ export function sessionRowOf(info: SessionInfo): SessionRow {
     lastActive: info.lastActive,
     size: info.size,
   }
+  if (info.title !== undefined) row.title = info.title
   if (info.started !== undefined) row.started = info.started
   if (info.model !== undefined) row.model = info.model
   if (info.subagent !== undefined) row.subagent = { ...info.subagent }
@@ -91,8 +92,13 @@ export function sessionsForPage(
     async open(id: unknown): Promise<Result<OpenedFile>> {
       const checked = validateSessionId(id)
       if (!checked.ok) return checked
-      const path = await catalog.pathOf(checked.value)
-      return path === null ? { ok: false, error: UNKNOWN_SESSION } : open(path)
+      const place = await catalog.locate(checked.value)
+      if (place === null) return { ok: false, error: UNKNOWN_SESSION }
+      const opened = await open(place.path)
+      // A database's row is one of its sessions: the page reads that one.
+      return opened.ok && place.session !== undefined
+        ? { ok: true, value: { ...opened.value, session: place.session } }
+        : opened
     },
   }
 }

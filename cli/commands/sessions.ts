@@ -7,6 +7,7 @@ import {
   FOLDERS_VARIABLE,
   foldersFromEnv,
   sessionContains,
+  sessionKey,
   mapLimit,
   OPEN_FILES,
   SORT_KEYS,
@@ -50,13 +51,13 @@ folders of yours.
 Each row: the engine, the project (its working directory when the log says),
 when it started and was last active (UTC), its size, how many messages and
 compactions the log records, and its model. docs/sessions.md says where each
-engine writes and what is read for each column. opencode keeps every session in
-one database (opencode.db): it is one row, the session opening it reads (the
-latest that is not a subagent's); --session ID reads another.
+engine writes and what is read for each column. opencode and Kilo keep every
+session in one database (opencode.db, kilo.db): it is a row per session, each
+named by its sessionId in --json; read one with 'tokens FILE --session ID'.
 
 A subagent's transcript (a conversation of its own: a Claude Code, Gemini CLI,
-Kimi CLI, Factory Droid or Cline 4 subagent's, or a thread Codex CLI spawned)
-is listed under its session with --subagents.
+Kimi CLI, Factory Droid, Cline 4 or opencode subagent's, or a thread Codex CLI
+spawned) is listed under its session with --subagents.
 
 Any command takes 'latest' or 'latest:ENGINE' in place of FILE: the session
 this list shows first (of that engine), never a subagent's.
@@ -79,7 +80,7 @@ Options:
                        order they started. Without it, stderr says how many
                        were left out.
   --json               Print a JSON array instead: one object per session with
-                       every column, and its path.
+                       every column, its path, and its sessionId in a database.
   --verbose            Also say on stderr which folders were searched, and each
                        link refused because it leads out of its folder.
   -h, --help           Show this help.
@@ -105,12 +106,12 @@ Exit status: 0, also when no session is found (said on stderr); 2 on bad options
     }
     const showSubagents = flagValue(args, 'subagents')
     const groups = groupSubagents(listing.sessions, SESSION_KEYS)
-    const under = (s: FoundSession) => groups.subagents.get(s.path) ?? []
+    const under = (s: FoundSession) => groups.subagents.get(sessionKey(s)) ?? []
     let kept = filterSessions(groups.sessions, query)
     if (text !== undefined && text !== '') {
       const holds = await mapLimit(kept, OPEN_FILES, async (s) => {
         for (const log of [s, ...under(s)]) {
-          if (await sessionContains(log.path, text).catch(() => false)) return true
+          if (await sessionContains(log, text).catch(() => false)) return true
         }
         return false
       })
@@ -132,7 +133,14 @@ Exit status: 0, also when no session is found (said on stderr); 2 on bad options
       ...(await sessionCounts(s).catch(() => ({ messages: 0, compactions: 0 }))),
     }))
     if (flagValue(args, 'json')) {
-      io.out(JSON.stringify(rows.map(asJson), null, 2) + '\n')
+      const byKey = new Map(listing.sessions.map((s) => [sessionKey(s), s]))
+      io.out(
+        JSON.stringify(
+          rows.map((r) => asJson(r, byKey)),
+          null,
+          2,
+        ) + '\n',
+      )
       return 0
     }
     if (rows.length === 0) {
@@ -148,10 +156,14 @@ Exit status: 0, also when no session is found (said on stderr); 2 on bad options
 }
 
 // Every column, in the table's order, a missing value as null so that every object has them all.
-function asJson(row: SessionRow) {
+// A subagent's session is named by its path, and its id where it is a database's.
+function asJson(row: SessionRow, byKey: ReadonlyMap<string, FoundSession>) {
+  const parentKey = row.subagent?.parentKey
+  const parent = parentKey !== undefined ? byKey.get(parentKey) : undefined
   return {
     engine: row.engine,
     project: row.project,
+    title: row.title ?? null,
     cwd: row.cwd ?? null,
     started: row.started ?? null,
     lastActive: row.lastActive,
@@ -161,6 +173,7 @@ function asJson(row: SessionRow) {
     model: row.model ?? null,
     format: row.format,
     path: row.path,
+    sessionId: row.session ?? null,
     subagent:
       row.subagent === undefined
         ? null
@@ -168,15 +181,16 @@ function asJson(row: SessionRow) {
             agentId: row.subagent.agentId,
             agentType: row.subagent.agentType ?? null,
             description: row.subagent.description ?? null,
-            session: row.subagent.parentPath ?? null,
+            session: parent?.path ?? null,
+            sessionId: parent?.session ?? null,
           },
   }
 }
 
-// A listing's rows by path, a subagent's under the path of its session.
+// A listing's rows by sessionKey, a subagent's under its session's.
 const SESSION_KEYS: SubagentKeys<FoundSession> = {
-  key: (s) => s.path,
-  parentOf: (s) => s.subagent?.parentPath,
+  key: sessionKey,
+  parentOf: (s) => s.subagent?.parentKey,
   startedOf: (s) => s.started,
 }
 

@@ -77,7 +77,7 @@ Exit status: 0 when stopped with Ctrl+C; 2 on bad input or options.`,
     const request = requestValue(NAME, args)
     // Only a database has sessions, and it cannot be followed: the import refuses --session.
     const session = stringValue(args, 'session')
-    const path = await resolveFileArgument(NAME, given, io)
+    const { path } = await resolveFileArgument(NAME, given, io)
     const bytes = await readFollowed(path)
     // A database changes in place, its latest turns in a log beside it: nothing is appended to follow.
     if (isSqliteFile(bytes)) {

@@ -132,7 +132,7 @@ export function sendJson(response: ServerResponse, result: Result<unknown>, stat
 /** An opened file as its bytes, with its token, name and path in headers; an error as JSON. */
 function sendFile(response: ServerResponse, file: Result<OpenedFile>): void {
   if (!file.ok) return sendJson(response, file)
-  const { token, name, path, content, forkParent } = file.value
+  const { token, name, path, content, forkParent, session } = file.value
   const bytes = typeof content === 'string' ? Buffer.from(content) : (content as Uint8Array)
   // Main reads the parent as bytes; only the page's own choice is a File.
   const parent =
@@ -144,6 +144,7 @@ function sendFile(response: ServerResponse, file: Result<OpenedFile>): void {
     [FILE_HEADERS.token]: token ?? '',
     [FILE_HEADERS.name]: encodeURIComponent(name),
     [FILE_HEADERS.path]: encodeURIComponent(path ?? ''),
+    ...(session !== undefined ? { [FILE_HEADERS.session]: encodeURIComponent(session) } : {}),
     ...(forkParent && parent
       ? {
           [FILE_HEADERS.forkParentName]: encodeURIComponent(forkParent.name),

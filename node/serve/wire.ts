@@ -42,6 +42,8 @@ export const FILE_HEADERS = {
    */
   forkParentName: 'x-fork-parent-name',
   forkParentBytes: 'x-fork-parent-bytes',
+  /** Which session of a database the page is to read (OpenedFile.session), when it is said. */
+  session: 'x-file-session',
 } as const
 
 /** A change without its token, as a frame carries it (the page adds the token it followed). */

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto'
 import type { SessionSubagent } from '../../electron/contract'
 import { realpath } from 'node:fs/promises'
 import { sessionCounts, type SessionCounts } from './counts'
-import { findSessions, type FindOptions, type FoundSession } from './find'
+import { findSessions, sessionKey, type FindOptions, type FoundSession } from './find'
 import { mapLimit, OPEN_FILES } from './map-limit'
 import { sessionContains } from './query'
 import { isInside } from './walk'
@@ -18,7 +18,7 @@ import { isInside } from './walk'
  * A session as the renderer may see it: everything but where it is. A subagent's session is named
  * by its id, as every session is.
  */
-export type SessionInfo = Omit<FoundSession, 'path' | 'subagent'> & {
+export type SessionInfo = Omit<FoundSession, 'path' | 'session' | 'subagent'> & {
   id: string
   subagent?: SessionSubagent
 }
@@ -29,14 +29,23 @@ export interface SessionCatalog {
   list(): Promise<SessionInfo[]>
   /** A session's message and compaction counts (reads its whole file); null for an unknown id. */
   counts(id: string): Promise<SessionCounts | null>
-  /** The path of a session listed, re-checked to be inside a listed folder; null otherwise. */
-  pathOf(id: string): Promise<string | null>
+  /**
+   * Where a session listed is: its path, re-checked to be inside a listed folder, and for a
+   * session in a database its id there; null otherwise.
+   */
+  locate(id: string): Promise<SessionPlace | null>
   /**
    * The ids of the listed sessions whose log holds `text` (exact case, as written or as a JSON
    * string escapes it: query.ts's sessionContains), in the listing's order. Reads every log; a log
    * that cannot be read is not a match.
    */
   containing(text: string): Promise<string[]>
+}
+
+/** Where a listed session is: its file, and which of the file's sessions (FoundSession.session). */
+export interface SessionPlace {
+  path: string
+  session?: string
 }
 
 /** The shape of every id: 24 random bytes, base64url, as file-grants' tokens. */
@@ -48,24 +57,26 @@ export function createSessionCatalog(
   randomId: () => string = () => randomBytes(24).toString('base64url'),
 ): SessionCatalog {
   const byId = new Map<string, FoundSession>()
-  const idByPath = new Map<string, string>()
+  // By sessionKey: a database's sessions share its path.
+  const idByKey = new Map<string, string>()
   let searched: string[] = []
 
-  const idOf = (path: string) => {
-    let id = idByPath.get(path)
+  const idOf = (key: string) => {
+    let id = idByKey.get(key)
     if (id === undefined) {
       do id = randomId()
       while (byId.has(id))
-      idByPath.set(path, id)
+      idByKey.set(key, id)
     }
     return id
   }
 
-  const pathOf = async (id: string): Promise<string | null> => {
+  const locate = async (id: string): Promise<SessionPlace | null> => {
     const session = SESSION_ID_PATTERN.test(id) ? byId.get(id) : undefined
     if (!session) return null
     const real = await realpath(session.path).catch(() => undefined)
-    return real !== undefined && searched.some((root) => isInside(root, real)) ? real : null
+    if (real === undefined || !searched.some((root) => isInside(root, real))) return null
+    return session.session !== undefined ? { path: real, session: session.session } : { path: real }
   }
 
   return {
@@ -74,21 +85,21 @@ export function createSessionCatalog(
       searched = listing.searched
       byId.clear()
       return listing.sessions.map((session) => {
-        const id = idOf(session.path)
+        const id = idOf(sessionKey(session))
         byId.set(id, session)
         return infoOf(id, session, idOf)
       })
     },
     async counts(id) {
-      const path = await pathOf(id)
-      return path === null ? null : sessionCounts(byId.get(id)!, path)
+      const place = await locate(id)
+      return place === null ? null : sessionCounts(byId.get(id)!, place.path)
     },
-    pathOf,
+    locate,
     async containing(text) {
       const ids = [...byId.keys()]
       const found = await mapLimit(ids, OPEN_FILES, async (id) => {
-        const path = await pathOf(id)
-        return path !== null && (await sessionContains(path, text).catch(() => false))
+        const place = await locate(id)
+        return place !== null && (await sessionContains(place, text).catch(() => false))
       })
       return ids.filter((_, i) => found[i])
     },
@@ -108,12 +119,13 @@ function infoOf(id: string, s: FoundSession, idOf: (path: string) => string): Se
     size: s.size,
   }
   if (s.cwd !== undefined) info.cwd = s.cwd
+  if (s.title !== undefined) info.title = s.title
   if (s.started !== undefined) info.started = s.started
   if (s.model !== undefined) info.model = s.model
   if (s.subagent !== undefined) {
-    const { agentId, parentPath, agentType, description } = s.subagent
+    const { agentId, parentKey, agentType, description } = s.subagent
     const subagent: SessionSubagent = { agentId }
-    if (parentPath !== undefined) subagent.parentId = idOf(parentPath)
+    if (parentKey !== undefined) subagent.parentId = idOf(parentKey)
     if (agentType !== undefined) subagent.agentType = agentType
     if (description !== undefined) subagent.description = description
     info.subagent = subagent

@@ -11,7 +11,7 @@ import type { FoundSession } from './find'
 import { COMPACTION_MARK } from '../../src/formats/kimi-cli-message'
 import { isClineSessionFile } from './headers'
 import { CLINE_MESSAGES, isOpencodeDatabase } from './walk'
-import { opencodeDbSession } from '../../src/index'
+import { opencodeDbSessions } from '../../src/index'
 import { readDatabase } from '../write-ahead-log'
 
 /** What the count found. */
@@ -127,13 +127,23 @@ const OVERLAP = 512
  * Counts a log's messages and compactions. Gemini CLI appends a message again when it is updated,
  * so its messages are counted once per id. A Cline 4 messages file's compactions are its own marks
  * and its compaction sidecar's (at least one when there is a sidecar: Cline writes it only when
- * it compacts, and each compaction replaces it, so this is a lower bound). An opencode database's
- * (and Kilo CLI's) are its listed session's rows: its messages, and its messages' `compaction` parts.
+ * it compacts, and each compaction replaces it, so this is a lower bound). A session in an opencode
+ * database (or Kilo CLI's), SESSION or else the one an import reads, is counted in its rows: its
+ * messages, and its messages' `compaction` parts.
  */
-export async function countSession(engine: EngineId, path: string): Promise<SessionCounts> {
+export async function countSession(
+  engine: EngineId,
+  path: string,
+  session?: string,
+): Promise<SessionCounts> {
   if (isOpencodeDatabase(path)) {
-    const session = opencodeDbSession(await readDatabase(path))
-    return { messages: session?.messages ?? 0, compactions: session?.compactions ?? 0 }
+    const sessions = opencodeDbSessions(await readDatabase(path))
+    // Without an id, the session an import reads: the latest that is not a subagent's.
+    const found =
+      session !== undefined
+        ? sessions.find((s) => s.id === session)
+        : (sessions.find((s) => s.parent === undefined) ?? sessions[0])
+    return { messages: found?.messages ?? 0, compactions: found?.compactions ?? 0 }
   }
   const { counts, clineSession } = await scan(engine, path)
   if (clineSession) counts.compactions += await sidecarCompactions(path)
@@ -142,10 +152,10 @@ export async function countSession(engine: EngineId, path: string): Promise<Sess
 
 /** A listed session's counts: those its listing read with it, else countSession's. */
 export async function sessionCounts(
-  s: Pick<FoundSession, 'engine' | 'path' | 'counts'>,
+  s: Pick<FoundSession, 'engine' | 'path' | 'session' | 'counts'>,
   path = s.path,
 ): Promise<SessionCounts> {
-  return s.counts ?? countSession(s.engine, path)
+  return s.counts ?? countSession(s.engine, path, s.session)
 }
 
 // The compactions recorded in the sidecar `<id>.compaction.json` beside a Cline 4

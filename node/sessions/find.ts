@@ -32,7 +32,7 @@ import {
   type SubagentOf,
 } from './subagents'
 import { CLINE_MESSAGES, isOpencodeDatabase, walkRoots, type FoundFile } from './walk'
-import { opencodeDbSession, type FormatId, type OpencodeDbSession } from '../../src/index'
+import { opencodeDbSessions, type FormatId, type OpencodeDbSession } from '../../src/index'
 import { readDatabase } from '../write-ahead-log'
 import type { SessionCounts } from './counts'
 
@@ -50,8 +50,16 @@ export interface FoundSession {
   /** The importer that reads it. */
   format: FormatId
   path: string
+  /**
+   * For a session in a database (an opencode or Kilo one, which keeps every session in one file):
+   * its id there, the session an import of the file reads (ReadChoice.session). Absent for a log
+   * that is one session.
+   */
+  session?: string
   /** The project: its working directory when the log says, else the folder the engine names. */
   project: string
+  /** The session's title, where the log keeps one (an opencode session's). */
+  title?: string
   cwd?: string
   /** ISO 8601; undefined when the log's first KB hold no time. */
   started?: string
@@ -61,7 +69,7 @@ export interface FoundSession {
   model?: string
   /**
    * Set for a subagent's transcript (subagents.ts): its agent, and the session it belongs to when
-   * that session is in the same listing (`parentPath`, absent otherwise).
+   * that session is in the same listing (`parentKey`, that session's sessionKey; absent otherwise).
    */
   subagent?: SubagentOf
   /**
@@ -69,6 +77,14 @@ export interface FoundSession {
    * which countSession would read whole again (sessionCounts).
    */
   counts?: SessionCounts
+}
+
+/**
+ * What names a listed session in its listing: its path, and for a session in a database its id
+ * there too (a database is a row per session).
+ */
+export function sessionKey(s: { path: string; session?: string }): string {
+  return s.session === undefined ? s.path : `${s.path}\n${s.session}`
 }
 
 /** What a listing found, and what it refused. */
@@ -94,13 +110,16 @@ export function rootsFor(options: FindOptions): SessionRoot[] {
 export async function findSessions(options: FindOptions): Promise<Listing> {
   const walked = await walkRoots(rootsFor(options))
   const read = await mapLimit(walked.files, OPEN_FILES, readSession)
-  const sessions = read.filter((s): s is FoundSession => s !== undefined)
+  const sessions = read.flat().filter((s): s is FoundSession => s !== undefined)
   tieSubagents(sessions)
-  sessions.sort((a, b) => b.lastActive.localeCompare(a.lastActive) || a.path.localeCompare(b.path))
+  sessions.sort(
+    (a, b) =>
+      b.lastActive.localeCompare(a.lastActive) || sessionKey(a).localeCompare(sessionKey(b)),
+  )
   return { sessions, searched: walked.searched, refused: walked.refused }
 }
 
-async function readSession(file: FoundFile): Promise<FoundSession | undefined> {
+async function readSession(file: FoundFile): Promise<FoundSession | FoundSession[] | undefined> {
   if (file.engine !== undefined && isOpencodeDatabase(file.path)) {
     return readOpencodeDatabase(file, file.engine)
   }
@@ -137,35 +156,45 @@ async function readSession(file: FoundFile): Promise<FoundSession | undefined> {
 }
 
 /**
- * An opencode database (or Kilo CLI's), as the session an import of it reads (the latest that is not a
- * subagent's): its folder, times and model, read with its write-ahead log. A database that is not
- * opencode's, or holds no session, is not listed.
+ * An opencode database (or Kilo CLI's), a row for each of its sessions that holds a message (the
+ * database read with its write-ahead log): its folder, times, model and counts. A subagent's
+ * session (one with a `parent_id`) is tied to its parent's row as every subagent is. A database
+ * that is not opencode's is not listed.
  */
-async function readOpencodeDatabase(
-  file: FoundFile,
-  engine: EngineId,
-): Promise<FoundSession | undefined> {
-  let session: OpencodeDbSession | undefined
+async function readOpencodeDatabase(file: FoundFile, engine: EngineId): Promise<FoundSession[]> {
+  let sessions: OpencodeDbSession[]
   try {
-    session = opencodeDbSession(await readDatabase(file.path))
+    sessions = opencodeDbSessions(await readDatabase(file.path))
   } catch {
-    return undefined
+    return []
   }
-  if (session === undefined) return undefined
-  const cwd = session.directory !== '' ? session.directory : undefined
-  return {
-    engine,
-    engineLabel: engineLabel(engine),
-    format: 'opencode-db',
-    path: file.path,
-    project: cwd ?? basename(file.path),
-    ...(cwd !== undefined ? { cwd } : {}),
-    ...(session.created > 0 ? { started: new Date(session.created).toISOString() } : {}),
-    lastActive: new Date(session.updated > 0 ? session.updated : file.mtimeMs).toISOString(),
-    size: file.size,
-    ...(session.model !== undefined ? { model: session.model } : {}),
-    counts: { messages: session.messages, compactions: session.compactions },
-  }
+  return sessions.map((session): FoundSession => {
+    const cwd = session.directory !== '' ? session.directory : undefined
+    return {
+      engine,
+      engineLabel: engineLabel(engine),
+      format: 'opencode-db',
+      path: file.path,
+      session: session.id,
+      project: cwd ?? basename(file.path),
+      ...(session.title !== '' ? { title: session.title } : {}),
+      ...(cwd !== undefined ? { cwd } : {}),
+      ...(session.created > 0 ? { started: new Date(session.created).toISOString() } : {}),
+      lastActive: new Date(session.updated > 0 ? session.updated : file.mtimeMs).toISOString(),
+      size: file.size,
+      ...(session.model !== undefined ? { model: session.model } : {}),
+      ...(session.parent !== undefined
+        ? {
+            subagent: {
+              agentId: session.id,
+              parentKey: sessionKey({ path: file.path, session: session.parent }),
+              ...(session.title !== '' ? { description: session.title } : {}),
+            },
+          }
+        : {}),
+      counts: { messages: session.messages, compactions: session.compactions },
+    }
+  })
 }
 
 // Whether a log is a subagent's (subagents.ts; Cline 4's below): a Claude Code one named by its
@@ -201,7 +230,7 @@ function clineSubagentOf(path: string, head: Uint8Array): SubagentOf | undefined
   const [agentId, teamTask] = stem.split('__')
   return {
     agentId,
-    parentPath: join(dirname(path), folder + CLINE_MESSAGES),
+    parentKey: join(dirname(path), folder + CLINE_MESSAGES),
     agentType: agent,
     ...(teamTask ? { description: `team task ${teamTask}` } : {}),
   }
@@ -211,7 +240,7 @@ function clineSubagentOf(path: string, head: Uint8Array): SubagentOf | undefined
 // spawned it, a Gemini CLI one to its parent's chat, each looked up in one map made in one pass.
 // A subagent whose session is not listed (deleted, or in a folder not searched) stands alone.
 function tieSubagents(sessions: FoundSession[]): void {
-  const listed = new Set(sessions.map((s) => s.path))
+  const listed = new Set(sessions.map(sessionKey))
   const threads = new Map<string, string>()
   // Gemini CLI's main chats, by folder and the 8 characters of the session id their name ends with.
   const chats = new Map<string, string>()
@@ -229,17 +258,17 @@ function tieSubagents(sessions: FoundSession[]): void {
     const agent = s.subagent
     if (agent?.parentThread !== undefined) {
       const parent = threads.get(agent.parentThread)
-      if (parent !== undefined && parent !== s.path) agent.parentPath = parent
+      if (parent !== undefined && parent !== s.path) agent.parentKey = parent
       delete agent.parentThread
     }
     if (agent?.parentSession !== undefined) {
       // Its session's chat is in `chats/`, the folder above its own.
       const key = geminiChatKey(dirname(dirname(s.path)), agent.parentSession)
       const parent = chats.get(key)
-      if (parent !== undefined && parent !== AMBIGUOUS) agent.parentPath = parent
+      if (parent !== undefined && parent !== AMBIGUOUS) agent.parentKey = parent
       delete agent.parentSession
     }
-    if (agent?.parentPath !== undefined && !listed.has(agent.parentPath)) delete agent.parentPath
+    if (agent?.parentKey !== undefined && !listed.has(agent.parentKey)) delete agent.parentKey
   }
 }
 

@@ -10,7 +10,14 @@ export {
   type Platform,
   type SessionRoot,
 } from './locations'
-export { findSessions, rootsFor, type FindOptions, type FoundSession, type Listing } from './find'
+export {
+  findSessions,
+  rootsFor,
+  sessionKey,
+  type FindOptions,
+  type FoundSession,
+  type Listing,
+} from './find'
 export { countSession, sessionCounts, type SessionCounts } from './counts'
 export {
   filterSessions,

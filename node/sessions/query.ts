@@ -52,12 +52,17 @@ export function sortSessions<T extends FoundSession>(sessions: readonly T[], key
 const CHUNK = 1 << 20
 
 /**
- * Whether the listed session at PATH holds TEXT (logContains): an opencode database's session is searched
- * in its rows, where a long text may run on from one page to the next.
+ * Whether a listed session holds TEXT (logContains): a session in an opencode database is searched
+ * in its own rows, where a long text may run on from one page to the next.
  */
-export async function sessionContains(path: string, text: string): Promise<boolean> {
-  if (isOpencodeDatabase(path)) return opencodeDbContains(await readDatabase(path), text)
-  return logContains(path, text)
+export async function sessionContains(
+  s: { path: string; session?: string },
+  text: string,
+): Promise<boolean> {
+  if (s.session !== undefined && isOpencodeDatabase(s.path)) {
+    return opencodeDbContains(await readDatabase(s.path), s.session, text)
+  }
+  return logContains(s.path, text)
 }
 
 /**

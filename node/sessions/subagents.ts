@@ -41,15 +41,19 @@ const MAX_META_BYTES = 16 * 1024
 export interface SubagentOf {
   /** Its agent's id: Claude Code's `agent-<agentId>.jsonl`, Codex's thread id, and so on. */
   agentId: string
-  /** The session's transcript it belongs to, where that would be; listed or not. */
-  parentPath?: string
+  /**
+   * The session it belongs to, by its key (sessionKey in find.ts): the path of its transcript,
+   * where that would be, and for a session in a database (an opencode one) its id there too.
+   * Once listed, set only when that session is in the same listing.
+   */
+  parentKey?: string
   /** Its type: Claude Code's sidecar's `agentType` ("Explore", …), Codex's role, Cline's agent. */
   agentType?: string
   /** What names it further: Claude Code's sidecar's `description` (its task), Codex's nickname. */
   description?: string
   /**
    * A Codex subagent's spawning thread, by its id: the listing finds that thread's rollout, sets
-   * `parentPath` to it, and drops this.
+   * `parentKey` to it, and drops this.
    */
   parentThread?: string
   /** A Gemini CLI subagent's parent session, by its id: resolved and dropped as `parentThread`. */
@@ -112,12 +116,12 @@ export function subagentOf(path: string, head: Uint8Array): SubagentOf | undefin
     const sessionFolder = parts.slice(0, at).join(sep)
     return {
       agentId,
-      parentPath: join(dirname(sessionFolder), basename(sessionFolder) + '.jsonl'),
+      parentKey: join(dirname(sessionFolder), basename(sessionFolder) + '.jsonl'),
     }
   }
   const sessionId = stringField(head, 'sessionId')
   return sessionId !== undefined && /^[\w-]+$/.test(sessionId)
-    ? { agentId, parentPath: join(dirname(path), sessionId + '.jsonl') }
+    ? { agentId, parentKey: join(dirname(path), sessionId + '.jsonl') }
     : { agentId }
 }
 
@@ -133,7 +137,7 @@ export async function kimiSubagentOf(path: string): Promise<SubagentOf | undefin
   const session = dirname(dirname(folder))
   return {
     agentId: basename(folder),
-    parentPath: join(session, 'context.jsonl'),
+    parentKey: join(session, 'context.jsonl'),
     ...(await readAgentMeta(path, 'meta.json', 'subagent_type')),
   }
 }
@@ -173,7 +177,7 @@ export async function droidSubagentOf(
     stringField(firstLine(head), 'sessionTitle') ?? stringField(firstLine(head), 'title')
   return {
     agentId: id,
-    parentPath: join(dirname(path), `${parent}.jsonl`),
+    parentKey: join(dirname(path), `${parent}.jsonl`),
     ...(title !== undefined && title.trim() !== '' ? { description: oneLine(title) } : {}),
   }
 }

@@ -77,7 +77,9 @@ export function createServedApi(
     const split = forkParentOf(response, body)
     const content = split ? split.content : body
     const forkParent = split ? { forkParent: split.parent } : {}
-    return { ok: true, value: { token, name, path: path_, content, ...forkParent } }
+    const sessionHeader = response.headers.get(FILE_HEADERS.session)
+    const session = sessionHeader ? { session: decodeURIComponent(sessionHeader) } : {}
+    return { ok: true, value: { token, name, path: path_, content, ...forkParent, ...session } }
   }
 
   /** Reads a follow's frames until the page stops it or the server ends it. */

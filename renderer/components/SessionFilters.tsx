@@ -29,7 +29,7 @@ export function SessionFilters(props: {
           type="search"
           autoFocus
           data-testid="sessions-search"
-          placeholder="project, engine or model"
+          placeholder="project, title, engine or model"
           value={query.text}
           onChange={(event) => onChange({ text: event.target.value })}
         />

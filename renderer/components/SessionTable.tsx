@@ -118,6 +118,11 @@ export function SessionTable(props: {
                     <span className="session-project-text">
                       {row.subagent && !nested && <span className="subagent-tag">subagent</span>}
                       {nested ? subagentLabel(row.subagent!) : row.project}
+                      {!nested && row.title !== undefined && (
+                        <span className="session-title" data-testid="session-title">
+                          {row.title}
+                        </span>
+                      )}
                     </span>
                     {under > 0 && (
                       <button
@@ -180,7 +185,8 @@ function rowLabel(row: SessionRow, subagents: number): string {
 
 // The project cell's tooltip: a subagent's task as well as the project.
 function projectTitle(row: SessionRow): string {
-  return row.subagent ? `${subagentLabel(row.subagent)}\n${row.project}` : row.project
+  const lines = [row.subagent ? subagentLabel(row.subagent) : undefined, row.project, row.title]
+  return lines.filter((line) => line !== undefined).join('\n')
 }
 
 function CountCell({

@@ -65,6 +65,7 @@ export function querySessions(
       if (timeOf(row.lastActive) < since) return false
       const haystack = [
         row.project,
+        row.title ?? '',
         row.engineLabel,
         row.model ?? '',
         row.format,

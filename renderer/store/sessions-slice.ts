@@ -148,7 +148,13 @@ export const createSessionsSlice: SliceCreator<SessionsSlice> = (deps) => (set, 
         set({ loadError: opened.error })
         return false
       }
-      const shown = await get().loadFile(opened.value)
+      const { session } = opened.value
+      // A database's row is one of its sessions: that one is read, not the database's latest.
+      const shown = await get().loadFile(
+        opened.value,
+        'file',
+        session !== undefined ? { format: 'auto', session } : undefined,
+      )
       if (shown) {
         set({ sessionsOpen: false })
         void get().refreshRecent()

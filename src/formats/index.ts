@@ -198,7 +198,7 @@ export { forkReferenceOf } from './claude-code-fork'
 export { describeSession } from './stored-session'
 export {
   opencodeDbContains,
-  opencodeDbSession,
+  opencodeDbSessions,
   type OpencodeDbSession,
 } from './opencode-db-overview'
 export type { ForkParent, ReadChoice } from './reader'

@@ -1,17 +1,19 @@
 import { SqliteDatabase } from '../sqlite/database'
 import { isObject } from './json-shape'
-import { latest, opencodeTables, sessionRows } from './opencode-db'
+import { opencodeTables, sessionRows } from './opencode-db'
 
 /*
- * What the session list says of an opencode database: it is one row, the session an import reads
- * by default (the latest that is not a subagent's), so that opening the row shows what the row
+ * What the session list says of an opencode database: a row for each of its sessions that holds a
+ * message, each opened by its id (ReadChoice.session), so that opening a row shows what the row
  * says. docs/sessions.md, "opencode".
  */
 
-/** The session an import of the database reads by default, as the session list shows it. */
+/** One session of an opencode database, as the session list shows it. */
 export interface OpencodeDbSession {
   id: string
   title: string
+  /** The session it is a subagent's (its `parent_id`); absent for a session of its own. */
+  parent?: string
   /** The folder opencode ran in ('' when the row has none). */
   directory: string
   /** Milliseconds since 1970, UTC. */
@@ -23,51 +25,64 @@ export interface OpencodeDbSession {
   messages: number
   /** Its compactions: the `compaction` parts of its messages. */
   compactions: number
-  /** How many sessions the database holds, this one among them. */
-  sessions: number
 }
 
 /**
- * The database's default session, for the session list; undefined when it holds none. Throws a
- * ShapeError for a database that is not opencode's, a SqliteError for a file that is not one.
+ * Every session of the database that holds a message, newest first: one pass over its messages
+ * and one over its parts, whatever the number of sessions. Throws a ShapeError for a database that
+ * is not opencode's, a SqliteError for a file that is not one.
  */
-export function opencodeDbSession(bytes: Uint8Array): OpencodeDbSession | undefined {
-  const tables = opencodeTables(new SqliteDatabase(bytes))
-  const chosen = latest(tables.sessions)
-  if (chosen === undefined) return undefined
-  const { messages, parts } = sessionRows(tables, chosen.id)
-  let model: string | undefined
-  for (const m of messages) {
-    if (!m.data.includes('"modelID"')) continue
-    const info = parsed(m.data)
-    if (info?.role === 'assistant' && typeof info.modelID === 'string') model = info.modelID
-  }
-  const compactions = parts.filter(
-    (p) => p.data.includes('"compaction"') && parsed(p.data)?.type === 'compaction',
-  ).length
-  return {
-    id: chosen.id,
-    title: chosen.title,
-    directory: chosen.directory,
-    created: chosen.created,
-    updated: chosen.updated,
-    ...(model !== undefined ? { model } : {}),
-    messages: chosen.messages,
-    compactions,
-    sessions: tables.sessions.length,
-  }
+export function opencodeDbSessions(bytes: Uint8Array): OpencodeDbSession[] {
+  const t = opencodeTables(new SqliteDatabase(bytes))
+  // A session's latest reply that names a model: by (time_created, id), as the session's rows are read.
+  const models = new Map<string, { created: number; id: string; model: string }>()
+  t.db.rows(t.message.table, (row) => {
+    const data = row.column(t.message.at.data)
+    if (typeof data !== 'string' || !data.includes('"modelID"')) return
+    const info = parsed(data)
+    if (info?.role !== 'assistant' || typeof info.modelID !== 'string') return
+    const session = String(row.column(t.message.at.session_id))
+    const created = Number(row.column(t.message.at.time_created)) || 0
+    const id = String(row.column(t.message.at.id))
+    const before = models.get(session)
+    if (before && (before.created > created || (before.created === created && before.id > id)))
+      return
+    models.set(session, { created, id, model: info.modelID })
+  })
+  const compactions = new Map<string, number>()
+  t.db.rows(t.part.table, (row) => {
+    const data = row.column(t.part.at.data)
+    if (typeof data !== 'string' || !data.includes('"compaction"')) return
+    if (parsed(data)?.type !== 'compaction') return
+    const session = String(row.column(t.part.at.session_id))
+    compactions.set(session, (compactions.get(session) ?? 0) + 1)
+  })
+  return t.sessions
+    .filter((s) => s.messages > 0)
+    .map((s) => {
+      const model = models.get(s.id)?.model
+      return {
+        id: s.id,
+        title: s.title,
+        ...(s.parent !== undefined ? { parent: s.parent } : {}),
+        directory: s.directory,
+        created: s.created,
+        updated: s.updated,
+        ...(model !== undefined ? { model } : {}),
+        messages: s.messages,
+        compactions: compactions.get(s.id) ?? 0,
+      }
+    })
 }
 
 /**
- * Whether the database's default session holds `text`: in a message's or a part's stored JSON,
+ * Whether the database's session `session` holds `text`: in a message's or a part's stored JSON,
  * as written or as a JSON string escapes it (as the session list searches every log).
  */
-export function opencodeDbContains(bytes: Uint8Array, text: string): boolean {
+export function opencodeDbContains(bytes: Uint8Array, session: string, text: string): boolean {
   const tables = opencodeTables(new SqliteDatabase(bytes))
-  const chosen = latest(tables.sessions)
-  if (chosen === undefined) return false
   const needles = [...new Set([text, JSON.stringify(text).slice(1, -1)])]
-  const { messages, parts } = sessionRows(tables, chosen.id)
+  const { messages, parts } = sessionRows(tables, session)
   return [...messages, ...parts].some((r) => needles.some((n) => r.data.includes(n)))
 }
 

@@ -217,17 +217,82 @@ describeOneSession(
   },
 )
 
-// One database of every session, listed as the one it opens to: the latest that is not a
-// subagent's, with the two messages only its write-ahead log holds (9 stored; 14 loaded).
-describeOneSession(
-  'the Sessions view on an opencode home',
-  'lists the database as its latest session and opens it, with its log',
-  copyOpencodeDatabase,
-  {
-    row: ['opencode', '/tmp/ocfx/proj', '9', 'claude-sonnet-4-5-20250929'],
-    screenshot: 'sessions-opencode',
-    file: 'opencode.db',
-    format: 'opencode or Kilo database · detected',
-    count: '14 messages',
-  },
-)
+// One database of every session: a row for each, newest first (the subagent's under its session),
+// each opening to its own session. The main one has two messages only its write-ahead log holds
+// (9 stored; 14 loaded); the older one two messages.
+describe('the Sessions view on an opencode home', () => {
+  let home: string
+  let server: ServeSession
+  let app: AppSession
+
+  beforeEach(async () => {
+    home = await makeHome()
+    await copyOpencodeDatabase(home)
+    ;({ server, app } = await serveApp(home))
+  })
+
+  afterEach(async () => {
+    await closeServed({ server, app }, home)
+  })
+
+  it('lists each session of the database, and opens the one chosen, with its log', async () => {
+    const { page, pageErrors } = app
+    await shownTotal(page)
+    await page.locator(byTestId('sessions-button')).click()
+    const rows = page.locator(byTestId('session-row'))
+    await expect.poll(() => rows.count()).toBe(2)
+    const main = rows.nth(0)
+    const older = rows.nth(1)
+    await expect.poll(() => main.locator(byTestId('session-messages')).textContent()).toBe('9')
+    await expect.poll(() => older.locator(byTestId('session-messages')).textContent()).toBe('2')
+    expect(await main.locator(byTestId('session-compactions')).textContent()).toBe('1')
+    for (const row of [main, older]) {
+      expect(await row.locator('td').nth(0).textContent()).toBe('opencode')
+      expect(await row.locator('td').nth(7).textContent()).toBe(MODEL)
+    }
+    // Each row names its session by its title, after the project; the main one has a subagent.
+    const project = (row: typeof main) => row.locator('td').nth(1)
+    expect(await project(main).textContent()).toContain('/tmp/ocfx/proj')
+    expect(await project(older).textContent()).toContain('/tmp/ocfx/proj')
+    expect(await main.locator(byTestId('session-title')).textContent()).toBe(
+      'Print temperatures in Celsius',
+    )
+    expect(await older.locator(byTestId('session-title')).textContent()).toBe(
+      'Rename the config loader',
+    )
+    expect(await main.locator(byTestId('session-subagents-toggle')).textContent()).toBe(
+      '▸ 1 subagent',
+    )
+    expect(await older.locator(byTestId('session-subagents-toggle')).count()).toBe(0)
+    // The page's own search finds a session by its title.
+    await page.locator(byTestId('sessions-search')).fill('config loader')
+    await expect.poll(() => rows.count()).toBe(1)
+    await page.locator(byTestId('sessions-search')).fill('')
+    await expect.poll(() => rows.count()).toBe(2)
+    // The subagent's session is under the main one, shown on request.
+    await main.locator(byTestId('session-subagents-toggle')).click()
+    const subagent = page.locator(byTestId('session-subagent-row'))
+    await expect.poll(() => subagent.count()).toBe(1)
+    await expect.poll(() => subagent.locator(byTestId('session-messages')).textContent()).toBe('2')
+    await screenshot(page, 'sessions-opencode')
+    // Only the older session holds this text, though the database holds every session's.
+    await page.locator(byTestId('sessions-log-text')).fill('Rename loadCfg to loadConfig.')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => rows.count()).toBe(1)
+    await rows.first().focus()
+    await page.keyboard.press('Enter')
+    await page.locator(byTestId('sessions-view')).waitFor({ state: 'detached' })
+    expect(await page.locator(byTestId('file-name')).textContent()).toBe('opencode.db')
+    expect(await page.locator(byTestId('format-detected')).textContent()).toBe(
+      'opencode or Kilo database · detected',
+    )
+    expect(await page.locator(byTestId('file-count')).textContent()).toBe('2 messages')
+    expect(await page.locator(byTestId('session-select')).inputValue()).toBe(
+      'ses_2a0000000001Older0000000001',
+    )
+    // The picker still reads any other session of the database: the main one, with its log.
+    await page.locator(byTestId('session-select')).selectOption('ses_3f1a2b4c5ffeWx8Kq2Lm9Np0Rt')
+    await expect.poll(() => page.locator(byTestId('file-count')).textContent()).toBe('14 messages')
+    expect(pageErrors).toEqual([])
+  })
+})

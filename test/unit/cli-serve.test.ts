@@ -33,7 +33,7 @@ describe('compaction-inspector serve, before it listens', () => {
     const catalog = {
       list: async () => [],
       counts: async () => null,
-      pathOf: async () => null,
+      locate: async () => null,
       containing: async () => [],
     }
     const follow = () => ({ close() {} })

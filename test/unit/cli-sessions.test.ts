@@ -52,6 +52,7 @@ describe('compaction-inspector sessions', () => {
       {
         engine: 'codex',
         project: '/work/gauges',
+        title: null,
         cwd: '/work/gauges',
         started: '2026-02-20T14:00:00.000Z',
         lastActive: '2026-02-20T14:05:10.000Z',
@@ -61,6 +62,7 @@ describe('compaction-inspector sessions', () => {
         model: 'gpt-5.1-codex-max',
         format: 'codex',
         path: join(home, PATHS.codex),
+        sessionId: null,
         subagent: null,
       },
     ])
@@ -243,6 +245,7 @@ describe("Cline 4's sessions", () => {
   const expected = () => ({
     engine: 'cline',
     project: '/home/dev/tally',
+    title: null,
     cwd: '/home/dev/tally',
     started: '2026-08-21T09:59:59.000Z',
     lastActive: '2026-08-21T10:00:05.000Z',
@@ -252,6 +255,7 @@ describe("Cline 4's sessions", () => {
     model: 'claude-sonnet-4-6',
     format: 'cline',
     path: join(folder(), `${id}.messages.json`),
+    sessionId: null,
     subagent: null,
   })
 

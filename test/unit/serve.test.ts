@@ -11,6 +11,7 @@ import type { FileChange } from '../../electron/contract'
 
 const KEY = 'k'.repeat(32)
 const ID = 'S'.repeat(32)
+const DATABASE_ID = 'D'.repeat(32)
 
 interface Answer {
   status: number
@@ -70,7 +71,13 @@ describe('compaction-inspector serve', () => {
         },
       ],
       counts: async (id) => (id === ID ? { messages: 1, compactions: 0 } : null),
-      pathOf: async (id) => (id === ID ? session : null),
+      // DATABASE_ID: a session of a database, which the page is to read by its id there.
+      locate: async (id) =>
+        id === ID
+          ? { path: session }
+          : id === DATABASE_ID
+            ? { path: session, session: 'ses_older' }
+            : null,
       containing: async (text) => (text === '"type"' ? [ID] : []),
     }
     follows = []
@@ -222,6 +229,14 @@ describe('compaction-inspector serve', () => {
     ).toBe(404)
     expect((await get(server.port, `/api/follow?token=${token}&from=-1`, withKey)).status).toBe(400)
     expect(follows).toEqual([])
+  })
+
+  it('says which session of a database a listed row is, and nothing for a log', async () => {
+    const row = await get(server.port, `/api/sessions/open?id=${DATABASE_ID}`, withKey)
+    expect(row.status).toBe(200)
+    expect(row.headers['x-file-session']).toBe('ses_older')
+    const log = await get(server.port, `/api/sessions/open?id=${ID}`, withKey)
+    expect(log.headers['x-file-session']).toBeUndefined()
   })
 
   it('streams a follow’s changes as frames, and stops the follower when the page lets go', async () => {

@@ -140,7 +140,7 @@ describe('Factory Droid sessions', () => {
     expect(agents).toEqual([
       {
         agentId: child,
-        parentPath: join(home, folder, `${SESSION}.jsonl`),
+        parentKey: join(home, folder, `${SESSION}.jsonl`),
         description: 'Check which tests cover the last row',
       },
     ])

@@ -249,15 +249,15 @@ describe('only inside the known folders', () => {
     // The same file keeps its id across listings.
     expect((await catalog.list()).map((s) => s.id)).toEqual(list.map((s) => s.id))
     const claude = list.find((s) => s.engine === 'claude-code')!
-    expect(await catalog.pathOf(claude.id)).toBe(join(own, PATHS.claude))
+    expect(await catalog.locate(claude.id)).toEqual({ path: join(own, PATHS.claude) })
     expect(await catalog.counts(claude.id)).toEqual({ messages: 5, compactions: 1 })
-    expect(await catalog.pathOf('A'.repeat(32))).toBeNull()
-    expect(await catalog.pathOf('../../etc/passwd')).toBeNull()
+    expect(await catalog.locate('A'.repeat(32))).toBeNull()
+    expect(await catalog.locate('../../etc/passwd')).toBeNull()
     // Swapped for a link out of its folder after it was listed: refused.
     const secret = await put(outside, 'secret.jsonl', 'secret\n')
     await rename(join(own, PATHS.claude), join(own, 'moved.jsonl'))
     await symlink(secret, join(own, PATHS.claude))
-    expect(await catalog.pathOf(claude.id)).toBeNull()
+    expect(await catalog.locate(claude.id)).toBeNull()
     expect(await catalog.counts(claude.id)).toBeNull()
   })
 })
@@ -526,12 +526,12 @@ describe("Cline 4's session folders", () => {
       [`${LEDGER}/${LEDGER}.messages.json`]: undefined,
       [`${LEDGER}/agent_7f3k.messages.json`]: {
         agentId: 'agent_7f3k',
-        parentPath: root,
+        parentKey: root,
         agentType: 'subagent',
       },
       [`${LEDGER}/agent_9x__task_3.messages.json`]: {
         agentId: 'agent_9x',
-        parentPath: root,
+        parentKey: root,
         agentType: 'teammate',
         description: 'team task task_3',
       },

@@ -97,7 +97,7 @@ describe('Kimi CLI sessions', () => {
     const agent = sessions.find((s) => s.path.includes('/subagents/'))
     expect(agent?.subagent).toEqual({
       agentId: 'a7',
-      parentPath: join(home, folder, 'context.jsonl'),
+      parentKey: join(home, folder, 'context.jsonl'),
       agentType: 'coder',
       description: 'Write the regression test',
     })

@@ -7,16 +7,21 @@ import {
   findSessions,
   latestSession,
   sessionContains,
+  sessionCounts,
   sessionRoots,
 } from '../../node/sessions/index'
 import { runSessionsCli, useSessionHome } from './helpers/sessions-cli'
 
 // opencode keeps every session in one database, <XDG_DATA_HOME, else ~/.local/share>/opencode/
-// opencode.db (docs/sessions.md): one row, the session an import of it reads. The databases are
-// testdata/sqlite's (scripts/make-sqlite-fixtures.py): opencode.db holds
-// testdata/formats/opencode.json's session (created 1764800000000, updated 1764800050000, in
-// /tmp/ocfx/proj; 9 messages, one with a compaction part), an older one and a newer subagent's;
-// opencode-new.db one session, its tables in its log only.
+// opencode.db (docs/sessions.md): a row per session. The databases are testdata/sqlite's
+// (scripts/make-sqlite-fixtures.py): opencode.db holds testdata/formats/opencode.json's session
+// (MAIN: created 1764800000000, updated 1764800050000, in /tmp/ocfx/proj; 9 messages, one with a
+// compaction part), an older one (OLDER: 1764700000000 to 1764700002000, 2 messages) and a newer
+// subagent's (SUB, MAIN's: 1764800060000 to 1764800062000, 2 messages); opencode-new.db one
+// session, its tables in its log only.
+const MAIN = 'ses_3f1a2b4c5ffeWx8Kq2Lm9Np0Rt'
+const OLDER = 'ses_2a0000000001Older0000000001'
+const SUB = 'ses_3f1a2b4c6000Sub00000000001'
 
 const SQLITE = join(import.meta.dirname, '../../testdata/sqlite')
 const made: string[] = []
@@ -78,7 +83,7 @@ describe('opencode sessions', () => {
     })
   })
 
-  it('list each database as the session opening it reads, with its log', async () => {
+  it('list every session of each database that holds a message, read with its log', async () => {
     const home = await homeWith({
       'opencode.db': 'opencode.db',
       'opencode-beta.db': 'opencode-new.db',
@@ -87,43 +92,76 @@ describe('opencode sessions', () => {
     await writeFile(join(home, '.local/share/opencode/opencode.db-shm'), '')
     await copyFile(join(SQLITE, 'rows.db'), join(home, '.local/share/opencode/other.db'))
     const { sessions } = await findSessions({ ctx: { platform: 'linux', env: {}, home } })
-    const rows = sessions.map(({ engine, format, project, started, lastActive, model, path }) => ({
-      engine,
-      format,
-      project,
-      started,
-      lastActive,
-      model,
-      path: path.slice(home.length + 1),
+    const db = join(home, '.local/share/opencode/opencode.db')
+    const rows = sessions.map((s) => ({
+      session: s.session,
+      started: s.started,
+      lastActive: s.lastActive,
+      path: s.path.slice(home.length + 1),
+      ...(s.subagent ? { subagent: s.subagent } : {}),
     }))
+    // Newest activity first, as every listing; the subagent's last reply is newer than its parent's.
     expect(rows).toEqual([
       {
-        engine: 'opencode',
-        format: 'opencode-db',
-        project: '/tmp/ocfx/proj',
+        session: 'ses_2a0000000002First000000001',
         started: iso(1764900000000),
         lastActive: iso(1764900002000),
-        model: 'claude-sonnet-4-5-20250929',
         path: '.local/share/opencode/opencode-beta.db',
       },
       {
-        engine: 'opencode',
-        format: 'opencode-db',
-        project: '/tmp/ocfx/proj',
+        session: SUB,
+        started: iso(1764800060000),
+        lastActive: iso(1764800062000),
+        path: '.local/share/opencode/opencode.db',
+        subagent: {
+          agentId: SUB,
+          parentKey: `${db}\n${MAIN}`,
+          description: 'Find the formatter (@general subagent)',
+        },
+      },
+      {
+        session: MAIN,
         started: iso(1764800000000),
         lastActive: iso(1764800050000),
-        model: 'claude-sonnet-4-5-20250929',
+        path: '.local/share/opencode/opencode.db',
+      },
+      {
+        session: OLDER,
+        started: iso(1764700000000),
+        lastActive: iso(1764700002000),
         path: '.local/share/opencode/opencode.db',
       },
     ])
-    const db = join(home, '.local/share/opencode/opencode.db')
+    for (const s of sessions) {
+      expect([s.engine, s.format, s.project, s.model]).toEqual([
+        'opencode',
+        'opencode-db',
+        '/tmp/ocfx/proj',
+        'claude-sonnet-4-5-20250929',
+      ])
+    }
+    const counts = await Promise.all(sessions.map((s) => sessionCounts(s)))
+    expect(counts).toEqual([
+      { messages: 2, compactions: 0 },
+      { messages: 2, compactions: 0 },
+      { messages: 9, compactions: 1 },
+      { messages: 2, compactions: 0 },
+    ])
+    // Read again, as the CLI's counts are when the listing did not keep them.
+    expect(await countSession('opencode', db, OLDER)).toEqual({ messages: 2, compactions: 0 })
     expect(await countSession('opencode', db)).toEqual({ messages: 9, compactions: 1 })
-    const holds = (text: string) => sessionContains(db, text)
-    expect(await holds('Make it print Celsius')).toBe(true)
-    // The older session's text is in the database, not in the session the row stands for.
-    expect(await holds('Rename loadCfg to loadConfig.')).toBe(false)
+    // Each row is searched in its own session's rows only.
+    const holds = (session: string, text: string) => sessionContains({ path: db, session }, text)
+    expect(await holds(MAIN, 'Make it print Celsius')).toBe(true)
+    expect(await holds(MAIN, 'Rename loadCfg to loadConfig.')).toBe(false)
+    expect(await holds(OLDER, 'Rename loadCfg to loadConfig.')).toBe(true)
+    expect(await holds(OLDER, 'Make it print Celsius')).toBe(false)
+    // The latest of opencode's is never a subagent's.
     const latest = await latestSession({ ctx: { platform: 'linux', env: {}, home } }, 'opencode')
-    expect(latest.session?.path).toBe(join(home, '.local/share/opencode/opencode-beta.db'))
+    expect([latest.session?.path, latest.session?.session]).toEqual([
+      join(home, '.local/share/opencode/opencode-beta.db'),
+      'ses_2a0000000002First000000001',
+    ])
   })
 })
 
@@ -140,8 +178,48 @@ describe('latest:opencode', () => {
     expect(status).toBe(0)
     const path = join(home, '.local/share/opencode/opencode.db')
     expect(err.slice(0, 2)).toEqual([
-      `latest:opencode: ${path} (opencode, last active ${iso(1764800050000)})`,
+      `latest:opencode: ${path}, session ${MAIN} (opencode, last active ${iso(1764800050000)})`,
       `${path}: session ses_3f1a2b4c5ffeWx8Kq2Lm9Np0Rt of 3 ("Print temperatures in Celsius", 9 messages, updated 2025-12-03 22:14 UTC); read another with --session ID (--verbose lists them)`,
     ])
+  })
+
+  it('sessions --json: a row per session, named by its sessionId, a subagent under its session', async () => {
+    const path = join(home, '.local/share/opencode/opencode.db')
+    const ids = async (args: string[]) => {
+      const { status, out } = await runSessionsCli(['sessions', '--json', ...args])
+      expect(status).toBe(0)
+      return (
+        JSON.parse(out) as { path: string; sessionId: string; title: string; subagent: unknown }[]
+      ).map((r) => [r.sessionId, r.subagent, r.path === path, r.title])
+    }
+    expect(await ids(['--subagents'])).toEqual([
+      [MAIN, null, true, 'Print temperatures in Celsius'],
+      [
+        SUB,
+        {
+          agentId: SUB,
+          agentType: null,
+          description: 'Find the formatter (@general subagent)',
+          session: path,
+          sessionId: MAIN,
+        },
+        true,
+        'Find the formatter (@general subagent)',
+      ],
+      [OLDER, null, true, 'Rename the config loader'],
+    ])
+    // --text searches each session's own rows; a session is kept for its subagent's, as every engine's.
+    expect(await ids(['--text', 'Rename loadCfg to loadConfig.'])).toEqual([
+      [OLDER, null, true, 'Rename the config loader'],
+    ])
+    expect(await ids(['--text', 'Find where temperatures are formatted.'])).toEqual([
+      [MAIN, null, true, 'Print temperatures in Celsius'],
+    ])
+  })
+
+  it('reads another session of it with --session', async () => {
+    const { status, err } = await runSessionsCli(['tokens', 'latest:opencode', '--session', OLDER])
+    expect(status).toBe(0)
+    expect(err[1]).toContain(`session ${OLDER} of 3 ("Rename the config loader", 2 messages,`)
   })
 })

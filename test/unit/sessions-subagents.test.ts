@@ -107,14 +107,14 @@ describe('finding subagents', () => {
       [FILES.old]: undefined,
       [FILES.explore]: {
         agentId: 'a1',
-        parentPath: join(home, FILES.session),
+        parentKey: join(home, FILES.session),
         agentType: 'Explore',
         // On one line.
         description: 'Find the upload handler',
       },
-      [FILES.linked]: { agentId: 'a2', parentPath: join(home, FILES.session) },
-      [FILES.workflow]: { agentId: 'w1', parentPath: join(home, FILES.session) },
-      [FILES.legacy]: { agentId: 'b2', parentPath: join(home, FILES.old) },
+      [FILES.linked]: { agentId: 'a2', parentKey: join(home, FILES.session) },
+      [FILES.workflow]: { agentId: 'w1', parentKey: join(home, FILES.session) },
+      [FILES.legacy]: { agentId: 'b2', parentKey: join(home, FILES.old) },
       // Its session is not listed: it stands alone.
       [FILES.orphan]: { agentId: 'c3' },
     })
@@ -130,7 +130,7 @@ describe('finding subagents', () => {
     const catalog = createSessionCatalog(options())
     const list = await catalog.list()
     const idPath = new Map<string, string>()
-    for (const s of list) idPath.set(s.id, rel((await catalog.pathOf(s.id))!))
+    for (const s of list) idPath.set(s.id, rel((await catalog.locate(s.id))!.path))
     const id = (file: string) => [...idPath].find(([, path]) => path === file)?.[0]
     const explore = list.find((s) => s.id === id(FILES.explore))!
     expect(explore.subagent).toEqual({
@@ -194,12 +194,24 @@ describe('compaction-inspector sessions and subagents', () => {
       [FILES.old, null],
       [
         FILES.legacy,
-        { agentId: 'b2', agentType: null, description: null, session: join(home, FILES.old) },
+        {
+          agentId: 'b2',
+          agentType: null,
+          description: null,
+          session: join(home, FILES.old),
+          sessionId: null,
+        },
       ],
       [FILES.session, null],
       [
         FILES.workflow,
-        { agentId: 'w1', agentType: null, description: null, session: join(home, FILES.session) },
+        {
+          agentId: 'w1',
+          agentType: null,
+          description: null,
+          session: join(home, FILES.session),
+          sessionId: null,
+        },
       ],
       [
         FILES.explore,
@@ -208,13 +220,23 @@ describe('compaction-inspector sessions and subagents', () => {
           agentType: 'Explore',
           description: 'Find the upload handler',
           session: join(home, FILES.session),
+          sessionId: null,
         },
       ],
       [
         FILES.linked,
-        { agentId: 'a2', agentType: null, description: null, session: join(home, FILES.session) },
+        {
+          agentId: 'a2',
+          agentType: null,
+          description: null,
+          session: join(home, FILES.session),
+          sessionId: null,
+        },
       ],
-      [FILES.orphan, { agentId: 'c3', agentType: null, description: null, session: null }],
+      [
+        FILES.orphan,
+        { agentId: 'c3', agentType: null, description: null, session: null, sessionId: null },
+      ],
     ])
   })
 
@@ -308,7 +330,7 @@ describe('Codex CLI’s spawned threads', () => {
       [file('10-00-00', ROOT)]: undefined,
       [file('10-01-00', CHILD)]: {
         agentId: CHILD,
-        parentPath: join(codexHome, file('10-00-00', ROOT)),
+        parentKey: join(codexHome, file('10-00-00', ROOT)),
         agentType: 'explorer',
         description: 'Euclid',
       },
@@ -372,7 +394,7 @@ describe('Gemini CLI’s subagent chats', () => {
       [`${chats}/session-2026-04-03T10-00-abcdef12.jsonl`]: undefined,
       [`${chats}/${PARENT}/sub-1.jsonl`]: {
         agentId: 'sub-1',
-        parentPath: join(geminiHome, `${chats}/session-2026-04-03T10-00-abcdef12.jsonl`),
+        parentKey: join(geminiHome, `${chats}/session-2026-04-03T10-00-abcdef12.jsonl`),
       },
       // Its session's chat is not there.
       [`${chats}/99999999-0000-4000-8000-000000000000/sub-2.jsonl`]: { agentId: 'sub-2' },
