@@ -47,7 +47,7 @@ const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`
 export function renderSessionTable(rows: readonly SessionRow[], columns = DEFAULT_COLUMNS): string {
   const cells = rows.map((r) => [
     engineCell(r),
-    printable(r.subagent?.parentKey !== undefined ? subagentLabel(r.subagent) : r.project),
+    printable(r.subagent?.parentKey !== undefined ? subagentLabel(r.subagent) : projectCell(r)),
     minuteOf(r.started),
     minuteOf(r.lastActive),
     sizeOf(r.size),
@@ -80,6 +80,12 @@ export function renderSessionTable(rows: readonly SessionRow[], columns = DEFAUL
     })
     .join('\n')
     .concat('\n')
+}
+
+// A session's project, and its title in quotes where the log keeps one (rows of one opencode
+// database differ by nothing else).
+function projectCell(row: SessionRow): string {
+  return row.title !== undefined ? `${row.project} ${JSON.stringify(row.title)}` : row.project
 }
 
 // A session's engine; a subagent's transcript listed under its session is marked `↳ subagent`,

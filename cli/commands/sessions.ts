@@ -151,6 +151,11 @@ Exit status: 0, also when no session is found (said on stderr); 2 on bad options
       return 0
     }
     io.out(renderSessionTable(rows, io.columns))
+    if (rows.some((r) => r.session !== undefined)) {
+      io.err(
+        "sessions: a database's rows are its sessions; read one with 'tokens FILE --session ID' (--json gives each row's path and sessionId)",
+      )
+    }
     return 0
   },
 }

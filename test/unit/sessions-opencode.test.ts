@@ -217,6 +217,22 @@ describe('latest:opencode', () => {
     ])
   })
 
+  it('sessions: each row names its session by its title, and stderr says how to read one', async () => {
+    const { status, out, err } = await runSessionsCli(['sessions'], 200)
+    expect(status).toBe(0)
+    const lines = out.trimEnd().split('\n')
+    expect(lines).toHaveLength(3)
+    expect(lines[1]).toMatch(
+      /^opencode {2}\/tmp\/ocfx\/proj "Print temperatures in Celsius" +2025-12-03 22:13/,
+    )
+    expect(lines[2]).toMatch(
+      /^opencode {2}\/tmp\/ocfx\/proj "Rename the config loader" +2025-12-02 /,
+    )
+    expect(err).toContain(
+      "sessions: a database's rows are its sessions; read one with 'tokens FILE --session ID' (--json gives each row's path and sessionId)",
+    )
+  })
+
   it('reads another session of it with --session', async () => {
     const { status, err } = await runSessionsCli(['tokens', 'latest:opencode', '--session', OLDER])
     expect(status).toBe(0)
