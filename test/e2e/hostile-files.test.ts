@@ -1,14 +1,16 @@
-import { mkdtemp, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { byTestId, openConversation, openFile, readNumber, screenshot } from './harness/app'
 import { useAppSession } from './harness/browser'
 import { conversation } from './harness/paths'
 
-/** Writes a hostile file of our own into a fresh directory. */
+/** Writes a hostile file of our own into a fresh directory, removed when the test ends. */
 async function hostile(name: string, content: string | Uint8Array): Promise<string> {
-  const path = join(await mkdtemp(join(tmpdir(), 'hostile-')), name)
+  const dir = await mkdtemp(join(tmpdir(), 'hostile-'))
+  onTestFinished(() => rm(dir, { recursive: true, force: true }))
+  const path = join(dir, name)
   await writeFile(path, content)
   return path
 }

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process'
-import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs'
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { runCli } from '../../cli/run-cli'
 import { ROOT } from './helpers/built-cli'
 
@@ -17,6 +17,13 @@ async function run(args: string[]) {
   const err: string[] = []
   const status = await runCli(args, { out: (t) => out.push(t), err: (l) => err.push(l) })
   return { status, stdout: out.join(''), stderr: err }
+}
+
+/** A fresh folder, removed when the test ends. */
+function scratch(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'ci-opencode-'))
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }))
+  return dir
 }
 
 describe('--session', () => {
@@ -90,7 +97,7 @@ describe('--session', () => {
       (log: string) => mkdirSync(log),
       (log: string) => execFileSync('mkfifo', [log]),
     ]) {
-      const dir = mkdtempSync(join(tmpdir(), 'ci-opencode-'))
+      const dir = scratch()
       copyFileSync(DB, join(dir, 'opencode.db'))
       make(join(dir, 'opencode.db-wal'))
       const r = await run(['tokens', join(dir, 'opencode.db'), '--verbose', '--json'])
@@ -103,7 +110,7 @@ describe('--session', () => {
   })
 
   it('reads a database without a log beside it as the file holds it', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ci-opencode-'))
+    const dir = scratch()
     copyFileSync(DB, join(dir, 'opencode.db'))
     const r = await run(['tokens', join(dir, 'opencode.db'), '--json'])
     expect(r.status).toBe(0)

@@ -1,7 +1,7 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { expectOneLineFailure, ROOT, runBuiltCli, useBuiltCli, type Run } from './helpers/built-cli'
 import { tiktokenFor } from './helpers/tiktoken'
 import { importConversation, type Message } from '../../src/index'
@@ -441,6 +441,7 @@ describe.concurrent('tokens: deferred tools a ToolSearch result loaded', () => {
     })
     expect(reports).toBeGreaterThan(12)
     const dir = await mkdtemp(join(tmpdir(), 'tool-search-'))
+    onTestFinished(() => rm(dir, { recursive: true, force: true }))
     const file = join(dir, 'without.jsonl')
     await writeFile(file, out.join('\n') + '\n')
     return file
