@@ -7,16 +7,14 @@ import { realpath } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
 import {
   MAX_CONVERSATION_BYTES,
-  MAX_DATABASE_BYTES,
   type ExportOutcome,
   type OpenedFile,
   type Result,
 } from '../electron/contract'
 import { writeFileAtomic } from './atomic-write'
 import { findForkParent } from './fork-parent'
-import { FileRefusal, openRegularFile, readRegularFile } from './regular-file'
-import { SQLITE_MAGIC, startsAsSqlite } from '../src/sqlite/magic'
-import { withWriteAheadLog } from './write-ahead-log'
+import { FileRefusal } from './regular-file'
+import { readConversationBytes } from './write-ahead-log'
 
 /** An export as main saves it: the renderer's request, its source token resolved to a path. */
 export interface SaveRequest {
@@ -48,8 +46,7 @@ export async function readConversationFile(
   try {
     // Bytes, not text: the renderer's worker parses them without making the whole file one
     // string (see src/json-bytes.ts). They cross IPC as a Uint8Array that owns its memory.
-    const limit = (await isDatabase(path)) ? Math.max(maxBytes, MAX_DATABASE_BYTES) : maxBytes
-    const content = await withWriteAheadLog(path, await readRegularFile(path, limit))
+    const { bytes: content } = await readConversationBytes(path, maxBytes)
     // Not finding a parent is not a failed open: the import's report says what is missing.
     const search = await findForkParent(path, content, maxBytes)
     const forkParent =
@@ -59,21 +56,6 @@ export async function readConversationFile(
     return { ok: true, value: { token: null, path, name: basename(path), content, ...forkParent } }
   } catch (error) {
     return failure(error instanceof FileRefusal ? error.message : describeFileError(error, path))
-  }
-}
-
-/**
- * Whether a regular file starts as a SQLite database does (its first 16 bytes), which may be
- * larger than a log (MAX_DATABASE_BYTES). Throws as readRegularFile does for what is not a file.
- */
-async function isDatabase(path: string): Promise<boolean> {
-  const { handle } = await openRegularFile(path, Number.POSITIVE_INFINITY)
-  try {
-    const head = new Uint8Array(SQLITE_MAGIC.length)
-    const { bytesRead } = await handle.read(head, 0, head.length, 0)
-    return bytesRead === head.length && startsAsSqlite(head)
-  } finally {
-    await handle.close()
   }
 }
 

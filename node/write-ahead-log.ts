@@ -1,6 +1,7 @@
 import { MAX_DATABASE_BYTES } from '../electron/contract'
 import { applyWal, isSqliteFile } from '../src/index'
-import { readRegularFile } from './regular-file'
+import { SQLITE_MAGIC, startsAsSqlite } from '../src/sqlite/magic'
+import { openRegularFile, readRegularFile, readRegularFileWithInfo } from './regular-file'
 
 /**
  * A file's bytes as they are read: a SQLite database (an opencode database) with its write-ahead
@@ -18,7 +19,7 @@ export async function withWriteAheadLog<B extends ArrayBufferLike>(
   if (!isSqliteFile(bytes)) return bytes
   let wal: Uint8Array | undefined
   try {
-    wal = await readRegularFile(`${path}-wal`, MAX_DATABASE_BYTES)
+    wal = await readRegularFile(writeAheadLogOf(path), MAX_DATABASE_BYTES)
   } catch (error) {
     if ((error as NodeJS.ErrnoException | null)?.code !== 'ENOENT') return bytes
     wal = undefined
@@ -26,7 +27,42 @@ export async function withWriteAheadLog<B extends ArrayBufferLike>(
   return applyWal(bytes, wal).bytes
 }
 
+/** Where a database's write-ahead log is: beside it, its name with `-wal` added. */
+export const writeAheadLogOf = (path: string): string => `${path}-wal`
+
 /** A database file read whole, with the write-ahead log beside it laid over it (withWriteAheadLog). */
 export async function readDatabase(path: string): Promise<Uint8Array> {
   return withWriteAheadLog(path, await readRegularFile(path, MAX_DATABASE_BYTES))
+}
+
+/**
+ * A conversation file as every host reads it: a log of at most `maxBytes`, or a database (told by
+ * its first bytes) of at most MAX_DATABASE_BYTES with its write-ahead log; with what the open
+ * file's stat said. Throws as readRegularFile does.
+ */
+export async function readConversationBytes(
+  path: string,
+  maxBytes: number,
+): Promise<{
+  bytes: Uint8Array<ArrayBuffer>
+  info: Awaited<ReturnType<typeof readRegularFileWithInfo>>['info']
+}> {
+  const limit = (await isDatabaseFile(path)) ? Math.max(maxBytes, MAX_DATABASE_BYTES) : maxBytes
+  const { bytes, info } = await readRegularFileWithInfo(path, limit)
+  return { bytes: (await withWriteAheadLog(path, bytes)) as Uint8Array<ArrayBuffer>, info }
+}
+
+/**
+ * Whether a regular file starts as a SQLite database does (its first 16 bytes), which may be
+ * larger than a log (MAX_DATABASE_BYTES). Throws as readRegularFile does for what is not a file.
+ */
+export async function isDatabaseFile(path: string): Promise<boolean> {
+  const { handle } = await openRegularFile(path, Number.POSITIVE_INFINITY)
+  try {
+    const head = new Uint8Array(SQLITE_MAGIC.length)
+    const { bytesRead } = await handle.read(head, 0, head.length, 0)
+    return bytesRead === head.length && startsAsSqlite(head)
+  } finally {
+    await handle.close()
+  }
 }

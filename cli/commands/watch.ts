@@ -1,5 +1,6 @@
 import { followFile, type FollowedChange } from '../../node/follow/follow-file'
-import { FileRefusal, readRegularFile } from '../../node/regular-file'
+import { FileRefusal } from '../../node/regular-file'
+import { readConversationBytes } from '../../node/write-ahead-log'
 import { MAX_CONVERSATION_BYTES } from '../../electron/contract'
 import {
   offeredWindow,
@@ -52,7 +53,9 @@ followed by each finding diagnose makes that was not there before.
 
 Only the new lines of the file are parsed, and only the messages they change
 are counted. A file that is truncated, replaced or rewritten is read again,
-with a line that says so. Ctrl+C stops it.
+with a line that says so. An opencode or Kilo database (one of its sessions:
+the latest, or --session ID) is read again whole, with its write-ahead log,
+when it or its log changes, at most once a second. Ctrl+C stops it.
 ${LATEST_HELP}
 
 Options:
@@ -75,16 +78,14 @@ Exit status: 0 when stopped with Ctrl+C; 2 on bad input or options.`,
     const options = checkOptions(NAME, maxTokensGiven ? args : withMaxTokens(args, 1))
     const format = choiceValue(NAME, args, 'format', FORMAT_CHOICES, 'auto')
     const request = requestValue(NAME, args)
-    // Only a database has sessions, and it cannot be followed: the import refuses --session.
-    const session = stringValue(args, 'session')
-    const { path } = await resolveFileArgument(NAME, given, io)
+    const resolved = await resolveFileArgument(NAME, given, io)
+    const path = resolved.path
+    // Only a database has sessions: --session chooses, else the one `latest` found; a file
+    // without sessions refuses it in the import.
+    const session = stringValue(args, 'session') ?? resolved.session
     const bytes = await readFollowed(path)
-    // A database changes in place, its latest turns in a log beside it: nothing is appended to follow.
-    if (isSqliteFile(bytes)) {
-      throw new CliError(
-        `${NAME}: ${path}: a database (opencode's), not a log its agent appends to, so it cannot be followed; read it again with 'check' or 'tokens' to see its new turns`,
-      )
-    }
+    // A database has no text: its errors are placed by row and field.
+    const text = () => (isSqliteFile(bytes) ? '' : decodeText(bytes))
     const forkParent = await forkParentFor(NAME, path, path, bytes, args, io)
     let started: { live: LiveImport; update: LiveUpdate }
     try {
@@ -95,10 +96,10 @@ Exit status: 0 when stopped with Ctrl+C; 2 on bad input or options.`,
         ...(forkParent !== undefined ? { forkParent } : {}),
       })
     } catch (error) {
-      throw describeImportError(NAME, path, () => decodeText(bytes), error)
+      throw describeImportError(NAME, path, text, error)
     }
     const { live, update } = started
-    reportImport(path, update.conversation, () => decodeText(bytes), args, io)
+    reportImport(path, update.conversation, text, args, io)
     const counting = await countingModelFor(path, args, update.conversation, io)
     if (!maxTokensGiven) {
       const window = offeredWindow(counting.model.model, update.conversation)
@@ -121,7 +122,7 @@ function withMaxTokens(args: ParsedArgs, maxTokens: number): ParsedArgs {
 
 async function readFollowed(path: string): Promise<Uint8Array> {
   try {
-    return await readRegularFile(path, MAX_CONVERSATION_BYTES)
+    return (await readConversationBytes(path, MAX_CONVERSATION_BYTES)).bytes
   } catch (error) {
     if (error instanceof FileRefusal) throw new CliError(error.message)
     throw new CliError(`${path}: cannot read: ${describeFsError(error)}`)

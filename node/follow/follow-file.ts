@@ -3,13 +3,17 @@
  * whole file again when it was truncated, replaced or rewritten, or that it is gone. Node's file
  * watching (on the file, and on its folder for a file replaced by a rename) says when to look; a
  * stat every `pollMs` covers file systems where it says nothing (network and some container
- * mounts). docs/sessions.md, "Live sessions".
+ * mounts). A database (an opencode one, told by its first bytes) changes in place and in its
+ * write-ahead log: a change to either is the whole database again, with its log, at most once a
+ * `settleMs`. docs/sessions.md, "Live sessions".
  */
 import { watch, type FSWatcher, type Stats } from 'node:fs'
 import { stat, type FileHandle } from 'node:fs/promises'
 import { basename, dirname } from 'node:path'
+import { startsAsSqlite } from '../../src/sqlite/magic'
+import { readConversationBytes, writeAheadLogOf } from '../write-ahead-log'
 import type { FileChange } from '../../electron/contract'
-import { MAX_CONVERSATION_BYTES } from '../../electron/contract'
+import { MAX_CONVERSATION_BYTES, MAX_DATABASE_BYTES } from '../../electron/contract'
 import {
   FileRefusal,
   megabytes,
@@ -39,7 +43,10 @@ export interface FollowOptions {
   onError(error: unknown): void
   /** How often the file's stat is polled, in case watching says nothing. Default 1000 ms. */
   pollMs?: number
-  /** How long a burst of changes is gathered before the file is read. Default 75 ms. */
+  /**
+   * How long a burst of changes is gathered before the file is read. Default 75 ms; for a
+   * database, which is read whole every time, DATABASE_SETTLE_MS.
+   */
   settleMs?: number
   /** The largest file followed. Default MAX_CONVERSATION_BYTES. */
   maxBytes?: number
@@ -49,6 +56,15 @@ export interface FollowOptions {
 
 /** How many leading bytes are compared to tell a rewrite from an append. */
 export const HEAD_BYTES = 4096
+
+/**
+ * How long a database's changes are gathered: its engine writes a reply's parts as they stream,
+ * and every look reads the whole database again.
+ */
+export const DATABASE_SETTLE_MS = 1000
+
+/** A database written this recently when following starts is read again at once. */
+const RECENTLY_WRITTEN_MS = 10_000
 
 /** What the follower knows of the file as last read. */
 interface Known {
@@ -88,6 +104,10 @@ class Follower {
   private folderWatcher?: FSWatcher
   /** What the last look's stat saw (null: no file): the poll looks again when it moves. */
   private seen?: string | null
+  /** A database (its first bytes say so), followed whole with its write-ahead log. */
+  private database = false
+  /** A database's and its log's stats when it was last read. */
+  private databaseRead?: string
   readonly ready: Promise<void>
 
   constructor(
@@ -99,7 +119,8 @@ class Follower {
     this.maxBytes = options.maxBytes ?? MAX_CONVERSATION_BYTES
     this.folderWatcher = this.tryWatch(dirname(path), (name) => {
       // Events name the file that changed in the folder, or nothing on some systems.
-      if (name === null || name === basename(path)) this.changed()
+      const log = this.database && name === basename(writeAheadLogOf(path))
+      if (name === null || name === basename(path) || log) this.changed()
     })
     this.ready = this.begin()
   }
@@ -115,10 +136,15 @@ class Follower {
   /** What the file is at `from`: its identity, and the head an append must leave as it was. */
   private async begin(): Promise<void> {
     try {
-      const { handle, info } = await openRegularFile(this.path, this.maxBytes)
+      // A database may be larger than a log (MAX_DATABASE_BYTES); a log over maxBytes is said
+      // when it next grows.
+      const limit = Math.max(this.maxBytes, MAX_DATABASE_BYTES)
+      const { handle, info } = await openRegularFile(this.path, limit)
       try {
         const head = await readRange(handle, 0, Math.min(HEAD_BYTES, this.options.from, info.size))
         this.known = { ...identity(info), size: this.options.from, head }
+        this.database = startsAsSqlite(head)
+        if (this.database) this.databaseRead = await this.databaseReadAt()
       } finally {
         await handle.close()
       }
@@ -157,7 +183,7 @@ class Follower {
   private async polled(): Promise<void> {
     let now: string | null
     try {
-      now = signature(await stat(this.path))
+      now = this.database ? await this.databaseSignature() : signature(await stat(this.path))
     } catch {
       now = null
     }
@@ -167,10 +193,11 @@ class Follower {
   /** Something happened: look once the burst has settled (a burst is one look, not many). */
   private changed(): void {
     if (this.closed || this.settling) return
+    const settleMs = this.database ? (this.options.settleMs ?? DATABASE_SETTLE_MS) : this.settleMs
     this.settling = setTimeout(() => {
       this.settling = undefined
       void this.look()
-    }, this.settleMs)
+    }, settleMs)
   }
 
   private async look(): Promise<void> {
@@ -207,6 +234,7 @@ class Follower {
     const kind = nonRegularKind(info)
     if (kind !== null)
       return this.fail(new FileRefusal(`${this.path}: ${kind}, not a regular file`))
+    if (this.database) return this.lookAtDatabase()
     const known = this.known
     if (this.gone || known === undefined || known.ino !== info.ino || known.dev !== info.dev) {
       // Back after it was gone, or another file now has its name (renamed over it).
@@ -222,6 +250,46 @@ class Follower {
       return this.close()
     }
     await this.append(known, info.size)
+  }
+
+  /** A database: read whole again, with its log, when it or its log changed since it was read. */
+  private async lookAtDatabase(): Promise<void> {
+    let now: string
+    try {
+      now = await this.databaseSignature()
+    } catch (error) {
+      return isGone(error) ? this.lookLater() : this.fail(error)
+    }
+    this.seen = now
+    if (!this.gone && now === this.databaseRead) return
+    // Taken before the read: a write during it is a change the next look reads.
+    this.databaseRead = now
+    await this.reset(this.gone ? 'replaced' : 'rewritten')
+  }
+
+  /**
+   * What a database was when the caller read it, as far as the follower can tell: as it is now,
+   * unless it or its log changed in the last RECENTLY_WRITTEN_MS, when a write may have come
+   * between the caller's read and now (undefined: the first look reads it again).
+   */
+  private async databaseReadAt(): Promise<string | undefined> {
+    const now = Date.now()
+    const times = await Promise.all(
+      [this.path, writeAheadLogOf(this.path)].map((p) =>
+        stat(p).then(
+          (info) => info.mtimeMs,
+          () => 0,
+        ),
+      ),
+    )
+    if (times.some((t) => now - t < RECENTLY_WRITTEN_MS)) return undefined
+    return this.databaseSignature()
+  }
+
+  /** A database's stat and its write-ahead log's (none, when it has none). */
+  private async databaseSignature(): Promise<string> {
+    const log = await stat(writeAheadLogOf(this.path)).catch(() => null)
+    return `${signature(await stat(this.path))}|${log ? signature(log) : '-'}`
   }
 
   /** The bytes after those read, unless the head changed (then the whole file, rewritten). */
@@ -262,7 +330,9 @@ class Follower {
   private async reset(reason: 'truncated' | 'replaced' | 'rewritten'): Promise<void> {
     let read: Awaited<ReturnType<typeof readRegularFileWithInfo>>
     try {
-      read = await readRegularFileWithInfo(this.path, this.maxBytes)
+      read = this.database
+        ? await readConversationBytes(this.path, this.maxBytes)
+        : await readRegularFileWithInfo(this.path, this.maxBytes)
     } catch (error) {
       return isGone(error) ? this.lookLater() : this.fail(error)
     }

@@ -13,7 +13,6 @@ import type {
 import type { FileToken, OpenedFile, RecentFile, Result } from '../../electron/contract'
 import type { ImportChoice } from '../workers/types'
 import { conversationReset } from './conversation-reset'
-import { isSqliteFile } from '@core/sqlite/database'
 import { importedFields } from './imported-fields'
 import { FOLLOW_AT_OPEN_BYTES } from './live-slice'
 import { openingOptions } from './options-slice'
@@ -198,14 +197,9 @@ export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) =
       // Taken before the worker is handed the file: its bytes are transferred, and gone from here.
       const source = sourceOf(file)
       // A file the host read itself can be followed as its agent writes it (see live-slice);
-      // a large one only when asked, as following keeps what was parsed. A database is not a log
-      // that grows at its end, and its bytes are the host's image of it with its write-ahead log
-      // (docs/formats/opencode-db.md): it is read again by opening it again.
-      const followable =
-        Boolean(file.token) &&
-        deps.api.sessions &&
-        origin !== 'sample' &&
-        !(file.content instanceof Uint8Array && isSqliteFile(file.content))
+      // a large one only when asked, as following keeps what was parsed. A database (opencode's)
+      // too: the host sends it whole again, with its write-ahead log, when it changes.
+      const followable = Boolean(file.token) && deps.api.sessions && origin !== 'sample'
       const follow = followable && (choice.follow ?? sizeOf(file.content) <= FOLLOW_AT_OPEN_BYTES)
       return get().readFile(file, { ...choice, follow }, (imported, bytesRead) => {
         const isSample = origin === 'sample'

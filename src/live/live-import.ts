@@ -1,13 +1,15 @@
 /**
  * Following a log as its agent writes it (see types.ts). A JSONL log keeps its parsed lines and
  * parses only the lines each append completes; the format's reader then reads every kept value
- * again, which is cheap next to parsing. A whole-document log (Cline's JSON, a request body) has
- * no lines to add: any change to it is a whole read, as `replace(…, 'rewritten')` is.
+ * again, which is cheap next to parsing. A whole-document log (Cline's JSON, a request body) or a
+ * database (opencode's) has no lines to add: any change to it is a whole read, as
+ * `replace(…, 'rewritten')` is.
  */
 import { appendsLines, importConversation, importInput, isDetectionNote } from '../formats'
 import { ReadInput, type ReadChoice } from '../formats/reader'
 import type { ImportNote } from '../formats/report'
 import type { FormatId, ImportedConversation } from '../formats/types'
+import { isSqliteFile } from '../sqlite/database'
 import { KeptLines, type LineStep } from './kept-lines'
 import { unchangedCount } from './unchanged'
 import type { LiveImport, LiveUpdate } from './types'
@@ -115,7 +117,8 @@ class FollowedLog implements LiveImport {
    */
   private readFresh(bytes: Uint8Array, format: FormatId | 'auto'): Read {
     const input = new ReadInput(bytes, undefined, this.choice)
-    if (!input.isOneDocument()) {
+    // A database has no lines: any change to it is a whole read.
+    if (!input.isOneDocument() && !isSqliteFile(bytes)) {
       const lines = new KeptLines()
       let conversation: ImportedConversation | undefined
       let step: LineStep | undefined

@@ -3,7 +3,7 @@
  * engine's sessions, and one click opens the most recent Claude Code session.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { byTestId, screenshot, shownTotal } from './harness/app'
+import { byTestId, readNumber, screenshot, shownTotal } from './harness/app'
 import type { AppSession } from './harness/browser'
 import { closeServed, serveApp, type ServeSession } from './harness/serve'
 import {
@@ -11,6 +11,7 @@ import {
   copyCodexSession,
   copyMiniTrajectory,
   copyOpencodeDatabase,
+  copyOpencodeLog,
   copyPiSession,
   makeHome,
   writeClaudeSession,
@@ -293,6 +294,55 @@ describe('the Sessions view on an opencode home', () => {
     // The picker still reads any other session of the database: the main one, with its log.
     await page.locator(byTestId('session-select')).selectOption('ses_3f1a2b4c5ffeWx8Kq2Lm9Np0Rt')
     await expect.poll(() => page.locator(byTestId('file-count')).textContent()).toBe('14 messages')
+    expect(pageErrors).toEqual([])
+  })
+})
+
+// A running opencode session's latest turns are in the database's write-ahead log: opened from
+// the list, the session is followed, and read again with the log when the log changes. The
+// database alone loads the main session's 10 messages; with its log, 14.
+describe('following an opencode session', () => {
+  let home: string
+  let server: ServeSession
+  let app: AppSession
+
+  beforeEach(async () => {
+    home = await makeHome()
+    await copyOpencodeDatabase(home, { log: false })
+    ;({ server, app } = await serveApp(home))
+  })
+
+  afterEach(async () => {
+    await closeServed({ server, app }, home)
+  })
+
+  it('reads the session again when its write-ahead log changes', async () => {
+    const { page, pageErrors } = app
+    await shownTotal(page)
+    await page.locator(byTestId('sessions-button')).click()
+    const rows = page.locator(byTestId('session-row'))
+    await expect.poll(() => rows.count()).toBe(2)
+    await rows.first().focus()
+    await page.keyboard.press('Enter')
+    await page.locator(byTestId('sessions-view')).waitFor({ state: 'detached' })
+    expect(await page.locator(byTestId('file-count')).textContent()).toBe('10 messages')
+    await expect
+      .poll(() => page.locator(byTestId('live-toggle')).getAttribute('aria-pressed'))
+      .toBe('true')
+    const total = await shownTotal(page)
+    await copyOpencodeLog(home)
+    await expect
+      .poll(() => page.locator(byTestId('file-count')).textContent(), { timeout: 15_000 })
+      .toBe('14 messages')
+    await expect
+      .poll(() => readNumber(page.locator(byTestId('total-tokens'))))
+      .toBeGreaterThan(total)
+    // Still the session the row opened, and still followed.
+    expect(await page.locator(byTestId('session-select')).inputValue()).toBe(
+      'ses_3f1a2b4c5ffeWx8Kq2Lm9Np0Rt',
+    )
+    expect(await page.locator(byTestId('live-toggle')).getAttribute('aria-pressed')).toBe('true')
+    await screenshot(page, 'sessions-opencode-followed')
     expect(pageErrors).toEqual([])
   })
 })

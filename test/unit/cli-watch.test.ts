@@ -1,8 +1,8 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
-import { appendFileSync, truncateSync, writeFileSync } from 'node:fs'
+import { appendFileSync, copyFileSync, truncateSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
-import { expectOneLineFailure, runBuiltCli, useBuiltCli } from './helpers/built-cli'
+import { expectOneLineFailure, ROOT, runBuiltCli, useBuiltCli } from './helpers/built-cli'
 
 // Every run spawns node on a 5 MB bundle, and waits for the file system's events: be generous.
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 120_000 })
@@ -218,5 +218,50 @@ describe('watch', () => {
     )
     const budget = expectOneLineFailure(await runBuiltCli(cli, ['watch', file], { cwd: work }))
     expect(budget).toMatch(/^watch: missing --max-tokens N/)
+  })
+})
+
+// testdata/sqlite/opencode.db: its latest session loads 10 messages from the file alone, 14 with
+// its write-ahead log (the last two stored messages); its older session, 2.
+describe('watch on an opencode database', () => {
+  /** opencode.db without its log, last written an hour ago. */
+  function databaseAlone(name: string): string {
+    const file = join(work, name)
+    copyFileSync(join(ROOT, 'testdata/sqlite/opencode.db'), file)
+    const anHourAgo = new Date(Date.now() - 3_600_000)
+    utimesSync(file, anHourAgo, anHourAgo)
+    return file
+  }
+
+  it('reads the session again, with the write-ahead log, when the log changes', async () => {
+    const file = databaseAlone('opencode.db')
+    const alone = await checkTotal(file)
+    const w = watch([file, '--max-tokens', '20000', '--json'])
+    const start = await w.next((e) => e.event === 'start', 'start')
+    expect(start).toMatchObject({ format: 'opencode-db', messages: 10, tokens: alone })
+    copyFileSync(join(ROOT, 'testdata/sqlite/opencode.db-wal'), `${file}-wal`)
+    const reset = await w.next((e) => e.event === 'reset', 'a reset')
+    expect(reset.note).toBe('the file was rewritten; read again')
+    const turn = await w.next((e) => e.event === 'turn' && e.messages === 14, 'the re-read')
+    expect(turn.tokens).toBe(await checkTotal(file))
+    expect(turn.tokens as number).toBeGreaterThan(alone)
+    w.child.kill('SIGINT')
+    expect(await w.exited).toBe(0)
+  })
+
+  it('follows the session --session names', async () => {
+    const file = databaseAlone('older.db')
+    const w = watch([
+      file,
+      '--max-tokens',
+      '20000',
+      '--session',
+      'ses_2a0000000001Older0000000001',
+      '--json',
+    ])
+    const start = await w.next((e) => e.event === 'start', 'start')
+    expect(start).toMatchObject({ format: 'opencode-db', messages: 2 })
+    w.child.kill('SIGINT')
+    expect(await w.exited).toBe(0)
   })
 })

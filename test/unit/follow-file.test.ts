@@ -1,17 +1,26 @@
 import { execFileSync } from 'node:child_process'
 import {
   appendFileSync,
+  copyFileSync,
   mkdtempSync,
   renameSync,
   rmSync,
   truncateSync,
   unlinkSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { followFile, type FollowedChange, type FollowOptions } from '../../node/follow/follow-file'
+import { importConversation } from '../../src/index'
+
+// testdata/sqlite/opencode.db (scripts/make-sqlite-fixtures.py): its latest session's last two
+// messages are only in its write-ahead log. Read with the log, the session loads 14 messages
+// (as test/e2e/sessions.test.ts opens it); without it, 10.
+const SQLITE = join(import.meta.dirname, '../../testdata/sqlite')
 
 // Events arrive when the file system says so: wait for them, generously, never for a set time.
 vi.setConfig({ testTimeout: 30_000 })
@@ -186,5 +195,64 @@ describe('followFile', () => {
       /^EFBIG: .*log\.jsonl: the file is now 0\.0 MB; the inspector follows files up to 0\.0 MB$/,
     )
     expect(f.changes).toEqual([])
+  })
+})
+
+describe('followFile on a database', () => {
+  /** opencode.db without its log, written an hour ago (so not just now, as a running agent's is). */
+  function databaseAlone(): string {
+    const path = join(dir, 'opencode.db')
+    copyFileSync(join(SQLITE, 'opencode.db'), path)
+    const anHourAgo = new Date(Date.now() - 3_600_000)
+    utimesSync(path, anHourAgo, anHourAgo)
+    return path
+  }
+  const messagesOf = (change: FollowedChange) =>
+    change.kind === 'reset' ? importConversation(change.bytes).messages.length : -1
+
+  for (const watch of [true, false]) {
+    const how = watch ? 'watching' : 'polling alone'
+    it(`reads it whole again, with its log, when its write-ahead log appears (${how})`, async () => {
+      const path = databaseAlone()
+      const alone = importConversation(new Uint8Array(readFileSync(path))).messages.length
+      expect(alone).toBe(10)
+      const f = follow(path, { from: statSync(path).size, watch, settleMs: 50 })
+      await f.ready
+      copyFileSync(join(SQLITE, 'opencode.db-wal'), `${path}-wal`)
+      await f.until(() => f.changes.length > 0, 'read of the database with its log')
+      expect(f.changes[0]).toMatchObject({ kind: 'reset', reason: 'rewritten' })
+      expect(messagesOf(f.changes[0])).toBe(14)
+      // A change to the database file itself is read too.
+      const before = f.changes.length
+      appendFileSync(path, '')
+      utimesSync(path, new Date(), new Date())
+      await f.until(() => f.changes.length > before, 'read after the database changed')
+      expect(messagesOf(f.changes.at(-1)!)).toBe(14)
+      expect(f.errors).toEqual([])
+    })
+  }
+
+  it('reads one just written again at once: a write may have come after the caller read it', async () => {
+    const path = join(dir, 'opencode.db')
+    copyFileSync(join(SQLITE, 'opencode.db'), path)
+    copyFileSync(join(SQLITE, 'opencode.db-wal'), `${path}-wal`)
+    const f = follow(path, { from: statSync(path).size, settleMs: 50 })
+    await f.until(() => f.changes.length > 0, 'read of a database written just now')
+    expect(f.changes[0]).toMatchObject({ kind: 'reset', reason: 'rewritten' })
+    expect(messagesOf(f.changes[0])).toBe(14)
+  })
+
+  it('says when it is gone, and reads it whole when it comes back', async () => {
+    const path = databaseAlone()
+    const f = follow(path, { from: statSync(path).size, settleMs: 50 })
+    await f.ready
+    unlinkSync(path)
+    await f.until(() => f.changes.some((c) => c.kind === 'gone'), 'gone')
+    copyFileSync(join(SQLITE, 'opencode.db'), path)
+    copyFileSync(join(SQLITE, 'opencode.db-wal'), `${path}-wal`)
+    await f.until(() => f.changes.some((c) => c.kind === 'reset'), 'read when back')
+    const back = f.changes.find((c) => c.kind === 'reset')!
+    expect(back).toMatchObject({ reason: 'replaced' })
+    expect(messagesOf(back)).toBe(14)
   })
 })

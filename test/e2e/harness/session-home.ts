@@ -3,7 +3,7 @@
  * (docs/sessions.md): Claude Code sessions written by the fixture agent, and the Codex and pi
  * logs of testdata/formats, copied where Codex and pi keep theirs.
  */
-import { copyFile, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, mkdtemp, readFile, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { claudeCodeAgent, type AgentSession } from '../../unit/helpers/claude-code-agent'
@@ -69,12 +69,23 @@ export async function copyCodexSession(home: string): Promise<void> {
  * Copies testdata's opencode database and its write-ahead log where opencode keeps them
  * (~/.local/share/opencode/opencode.db): its latest session is testdata/formats/opencode.json's.
  */
-export async function copyOpencodeDatabase(home: string): Promise<void> {
+/**
+ * testdata/sqlite/opencode.db in opencode's data folder, with its write-ahead log unless `log` is
+ * false: then the file alone, last written an hour ago (a session no longer being written).
+ */
+export async function copyOpencodeDatabase(home: string, { log = true } = {}): Promise<void> {
   const dir = join(home, '.local', 'share', 'opencode')
   await mkdir(dir, { recursive: true })
-  for (const name of ['opencode.db', 'opencode.db-wal']) {
-    await copyFile(join(ROOT, 'testdata', 'sqlite', name), join(dir, name))
-  }
+  await copyFile(join(ROOT, 'testdata', 'sqlite', 'opencode.db'), join(dir, 'opencode.db'))
+  if (log) return copyOpencodeLog(home)
+  const anHourAgo = new Date(Date.now() - 3_600_000)
+  await utimes(join(dir, 'opencode.db'), anHourAgo, anHourAgo)
+}
+
+/** The database's write-ahead log, put beside it as opencode writes it while it runs. */
+export async function copyOpencodeLog(home: string): Promise<void> {
+  const dir = join(home, '.local', 'share', 'opencode')
+  await copyFile(join(ROOT, 'testdata', 'sqlite', 'opencode.db-wal'), join(dir, 'opencode.db-wal'))
 }
 
 export async function copyPiSession(home: string): Promise<void> {
