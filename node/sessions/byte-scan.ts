@@ -16,6 +16,39 @@ const isSpace = (b: number) => b === 0x20 || b === 0x09 || b === 0x0a || b === 0
 export const asBuffer = (bytes: Uint8Array): Buffer =>
   Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
 
+/** The bytes of a log's first line (all of them when there is no line break). */
+export function firstLine(head: Uint8Array): Uint8Array {
+  const end = asBuffer(head).indexOf(0x0a)
+  return end === -1 ? head : head.subarray(0, end)
+}
+
+/**
+ * The JSON objects of the lines of `bytes` that hold `marker`, the last line first. A line that is
+ * not a JSON object (one the read cut at either end) is passed over.
+ */
+export function* objectLinesHolding(
+  bytes: Uint8Array,
+  marker: string,
+): Generator<Record<string, unknown>> {
+  const buf = asBuffer(bytes)
+  const needle = Buffer.from(marker)
+  for (let at = buf.lastIndexOf(needle); at !== -1;) {
+    const start = buf.lastIndexOf(0x0a, at) + 1
+    const newline = buf.indexOf(0x0a, at)
+    const end = newline === -1 ? buf.length : newline
+    let value: unknown
+    try {
+      value = JSON.parse(buf.toString('utf8', start, end))
+    } catch {
+      value = undefined
+    }
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      yield value as Record<string, unknown>
+    }
+    at = start === 0 ? -1 : buf.lastIndexOf(needle, start - 1)
+  }
+}
+
 const needles = new Map<string, Buffer>()
 function needleOf(key: string): Buffer {
   let needle = needles.get(key)

@@ -151,6 +151,7 @@ async function readSession(file: FoundFile): Promise<FoundSession | FoundSession
     lastActive: header.lastActive ?? new Date(file.mtimeMs).toISOString(),
     size: file.size,
     ...(header.model !== undefined ? { model: header.model } : {}),
+    ...(header.title !== undefined ? { title: header.title } : {}),
     ...(subagent !== undefined ? { subagent } : {}),
   }
 }

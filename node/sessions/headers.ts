@@ -3,8 +3,9 @@
  * working directory and its model. Pure: it reads the bytes it is given, per engine, by byte scan
  * (byte-scan.ts), never JSON.parse of a line. docs/sessions.md lists the field read for each.
  */
-import { asBuffer, nestedStringField, numberField, stringField } from './byte-scan'
+import { asBuffer, firstLine, nestedStringField, numberField, stringField } from './byte-scan'
 import type { EngineId } from './engines'
+import { sessionTitle } from './titles'
 import { OWN_RECORDS } from '../../src/formats/kimi-cli'
 
 /** A Mistral Vibe session's messages, in the session's own folder. */
@@ -21,6 +22,8 @@ export interface SessionHeader {
   lastActive?: string
   cwd?: string
   model?: string
+  /** The session's title, where the log keeps one (titles.ts). */
+  title?: string
 }
 
 const isoOf = (value: string | number | undefined): string | undefined => {
@@ -41,6 +44,12 @@ export function wholeLines(tail: Uint8Array, startsFile: boolean): Uint8Array {
 
 /** Reads the header of a session of ENGINE from its first bytes and its last (whole lines). */
 export function readHeader(engine: EngineId, head: Uint8Array, tail: Uint8Array): SessionHeader {
+  const header = readColumns(engine, head, tail)
+  const title = sessionTitle(engine, head, tail)
+  return title !== undefined ? { ...header, title } : header
+}
+
+function readColumns(engine: EngineId, head: Uint8Array, tail: Uint8Array): SessionHeader {
   const first = (key: string) => stringField(head, key)
   const last = (key: string) => stringField(tail, key, true) ?? stringField(head, key, true)
   const lastModel = (key: string) =>
@@ -272,7 +281,5 @@ function folderOf(value: string | undefined): string | undefined {
 
 /** Whether the first line of a log holds these bytes (a key with its quote and colon). */
 function firstLineHas(head: Uint8Array, text: string): boolean {
-  const bytes = asBuffer(head)
-  const end = bytes.indexOf(0x0a)
-  return bytes.subarray(0, end === -1 ? bytes.length : end).includes(text)
+  return asBuffer(firstLine(head)).includes(text)
 }

@@ -20,7 +20,7 @@
  */
 import { basename, dirname, join, sep } from 'node:path'
 import { readJsonBeside } from './beside'
-import { asBuffer, nestedStringField, stringField } from './byte-scan'
+import { firstLine, nestedStringField, stringField } from './byte-scan'
 
 /** How a subagent's transcript is named; the group is its agent id. */
 export const SUBAGENT_FILE = /^agent-(.+)\.jsonl$/
@@ -204,14 +204,8 @@ export async function readAgentMeta(
   return out
 }
 
-// The bytes of HEAD's first line, where both engines write what a log is.
-function firstLine(head: Uint8Array): Uint8Array {
-  const end = asBuffer(head).indexOf(0x0a)
-  return end === -1 ? head : head.subarray(0, end)
-}
-
-// A sidecar's text on one line, cut at MAX_DESCRIPTION characters (never inside a surrogate pair).
-function oneLine(text: string): string {
+/** A sidecar's or a title's text on one line, cut at MAX_DESCRIPTION characters (never inside a surrogate pair). */
+export function oneLine(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim()
   const points = [...flat]
   return points.length <= MAX_DESCRIPTION ? flat : points.slice(0, MAX_DESCRIPTION).join('') + '…'

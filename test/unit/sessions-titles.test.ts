@@ -1,0 +1,200 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { findSessions } from '../../node/sessions/index'
+import { put } from './helpers/session-home'
+
+// Each engine's title, where its log keeps one, as its own session list reads it (titles.ts):
+// logs of our own in each engine's schema, the expected title written by hand beside each.
+
+const made: string[] = []
+afterAll(async () => {
+  for (const dir of made) await rm(dir, { recursive: true, force: true })
+})
+
+const jsonl = (records: object[]) => records.map((r) => JSON.stringify(r)).join('\n') + '\n'
+
+/** The title of each session found in a home holding FILES (path under the home: text), by path. */
+async function titles(files: Record<string, string>): Promise<Record<string, string | null>> {
+  const home = await mkdtemp(join(tmpdir(), 'titles-home-'))
+  made.push(home)
+  for (const [file, text] of Object.entries(files)) await put(home, file, text)
+  const { sessions } = await findSessions({ ctx: { platform: 'linux', env: {}, home } })
+  return Object.fromEntries(sessions.map((s) => [s.path.slice(home.length + 1), s.title ?? null]))
+}
+
+const CLAUDE_BASE = { sessionId: 's', version: '2.1.88', cwd: '/home/ana/app', isSidechain: false }
+const claudeTurn = (n: number, text: string) => [
+  {
+    ...CLAUDE_BASE,
+    type: 'user',
+    uuid: `u${n}`,
+    parentUuid: n === 1 ? null : `a${n - 1}`,
+    timestamp: `2026-03-01T09:0${n}:00.000Z`,
+    message: { role: 'user', content: text },
+  },
+  {
+    ...CLAUDE_BASE,
+    type: 'assistant',
+    uuid: `a${n}`,
+    parentUuid: `u${n}`,
+    timestamp: `2026-03-01T09:0${n}:05.000Z`,
+    message: {
+      role: 'assistant',
+      model: 'claude-sonnet-4-5',
+      content: [{ type: 'text', text: 'Done.' }],
+    },
+  },
+]
+// Past the 32 KB the list reads from either end.
+const claudeFiller = (n: number) => claudeTurn(n, 'x'.repeat(40_000))
+const claude = (name: string) => `.claude/projects/-home-ana-app/${name}.jsonl`
+
+describe('session titles', () => {
+  it('Claude Code: a rename over the AI title, from the tail or the head; else the old title line', async () => {
+    const found = await titles({
+      // An AI title early, a /rename later, re-appended at the end when the session exited.
+      [claude('renamed')]: jsonl([
+        ...claudeTurn(1, 'Fix the flaky test.'),
+        { type: 'ai-title', aiTitle: 'Flaky test fix', sessionId: 's' },
+        ...claudeFiller(2),
+        { type: 'custom-title', customTitle: 'Retry helper', sessionId: 's' },
+        ...claudeTurn(3, 'And the docs.'),
+        { type: 'custom-title', customTitle: 'Retry helper, docs', sessionId: 's' },
+      ]),
+      // The AI title in the head, the tail past it: the head is read for it.
+      [claude('ai')]: jsonl([
+        ...claudeTurn(1, 'Fix the flaky test.'),
+        { type: 'ai-title', aiTitle: 'Flaky test fix', sessionId: 's' },
+        ...claudeFiller(2),
+      ]),
+      // A title line of a version before 2.1; after it, a task summary for `claude ps`, no title.
+      [claude('summary')]: jsonl([
+        ...claudeTurn(1, 'Fix the flaky test.'),
+        { type: 'summary', summary: 'Retry helper waits forever', leafUuid: 'a1' },
+        { type: 'task-summary', summary: 'Running the tests', sessionId: 's' },
+      ]),
+      [claude('task')]: jsonl([
+        ...claudeTurn(1, 'Fix the flaky test.'),
+        { type: 'task-summary', summary: 'Running the tests', sessionId: 's' },
+      ]),
+      // An AI title in the middle of a long file, in neither end: none, as Claude Code's list.
+      [claude('middle')]: jsonl([
+        ...claudeFiller(1),
+        { type: 'ai-title', aiTitle: 'Lost in the middle', sessionId: 's' },
+        ...claudeFiller(2),
+      ]),
+      [claude('none')]: jsonl(claudeTurn(1, 'Fix the flaky test.')),
+    })
+    expect(found).toEqual({
+      [claude('renamed')]: 'Retry helper, docs',
+      [claude('ai')]: 'Flaky test fix',
+      [claude('summary')]: 'Retry helper waits forever',
+      [claude('task')]: null,
+      [claude('middle')]: null,
+      [claude('none')]: null,
+    })
+  })
+
+  it('Gemini CLI: the last summary set, else the first record’s', async () => {
+    const meta = {
+      sessionId: 'g1',
+      projectHash: 'h',
+      startTime: '2026-03-01T09:00:00.000Z',
+      lastUpdated: '2026-03-01T09:00:00.000Z',
+    }
+    const message = {
+      id: 'm1',
+      timestamp: '2026-03-01T09:00:01.000Z',
+      type: 'user',
+      content: [{ text: 'Summarize the summary field.' }],
+    }
+    const chats = '.gemini/tmp/app/chats'
+    const found = await titles({
+      [`${chats}/session-2026-03-01T09-00-g1.jsonl`]: jsonl([
+        meta,
+        message,
+        { $set: { summary: 'Summary field docs' } },
+        { $set: { lastUpdated: '2026-03-01T09:05:00.000Z' } },
+      ]),
+      [`${chats}/session-2026-03-01T10-00-g2.jsonl`]: jsonl([
+        { ...meta, sessionId: 'g2', summary: 'Resumed with a title' },
+        message,
+      ]),
+      [`${chats}/session-2026-03-01T11-00-g3.jsonl`]: jsonl([
+        { ...meta, sessionId: 'g3' },
+        message,
+      ]),
+    })
+    expect(found).toEqual({
+      [`${chats}/session-2026-03-01T09-00-g1.jsonl`]: 'Summary field docs',
+      [`${chats}/session-2026-03-01T10-00-g2.jsonl`]: 'Resumed with a title',
+      [`${chats}/session-2026-03-01T11-00-g3.jsonl`]: null,
+    })
+  })
+
+  it('pi: the last session_info name; an empty one clears it', async () => {
+    const session = (id: string) => ({
+      type: 'session',
+      version: 3,
+      id,
+      timestamp: '2026-02-10T10:00:00.000Z',
+      cwd: '/home/sam/weather-cli',
+    })
+    const info = (id: string, name: string) => ({
+      type: 'session_info',
+      id,
+      parentId: null,
+      timestamp: '2026-02-10T10:01:00.000Z',
+      name,
+    })
+    const dir = '.pi/agent/sessions/--home-sam-weather-cli--'
+    const found = await titles({
+      [`${dir}/2026-02-10T10-00-00-000Z_p1.jsonl`]: jsonl([
+        session('p1'),
+        info('i1', 'Weather CLI'),
+        info('i2', 'Weather CLI, Celsius'),
+      ]),
+      [`${dir}/2026-02-10T11-00-00-000Z_p2.jsonl`]: jsonl([
+        session('p2'),
+        info('i1', 'Weather CLI'),
+        info('i2', ''),
+      ]),
+    })
+    expect(found).toEqual({
+      [`${dir}/2026-02-10T10-00-00-000Z_p1.jsonl`]: 'Weather CLI, Celsius',
+      [`${dir}/2026-02-10T11-00-00-000Z_p2.jsonl`]: null,
+    })
+  })
+
+  it('Factory Droid: the session_start line’s sessionTitle, else its title', async () => {
+    const message = {
+      type: 'message',
+      id: 'm1',
+      timestamp: '2026-10-01T08:00:00.000Z',
+      message: { role: 'user', content: [{ type: 'text', text: 'hi' }] },
+    }
+    const dir = '.factory/sessions/-home-rhea-tidegauge'
+    const found = await titles({
+      [`${dir}/d1.jsonl`]: jsonl([
+        {
+          type: 'session_start',
+          id: 'd1',
+          title: 'hi',
+          sessionTitle: 'Tide gauge parser',
+          version: 2,
+        },
+        message,
+      ]),
+      [`${dir}/d2.jsonl`]: jsonl([
+        { type: 'session_start', id: 'd2', title: 'Tides', version: 2 },
+        message,
+      ]),
+    })
+    expect(found).toEqual({
+      [`${dir}/d1.jsonl`]: 'Tide gauge parser',
+      [`${dir}/d2.jsonl`]: 'Tides',
+    })
+  })
+})
