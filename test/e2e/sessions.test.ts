@@ -2,6 +2,7 @@
  * The Sessions view on a fixture home, through `compaction-inspector serve`: it lists every
  * engine's sessions, and one click opens the most recent Claude Code session.
  */
+import type { Locator, Page } from 'playwright-core'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { byTestId, readNumber, screenshot, shownTotal } from './harness/app'
 import type { AppSession } from './harness/browser'
@@ -20,14 +21,40 @@ import {
 
 const MODEL = 'claude-sonnet-4-5-20250929'
 
-describe('the Sessions view', () => {
+/**
+ * A fixture home that `write` fills, served to a fresh page before each test of the describe
+ * block, and removed after it: `served()` gives the page and the home.
+ */
+function useServedHome(write: (home: string) => Promise<unknown>): () => {
+  app: AppSession
+  home: string
+} {
   let home: string
   let server: ServeSession
   let app: AppSession
-  let newest: ClaudeSession
-
   beforeEach(async () => {
     home = await makeHome()
+    await write(home)
+    ;({ server, app } = await serveApp(home))
+  })
+  afterEach(async () => {
+    await closeServed({ server, app }, home)
+  })
+  return () => ({ app, home })
+}
+
+/** Opens the Sessions view once the page has counted, and waits for its `count` rows. */
+async function openSessionsView(page: Page, count: number): Promise<Locator> {
+  await shownTotal(page)
+  await page.locator(byTestId('sessions-button')).click()
+  const rows = page.locator(byTestId('session-row'))
+  await expect.poll(() => rows.count()).toBe(count)
+  return rows
+}
+
+describe('the Sessions view', () => {
+  let newest: ClaudeSession
+  const served = useServedHome(async (home) => {
     // Two Claude Code sessions, the newer in upload-svc (three turns: twelve messages), and a
     // Codex rollout newer than both (2026-03-02): the one-click action must skip it.
     await writeClaudeSession(
@@ -52,19 +79,11 @@ describe('the Sessions view', () => {
     )
     await copyCodexSession(home)
     await copyPiSession(home)
-    ;({ server, app } = await serveApp(home))
-  })
-
-  afterEach(async () => {
-    await closeServed({ server, app }, home)
   })
 
   it('lists every engine’s sessions and opens the newest Claude Code one in one click', async () => {
-    const { page, pageErrors } = app
-    await shownTotal(page)
-    await page.locator(byTestId('sessions-button')).click()
-    const rows = page.locator(byTestId('session-row'))
-    await expect.poll(() => rows.count()).toBe(4)
+    const { page, pageErrors } = served().app
+    const rows = await openSessionsView(page, 4)
     // Newest activity first: Codex (2026-03-02), the upload-svc session, pi, ledger.
     const projects = await rows.evaluateAll((trs) =>
       trs.map((tr) => [tr.children[0].textContent, tr.children[1].textContent]),
@@ -94,11 +113,8 @@ describe('the Sessions view', () => {
   })
 
   it('searches what the logs hold, through the server', async () => {
-    const { page, pageErrors } = app
-    await shownTotal(page)
-    await page.locator(byTestId('sessions-button')).click()
-    const rows = page.locator(byTestId('session-row'))
-    await expect.poll(() => rows.count()).toBe(4)
+    const { page, pageErrors } = served().app
+    const rows = await openSessionsView(page, 4)
     // Only the upload-svc session got as far as a third turn (posting3.ts).
     await page.locator(byTestId('sessions-log-text')).fill('posting3.ts')
     await page.keyboard.press('Enter')
@@ -114,7 +130,7 @@ describe('the Sessions view', () => {
   })
 
   it('searches, and opens a row with the keyboard', async () => {
-    const { page, pageErrors } = app
+    const { page, pageErrors } = served().app
     await shownTotal(page)
     await page.keyboard.press('Control+Shift+O')
     const rows = page.locator(byTestId('session-row'))
@@ -150,26 +166,11 @@ function describeOneSession(
   expected: OneSession,
 ): void {
   describe(title, () => {
-    let home: string
-    let server: ServeSession
-    let app: AppSession
-
-    beforeEach(async () => {
-      home = await makeHome()
-      await write(home)
-      ;({ server, app } = await serveApp(home))
-    })
-
-    afterEach(async () => {
-      await closeServed({ server, app }, home)
-    })
+    const served = useServedHome(write)
 
     it(test, async () => {
-      const { page, pageErrors } = app
-      await shownTotal(page)
-      await page.locator(byTestId('sessions-button')).click()
-      const rows = page.locator(byTestId('session-row'))
-      await expect.poll(() => rows.count()).toBe(1)
+      const { page, pageErrors } = served().app
+      const rows = await openSessionsView(page, 1)
       const row = rows.first()
       const [engine, project, messages, model] = expected.row
       expect(await row.locator('td').nth(0).textContent()).toBe(engine)
@@ -222,26 +223,11 @@ describeOneSession(
 // each opening to its own session. The main one has two messages only its write-ahead log holds
 // (9 stored; 14 loaded); the older one two messages.
 describe('the Sessions view on an opencode home', () => {
-  let home: string
-  let server: ServeSession
-  let app: AppSession
-
-  beforeEach(async () => {
-    home = await makeHome()
-    await copyOpencodeDatabase(home)
-    ;({ server, app } = await serveApp(home))
-  })
-
-  afterEach(async () => {
-    await closeServed({ server, app }, home)
-  })
+  const served = useServedHome((home) => copyOpencodeDatabase(home))
 
   it('lists each session of the database, and opens the one chosen, with its log', async () => {
-    const { page, pageErrors } = app
-    await shownTotal(page)
-    await page.locator(byTestId('sessions-button')).click()
-    const rows = page.locator(byTestId('session-row'))
-    await expect.poll(() => rows.count()).toBe(2)
+    const { page, pageErrors } = served().app
+    const rows = await openSessionsView(page, 2)
     const main = rows.nth(0)
     const older = rows.nth(1)
     await expect.poll(() => main.locator(byTestId('session-messages')).textContent()).toBe('9')
@@ -302,26 +288,12 @@ describe('the Sessions view on an opencode home', () => {
 // the list, the session is followed, and read again with the log when the log changes. The
 // database alone loads the main session's 10 messages; with its log, 14.
 describe('following an opencode session', () => {
-  let home: string
-  let server: ServeSession
-  let app: AppSession
-
-  beforeEach(async () => {
-    home = await makeHome()
-    await copyOpencodeDatabase(home, { log: false })
-    ;({ server, app } = await serveApp(home))
-  })
-
-  afterEach(async () => {
-    await closeServed({ server, app }, home)
-  })
+  const served = useServedHome((home) => copyOpencodeDatabase(home, { log: false }))
 
   it('reads the session again when its write-ahead log changes', async () => {
+    const { app, home } = served()
     const { page, pageErrors } = app
-    await shownTotal(page)
-    await page.locator(byTestId('sessions-button')).click()
-    const rows = page.locator(byTestId('session-row'))
-    await expect.poll(() => rows.count()).toBe(2)
+    const rows = await openSessionsView(page, 2)
     await rows.first().focus()
     await page.keyboard.press('Enter')
     await page.locator(byTestId('sessions-view')).waitFor({ state: 'detached' })
