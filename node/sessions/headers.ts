@@ -5,6 +5,7 @@
  */
 import { asBuffer, firstLine, nestedStringField, numberField, stringField } from './byte-scan'
 import type { EngineId } from './engines'
+import { oneLine } from './subagents'
 import { sessionTitle } from './titles'
 import { OWN_RECORDS } from '../../src/formats/kimi-cli'
 
@@ -170,19 +171,34 @@ function clineSessionHeader(head: Uint8Array, tail: Uint8Array): SessionHeader {
 
 /**
  * What a Mistral Vibe session's meta.json (beside its messages.jsonl) says: its start, its last
- * save (`end_time`), its working directory (`environment.working_directory`) and the model its
- * configuration had active (`config.active_model`); undefined for a file that is not one (no
- * `session_id` and `start_time`). SessionMetadata's fields come first, the configuration last.
+ * save (`end_time`), its working directory (`environment.working_directory`), the model its
+ * configuration had active (`config.active_model`) and its `title`; undefined for a file that is
+ * not one (no `session_id` and `start_time`). SessionMetadata's fields come first, the
+ * configuration last. The title is taken only from the whole document parsed (a meta.json cut
+ * where it was read has none): the tools' parameter schemas after it hold `title` keys of their own.
  */
 export function readVibeMeta(bytes: Uint8Array): SessionHeader | undefined {
   const start = stringField(bytes, 'start_time')
   if (stringField(bytes, 'session_id') === undefined || start === undefined) return undefined
+  const title = vibeTitle(bytes)
   return {
     started: isoOf(start),
     lastActive: isoOf(stringField(bytes, 'end_time')),
     cwd: stringField(bytes, 'working_directory'),
     model: stringField(bytes, 'active_model', false, realModel),
+    ...(title !== undefined ? { title } : {}),
   }
+}
+
+function vibeTitle(bytes: Uint8Array): string | undefined {
+  let meta: unknown
+  try {
+    meta = JSON.parse(asBuffer(bytes).toString('utf8'))
+  } catch {
+    return undefined
+  }
+  const title = (meta as { title?: unknown } | null)?.title
+  return typeof title === 'string' && title.trim() !== '' ? oneLine(title) : undefined
 }
 
 /**

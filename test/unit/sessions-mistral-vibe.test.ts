@@ -74,10 +74,11 @@ describe('Mistral Vibe sessions', () => {
       folders: [],
     })
     const rows = sessions
-      .map(({ engine, project, model, started, lastActive, path }) => ({
+      .map(({ engine, project, model, title, started, lastActive, path }) => ({
         engine,
         project,
         model,
+        title,
         started,
         lastActive: path.includes(a) ? lastActive : 'the file’s',
         path: path.slice(home.length + 1),
@@ -88,6 +89,7 @@ describe('Mistral Vibe sessions', () => {
         engine: 'mistral-vibe',
         project: '/home/ines/sky',
         model: 'devstral-2',
+        title: 'Moon phase widget',
         started: '2026-12-03T09:15:00.000Z',
         lastActive: '2026-12-03T09:40:12.000Z',
         path: `${a}/messages.jsonl`,
@@ -96,6 +98,7 @@ describe('Mistral Vibe sessions', () => {
         engine: 'mistral-vibe',
         project: 'session_20261203_101200_c8a2d3e4',
         model: undefined,
+        title: undefined,
         started: undefined,
         lastActive: 'the file’s',
         path: `${b}/messages.jsonl`,
