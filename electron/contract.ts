@@ -131,7 +131,7 @@ export interface SessionRow {
   format: string
   /** Its project: the working directory when the log says, else the folder the engine names. */
   project: string
-  /** The session's title, where its log keeps one (an opencode session's). */
+  /** The session's title, where its engine keeps one (docs/sessions.md, "Titles"). */
   title?: string
   /** ISO 8601; absent when the log's head holds no time. */
   started?: string

@@ -1,3 +1,4 @@
+import type { Stats } from 'node:fs'
 import { MAX_DATABASE_BYTES } from '../electron/contract'
 import { applyWal, isSqliteFile } from '../src/index'
 import { SQLITE_MAGIC, startsAsSqlite } from '../src/sqlite/magic'
@@ -43,10 +44,7 @@ export async function readDatabase(path: string): Promise<Uint8Array> {
 export async function readConversationBytes(
   path: string,
   maxBytes: number,
-): Promise<{
-  bytes: Uint8Array<ArrayBuffer>
-  info: Awaited<ReturnType<typeof readRegularFileWithInfo>>['info']
-}> {
+): Promise<{ bytes: Uint8Array<ArrayBuffer>; info: Stats }> {
   const limit = (await isDatabaseFile(path)) ? Math.max(maxBytes, MAX_DATABASE_BYTES) : maxBytes
   const { bytes, info } = await readRegularFileWithInfo(path, limit)
   return { bytes: (await withWriteAheadLog(path, bytes)) as Uint8Array<ArrayBuffer>, info }

@@ -6,7 +6,7 @@ import {
   findSessions,
   FOLDERS_VARIABLE,
   foldersFromEnv,
-  sessionContains,
+  sessionsHolding,
   sessionKey,
   mapLimit,
   OPEN_FILES,
@@ -109,13 +109,11 @@ Exit status: 0, also when no session is found (said on stderr); 2 on bad options
     const under = (s: FoundSession) => groups.subagents.get(sessionKey(s)) ?? []
     let kept = filterSessions(groups.sessions, query)
     if (text !== undefined && text !== '') {
-      const holds = await mapLimit(kept, OPEN_FILES, async (s) => {
-        for (const log of [s, ...under(s)]) {
-          if (await sessionContains(log, text).catch(() => false)) return true
-        }
-        return false
-      })
-      kept = kept.filter((_, i) => holds[i])
+      const holding = await sessionsHolding(
+        kept.flatMap((s) => [s, ...under(s)]),
+        text,
+      )
+      kept = kept.filter((s) => [s, ...under(s)].some((log) => holding.has(sessionKey(log))))
     }
     kept = sortSessions(kept, sort)
     if (!showSubagents) {

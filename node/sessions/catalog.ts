@@ -11,7 +11,7 @@ import { realpath } from 'node:fs/promises'
 import { sessionCounts, type SessionCounts } from './counts'
 import { findSessions, sessionKey, type FindOptions, type FoundSession } from './find'
 import { mapLimit, OPEN_FILES } from './map-limit'
-import { sessionContains } from './query'
+import { sessionsHolding } from './query'
 import { isInside } from './walk'
 
 /**
@@ -36,7 +36,7 @@ export interface SessionCatalog {
   locate(id: string): Promise<SessionPlace | null>
   /**
    * The ids of the listed sessions whose log holds `text` (exact case, as written or as a JSON
-   * string escapes it: query.ts's sessionContains), in the listing's order. Reads every log; a log
+   * string escapes it: query.ts's sessionsHolding), in the listing's order. Reads every log; a log
    * that cannot be read is not a match.
    */
   containing(text: string): Promise<string[]>
@@ -97,18 +97,18 @@ export function createSessionCatalog(
     locate,
     async containing(text) {
       const ids = [...byId.keys()]
-      const found = await mapLimit(ids, OPEN_FILES, async (id) => {
-        const place = await locate(id)
-        return place !== null && (await sessionContains(place, text).catch(() => false))
-      })
-      return ids.filter((_, i) => found[i])
+      // Each re-checked to be where it was listed; a database's sessions read in one go.
+      const places = await mapLimit(ids, OPEN_FILES, locate)
+      const found = places.filter((p): p is SessionPlace => p !== null)
+      const holding = await sessionsHolding(found, text)
+      return ids.filter((_, i) => places[i] !== null && holding.has(sessionKey(places[i]!)))
     },
   }
 }
 
 // Every field but the path, named one by one so that a field added to FoundSession is not
 // handed to the renderer by accident.
-function infoOf(id: string, s: FoundSession, idOf: (path: string) => string): SessionInfo {
+function infoOf(id: string, s: FoundSession, idOf: (key: string) => string): SessionInfo {
   const info: SessionInfo = {
     id,
     engine: s.engine,

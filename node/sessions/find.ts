@@ -58,7 +58,7 @@ export interface FoundSession {
   session?: string
   /** The project: its working directory when the log says, else the folder the engine names. */
   project: string
-  /** The session's title, where the log keeps one (an opencode session's). */
+  /** The session's title, where its engine keeps one (titles.ts; an opencode session's in its database). */
   title?: string
   cwd?: string
   /** ISO 8601; undefined when the log's first KB hold no time. */
@@ -81,10 +81,10 @@ export interface FoundSession {
 
 /**
  * What names a listed session in its listing: its path, and for a session in a database its id
- * there too (a database is a row per session).
+ * there too (a database is a row per session), after a NUL, which no path holds.
  */
 export function sessionKey(s: { path: string; session?: string }): string {
-  return s.session === undefined ? s.path : `${s.path}\n${s.session}`
+  return s.session === undefined ? s.path : `${s.path}\u0000${s.session}`
 }
 
 /** What a listing found, and what it refused. */

@@ -21,7 +21,7 @@ export {
 export { countSession, sessionCounts, type SessionCounts } from './counts'
 export {
   filterSessions,
-  sessionContains,
+  sessionsHolding,
   sortSessions,
   SORT_KEYS,
   type SessionQuery,

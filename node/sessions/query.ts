@@ -1,9 +1,10 @@
 /** Filtering and sorting a session list: by engine, project, date and text. */
 import { open } from 'node:fs/promises'
 import type { EngineId } from './engines'
-import type { FoundSession } from './find'
+import { sessionKey, type FoundSession } from './find'
+import { mapLimit, OPEN_FILES } from './map-limit'
 import { isOpencodeDatabase } from './walk'
-import { opencodeDbContains } from '../../src/index'
+import { opencodeDbSessionsHolding } from '../../src/index'
 import { readDatabase } from '../write-ahead-log'
 
 /** The keys a list sorts by; each sorts newest, largest or A to Z first. */
@@ -52,17 +53,35 @@ export function sortSessions<T extends FoundSession>(sessions: readonly T[], key
 const CHUNK = 1 << 20
 
 /**
- * Whether a listed session holds TEXT (logContains): a session in an opencode database is searched
- * in its own rows, where a long text may run on from one page to the next.
+ * The keys (sessionKey) of the listed sessions that hold TEXT (logContains). A database is read
+ * once for all its sessions, each searched in its own rows, where a long text may run on from one
+ * page to the next. A log or a database that cannot be read holds nothing.
  */
-export async function sessionContains(
-  s: { path: string; session?: string },
+export async function sessionsHolding(
+  sessions: readonly { path: string; session?: string }[],
   text: string,
-): Promise<boolean> {
-  if (s.session !== undefined && isOpencodeDatabase(s.path)) {
-    return opencodeDbContains(await readDatabase(s.path), s.session, text)
+): Promise<Set<string>> {
+  const databases = new Map<string, Set<string>>()
+  const logs: string[] = []
+  for (const s of sessions) {
+    if (s.session !== undefined && isOpencodeDatabase(s.path)) {
+      databases.set(s.path, (databases.get(s.path) ?? new Set()).add(s.session))
+    } else logs.push(s.path)
   }
-  return logContains(s.path, text)
+  const holding = new Set<string>()
+  const paths = [...new Set(logs)]
+  const found = await mapLimit(paths, OPEN_FILES, (path) =>
+    logContains(path, text).catch(() => false),
+  )
+  paths.forEach((path, i) => found[i] && holding.add(sessionKey({ path })))
+  for (const [path, wanted] of databases) {
+    const held = await readDatabase(path).then(
+      (bytes) => opencodeDbSessionsHolding(bytes, text),
+      () => new Set<string>(),
+    )
+    for (const session of wanted) if (held.has(session)) holding.add(sessionKey({ path, session }))
+  }
+  return holding
 }
 
 /**

@@ -197,7 +197,7 @@ export { FormatError, RequestError, describeMismatch } from './errors'
 export { forkReferenceOf } from './claude-code-fork'
 export { describeSession } from './stored-session'
 export {
-  opencodeDbContains,
+  opencodeDbSessionsHolding,
   opencodeDbSessions,
   type OpencodeDbSession,
 } from './opencode-db-overview'

@@ -1,6 +1,6 @@
 import { SqliteDatabase } from '../sqlite/database'
 import { isObject } from './json-shape'
-import { opencodeTables, sessionRows } from './opencode-db'
+import { opencodeTables } from './opencode-db'
 
 /*
  * What the session list says of an opencode database: a row for each of its sessions that holds a
@@ -76,14 +76,23 @@ export function opencodeDbSessions(bytes: Uint8Array): OpencodeDbSession[] {
 }
 
 /**
- * Whether the database's session `session` holds `text`: in a message's or a part's stored JSON,
- * as written or as a JSON string escapes it (as the session list searches every log).
+ * The ids of the database's sessions that hold `text`: in a message's or a part's stored JSON, as
+ * written or as a JSON string escapes it (as the session list searches every log). One pass over
+ * each table, whatever the number of sessions.
  */
-export function opencodeDbContains(bytes: Uint8Array, session: string, text: string): boolean {
-  const tables = opencodeTables(new SqliteDatabase(bytes))
+export function opencodeDbSessionsHolding(bytes: Uint8Array, text: string): Set<string> {
+  const t = opencodeTables(new SqliteDatabase(bytes))
   const needles = [...new Set([text, JSON.stringify(text).slice(1, -1)])]
-  const { messages, parts } = sessionRows(tables, session)
-  return [...messages, ...parts].some((r) => needles.some((n) => r.data.includes(n)))
+  const holding = new Set<string>()
+  for (const { table, at } of [t.message, t.part]) {
+    t.db.rows(table, (row) => {
+      const session = row.column(at.session_id)
+      if (typeof session !== 'string' || holding.has(session)) return
+      const data = row.column(at.data)
+      if (typeof data === 'string' && needles.some((n) => data.includes(n))) holding.add(session)
+    })
+  }
+  return holding
 }
 
 function parsed(data: string): Record<string, unknown> | undefined {

@@ -121,6 +121,8 @@ describe('main’s sessions and follow channels', () => {
         engineLabel: 'Claude Code',
         format: 'claude-code',
         project: '/home/ana/upload-svc',
+        // The fixture's title line (a `summary` line, as Claude Code before 2.1 wrote them).
+        title: 'Fix the flaky upload retry test',
         started: '2025-09-14T09:12:01.000Z',
         lastActive: expect.any(String),
         size: (await stat(FIXTURE)).size,

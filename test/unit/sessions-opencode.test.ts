@@ -6,7 +6,7 @@ import {
   countSession,
   findSessions,
   latestSession,
-  sessionContains,
+  sessionsHolding,
   sessionCounts,
   sessionRoots,
 } from '../../node/sessions/index'
@@ -115,7 +115,7 @@ describe('opencode sessions', () => {
         path: '.local/share/opencode/opencode.db',
         subagent: {
           agentId: SUB,
-          parentKey: `${db}\n${MAIN}`,
+          parentKey: `${db}\u0000${MAIN}`,
           description: 'Find the formatter (@general subagent)',
         },
       },
@@ -151,11 +151,15 @@ describe('opencode sessions', () => {
     expect(await countSession('opencode', db, OLDER)).toEqual({ messages: 2, compactions: 0 })
     expect(await countSession('opencode', db)).toEqual({ messages: 9, compactions: 1 })
     // Each row is searched in its own session's rows only.
-    const holds = (session: string, text: string) => sessionContains({ path: db, session }, text)
-    expect(await holds(MAIN, 'Make it print Celsius')).toBe(true)
-    expect(await holds(MAIN, 'Rename loadCfg to loadConfig.')).toBe(false)
-    expect(await holds(OLDER, 'Rename loadCfg to loadConfig.')).toBe(true)
-    expect(await holds(OLDER, 'Make it print Celsius')).toBe(false)
+    const holding = async (text: string) =>
+      [...(await sessionsHolding(sessions, text))].map((key) => key.slice(home.length + 1))
+    const key = (session: string) => `.local/share/opencode/opencode.db\u0000${session}`
+    expect(await holding('Make it print Celsius')).toEqual([key(MAIN)])
+    expect(await holding('Rename loadCfg to loadConfig.')).toEqual([key(OLDER)])
+    expect(await holding('Find where temperatures are formatted.')).toEqual([key(SUB)])
+    expect(await holding('It bundles the CLI.')).toEqual([
+      '.local/share/opencode/opencode-beta.db\u0000ses_2a0000000002First000000001',
+    ])
     // The latest of opencode's is never a subagent's.
     const latest = await latestSession({ ctx: { platform: 'linux', env: {}, home } }, 'opencode')
     expect([latest.session?.path, latest.session?.session]).toEqual([
