@@ -6,6 +6,7 @@ import {
   isEngineId,
   latestSession,
   type EngineId,
+  type SessionPlace,
 } from '../node/sessions/index'
 import type { Io } from './command'
 import { CliError } from './errors'
@@ -17,12 +18,6 @@ lists, or 'latest:ENGINE' (${ENGINE_IDS.join(', ')}); './latest' is a file.`
 /** Whether a FILE argument names a session rather than a path. */
 export const isLatest = (file: string): boolean => file === 'latest' || file.startsWith('latest:')
 
-/** What FILE stands for: a path, and for a session in a database (an opencode one) its id there. */
-export interface FileArgument {
-  path: string
-  session?: string
-}
-
 /**
  * What FILE stands for: itself, or for `latest[:ENGINE]` the session last active, found in the
  * engines' folders and COMPACTION_INSPECTOR_SESSION_FOLDERS; which one is said on stderr.
@@ -31,7 +26,7 @@ export async function resolveFileArgument(
   command: string,
   file: string,
   io: Io,
-): Promise<FileArgument> {
+): Promise<SessionPlace> {
   if (!isLatest(file)) return { path: file }
   const name = file.slice('latest:'.length)
   let engine: EngineId | undefined

@@ -273,23 +273,23 @@ class Follower {
    * between the caller's read and now (undefined: the first look reads it again).
    */
   private async databaseReadAt(): Promise<string | undefined> {
-    const now = Date.now()
-    const times = await Promise.all(
-      [this.path, writeAheadLogOf(this.path)].map((p) =>
-        stat(p).then(
-          (info) => info.mtimeMs,
-          () => 0,
-        ),
-      ),
-    )
-    if (times.some((t) => now - t < RECENTLY_WRITTEN_MS)) return undefined
-    return this.databaseSignature()
+    const stats = await this.databaseStats()
+    return Date.now() - stats.written < RECENTLY_WRITTEN_MS ? undefined : stats.signature
   }
 
   /** A database's stat and its write-ahead log's (none, when it has none). */
   private async databaseSignature(): Promise<string> {
+    return (await this.databaseStats()).signature
+  }
+
+  /** The database's and its log's stats as one signature, and when either was last written. */
+  private async databaseStats(): Promise<{ signature: string; written: number }> {
+    const file = await stat(this.path)
     const log = await stat(writeAheadLogOf(this.path)).catch(() => null)
-    return `${signature(await stat(this.path))}|${log ? signature(log) : '-'}`
+    return {
+      signature: `${signature(file)}|${log ? signature(log) : '-'}`,
+      written: Math.max(file.mtimeMs, log?.mtimeMs ?? 0),
+    }
   }
 
   /** The bytes after those read, unless the head changed (then the whole file, rewritten). */

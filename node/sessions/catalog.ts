@@ -9,7 +9,13 @@ import { randomBytes } from 'node:crypto'
 import type { SessionSubagent } from '../../electron/contract'
 import { realpath } from 'node:fs/promises'
 import { sessionCounts, type SessionCounts } from './counts'
-import { findSessions, sessionKey, type FindOptions, type FoundSession } from './find'
+import {
+  findSessions,
+  sessionKey,
+  type FindOptions,
+  type FoundSession,
+  type SessionPlace,
+} from './find'
 import { mapLimit, OPEN_FILES } from './map-limit'
 import { sessionsHolding } from './query'
 import { isInside } from './walk'
@@ -40,12 +46,6 @@ export interface SessionCatalog {
    * that cannot be read is not a match.
    */
   containing(text: string): Promise<string[]>
-}
-
-/** Where a listed session is: its file, and which of the file's sessions (FoundSession.session). */
-export interface SessionPlace {
-  path: string
-  session?: string
 }
 
 /** The shape of every id: 24 random bytes, base64url, as file-grants' tokens. */

@@ -11,7 +11,7 @@ import type { FoundSession } from './find'
 import { COMPACTION_MARK } from '../../src/formats/kimi-cli-message'
 import { isClineSessionFile } from './headers'
 import { CLINE_MESSAGES, isOpencodeDatabase } from './walk'
-import { opencodeDbSessions } from '../../src/index'
+import { defaultStoredSession, opencodeDbSessions } from '../../src/index'
 import { readDatabase } from '../write-ahead-log'
 
 /** What the count found. */
@@ -138,11 +138,11 @@ export async function countSession(
 ): Promise<SessionCounts> {
   if (isOpencodeDatabase(path)) {
     const sessions = opencodeDbSessions(await readDatabase(path))
-    // Without an id, the session an import reads: the latest that is not a subagent's.
+    // Without an id, the session an import reads.
     const found =
       session !== undefined
         ? sessions.find((s) => s.id === session)
-        : (sessions.find((s) => s.parent === undefined) ?? sessions[0])
+        : defaultStoredSession(sessions)
     return { messages: found?.messages ?? 0, compactions: found?.compactions ?? 0 }
   }
   const { counts, clineSession } = await scan(engine, path)

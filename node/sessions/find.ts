@@ -79,11 +79,14 @@ export interface FoundSession {
   counts?: SessionCounts
 }
 
+/** Where a listed session is: its file, and for a session in a database its id there. */
+export type SessionPlace = Pick<FoundSession, 'path' | 'session'>
+
 /**
  * What names a listed session in its listing: its path, and for a session in a database its id
  * there too (a database is a row per session), after a NUL, which no path holds.
  */
-export function sessionKey(s: { path: string; session?: string }): string {
+export function sessionKey(s: SessionPlace): string {
   return s.session === undefined ? s.path : `${s.path}\u0000${s.session}`
 }
 

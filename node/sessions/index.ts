@@ -17,6 +17,7 @@ export {
   type FindOptions,
   type FoundSession,
   type Listing,
+  type SessionPlace,
 } from './find'
 export { countSession, sessionCounts, type SessionCounts } from './counts'
 export {

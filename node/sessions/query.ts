@@ -1,7 +1,7 @@
 /** Filtering and sorting a session list: by engine, project, date and text. */
 import { open } from 'node:fs/promises'
 import type { EngineId } from './engines'
-import { sessionKey, type FoundSession } from './find'
+import { sessionKey, type FoundSession, type SessionPlace } from './find'
 import { mapLimit, OPEN_FILES } from './map-limit'
 import { isOpencodeDatabase } from './walk'
 import { opencodeDbSessionsHolding } from '../../src/index'
@@ -58,7 +58,7 @@ const CHUNK = 1 << 20
  * page to the next. A log or a database that cannot be read holds nothing.
  */
 export async function sessionsHolding(
-  sessions: readonly { path: string; session?: string }[],
+  sessions: readonly SessionPlace[],
   text: string,
 ): Promise<Set<string>> {
   const databases = new Map<string, Set<string>>()

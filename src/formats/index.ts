@@ -201,6 +201,7 @@ export {
   opencodeDbSessions,
   type OpencodeDbSession,
 } from './opencode-db-overview'
+export { latest as defaultStoredSession } from './opencode-db'
 export type { ForkParent, ReadChoice } from './reader'
 export { wireShapeExplanation } from './explain'
 export { formatNote, MAX_REPEATED_NOTES, type ImportNote, type NoteSeverity } from './report'
