@@ -28,9 +28,11 @@ import {
   geminiSubagentOf,
   kimiSubagentOf,
   readAgentMeta,
+  oneLine,
   subagentOf,
   type SubagentOf,
 } from './subagents'
+import { CODEX_SESSION_INDEX, codexThreadNames } from './titles'
 import { CLINE_MESSAGES, isOpencodeDatabase, walkRoots, type FoundFile } from './walk'
 import { opencodeDbSessions, type FormatId, type OpencodeDbSession } from '../../src/index'
 import { readDatabase } from '../write-ahead-log'
@@ -112,7 +114,8 @@ export function rootsFor(options: FindOptions): SessionRoot[] {
 /** Finds every session and reads its header; newest activity first. */
 export async function findSessions(options: FindOptions): Promise<Listing> {
   const walked = await walkRoots(rootsFor(options))
-  const read = await mapLimit(walked.files, OPEN_FILES, readSession)
+  const names = await codexNamesOf(walked.files)
+  const read = await mapLimit(walked.files, OPEN_FILES, (file) => readSession(file, names))
   const sessions = read.flat().filter((s): s is FoundSession => s !== undefined)
   tieSubagents(sessions)
   sessions.sort(
@@ -122,7 +125,35 @@ export async function findSessions(options: FindOptions): Promise<Listing> {
   return { sessions, searched: walked.searched, refused: walked.refused }
 }
 
-async function readSession(file: FoundFile): Promise<FoundSession | FoundSession[] | undefined> {
+/** The largest `session_index.jsonl` read: some hundred thousand renames. */
+const CODEX_INDEX_MAX_BYTES = 16 * 1024 * 1024
+
+/**
+ * The thread names in the `session_index.jsonl` of each Codex home searched (the folder that
+ * holds the `sessions` or `archived_sessions` root), by home. Each is read once for the listing.
+ */
+async function codexNamesOf(files: readonly FoundFile[]): Promise<CodexNames> {
+  const homes = new Set(files.filter((f) => f.engine === 'codex').map((f) => dirname(f.root)))
+  const names: CodexNames = new Map()
+  for (const home of homes) {
+    const bytes = await readBeside(home, CODEX_SESSION_INDEX, CODEX_INDEX_MAX_BYTES)
+    if (bytes !== undefined) names.set(home, codexThreadNames(bytes))
+  }
+  return names
+}
+
+type CodexNames = Map<string, Map<string, string>>
+
+/** A Codex rollout's name in its home's index, before what the rollout's own ends say. */
+function codexIndexTitle(file: FoundFile, names: CodexNames): string | undefined {
+  const id = file.engine === 'codex' ? codexThreadId(file.path) : undefined
+  return id === undefined ? undefined : names.get(dirname(file.root))?.get(id)
+}
+
+async function readSession(
+  file: FoundFile,
+  names: CodexNames,
+): Promise<FoundSession | FoundSession[] | undefined> {
   if (file.engine !== undefined && isOpencodeDatabase(file.path)) {
     return readOpencodeDatabase(file, file.engine)
   }
@@ -142,6 +173,8 @@ async function readSession(file: FoundFile): Promise<FoundSession | FoundSession
   }
   // A Vibe messages file records none of the columns (readHeader); its meta.json does.
   if (engine === 'mistral-vibe') header = (await vibeMeta(file.path)) ?? header
+  const indexed = codexIndexTitle(file, names)
+  if (indexed !== undefined) header = withTitle(header, indexed)
   const cwd = header.cwd ?? file.projectPath
   return {
     engine,
@@ -281,6 +314,12 @@ const GEMINI_CHAT = /^session-.*-([^-]{1,8})\.jsonl?$/
 // Two main chats in one folder named for the same 8 characters: neither is taken for the parent.
 const AMBIGUOUS = ''
 const geminiChatKey = (folder: string, id: string) => `${folder}\n${id.slice(0, 8)}`
+
+// A title that replaces the log's own; a blank one (a name cleared) leaves the session none.
+function withTitle(header: SessionHeader, title: string): SessionHeader {
+  const { title: _, ...rest } = header
+  return title.trim() !== '' ? { ...rest, title: oneLine(title) } : rest
+}
 
 // A Cline 4 session's manifest gives its working directory, which the messages file does not
 // record, and its start; the model and the last activity stay the messages file's.

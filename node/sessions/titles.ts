@@ -4,7 +4,7 @@
  * list reads it; an engine not named here keeps no title in its log (opencode's is in its
  * database: find.ts). docs/sessions.md, "Titles".
  */
-import { firstLine, objectLinesHolding, stringField } from './byte-scan'
+import { asBuffer, firstLine, objectLinesHolding, stringField } from './byte-scan'
 import type { EngineId } from './engines'
 import { oneLine } from './subagents'
 
@@ -23,7 +23,9 @@ function rawTitle(engine: EngineId, head: Uint8Array, tail: Uint8Array): string 
     case 'claude-code':
       return claudeCodeTitle(head, tail)
     case 'gemini-cli':
-      return geminiTitle(head, tail)
+      return geminiTitle(head, tail) ?? geminiDocumentTitle(head, tail)
+    case 'codex':
+      return codexTitle(head, tail)
     case 'pi':
       return piTitle(head, tail)
     case 'droid': {
@@ -68,7 +70,7 @@ function titleLine(tail: Uint8Array): string | undefined {
 /**
  * Gemini CLI (`chatRecordingService.ts` at 5411f113, `saveSummary`): the session's `summary`, a
  * `{"$set": {"summary": …}}` record appended to the JSONL session, or its first record's field;
- * the last one written wins. The older single-document session is not read for one.
+ * the last one written wins.
  */
 function geminiTitle(head: Uint8Array, tail: Uint8Array): string | undefined {
   for (const bytes of [tail, head]) {
@@ -84,6 +86,83 @@ function geminiTitle(head: Uint8Array, tail: Uint8Array): string | undefined {
     }
   }
   return undefined
+}
+
+/**
+ * Gemini CLI's single-document session (0.21 until the JSONL sessions): `saveSummary` sets the
+ * record's top-level `summary` and the whole record is written again, `JSON.stringify(record,
+ * null, 2)` (616d6f66, `chatRecordingService.ts`). A top-level key is the only one on a line of
+ * its own indented by exactly two spaces: the messages' keys are indented by six or more, and a
+ * string's line breaks are escaped. The key comes after `messages` when the summary was added to
+ * a record written before, and before it when the record was made with one: tail, then head.
+ */
+function geminiDocumentTitle(head: Uint8Array, tail: Uint8Array): string | undefined {
+  for (const bytes of [tail, head]) {
+    const summary = lastTopLevelString(bytes, 'summary')
+    if (summary !== undefined) return summary
+  }
+  return undefined
+}
+
+/** The string value of the last line that is `  "KEY": "…"` (a pretty-printed record's own key). */
+function lastTopLevelString(bytes: Uint8Array, key: string): string | undefined {
+  const buf = asBuffer(bytes)
+  const needle = Buffer.from(`\n  ${JSON.stringify(key)}: "`)
+  const at = buf.lastIndexOf(needle)
+  if (at === -1) return undefined
+  const newline = buf.indexOf(0x0a, at + 1)
+  const line = buf.toString('utf8', at + needle.length - 1, newline === -1 ? buf.length : newline)
+  try {
+    const value: unknown = JSON.parse(line.replace(/,?\s*$/, ''))
+    return typeof value === 'string' ? value : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Codex CLI: the last `thread_name_updated` event's `thread_name` (a `/rename` or the name Codex
+ * makes itself; an empty one clears it). Codex appends the event to the rollout and the same name
+ * to `session_index.jsonl` in its home (`apply_thread_name`, openai/codex
+ * `codex-rs/core/src/rollout/session_index.rs`): the index, read by {@link codexThreadNames},
+ * is taken before this, since a rename in the middle of a long rollout is in neither end.
+ */
+function codexTitle(head: Uint8Array, tail: Uint8Array): string | undefined {
+  for (const bytes of [tail, head]) {
+    for (const line of objectLinesHolding(bytes, '"thread_name_updated"')) {
+      const payload = line.payload as Record<string, unknown> | undefined
+      if (line.type === 'event_msg' && payload?.type === 'thread_name_updated') {
+        return typeof payload.thread_name === 'string' ? payload.thread_name : ''
+      }
+    }
+  }
+  return undefined
+}
+
+/** The name of Codex's index of thread names, in its home (`SESSION_INDEX_FILE`). */
+export const CODEX_SESSION_INDEX = 'session_index.jsonl'
+
+/**
+ * Codex's `session_index.jsonl` (`SessionIndexEntry`: `id`, `thread_name`, `updated_at`), the
+ * name of each thread by its id (lower case): append-only, the last entry for an id wins, and an
+ * empty name is a name cleared. Lines that are not such an entry are passed over, as Codex does.
+ */
+export function codexThreadNames(bytes: Uint8Array): Map<string, string> {
+  const names = new Map<string, string>()
+  const text = new TextDecoder().decode(bytes)
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue
+    let entry: unknown
+    try {
+      entry = JSON.parse(line)
+    } catch {
+      continue
+    }
+    const { id, thread_name: name } = (entry ?? {}) as Record<string, unknown>
+    if (typeof id !== 'string' || typeof name !== 'string') continue
+    names.set(id.toLowerCase(), name)
+  }
+  return names
 }
 
 /**

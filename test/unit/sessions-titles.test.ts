@@ -134,6 +134,110 @@ describe('session titles', () => {
     })
   })
 
+  it('Gemini CLI single-document sessions: the record’s own summary, after or before the messages', async () => {
+    const message = (text: string, args?: object) => ({
+      id: 'm1',
+      timestamp: '2025-12-10T09:00:01.000Z',
+      type: 'gemini',
+      content: text,
+      ...(args ? { toolCalls: [{ id: 't1', name: 'write_todos', args, status: 'success' }] } : {}),
+    })
+    const record = (id: string, rest: object) =>
+      JSON.stringify(
+        {
+          sessionId: id,
+          projectHash: 'h',
+          startTime: '2025-12-10T09:00:00.000Z',
+          lastUpdated: '2025-12-10T09:05:00.000Z',
+          ...rest,
+        },
+        null,
+        2,
+      )
+    const chats = '.gemini/tmp/app/chats'
+    const found = await titles({
+      // The summary set on a record written before: after the messages, at the end.
+      [`${chats}/session-2025-12-10T09-00-d1.json`]: record('d1', {
+        messages: [message('Planned.', { summary: 'a tool argument, no title' })],
+        summary: 'Release checklist',
+      }),
+      // A record made with its summary: before the messages, which end in a key of that name.
+      [`${chats}/session-2025-12-10T10-00-d2.json`]: record('d2', {
+        summary: 'Changelog wording',
+        messages: [message('x'.repeat(40_000)), message('Done.', { summary: 'not this' })],
+      }),
+      // None of its own: a message's key is not taken for it.
+      [`${chats}/session-2025-12-10T11-00-d3.json`]: record('d3', {
+        messages: [message('Done.', { summary: 'not a title' })],
+      }),
+    })
+    expect(found).toEqual({
+      [`${chats}/session-2025-12-10T09-00-d1.json`]: 'Release checklist',
+      [`${chats}/session-2025-12-10T10-00-d2.json`]: 'Changelog wording',
+      [`${chats}/session-2025-12-10T11-00-d3.json`]: null,
+    })
+  })
+
+  it('Codex CLI: the home’s session index over the rollout’s last rename; an empty name clears it', async () => {
+    const ids = ['019c1111', '019c2222', '019c3333', '019c4444', '019c5555'].map(
+      (head) => `${head}-aaaa-7bbb-8ccc-dddddddddddd`,
+    )
+    const rollout = (id: string, ...renames: (string | null)[]) =>
+      jsonl([
+        {
+          timestamp: '2026-05-02T10:00:00.000Z',
+          type: 'session_meta',
+          payload: { id, timestamp: '2026-05-02T10:00:00.000Z', cwd: '/home/lee/ledger' },
+        },
+        {
+          timestamp: '2026-05-02T10:00:01.000Z',
+          type: 'response_item',
+          payload: {
+            type: 'message',
+            role: 'user',
+            content: [{ type: 'input_text', text: 'Plan it.' }],
+          },
+        },
+        ...renames.map((name) => ({
+          timestamp: '2026-05-02T10:00:02.000Z',
+          type: 'event_msg',
+          payload: { type: 'thread_name_updated', thread_id: id, thread_name: name },
+        })),
+      ])
+    const file = (id: string, folder = 'sessions/2026/05/02') =>
+      `.codex/${folder}/rollout-2026-05-02T10-00-00-${id}.jsonl`
+    const entry = (id: string, name: string) => ({
+      id,
+      thread_name: name,
+      updated_at: '2026-05-02T10:00:03Z',
+    })
+    const found = await titles({
+      // Named in the rollout only (copied without its home's index entry).
+      [file(ids[0])]: rollout(ids[0], 'Ledger plan', 'Ledger planning'),
+      // Renamed in the index after the rollout's last name: the index is Codex's own lookup.
+      [file(ids[1])]: rollout(ids[1], 'First name'),
+      // Named, then cleared: a null name in the rollout, an empty one in the index.
+      [file(ids[2])]: rollout(ids[2], 'Old name', null),
+      [file(ids[3])]: rollout(ids[3], 'Old name'),
+      // Archived: the same home's index.
+      [file(ids[4], 'archived_sessions')]: rollout(ids[4]),
+      '.codex/session_index.jsonl': jsonl([
+        entry(ids[1], 'First name'),
+        entry(ids[3], 'Old name'),
+        entry(ids[1], 'Second name'),
+        entry(ids[3], ''),
+        entry(ids[4].toUpperCase(), 'Archived work'),
+      ]),
+    })
+    expect(found).toEqual({
+      [file(ids[0])]: 'Ledger planning',
+      [file(ids[1])]: 'Second name',
+      [file(ids[2])]: null,
+      [file(ids[3])]: null,
+      [file(ids[4], 'archived_sessions')]: 'Archived work',
+    })
+  })
+
   it('pi: the last session_info name; an empty one clears it', async () => {
     const session = (id: string) => ({
       type: 'session',
