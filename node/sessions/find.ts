@@ -218,7 +218,7 @@ async function readOpencodeDatabase(file: FoundFile, engine: EngineId): Promise<
       ...(cwd !== undefined ? { cwd } : {}),
       ...(session.created > 0 ? { started: new Date(session.created).toISOString() } : {}),
       lastActive: new Date(session.updated > 0 ? session.updated : file.mtimeMs).toISOString(),
-      size: file.size,
+      size: session.bytes,
       ...(session.model !== undefined ? { model: session.model } : {}),
       ...(session.parent !== undefined
         ? {

@@ -25,6 +25,8 @@ export interface OpencodeDbSession {
   messages: number
   /** Its compactions: the `compaction` parts of its messages. */
   compactions: number
+  /** The bytes of its messages' and parts' stored JSON (their `data`): its size, as the list shows it. */
+  bytes: number
 }
 
 /**
@@ -36,7 +38,12 @@ export function opencodeDbSessions(bytes: Uint8Array): OpencodeDbSession[] {
   const t = opencodeTables(new SqliteDatabase(bytes))
   // A session's latest reply that names a model: by (time_created, id), as the session's rows are read.
   const models = new Map<string, { created: number; id: string; model: string }>()
+  const sizes = new Map<string, number>()
+  const count = (session: unknown, size: number) => {
+    if (typeof session === 'string') sizes.set(session, (sizes.get(session) ?? 0) + size)
+  }
   t.db.rows(t.message.table, (row) => {
+    count(row.column(t.message.at.session_id), row.columnSize(t.message.at.data))
     const data = row.column(t.message.at.data)
     if (typeof data !== 'string' || !data.includes('"modelID"')) return
     const info = parsed(data)
@@ -51,6 +58,7 @@ export function opencodeDbSessions(bytes: Uint8Array): OpencodeDbSession[] {
   })
   const compactions = new Map<string, number>()
   t.db.rows(t.part.table, (row) => {
+    count(row.column(t.part.at.session_id), row.columnSize(t.part.at.data))
     const data = row.column(t.part.at.data)
     if (typeof data !== 'string' || !data.includes('"compaction"')) return
     if (parsed(data)?.type !== 'compaction') return
@@ -71,6 +79,7 @@ export function opencodeDbSessions(bytes: Uint8Array): OpencodeDbSession[] {
         ...(model !== undefined ? { model } : {}),
         messages: s.messages,
         compactions: compactions.get(s.id) ?? 0,
+        bytes: sizes.get(s.id) ?? 0,
       }
     })
 }

@@ -40,6 +40,8 @@ export interface Row {
   rowid: number
   /** The value of the column at `index`; null past the record's end (a column added later). */
   column(index: number): SqlValue
+  /** The bytes the value at `index` takes in the record (a text's UTF-8), without decoding it. */
+  columnSize(index: number): number
 }
 
 const text = new TextDecoder('utf-8')
@@ -107,6 +109,7 @@ export class SqliteDatabase {
       visit({
         rowid: row.rowid,
         column: (i) => (i === rowidColumn ? row.rowid : row.column(i)),
+        columnSize: (i) => (i === rowidColumn ? 0 : row.columnSize(i)),
       })
     })
   }
@@ -208,6 +211,9 @@ function recordRow(rowid: number, payload: Uint8Array): Row {
     column(index) {
       if (index >= types.length) return null
       return valueOf(payload, types[index], offsets[index])
+    },
+    columnSize(index) {
+      return index < types.length ? contentSize(types[index]) : 0
     },
   }
 }

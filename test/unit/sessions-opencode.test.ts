@@ -140,6 +140,10 @@ describe('opencode sessions', () => {
         'claude-sonnet-4-5-20250929',
       ])
     }
+    // Each row's size is its own: the bytes of its messages' and parts' stored JSON, here as
+    // SQLite reports them for a copy of the fixture and its log (python3's sqlite3: per session,
+    // the sum of length(CAST(data AS BLOB)) over message and part), not the database's.
+    expect(sessions.map((s) => s.size)).toEqual([600, 614, 7392, 614])
     const counts = await Promise.all(sessions.map((s) => sessionCounts(s)))
     expect(counts).toEqual([
       { messages: 2, compactions: 0 },
