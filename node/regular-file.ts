@@ -85,6 +85,10 @@ function checkRegular(path: string, info: Stats, maxBytes: number): void {
   if (info.size > maxBytes) throw tooLarge(path, megabytes(info.size), maxBytes)
 }
 
+/** Whether an error is a refusal of a file over the size read (tooLarge's). */
+export const isTooLarge = (error: unknown): boolean =>
+  error instanceof FileRefusal && error.message.startsWith('EFBIG:')
+
 export function tooLarge(path: string, size: string, maxBytes: number): FileRefusal {
   return new FileRefusal(
     `EFBIG: ${path}: the file is ${size}; the inspector opens files up to ${megabytes(maxBytes)}`,

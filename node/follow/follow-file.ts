@@ -16,6 +16,7 @@ import type { FileChange } from '../../electron/contract'
 import { MAX_CONVERSATION_BYTES, MAX_DATABASE_BYTES } from '../../electron/contract'
 import {
   FileRefusal,
+  isTooLarge,
   megabytes,
   nonRegularKind,
   openRegularFile,
@@ -334,7 +335,12 @@ class Follower {
         ? await readConversationBytes(this.path, this.maxBytes)
         : await readRegularFileWithInfo(this.path, this.maxBytes)
     } catch (error) {
-      return isGone(error) ? this.lookLater() : this.fail(error)
+      if (isGone(error)) return this.lookLater()
+      this.fail(error)
+      // Grown past what is read (a database read whole at each change, a file rewritten): it will
+      // not shrink back by itself, so it is said once and followed no further, as an append is.
+      if (isTooLarge(error)) this.close()
+      return
     }
     const { bytes, info } = read
     const replaced = this.known !== undefined && this.known.ino !== info.ino

@@ -198,6 +198,29 @@ describe('followFile', () => {
   })
 })
 
+describe('followFile past the size it follows, read whole', () => {
+  // A whole-document file, or a database (read whole, with its log, at each change), rewritten
+  // larger than it follows: said once, then followed no further, however often it changes.
+  it('says so once and stops', async () => {
+    const path = join(dir, 'api_conversation_history.json')
+    writeFileSync(path, '[]')
+    const f = follow(path, { from: 2, wholeFile: true, maxBytes: 1000 })
+    await f.ready
+    writeFileSync(path, JSON.stringify(['x'.repeat(2000)]))
+    await f.until(() => f.errors.length > 0, 'an error')
+    expect((f.errors[0] as Error).message).toMatch(
+      /^EFBIG: .*api_conversation_history\.json: the file is 0\.0 MB; the inspector opens files up to 0\.0 MB$/,
+    )
+    for (let i = 0; i < 3; i++) {
+      writeFileSync(path, JSON.stringify(['y'.repeat(2000 + i)]))
+      // Some polls (every 100 ms) and settling: a follower still on would have looked by now.
+      await new Promise((r) => setTimeout(r, 400))
+    }
+    expect(f.errors).toHaveLength(1)
+    expect(f.changes).toEqual([])
+  })
+})
+
 describe('followFile on a database', () => {
   /** opencode.db without its log, written an hour ago (so not just now, as a running agent's is). */
   function databaseAlone(): string {
