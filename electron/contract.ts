@@ -39,9 +39,9 @@ export interface OpenedFile {
    */
   forkParent?: { name: string; content: Uint8Array<ArrayBuffer> | Blob }
   /**
-   * For a database's session opened from the sessions list (an opencode one, which keeps every
-   * session in one file): which of its sessions that row is, by its id; the page reads that one.
-   * Absent for every other file, whose import reads the database's latest session.
+   * For a database's session (an opencode one, which keeps every session in one file) opened from
+   * the sessions list or the recent files, or read again: which of its sessions, by its id; the
+   * page reads that one. Absent for every other file, whose import reads the database's latest.
    */
   session?: string
 }
@@ -51,6 +51,8 @@ export interface RecentFile {
   token: FileToken
   name: string
   path: string
+  /** For a database, the session last shown (its id there), which reopening it shows. */
+  session?: string
 }
 
 /** The largest conversation file the desktop app opens, in bytes, from disk or from a drop. */
@@ -212,9 +214,10 @@ export interface IpcInvokes {
   openFileDialog: { args: []; result: Result<OpenedFile | null> }
   /**
    * Reads again a file main opened before (a recent file, or the one on screen in another
-   * format), by its token. Not available in the browser.
+   * format), by its token; for a database, the session the page will show (remembered with the
+   * recent file, and given back as the file's `session`). Not available in the browser.
    */
-  reopenFile: { args: [token: FileToken]; result: Result<OpenedFile> }
+  reopenFile: { args: [token: FileToken, session?: string]; result: Result<OpenedFile> }
   /** The file named on the command line, if any. */
   initialFile: { args: []; result: Result<OpenedFile | null> }
   /** Recently opened files, newest first; none in the browser. */

@@ -7,6 +7,7 @@ import { basename } from 'node:path'
 import type { IpcMain, IpcMainEvent, IpcMainInvokeEvent } from 'electron'
 import {
   CHANNELS,
+  invalid,
   type FileToken,
   type IpcEvents,
   type IpcInvokes,
@@ -21,6 +22,7 @@ import type { FileGrants } from '../node/file-grants'
 import { saveExport } from '../node/files'
 import {
   isTrustedRendererUrl,
+  storedSessionProblem,
   validateByteOffset,
   validateExportRequest,
   validateFileToken,
@@ -28,6 +30,7 @@ import {
   type RendererOrigin,
 } from '../node/ipc-validation'
 import type { SessionsForPage } from '../node/session-rows'
+import type { RecentEntry } from './recent-files'
 import type { SettingsStore } from './settings-store'
 import { validateSettingsWrite } from './settings-validation'
 
@@ -47,12 +50,15 @@ export interface IpcDeps<E extends SenderEvent> {
    * the recent files. Only paths from main's own sources reach it: the dialog, the launch, the
    * recent list, or a token main issued.
    */
-  openChosenPath(path: string): Promise<Result<OpenedFile>>
+  openChosenPath(path: string, session?: string): Promise<Result<OpenedFile>>
   /** The tokens main issued, and their paths. */
   grants: FileGrants
-  /** The file the app was launched with (or asked to open before the window was ready). */
-  initialPath(): string | null
-  recentFiles: { list(): Promise<string[]>; clear(): Promise<void> }
+  /**
+   * The file the app was launched with, or asked to open before the window was ready (a recent
+   * file with the session to show, from the menu).
+   */
+  initialEntry(): RecentEntry | null
+  recentFiles: { list(): Promise<RecentEntry[]>; clear(): Promise<void> }
   /** The kept settings (settings-store.ts). */
   settings: SettingsStore
   /**
@@ -161,20 +167,35 @@ export function createIpcHandlers<E extends SenderEvent>(deps: IpcDeps<E>): IpcH
         return path === null ? { ok: true, value: null } : deps.openChosenPath(path)
       },
     ),
-    [CHANNELS.reopenFile]: answering(CHANNELS.reopenFile, async (_event, token: unknown) => {
-      const path = pathFor(token, CHANNELS.reopenFile)
-      return path.ok ? deps.openChosenPath(path.value) : path
-    }),
+    [CHANNELS.reopenFile]: answering(
+      CHANNELS.reopenFile,
+      async (_event, token: unknown, session: unknown) => {
+        const path = pathFor(token, CHANNELS.reopenFile)
+        if (!path.ok) return path
+        if (session === undefined) return deps.openChosenPath(path.value)
+        const problem = storedSessionProblem(session)
+        return problem === null
+          ? deps.openChosenPath(path.value, session as string)
+          : invalid(`the ${problem}`)
+      },
+    ),
     [CHANNELS.initialFile]: answering(
       CHANNELS.initialFile,
       async (): Promise<Result<OpenedFile | null>> => {
-        const path = deps.initialPath()
-        return path === null ? { ok: true, value: null } : deps.openChosenPath(path)
+        const entry = deps.initialEntry()
+        return entry === null
+          ? { ok: true, value: null }
+          : deps.openChosenPath(entry.path, entry.session)
       },
     ),
     [CHANNELS.recentFiles]: plain(CHANNELS.recentFiles, [], async (): Promise<RecentFile[]> => {
-      const paths = await deps.recentFiles.list()
-      return paths.map((path) => ({ token: deps.grants.grant(path), name: basename(path), path }))
+      const entries = await deps.recentFiles.list()
+      return entries.map(({ path, session }) => ({
+        token: deps.grants.grant(path),
+        name: basename(path),
+        path,
+        ...(session !== undefined ? { session } : {}),
+      }))
     }),
     [CHANNELS.clearRecentFiles]: plain(CHANNELS.clearRecentFiles, undefined, () =>
       deps.recentFiles.clear(),

@@ -32,7 +32,7 @@ import { showLiveBadge } from './live-badge'
 import { createWindowFollows, type FollowOwner } from './live-follow'
 import { buildMenuTemplate } from './menu'
 import { RENDERER_JS_FLAGS } from './renderer-flags'
-import { openRecentFiles } from './recent-files'
+import { openRecentFiles, type RecentEntry } from './recent-files'
 import { guardSession, guardWebContents } from './security'
 import { SETTINGS_FILE, openSettingsStore } from './settings-store'
 import { createMainWindow, PRELOAD_FILE, RENDERER_DIR, rendererUrl } from './window'
@@ -86,19 +86,20 @@ function start(): void {
 
   let mainWindow: BrowserWindow | null = null
   // The file to show when the renderer asks for its first conversation.
-  let pendingPath = fileFromArgv(launch, argvContext)
+  const launchPath = fileFromArgv(launch, argvContext)
+  let pending: RecentEntry | null = launchPath !== null ? { path: launchPath } : null
   // True once the renderer has asked for that file, so later files can be pushed to it.
   let rendererListening = false
-  let recentList: string[] = []
+  let recentList: RecentEntry[] = []
 
-  const refreshMenu = (list: string[] = recentList) => {
+  const refreshMenu = (list: RecentEntry[] = recentList) => {
     recentList = list
     const template = buildMenuTemplate({
       devTools: development.devTools,
       platform: process.platform,
       recentFiles: recentList,
       send: sendMenuCommand,
-      openRecent: deliver,
+      openRecent: (entry) => deliver(entry.path, entry.session),
       clearRecent,
     })
     Menu.setApplicationMenu(Menu.buildFromTemplate(template))
@@ -106,13 +107,16 @@ function start(): void {
 
   const warn = (what: string) => (error: unknown) => console.warn(`${what}: ${String(error)}`)
 
-  /** Opens a path from main's own sources (never one the renderer sent), with its token. */
-  const openChosenPath = async (path: string): Promise<Result<OpenedFile>> => {
-    const file = await openChosenFile(path, grants)
-    if (file.ok) {
-      app.addRecentDocument(path)
-      recent.add(path).then(refreshMenu, warn('Could not update the recent files'))
-    }
+  /**
+   * Opens a path from main's own sources (never one the renderer sent), with its token; for a
+   * database, the session to show, remembered with it among the recent files.
+   */
+  const openChosenPath = async (path: string, session?: string): Promise<Result<OpenedFile>> => {
+    const file = await openChosenFile(path, grants, undefined, session)
+    if (!file.ok) return file
+    app.addRecentDocument(path)
+    const entry = session !== undefined ? { path, session } : { path }
+    recent.add(entry).then(refreshMenu, warn('Could not update the recent files'))
     return file
   }
 
@@ -156,14 +160,14 @@ function start(): void {
   }
 
   /** Opens a file main was asked for: pushed to a listening renderer, or kept until it asks. */
-  function deliver(path: string): void {
+  function deliver(path: string, session?: string): void {
     const window = mainWindow
     if (!window || !rendererListening) {
-      pendingPath = path
+      pending = session !== undefined ? { path, session } : { path }
       if (!window && app.isReady()) createWindow()
       return
     }
-    void openChosenPath(path).then((file) => {
+    void openChosenPath(path, session).then((file) => {
       if (!window.isDestroyed()) sendEvent(window.webContents, 'fileOpened', file)
     })
   }
@@ -218,9 +222,9 @@ function start(): void {
             electronFileDialogs(dialog, BrowserWindow.fromWebContents(event.sender)),
           openChosenPath,
           grants,
-          initialPath: () => {
+          initialEntry: () => {
             rendererListening = true
-            return pendingPath
+            return pending
           },
           recentFiles: {
             list: async () => {

@@ -5,17 +5,18 @@
 import { basename } from 'node:path'
 import type { MenuItemConstructorOptions } from 'electron'
 import type { MenuCommand } from './contract'
+import type { RecentEntry } from './recent-files'
 
 /** What the menu needs to know and to call. */
 export interface MenuContext {
   /** Development builds get Reload and the developer tools (see development.ts); others do not. */
   devTools: boolean
   platform: NodeJS.Platform
-  /** Recent paths, newest first. */
-  recentFiles: readonly string[]
+  /** Recent files, newest first. */
+  recentFiles: readonly RecentEntry[]
   /** Sends a command to the focused window. */
   send(command: MenuCommand): void
-  openRecent(path: string): void
+  openRecent(entry: RecentEntry): void
   clearRecent(): void
 }
 
@@ -95,10 +96,10 @@ function recentSubmenu(context: MenuContext): MenuItemConstructorOptions[] {
   const items: MenuItemConstructorOptions[] =
     context.recentFiles.length === 0
       ? [{ label: 'No Recent Files', enabled: false }]
-      : context.recentFiles.map((path) => ({
+      : context.recentFiles.map((entry) => ({
           // A bare `&` would become a mnemonic on Windows and Linux; `&&` shows one ampersand.
-          label: `${basename(path)} — ${path}`.replaceAll('&', '&&'),
-          click: () => context.openRecent(path),
+          label: recentLabel(entry).replaceAll('&', '&&'),
+          click: () => context.openRecent(entry),
         }))
   return [
     ...items,
@@ -109,4 +110,10 @@ function recentSubmenu(context: MenuContext): MenuItemConstructorOptions[] {
       click: () => context.clearRecent(),
     },
   ]
+}
+
+/** A recent file as the menu names it: its name, its session for a database's, and its path. */
+export function recentLabel(entry: RecentEntry): string {
+  const session = entry.session !== undefined ? ` (session ${entry.session})` : ''
+  return `${basename(entry.path)}${session} — ${entry.path}`
 }

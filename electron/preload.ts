@@ -80,7 +80,8 @@ const api = {
   host: 'electron',
   sessions: true,
   openFileDialog: () => invoke('openFileDialog'),
-  reopenFile: (token) => invoke('reopenFile', token),
+  reopenFile: (token, session) =>
+    session === undefined ? invoke('reopenFile', token) : invoke('reopenFile', token, session),
   openDroppedFile,
   initialFile: () => invoke('initialFile'),
   recentFiles: () => invoke('recentFiles'),

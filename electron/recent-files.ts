@@ -2,12 +2,14 @@
  * The recent-files list: a small JSON file in the app's user-data folder, newest first. Main
  * opens these paths without asking (they are files the user chose before), so the store is
  * checked as it is read: a damaged store, or an entry that is not an absolute path, is dropped
- * with a line in the log, and never stops the app from starting.
+ * with a line in the log, and never stops the app from starting. An entry of a database (an
+ * opencode one, which keeps every session in one file) also names the session last shown, so that
+ * reopening it shows that one and not the database's latest: one entry per file, as the OS's.
  */
 import { mkdir, stat } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { writeFileAtomic } from '../node/atomic-write'
-import { pathProblem } from '../node/ipc-validation'
+import { pathProblem, storedSessionProblem } from '../node/ipc-validation'
 import { FileRefusal, readRegularFile } from '../node/regular-file'
 import { serialQueue } from './serially'
 
@@ -16,13 +18,22 @@ export const RECENT_FILES_LIMIT = 10
 /** The largest store read, in bytes: ten paths of PATH_MAX fit many times over. */
 export const RECENT_STORE_MAX_BYTES = 1024 * 1024
 
+/** A remembered file: its path, and for a database the session last shown (its id there). */
+export interface RecentEntry {
+  path: string
+  session?: string
+}
+
 /** The recent-files list of one user-data folder. */
 export interface RecentFiles {
-  /** The remembered paths that still name files, newest first. */
-  list(): Promise<string[]>
-  /** Puts a path at the front (moving it if already there); returns the new list. */
-  add(path: string): Promise<string[]>
-  /** Forgets every path. */
+  /** The remembered files that still exist, newest first. */
+  list(): Promise<RecentEntry[]>
+  /**
+   * Puts a file at the front (moving it if already there, with the session given now or none);
+   * returns the new list.
+   */
+  add(entry: RecentEntry): Promise<RecentEntry[]>
+  /** Forgets every file. */
   clear(): Promise<void>
 }
 
@@ -47,17 +58,17 @@ export function openRecentFiles(options: RecentFilesOptions): RecentFiles {
   // two quick opens must not both start from the old list and lose one of the paths.
   const serially = serialQueue()
 
-  const existing = async (paths: string[]): Promise<string[]> => {
-    const found = await Promise.all(paths.map((path) => isFile(path)))
-    return paths.filter((_, index) => found[index])
+  const existing = async (entries: RecentEntry[]): Promise<RecentEntry[]> => {
+    const found = await Promise.all(entries.map((entry) => isFile(entry.path)))
+    return entries.filter((_, index) => found[index])
   }
 
   return {
     list: () =>
       serially(async () => {
         const stored = await readStore(storePath, limit, log)
-        const kept = await existing(stored.paths)
-        if (stored.damaged || kept.length !== stored.paths.length) {
+        const kept = await existing(stored.entries)
+        if (stored.damaged || kept.length !== stored.entries.length) {
           // Repairing the store is a courtesy: the list is right whether or not it is rewritten.
           await writeStore(storePath, kept).catch((error: unknown) =>
             log(`Recent files: ${storePath} could not be rewritten (${(error as Error).message}).`),
@@ -65,10 +76,15 @@ export function openRecentFiles(options: RecentFilesOptions): RecentFiles {
         }
         return kept
       }),
-    add: (path) =>
+    add: (entry) =>
       serially(async () => {
         const stored = await readStore(storePath, limit, log)
-        const next = [path, ...stored.paths.filter((other) => other !== path)].slice(0, limit)
+        const added =
+          entry.session !== undefined
+            ? { path: entry.path, session: entry.session }
+            : { path: entry.path }
+        const others = stored.entries.filter((other) => other.path !== entry.path)
+        const next = [added, ...others].slice(0, limit)
         await writeStore(storePath, next)
         return next
       }),
@@ -77,30 +93,31 @@ export function openRecentFiles(options: RecentFilesOptions): RecentFiles {
 }
 
 /** What the store holds that may be opened, and whether anything had to be dropped. */
-interface StoredPaths {
-  paths: string[]
+interface StoredEntries {
+  entries: RecentEntry[]
   damaged: boolean
 }
 
 /**
- * The stored paths, newest first, at most `limit`: an absent store is an empty list, and so is
- * one that cannot be read or parsed; entries that are not absolute paths, repeats and entries
+ * The stored entries, newest first, at most `limit`: an absent store is an empty list, and so is
+ * one that cannot be read or parsed; entries that are not absolute paths (a path alone, as
+ * stores before sessions were kept hold, or `{path, session?}`), repeats of a path and entries
  * past `limit` are dropped. Each drop is logged, with the store's path.
  */
 async function readStore(
   storePath: string,
   limit: number,
   log: (message: string) => void,
-): Promise<StoredPaths> {
-  const empty = (why: string): StoredPaths => {
+): Promise<StoredEntries> {
+  const empty = (why: string): StoredEntries => {
     log(`Recent files: ${why}; starting with an empty list.`)
-    return { paths: [], damaged: true }
+    return { entries: [], damaged: true }
   }
   let text: string
   try {
     text = new TextDecoder().decode(await readRegularFile(storePath, RECENT_STORE_MAX_BYTES))
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { paths: [], damaged: false }
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { entries: [], damaged: false }
     const reason = error instanceof FileRefusal ? error.message : String(error)
     return empty(`${storePath} could not be read (${reason})`)
   }
@@ -112,29 +129,46 @@ async function readStore(
   }
   const files = (data as { files?: unknown } | null)?.files
   if (!Array.isArray(files)) return empty(`${storePath} has no "files" list`)
-  const paths = new Set<string>()
+  const entries = new Map<string, RecentEntry>()
   const dropped: string[] = []
   let repeats = 0
-  files.forEach((entry: unknown, index) => {
-    const problem = pathProblem(entry, `entry ${index}`)
+  files.forEach((stored: unknown, index) => {
+    const entry = entryOf(stored, `entry ${index}`)
     // The entry itself may be huge or binary: the log names its place and fault, not its text.
-    if (problem !== null) dropped.push(problem.replace(/: .*$/s, ''))
-    else if (paths.has(entry as string)) repeats++
-    else paths.add(entry as string)
+    if (typeof entry === 'string') dropped.push(entry.replace(/: .*$/s, ''))
+    else if (entries.has(entry.path)) repeats++
+    else entries.set(entry.path, entry)
   })
   if (dropped.length > 0) {
     const more = dropped.length > 3 ? ` and ${dropped.length - 3} more` : ''
     log(`Recent files: ${storePath}: dropped ${dropped.slice(0, 3).join('; ')}${more}.`)
   }
   const damaged = dropped.length > 0 || repeats > 0
-  if (paths.size > limit) {
-    log(`Recent files: ${storePath}: kept the newest ${limit} of ${paths.size} entries.`)
-    return { paths: [...paths].slice(0, limit), damaged: true }
+  if (entries.size > limit) {
+    log(`Recent files: ${storePath}: kept the newest ${limit} of ${entries.size} entries.`)
+    return { entries: [...entries.values()].slice(0, limit), damaged: true }
   }
-  return { paths: [...paths], damaged }
+  return { entries: [...entries.values()], damaged }
 }
 
-async function writeStore(storePath: string, files: string[]): Promise<void> {
+/** A stored entry as one to open, or what is wrong with it. */
+function entryOf(stored: unknown, what: string): RecentEntry | string {
+  if (typeof stored === 'object' && stored !== null && !Array.isArray(stored)) {
+    const { path, session } = stored as { path?: unknown; session?: unknown }
+    const problem = pathProblem(path, `${what}'s path`)
+    if (problem !== null) return problem
+    if (session === undefined) return { path: path as string }
+    const sessionProblem = storedSessionProblem(session, `${what}'s session`)
+    return sessionProblem ?? { path: path as string, session: session as string }
+  }
+  return pathProblem(stored, what) ?? { path: stored as string }
+}
+
+/** Each entry as stored: a file's path alone, or with the session last shown. */
+async function writeStore(storePath: string, entries: RecentEntry[]): Promise<void> {
+  const files = entries.map((e) =>
+    e.session === undefined ? e.path : { path: e.path, session: e.session },
+  )
   await mkdir(dirname(storePath), { recursive: true })
   await writeFileAtomic(storePath, JSON.stringify({ files }, null, 2) + '\n')
 }

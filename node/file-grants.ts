@@ -67,12 +67,18 @@ export function createFileGrants(options: FileGrantsOptions = {}): FileGrants {
   }
 }
 
-/** Reads a file the user chose and gives it its token; a file that cannot be read gets none. */
+/**
+ * Reads a file the user chose and gives it its token; a file that cannot be read gets none. For
+ * a database, `session` is the one of its sessions the page is to show (OpenedFile.session).
+ */
 export async function openChosenFile(
   path: string,
   grants: FileGrants,
   read: (path: string) => Promise<Result<OpenedFile>> = readConversationFile,
+  session?: string,
 ): Promise<Result<OpenedFile>> {
   const file = await read(path)
-  return file.ok ? { ok: true, value: { ...file.value, token: grants.grant(path) } } : file
+  if (!file.ok) return file
+  const value = { ...file.value, token: grants.grant(path) }
+  return { ok: true, value: session !== undefined ? { ...value, session } : value }
 }

@@ -65,6 +65,20 @@ export function pathProblem(value: unknown, what = 'path'): string | null {
   return null
 }
 
+/**
+ * The ids a database gives its sessions (opencode's `ses_…`): printable ASCII, no spaces, at most
+ * 200 characters. Only ever passed to the import, which reads the session of that id or says
+ * there is none.
+ */
+const STORED_SESSION = /^[\x21-\x7e]{1,200}$/
+
+/** What is wrong with a database's session id from outside (the page, a stored list); null if nothing. */
+export function storedSessionProblem(value: unknown, what = 'session'): string | null {
+  if (typeof value !== 'string') return `${what} must be a string, not ${typeOf(value)}`
+  if (!STORED_SESSION.test(value)) return `${what} is not a session id`
+  return null
+}
+
 /** A file token from the renderer, or the reason it is not one (it may still be unknown to main). */
 export function validateFileToken(value: unknown, what = 'token'): Result<FileToken> {
   if (typeof value !== 'string') return invalid(`${what} must be a string, not ${typeOf(value)}`)

@@ -48,10 +48,13 @@ export function RecentMenu() {
               role="menuitem"
               onClick={() => {
                 close()
-                void openRecent(entry.token)
+                void openRecent(entry)
               }}
             >
               {entry.path}
+              {entry.session !== undefined && (
+                <span className="muted"> · session {entry.session}</span>
+              )}
             </button>
           </li>
         ))}

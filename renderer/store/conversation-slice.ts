@@ -128,7 +128,8 @@ export interface ConversationSlice {
   openDialog(): Promise<void>
   /** Reads a File from a drop or the web file input. */
   openFile(file: File): Promise<void>
-  openRecent(token: FileToken): Promise<void>
+  /** Opens a recent file; a database's at the session it showed last. */
+  openRecent(entry: RecentFile): Promise<void>
   openSample(): void
   /** Opens the file the host was started with, or the sample when there is none. */
   init(): Promise<void>
@@ -154,7 +155,7 @@ export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) =
         choice,
       )
     }
-    const opened = await settle(deps.api.reopenFile(source.token))
+    const opened = await settle(deps.api.reopenFile(source.token, choice.session))
     if (!opened.ok) {
       set({ loadError: opened.error })
       return false
@@ -247,8 +248,14 @@ export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) =
     receiveFile: (result) => {
       if (!result.ok) return set({ loadError: result.error })
       if (result.value === null) return
+      // A database's file names the session to show (a recent file's, or the menu's).
+      const { session } = result.value
       void get()
-        .loadFile(result.value)
+        .loadFile(
+          result.value,
+          'file',
+          session !== undefined ? { format: 'auto', session } : undefined,
+        )
         .then((shown) => {
           if (shown) void get().refreshRecent()
         })
@@ -256,7 +263,8 @@ export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) =
 
     openDialog: async () => get().receiveFile(await settle(deps.api.openFileDialog())),
     openFile: async (file) => get().receiveFile(await settle(deps.api.openDroppedFile(file))),
-    openRecent: async (token) => get().receiveFile(await settle(deps.api.reopenFile(token))),
+    openRecent: async ({ token, session }) =>
+      get().receiveFile(await settle(deps.api.reopenFile(token, session))),
     openSample: () => void get().loadFile(deps.sample, 'sample'),
 
     init: async () => {

@@ -15,8 +15,13 @@ import type {
 export interface FakeApi extends Api {
   /** Every export request, in order. */
   exports: ExportRequest[]
-  /** The files reopenFile can read, by token; the next file the open dialog returns. */
-  files: Map<string, OpenedFile>
+  /**
+   * The files reopenFile can read, by token (a function for a file read afresh each time, as bytes
+   * the page transfers to its worker must be); the next file the open dialog returns.
+   */
+  files: Map<string, OpenedFile | (() => OpenedFile)>
+  /** Every reopenFile asked, in order: its token, and the session when one was sent. */
+  reopened: [token: string, session?: string][]
   nextDialogFile: OpenedFile | null
   initial: Result<OpenedFile | null>
   recent: RecentFile[]
@@ -48,6 +53,7 @@ export function fakeApi(host: Api['host'] = 'electron'): FakeApi {
     host,
     exports: [],
     files: new Map(),
+    reopened: [],
     nextDialogFile: null,
     initial: { ok: true, value: null },
     recent: [],
@@ -55,9 +61,13 @@ export function fakeApi(host: Api['host'] = 'electron'): FakeApi {
     settingsWrites: [],
     settingsWriteResult: { ok: true, value: undefined },
     openFileDialog: async () => ({ ok: true, value: api.nextDialogFile }),
-    reopenFile: async (token) => {
-      const file = api.files.get(token)
-      return file ? { ok: true, value: file } : { ok: false, error: `${token}: no such file` }
+    // As main: the file again, with the session asked for (a database's) as its own.
+    reopenFile: async (token, session) => {
+      api.reopened.push(session === undefined ? [token] : [token, session])
+      const stored = api.files.get(token)
+      const file = typeof stored === 'function' ? stored() : stored
+      if (!file) return { ok: false, error: `${token}: no such file` }
+      return { ok: true, value: session === undefined ? file : { ...file, session } }
     },
     openDroppedFile: async (file) => ({
       ok: true,

@@ -88,7 +88,9 @@ describe('the store', () => {
   it('shows a host error as the load error, and a cancelled dialog as nothing at all', async () => {
     const api = fakeApi()
     const { store } = makeStore(api)
-    await store.getState().openRecent('/gone.json')
+    await store
+      .getState()
+      .openRecent({ token: '/gone.json', name: 'gone.json', path: '/gone.json' })
     expect(store.getState().loadError).toBe('/gone.json: no such file')
     store.getState().dismissLoadError()
     await store.getState().openDialog()

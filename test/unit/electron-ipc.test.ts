@@ -130,11 +130,16 @@ describe('IPC handlers', () => {
   })
 
   /** Reads as main does: the file, with its token, recorded among the paths read. */
-  const openChosenPath = (path: string) =>
-    openChosenFile(path, grants, (chosen) => {
-      read.push(chosen)
-      return readConversationFile(chosen)
-    })
+  const openChosenPath = (path: string, session?: string) =>
+    openChosenFile(
+      path,
+      grants,
+      (chosen) => {
+        read.push(chosen)
+        return readConversationFile(chosen)
+      },
+      session,
+    )
 
   const handlersWith = (options: { open?: string | null; initial?: string | null } = {}) =>
     createIpcHandlers<SenderEvent>({
@@ -143,7 +148,7 @@ describe('IPC handlers', () => {
       dialogsFor: () => answeringDialogs(options),
       openChosenPath,
       grants,
-      initialPath: () => options.initial ?? null,
+      initialEntry: () => (options.initial ? { path: options.initial } : null),
       recentFiles: recent,
       settings: openSettingsStore({ storePath: join(dir, 'settings.json') }),
       log: (message) => logged.push(message),
@@ -202,7 +207,7 @@ describe('IPC handlers', () => {
     })
 
     it('neither reveals nor clears the recent files for a foreign page', async () => {
-      await recent.add(conversation)
+      await recent.add({ path: conversation })
       const handlers = handlersWith()
       for (const event of foreign) {
         expect(await handlers[CHANNELS.recentFiles](event)).toEqual([])
@@ -234,7 +239,7 @@ describe('IPC handlers', () => {
     })
 
     it('opens a recent file by the token the list gave for it', async () => {
-      await recent.add(conversation)
+      await recent.add({ path: conversation })
       const handlers = handlersWith()
       const [entry] = await handlers[CHANNELS.recentFiles](ours)
       expect(entry).toEqual({
@@ -244,6 +249,36 @@ describe('IPC handlers', () => {
       })
       const opened = await handlers[CHANNELS.reopenFile](ours, entry.token)
       expect(opened.ok && opened.value.content).toEqual(bytes)
+    })
+
+    it("lists a database's session with it, and reads it again for the session the page asks", async () => {
+      await recent.add({ path: conversation, session: 'ses_3f1a2b4c5ffeWx8Kq2Lm9Np0Rt' })
+      const handlers = handlersWith()
+      const [entry] = await handlers[CHANNELS.recentFiles](ours)
+      expect(entry).toEqual({
+        token: expect.any(String),
+        name: 'conversation.json',
+        path: conversation,
+        session: 'ses_3f1a2b4c5ffeWx8Kq2Lm9Np0Rt',
+      })
+      const opened = await handlers[CHANNELS.reopenFile](ours, entry.token, entry.session)
+      expect(opened.ok && opened.value).toMatchObject({
+        path: conversation,
+        session: 'ses_3f1a2b4c5ffeWx8Kq2Lm9Np0Rt',
+      })
+      // A session that is no id is refused before anything is read.
+      read.length = 0
+      for (const [session, error] of [
+        [42, 'Invalid request: the session must be a string, not a number.'],
+        ['two words', 'Invalid request: the session is not a session id.'],
+        ['x'.repeat(201), 'Invalid request: the session is not a session id.'],
+      ] as const) {
+        expect(await handlers[CHANNELS.reopenFile](ours, entry.token, session)).toEqual({
+          ok: false,
+          error,
+        })
+      }
+      expect(read).toEqual([])
     })
 
     it('refuses a path, or any token main did not issue, without reading anything', async () => {
@@ -383,7 +418,7 @@ describe('IPC handlers', () => {
         }),
         openChosenPath,
         grants,
-        initialPath: () => null,
+        initialEntry: () => null,
         recentFiles: recent,
         settings: openSettingsStore({ storePath: join(dir, 'settings.json') }),
       })
@@ -414,7 +449,7 @@ describe('IPC handlers', () => {
       },
       openChosenPath,
       grants,
-      initialPath: () => null,
+      initialEntry: () => null,
       recentFiles: {
         list: () => Promise.reject(new Error('disk on fire')),
         clear: () => Promise.reject(new Error('disk on fire')),

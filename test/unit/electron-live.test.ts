@@ -81,7 +81,7 @@ describe('main’s sessions and follow channels', () => {
         return openChosenFile(path, grants)
       },
       grants,
-      initialPath: () => null,
+      initialEntry: () => null,
       recentFiles: { list: async () => [], clear: async () => {} },
       settings: openSettingsStore({ storePath: join(home, 'settings.json') }),
       sessions: sessionsForPage(catalog, (path) => {

@@ -19,6 +19,9 @@ beforeEach(async () => {
 
 afterEach(() => rm(dir, { recursive: true, force: true }))
 
+/** The entries of files remembered without a session. */
+const at = (...paths: string[]) => paths.map((path) => ({ path }))
+
 /** Creates conversation files named a.json, b.json… and returns their paths. */
 async function files(...names: string[]): Promise<string[]> {
   return Promise.all(
@@ -38,51 +41,51 @@ describe('recent files', () => {
   it('lists the newest first, and moves a reopened file to the front without repeating it', async () => {
     const [a, b, c] = await files('a', 'b', 'c')
     const recent = openRecentFiles({ storePath })
-    await recent.add(a)
-    await recent.add(b)
-    await recent.add(c)
-    expect(await recent.list()).toEqual([c, b, a])
-    await recent.add(a)
-    expect(await recent.list()).toEqual([a, c, b])
+    await recent.add({ path: a })
+    await recent.add({ path: b })
+    await recent.add({ path: c })
+    expect(await recent.list()).toEqual(at(c, b, a))
+    await recent.add({ path: a })
+    expect(await recent.list()).toEqual(at(a, c, b))
   })
 
   it(`keeps only the ${RECENT_FILES_LIMIT} most recent`, async () => {
     const paths = await files(...Array.from({ length: 12 }, (_, i) => `f${i}`))
     const recent = openRecentFiles({ storePath })
-    for (const path of paths) await recent.add(path)
+    for (const path of paths) await recent.add({ path: path })
     const expected = paths.slice(2).reverse()
     expect(expected).toHaveLength(10)
-    expect(await recent.list()).toEqual(expected)
+    expect(await recent.list()).toEqual(at(...expected))
   })
 
   it('persists across restarts of the app', async () => {
     const [a, b] = await files('a', 'b')
     const first = openRecentFiles({ storePath })
-    await first.add(a)
-    await first.add(b)
-    expect(await openRecentFiles({ storePath }).list()).toEqual([b, a])
+    await first.add({ path: a })
+    await first.add({ path: b })
+    expect(await openRecentFiles({ storePath }).list()).toEqual(at(b, a))
   })
 
   it('does not lose a path when two files are opened at once', async () => {
     const [a, b] = await files('a', 'b')
     const recent = openRecentFiles({ storePath })
-    await Promise.all([recent.add(a), recent.add(b)])
-    expect(await recent.list()).toEqual([b, a])
+    await Promise.all([recent.add({ path: a }), recent.add({ path: b })])
+    expect(await recent.list()).toEqual(at(b, a))
   })
 
   it('drops files that no longer exist, and remembers that it did', async () => {
     const [a, b, c] = await files('a', 'b', 'c')
     const recent = openRecentFiles({ storePath })
-    for (const path of [a, b, c]) await recent.add(path)
+    for (const path of [a, b, c]) await recent.add({ path: path })
     await rm(b)
-    expect(await recent.list()).toEqual([c, a])
+    expect(await recent.list()).toEqual(at(c, a))
     expect(JSON.parse(await readFile(storePath, 'utf8'))).toEqual({ files: [c, a] })
   })
 
   it('forgets everything on clear', async () => {
     const [a] = await files('a')
     const recent = openRecentFiles({ storePath })
-    await recent.add(a)
+    await recent.add({ path: a })
     await recent.clear()
     expect(await recent.list()).toEqual([])
     expect(await openRecentFiles({ storePath }).list()).toEqual([])
@@ -105,7 +108,7 @@ describe('recent files', () => {
       `Recent files: ${storePath} is not valid JSON; starting with an empty list.`,
     ])
     const recent = openRecentFiles({ storePath })
-    await recent.add(a)
+    await recent.add({ path: a })
     expect(JSON.parse(await readFile(storePath, 'utf8'))).toEqual({ files: [a] })
   })
 
@@ -116,7 +119,7 @@ describe('recent files', () => {
     await writeFile(storePath, JSON.stringify({ files: entries }))
     const logged: string[] = []
     const recent = openRecentFiles({ storePath, log: (line) => logged.push(line) })
-    expect(await recent.list()).toEqual([a, b])
+    expect(await recent.list()).toEqual(at(a, b))
     expect(logged).toEqual([
       `Recent files: ${storePath}: dropped entry 0 must be a string, not a number; ` +
         'entry 1 must be absolute; entry 3 must be a string, not null and 2 more.',
@@ -131,7 +134,7 @@ describe('recent files', () => {
     await writeFile(storePath, JSON.stringify({ files: paths }))
     const logged: string[] = []
     const log = (line: string) => logged.push(line)
-    expect(await openRecentFiles({ storePath, log }).list()).toEqual(paths.slice(0, 10))
+    expect(await openRecentFiles({ storePath, log }).list()).toEqual(at(...paths.slice(0, 10)))
     expect(logged).toEqual([`Recent files: ${storePath}: kept the newest 10 of 50 entries.`])
 
     logged.length = 0
@@ -165,11 +168,52 @@ describe('recent files', () => {
     },
   )
 
+  it("remembers a database's session, one entry per file: the session shown last", async () => {
+    const [db, log] = await files('opencode', 'log')
+    const recent = openRecentFiles({ storePath })
+    await recent.add({ path: db, session: 'ses_A' })
+    await recent.add({ path: log })
+    expect(await recent.list()).toEqual([{ path: log }, { path: db, session: 'ses_A' }])
+    // Another session of it shown: the one entry moves to the front, with that session.
+    await recent.add({ path: db, session: 'ses_B' })
+    expect(await openRecentFiles({ storePath }).list()).toEqual([
+      { path: db, session: 'ses_B' },
+      { path: log },
+    ])
+    expect(JSON.parse(await readFile(storePath, 'utf8'))).toEqual({
+      files: [{ path: db, session: 'ses_B' }, log],
+    })
+    // Opened again with no session (Open…, which shows its latest): none is remembered.
+    await recent.add({ path: db })
+    expect(await recent.list()).toEqual(at(db, log))
+  })
+
+  it('drops a stored entry whose session is not an id, saying which', async () => {
+    const [a, b, c] = await files('a', 'b', 'c')
+    await openRecentFiles({ storePath }).clear()
+    const entries = [
+      { path: a, session: 'ses_ok' },
+      { path: b, session: 'two words' },
+      { path: c, session: 7 },
+      { path: 'relative.json' },
+      { session: 'ses_x' },
+    ]
+    await writeFile(storePath, JSON.stringify({ files: entries }))
+    const logged: string[] = []
+    const recent = openRecentFiles({ storePath, log: (line) => logged.push(line) })
+    expect(await recent.list()).toEqual([{ path: a, session: 'ses_ok' }])
+    expect(logged).toEqual([
+      `Recent files: ${storePath}: dropped entry 1's session is not a session id; ` +
+        "entry 2's session must be a string, not a number; entry 3's path must be absolute " +
+        'and 1 more.',
+    ])
+  })
+
   it('writes the store atomically, leaving no temporary files behind', async () => {
     const [a, b] = await files('a', 'b')
     const recent = openRecentFiles({ storePath })
-    await recent.add(a)
-    await recent.add(b)
+    await recent.add({ path: a })
+    await recent.add({ path: b })
     expect(await readdir(join(dir, 'user-data'))).toEqual(['recent-files.json'])
   })
 })

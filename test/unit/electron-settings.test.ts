@@ -107,7 +107,7 @@ describe('the settings channels', () => {
       },
       openChosenPath: async () => ({ ok: false, error: 'no file in these tests' }),
       grants: createFileGrants(),
-      initialPath: () => null,
+      initialEntry: () => null,
       recentFiles: { list: async () => [], clear: async () => {} },
       settings,
       log: (message) => logged.push(message),

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { MenuCommand } from '../../electron/contract'
 import { PRODUCTION_TRUST, developmentTrust, type BuildFacts } from '../../electron/development'
 import { buildMenuTemplate } from '../../electron/menu'
+import type { RecentEntry } from '../../electron/recent-files'
 import {
   guardSession,
   guardWebContents,
@@ -141,17 +142,17 @@ describe('the window', () => {
 
 describe('the application menu', () => {
   function menu(
-    options: { devTools?: boolean; platform?: NodeJS.Platform; recentFiles?: string[] } = {},
+    options: { devTools?: boolean; platform?: NodeJS.Platform; recentFiles?: RecentEntry[] } = {},
   ) {
     const sent: MenuCommand[] = []
-    const opened: string[] = []
+    const opened: RecentEntry[] = []
     let cleared = 0
     const template = buildMenuTemplate({
       devTools: options.devTools ?? false,
       platform: options.platform ?? 'linux',
       recentFiles: options.recentFiles ?? [],
       send: (command) => sent.push(command),
-      openRecent: (path) => opened.push(path),
+      openRecent: (entry) => opened.push(entry),
       clearRecent: () => cleared++,
     })
     const all = (items: MenuItemConstructorOptions[]): MenuItemConstructorOptions[] =>
@@ -174,18 +175,21 @@ describe('the application menu', () => {
     expect(m.sent).toEqual(['open', 'sessions', 'export', 'apply-summary'])
   })
 
-  it('lists recent files, opens the one clicked, and clears them', () => {
-    const m = menu({ recentFiles: ['/work/run-1.json', '/work/R&D.json'] })
+  it('lists recent files, a database with its session, opens the one clicked, and clears them', () => {
+    const db = { path: '/home/u/.local/share/opencode/opencode.db', session: 'ses_3f1a2b4c' }
+    const m = menu({ recentFiles: [{ path: '/work/run-1.json' }, { path: '/work/R&D.json' }, db] })
     const recent = m.find('Open Recent')?.submenu as MenuItemConstructorOptions[]
     expect(recent.map((item) => item.label ?? item.type)).toEqual([
       'run-1.json — /work/run-1.json',
       'R&&D.json — /work/R&&D.json',
+      'opencode.db (session ses_3f1a2b4c) — /home/u/.local/share/opencode/opencode.db',
       'separator',
       'Clear Recently Opened',
     ])
     ;(recent[1].click as () => void)()
+    ;(recent[2].click as () => void)()
     m.click('Clear Recently Opened')
-    expect(m.opened).toEqual(['/work/R&D.json'])
+    expect(m.opened).toEqual([{ path: '/work/R&D.json' }, db])
     expect(m.cleared()).toBe(1)
   })
 
