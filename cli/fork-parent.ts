@@ -6,7 +6,7 @@
  */
 import { basename } from 'node:path'
 import { readFile } from 'node:fs/promises'
-import { forkReferenceOf, type ForkParent } from '../src/index'
+import { forkReferenceOf, type Companion } from '../src/index'
 import { findForkParent } from '../node/fork-parent'
 import { stringValue, type ParsedArgs } from './args'
 import { CliError, describeFsError } from './errors'
@@ -28,7 +28,7 @@ export async function forkParentFor(
   content: string | Uint8Array,
   args: ParsedArgs,
   io: Io,
-): Promise<ForkParent | undefined> {
+): Promise<Companion | undefined> {
   const given = stringValue(args, 'fork-parent')
   if (given !== undefined) {
     let bytes: Uint8Array

@@ -151,13 +151,13 @@ export async function loadConversation(
   // A database has no text: its errors are placed by row and field.
   const text = typeof content === 'string' ? content : ''
   const file = displayName(path)
-  const forkParent = await forkParentFor(command, file, path, content, args, io)
+  const companion = await forkParentFor(command, file, path, content, args, io)
   let imported: ImportedConversation
   try {
     imported = importConversation(content, format, {
       ...(request !== undefined ? { request } : {}),
       ...(session !== undefined ? { session } : {}),
-      ...(forkParent !== undefined ? { forkParent } : {}),
+      ...(companion !== undefined ? { companion } : {}),
     })
   } catch (error) {
     throw describeImportError(command, file, () => text, error)

@@ -32,12 +32,13 @@ export interface OpenedFile {
    */
   content: string | Uint8Array<ArrayBuffer> | Blob
   /**
-   * The transcript a forked Claude Code subagent's file refers to (its first line's
-   * `fork-context-ref`), read by main from the folders above the file, where Claude Code keeps it
-   * (node/fork-parent.ts): the import loads its conversation first. In the page, also the File
-   * the user chose for it. Absent for every other file.
+   * The file this one needs beside it, read by the host where its engine keeps it
+   * (node/companion.ts): a forked Claude Code subagent's parent transcript (its first line's
+   * `fork-context-ref`, in the folders above), whose conversation the import loads first; a
+   * Mistral Vibe session's `meta.json` (in its folder), which holds its system prompt, tools and
+   * model. In the page, also a parent transcript the user chose. Absent for every other file.
    */
-  forkParent?: { name: string; content: Uint8Array<ArrayBuffer> | Blob }
+  companion?: { name: string; content: Uint8Array<ArrayBuffer> | Blob }
   /**
    * For a database's session (an opencode one, which keeps every session in one file) opened from
    * the sessions list or the recent files, or read again: which of its sessions, by its id; the

@@ -49,11 +49,11 @@ export async function readConversationFile(
     const { bytes: content } = await readConversationBytes(path, maxBytes)
     // Not finding a parent is not a failed open: the import's report says what is missing.
     const search = await findForkParent(path, content, maxBytes)
-    const forkParent =
+    const companion =
       search.kind === 'found'
-        ? { forkParent: { name: search.parent.name, content: search.parent.content } }
+        ? { companion: { name: search.parent.name, content: search.parent.content } }
         : {}
-    return { ok: true, value: { token: null, path, name: basename(path), content, ...forkParent } }
+    return { ok: true, value: { token: null, path, name: basename(path), content, ...companion } }
   } catch (error) {
     return failure(error instanceof FileRefusal ? error.message : describeFileError(error, path))
   }

@@ -86,14 +86,14 @@ Exit status: 0 when stopped with Ctrl+C; 2 on bad input or options.`,
     const bytes = await readFollowed(path)
     // A database has no text: its errors are placed by row and field.
     const text = () => (isSqliteFile(bytes) ? '' : decodeText(bytes))
-    const forkParent = await forkParentFor(NAME, path, path, bytes, args, io)
+    const companion = await forkParentFor(NAME, path, path, bytes, args, io)
     let started: { live: LiveImport; update: LiveUpdate }
     try {
       started = startLiveImport(bytes, {
         format,
         ...(request !== undefined ? { request } : {}),
         ...(session !== undefined ? { session } : {}),
-        ...(forkParent !== undefined ? { forkParent } : {}),
+        ...(companion !== undefined ? { companion } : {}),
       })
     } catch (error) {
       throw describeImportError(NAME, path, text, error)

@@ -132,11 +132,10 @@ export function sendJson(response: ServerResponse, result: Result<unknown>, stat
 /** An opened file as its bytes, with its token, name and path in headers; an error as JSON. */
 function sendFile(response: ServerResponse, file: Result<OpenedFile>): void {
   if (!file.ok) return sendJson(response, file)
-  const { token, name, path, content, forkParent, session } = file.value
+  const { token, name, path, content, companion, session } = file.value
   const bytes = typeof content === 'string' ? Buffer.from(content) : (content as Uint8Array)
   // Main reads the parent as bytes; only the page's own choice is a File.
-  const parent =
-    forkParent && ArrayBuffer.isView(forkParent.content) ? forkParent.content : undefined
+  const parent = companion && ArrayBuffer.isView(companion.content) ? companion.content : undefined
   response.writeHead(200, {
     ...PAGE_HEADERS,
     'Content-Type': 'application/octet-stream',
@@ -145,10 +144,10 @@ function sendFile(response: ServerResponse, file: Result<OpenedFile>): void {
     [FILE_HEADERS.name]: encodeURIComponent(name),
     [FILE_HEADERS.path]: encodeURIComponent(path ?? ''),
     ...(session !== undefined ? { [FILE_HEADERS.session]: encodeURIComponent(session) } : {}),
-    ...(forkParent && parent
+    ...(companion && parent
       ? {
-          [FILE_HEADERS.forkParentName]: encodeURIComponent(forkParent.name),
-          [FILE_HEADERS.forkParentBytes]: String(parent.byteLength),
+          [FILE_HEADERS.companionName]: encodeURIComponent(companion.name),
+          [FILE_HEADERS.companionBytes]: String(parent.byteLength),
         }
       : {}),
   })

@@ -37,11 +37,11 @@ export const FILE_HEADERS = {
   name: 'x-file-name',
   path: 'x-file-path',
   /**
-   * A forked subagent's parent transcript (OpenedFile.forkParent), when there is one: its name, and
-   * how many of the body's bytes are its, after the file's own.
+   * The file the log needs beside it (OpenedFile.companion), when there is one: its name, and how
+   * many of the body's bytes are its, after the file's own.
    */
-  forkParentName: 'x-fork-parent-name',
-  forkParentBytes: 'x-fork-parent-bytes',
+  companionName: 'x-companion-name',
+  companionBytes: 'x-companion-bytes',
   /** Which session of a database the page is to read (OpenedFile.session), when it is said. */
   session: 'x-file-session',
 } as const

@@ -74,12 +74,12 @@ export function createServedApi(
     const token = response.headers.get(FILE_HEADERS.token) || null
     const name = decodeURIComponent(response.headers.get(FILE_HEADERS.name) ?? '')
     const path_ = decodeURIComponent(response.headers.get(FILE_HEADERS.path) ?? '') || null
-    const split = forkParentOf(response, body)
+    const split = companionOf(response, body)
     const content = split ? split.content : body
-    const forkParent = split ? { forkParent: split.parent } : {}
+    const companion = split ? { companion: split.parent } : {}
     const sessionHeader = response.headers.get(FILE_HEADERS.session)
     const session = sessionHeader ? { session: decodeURIComponent(sessionHeader) } : {}
-    return { ok: true, value: { token, name, path: path_, content, ...forkParent, ...session } }
+    return { ok: true, value: { token, name, path: path_, content, ...companion, ...session } }
   }
 
   /** Reads a follow's frames until the page stops it or the server ends it. */
@@ -169,15 +169,15 @@ async function failureOf(response: Response): Promise<Result<never>> {
  * A body that carries a forked subagent's parent transcript after the file (FILE_HEADERS), as two
  * arrays of their own; null when it carries the file alone, or says a size it does not have.
  */
-function forkParentOf(
+function companionOf(
   response: Response,
   body: Uint8Array<ArrayBuffer>,
 ): {
   content: Uint8Array<ArrayBuffer>
   parent: { name: string; content: Uint8Array<ArrayBuffer> }
 } | null {
-  const name = response.headers.get(FILE_HEADERS.forkParentName)
-  const size = Number(response.headers.get(FILE_HEADERS.forkParentBytes))
+  const name = response.headers.get(FILE_HEADERS.companionName)
+  const size = Number(response.headers.get(FILE_HEADERS.companionBytes))
   if (!name || !Number.isSafeInteger(size) || size <= 0 || size > body.byteLength) return null
   const at = body.byteLength - size
   return {

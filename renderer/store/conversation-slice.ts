@@ -39,8 +39,8 @@ export interface ConversationFile {
  * shown. A File (browser, drop) is only a handle, and the sample is short text.
  */
 export type FileSource = ({ token: FileToken } | { content: OpenedFile['content'] }) & {
-  /** A forked subagent's parent transcript the user chose (a File), kept for every later read. */
-  forkParent?: NonNullable<OpenedFile['forkParent']>
+  /** The file beside the log the user chose (a fork's parent transcript, a File), kept for every later read. */
+  companion?: NonNullable<OpenedFile['companion']>
 }
 
 /** The file's size in bytes (in characters, for text: only the sample is text). */
@@ -53,11 +53,11 @@ const sizeOf = (content: OpenedFile['content']): number =>
 
 /**
  * Where to read `file` again from (see FileSource); bytes without a token are kept as a copy. A
- * parent transcript the host read is read again with the file; one the user chose is kept.
+ * companion file the host read is read again with the file; one the user chose is kept.
  */
 export function sourceOf(file: OpenedFile): FileSource {
-  const { token, content, forkParent } = file
-  const parent = forkParent && !ArrayBuffer.isView(forkParent.content) ? { forkParent } : {}
+  const { token, content, companion } = file
+  const parent = companion && !ArrayBuffer.isView(companion.content) ? { companion } : {}
   // isView, not instanceof: bytes made in another realm (a test's, a bridge's) are bytes too.
   if (!ArrayBuffer.isView(content)) return { content, ...parent }
   return token ? { token, ...parent } : { content: content.slice(), ...parent }
@@ -143,11 +143,11 @@ export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) =
   // A parent the user chose is read with it, in place of any the host finds.
   const reimport = async (
     choice: ImportChoice,
-    forkParent = get().source.forkParent,
+    companion = get().source.companion,
   ): Promise<boolean> => {
     const { file, source } = get()
     const origin = file.isSample ? 'sample' : 'file'
-    const parent = forkParent ? { forkParent } : {}
+    const parent = companion ? { companion } : {}
     if ('content' in source) {
       return get().loadFile(
         { name: file.name, path: file.path, token: file.token, content: source.content, ...parent },

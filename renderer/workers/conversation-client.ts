@@ -85,12 +85,12 @@ export function importInWorker(
   const bytes = ArrayBuffer.isView(content) ? ownBuffer(content) : null
   // A parent the host read is transferred as the file is; one the user chose is a File.
   const parentBytes =
-    file.forkParent && ArrayBuffer.isView(file.forkParent.content)
-      ? ownBuffer(file.forkParent.content)
+    file.companion && ArrayBuffer.isView(file.companion.content)
+      ? ownBuffer(file.companion.content)
       : null
-  const parent = file.forkParent && {
-    name: file.forkParent.name,
-    content: parentBytes ?? file.forkParent.content,
+  const parent = file.companion && {
+    name: file.companion.name,
+    content: parentBytes ?? file.companion.content,
   }
   const request: ConversationRequest = {
     kind: 'import',
@@ -100,7 +100,7 @@ export function importInWorker(
     ...(choice.request !== undefined ? { request: choice.request } : {}),
     ...(choice.session !== undefined ? { session: choice.session } : {}),
     ...(choice.follow ? { follow: true } : {}),
-    ...(parent ? { forkParent: parent } : {}),
+    ...(parent ? { companion: parent } : {}),
   }
   const transfer = [bytes?.buffer, parentBytes?.buffer].filter((b) => b !== undefined)
   worker.postMessage(request, transfer)

@@ -6,7 +6,7 @@
  * of its own (nested workers), so that the messages' text crosses no thread again: it keeps the
  * counts, and sends the page each slice's.
  */
-import { loadCountingVocabulary, type ForkParent, type Message } from '@core'
+import { loadCountingVocabulary, type Companion, type Message } from '@core'
 import type { OpenedFile } from '../../electron/contract'
 import { readBlobBytes } from './blob-bytes'
 import { describeImportError } from './import-error'
@@ -141,12 +141,12 @@ async function handle(data: ConversationRequest): Promise<void> {
     stopCount(data.id)
   } else if (data.kind === 'import') {
     let content: string | Uint8Array
-    let forkParent: ForkParent | undefined
+    let companion: Companion | undefined
     try {
       content = await read(data.content)
-      if (data.forkParent) {
-        const { name, content: parent } = data.forkParent
-        forkParent = { name, content: await read(parent).catch(failedParent(name)) }
+      if (data.companion) {
+        const { name, content: parent } = data.companion
+        companion = { name, content: await read(parent).catch(failedParent(name)) }
       }
     } catch (error) {
       reply({ kind: 'failed', error: `${data.name}: ${messageOf(error)}` })
@@ -154,7 +154,7 @@ async function handle(data: ConversationRequest): Promise<void> {
     }
     let parsed
     try {
-      parsed = conversation.read(content, { ...data, forkParent }, (done, total) =>
+      parsed = conversation.read(content, { ...data, companion }, (done, total) =>
         reply({ kind: 'parsing', done, total }),
       )
     } catch (error) {

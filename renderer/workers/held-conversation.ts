@@ -9,7 +9,7 @@ import {
   runnableEngines,
   startLiveImport,
   type CountingSpec,
-  type ForkParent,
+  type Companion,
   type Finding,
   type ImportedConversation,
   type LiveImport,
@@ -44,7 +44,7 @@ export interface HeldConversation {
   /** Reads a file's content as the choice says; its messages are held from then on. */
   read(
     content: string | Uint8Array,
-    choice: ImportChoice & { forkParent?: ForkParent },
+    choice: ImportChoice & { companion?: Companion },
     onParsing?: (done: number, total: number) => void,
   ): { imported: ImportedConversation; bytesRead?: number }
   /**
@@ -90,7 +90,7 @@ export function holdConversation(): HeldConversation {
       const request = {
         ...(choice.request !== undefined ? { request: choice.request } : {}),
         ...(choice.session !== undefined ? { session: choice.session } : {}),
-        ...(choice.forkParent !== undefined ? { forkParent: choice.forkParent } : {}),
+        ...(choice.companion !== undefined ? { companion: choice.companion } : {}),
       }
       let imported: ImportedConversation
       let bytesRead: number | undefined

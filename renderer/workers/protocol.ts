@@ -40,8 +40,8 @@ export type ConversationRequest =
       session?: string
       /** Keep the core's LiveImport, to parse the file's changes (ImportChoice.follow). */
       follow?: boolean
-      /** A forked subagent's parent transcript (OpenedFile.forkParent; ImportOptions.forkParent). */
-      forkParent?: NonNullable<OpenedFile['forkParent']>
+      /** The file the log needs beside it (OpenedFile.companion; ImportOptions.companion). */
+      companion?: NonNullable<OpenedFile['companion']>
     }
   /** The followed file changed: parse the change, keep its messages until `adopt`. */
   | { kind: 'change'; id: number; change: LiveChange }

@@ -35,7 +35,7 @@ export function readForkReference(value: Json, line: number): ForkReference {
  * name a file (`EF` in the same build: up to 200 letters, digits, `_` and `-`, not a reserved
  * Windows name). `file` is the transcript's name, `<parentSessionId>.jsonl`, in the project folder
  * whose `<sessionId>/subagents/` folder holds the subagent's own file. The surfaces look for it
- * there and hand it to the import (ReadChoice.forkParent).
+ * there and hand it to the import (ReadChoice.companion).
  */
 export function forkReferenceOf(
   content: string | Uint8Array,

@@ -29,7 +29,7 @@ import {
 } from './claude-code-replacements'
 import type { Message } from '../types'
 import { isObject, kind, type Json } from './json-shape'
-import { LocatedError, noLineIs, ReadInput, type ForkParent, type ReadResult } from './reader'
+import { LocatedError, noLineIs, ReadInput, type Companion, type ReadResult } from './reader'
 import { NoteList, warnSkippedLines } from './report'
 import { shiftUsage } from './reported-usage'
 import { lineObjects } from './sniff-shapes'
@@ -168,7 +168,7 @@ export function readClaudeCode(input: ReadInput): ReadResult {
     true,
   )
   left.report(notes)
-  const fork = withForkContext(read.forks, input.choice.forkParent, messages, usage, notes)
+  const fork = withForkContext(read.forks, input.choice.companion, messages, usage, notes)
   for (const { line, problem } of read.unreadSnapshots) {
     notes.warn(
       `line ${line}`,
@@ -215,7 +215,7 @@ const firstReplyLine = (thread: readonly SessionEvent[]): number | undefined =>
  */
 function withForkContext(
   refs: readonly ForkReference[],
-  parent: ForkParent | undefined,
+  parent: Companion | undefined,
   own: Message[],
   ownUsage: ReportedUsage[],
   notes: NoteList,
@@ -258,7 +258,7 @@ function withForkContext(
 /** The parent's conversation up to the fork, or why it cannot be read from `parent`. */
 function readForkContext(
   ref: ForkReference,
-  parent: ForkParent,
+  parent: Companion,
 ): { messages: Message[]; usage: ReportedUsage[]; model?: string; notes: NoteList } | string {
   const leaf = ref.parentLastUuid
   if (leaf === undefined) return 'the reference names no parentLastUuid'

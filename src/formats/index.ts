@@ -202,7 +202,7 @@ export {
   type OpencodeDbSession,
 } from './opencode-db-overview'
 export { latest as defaultStoredSession } from './opencode-db'
-export type { ForkParent, ReadChoice } from './reader'
+export type { Companion, ReadChoice } from './reader'
 export { wireShapeExplanation } from './explain'
 export { formatNote, MAX_REPEATED_NOTES, type ImportNote, type NoteSeverity } from './report'
 export { DEFAULT_MAX_TOKENS } from './anthropic-export'

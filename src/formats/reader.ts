@@ -64,10 +64,11 @@ export interface Sniff {
 }
 
 /**
- * The transcript a forked Claude Code subagent's conversation starts from: its file refers to it
- * (`fork-context-ref`) and does not hold it (src/formats/claude-code-fork.ts).
+ * A file the log needs beside it and does not hold: a forked Claude Code subagent's parent
+ * transcript (its file refers to it by `fork-context-ref`: src/formats/claude-code-fork.ts), or a
+ * Mistral Vibe session's `meta.json` (src/formats/mistral-vibe-meta.ts).
  */
-export interface ForkParent {
+export interface Companion {
   /** The file's name, as the report names it. */
   name: string
   /** Its content, as importConversation takes a file's. */
@@ -83,11 +84,13 @@ export interface ReadChoice {
    */
   request?: number
   /**
-   * The transcript a forked Claude Code subagent's file refers to (`forkReferenceOf` says which):
-   * its conversation up to the fork is loaded in front of the subagent's own, as Claude Code sent
-   * it. Ignored by every other format, and by a file that refers to no parent.
+   * The file found beside the log (`companionOf` says which it needs). A forked Claude Code
+   * subagent's parent transcript (`forkReferenceOf` says which): its conversation up to the fork
+   * is loaded in front of the subagent's own, as Claude Code sent it. A Mistral Vibe session's
+   * `meta.json`: its system prompt and tools open the conversation. Ignored by every other format,
+   * and by a file that needs none.
    */
-  forkParent?: ForkParent
+  companion?: Companion
   /**
    * The session to load from a database of sessions (an opencode database), by its id (default:
    * the one last updated that is not a subagent's). Given for any other file, or naming no session

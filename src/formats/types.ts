@@ -99,7 +99,7 @@ export interface ImportedConversation {
   /**
    * A forked Claude Code subagent's file: the parent transcript it refers to (`fork-context-ref`),
    * and how many messages of the parent's conversation were loaded from it (ImportOptions
-   * .forkParent), 0 when it was not given or does not hold the fork point. Absent for every other
+   * .companion), 0 when it was not given or does not hold the fork point. Absent for every other
    * file.
    */
   forkedFrom?: ForkedFrom

@@ -15,7 +15,7 @@ const line = (value: Record<string, unknown>) => JSON.stringify(value)
 describe('Claude Code: a forked subagent with its parent’s transcript', () => {
   it('loads the parent’s conversation up to the fork first, sidechains left out', () => {
     const { messages, report } = importConversation(subagent, 'claude-code', {
-      forkParent: { name: 'sess-1.jsonl', content: parent },
+      companion: { name: 'sess-1.jsonl', content: parent },
     })
     // p-1, p-2, p-3 from the parent (not s-1, not p-4); then the fork's own: its copy of the
     // forking reply (a call), the result and the task, and the answer.
@@ -41,7 +41,7 @@ describe('Claude Code: a forked subagent with its parent’s transcript', () => 
 
   it('keeps the usage both files report, each at its place, each prompt where it now starts', () => {
     const { usage } = importConversation(subagent, 'claude-code', {
-      forkParent: { name: 'sess-1.jsonl', content: parent },
+      companion: { name: 'sess-1.jsonl', content: parent },
     })
     // p-2 (the parent's line 3) answered a prompt of one message, p-1: 10 + 2,000 + 0. f-3 (the
     // subagent's line 4) answered the six before it: 5 + 60 + 2,050; f-5 (line 6) the eight
@@ -56,11 +56,11 @@ describe('Claude Code: a forked subagent with its parent’s transcript', () => 
   it('follows a live subagent with the same parent', () => {
     const { update } = startLiveImport(new TextEncoder().encode(subagent + '\n'), {
       format: 'claude-code',
-      forkParent: { name: 'sess-1.jsonl', content: parent },
+      companion: { name: 'sess-1.jsonl', content: parent },
     })
     expect(update.conversation.messages.map((m) => m.id)).toEqual(
       importConversation(subagent, 'claude-code', {
-        forkParent: { name: 'sess-1.jsonl', content: parent },
+        companion: { name: 'sess-1.jsonl', content: parent },
       }).messages.map((m) => m.id),
     )
     expect(update.conversation.messages[0].id).toBe('p-1')
@@ -68,7 +68,7 @@ describe('Claude Code: a forked subagent with its parent’s transcript', () => 
 
   it('warns, and loads the subagent alone, when the parent does not hold the fork point', () => {
     const { messages, report } = importConversation(subagent, 'claude-code', {
-      forkParent: { name: 'sess-1.jsonl', content: parent.replace(/p-3/g, 'p-9') },
+      companion: { name: 'sess-1.jsonl', content: parent.replace(/p-3/g, 'p-9') },
     })
     expect(messages.map((m) => m.id)[0]).toBe('f-1')
     expect(messages).toHaveLength(6)
@@ -83,7 +83,7 @@ describe('Claude Code: a forked subagent with its parent’s transcript', () => 
 
 describe('what the import says of a fork', () => {
   it('names the parent’s transcript, and how many of its messages were loaded', () => {
-    const given = { forkParent: { name: 'sess-1.jsonl', content: parent } }
+    const given = { companion: { name: 'sess-1.jsonl', content: parent } }
     expect(importConversation(subagent, 'claude-code', given).forkedFrom).toEqual({
       file: 'sess-1.jsonl',
       loaded: 3,

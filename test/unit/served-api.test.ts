@@ -155,13 +155,13 @@ describe('a forked subagent opened through the served page', () => {
     const file = opened.find((f) => f.ok && f.value.name === 'agent-af1.jsonl')
     if (!file?.ok) throw new Error('the subagent’s file is not listed')
     expect(Buffer.from(file.value.content as Uint8Array)).toEqual(await readFile(agent))
-    expect(file.value.forkParent?.name).toBe('sess-1.jsonl')
-    expect(Buffer.from(file.value.forkParent!.content as Uint8Array)).toEqual(
+    expect(file.value.companion?.name).toBe('sess-1.jsonl')
+    expect(Buffer.from(file.value.companion!.content as Uint8Array)).toEqual(
       await readFile(join(folder, 'sess-1.jsonl')),
     )
     // The session's own transcript refers to no parent, and comes alone.
     const session = opened.find((f) => f.ok && f.value.name === 'sess-1.jsonl')
-    expect(session?.ok && session.value.forkParent).toBeUndefined()
+    expect(session?.ok && session.value.companion).toBeUndefined()
   })
 })
 
