@@ -8,6 +8,7 @@ import type { EngineId } from './engines'
 import { oneLine } from './subagents'
 import { sessionTitle } from './titles'
 import { OWN_RECORDS } from '../../src/formats/kimi-cli'
+import { vibeActiveModel } from '../../src/index'
 
 /** A Mistral Vibe session's messages, in the session's own folder. */
 export const VIBE_MESSAGES = 'messages.jsonl'
@@ -172,33 +173,37 @@ function clineSessionHeader(head: Uint8Array, tail: Uint8Array): SessionHeader {
 /**
  * What a Mistral Vibe session's meta.json (beside its messages.jsonl) says: its start, its last
  * save (`end_time`), its working directory (`environment.working_directory`), the model its
- * configuration had active (`config.active_model`) and its `title`; undefined for a file that is
- * not one (no `session_id` and `start_time`). SessionMetadata's fields come first, the
- * configuration last. The title is taken only from the whole document parsed (a meta.json cut
- * where it was read has none): the tools' parameter schemas after it hold `title` keys of their own.
+ * configuration had active and its `title`; undefined for a file that is not one (no `session_id`
+ * and `start_time`). SessionMetadata's fields come first, the configuration last. The title and
+ * the model are taken from the whole document parsed: the tools' parameter schemas hold `title`
+ * keys of their own, and the model is the one the import names (vibeActiveModel: the name of the
+ * model whose alias is `active_model`). A meta.json cut where it was read has no title, and its
+ * `active_model` as the model.
  */
 export function readVibeMeta(bytes: Uint8Array): SessionHeader | undefined {
   const start = stringField(bytes, 'start_time')
   if (stringField(bytes, 'session_id') === undefined || start === undefined) return undefined
-  const title = vibeTitle(bytes)
+  const meta = parsedDocument(bytes)
+  const title = (meta as { title?: unknown } | undefined)?.title
+  const model =
+    meta !== undefined
+      ? vibeActiveModel(meta)
+      : stringField(bytes, 'active_model', false, realModel)
   return {
     started: isoOf(start),
     lastActive: isoOf(stringField(bytes, 'end_time')),
     cwd: stringField(bytes, 'working_directory'),
-    model: stringField(bytes, 'active_model', false, realModel),
-    ...(title !== undefined ? { title } : {}),
+    ...(model !== undefined ? { model } : {}),
+    ...(typeof title === 'string' && title.trim() !== '' ? { title: oneLine(title) } : {}),
   }
 }
 
-function vibeTitle(bytes: Uint8Array): string | undefined {
-  let meta: unknown
+function parsedDocument(bytes: Uint8Array): unknown {
   try {
-    meta = JSON.parse(asBuffer(bytes).toString('utf8'))
+    return JSON.parse(asBuffer(bytes).toString('utf8')) as unknown
   } catch {
     return undefined
   }
-  const title = (meta as { title?: unknown } | null)?.title
-  return typeof title === 'string' && title.trim() !== '' ? oneLine(title) : undefined
 }
 
 /**

@@ -195,6 +195,7 @@ export function exportConversation(
 
 export { FormatError, RequestError, describeMismatch } from './errors'
 export { forkReferenceOf } from './claude-code-fork'
+export { VIBE_META, vibeActiveModel } from './mistral-vibe-meta'
 export { describeSession } from './stored-session'
 export {
   opencodeDbSessionsHolding,

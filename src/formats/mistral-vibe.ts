@@ -19,6 +19,7 @@ import {
   type SkippedLine,
 } from './reader'
 import { NoteList } from './report'
+import { readVibeMetaCompanion } from './mistral-vibe-meta'
 import { lineObjects } from './sniff-shapes'
 import type { FormatDescriptor } from './types'
 
@@ -26,7 +27,8 @@ import type { FormatDescriptor } from './types'
  * Mistral Vibe (`vibe`, Mistral's coding agent) logs each session to <VIBE_HOME, else ~/.vibe>/
  * logs/session/session_<start>_<short id>/messages.jsonl: every message but the system prompt, one
  * per line, as its LLMMessage dumps them (model_dump(exclude_none=True)), appended as they come;
- * meta.json beside it holds the system prompt, the config and the totals. A compaction starts a
+ * meta.json beside it holds the system prompt, the tools, the config and the totals, and is read
+ * with it when the host finds it (ReadChoice.companion: mistral-vibe-meta.ts). A compaction starts a
  * new session folder whose first message is the summary. Followed: mistralai/mistral-vibe 2.18.4
  * (ac8f1a09): vibe/core/types.py (LLMMessage), vibe/core/session/session_logger.py
  * (save_interaction), vibe/core/compaction.py and vibe/core/agent_loop.py (compact). See
@@ -137,7 +139,15 @@ export function readMistralVibe(input: ReadInput): ReadResult {
 
   const what = 'a Vibe message ({role, content, injected, …})'
   const notes = linesNotes({ what, read, broken, inLine, firstUnread, later })
-  return { messages, notes }
+  // The system prompt and tools every request sent first are in meta.json beside the file.
+  const meta = readVibeMetaCompanion(input.choice.companion, notes)
+  const recorded = meta.head.some((m) => m.type === 'instructions' && m.text !== '')
+  return {
+    messages: [...meta.head, ...messages],
+    notes,
+    ...(meta.model !== undefined ? { model: meta.model } : {}),
+    ...(recorded ? { systemPromptRecorded: true as const } : {}),
+  }
 }
 
 /** Content is a string, or (an older dump) parts whose texts Vibe joins by a line break. */

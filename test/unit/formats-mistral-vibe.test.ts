@@ -15,7 +15,10 @@ import { cutAt, fixture, shape } from './formats-fixtures'
  *   9 assistant
  * testdata/formats/mistral-vibe-compacted.jsonl is the session folder a compaction starts: its
  * summary (an injected user message), a prompt, a reply with Anthropic's signed thinking and a
- * call, its result and a last reply.
+ * call, its result and a last reply. testdata/formats/mistral-vibe-meta.json is the first
+ * session's meta.json, as save_interaction writes it: its system prompt (a system LLMMessage
+ * dumped with its None fields), three tools as Chat Completions function definitions, and a
+ * config whose active_model is the alias "mistral-medium-3.5" of "mistral-vibe-cli-latest".
  */
 
 describe('Mistral Vibe session in', () => {
@@ -25,8 +28,9 @@ describe('Mistral Vibe session in', () => {
     expect(imported.format).toBe('mistral-vibe')
     expect(imported.detected).toBe(true)
     expect(imported.wire).toBe('openai-chat')
-    // Vibe keeps the system prompt in meta.json, beside the messages.
+    // Vibe keeps the system prompt in meta.json, beside the messages: not given, it is missing.
     expect(imported.systemPromptUnrecorded).toBe(true)
+    expect(imported.model).toBeUndefined()
   })
 
   it('loads every message in order, each result with its call id', () => {
@@ -51,7 +55,7 @@ describe('Mistral Vibe session in', () => {
     expect(imported.messages[5].text).toMatch(/^<reminder>/)
   })
 
-  it('loses only the broken line, and says what it read as context', () => {
+  it('loses only the broken line, and says what it read as context and what is missing', () => {
     expect(imported.report).toEqual([
       {
         severity: 'warning',
@@ -65,7 +69,83 @@ describe('Mistral Vibe session in', () => {
         path: 'line 6',
         problem: 'a message Vibe injected (a middleware, a reminder): context, not a prompt',
       },
+      {
+        severity: 'warning',
+        path: '',
+        problem:
+          'the session’s meta.json (beside the file) was not read: its system prompt, its tools and its model are not in the conversation, and the estimate leaves them out',
+      },
     ])
+  })
+
+  describe('with its meta.json', () => {
+    const meta = { name: 'meta.json', content: fixture('mistral-vibe-meta.json') }
+    const withMeta = importConversation(fixture('mistral-vibe.jsonl'), 'auto', { companion: meta })
+
+    it('opens with the system prompt and the tools every request sent, and names the model', () => {
+      expect(withMeta.messages.slice(0, 2).map((m) => m.type)).toEqual([
+        'instructions',
+        'instructions',
+      ])
+      expect(withMeta.messages[0].text).toBe(
+        "You are Almanac's maintainer agent. Work in small, tested steps.\n\nBefore you change a file, read it. Explain each change in one sentence.",
+      )
+      const tools = decodePayload(withMeta.messages[1].payload)?.tools as {
+        function: { name: string }
+      }[]
+      expect(tools.map((t) => t.function.name)).toEqual(['read_file', 'grep', 'search_replace'])
+      // The file's own nine messages follow, as before.
+      expect(shape(withMeta.messages.slice(2))).toEqual(shape(imported.messages))
+      // active_model is an alias; the model sent is the name of the model that has it.
+      expect(withMeta.model).toBe('mistral-vibe-cli-latest')
+      expect(withMeta.systemPromptUnrecorded).toBeUndefined()
+      expect(withMeta.report.at(-1)).toEqual({
+        severity: 'info',
+        path: 'meta.json',
+        problem:
+          'the system prompt, 3 tool definitions, the model (mistral-vibe-cli-latest) read from the session’s metadata, as Vibe last saved it; they open every request',
+      })
+      // The instructions are hoisted to the front of a compaction.
+      const codes = (messages: typeof imported.messages) =>
+        diagnose({ messages, options: { maxTokens: 100_000 } }).map((f) => f.code)
+      expect(codes(imported.messages)).toContain('no-instructions')
+      expect(codes(withMeta.messages)).not.toContain('no-instructions')
+    })
+
+    it('says what is wrong with a meta.json that cannot be read, and loads the messages', () => {
+      const bad = (content: string) =>
+        importConversation(fixture('mistral-vibe.jsonl'), 'auto', {
+          companion: { name: 'meta.json', content },
+        })
+      const broken = bad('{"session_id": ')
+      expect(broken.messages).toHaveLength(imported.messages.length)
+      expect(broken.report.at(-1)).toMatchObject({
+        severity: 'warning',
+        path: 'meta.json',
+        problem: expect.stringMatching(
+          /^not valid JSON \(.*\); its system prompt, its tools and its model are not in the conversation/,
+        ),
+      })
+      expect(bad('{"title": "x"}').report.at(-1)?.problem).toMatch(
+        /^no "session_id": not a Vibe session’s metadata; /,
+      )
+      expect(bad('[]').report.at(-1)?.problem).toMatch(/^an array, not a Vibe session’s metadata; /)
+      // A session saved before any system prompt: the tools and model still load.
+      const noPrompt = bad(
+        JSON.stringify({
+          session_id: 's',
+          system_prompt: null,
+          tools_available: [],
+          config: { active_model: 'local' },
+        }),
+      )
+      expect(noPrompt.model).toBe('local')
+      expect(noPrompt.report).toContainEqual({
+        severity: 'warning',
+        path: 'meta.json system_prompt',
+        problem: 'no system prompt recorded; none is loaded',
+      })
+    })
   })
 
   it('finds a tool exchange the kept messages cut', () => {

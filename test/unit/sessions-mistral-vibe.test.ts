@@ -69,6 +69,15 @@ describe('Mistral Vibe sessions', () => {
     )
     // A folder whose meta.json is missing: the file's time says when it was last active.
     await put(home, `${b}/messages.jsonl`, compacted)
+    // The fixture's meta.json, whose active_model "mistral-medium-3.5" is the alias of the model
+    // "mistral-vibe-cli-latest" in its config's models: the model the import names too.
+    const c = '.vibe/logs/session/session_20261203_091500_b7f1c2d4'
+    await put(home, `${c}/messages.jsonl`, session)
+    await put(
+      home,
+      `${c}/meta.json`,
+      await readFile(join(FORMATS_DIR, 'mistral-vibe-meta.json'), 'utf8'),
+    )
     const { sessions } = await findSessions({
       ctx: { platform: 'linux', env: { HOME: home }, home },
       folders: [],
@@ -80,7 +89,7 @@ describe('Mistral Vibe sessions', () => {
         model,
         title,
         started,
-        lastActive: path.includes(a) ? lastActive : 'the file’s',
+        lastActive: path.includes(b) ? 'the file’s' : lastActive,
         path: path.slice(home.length + 1),
       }))
       .sort((x, y) => (x.path < y.path ? -1 : 1))
@@ -93,6 +102,15 @@ describe('Mistral Vibe sessions', () => {
         started: '2026-12-03T09:15:00.000Z',
         lastActive: '2026-12-03T09:40:12.000Z',
         path: `${a}/messages.jsonl`,
+      },
+      {
+        engine: 'mistral-vibe',
+        project: '/home/ines/almanac',
+        model: 'mistral-vibe-cli-latest',
+        title: 'Moon phase widget',
+        started: '2026-12-03T09:15:00.120Z',
+        lastActive: '2026-12-03T09:21:42.880Z',
+        path: `${c}/messages.jsonl`,
       },
       {
         engine: 'mistral-vibe',

@@ -1,0 +1,117 @@
+import type { Message } from '../types'
+import { isObject, kind, type Json } from './json-shape'
+import { toolsMessage } from './payload'
+import type { Companion } from './reader'
+import type { NoteList } from './report'
+
+/*
+ * A Mistral Vibe session's meta.json, beside its messages.jsonl: what every request of the session
+ * sent before its messages, which messages.jsonl leaves out. `save_interaction`
+ * (vibe/core/session/session_logger.py, mistralai/mistral-vibe 2.18.4 at ac8f1a09) rewrites it
+ * at every save with the session's current `system_prompt` (the system LLMMessage, dumped),
+ * `tools_available` (each tool as a Chat Completions function definition: `{type: "function",
+ * function: {name, description, parameters}}`) and `config` (the VibeConfig, whose `active_model`
+ * is the alias of one of its `models`, `{name, provider, alias, …}`: `get_active_model`).
+ */
+
+/** The name of the file beside a Vibe session's messages that holds its system prompt and tools. */
+export const VIBE_META = 'meta.json'
+
+/** What meta.json adds to the conversation: its opening instructions, and the model. */
+export interface VibeMeta {
+  /** The system prompt, then the tools' definitions: what opens every request. */
+  head: Message[]
+  model?: string
+}
+
+const MISSING =
+  'the session’s meta.json (beside the file) was not read: its system prompt, its tools and its model are not in the conversation, and the estimate leaves them out'
+
+/**
+ * Reads `companion` as the session's meta.json; says in `notes` what it loaded, or why nothing
+ * (no companion, another file, a document that is not Vibe's). Never throws: the messages load
+ * without it.
+ */
+export function readVibeMetaCompanion(companion: Companion | undefined, notes: NoteList): VibeMeta {
+  if (companion === undefined) {
+    notes.warn('', MISSING)
+    return { head: [] }
+  }
+  // By its content, not its name: a meta.json the user chose may be saved under another.
+  const name = companion.name
+  const meta = parsedMeta(companion.content)
+  if (typeof meta === 'string') {
+    notes.warn(name, `${meta}; ${MISSING.slice(MISSING.indexOf('its system prompt'))}`)
+    return { head: [] }
+  }
+  const head: Message[] = []
+  const prompt = systemPromptOf(meta.system_prompt)
+  if (prompt !== undefined) head.push({ type: 'instructions', text: prompt })
+  else notes.warn(`${name} system_prompt`, 'no system prompt recorded; none is loaded')
+  const tools = Array.isArray(meta.tools_available) ? meta.tools_available : []
+  if (tools.length > 0) head.push(toolsMessage(tools))
+  const model = vibeActiveModel(meta)
+  const what = [
+    prompt !== undefined ? 'the system prompt' : undefined,
+    tools.length > 0
+      ? `${tools.length} tool definition${tools.length === 1 ? '' : 's'}`
+      : undefined,
+    model !== undefined ? `the model (${model})` : undefined,
+  ].filter((w): w is string => w !== undefined)
+  if (what.length > 0) {
+    notes.info(
+      name,
+      `${what.join(', ')} read from the session’s metadata, as Vibe last saved it; they open every request`,
+    )
+  }
+  return { head, ...(model !== undefined ? { model } : {}) }
+}
+
+/** The document, or what is wrong with it. */
+function parsedMeta(content: string | Uint8Array): Json | string {
+  const text = typeof content === 'string' ? content : new TextDecoder().decode(content)
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (error) {
+    return `not valid JSON (${error instanceof Error ? error.message : String(error)})`
+  }
+  if (!isObject(value)) return `${kind(value)}, not a Vibe session’s metadata`
+  if (typeof value.session_id !== 'string') {
+    return 'no "session_id": not a Vibe session’s metadata'
+  }
+  return value
+}
+
+/** The system LLMMessage's content: a string, or (an older dump) its parts' texts joined. */
+function systemPromptOf(message: unknown): string | undefined {
+  if (!isObject(message)) return undefined
+  const content = message.content
+  const text =
+    typeof content === 'string'
+      ? content
+      : Array.isArray(content)
+        ? content
+            .map((p) => (isObject(p) && typeof p.text === 'string' ? p.text : ''))
+            .filter((t) => t !== '')
+            .join('\n')
+        : ''
+  return text.trim() !== '' ? text : undefined
+}
+
+/**
+ * The model a meta.json's session ran: the name of the config's model whose alias is its
+ * `active_model` (Vibe's `get_active_model`); else the alias itself.
+ */
+export function vibeActiveModel(meta: unknown): string | undefined {
+  const config = isObject(meta) ? meta.config : undefined
+  if (!isObject(config) || typeof config.active_model !== 'string') return undefined
+  const alias = config.active_model
+  const models = Array.isArray(config.models) ? config.models : []
+  const model = models.find((m) => isObject(m) && m.alias === alias)
+  return isObject(model) && typeof model.name === 'string' && model.name !== ''
+    ? model.name
+    : alias !== ''
+      ? alias
+      : undefined
+}
