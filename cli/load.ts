@@ -34,7 +34,7 @@ import { withWriteAheadLog } from '../node/write-ahead-log'
 import { choiceValue, flagValue, requestValue, stringValue, type ParsedArgs } from './args'
 import { CliError, describeFsError } from './errors'
 import type { Io } from './command'
-import { forkParentFor } from './fork-parent'
+import { companionFor } from './companion'
 import { resolveFileArgument } from './session-argument'
 
 /** The model counts use, as the reports name it: `fellBack` for a name of no known family. */
@@ -151,7 +151,7 @@ export async function loadConversation(
   // A database has no text: its errors are placed by row and field.
   const text = typeof content === 'string' ? content : ''
   const file = displayName(path)
-  const companion = await forkParentFor(command, file, path, content, args, io)
+  const companion = await companionFor(command, file, path, content, args, io)
   let imported: ImportedConversation
   try {
     imported = importConversation(content, format, {

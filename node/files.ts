@@ -12,7 +12,7 @@ import {
   type Result,
 } from '../electron/contract'
 import { writeFileAtomic } from './atomic-write'
-import { findForkParent } from './fork-parent'
+import { findCompanion } from './companion'
 import { FileRefusal } from './regular-file'
 import { readConversationBytes } from './write-ahead-log'
 
@@ -47,11 +47,11 @@ export async function readConversationFile(
     // Bytes, not text: the renderer's worker parses them without making the whole file one
     // string (see src/json-bytes.ts). They cross IPC as a Uint8Array that owns its memory.
     const { bytes: content } = await readConversationBytes(path, maxBytes)
-    // Not finding a parent is not a failed open: the import's report says what is missing.
-    const search = await findForkParent(path, content, maxBytes)
+    // Not finding a companion is not a failed open: the import's report says what is missing.
+    const search = await findCompanion(path, content, maxBytes)
     const companion =
       search.kind === 'found'
-        ? { companion: { name: search.parent.name, content: search.parent.content } }
+        ? { companion: { name: search.companion.name, content: search.companion.content } }
         : {}
     return { ok: true, value: { token: null, path, name: basename(path), content, ...companion } }
   } catch (error) {

@@ -26,7 +26,7 @@ import {
 } from '../args'
 import type { Command, Io } from '../command'
 import { CliError, describeFsError } from '../errors'
-import { forkParentFor } from '../fork-parent'
+import { companionFor } from '../companion'
 import { countingModelFor, describeImportError, reportImport } from '../load'
 import { LATEST_HELP, resolveFileArgument } from '../session-argument'
 import { clock, findingLine, forecastJson, statusText } from '../watch-lines'
@@ -86,7 +86,7 @@ Exit status: 0 when stopped with Ctrl+C; 2 on bad input or options.`,
     const bytes = await readFollowed(path)
     // A database has no text: its errors are placed by row and field.
     const text = () => (isSqliteFile(bytes) ? '' : decodeText(bytes))
-    const companion = await forkParentFor(NAME, path, path, bytes, args, io)
+    const companion = await companionFor(NAME, path, path, bytes, args, io)
     let started: { live: LiveImport; update: LiveUpdate }
     try {
       started = startLiveImport(bytes, {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCli } from '../../cli/run-cli'
-import { findForkParent } from '../../node/fork-parent'
+import { findForkParent } from '../../node/companion'
 import { ROOT } from './helpers/built-cli'
 
 // A forked Claude Code subagent's parent transcript, found where Claude Code keeps it or given

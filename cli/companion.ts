@@ -1,13 +1,13 @@
 /**
- * --fork-parent, and the transcript a forked Claude Code subagent's file refers to: given on the
- * command line, else looked for beside the file as Claude Code keeps it (node/fork-parent.ts).
- * What cannot be found is said on stderr, with the flag that gives it; the import's own warning
- * then says the parent's conversation is not loaded.
+ * The file a log needs beside it (node/companion.ts): a forked Claude Code subagent's parent
+ * transcript, given with --fork-parent or else looked for where Claude Code keeps it; a Mistral
+ * Vibe session's meta.json, beside its messages. What cannot be found or read is said on stderr
+ * (with the flag that gives a parent); the import's own warning then says what is not loaded.
  */
 import { basename } from 'node:path'
 import { readFile } from 'node:fs/promises'
 import { forkReferenceOf, type Companion } from '../src/index'
-import { findForkParent } from '../node/fork-parent'
+import { findCompanion } from '../node/companion'
 import { stringValue, type ParsedArgs } from './args'
 import { CliError, describeFsError } from './errors'
 import type { Io } from './command'
@@ -17,11 +17,11 @@ import type { Io } from './command'
 const MAX_PARENT_BYTES = 2 ** 31 - 1
 
 /**
- * The parent transcript for the import of `content` (the file at `path`, `-` for stdin): the one
- * --fork-parent names, else the one found beside the file; undefined when the file refers to none
- * or it is not found.
+ * The companion for the import of `content` (the file at `path`, `-` for stdin): the parent
+ * transcript --fork-parent names, else the file found beside it; undefined when it needs none or
+ * none is found.
  */
-export async function forkParentFor(
+export async function companionFor(
   command: string,
   file: string,
   path: string,
@@ -46,14 +46,16 @@ export async function forkParentFor(
     return { name: basename(given), content: bytes }
   }
   if (path === '-') return undefined
-  const search = await findForkParent(path, content, MAX_PARENT_BYTES)
-  if (search.kind === 'found') return { name: search.parent.name, content: search.parent.content }
+  const search = await findCompanion(path, content, MAX_PARENT_BYTES)
+  if (search.kind === 'found') {
+    return { name: search.companion.name, content: search.companion.content }
+  }
   if (search.kind === 'missing') {
     io.err(
       `${file}: warning: a forked subagent whose parent transcript ${search.file} is not beside it (looked in ${search.lookedIn.join(', ')}); give it with --fork-parent FILE`,
     )
   } else if (search.kind === 'unreadable') {
-    io.err(`${file}: warning: cannot read the parent transcript: ${search.problem}`)
+    io.err(`${file}: warning: cannot read ${search.what}: ${search.problem}`)
   }
   return undefined
 }
