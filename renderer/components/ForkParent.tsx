@@ -10,7 +10,7 @@ import { HiddenFileInput } from './HiddenFileInput'
  */
 export function ForkParent() {
   const forkedFrom = useApp((s) => s.forkedFrom)
-  const addForkParent = useApp((s) => s.addForkParent)
+  const addCompanion = useApp((s) => s.addCompanion)
   const input = useRef<HTMLInputElement>(null)
   if (!forkedFrom) return null
   const { file, loaded } = forkedFrom
@@ -40,7 +40,7 @@ export function ForkParent() {
         ref={input}
         testId="fork-parent-input"
         accept=".jsonl,application/jsonl,application/x-ndjson"
-        onFile={(chosen) => void addForkParent(chosen)}
+        onFile={(chosen) => void addCompanion(chosen)}
       />
     </span>
   )

@@ -3,6 +3,7 @@ import { SESSIONS_BUTTON_ID } from '../dom-ids'
 import { SAMPLE_MAX_TOKENS, selectCheck, useApp } from '../store'
 import { ExportButton } from './ExportButton'
 import { ForkParent } from './ForkParent'
+import { VibeMeta } from './VibeMeta'
 import { FormatPicker } from './FormatPicker'
 import { ImportReport } from './ImportReport'
 import { LiveStatus } from './LiveStatus'
@@ -54,6 +55,7 @@ export function Header() {
           <RequestPicker />
           <SessionPicker />
           <ForkParent />
+          <VibeMeta />
           <ImportReport />
         </div>
       </div>

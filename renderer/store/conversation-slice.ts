@@ -122,7 +122,11 @@ export interface ConversationSlice {
    * Reads the forked subagent on screen again with `parent`, the transcript it refers to, which
    * the host did not find (a dropped file, the browser): its conversation is loaded first.
    */
-  addForkParent(parent: File): Promise<boolean>
+  /**
+   * Reads the file on screen again with a file it needs beside it, chosen by the user (a forked
+   * subagent's parent transcript, a Vibe session's meta.json): kept for every later read.
+   */
+  addCompanion(companion: File): Promise<boolean>
   /** Handles what the host returns for an open: a file, a cancel (null) or an error. */
   receiveFile(result: Result<OpenedFile | null>): void
   openDialog(): Promise<void>
@@ -241,7 +245,8 @@ export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) =
 
     reimportSession: (session) => reimport({ format: get().requestedFormat, session }),
 
-    addForkParent: (parent) => reimport(sameChoice(), { name: parent.name, content: parent }),
+    addCompanion: (companion) =>
+      reimport(sameChoice(), { name: companion.name, content: companion }),
 
     readToFollow: () => reimport({ ...sameChoice(), follow: true }),
 
