@@ -1,7 +1,6 @@
 import { formatNumber } from '@core/numbers'
-import { useRef } from 'react'
 import { useApp } from '../store'
-import { HiddenFileInput } from './HiddenFileInput'
+import { ChooseCompanion } from './ChooseCompanion'
 
 /**
  * A forked Claude Code subagent's file holds only its own messages: where the parent's transcript
@@ -10,8 +9,6 @@ import { HiddenFileInput } from './HiddenFileInput'
  */
 export function ForkParent() {
   const forkedFrom = useApp((s) => s.forkedFrom)
-  const addCompanion = useApp((s) => s.addCompanion)
-  const input = useRef<HTMLInputElement>(null)
   if (!forkedFrom) return null
   const { file, loaded } = forkedFrom
   if (loaded > 0) {
@@ -26,22 +23,11 @@ export function ForkParent() {
     )
   }
   return (
-    <span className="fork-parent">
-      <button
-        type="button"
-        className="link-button"
-        data-testid="fork-parent-button"
-        title={`A forked subagent: Claude Code sent it its parent’s conversation first, which this file does not hold. Choose the parent’s transcript, ${file}, to load it`}
-        onClick={() => input.current?.click()}
-      >
-        Add the parent’s {file}…
-      </button>
-      <HiddenFileInput
-        ref={input}
-        testId="fork-parent-input"
-        accept=".jsonl,application/jsonl,application/x-ndjson"
-        onFile={(chosen) => void addCompanion(chosen)}
-      />
-    </span>
+    <ChooseCompanion
+      label={`Add the parent’s ${file}…`}
+      title={`A forked subagent: Claude Code sent it its parent’s conversation first, which this file does not hold. Choose the parent’s transcript, ${file}, to load it`}
+      testId="fork-parent"
+      accept=".jsonl,application/jsonl,application/x-ndjson"
+    />
   )
 }

@@ -1,6 +1,5 @@
-import { useRef } from 'react'
 import { useApp } from '../store'
-import { HiddenFileInput } from './HiddenFileInput'
+import { ChooseCompanion } from './ChooseCompanion'
 
 /**
  * A Mistral Vibe session's messages.jsonl leaves out the system prompt, the tools and the model:
@@ -10,26 +9,13 @@ import { HiddenFileInput } from './HiddenFileInput'
  */
 export function VibeMeta() {
   const missing = useApp((s) => s.format === 'mistral-vibe' && s.systemPromptUnrecorded)
-  const addCompanion = useApp((s) => s.addCompanion)
-  const input = useRef<HTMLInputElement>(null)
   if (!missing) return null
   return (
-    <span className="fork-parent">
-      <button
-        type="button"
-        className="link-button"
-        data-testid="vibe-meta-button"
-        title="Vibe keeps the session's system prompt, tools and model in meta.json, in the same folder as messages.jsonl; this file does not hold them. Choose it to load them"
-        onClick={() => input.current?.click()}
-      >
-        Add the session’s meta.json…
-      </button>
-      <HiddenFileInput
-        ref={input}
-        testId="vibe-meta-input"
-        accept=".json,application/json"
-        onFile={(chosen) => void addCompanion(chosen)}
-      />
-    </span>
+    <ChooseCompanion
+      label="Add the session’s meta.json…"
+      title="Vibe keeps the session's system prompt, tools and model in meta.json, in the same folder as messages.jsonl; this file does not hold them. Choose it to load them"
+      testId="vibe-meta"
+      accept=".json,application/json"
+    />
   )
 }
