@@ -39,7 +39,10 @@ export interface ConversationFile {
  * shown. A File (browser, drop) is only a handle, and the sample is short text.
  */
 export type FileSource = ({ token: FileToken } | { content: OpenedFile['content'] }) & {
-  /** The file beside the log the user chose (a fork's parent transcript, a File), kept for every later read. */
+  /**
+   * The file beside the log the user chose (a fork's parent transcript, a Vibe session's
+   * meta.json: a File), kept for every later read.
+   */
   companion?: NonNullable<OpenedFile['companion']>
 }
 
@@ -118,10 +121,6 @@ export interface ConversationSlice {
   reimportSession(session: string): Promise<boolean>
   /** Reads the file on screen again to follow it (one too large to follow from the start). */
   readToFollow(): Promise<boolean>
-  /**
-   * Reads the forked subagent on screen again with `parent`, the transcript it refers to, which
-   * the host did not find (a dropped file, the browser): its conversation is loaded first.
-   */
   /**
    * Reads the file on screen again with a file it needs beside it, chosen by the user (a forked
    * subagent's parent transcript, a Vibe session's meta.json): kept for every later read.
