@@ -24,8 +24,9 @@ export interface VibeMeta {
   model?: string
 }
 
-const MISSING =
-  'the session’s meta.json (beside the file) was not read: its system prompt, its tools and its model are not in the conversation, and the estimate leaves them out'
+const LEFT_OUT =
+  'its system prompt, its tools and its model are not in the conversation, and the estimate leaves them out'
+const MISSING = `the session’s meta.json (beside the file) was not read: ${LEFT_OUT}`
 
 /**
  * Reads `companion` as the session's meta.json; says in `notes` what it loaded, or why nothing
@@ -41,7 +42,7 @@ export function readVibeMetaCompanion(companion: Companion | undefined, notes: N
   const name = companion.name
   const meta = parsedMeta(companion.content)
   if (typeof meta === 'string') {
-    notes.warn(name, `${meta}; ${MISSING.slice(MISSING.indexOf('its system prompt'))}`)
+    notes.warn(name, `${meta}; ${LEFT_OUT}`)
     return { head: [] }
   }
   const head: Message[] = []
