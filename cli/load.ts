@@ -24,6 +24,7 @@ import {
   type ImportNote,
   type Message,
   type Wire,
+  type RecordedSettings,
   type RecordedWindow,
   type ReportedUsage,
   wireShapeExplanation,
@@ -68,6 +69,8 @@ export interface LoadedConversation {
   attachmentsUnrecorded: boolean
   /** The effective window a Codex rollout records for the model in force (codexRecordedWindowFor). */
   recordedWindow?: RecordedWindow
+  /** Its engine's compaction settings, where the file records them (ImportedConversation's). */
+  engineSettings?: RecordedSettings
 }
 
 /** How a path is named in messages: `-` is standard input. */
@@ -178,6 +181,7 @@ export async function loadConversation(
     systemPromptUnrecorded: imported.systemPromptUnrecorded === true,
     attachmentsUnrecorded: imported.attachmentsUnrecorded === true,
     ...(recordedWindow !== undefined ? { recordedWindow } : {}),
+    ...(imported.engineSettings !== undefined ? { engineSettings: imported.engineSettings } : {}),
   }
 }
 

@@ -277,6 +277,8 @@ Exit status: 0 on success; 2 on bad input or options.`,
       spec: loaded.spec,
       hiddenTokens: hidden?.tokens ?? 0,
       ...(recorded !== undefined ? { recordedWindow: recorded.tokens } : {}),
+      // The file's own engine settings (a Vibe session's threshold) replace that preset's defaults.
+      ...(loaded.engineSettings !== undefined ? { settings: loaded.engineSettings.settings } : {}),
     }
     // The presets the user named must all run; of all of them, those that can.
     const { runnable, waiting } = runnableEngines(input, ids)

@@ -28,6 +28,7 @@ export function EngineLimitsControl(props: { waiting: readonly WaitingEngine[]; 
   const given = useApp((s) => s.engineWindow !== null || s.engineMaxOutput !== null)
   const setEngineLimits = useApp((s) => s.setEngineLimits)
   const recorded = useApp(selectEngineRecordedWindow)
+  const fileSettings = useApp((s) => s.fileEngineSettings)
   const asking = props.waiting.length > 0
   return (
     <div className={asking ? 'engine-limits asking' : 'engine-limits'} data-testid="engine-limits">
@@ -39,6 +40,19 @@ export function EngineLimitsControl(props: { waiting: readonly WaitingEngine[]; 
         >
           Codex presets: window {n(codexWindowFromRecorded(recorded.tokens))}, from the log (
           {n(recorded.tokens)} recorded, {CODEX_EFFECTIVE_WINDOW_PERCENT}% of it)
+        </p>
+      )}
+      {fileSettings?.settings.vibeAutoCompactThreshold !== undefined && (
+        <p
+          className="engine-limits-source"
+          data-testid="engine-vibe-threshold"
+          title={`the log, ${fileSettings.at}`}
+        >
+          Mistral Vibe: auto-compact threshold{' '}
+          {fileSettings.settings.vibeAutoCompactThreshold === 0
+            ? 'off'
+            : n(fileSettings.settings.vibeAutoCompactThreshold)}
+          , from the log
         </p>
       )}
       <p

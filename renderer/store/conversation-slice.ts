@@ -2,6 +2,7 @@ import type {
   FormatId,
   ImportNote,
   Message,
+  RecordedSettings,
   RecordedWindow,
   ReportedUsage,
   StoredSession,
@@ -93,6 +94,8 @@ export interface ConversationSlice {
   usage: readonly ReportedUsage[]
   /** The context window the log says its engine ran with (ImportedConversation's), if any. */
   fileWindow: RecordedWindow | null
+  /** Its engine's compaction settings, where the file records them (the engines' replay uses them). */
+  fileEngineSettings: RecordedSettings | null
   /** What the import set aside or could not read, with where: every warning about the file. */
   importReport: readonly ImportNote[]
   /** The file's engine does not record its system prompt (ImportedConversation's). */
@@ -190,6 +193,7 @@ export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) =
     session: null,
     usage: [],
     fileWindow: null,
+    fileEngineSettings: null,
     importReport: [],
     systemPromptUnrecorded: false,
     attachmentsUnrecorded: false,

@@ -83,8 +83,9 @@ export const selectEngineAsk: (s: AppState) => EngineAsk = memoSelector(
     selectSpec(s),
     selectOptions(s),
     selectEngineRecordedWindow(s),
+    s.fileEngineSettings,
   ],
-  (messages, counts, limits, spec, options, recorded): EngineAsk => {
+  (messages, counts, limits, spec, options, recorded, fileSettings): EngineAsk => {
     const { window, maxOutput } = limits
     if (window !== null && maxOutput !== null && maxOutput > window) {
       return { state: 'bad-limits', problem: 'the max output must not be more than the window' }
@@ -95,7 +96,9 @@ export const selectEngineAsk: (s: AppState) => EngineAsk = memoSelector(
       spec,
       hiddenTokens: options.hiddenTokens ?? 0,
       ...(recorded !== null ? { recordedWindow: recorded.tokens } : {}),
+      // The file's own engine settings (a Vibe session's threshold), then the seed's options.
       settings: {
+        ...fileSettings?.settings,
         seed: {
           maxTokens: options.maxTokens,
           triggerRatio: options.triggerRatio,

@@ -16,6 +16,7 @@ export function importedFields(imported: Omit<ImportedConversation, 'messages'>)
     session: imported.session ?? null,
     usage: imported.usage ?? [],
     fileWindow: imported.contextWindow ?? null,
+    fileEngineSettings: imported.engineSettings ?? null,
     importReport: imported.report,
     systemPromptUnrecorded: imported.systemPromptUnrecorded === true,
     attachmentsUnrecorded: imported.attachmentsUnrecorded === true,

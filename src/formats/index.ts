@@ -161,6 +161,7 @@ export function importInput(
       : {}),
     ...(result.usage !== undefined && result.usage.length > 0 ? { usage: result.usage } : {}),
     ...(result.contextWindow !== undefined ? { contextWindow: result.contextWindow } : {}),
+    ...(result.engineSettings !== undefined ? { engineSettings: result.engineSettings } : {}),
     ...(result.forkedFrom !== undefined ? { forkedFrom: result.forkedFrom } : {}),
   }
 }
@@ -217,6 +218,7 @@ export type {
   FormatInfo,
   FormatMismatch,
   ImportedConversation,
+  RecordedSettings,
   RecordedWindow,
   ReportedUsage,
   StoredSession,

@@ -1,7 +1,9 @@
 import type { Message } from '../types'
 import { isObject, kind, type Json } from './json-shape'
 import { toolsMessage } from './payload'
+import { formatNumber } from '../numbers'
 import type { Companion } from './reader'
+import type { RecordedSettings } from './types'
 import type { NoteList } from './report'
 
 /*
@@ -22,6 +24,8 @@ export interface VibeMeta {
   /** The system prompt, then the tools' definitions: what opens every request. */
   head: Message[]
   model?: string
+  /** The active model's `auto_compact_threshold`, for the Vibe preset's replay. */
+  engineSettings?: RecordedSettings
 }
 
 const LEFT_OUT =
@@ -65,7 +69,19 @@ export function readVibeMetaCompanion(companion: Companion | undefined, notes: N
       `${what.join(', ')} read from the session’s metadata, as Vibe last saved it; they open every request`,
     )
   }
-  return { head, ...(model !== undefined ? { model } : {}) }
+  const threshold = autoCompactThreshold(meta, name)
+  if (threshold !== undefined) {
+    const tokens = threshold.settings.vibeAutoCompactThreshold ?? 0
+    notes.info(
+      threshold.at,
+      `the active model’s auto-compact threshold, ${formatNumber(tokens)} tokens${tokens === 0 ? ' (compaction off)' : ''}: the Mistral Vibe engine’s replay uses it`,
+    )
+  }
+  return {
+    head,
+    ...(model !== undefined ? { model } : {}),
+    ...(threshold !== undefined ? { engineSettings: threshold } : {}),
+  }
 }
 
 /** The document, or what is wrong with it. */
@@ -105,14 +121,38 @@ function systemPromptOf(message: unknown): string | undefined {
  * `active_model` (Vibe's `get_active_model`); else the alias itself.
  */
 export function vibeActiveModel(meta: unknown): string | undefined {
+  const active = activeModelConfig(meta)
+  if (active === undefined) return undefined
+  const name = active.model?.name
+  return typeof name === 'string' && name !== ''
+    ? name
+    : active.alias !== ''
+      ? active.alias
+      : undefined
+}
+
+/** The config's `active_model` alias, and the model of its `models` that has it, and where. */
+function activeModelConfig(
+  meta: unknown,
+): { alias: string; model?: Json; index?: number } | undefined {
   const config = isObject(meta) ? meta.config : undefined
   if (!isObject(config) || typeof config.active_model !== 'string') return undefined
   const alias = config.active_model
   const models = Array.isArray(config.models) ? config.models : []
-  const model = models.find((m) => isObject(m) && m.alias === alias)
-  return isObject(model) && typeof model.name === 'string' && model.name !== ''
-    ? model.name
-    : alias !== ''
-      ? alias
-      : undefined
+  const index = models.findIndex((m) => isObject(m) && m.alias === alias)
+  return index === -1 ? { alias } : { alias, model: models[index] as Json, index }
+}
+
+/**
+ * The active model's `auto_compact_threshold` (ModelConfig: tokens, 0 turning compaction off),
+ * which Vibe's AutoCompactMiddleware compares the context with: recorded for the replay.
+ */
+function autoCompactThreshold(meta: unknown, file: string): RecordedSettings | undefined {
+  const active = activeModelConfig(meta)
+  const value = active?.model?.auto_compact_threshold
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) return undefined
+  return {
+    settings: { vibeAutoCompactThreshold: value },
+    at: `${file} config.models[${active!.index}].auto_compact_threshold`,
+  }
 }

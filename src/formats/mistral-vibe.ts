@@ -146,6 +146,7 @@ export function readMistralVibe(input: ReadInput): ReadResult {
     messages: [...meta.head, ...messages],
     notes,
     ...(meta.model !== undefined ? { model: meta.model } : {}),
+    ...(meta.engineSettings !== undefined ? { engineSettings: meta.engineSettings } : {}),
     ...(recorded ? { systemPromptRecorded: true as const } : {}),
   }
 }

@@ -11,6 +11,7 @@ import { isObject, kind } from './json-shape'
 import { NoteList, describeLines, warnSkippedLines } from './report'
 import type {
   ForkedFrom,
+  RecordedSettings,
   RecordedWindow,
   ReportedUsage,
   StoredSession,
@@ -418,6 +419,8 @@ export interface ReadResult {
   usage?: ReportedUsage[]
   /** The context window the log says its engine ran with (see ImportedConversation). */
   contextWindow?: RecordedWindow
+  /** Its engine's compaction settings, where the log records them (see ImportedConversation). */
+  engineSettings?: RecordedSettings
   /** A forked subagent's parent transcript, and what of it was loaded (Claude Code). */
   forkedFrom?: ForkedFrom
   /**

@@ -1,3 +1,4 @@
+import type { EngineSettings } from '../engines/types'
 import type { EarlierThinking } from '../pricing/thinking-retention'
 import type { Wire } from '../pricing/wire'
 import type { Message } from '../types'
@@ -96,6 +97,8 @@ export interface ImportedConversation {
    * compacted against, which the app offers as MaxTokens before the model's documented window.
    */
   contextWindow?: RecordedWindow
+  /** Its engine's own compaction settings, where the log records them (RecordedSettings). */
+  engineSettings?: RecordedSettings
   /**
    * A forked Claude Code subagent's file: the parent transcript it refers to (`fork-context-ref`),
    * and how many messages of the parent's conversation were loaded from it (ImportOptions
@@ -103,6 +106,17 @@ export interface ImportedConversation {
    * file.
    */
   forkedFrom?: ForkedFrom
+}
+
+/**
+ * Compaction settings of its engine's own that a log records (a Mistral Vibe session's meta.json:
+ * the active model's `auto_compact_threshold`): the engines' replay runs that engine's preset
+ * with them in place of its defaults (EngineInput.settings).
+ */
+export interface RecordedSettings {
+  settings: EngineSettings
+  /** Where in the file they were read, as the report says places. */
+  at: string
 }
 
 /** A context window a log records (ImportedConversation.contextWindow). */

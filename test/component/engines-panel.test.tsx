@@ -197,6 +197,33 @@ describe('the Engines view', () => {
     await waitFor(() => expect(screen.queryByTestId('engine-codex-window')).toBeNull())
   })
 
+  it("runs Mistral Vibe's preset on the threshold a Vibe session's meta.json records, and says so", async () => {
+    // testdata/formats/mistral-vibe-meta.json with its active model's auto_compact_threshold set to
+    // 300: the session's tokens pass it, where Vibe's default of 200,000 is far off.
+    const user = userEvent.setup()
+    const formats = resolve(import.meta.dirname, '../../testdata/formats')
+    const meta = JSON.parse(readFileSync(resolve(formats, 'mistral-vibe-meta.json'), 'utf8'))
+    meta.config.models[0].auto_compact_threshold = 300
+    const { store } = makeStore()
+    await act(() =>
+      store.getState().loadFile({
+        path: null,
+        name: 'messages.jsonl',
+        content: readFileSync(resolve(formats, 'mistral-vibe.jsonl'), 'utf8'),
+        companion: { name: 'meta.json', content: new Blob([JSON.stringify(meta)]) },
+      }),
+    )
+    openEnginesTab(store)
+    renderWithStore(<EnginesPanel />, store)
+    // Its model's limits are not known: the presets that read none run, Vibe's among them.
+    await waitFor(() => expect(row('mistral-vibe')).toBeDefined())
+    expect(screen.getByTestId('engine-vibe-threshold').textContent).toBe(
+      'Mistral Vibe: auto-compact threshold 300, from the log',
+    )
+    await user.click(row('mistral-vibe'))
+    expect(screen.getByTestId('engine-detail').textContent).toContain('300 tokens')
+  })
+
   it('a max output more than the window is refused in words', async () => {
     const user = userEvent.setup()
     const { store } = makeStore()

@@ -66,10 +66,36 @@ export function createMainThreadWorkers(countMessages: CountMessages = countInPl
         )
         return { cancel: () => (live = false) }
       }
+      // The file it needs beside it, as the reading worker reads it: a File's bytes, or the bytes given.
+      const { companion } = file
+      if (companion && companion.content instanceof Blob) {
+        let live = true
+        companion.content.text().then(
+          (text) =>
+            live &&
+            workers.importFile(
+              { ...file, companion: { ...companion, content: new TextEncoder().encode(text) } },
+              choice,
+              events,
+            ),
+          (error: unknown) => live && events.onError(`${companion.name}: ${String(error)}`),
+        )
+        return { cancel: () => (live = false) }
+      }
       const held = holdConversation()
       let read
       try {
-        read = held.read(content, choice, (done, total) => events.onParsing?.(done, total))
+        const beside = companion
+          ? {
+              companion: {
+                name: companion.name,
+                content: companion.content as Uint8Array,
+              },
+            }
+          : {}
+        read = held.read(content, { ...choice, ...beside }, (done, total) =>
+          events.onParsing?.(done, total),
+        )
       } catch (error) {
         events.onError(describeImportError(file.name, content, error))
         return NOTHING_TO_CANCEL

@@ -99,11 +99,22 @@ describe('Mistral Vibe session in', () => {
       // active_model is an alias; the model sent is the name of the model that has it.
       expect(withMeta.model).toBe('mistral-vibe-cli-latest')
       expect(withMeta.systemPromptUnrecorded).toBeUndefined()
-      expect(withMeta.report.at(-1)).toEqual({
+      expect(withMeta.report.at(-2)).toEqual({
         severity: 'info',
         path: 'meta.json',
         problem:
           'the system prompt, 3 tool definitions, the model (mistral-vibe-cli-latest) read from the session’s metadata, as Vibe last saved it; they open every request',
+      })
+      // The active model's auto_compact_threshold (the fixture's 200,000), for the Vibe replay.
+      expect(withMeta.engineSettings).toEqual({
+        settings: { vibeAutoCompactThreshold: 200_000 },
+        at: 'meta.json config.models[0].auto_compact_threshold',
+      })
+      expect(withMeta.report.at(-1)).toEqual({
+        severity: 'info',
+        path: 'meta.json config.models[0].auto_compact_threshold',
+        problem:
+          'the active model’s auto-compact threshold, 200,000 tokens: the Mistral Vibe engine’s replay uses it',
       })
       // The instructions are hoisted to the front of a compaction.
       const codes = (messages: typeof imported.messages) =>

@@ -1,4 +1,4 @@
-import { copyFile, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -79,6 +79,27 @@ describe("a Vibe session's meta.json", () => {
     expect(table.stderr.join('\n')).toMatch(
       /info meta\.json: the system prompt, 3 tool definitions, the model \(mistral-vibe-cli-latest\) read from the session’s metadata/,
     )
+  })
+
+  it("gives the Vibe engine's replay the active model's auto-compact threshold", async () => {
+    // The fixture's meta.json with the active model's threshold lowered to 300 tokens: the file's
+    // 392 tokens reach it, where Vibe's default of 200,000 is never reached.
+    const low = join(dir, 'low-threshold')
+    await mkdir(low)
+    await copyFile(messages, join(low, 'messages.jsonl'))
+    const meta = JSON.parse(await readFile(join(FORMATS, 'mistral-vibe-meta.json'), 'utf8'))
+    meta.config.models[0].auto_compact_threshold = 300
+    await writeFile(join(low, 'meta.json'), JSON.stringify(meta, null, 2))
+    const vibe = async (file: string) => {
+      const r = await run(['engines', file, '--engine', 'mistral-vibe', '--json'])
+      expect(r.status).toBe(0)
+      return (JSON.parse(r.stdout) as { engines: { trigger: number; firesAfter: number | null }[] })
+        .engines[0]
+    }
+    const recorded = await vibe(join(low, 'messages.jsonl'))
+    expect(recorded.trigger).toBe(300)
+    expect(recorded.firesAfter).not.toBeNull()
+    expect(await vibe(messages)).toMatchObject({ trigger: 200_000, firesAfter: null })
   })
 
   it('is said to be missing, in the import report, when it is not there', async () => {
