@@ -8,7 +8,15 @@
 import { copyFile, mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { allRows, byTestId, openFile, readNumber, screenshot, shownTotal } from './harness/app'
+import {
+  allRows,
+  byTestId,
+  openFile,
+  readNumber,
+  screenshot,
+  showTab,
+  shownTotal,
+} from './harness/app'
 import { useAppSession, type AppSession } from './harness/browser'
 import { cli } from './harness/cli'
 import { formatsFile } from './harness/format-fixtures'
@@ -59,6 +67,12 @@ describe('a Vibe session from the Sessions view', () => {
     expect(shown[0].text).toContain("You are Almanac's maintainer agent")
     expect(await page.locator(byTestId('vibe-meta-button')).count()).toBe(0)
     await screenshot(page, 'vibe-session')
+    // The Engines tab replays Vibe on the threshold the session's config gives its model.
+    await showTab(page, 'engines')
+    await expect
+      .poll(() => page.locator(byTestId('engine-vibe-threshold')).textContent())
+      .toBe('Mistral Vibe: auto-compact threshold 200,000, from the log')
+    await screenshot(page, 'vibe-session-engines')
     expect(server.stderr()).not.toMatch(/refus|error/i)
     expect(pageErrors).toEqual([])
   })
