@@ -1,4 +1,4 @@
-import { SqliteDatabase } from '../sqlite/database'
+import { SqliteDatabase, type Row } from '../sqlite/database'
 import { isObject } from './json-shape'
 import { opencodeTables } from './opencode-db'
 
@@ -35,22 +35,22 @@ export interface OpencodeDbSession {
  * is not opencode's, a SqliteError for a file that is not one.
  */
 export function opencodeDbSessions(bytes: Uint8Array): OpencodeDbSession[] {
-  const t = opencodeTables(new SqliteDatabase(bytes))
   // A session's latest reply that names a model: by (time_created, id), as the session's rows are read.
   const models = new Map<string, { created: number; id: string; model: string }>()
   const sizes = new Map<string, number>()
   const count = (session: unknown, size: number) => {
     if (typeof session === 'string') sizes.set(session, (sizes.get(session) ?? 0) + size)
   }
-  t.db.rows(t.message.table, (row) => {
-    count(row.column(t.message.at.session_id), row.columnSize(t.message.at.data))
-    const data = row.column(t.message.at.data)
+  // In the pass that counts the messages (opencodeTables).
+  const t = opencodeTables(new SqliteDatabase(bytes), (row, at) => {
+    count(row.column(at.session_id), row.columnSize(at.data))
+    const data = row.column(at.data)
     if (typeof data !== 'string' || !data.includes('"modelID"')) return
     const info = parsed(data)
     if (info?.role !== 'assistant' || typeof info.modelID !== 'string') return
-    const session = String(row.column(t.message.at.session_id))
-    const created = Number(row.column(t.message.at.time_created)) || 0
-    const id = String(row.column(t.message.at.id))
+    const session = String(row.column(at.session_id))
+    const created = Number(row.column(at.time_created)) || 0
+    const id = String(row.column(at.id))
     const before = models.get(session)
     if (before && (before.created > created || (before.created === created && before.id > id)))
       return
@@ -90,17 +90,17 @@ export function opencodeDbSessions(bytes: Uint8Array): OpencodeDbSession[] {
  * each table, whatever the number of sessions.
  */
 export function opencodeDbSessionsHolding(bytes: Uint8Array, text: string): Set<string> {
-  const t = opencodeTables(new SqliteDatabase(bytes))
   const needles = [...new Set([text, JSON.stringify(text).slice(1, -1)])]
   const holding = new Set<string>()
-  for (const { table, at } of [t.message, t.part]) {
-    t.db.rows(table, (row) => {
-      const session = row.column(at.session_id)
-      if (typeof session !== 'string' || holding.has(session)) return
-      const data = row.column(at.data)
-      if (typeof data === 'string' && needles.some((n) => data.includes(n))) holding.add(session)
-    })
+  const look = (row: Row, at: { session_id: number; data: number }) => {
+    const session = row.column(at.session_id)
+    if (typeof session !== 'string' || holding.has(session)) return
+    const data = row.column(at.data)
+    if (typeof data === 'string' && needles.some((n) => data.includes(n))) holding.add(session)
   }
+  // The messages in the pass that counts them (opencodeTables), then the parts.
+  const t = opencodeTables(new SqliteDatabase(bytes), look)
+  t.db.rows(t.part.table, (row) => look(row, t.part.at))
   return holding
 }
 

@@ -51,8 +51,15 @@ export interface OpencodeTables {
   sessions: SessionRow[]
 }
 
-/** The tables of an opencode database; a ShapeError when it is not one. */
-export function opencodeTables(db: SqliteDatabase): OpencodeTables {
+/**
+ * The tables of an opencode database; a ShapeError when it is not one. `eachMessage` sees every
+ * row of `message` in the pass that counts them, so that a caller reading the messages for more
+ * (the session list's models and sizes) makes no second pass.
+ */
+export function opencodeTables(
+  db: SqliteDatabase,
+  eachMessage?: (row: Row, at: Table<'message'>['at']) => void,
+): OpencodeTables {
   const session = table(db, 'session')
   const message = table(db, 'message')
   const part = table(db, 'part')
@@ -61,6 +68,7 @@ export function opencodeTables(db: SqliteDatabase): OpencodeTables {
   db.rows(message.table, (row) => {
     const id = row.column(message.at.session_id)
     if (typeof id === 'string') counts.set(id, (counts.get(id) ?? 0) + 1)
+    eachMessage?.(row, message.at)
   })
   for (const s of sessions) s.messages = counts.get(s.id) ?? 0
   return { db, session, message, part, sessions }
