@@ -14,7 +14,7 @@ import type { Io } from './command'
 
 // The CLI reads what it is given whole, as it reads FILE; the limit only keeps a wrong path to a
 // device or a huge file from being read to its end.
-const MAX_PARENT_BYTES = 2 ** 31 - 1
+const MAX_COMPANION_BYTES = 2 ** 31 - 1
 
 /**
  * The companion for the import of `content` (the file at `path`, `-` for stdin): the parent
@@ -46,7 +46,7 @@ export async function companionFor(
     return { name: basename(given), content: bytes }
   }
   if (path === '-') return undefined
-  const search = await findCompanion(path, content, MAX_PARENT_BYTES)
+  const search = await findCompanion(path, content, MAX_COMPANION_BYTES)
   if (search.kind === 'found') {
     return { name: search.companion.name, content: search.companion.content }
   }

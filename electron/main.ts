@@ -115,8 +115,7 @@ function start(): void {
     const file = await openChosenFile(path, grants, undefined, session)
     if (!file.ok) return file
     app.addRecentDocument(path)
-    const entry = session !== undefined ? { path, session } : { path }
-    recent.add(entry).then(refreshMenu, warn('Could not update the recent files'))
+    recent.add({ path, session }).then(refreshMenu, warn('Could not update the recent files'))
     return file
   }
 
@@ -163,7 +162,7 @@ function start(): void {
   function deliver(path: string, session?: string): void {
     const window = mainWindow
     if (!window || !rendererListening) {
-      pending = session !== undefined ? { path, session } : { path }
+      pending = { path, session }
       if (!window && app.isReady()) createWindow()
       return
     }

@@ -28,7 +28,7 @@ import {
   geminiSubagentOf,
   kimiSubagentOf,
   readAgentMeta,
-  oneLine,
+  nameLine,
   subagentOf,
   type SubagentOf,
 } from './subagents'
@@ -318,7 +318,8 @@ const geminiChatKey = (folder: string, id: string) => `${folder}\n${id.slice(0, 
 // A title that replaces the log's own; a blank one (a name cleared) leaves the session none.
 function withTitle(header: SessionHeader, title: string): SessionHeader {
   const { title: _, ...rest } = header
-  return title.trim() !== '' ? { ...rest, title: oneLine(title) } : rest
+  const shown = nameLine(title)
+  return shown !== undefined ? { ...rest, title: shown } : rest
 }
 
 // A Cline 4 session's manifest gives its working directory, which the messages file does not

@@ -5,7 +5,7 @@
  */
 import { asBuffer, firstLine, nestedStringField, numberField, stringField } from './byte-scan'
 import type { EngineId } from './engines'
-import { oneLine } from './subagents'
+import { nameLine } from './subagents'
 import { sessionTitle } from './titles'
 import { OWN_RECORDS } from '../../src/formats/kimi-cli'
 import { vibeActiveModel } from '../../src/index'
@@ -184,7 +184,7 @@ export function readVibeMeta(bytes: Uint8Array): SessionHeader | undefined {
   const start = stringField(bytes, 'start_time')
   if (stringField(bytes, 'session_id') === undefined || start === undefined) return undefined
   const meta = parsedDocument(bytes)
-  const title = (meta as { title?: unknown } | undefined)?.title
+  const title = nameLine((meta as { title?: unknown } | undefined)?.title)
   const model =
     meta !== undefined
       ? vibeActiveModel(meta)
@@ -194,7 +194,7 @@ export function readVibeMeta(bytes: Uint8Array): SessionHeader | undefined {
     lastActive: isoOf(stringField(bytes, 'end_time')),
     cwd: stringField(bytes, 'working_directory'),
     ...(model !== undefined ? { model } : {}),
-    ...(typeof title === 'string' && title.trim() !== '' ? { title: oneLine(title) } : {}),
+    ...(title !== undefined ? { title } : {}),
   }
 }
 

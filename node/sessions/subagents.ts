@@ -96,8 +96,10 @@ export function codexSubagentOf(path: string, head: Uint8Array): SubagentOf | un
   const out: SubagentOf = { agentId, parentThread: parentThread.toLowerCase() }
   const role = spawn('agent_role') ?? stringField(meta, 'agent_role')
   const name = spawn('agent_nickname') ?? stringField(meta, 'agent_nickname') ?? spawn('agent_path')
-  if (role !== undefined && role.trim() !== '') out.agentType = oneLine(role)
-  if (name !== undefined && name.trim() !== '') out.description = oneLine(name)
+  const agentType = nameLine(role)
+  const description = nameLine(name)
+  if (agentType !== undefined) out.agentType = agentType
+  if (description !== undefined) out.description = description
   return out
 }
 
@@ -173,12 +175,13 @@ export async function droidSubagentOf(
   )
   const parent = tag?.metadata?.callingSessionId
   if (typeof parent !== 'string' || !/^[\w-]+$/.test(parent)) return undefined
-  const title =
-    stringField(firstLine(head), 'sessionTitle') ?? stringField(firstLine(head), 'title')
+  const title = nameLine(
+    stringField(firstLine(head), 'sessionTitle') ?? stringField(firstLine(head), 'title'),
+  )
   return {
     agentId: id,
     parentKey: join(dirname(path), `${parent}.jsonl`),
-    ...(title !== undefined && title.trim() !== '' ? { description: oneLine(title) } : {}),
+    ...(title !== undefined ? { description: title } : {}),
   }
 }
 
@@ -198,13 +201,19 @@ export async function readAgentMeta(
   if (typeof meta !== 'object' || meta === null) return {}
   const { [typeKey]: agentType, description } = meta as Record<string, unknown>
   const out: Pick<SubagentOf, 'agentType' | 'description'> = {}
-  if (typeof agentType === 'string' && agentType.trim() !== '') out.agentType = oneLine(agentType)
-  if (typeof description === 'string' && description.trim() !== '')
-    out.description = oneLine(description)
+  const type = nameLine(agentType)
+  const task = nameLine(description)
+  if (type !== undefined) out.agentType = type
+  if (task !== undefined) out.description = task
   return out
 }
 
 /** A sidecar's or a title's text on one line, cut at MAX_DESCRIPTION characters (never inside a surrogate pair). */
+/** A name a log gives (a title, a description): one line of it, or undefined for none or blank. */
+export function nameLine(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? oneLine(value) : undefined
+}
+
 export function oneLine(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim()
   const points = [...flat]

@@ -6,7 +6,7 @@
  */
 import { asBuffer, firstLine, objectLinesHolding, stringField } from './byte-scan'
 import type { EngineId } from './engines'
-import { oneLine } from './subagents'
+import { nameLine } from './subagents'
 
 /** The title of a session of ENGINE from its head and tail (whole lines); undefined for none. */
 export function sessionTitle(
@@ -14,8 +14,7 @@ export function sessionTitle(
   head: Uint8Array,
   tail: Uint8Array,
 ): string | undefined {
-  const title = rawTitle(engine, head, tail)
-  return title !== undefined && title.trim() !== '' ? oneLine(title) : undefined
+  return nameLine(rawTitle(engine, head, tail))
 }
 
 function rawTitle(engine: EngineId, head: Uint8Array, tail: Uint8Array): string | undefined {
