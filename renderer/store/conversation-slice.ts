@@ -242,7 +242,8 @@ export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) =
       })
     },
 
-    reimportAs: (format) => reimport({ format }),
+    // The session and request on screen stay chosen: only the formats that read them use them.
+    reimportAs: (format) => reimport({ ...sameChoice(), format }),
 
     reimportRequest: (request) => reimport({ format: get().requestedFormat, request }),
 

@@ -74,5 +74,11 @@ describe('the Recent menu', () => {
     expect(await store.getState().reimportSession(latest.id)).toBe(true)
     expect(api.reopened.at(-1)).toEqual(['db-token', latest.id])
     expect(store.getState().session).toBe(latest.id)
+    // Read again as a format chosen by name: still that session, not the database's latest.
+    await store.getState().reimportSession(OLDER)
+    expect(await store.getState().reimportAs('opencode-db')).toBe(true)
+    expect(api.reopened.at(-1)).toEqual(['db-token', OLDER])
+    expect(store.getState().session).toBe(OLDER)
+    expect(store.getState().requestedFormat).toBe('opencode-db')
   })
 })
