@@ -9,13 +9,13 @@ import { engineLabel, ENGINES, type EngineId } from './engines'
 import { readBeside } from './beside'
 import { stringField } from './byte-scan'
 import {
+  endBytes,
   HEAD_BYTES,
   isClineSessionFile,
   readClineManifest,
   readVibeMeta,
   readHeader,
   sniffEngine,
-  TAIL_BYTES,
   wholeLines,
   type SessionHeader,
 } from './headers'
@@ -157,13 +157,17 @@ async function readSession(
   if (file.engine !== undefined && isOpencodeDatabase(file.path)) {
     return readOpencodeDatabase(file, file.engine)
   }
-  const { head, tail } = await readEnds(file.path, file.size).catch(() => ({
-    head: undefined,
-    tail: undefined,
-  }))
+  const ends = (span: number) =>
+    readEnds(file.path, file.size, span).catch(() => ({ head: undefined, tail: undefined }))
+  let { head, tail } = await ends(endBytes(file.engine))
   if (!head || !tail) return undefined
   const engine = file.engine ?? sniffEngine(basename(file.path), head)
   if (engine === undefined) return undefined
+  // A file found outside an engine's folders is known only once its head is read.
+  if (endBytes(engine) > endBytes(file.engine) && file.size > endBytes(file.engine)) {
+    ;({ head, tail } = await ends(endBytes(engine)))
+    if (!head || !tail) return undefined
+  }
   let header = readHeader(engine, head, tail)
   const subagent = await subagentFile(engine, file.path, head)
   if (engine === 'cline' && file.path.endsWith(CLINE_MESSAGES) && isClineSessionFile(head)) {
@@ -364,15 +368,19 @@ async function vibeMeta(path: string): Promise<SessionHeader | undefined> {
   return bytes && readVibeMeta(bytes)
 }
 
-// The first HEAD_BYTES and the whole lines of the last TAIL_BYTES (the same bytes, for a small file).
-async function readEnds(path: string, size: number): Promise<{ head: Buffer; tail: Uint8Array }> {
+// The first SPAN bytes and the whole lines of the last SPAN (the same bytes, for a small file).
+async function readEnds(
+  path: string,
+  size: number,
+  span: number,
+): Promise<{ head: Buffer; tail: Uint8Array }> {
   const handle = await open(path, 'r')
   try {
-    const headLength = Math.min(size, HEAD_BYTES)
+    const headLength = Math.min(size, span)
     const head = Buffer.alloc(headLength)
     await handle.read(head, 0, headLength, 0)
-    if (size <= HEAD_BYTES) return { head, tail: head }
-    const tailStart = Math.max(headLength, size - TAIL_BYTES)
+    if (size <= span) return { head, tail: head }
+    const tailStart = Math.max(headLength, size - span)
     const tail = Buffer.alloc(size - tailStart)
     await handle.read(tail, 0, tail.length, tailStart)
     return { head, tail: wholeLines(tail, false) }

@@ -15,7 +15,15 @@ export const VIBE_MESSAGES = 'messages.jsonl'
 
 /** How many bytes of a file's start and end are read for its header. */
 export const HEAD_BYTES = 32 * 1024
-export const TAIL_BYTES = 32 * 1024
+
+/**
+ * The bytes read from each end of a file of ENGINE for its header: Claude Code's own session list
+ * reads 64 KB from each (`readLiteMetadata`, `sessionStorage.ts`, 2.1.88), so a title it finds
+ * there is found here; every other engine's first and last 32 KB.
+ */
+export function endBytes(engine: EngineId | undefined): number {
+  return engine === 'claude-code' ? 64 * 1024 : HEAD_BYTES
+}
 
 /** A session's header fields, each undefined when the bytes read do not say. */
 export interface SessionHeader {

@@ -47,8 +47,10 @@ const claudeTurn = (n: number, text: string) => [
     },
   },
 ]
-// Past the 32 KB the list reads from either end.
-const claudeFiller = (n: number) => claudeTurn(n, 'x'.repeat(40_000))
+// Past the 64 KB Claude Code's list reads from either end (and this one, for its logs).
+const claudeFiller = (n: number) => claudeTurn(n, 'x'.repeat(70_000))
+// Past 32 KB, within 64 KB.
+const claudeShortFiller = (n: number) => claudeTurn(n, 'x'.repeat(40_000))
 const claude = (name: string) => `.claude/projects/-home-ana-app/${name}.jsonl`
 
 describe('session titles', () => {
@@ -79,6 +81,12 @@ describe('session titles', () => {
         ...claudeTurn(1, 'Fix the flaky test.'),
         { type: 'task-summary', summary: 'Running the tests', sessionId: 's' },
       ]),
+      // 40 KB from either end: in the 64 KB Claude Code reads, so found as it finds it.
+      [claude('within')]: jsonl([
+        ...claudeShortFiller(1),
+        { type: 'ai-title', aiTitle: 'Forty kilobytes in', sessionId: 's' },
+        ...claudeShortFiller(2),
+      ]),
       // An AI title in the middle of a long file, in neither end: none, as Claude Code's list.
       [claude('middle')]: jsonl([
         ...claudeFiller(1),
@@ -92,9 +100,28 @@ describe('session titles', () => {
       [claude('ai')]: 'Flaky test fix',
       [claude('summary')]: 'Retry helper waits forever',
       [claude('task')]: null,
+      [claude('within')]: 'Forty kilobytes in',
       [claude('middle')]: null,
       [claude('none')]: null,
     })
+  })
+
+  it('Claude Code in a folder of the user’s, its engine told from its head: the same 64 KB', async () => {
+    const home = await mkdtemp(join(tmpdir(), 'titles-home-'))
+    made.push(home)
+    const log = jsonl([
+      ...claudeShortFiller(1),
+      { type: 'ai-title', aiTitle: 'Forty kilobytes in', sessionId: 's' },
+      ...claudeShortFiller(2),
+    ])
+    await put(home, 'logs/run.jsonl', log)
+    const { sessions } = await findSessions({
+      ctx: { platform: 'linux', env: {}, home },
+      folders: [join(home, 'logs')],
+    })
+    expect(sessions.map((s) => [s.engine, s.title])).toEqual([
+      ['claude-code', 'Forty kilobytes in'],
+    ])
   })
 
   it('Gemini CLI: the last summary set, else the first record’s', async () => {
