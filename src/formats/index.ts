@@ -151,6 +151,7 @@ export function importInput(
       ? {}
       : { systemPromptUnrecorded: true as const }),
     ...(result.attachmentsUnrecorded ? { attachmentsUnrecorded: true as const } : {}),
+    ...(result.logUnread ? { logUnread: true as const } : {}),
     messages: result.messages.map(inWireOrder),
     report: notes,
     ...(result.requests !== undefined

@@ -1,9 +1,10 @@
 import { SqliteDatabase, SqliteError, type Row, type TableInfo } from '../sqlite/database'
+import { applyWal, walProblem } from '../sqlite/wal'
 import { RequestError } from './errors'
 import { ShapeError, isObject, type Json } from './json-shape'
 import { readOpencodeMessages } from './opencode'
 import type { OcMessage } from './opencode-compaction'
-import type { ReadInput, ReadResult } from './reader'
+import type { Companion, ReadInput, ReadResult } from './reader'
 import { NoteList } from './report'
 import type { FormatDescriptor, StoredSession } from './types'
 
@@ -30,12 +31,18 @@ type Columns<T extends keyof typeof TABLES> = Record<(typeof TABLES)[T][number],
 // Where a database's write-ahead log is: the file of its name with `-wal` added.
 const LOG = 'opencode.db-wal or kilo.db-wal, beside the database'
 
-/** Reads one session of an opencode database: the one chosen (ReadChoice.session), else the latest. */
+/**
+ * Reads one session of an opencode database: the one chosen (ReadChoice.session), else the latest.
+ * A database in WAL mode is read with the write-ahead log given as its companion, where the host
+ * could not lay its own over it (a file dropped on the page, the browser).
+ */
 export function readOpencodeDb(input: ReadInput): ReadResult {
   const bytes = input.bytes
   if (bytes === undefined) throw new ShapeError('not a SQLite database', [])
+  const notes = new NoteList()
   try {
-    return readSession(new SqliteDatabase(bytes), input.choice.session)
+    const db = new SqliteDatabase(withGivenLog(bytes, input.choice.companion, notes))
+    return readSession(db, input.choice.session, notes)
   } catch (error) {
     if (error instanceof SqliteError) throw new ShapeError(error.message, [])
     throw error
@@ -74,7 +81,44 @@ export function opencodeTables(
   return { db, session, message, part, sessions }
 }
 
-function readSession(db: SqliteDatabase, chosen: string | undefined): ReadResult {
+/**
+ * The database with `log` laid over it when it is in WAL mode and `log` is a write-ahead log of
+ * its page size; else as it is, with a note of why the log was not read.
+ */
+function withGivenLog(bytes: Uint8Array, log: Companion | undefined, notes: NoteList): Uint8Array {
+  if (log === undefined) return bytes
+  const wal = typeof log.content === 'string' ? TEXT_ENCODER.encode(log.content) : log.content
+  if (!isWalMode(bytes)) {
+    notes.info(
+      '',
+      `${log.name} not read: the database is not in WAL mode, so its file holds every commit`,
+    )
+    return bytes
+  }
+  const problem = walProblem(bytes, wal)
+  if (problem !== undefined) {
+    notes.warn('', `${log.name} is not this database's write-ahead log (${problem}); not read`)
+    return bytes
+  }
+  const applied = applyWal(bytes, wal)
+  const ignored =
+    applied.ignored > 0
+      ? `; ${applied.ignored} frame${applied.ignored === 1 ? '' : 's'} after its last commit or from an earlier checkpoint left out, as SQLite leaves them`
+      : ''
+  notes.info(
+    '',
+    `read with its write-ahead log ${log.name}: ${applied.frames} committed frame${applied.frames === 1 ? '' : 's'} laid over the file${ignored}`,
+  )
+  return applied.bytes
+}
+
+const TEXT_ENCODER = new TextEncoder()
+
+// A database file's header says WAL mode with a read or write version of 2 (as SqliteDatabase reads it).
+const isWalMode = (bytes: Uint8Array): boolean =>
+  bytes.length > 19 && (bytes[18] === 2 || bytes[19] === 2)
+
+function readSession(db: SqliteDatabase, chosen: string | undefined, notes: NoteList): ReadResult {
   const tables = opencodeTables(db)
   const found = tables.sessions
   // The picker's and the CLI's list: what a session is named by, without the columns kept for the listing.
@@ -90,7 +134,6 @@ function readSession(db: SqliteDatabase, chosen: string | undefined): ReadResult
       'session',
     )
   }
-  const notes = new NoteList()
   const others = sessions.length - 1
   if (others > 0) {
     notes.info(
@@ -101,12 +144,17 @@ function readSession(db: SqliteDatabase, chosen: string | undefined): ReadResult
   if (db.walMode) {
     notes.info(
       '',
-      `the database is in WAL mode and was read without its write-ahead log (${LOG}): what was written since its last checkpoint is not here. The desktop app and the CLI read the log with the file; a browser is given the one file`,
+      `the database is in WAL mode and was read without its write-ahead log (${LOG}): what was written since its last checkpoint is not here. The desktop app and the CLI read the log with a file they open; a dropped file or a browser's comes alone: add its log, or drop or choose the two together`,
     )
   }
   const messages = messagesOf(tables, picked.id, notes)
   const result = readOpencodeMessages(messages, notes)
-  return { ...result, sessions, session: picked.id }
+  return {
+    ...result,
+    sessions,
+    session: picked.id,
+    ...(db.walMode ? { logUnread: true as const } : {}),
+  }
 }
 
 /** The last updated session that is not a subagent's; the last updated of all when every one is. */
@@ -129,7 +177,7 @@ function table<T extends keyof typeof TABLES>(db: SqliteDatabase, name: T): Tabl
   if (info === undefined && db.walMode) {
     // opencode's first writes stay in the log until a checkpoint: a new database's file holds no table yet.
     throw new ShapeError(
-      `a SQLite database in WAL mode whose file holds no "${name}" table yet: its tables are in its write-ahead log (${LOG}), which was not read. Open the database from the desktop app or the CLI, which read the log with it, or once opencode has closed it`,
+      `a SQLite database in WAL mode whose file holds no "${name}" table yet: its tables are in its write-ahead log (${LOG}), which was not read. Open the database from the desktop app or the CLI, which read the log with it; in a browser, choose or drop the database and its log together; or open it once opencode has closed it`,
       [],
     )
   }

@@ -88,8 +88,9 @@ export interface ReadChoice {
    * The file found beside the log (`companionOf` says which it needs). A forked Claude Code
    * subagent's parent transcript (`forkReferenceOf` says which): its conversation up to the fork
    * is loaded in front of the subagent's own, as Claude Code sent it. A Mistral Vibe session's
-   * `meta.json`: its system prompt and tools open the conversation. Ignored by every other format,
-   * and by a file that needs none.
+   * `meta.json`: its system prompt and tools open the conversation. An opencode database's
+   * write-ahead log (`opencode.db-wal`), laid over a database in WAL mode that was read without
+   * it. Ignored by every other format, and by a file that needs none.
    */
   companion?: Companion
   /**
@@ -430,6 +431,8 @@ export interface ReadResult {
   systemPromptRecorded?: true
   /** See ImportedConversation.attachmentsUnrecorded (Claude Code). */
   attachmentsUnrecorded?: true
+  /** See ImportedConversation.logUnread (an opencode database). */
+  logUnread?: true
 }
 
 /** A format's reader: throws ShapeError or LocatedError when the input is not in its format. */

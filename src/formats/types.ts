@@ -81,6 +81,12 @@ export interface ImportedConversation {
    * which did (docs/formats/claude-code.md, "Attachments the file does not hold").
    */
   attachmentsUnrecorded?: true
+  /**
+   * Set for a database in WAL mode read without its write-ahead log (an opencode database dropped
+   * on the page or opened in a browser, whose log beside it no host read): what its engine wrote
+   * since the last checkpoint is not here, and the log can be given as the import's companion.
+   */
+  logUnread?: true
   /** An API traffic log's requests, for the request picker; absent for every other format. */
   requests?: TrafficRequest[]
   /** Which of `requests` was loaded (its `index`). */

@@ -44,20 +44,38 @@ export function applyWal<B extends ArrayBufferLike>(
   return applied
 }
 
+/**
+ * Why `wal` is not a write-ahead log applyWal can lay over `db`, in words; undefined when it is
+ * one (whether or not any of its frames commit). Its header must be a log's, with its own
+ * checksum, for pages of the database's size.
+ */
+export function walProblem(db: Uint8Array, wal: Uint8Array): string | undefined {
+  if (wal.length < WAL_HEADER) {
+    return `${wal.length} bytes, shorter than a write-ahead log's ${WAL_HEADER}-byte header`
+  }
+  const magic = u32(wal, 0)
+  if (magic !== MAGIC_LE && magic !== MAGIC_BE) {
+    return 'it does not start as a SQLite write-ahead log does'
+  }
+  const pageSize = u32(wal, 8)
+  const dbPageSize = ((db[16] << 8) | db[17]) === 1 ? 65536 : (db[16] << 8) | db[17]
+  if (pageSize !== dbPageSize) {
+    return `its pages are ${pageSize} bytes and the database's ${dbPageSize}: the log of another database`
+  }
+  const [s0, s1] = checksum(wal, 0, 24, 0, 0, magic === MAGIC_BE)
+  if (s0 !== u32(wal, 24) || s1 !== u32(wal, 28)) return "its header's checksum does not match"
+  return undefined
+}
+
 function laidOver<B extends ArrayBufferLike>(
   db: Uint8Array<B>,
   wal: Uint8Array | undefined,
 ): WalApplied<B | ArrayBuffer> {
   const none = { bytes: db, frames: 0, ignored: 0 }
-  if (wal === undefined || wal.length < WAL_HEADER) return none
-  const magic = u32(wal, 0)
-  if (magic !== MAGIC_LE && magic !== MAGIC_BE) return none
-  const bigEndian = magic === MAGIC_BE
+  if (wal === undefined || walProblem(db, wal) !== undefined) return none
+  const bigEndian = u32(wal, 0) === MAGIC_BE
   const pageSize = u32(wal, 8)
-  const dbPageSize = ((db[16] << 8) | db[17]) === 1 ? 65536 : (db[16] << 8) | db[17]
-  if (pageSize !== dbPageSize) return none
   let [s0, s1] = checksum(wal, 0, 24, 0, 0, bigEndian)
-  if (s0 !== u32(wal, 24) || s1 !== u32(wal, 28)) return none
   const salt1 = u32(wal, 16)
   const salt2 = u32(wal, 20)
   const frameSize = FRAME_HEADER + pageSize

@@ -78,8 +78,60 @@ describe('opencode database', () => {
         p.startsWith('the database is in WAL mode and was read without its write-ahead log'),
       ),
     ).toBe(true)
+    expect(alone.logUnread).toBe(true)
     const whole = importConversation(withLog())
     expect(infoAt(whole, '').some((p) => p.includes('WAL mode'))).toBe(false)
+    expect(whole.logUnread).toBeUndefined()
+  })
+
+  // What a page is given when the database is dropped or chosen with its log (the hosts lay the
+  // log beside a file they open over it themselves). opencode.db-wal's 12 frames all commit
+  // (each frame's header read by hand with Python's struct: the last one's commit size is set).
+  const log = (name = 'opencode.db-wal', content: string | Uint8Array = file(name)) => ({
+    companion: { name, content },
+  })
+
+  it('reads the write-ahead log given as its companion, as a host lays it over the file', () => {
+    const given = importConversation(file('opencode.db'), 'auto', log())
+    const whole = importConversation(withLog())
+    expect(given.messages).toEqual(whole.messages)
+    expect(given.sessions?.find((s) => s.id === MAIN)?.messages).toBe(9)
+    expect(given.logUnread).toBeUndefined()
+    expect(infoAt(given, '')).toContain(
+      'read with its write-ahead log opencode.db-wal: 12 committed frames laid over the file',
+    )
+    // A new database, its tables only in the log: read whole with it.
+    const fresh = importConversation(file('opencode-new.db'), 'auto', log('opencode-new.db-wal'))
+    expect(fresh.messages.map((m) => m.text)).toEqual([
+      'What does build.sh do?',
+      'It bundles the CLI.',
+    ])
+  })
+
+  it('does not lay over what is not its log, and says why', () => {
+    const warnings = (imported: ReturnType<typeof importConversation>) =>
+      imported.report.filter((n) => n.severity === 'warning').map((n) => n.problem)
+    const text = importConversation(
+      file('opencode.db'),
+      'auto',
+      log('notes.txt', 'Notes on the session, not a SQLite log at all.'),
+    )
+    expect(warnings(text)).toContain(
+      "notes.txt is not this database's write-ahead log (it does not start as a SQLite write-ahead log does); not read",
+    )
+    expect(text.logUnread).toBe(true)
+    expect(text.sessions?.find((s) => s.id === MAIN)?.messages).toBe(7)
+    // wal.db's log has pages of 1,024 bytes; opencode.db's are 4,096 (bytes 16–17 of its header).
+    const other = importConversation(file('opencode.db'), 'auto', log('wal.db-wal'))
+    expect(warnings(other)).toContain(
+      "wal.db-wal is not this database's write-ahead log (its pages are 1024 bytes and the database's 4096: the log of another database); not read",
+    )
+    // A database whose log was laid over already holds every commit in its file.
+    const done = importConversation(withLog(), 'auto', log())
+    expect(infoAt(done, '')).toContain(
+      'opencode.db-wal not read: the database is not in WAL mode, so its file holds every commit',
+    )
+    expect(done.messages).toEqual(importConversation(withLog()).messages)
   })
 
   it('says where the tables are when a new database holds them only in its log', () => {
