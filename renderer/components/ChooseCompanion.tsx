@@ -33,7 +33,7 @@ export function ChooseCompanion({ label, title, testId, accept }: ChooseCompanio
         ref={input}
         testId={`${testId}-input`}
         accept={accept}
-        onFile={(chosen) => void addCompanion(chosen)}
+        onFiles={([chosen]) => void addCompanion(chosen)}
       />
     </span>
   )

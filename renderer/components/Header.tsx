@@ -4,6 +4,7 @@ import { SAMPLE_MAX_TOKENS, selectCheck, useApp } from '../store'
 import { ExportButton } from './ExportButton'
 import { ForkParent } from './ForkParent'
 import { VibeMeta } from './VibeMeta'
+import { WriteAheadLog } from './WriteAheadLog'
 import { FormatPicker } from './FormatPicker'
 import { ImportReport } from './ImportReport'
 import { LiveStatus } from './LiveStatus'
@@ -56,6 +57,7 @@ export function Header() {
           <SessionPicker />
           <ForkParent />
           <VibeMeta />
+          <WriteAheadLog />
           <ImportReport />
         </div>
       </div>

@@ -6,11 +6,21 @@ interface HiddenFileInputProps {
   id?: string
   testId: string
   accept: string
-  onFile(file: File): void
+  /** Several files may be chosen together (the Open input: a database with its log). */
+  multiple?: boolean
+  /** The files chosen, at least one. */
+  onFiles(files: File[]): void
 }
 
-/** A hidden file input that hands on the one file chosen. */
-export function HiddenFileInput({ ref, id, testId, accept, onFile }: HiddenFileInputProps) {
+/** A hidden file input that hands on the files chosen. */
+export function HiddenFileInput({
+  ref,
+  id,
+  testId,
+  accept,
+  multiple,
+  onFiles,
+}: HiddenFileInputProps) {
   return (
     <input
       ref={ref}
@@ -18,12 +28,13 @@ export function HiddenFileInput({ ref, id, testId, accept, onFile }: HiddenFileI
       id={id}
       data-testid={testId}
       accept={accept}
+      multiple={multiple}
       hidden
       onChange={(event) => {
-        const file = event.target.files?.[0]
+        const files = [...(event.target.files ?? [])]
         // Cleared so choosing the same file again still fires a change.
         event.target.value = ''
-        if (file) onFile(file)
+        if (files.length > 0) onFiles(files)
       }}
     />
   )

@@ -3,7 +3,7 @@ import { useAppStore } from '../store'
 
 const carriesFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false
 
-/** Opens a file dropped anywhere on the window; says whether a file is being dragged over it. */
+/** Opens what is dropped anywhere on the window (openFiles); says whether files are dragged over it. */
 export function useFileDrop(): boolean {
   const store = useAppStore()
   const [dragging, setDragging] = useState(false)
@@ -30,8 +30,8 @@ export function useFileDrop(): boolean {
       event.preventDefault()
       depth = 0
       setDragging(false)
-      const file = event.dataTransfer?.files[0]
-      if (file) void store.getState().openFile(file)
+      // A conversation, or one with the file it needs beside it (a database and its log).
+      void store.getState().openFiles([...(event.dataTransfer?.files ?? [])])
     }
     window.addEventListener('dragenter', onEnter)
     window.addEventListener('dragover', onOver)

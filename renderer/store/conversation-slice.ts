@@ -14,6 +14,7 @@ import type {
 import type { FileToken, OpenedFile, RecentFile, Result } from '../../electron/contract'
 import type { ImportChoice } from '../workers/types'
 import { conversationReset } from './conversation-reset'
+import { filesTogether } from './files-together'
 import { importedFields } from './imported-fields'
 import { FOLLOW_AT_OPEN_BYTES } from './live-slice'
 import { openingOptions } from './options-slice'
@@ -102,6 +103,8 @@ export interface ConversationSlice {
   systemPromptUnrecorded: boolean
   /** The file lacks the attachments its engine sent with prompts (ImportedConversation's). */
   attachmentsUnrecorded: boolean
+  /** A database in WAL mode read without its write-ahead log (ImportedConversation's). */
+  logUnread: boolean
   /** A forked subagent's parent transcript, and how many of its messages were loaded first. */
   forkedFrom: ForkedFrom | null
   /** Why the last open failed, with the core's location; the conversation on screen is the previous one. */
@@ -134,6 +137,11 @@ export interface ConversationSlice {
   openDialog(): Promise<void>
   /** Reads a File from a drop or the web file input. */
   openFile(file: File): Promise<void>
+  /**
+   * Reads the Files dropped or chosen together: one conversation, with the file it needs beside
+   * it where both are given (filesTogether); anything else is refused with a reason.
+   */
+  openFiles(files: readonly File[]): Promise<void>
   /** Opens a recent file; a database's at the session it showed last. */
   openRecent(entry: RecentFile): Promise<void>
   openSample(): void
@@ -197,6 +205,7 @@ export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) =
     importReport: [],
     systemPromptUnrecorded: false,
     attachmentsUnrecorded: false,
+    logUnread: false,
     forkedFrom: null,
     loadError: null,
     recentFiles: [],
@@ -271,7 +280,23 @@ export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) =
     },
 
     openDialog: async () => get().receiveFile(await settle(deps.api.openFileDialog())),
-    openFile: async (file) => get().receiveFile(await settle(deps.api.openDroppedFile(file))),
+    openFile: (file) => get().openFiles([file]),
+
+    openFiles: async (files) => {
+      if (files.length === 0) return
+      const together = filesTogether(files)
+      if ('error' in together) return set({ loadError: together.error })
+      const opened = await settle(deps.api.openDroppedFile(together.main))
+      const { companion } = together
+      get().receiveFile(
+        opened.ok && opened.value && companion
+          ? {
+              ok: true,
+              value: { ...opened.value, companion: { name: companion.name, content: companion } },
+            }
+          : opened,
+      )
+    },
     openRecent: async ({ token, session }) =>
       get().receiveFile(await settle(deps.api.reopenFile(token, session))),
     openSample: () => void get().loadFile(deps.sample, 'sample'),

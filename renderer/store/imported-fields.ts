@@ -20,6 +20,7 @@ export function importedFields(imported: Omit<ImportedConversation, 'messages'>)
     importReport: imported.report,
     systemPromptUnrecorded: imported.systemPromptUnrecorded === true,
     attachmentsUnrecorded: imported.attachmentsUnrecorded === true,
+    logUnread: imported.logUnread === true,
     forkedFrom: imported.forkedFrom ?? null,
   }
 }

@@ -52,9 +52,9 @@ async function read(content: OpenedFile['content']): Promise<string | Uint8Array
   return content instanceof Blob ? readBlobBytes(content) : content
 }
 
-/** A parent transcript that could not be read fails the open, naming that file. */
-const failedParent = (name: string) => (error: unknown) => {
-  throw new Error(`the parent transcript ${name}: ${messageOf(error)}`)
+/** A companion that could not be read (a parent transcript, a meta.json, a log) fails the open, naming it. */
+const failedCompanion = (name: string) => (error: unknown) => {
+  throw new Error(`${name}, read with it: ${messageOf(error)}`)
 }
 
 async function answer(question: ConversationQuestion): Promise<ConversationAnswer> {
@@ -146,7 +146,7 @@ async function handle(data: ConversationRequest): Promise<void> {
       content = await read(data.content)
       if (data.companion) {
         const { name, content: parent } = data.companion
-        companion = { name, content: await read(parent).catch(failedParent(name)) }
+        companion = { name, content: await read(parent).catch(failedCompanion(name)) }
       }
     } catch (error) {
       reply({ kind: 'failed', error: `${data.name}: ${messageOf(error)}` })
