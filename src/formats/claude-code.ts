@@ -32,6 +32,7 @@ import { isObject, kind, type Json } from './json-shape'
 import { LocatedError, noLineIs, ReadInput, type Companion, type ReadResult } from './reader'
 import { NoteList, warnSkippedLines } from './report'
 import { shiftUsage } from './reported-usage'
+import { isOwnSystemRecord } from './qwen-code'
 import { lineObjects } from './sniff-shapes'
 import type { ForkedFrom, FormatDescriptor, ReportedUsage } from './types'
 
@@ -560,7 +561,10 @@ export const claudeCodeFormat = {
     if (isSubagentMeta(sniff.json)) return 4
     const events = lineObjects(sniff)
     const isEvent = (e: Json) =>
-      (typeof e.uuid === 'string' && ('parentUuid' in e || 'sessionId' in e)) ||
+      // Qwen Code's records share the chain's fields; a system record with a systemPayload is its.
+      (typeof e.uuid === 'string' &&
+        ('parentUuid' in e || 'sessionId' in e) &&
+        !isOwnSystemRecord(e)) ||
       (e.type === 'summary' && 'leafUuid' in e) ||
       (e.type === 'file-history-snapshot' && 'snapshot' in e) ||
       (e.type === 'queue-operation' && 'operation' in e && 'sessionId' in e)

@@ -68,6 +68,9 @@ export function readQwenCode(input: ReadInput): ReadResult {
   const records: Parsed[] = []
   const inLine: SkippedLine[] = []
   const sessions = new Set<string>()
+  // A record only Qwen Code writes (a system record with its systemPayload): a session of slash
+  // commands alone is still a Qwen Code session, of no message.
+  let ownRecord = false
   const broken = input.eachJsonLine((value, line) => {
     const problem = recordProblem(value)
     if (problem) {
@@ -75,11 +78,12 @@ export function readQwenCode(input: ReadInput): ReadResult {
       return
     }
     const v = value as Json
+    if (isOwnSystemRecord(v)) ownRecord = true
     if (typeof v.sessionId === 'string') sessions.add(v.sessionId)
     noteFields(v, line, notes)
     records.push(parsed(v, line))
   })
-  if (!records.some((r) => r.message)) {
+  if (!ownRecord && !records.some((r) => r.message)) {
     throw noLineIs('a Qwen Code record with a message', byLine(broken, inLine)[0])
   }
   warnSkippedLines([...broken, ...inLine], notes)
@@ -103,6 +107,10 @@ export function readQwenCode(input: ReadInput): ReadResult {
 }
 
 /** Why a line is not a record Qwen Code reads, or undefined. */
+/** A `system` record with a `systemPayload` (ChatRecord's): Claude Code's system events have none. */
+export const isOwnSystemRecord = (o: Json): boolean =>
+  o.type === 'system' && isObject(o.systemPayload)
+
 function recordProblem(value: unknown): string | undefined {
   if (!isObject(value)) return `${kind(value)}, not a Qwen Code record`
   if (typeof value.uuid !== 'string' || value.uuid === '') return 'a record with no "uuid"'
@@ -237,7 +245,9 @@ export const qwenCodeFormat = {
         typeof o.uuid === 'string' &&
         typeof o.type === 'string' &&
         RECORD_TYPES.has(o.type) &&
-        ((isObject(o.message) && Array.isArray(o.message.parts)) || o.type === 'tool_result'),
+        ((isObject(o.message) && Array.isArray(o.message.parts)) ||
+          o.type === 'tool_result' ||
+          isOwnSystemRecord(o)),
     )
     return own ? 3 : 0
   },

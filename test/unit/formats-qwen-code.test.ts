@@ -131,6 +131,33 @@ describe('Qwen Code session in', () => {
     })
   })
 
+  it('reads a session of slash commands alone as Qwen Code’s, of no message', () => {
+    // As Qwen Code 0.14 writes a session where the user ran only `/agents manage` (ChatRecord:
+    // a system record with its subtype and systemPayload, which Claude Code's events never hold).
+    const base = { sessionId: 'q1', cwd: '/home/ana/app', version: '0.14.0', type: 'system' }
+    const text = [
+      {
+        ...base,
+        uuid: 'r1',
+        parentUuid: null,
+        subtype: 'slash_command',
+        systemPayload: { phase: 'invocation', rawCommand: '/agents manage' },
+      },
+      {
+        ...base,
+        uuid: 'r2',
+        parentUuid: 'r1',
+        subtype: 'slash_command',
+        systemPayload: { phase: 'result', rawCommand: '/agents manage', outputHistoryItems: [] },
+      },
+    ]
+      .map((r) => JSON.stringify(r))
+      .join('\n')
+    const read = importConversation(text)
+    expect(read.format).toBe('qwen-code')
+    expect(read.messages).toEqual([])
+  })
+
   it('refuses a file with no record holding a message, naming the first problem', () => {
     const text = '{"uuid":"s","parentUuid":null,"type":"system","subtype":"ui_telemetry"}\n'
     expect(() => importConversation(text, 'qwen-code')).toThrow(FormatError)
