@@ -568,7 +568,13 @@ export const claudeCodeFormat = {
       (e.type === 'summary' && 'leafUuid' in e) ||
       (e.type === 'file-history-snapshot' && 'snapshot' in e) ||
       (e.type === 'queue-operation' && 'operation' in e && 'sessionId' in e)
-    return events.some(isEvent) ? 3 : 0
+    if (events.some(isEvent)) return 3
+    // A session of its metadata alone (an AI title and an agent's name, as Claude Code leaves a
+    // session it named before any message was written): each line one of its metadata types, for
+    // its session. Below every format that reads a message.
+    const isMetadata = (e: Json) =>
+      typeof e.type === 'string' && METADATA_TYPES.has(e.type) && typeof e.sessionId === 'string'
+    return events.length > 0 && events.every(isMetadata) ? 2 : 0
   },
   read: readClaudeCode,
 } as const satisfies FormatDescriptor

@@ -67,6 +67,23 @@ describe('Claude Code session in', () => {
     expect(imported.model).toBe('claude-sonnet-4-5-20250929')
   })
 
+  it('reads a session of its metadata alone as a Claude Code session of no message', () => {
+    // As Claude Code leaves a session it titled and named before any message was written.
+    const text =
+      '{"type":"ai-title","aiTitle":"Fix the flaky test","sessionId":"s1"}\n' +
+      '{"type":"agent-name","agentName":"fixer","sessionId":"s1"}\n'
+    const read = importConversation(text)
+    expect(read.format).toBe('claude-code')
+    expect(read.messages).toEqual([])
+    expect(read.report.map((n) => n.problem)).toContain(
+      'title: "Fix the flaky test"; file metadata, not a message',
+    )
+    // A line of another kind among them is not Claude Code's metadata: no session is guessed.
+    expect(() => importConversation(text + '{"type":"note","sessionId":"s1"}\n')).toThrow(
+      'not a conversation in any known format',
+    )
+  })
+
   it('reports the sidechain, the abandoned branch, the title and other events by line', () => {
     const { report } = importConversation(file)
     expect(report).toContainEqual({
