@@ -92,6 +92,8 @@ export function readJsonl(input: ReadInput, notes: NoteList): ReadResult {
   warnSkippedLines(broken, notes)
 
   const byId = new Map<string, Entry>()
+  // Gemini CLI loads a JSONL session only with a record naming it (sessionId and projectHash).
+  let named = false
   let rewound = 0
   let rewritten = 0
   let rewrittenNotices = 0
@@ -104,6 +106,7 @@ export function readJsonl(input: ReadInput, notes: NoteList): ReadResult {
       continue
     }
     const ctx = lineCtx(line)
+    if (typeof value.sessionId === 'string' && typeof value.projectHash === 'string') named = true
     if (typeof value.$rewindTo === 'string') {
       const ids = [...byId.keys()]
       const at = ids.indexOf(value.$rewindTo)
@@ -151,6 +154,12 @@ export function readJsonl(input: ReadInput, notes: NoteList): ReadResult {
     } else {
       for (const key of Object.keys(value)) metadataNote(value, key, ctx, [key])
     }
+  }
+  if (!named) {
+    notes.warn(
+      '',
+      'no record names the session (sessionId and projectHash), which Gemini CLI writes first and needs to load the file: its beginning may be missing, and what its first request held beyond the file may be earlier conversation, not only the system prompt and tools',
+    )
   }
   if (rewound > 0) {
     notes.info(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { diagnose } from '../../src/diagnose/index'
 import { FormatError, importConversation } from '../../src/index'
-import { cutAt, fixture } from './formats-fixtures'
+import { cutAt, fixture, warnings } from './formats-fixtures'
 
 const calls = (...ids: string[]) => ids.map((id) => expect.objectContaining({ id }))
 
@@ -169,6 +169,19 @@ describe('Gemini CLI session in', () => {
         ['g4', 'bot'],
       ])
       expect(imported.model).toBe('gemini-3-flash-preview')
+    })
+
+    it('warns when no record names the session, as a file that lost its start', () => {
+      const named = (n: { problem: string }) => n.problem.startsWith('no record names the session')
+      expect(imported.report.some(named)).toBe(false)
+      // Without its first line, the record that names the session (sessionId, projectHash).
+      const text = fixture('gemini-cli.jsonl').toString().split('\n').slice(1).join('\n')
+      const cut = importConversation(text)
+      expect(cut.format).toBe('gemini-cli')
+      expect(warnings(cut)).toContainEqual([
+        '',
+        'no record names the session (sessionId and projectHash), which Gemini CLI writes first and needs to load the file: its beginning may be missing, and what its first request held beyond the file may be earlier conversation, not only the system prompt and tools',
+      ])
     })
 
     it('reads the compression summary as an earlier summary of the one message it replaced', () => {
