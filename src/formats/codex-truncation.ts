@@ -139,24 +139,156 @@ function truncateItems(items: unknown[], policy: TruncationPolicy): unknown[] {
 }
 
 /**
- * Whether the Codex that wrote a rollout cuts outputs by its model's policy. Codex 0.4x recorded
- * outputs into the history as they came (`ConversationHistory::record_items`); the policy came
- * later, and the rollouts read for docs/formats/codex.md that show it are of 0.117 and after, so
- * a version before 0.100 (or none, as legacy rollouts have) is read whole, as before. A
- * development build says 0.0.0 and is taken as current.
+ * How the Codex that wrote a rollout cut tool outputs in the history it sent (its `process_item`,
+ * read at each release tag of openai/codex's history, through a fork that keeps its tags and
+ * commits, weiyangzen/codex; docs/formats/codex.md, "Tool outputs are loaded as the history holds
+ * them"):
+ *
+ * - before 0.51 (and 0.51.0-alpha.1 and .2): not at all, in the history (what a command printed
+ *   was cut as it ran, and the rollout holds that);
+ * - 0.51 to 0.58 (#5652 to 0.59.0-alpha.1): `format_output_for_model_body`, at most 10,240 bytes
+ *   and 256 lines; a list of content items each so in 0.51 – 0.53, within one budget from 0.54
+ *   (#5979, `globally_truncate_function_output_items`);
+ * - 0.59.0-alpha.2 to alpha.9: the same at 1.1 times the limits, 11,264 bytes and 281 lines;
+ * - 0.59 and later (and a development build's 0.0.0): the model's policy (truncateText).
+ *
+ * Undefined where outputs are read whole: before 0.51, and a legacy rollout that names no version.
  */
-export function cutsByPolicy(cliVersion: string | undefined): boolean {
-  if (cliVersion === undefined) return false
-  const [major, minor] = cliVersion.split('.').map((n) => Number.parseInt(n, 10))
-  if (!Number.isInteger(major) || !Number.isInteger(minor)) return false
-  return major > 0 || minor >= 100 || (major === 0 && minor === 0)
+export type CodexCut =
+  | { kind: 'policy' }
+  | { kind: 'lines'; bytes: number; lines: number; items: 'each' | 'within-budget' }
+
+const LINES_CUT = { kind: 'lines', bytes: 10 * 1024, lines: 256 } as const
+
+export function codexCutOf(cliVersion: string | undefined): CodexCut | undefined {
+  const m = /^(\d+)\.(\d+)\.(\d+)(?:-alpha\.(\d+))?/.exec(cliVersion ?? '')
+  if (!m) return undefined
+  const [major, minor] = [Number(m[1]), Number(m[2])]
+  const alpha = m[4] === undefined ? undefined : Number(m[4])
+  if ((major === 0 && minor === 0) || major > 0 || minor >= 60) return { kind: 'policy' }
+  if (minor === 59) {
+    if (alpha === undefined || alpha >= 10) return { kind: 'policy' }
+    if (alpha >= 2) return { kind: 'lines', bytes: 11_264, lines: 281, items: 'within-budget' }
+    return { ...LINES_CUT, items: 'within-budget' }
+  }
+  if (minor < 51 || (minor === 51 && alpha !== undefined && alpha <= 2)) return undefined
+  return { ...LINES_CUT, items: minor <= 53 ? 'each' : 'within-budget' }
 }
 
 /**
- * Cuts each tool output (an activity with a call id whose payload is a result's content) as Codex
- * records it into the history for `model`, the model of the rollout's last turn, which a resumed
- * session and the next request use, where the Codex that wrote the rollout does (cutsByPolicy).
- * One note says how many were cut, and which.
+ * `format_output_for_model_body` (0.51 – 0.58): an output of more than `limitBytes` bytes or
+ * `limitLines` lines becomes `Total output lines: N`, a blank line, its first half of the lines
+ * (at most half the bytes), a marker, and as much of its last half of the lines as the bytes
+ * left allow, each cut on whole characters.
+ */
+export function formatForModelBody(text: string, limitBytes: number, limitLines: number): string {
+  const bytes = encoder.encode(text)
+  // The line feeds' offsets: a segment is a line with its feed (Rust's split_inclusive), and
+  // `lines().count()` counts as many.
+  const feeds: number[] = []
+  for (let i = bytes.indexOf(0x0a); i !== -1; i = bytes.indexOf(0x0a, i + 1)) feeds.push(i)
+  const segments = feeds.length + (bytes.length > 0 && bytes[bytes.length - 1] !== 0x0a ? 1 : 0)
+  if (bytes.length <= limitBytes && segments <= limitLines) return text
+  const headLines = Math.floor(limitLines / 2)
+  const headTake = Math.min(headLines, segments)
+  const tailTake = Math.min(limitLines - headLines, segments - headTake)
+  const omitted = segments - headTake - tailTake
+  const headEnd = headTake < segments ? feeds[headTake - 1] + 1 : bytes.length
+  const tailStart =
+    tailTake === 0
+      ? bytes.length
+      : segments - tailTake === 0
+        ? 0
+        : feeds[segments - tailTake - 1] + 1
+  const marker =
+    omitted > 0
+      ? `\n[... omitted ${omitted} of ${segments} lines ...]\n\n`
+      : bytes.length > limitBytes
+        ? `\n[... output truncated to fit ${limitBytes} bytes ...]\n\n`
+        : ''
+  const headBudget = Math.min(Math.floor(limitBytes / 2), Math.max(0, limitBytes - marker.length))
+  const head = bytes.subarray(0, prefixAtCharBoundary(bytes, 0, headEnd, headBudget))
+  const remaining = Math.max(0, limitBytes - head.length - marker.length)
+  const tail = bytes.subarray(suffixAtCharBoundary(bytes, tailStart, bytes.length, remaining))
+  const body = remaining === 0 ? '' : decoder.decode(tail)
+  return `Total output lines: ${segments}\n\n${decoder.decode(head)}${marker}${body}`
+}
+
+/** `take_bytes_at_char_boundary` over bytes[from, to): the end of its longest prefix of at most `max` bytes. */
+function prefixAtCharBoundary(bytes: Uint8Array, from: number, to: number, max: number): number {
+  if (to - from <= max) return to
+  let end = from
+  for (let i = from; i < to;) {
+    const next = i + utf8Width(bytes[i])
+    if (next - from > max) break
+    end = next
+    i = next
+  }
+  return end
+}
+
+/** `take_last_bytes_at_char_boundary` over bytes[from, to): the start of its longest suffix of at most `max` bytes. */
+function suffixAtCharBoundary(bytes: Uint8Array, from: number, to: number, max: number): number {
+  if (to - from <= max) return from
+  // A character starts at a byte that is not a continuation byte (10xxxxxx).
+  let start = to - max
+  while (start < to && (bytes[start] & 0xc0) === 0x80) start++
+  return start
+}
+
+/**
+ * `globally_truncate_function_output_items` (0.54 – 0.58): texts kept while they fit in
+ * `limitBytes`, the first that does not cut to what is left with no marker, the texts after it
+ * counted in a last text; images kept.
+ */
+function itemsWithinBytes(items: unknown[], limitBytes: number): unknown[] {
+  let remaining = limitBytes
+  let omitted = 0
+  let changed = false
+  const out: unknown[] = []
+  for (const item of items) {
+    if (!isObject(item) || item.type !== 'input_text' || typeof item.text !== 'string') {
+      out.push(item)
+      continue
+    }
+    if (remaining === 0) {
+      omitted++
+      continue
+    }
+    const bytes = encoder.encode(item.text)
+    if (bytes.length <= remaining) {
+      out.push(item)
+      remaining -= bytes.length
+      continue
+    }
+    const end = prefixAtCharBoundary(bytes, 0, bytes.length, remaining)
+    if (end > 0) out.push({ ...item, text: decoder.decode(bytes.subarray(0, end)) })
+    remaining = 0
+    changed = true
+  }
+  if (omitted === 0) return changed ? out : items
+  out.push({ type: 'input_text', text: `[omitted ${omitted} text items ...]` })
+  return out
+}
+
+/** Each text item formatted on its own (0.51 – 0.53). */
+function eachItemFormatted(items: unknown[], limitBytes: number, limitLines: number): unknown[] {
+  let changed = false
+  const out = items.map((item) => {
+    if (!isObject(item) || item.type !== 'input_text' || typeof item.text !== 'string') return item
+    const text = formatForModelBody(item.text, limitBytes, limitLines)
+    if (text === item.text) return item
+    changed = true
+    return { ...item, text }
+  })
+  return changed ? out : items
+}
+
+/**
+ * Cuts each tool output (an activity with a call id whose payload is a result's content) as the
+ * Codex that wrote the rollout recorded it into the history it sent (codexCutOf): by the policy of
+ * `model`, the model of the rollout's last turn, which a resumed session and the next request use;
+ * or, before 0.59, by its line and byte limits. One note says how many were cut, and which.
  */
 export function truncateCodexOutputs(
   messages: Message[],
@@ -164,8 +296,19 @@ export function truncateCodexOutputs(
   cliVersion: string | undefined,
   notes: NoteList,
 ): void {
-  if (!cutsByPolicy(cliVersion)) return
+  const rule = codexCutOf(cliVersion)
+  if (rule === undefined) return
   const policy = codexTruncationPolicy(model)
+  const cutText = (text: string) =>
+    rule.kind === 'policy'
+      ? truncateText(text, policy)
+      : formatForModelBody(text, rule.bytes, rule.lines)
+  const cutItems = (items: unknown[]) =>
+    rule.kind === 'policy'
+      ? truncateItems(items, policy)
+      : rule.items === 'each'
+        ? eachItemFormatted(items, rule.bytes, rule.lines)
+        : itemsWithinBytes(items, LINES_CUT.bytes)
   const cut: string[] = []
   for (let i = 0; i < messages.length; i++) {
     const m = messages[i]
@@ -175,23 +318,32 @@ export function truncateCodexOutputs(
     const { content } = parts
     const sent =
       typeof content === 'string'
-        ? truncateText(content, policy)
+        ? cutText(content)
         : Array.isArray(content)
-          ? truncateItems(content, policy)
+          ? cutItems(content)
           : content
     if (sent === content || sent === undefined) continue
     messages[i] = withResultContent(m, sent)
     cut.push(m.id)
   }
   if (cut.length === 0) return
+  const which = listOf(cut)
+  const them = cut.length === 1 ? 'it' : 'them'
+  const outputs = `${formatNumber(cut.length)} tool output${cut.length === 1 ? '' : 's'} (${which})`
+  if (rule.kind === 'lines') {
+    notes.info(
+      '',
+      `${outputs} over the ${formatNumber(rule.bytes)} bytes or ${formatNumber(rule.lines)} lines Codex ${cliVersion} kept of an output in its history: loaded as Codex sent ${them}, the first and last lines kept and a marker between; the rollout holds ${them} whole`,
+    )
+    return
+  }
   const budget =
     policy.mode === 'tokens'
       ? `${formatNumber(policy.limit)} tokens of four bytes`
       : `${formatNumber(policy.limit)} bytes`
-  const which = listOf(cut)
   notes.info(
     '',
-    `${formatNumber(cut.length)} tool output${cut.length === 1 ? '' : 's'} (${which}) over Codex's history budget for ${model ?? 'a model it does not know'} (${budget}): loaded as Codex sends ${cut.length === 1 ? 'it' : 'them'}, the middle cut out and a marker in its place; the rollout holds ${cut.length === 1 ? 'it' : 'them'} whole`,
+    `${outputs} over Codex's history budget for ${model ?? 'a model it does not know'} (${budget}): loaded as Codex sends ${them}, the middle cut out and a marker in its place; the rollout holds ${them} whole`,
   )
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { diagnose } from '../../src/diagnose/index'
 import { importConversation, type Message } from '../../src/index'
 import { fixture } from './formats-fixtures'
+import { codexCutOf } from '../../src/formats/codex-truncation'
 
 // Expectations come from the fixtures, read by hand against the mapping in docs/formats/codex.md.
 const BASE = 'You are Codex, a coding agent. Keep edits small and run the tests before you finish.'
@@ -911,6 +912,108 @@ describe('Codex rollouts: tool outputs as the history holds them', () => {
       content: 'q'.repeat(24_000) + '…500 tokens truncated…' + 'q'.repeat(24_000),
       is_error: true,
     })
+  })
+  // Codex 0.51 – 0.58 (`format_output_for_model_body`, codex-rs/core/src/context_manager/
+  // truncate.rs at rust-v0.57.0): at most 10,240 bytes and 256 lines; a header, the first 128
+  // lines within 5,120 bytes, a marker, then the last 128 lines within what the 10,240 leaves.
+  // Expected texts worked out by hand from that rule.
+  it('cuts as 0.51 – 0.58 did: a one-line output to its first 5,120 bytes and a marker', () => {
+    const whole = 'a'.repeat(10_300)
+    const cut =
+      'Total output lines: 1\n\n' +
+      'a'.repeat(5_120) +
+      '\n[... output truncated to fit 10240 bytes ...]\n\n'
+    for (const version of ['0.51.0', '0.57.0', '0.58.1']) {
+      expect(outputOf(rollout('gpt-5-codex', whole, version)).payload, version).toBe(cut)
+    }
+    expect(importConversation(rollout('gpt-5-codex', whole, '0.57.0')).report).toContainEqual({
+      severity: 'info',
+      path: '',
+      problem:
+        '1 tool output (c1) over the 10,240 bytes or 256 lines Codex 0.57.0 kept of an output in its history: loaded as Codex sent it, the first and last lines kept and a marker between; the rollout holds it whole',
+    })
+    // At the limit exactly, nothing is cut; 0.50 and the first 0.51 alphas did not cut at all.
+    expect(outputOf(rollout('gpt-5-codex', 'a'.repeat(10_240), '0.57.0')).payload).toBe(
+      'a'.repeat(10_240),
+    )
+    for (const version of ['0.50.0', '0.51.0-alpha.2']) {
+      expect(outputOf(rollout('gpt-5-codex', whole, version)).payload, version).toBe(whole)
+    }
+  })
+
+  it('cuts as 0.51 – 0.58 did: 300 short lines to the first and last 128, on whole characters', () => {
+    const lines = Array.from({ length: 300 }, (_, i) => `line ${i + 1}\n`)
+    // 300 lines: 128 + 128 kept, 44 omitted; every kept line fits the bytes.
+    expect(outputOf(rollout('gpt-5-codex', lines.join(''), '0.57.0')).payload).toBe(
+      'Total output lines: 300\n\n' +
+        lines.slice(0, 128).join('') +
+        '\n[... omitted 44 of 300 lines ...]\n\n' +
+        lines.slice(172).join(''),
+    )
+    // 'a' and 5,200 two-byte characters (10,401 bytes): the prefix stops at 5,119 bytes.
+    const wide = 'a' + 'é'.repeat(5_200)
+    expect(outputOf(rollout('gpt-5-codex', wide, '0.57.0')).payload).toBe(
+      'Total output lines: 1\n\n' +
+        'a' +
+        'é'.repeat(2_559) +
+        '\n[... output truncated to fit 10240 bytes ...]\n\n',
+    )
+  })
+
+  it('cuts a list of items as 0.54 – 0.58 did, and each item as 0.51 – 0.53 did', () => {
+    const items = [
+      { type: 'input_text', text: 'x'.repeat(8_000) },
+      { type: 'input_image', image_url: 'data:image/png;base64,iVBORw0KGgo=' },
+      { type: 'input_text', text: 'y'.repeat(4_000) }, // 2,240 bytes left: cut, no marker
+      { type: 'input_text', text: 'z'.repeat(10) },
+    ]
+    expect(JSON.parse(outputOf(rollout('gpt-5-codex', items, '0.57.0')).payload!).content).toEqual([
+      items[0],
+      items[1],
+      { type: 'input_text', text: 'y'.repeat(2_240) },
+      { type: 'input_text', text: '[omitted 1 text items ...]' },
+    ])
+    // 0.53: each text on its own, none over the limit.
+    expect(JSON.parse(outputOf(rollout('gpt-5-codex', items, '0.53.0')).payload!).content).toEqual(
+      items,
+    )
+  })
+
+  it('knows which rule each Codex version cut by', () => {
+    const lines = (bytes: number, count: number, items: string) => ({
+      kind: 'lines',
+      bytes,
+      lines: count,
+      items,
+    })
+    expect(codexCutOf(undefined)).toBeUndefined()
+    expect(codexCutOf('0.45.0')).toBeUndefined()
+    expect(codexCutOf('0.51.0-alpha.2')).toBeUndefined()
+    expect(codexCutOf('0.51.0-alpha.3')).toEqual(lines(10_240, 256, 'each'))
+    expect(codexCutOf('0.53.0')).toEqual(lines(10_240, 256, 'each'))
+    expect(codexCutOf('0.54.0')).toEqual(lines(10_240, 256, 'within-budget'))
+    expect(codexCutOf('0.58.0')).toEqual(lines(10_240, 256, 'within-budget'))
+    expect(codexCutOf('0.59.0-alpha.1')).toEqual(lines(10_240, 256, 'within-budget'))
+    // 1.1 times the limits, in 0.59.0-alpha.2 to .9 only.
+    expect(codexCutOf('0.59.0-alpha.5')).toEqual(lines(11_264, 281, 'within-budget'))
+    for (const version of [
+      '0.59.0-alpha.10',
+      '0.59.0',
+      '0.77.0',
+      '0.99.0',
+      '0.142.0',
+      '0.0.0',
+      '1.2.3',
+    ]) {
+      expect(codexCutOf(version), version).toEqual({ kind: 'policy' })
+    }
+  })
+
+  it('cuts by the model’s policy from 0.59 on', () => {
+    const whole = 'a'.repeat(30_000) + 'b'.repeat(30_000)
+    expect(outputOf(rollout('gpt-5.1-codex', whole, '0.80.0')).payload).toBe(
+      'a'.repeat(24_000) + '…3000 tokens truncated…' + 'b'.repeat(24_000),
+    )
   })
 })
 
