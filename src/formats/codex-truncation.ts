@@ -1,6 +1,7 @@
 import { listOf } from '../list-words'
 import { formatNumber } from '../numbers'
 import type { Message } from '../types'
+import { codexVersion, isAtLeast } from './codex-version'
 import { isObject } from './json-shape'
 import { readPayload, withResultContent } from './payload'
 import type { NoteList } from './report'
@@ -161,18 +162,16 @@ export type CodexCut =
 const LINES_CUT = { kind: 'lines', bytes: 10 * 1024, lines: 256 } as const
 
 export function codexCutOf(cliVersion: string | undefined): CodexCut | undefined {
-  const m = /^(\d+)\.(\d+)\.(\d+)(?:-alpha\.(\d+))?/.exec(cliVersion ?? '')
-  if (!m) return undefined
-  const [major, minor] = [Number(m[1]), Number(m[2])]
-  const alpha = m[4] === undefined ? undefined : Number(m[4])
-  if ((major === 0 && minor === 0) || major > 0 || minor >= 60) return { kind: 'policy' }
-  if (minor === 59) {
-    if (alpha === undefined || alpha >= 10) return { kind: 'policy' }
-    if (alpha >= 2) return { kind: 'lines', bytes: 11_264, lines: 281, items: 'within-budget' }
-    return { ...LINES_CUT, items: 'within-budget' }
+  const version = codexVersion(cliVersion)
+  if (version === undefined) return undefined
+  // #6842 (the policy) in 0.59.0-alpha.10 and later; the limits at 1.1 times from alpha.2.
+  if (isAtLeast(version, [0, 59, 0, 10])) return { kind: 'policy' }
+  if (isAtLeast(version, [0, 59, 0, 2])) {
+    return { kind: 'lines', bytes: 11_264, lines: 281, items: 'within-budget' }
   }
-  if (minor < 51 || (minor === 51 && alpha !== undefined && alpha <= 2)) return undefined
-  return { ...LINES_CUT, items: minor <= 53 ? 'each' : 'within-budget' }
+  // #5652 in 0.51.0-alpha.3 and later; #5979 (one budget for a list of items) in 0.54.
+  if (!isAtLeast(version, [0, 51, 0, 3])) return undefined
+  return { ...LINES_CUT, items: isAtLeast(version, [0, 54, 0, 0]) ? 'within-budget' : 'each' }
 }
 
 /**

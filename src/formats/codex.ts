@@ -1,4 +1,5 @@
 import type { Message, Summary } from '../types'
+import { reserializeShellOutputs } from './codex-shell-output'
 import { truncateCodexOutputs } from './codex-truncation'
 import { retypeCodexMessage } from './codex-context'
 import { countByType, dropLastUserTurns } from './codex-rollback'
@@ -233,6 +234,8 @@ function finish(r: Rollout, broken: { line: number; problem: string }[]): ReadRe
   // A thread whose first turn was aborted before a request has no turn_context to name its model.
   const model = r.model ?? r.instructionsModel
   truncateCodexOutputs(messages, model, r.cliVersion, notes)
+  // At each request, after the history's cut: an output the cut changed is no longer its JSON.
+  reserializeShellOutputs(messages, r.cliVersion, notes)
   const usage = shiftUsage(r.usage, head.length)
   return { model, messages, notes, usage, ...(r.window ? { contextWindow: r.window } : {}) }
 }

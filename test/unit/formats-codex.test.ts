@@ -1134,3 +1134,87 @@ describe('Codex CLI rollout: a thread rollback', () => {
     expect(importConversation(text).messages).toEqual([{ type: 'context', text: ENV }])
   })
 })
+
+describe('Codex rollouts: shell outputs as sent beside the freeform apply_patch tool', () => {
+  // Fixtures of our own; the expected texts worked out by hand from `build_structured_output`
+  // (codex-rs/core/src/client_common.rs at rust-v0.57.0 and rust-v0.115.0).
+  const rollout = (version: string, output: string, freeform = true) =>
+    [
+      line('session_meta', { id: 's', cli_version: version }),
+      line('turn_context', { model: 'gpt-5-codex' }),
+      line('response_item', messageItem('user', 'Fix it.')),
+      ...(freeform
+        ? [
+            line('response_item', {
+              type: 'custom_tool_call',
+              call_id: 'p1',
+              name: 'apply_patch',
+              input: '*** Begin Patch\n*** End Patch',
+            }),
+            line('response_item', {
+              type: 'custom_tool_call_output',
+              call_id: 'p1',
+              output: 'Done',
+            }),
+          ]
+        : []),
+      line('response_item', {
+        type: 'function_call',
+        name: 'shell',
+        arguments: '{}',
+        call_id: 'c1',
+      }),
+      line('response_item', { type: 'function_call_output', call_id: 'c1', output }),
+    ].join('\n')
+  const json = (output: string, exitCode: number, seconds: string) =>
+    `{"output":${JSON.stringify(output)},"metadata":{"exit_code":${exitCode},"duration_seconds":${seconds}}}`
+  const sent = (text: string) =>
+    importConversation(text).messages.find((m) => m.id === 'c1')!.payload
+
+  it('sends the exit code, wall time and output as text, as Codex does', () => {
+    const text = rollout('0.57.0', json('hello\n', 0, '0.5'))
+    expect(sent(text)).toBe('Exit code: 0\nWall time: 0.5 seconds\nOutput:\nhello\n')
+    expect(importConversation(text).report).toContainEqual({
+      severity: 'info',
+      path: '',
+      problem:
+        '1 shell output loaded as Codex sent it beside its freeform apply_patch tool: the exit code, wall time and output as text, where the rollout holds its JSON',
+    })
+    // Rust prints the f32 1.0 as "1".
+    expect(sent(rollout('0.80.0', json('', 2, '1.0')))).toBe(
+      'Exit code: 2\nWall time: 1 seconds\nOutput:\n',
+    )
+  })
+
+  it('takes the line count from the cut’s marker before 0.59, from the header after', () => {
+    const cutWithMarker =
+      'Total output lines: 300\n\nhead\n[... omitted 44 of 300 lines ...]\n\ntail\n'
+    for (const version of ['0.57.0', '0.80.0']) {
+      expect(sent(rollout(version, json(cutWithMarker, 1, '2.25'))), version).toBe(
+        'Exit code: 1\nWall time: 2.25 seconds\nTotal output lines: 300\nOutput:\n' +
+          'head\n[... omitted 44 of 300 lines ...]\n\ntail\n',
+      )
+    }
+    // A header and no marker (a cut by bytes): only 0.59 and later read the header.
+    const cutByBytes = 'Total output lines: 3\n\nabc'
+    expect(sent(rollout('0.57.0', json(cutByBytes, 0, '0.1')))).toBe(
+      'Exit code: 0\nWall time: 0.1 seconds\nOutput:\n' + cutByBytes,
+    )
+    expect(sent(rollout('0.80.0', json(cutByBytes, 0, '0.1')))).toBe(
+      'Exit code: 0\nWall time: 0.1 seconds\nTotal output lines: 3\nOutput:\nabc',
+    )
+  })
+
+  it('leaves the JSON where Codex sent it: no freeform apply_patch, before 0.45, not that JSON', () => {
+    const output = json('hello\n', 0, '0.5')
+    expect(sent(rollout('0.57.0', output, false))).toBe(output)
+    expect(sent(rollout('0.44.0', output))).toBe(output)
+    for (const other of [
+      'plain text',
+      '{"output":"x"}',
+      '{"output":"x","metadata":{"exit_code":0.5,"duration_seconds":1}}',
+    ]) {
+      expect(sent(rollout('0.57.0', other)), other).toBe(other)
+    }
+  })
+})
