@@ -103,7 +103,34 @@ const marker = (tokens: boolean, count: number) =>
  * other items are kept.
  */
 function truncateItems(items: unknown[], policy: TruncationPolicy): unknown[] {
-  let remaining = policy.limit
+  return textItemsWithin(items, {
+    limit: policy.limit,
+    cost: (text) => {
+      const size = encoder.encode(text).length
+      return policy.mode === 'bytes' ? size : approxTokens(size)
+    },
+    cut: (text, remaining) => truncateText(text, { mode: policy.mode, limit: remaining }),
+    dropsEmpty: true,
+  })
+}
+
+/** How a list of content items is kept within one budget (textItemsWithin). */
+interface ItemBudget {
+  limit: number
+  cost(text: string): number
+  /** The text cut to `remaining`; '' where nothing of it is kept. */
+  cut(text: string, remaining: number): string
+  /** The policy's rule: an empty text is dropped, and a text cut to nothing counted as omitted. */
+  dropsEmpty: boolean
+}
+
+/**
+ * Texts kept while they fit in the budget, the first that does not cut to what is left, the texts
+ * after it counted in a last `[omitted N text items ...]`; images and other items kept. The list
+ * itself where nothing changes.
+ */
+function textItemsWithin(items: unknown[], budget: ItemBudget): unknown[] {
+  let remaining = budget.limit
   let omitted = 0
   let changed = false
   const out: unknown[] = []
@@ -113,7 +140,7 @@ function truncateItems(items: unknown[], policy: TruncationPolicy): unknown[] {
       continue
     }
     const text = item.text
-    if (text === '') {
+    if (text === '' && budget.dropsEmpty) {
       changed = true
       continue
     }
@@ -121,18 +148,17 @@ function truncateItems(items: unknown[], policy: TruncationPolicy): unknown[] {
       omitted++
       continue
     }
-    const size = encoder.encode(text).length
-    const cost = policy.mode === 'bytes' ? size : approxTokens(size)
+    const cost = budget.cost(text)
     if (cost <= remaining) {
       out.push(item)
       remaining -= cost
-    } else {
-      const snippet = truncateText(text, { mode: policy.mode, limit: remaining })
-      if (snippet === '') omitted++
-      else out.push({ ...item, text: snippet })
-      remaining = 0
-      changed = true
+      continue
     }
+    const snippet = budget.cut(text, remaining)
+    if (snippet !== '') out.push({ ...item, text: snippet })
+    else if (budget.dropsEmpty) omitted++
+    remaining = 0
+    changed = true
   }
   if (omitted === 0) return changed ? out : items
   out.push({ type: 'input_text', text: `[omitted ${omitted} text items ...]` })
@@ -241,33 +267,17 @@ function suffixAtCharBoundary(bytes: Uint8Array, from: number, to: number, max: 
  * counted in a last text; images kept.
  */
 function itemsWithinBytes(items: unknown[], limitBytes: number): unknown[] {
-  let remaining = limitBytes
-  let omitted = 0
-  let changed = false
-  const out: unknown[] = []
-  for (const item of items) {
-    if (!isObject(item) || item.type !== 'input_text' || typeof item.text !== 'string') {
-      out.push(item)
-      continue
-    }
-    if (remaining === 0) {
-      omitted++
-      continue
-    }
-    const bytes = encoder.encode(item.text)
-    if (bytes.length <= remaining) {
-      out.push(item)
-      remaining -= bytes.length
-      continue
-    }
-    const end = prefixAtCharBoundary(bytes, 0, bytes.length, remaining)
-    if (end > 0) out.push({ ...item, text: decoder.decode(bytes.subarray(0, end)) })
-    remaining = 0
-    changed = true
-  }
-  if (omitted === 0) return changed ? out : items
-  out.push({ type: 'input_text', text: `[omitted ${omitted} text items ...]` })
-  return out
+  return textItemsWithin(items, {
+    limit: limitBytes,
+    cost: (text) => encoder.encode(text).length,
+    cut: (text, remaining) => {
+      const bytes = encoder.encode(text)
+      return decoder.decode(
+        bytes.subarray(0, prefixAtCharBoundary(bytes, 0, bytes.length, remaining)),
+      )
+    },
+    dropsEmpty: false,
+  })
 }
 
 /** Each text item formatted on its own (0.51 – 0.53). */

@@ -27,6 +27,17 @@ const messageItem = (role: string, ...texts: string[]) => ({
 })
 const userItem = (text: string) => messageItem('user', text)
 
+/** A rollout of one prompt, the lines `before` (other calls), then a shell call `c1` and its output. */
+const shellRollout = (version: string, model: string, output: unknown, before: string[] = []) =>
+  [
+    line('session_meta', { id: 's', cli_version: version }),
+    line('turn_context', { model }),
+    line('response_item', messageItem('user', 'Dump it.')),
+    ...before,
+    line('response_item', { type: 'function_call', name: 'shell', arguments: '{}', call_id: 'c1' }),
+    line('response_item', { type: 'function_call_output', call_id: 'c1', output }),
+  ].join('\n')
+
 describe('Codex CLI rollout in', () => {
   const file = fixture('codex.jsonl')
 
@@ -836,18 +847,7 @@ describe('Codex rollouts: tool outputs as the history holds them', () => {
   // tokens of four bytes (48,000 bytes) or 12,000 bytes, half kept from the start, half from
   // the end, and a marker between.
   const rollout = (model: string, output: unknown, version = '0.142.0') =>
-    [
-      line('session_meta', { id: 's', cli_version: version }),
-      line('turn_context', { model }),
-      line('response_item', messageItem('user', 'Dump it.')),
-      line('response_item', {
-        type: 'function_call',
-        name: 'shell',
-        arguments: '{}',
-        call_id: 'c1',
-      }),
-      line('response_item', { type: 'function_call_output', call_id: 'c1', output }),
-    ].join('\n')
+    shellRollout(version, model, output)
   const outputOf = (text: string) => importConversation(text).messages.find((m) => m.id === 'c1')!
 
   it('cuts an output over 48,000 bytes for a model whose budget is in tokens', () => {
@@ -1138,12 +1138,13 @@ describe('Codex CLI rollout: a thread rollback', () => {
 describe('Codex rollouts: shell outputs as sent beside the freeform apply_patch tool', () => {
   // Fixtures of our own; the expected texts worked out by hand from `build_structured_output`
   // (codex-rs/core/src/client_common.rs at rust-v0.57.0 and rust-v0.115.0).
+  // Its calls: a freeform apply_patch (raw input, a custom tool call) where `freeform`, then shell.
   const rollout = (version: string, output: string, freeform = true) =>
-    [
-      line('session_meta', { id: 's', cli_version: version }),
-      line('turn_context', { model: 'gpt-5-codex' }),
-      line('response_item', messageItem('user', 'Fix it.')),
-      ...(freeform
+    shellRollout(
+      version,
+      'gpt-5-codex',
+      output,
+      freeform
         ? [
             line('response_item', {
               type: 'custom_tool_call',
@@ -1157,15 +1158,8 @@ describe('Codex rollouts: shell outputs as sent beside the freeform apply_patch 
               output: 'Done',
             }),
           ]
-        : []),
-      line('response_item', {
-        type: 'function_call',
-        name: 'shell',
-        arguments: '{}',
-        call_id: 'c1',
-      }),
-      line('response_item', { type: 'function_call_output', call_id: 'c1', output }),
-    ].join('\n')
+        : [],
+    )
   const json = (output: string, exitCode: number, seconds: string) =>
     `{"output":${JSON.stringify(output)},"metadata":{"exit_code":${exitCode},"duration_seconds":${seconds}}}`
   const sent = (text: string) =>
