@@ -32,10 +32,15 @@ export function reserializeShellOutputs(
   const version = codexVersion(cliVersion)
   // #4718 is in 0.45.0-alpha.2 and later.
   if (version === undefined || !isAtLeast(version, [0, 45, 0, 2])) return
-  const calls = messages.flatMap((m) =>
-    m.type === 'bot' ? (decodePayload(m.payload)?.tool_calls ?? []) : [],
+  // Only a reply whose payload names apply_patch is decoded: most rollouts have none.
+  const freeform = messages.some(
+    (m) =>
+      m.type === 'bot' &&
+      m.payload?.includes('"name":"apply_patch"') === true &&
+      (decodePayload(m.payload)?.tool_calls ?? []).some(
+        (c) => c.name === 'apply_patch' && typeof c.arguments === 'string',
+      ),
   )
-  const freeform = calls.some((c) => c.name === 'apply_patch' && typeof c.arguments === 'string')
   if (!freeform) return
   // Before 0.59.0-alpha.15 (#6842) the line count came from the cut's marker.
   const headerFirst = isAtLeast(version, [0, 59, 0, 15])
