@@ -136,7 +136,7 @@ export function readClaudeCode(input: ReadInput): ReadResult {
   const { broken, thread, messages, model, usage } = readChain(parsed, notes, left, {
     outside: forkPoint,
   })
-  markUnrecorded(thread.events, events, messages, usage, notes)
+  markUnrecorded(thread.events, read, messages, usage, notes)
   markToolsLoaded(thread.events, messages, usage, notes)
   noteOtherBackend(thread.events, usage, notes)
   noteSubagentRuns(read.subagents, thread.events, thread.sidechain.length > 0, notes)
@@ -301,25 +301,29 @@ function readChain(
 }
 
 /**
- * A subagent's file (every event on its thread a sidechain's) that records no attachment: Claude
- * Code 2.0 – 2.1.136 (at least) gathered a subagent's attachments (its skill listing, a plan-mode
- * or todo reminder, a directory's CLAUDE.md) at each tool call and sent them without writing them
- * to the subagent's file (tools/AgentTool/runAgent.ts, 2.1.88: "Yield attachment messages …
- * without recording them"; utils/attachments.ts, `getAttachmentMessages`). So every request from
+ * A subagent's file (every event on its thread a sidechain's): Claude Code gathers a subagent's
+ * attachments after every batch of tool results and sends them, and its runner does not write
+ * them to the subagent's file. 2.0 – 2.1.136 (at least) wrote none (tools/AgentTool/runAgent.ts,
+ * 2.1.88: "Yield attachment messages … without recording them"): the skill listing, a plan-mode or
+ * todo reminder, a directory's CLAUDE.md. 2.1.167 – 2.1.221 (at least) send the skill listing and
+ * the deferred tools with the task and write those, and of the rest write only a truncated read's
+ * notice: the agents it can start, MCP servers' instructions and the auto-mode reminder go out
+ * with its second request and are in every later one, unwritten (the compiled runAgent and
+ * getAttachments of 2.1.207 – 2.1.221, and their requests to a mock API). So every request from
  * the first tool result on held context the file does not, and its report says so (`unrecorded`);
  * the usage view derives its size as it derives the system prompt's (docs/tokens.md, "Context a
- * subagent was sent unrecorded"). By 2.1.167 Claude Code records them, and sends the first ones
- * with the task.
+ * subagent was sent unrecorded"). A forked subagent inherits its parent's context, which holds
+ * those already; a file that records an attachment of the runner's loop records them all.
  */
 function markUnrecorded(
   thread: readonly SessionEvent[],
-  events: readonly SessionEvent[],
+  read: RequestRecords,
   messages: readonly Message[],
   usage: ReportedUsage[],
   notes: NoteList,
 ): void {
-  if (!isSidechainThread(thread)) return
-  if (events.some((e) => e.type === 'attachment')) return
+  if (!isSidechainThread(thread) || read.forks.length > 0) return
+  if ([...read.attachments].some((type) => !WITH_THE_TASK.has(type))) return
   const first = messages.findIndex((m) => m.type === 'activity' && m.id !== undefined)
   if (first < 0) return
   const after = usage.filter((u) => u.prompt > first)
@@ -327,9 +331,21 @@ function markUnrecorded(
   for (const u of after) u.unrecorded = true
   notes.info(
     after[0].at,
-    'a subagent’s file that records no attachment: Claude Code sent this subagent context it did not write here (its skill listing, reminders) from its first tool result on; the usage view derives its size from this request, as it derives the system prompt’s from the first',
+    'a subagent’s file: Claude Code sent this subagent context it did not write here (its skill listing or the agents it can start, MCP servers’ instructions, reminders) from its first tool result on; the usage view derives its size from this request, as it derives the system prompt’s from the first',
   )
 }
+
+/**
+ * The attachments a subagent's file of 2.1.167 and later records though its runner writes none of
+ * the rest: those sent with the task, a truncated read's notice, and Claude Code's record of the
+ * prompt.
+ */
+const WITH_THE_TASK = new Set([
+  'skill_listing',
+  'deferred_tools_delta',
+  'read_truncation_notice',
+  'prompt_snapshot',
+])
 
 /**
  * Notes, once, the replies another backend answered under a Claude model's name
@@ -437,6 +453,8 @@ interface RequestRecords {
   snapshots: PromptSnapshot[]
   /** Snapshots that could not be read, and why. */
   unreadSnapshots: { line: number; problem: string }[]
+  /** The type of every attachment the file records (`attachment.type`). */
+  attachments: Set<string>
 }
 
 /**
@@ -459,6 +477,7 @@ function parseEvents(input: ReadInput): ParsedLines {
     subagents: [],
     snapshots: [],
     unreadSnapshots: [],
+    attachments: new Set(),
   }
   const tape = new NoteTape()
   const broken = input.eachJsonLine((value, line) => {
@@ -473,6 +492,7 @@ function parseEvents(input: ReadInput): ParsedLines {
     events.push(event)
     index.add(event)
     const attachment = event.type === 'attachment' ? value.attachment : undefined
+    if (isObject(attachment)) read.attachments.add(String(attachment.type))
     if (isObject(attachment) && attachment.type === 'prompt_snapshot') {
       const snapshot = readPromptSnapshot(attachment, line, event.isSidechain)
       if (typeof snapshot === 'string') read.unreadSnapshots.push({ line, problem: snapshot })

@@ -1275,20 +1275,32 @@ describe('Claude Code: shapes found in public sessions', () => {
       severity: 'info',
       path: 'line 4',
       problem:
-        'a subagent’s file that records no attachment: Claude Code sent this subagent context it did not write here (its skill listing, reminders) from its first tool result on; the usage view derives its size from this request, as it derives the system prompt’s from the first',
+        'a subagent’s file: Claude Code sent this subagent context it did not write here (its skill listing or the agents it can start, MCP servers’ instructions, reminders) from its first tool result on; the usage view derives its size from this request, as it derives the system prompt’s from the first',
     })
-    const unmarked = (text: string) =>
-      importConversation(text).usage?.filter((u) => u.unrecorded !== undefined)
-    // A main thread's file records what it was sent; so does a subagent's that records an
-    // attachment (by 2.1.167 Claude Code records them, and sends the first ones with the task).
-    expect(unmarked(lines.join('\n'))).toEqual([])
-    const listing = event('s', 'q', {
-      type: 'attachment',
-      attachment: { type: 'skill_listing', content: '- review: Review a change.' },
+    const marked = (text: string) =>
+      importConversation(text).usage?.filter((u) => u.unrecorded !== undefined).length
+    // A main thread's file records what it was sent.
+    expect(marked(lines.join('\n'))).toBe(0)
+    // 2.1.167 and later record what goes with the task (the skill listing), and still not what
+    // the runner's loop sends after the first tool result (the agents it can start, MCP servers'
+    // instructions): marked all the same.
+    const attached = (type: string) => {
+      const attachment = event('s', 'q', { type: 'attachment', attachment: { type, content: 'x' } })
+      const file = [lines[0], attachment, ...lines.slice(1)].map(side)
+      file[2] = file[2].replace('"parentUuid":"q"', '"parentUuid":"s"')
+      return file
+    }
+    expect(marked(attached('skill_listing').join('\n'))).toBe(2)
+    // A file that records one of the loop's attachments records them all.
+    expect(marked(attached('agent_listing_delta').join('\n'))).toBe(0)
+    // A forked subagent was sent its parent's context, which holds them already.
+    const fork = JSON.stringify({
+      type: 'fork-context-ref',
+      parentSessionId: 'p',
+      parentLastUuid: 'z',
+      sessionId: 's',
     })
-    const withListing = [lines[0], listing, ...lines.slice(1)].map(side)
-    withListing[2] = withListing[2].replace('"parentUuid":"q"', '"parentUuid":"s"')
-    expect(unmarked(withListing.join('\n'))).toEqual([])
+    expect(marked([fork, ...attached('skill_listing')].join('\n'))).toBe(0)
   })
 
   it('marks the request first sent the deferred tools a ToolSearch result names, once a tool', () => {
