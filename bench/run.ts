@@ -411,7 +411,7 @@ function printSessions(f: SessionFigures): void {
     ['step', 'sessions', 'wall ms', 'CPU ms'],
     [
       [
-        'findSessions: walk + first and last 32 KB of each',
+        'findSessions: walk + first and last 32 KB of each (64 for Claude Code)',
         num(f.listed),
         num(f.listWall),
         num(f.listCpu),

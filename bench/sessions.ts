@@ -1,7 +1,7 @@
 /**
  * Issue 18: listing a thousand sessions. Times findSessions (walk the engines' folders, read each
- * file's first and last 32 KB) on a generated home, and apart from it the counts (a byte scan of
- * every file), which the list defers to the rows it shows. The files were just written, so they
+ * file's first and last 32 KB, 64 for a Claude Code log) on a generated home, and apart from it
+ * the counts (a byte scan of every file), which the list defers to the rows it shows. The files were just written, so they
  * are in the page cache: the figures are for a warm cache, as a second listing would be.
  */
 import { countSession, findSessions, mapLimit, OPEN_FILES } from '../node/sessions/index'

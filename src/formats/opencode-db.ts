@@ -1,4 +1,10 @@
-import { SqliteDatabase, SqliteError, type Row, type TableInfo } from '../sqlite/database'
+import {
+  SqliteDatabase,
+  SqliteError,
+  isWalMode,
+  type Row,
+  type TableInfo,
+} from '../sqlite/database'
 import { applyWal, walProblem } from '../sqlite/wal'
 import { RequestError } from './errors'
 import { ShapeError, isObject, type Json } from './json-shape'
@@ -113,10 +119,6 @@ function withGivenLog(bytes: Uint8Array, log: Companion | undefined, notes: Note
 }
 
 const TEXT_ENCODER = new TextEncoder()
-
-// A database file's header says WAL mode with a read or write version of 2 (as SqliteDatabase reads it).
-const isWalMode = (bytes: Uint8Array): boolean =>
-  bytes.length > 19 && (bytes[18] === 2 || bytes[19] === 2)
 
 function readSession(db: SqliteDatabase, chosen: string | undefined, notes: NoteList): ReadResult {
   const tables = opencodeTables(db)

@@ -46,6 +46,9 @@ export interface Row {
 
 const text = new TextDecoder('utf-8')
 
+/** Whether a database file's header says WAL mode: a read or write version of 2 (bytes 18, 19). */
+export const isWalMode = (bytes: Uint8Array): boolean => bytes[18] === 2 || bytes[19] === 2
+
 /** A SQLite database's bytes, read table by table. */
 export class SqliteDatabase {
   readonly pageSize: number
@@ -72,7 +75,7 @@ export class SqliteDatabase {
     this.pageSize = pageSize
     this.usable = pageSize - bytes[20]
     this.pageCount = Math.floor(bytes.length / pageSize)
-    this.walMode = bytes[18] === 2 || bytes[19] === 2
+    this.walMode = isWalMode(bytes)
   }
 
   /** The tables the schema names, by name. */
