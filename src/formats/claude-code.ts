@@ -305,11 +305,12 @@ function readChain(
  * attachments after every batch of tool results and sends them, and its runner does not write
  * them to the subagent's file. 2.0 – 2.1.136 (at least) wrote none (tools/AgentTool/runAgent.ts,
  * 2.1.88: "Yield attachment messages … without recording them"): the skill listing, a plan-mode or
- * todo reminder, a directory's CLAUDE.md. 2.1.167 – 2.1.221 (at least) send the skill listing and
- * the deferred tools with the task and write those, and of the rest write only a truncated read's
- * notice: the agents it can start, MCP servers' instructions and the auto-mode reminder go out
- * with its second request and are in every later one, unwritten (the compiled runAgent and
- * getAttachments of 2.1.207 – 2.1.221, and their requests to a mock API). So every request from
+ * todo reminder, a directory's CLAUDE.md. Later versions (2.1.138 at the latest, to 2.1.221 at
+ * least) send the skill listing and the deferred tools with the task and write those, and of the
+ * rest write only a truncated read's notice: the agents it can start, MCP servers' instructions
+ * and the auto-mode reminder go out with its second request and are in every later one, unwritten
+ * (the compiled runAgent and getAttachments of 2.1.207 – 2.1.221, and their requests to a mock
+ * API). So every request from
  * the first tool result on held context the file does not, and its report says so (`unrecorded`);
  * the usage view derives its size as it derives the system prompt's (docs/tokens.md, "Context a
  * subagent was sent unrecorded"). A forked subagent inherits its parent's context, which holds
@@ -336,7 +337,7 @@ function markUnrecorded(
 }
 
 /**
- * The attachments a subagent's file of 2.1.167 and later records though its runner writes none of
+ * The attachments a subagent's file of 2.1.138 and later records though its runner writes none of
  * the rest: those sent with the task, a truncated read's notice, and Claude Code's record of the
  * prompt.
  */

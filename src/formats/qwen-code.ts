@@ -106,11 +106,11 @@ export function readQwenCode(input: ReadInput): ReadResult {
   }
 }
 
-/** Why a line is not a record Qwen Code reads, or undefined. */
 /** A `system` record with a `systemPayload` (ChatRecord's): Claude Code's system events have none. */
 export const isOwnSystemRecord = (o: Json): boolean =>
   o.type === 'system' && isObject(o.systemPayload)
 
+/** Why a line is not a record Qwen Code reads, or undefined. */
 function recordProblem(value: unknown): string | undefined {
   if (!isObject(value)) return `${kind(value)}, not a Qwen Code record`
   if (typeof value.uuid !== 'string' || value.uuid === '') return 'a record with no "uuid"'
