@@ -23,7 +23,8 @@ export interface TruncationPolicy {
 const APPROX_BYTES_PER_TOKEN = 4
 // Every model of the catalogs Codex 0.146.0 and 0.171.0 bundle says `{mode, limit: 10000}`, as
 // Codex's fallback does; the history's budget is 1.2 times it (`policy * 1.2`).
-const LIMIT = 12_000
+const POLICY_LIMIT = 10_000
+const LIMIT = POLICY_LIMIT * 1.2
 
 /**
  * A model's policy, by the catalogs Codex bundles (read in the 0.146.0 and 0.171.0 binaries):
@@ -177,12 +178,13 @@ function textItemsWithin(items: unknown[], budget: ItemBudget): unknown[] {
  *   and 256 lines; a list of content items each so in 0.51 – 0.53, within one budget from 0.54
  *   (#5979, `globally_truncate_function_output_items`);
  * - 0.59.0-alpha.2 to alpha.9: the same at 1.1 times the limits, 11,264 bytes and 281 lines;
- * - 0.59 and later (and a development build's 0.0.0): the model's policy (truncateText).
+ * - 0.59.0-alpha.10 to alpha.14: the model's policy (truncateText), its limit as it is;
+ * - 0.59 and later (and a development build's 0.0.0): the policy at 1.2 times its limit.
  *
  * Undefined where outputs are read whole: before 0.51, and a legacy rollout that names no version.
  */
 export type CodexCut =
-  | { kind: 'policy' }
+  | { kind: 'policy'; limit: number }
   | { kind: 'lines'; bytes: number; lines: number; items: 'each' | 'within-budget' }
 
 const LINES_CUT = { kind: 'lines', bytes: 10 * 1024, lines: 256 } as const
@@ -190,8 +192,10 @@ const LINES_CUT = { kind: 'lines', bytes: 10 * 1024, lines: 256 } as const
 export function codexCutOf(cliVersion: string | undefined): CodexCut | undefined {
   const version = codexVersion(cliVersion)
   if (version === undefined) return undefined
-  // #6842 (the policy) in 0.59.0-alpha.10 and later; the limits at 1.1 times from alpha.2.
-  if (isAtLeast(version, [0, 59, 0, 10])) return { kind: 'policy' }
+  // The policy from 0.59.0-alpha.10, at 1.2 times its limit from alpha.15; the limits at 1.1
+  // times from alpha.2.
+  if (isAtLeast(version, [0, 59, 0, 15])) return { kind: 'policy', limit: LIMIT }
+  if (isAtLeast(version, [0, 59, 0, 10])) return { kind: 'policy', limit: POLICY_LIMIT }
   if (isAtLeast(version, [0, 59, 0, 2])) {
     return { kind: 'lines', bytes: 11_264, lines: 281, items: 'within-budget' }
   }
@@ -307,7 +311,10 @@ export function truncateCodexOutputs(
 ): void {
   const rule = codexCutOf(cliVersion)
   if (rule === undefined) return
-  const policy = codexTruncationPolicy(model)
+  const policy = {
+    ...codexTruncationPolicy(model),
+    ...(rule.kind === 'policy' ? { limit: rule.limit } : {}),
+  }
   const cutText = (text: string) =>
     rule.kind === 'policy'
       ? truncateText(text, policy)

@@ -996,8 +996,10 @@ describe('Codex rollouts: tool outputs as the history holds them', () => {
     expect(codexCutOf('0.59.0-alpha.1')).toEqual(lines(10_240, 256, 'within-budget'))
     // 1.1 times the limits, in 0.59.0-alpha.2 to .9 only.
     expect(codexCutOf('0.59.0-alpha.5')).toEqual(lines(11_264, 281, 'within-budget'))
+    // The policy's own limit in 0.59.0-alpha.10 to .14, then 1.2 times it.
+    expect(codexCutOf('0.59.0-alpha.12')).toEqual({ kind: 'policy', limit: 10_000 })
     for (const version of [
-      '0.59.0-alpha.10',
+      '0.59.0-alpha.15',
       '0.59.0',
       '0.77.0',
       '0.99.0',
@@ -1005,7 +1007,7 @@ describe('Codex rollouts: tool outputs as the history holds them', () => {
       '0.0.0',
       '1.2.3',
     ]) {
-      expect(codexCutOf(version), version).toEqual({ kind: 'policy' })
+      expect(codexCutOf(version), version).toEqual({ kind: 'policy', limit: 12_000 })
     }
   })
 
