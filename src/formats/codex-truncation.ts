@@ -63,26 +63,14 @@ function truncateMiddle(text: string, bytes: Uint8Array, max: number, tokens: bo
   if (total <= max) return text
   const left = Math.floor(max / 2)
   const right = max - left
-  const tailStart = Math.max(0, total - right)
   // Whole characters only: a prefix of those ending within `left` bytes, a suffix of those
-  // starting at or after `tailStart`, and a count of the characters between.
-  let prefixEnd = 0
-  let suffixStart = total
-  let suffixStarted = false
+  // starting at or after `total - right`, and (a budget in bytes) a count of those between.
+  const prefixEnd = prefixAtCharBoundary(bytes, 0, total, left)
+  const suffixStart = suffixAtCharBoundary(bytes, prefixEnd, total, right)
   let removed = 0
-  for (let i = 0; i < total;) {
-    const width = utf8Width(bytes[i])
-    const end = i + width
-    if (end <= left) prefixEnd = end
-    else if (i >= tailStart) {
-      if (!suffixStarted) {
-        suffixStart = i
-        suffixStarted = true
-      }
-    } else removed++
-    i = end
+  if (!tokens) {
+    for (let i = prefixEnd; i < suffixStart; i++) if ((bytes[i] & 0xc0) !== 0x80) removed++
   }
-  if (suffixStart < prefixEnd) suffixStart = prefixEnd
   const count = tokens ? approxTokens(total - max) : removed
   return (
     decoder.decode(bytes.subarray(0, prefixEnd)) +
