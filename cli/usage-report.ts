@@ -104,7 +104,7 @@ const SENT_OTHERWISE: { key: 'cleared' | 'stripped' | 'apiCleared'; head: string
     {
       key: 'stripped',
       head: 'thinking left out',
-      note: 'earlier thinking blocks Claude Code took out of that request (its thinking_stripped record); estimated as sent, and loaded whole',
+      note: 'earlier thinking blocks Claude Code took out of that request (a thinking_stripped record, or thinking another model wrote); estimated as sent, and loaded whole',
     },
     {
       key: 'apiCleared',

@@ -6,6 +6,11 @@ import { readAttachment } from './claude-code-attachments'
 import type { SessionEvent } from './claude-code-chain'
 import { compareVersion } from './claude-code-version'
 import {
+  OtherModelsThinking,
+  takesOutOtherModelsThinking,
+  unionOf,
+} from './claude-code-other-models'
+import {
   dropsAttachments,
   mentionsFile,
   UNRECORDED_ATTACHMENTS_NOTE,
@@ -199,6 +204,9 @@ export function readThreadEvents(
   const fields = new FieldNotes()
   const cleared = new ClearedResults(messages)
   let stripped: readonly number[] | undefined
+  const others = new OtherModelsThinking()
+  let lastOtherModels: readonly number[] | undefined
+  const sentWithout = sentWithoutOnce()
   const unsent = unsentThinking(events, lineMessages)
   let model: string | undefined
   for (const read of events) {
@@ -215,7 +223,17 @@ export function readThreadEvents(
         turn = { start: messages.length, report: undefined, latestBot: -1 }
         turns.set(read.turn, turn)
       }
-      if (read.usage) reportTurn(read, turn, usage, cleared.list, stripped)
+      if (read.usage) {
+        const otherModels =
+          read.model !== undefined && takesOutOtherModelsThinking(read.version, read.turn)
+            ? others.otherThan(read.model)
+            : undefined
+        if (otherModels !== undefined && otherModels !== lastOtherModels) {
+          notes.info(`line ${read.line}: message.model`, otherModelsNote(read, otherModels.length))
+        }
+        lastOtherModels = otherModels
+        reportTurn(read, turn, usage, cleared.list, sentWithout(stripped, otherModels))
+      }
     }
     if (read.model !== undefined && read.model !== SYNTHETIC_MODEL) model = read.model
     const end = read.firstMessage + read.messageCount
@@ -241,6 +259,9 @@ export function readThreadEvents(
         else if (m.type === 'reasoning' && m.text === '') {
           ;(turn.silentThinking ??= []).push(messages.length)
         }
+        if (read.model !== undefined && read.model !== SYNTHETIC_MODEL) {
+          others.add(messages.length, read.model, m)
+        }
         messages.push(m)
       }
     }
@@ -249,6 +270,30 @@ export function readThreadEvents(
   for (const turn of turns.values()) withReplyOutput(messages, turn)
   fields.report(notes)
   return { messages, model, usage }
+}
+
+/** What the report says where a request is first sent without thinking other models wrote. */
+const otherModelsNote = (read: EventReading, blocks: number): string =>
+  `Claude Code ${read.version} sent this request to ${read.model} without the ${plural(blocks, 'thinking block')} other models wrote before it (from 2.1.152 it takes another model's signed thinking out of every request, on Bedrock from 2.1.108); the usage view estimates the requests so, and the thinking is loaded whole`
+
+/**
+ * The thinking a request was sent without: what `thinking_stripped` records took out, and the
+ * thinking other models wrote (OtherModelsThinking). The same two lists give the same array, so
+ * the reports between two changes share one.
+ */
+function sentWithoutOnce(): (
+  recorded: readonly number[] | undefined,
+  otherModels: readonly number[] | undefined,
+) => readonly number[] | undefined {
+  let last: { recorded?: readonly number[]; otherModels?: readonly number[] } = {}
+  let union: readonly number[] | undefined
+  return (recorded, otherModels) => {
+    if (recorded !== last.recorded || otherModels !== last.otherModels) {
+      last = { recorded, otherModels }
+      union = unionOf(recorded, otherModels)
+    }
+    return union
+  }
 }
 
 const UNSENT_THINKING_NOUN = [

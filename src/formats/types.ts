@@ -166,7 +166,8 @@ export interface ReportedUsage {
    * The thinking (reasoning messages, by index, ascending, each before `prompt`) the request was
    * sent without: Claude Code 2.1.260 and later record a `thinking_stripped` attachment where they
    * take earlier turns' thinking out of every later request (see docs/tokens.md, "Thinking and tool
-   * results Claude Code takes out"). Reports after the same record share one list.
+   * results Claude Code takes out"), and from 2.1.152 it sends no model the signed thinking another
+   * model wrote ("Thinking another model wrote"). Reports that share both share one list.
    */
   stripped?: readonly number[]
   /**

@@ -154,8 +154,8 @@ const SONNET = 'claude-sonnet-4-5-20250929'
 const OPUS = 'claude-opus-4-7'
 
 describe.concurrent('tokens: a session that switches model', () => {
-  const requests = async (args: string[]) => {
-    const r = await run(['tokens', ...args, '--json'])
+  const requests = async (args: string[], cwd?: string) => {
+    const r = await run(['tokens', ...args, '--json'], cwd)
     expect(r.status).toBe(0)
     return JSON.parse(r.stdout) as {
       tokens: number[]
@@ -195,6 +195,33 @@ describe.concurrent('tokens: a session that switches model', () => {
     expect(inForceOpus.requests[last].estimated).toBeGreaterThan(
       sonnetOnly.requests[last].estimated,
     )
+  })
+
+  it('estimates requests Claude Code 2.1.152 sent without Sonnet’s thinking without it', async () => {
+    // The same session written by 2.1.160, which sends the Opus requests without the signed
+    // thinking Sonnet wrote (docs/tokens.md, "Thinking another model wrote").
+    const dir = await mkdtemp(join(tmpdir(), 'switch-'))
+    onTestFinished(() => rm(dir, { recursive: true, force: true }))
+    const text = await readFile(join(FORMATS_DIR, SWITCH), 'utf8')
+    await writeFile(join(dir, 'later.jsonl'), text.replaceAll('"2.1.92"', '"2.1.160"'))
+    const [early, later] = await Promise.all([requests([SWITCH]), requests(['later.jsonl'], dir)])
+    const messages = importConversation(text).messages
+    const sonnetThinking = messages.flatMap((m, i) =>
+      m.type === 'reasoning' && i < early.requests[6].prompt ? [i] : [],
+    )
+    // The fixture's Sonnet replies think five times, each block signed.
+    expect(sonnetThinking).toHaveLength(5)
+    // Opus 4.7 keeps earlier thinking either way; the Sonnet requests of 2.1.160 keep it too (it
+    // asks the API to), so only the Opus requests compare with the 2.1.92 file's.
+    expect(later.tokens).toEqual(early.tokens)
+    for (const [k, q] of later.requests.entries()) {
+      if (k < 6) continue
+      const without = sonnetThinking.reduce((sum, i) => sum + later.tokens[i], 0)
+      expect(without).toBeGreaterThan(0)
+      expect(q.estimated).toBe(early.requests[k].estimated - without)
+    }
+    const table = (await run(['tokens', 'later.jsonl'], dir)).stdout
+    expect(table).toContain('earlier thinking blocks Claude Code took out of that request')
   })
 
   it('names the model a request was priced as in the table', async () => {

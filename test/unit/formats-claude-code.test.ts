@@ -2204,3 +2204,105 @@ describe('Claude Code: a subagent forked with its parent’s conversation', () =
     })
   }
 })
+
+describe('Claude Code: thinking another model wrote', () => {
+  // Replies by two models (a /model switch): Claude Code 2.1.152 and later send a request to one
+  // model without the signed and redacted thinking of the other's replies; unsigned thinking stays
+  // (docs/tokens.md, "Thinking another model wrote"). `version` and the reply ids vary.
+  const SONNET = 'claude-sonnet-4-5-20250929'
+  const OPUS = 'claude-opus-4-7'
+  const session = (version: string, idPrefix = 'msg_01') => {
+    const line = (uuid: string, parent: string | null, extra: Record<string, unknown>) =>
+      event(uuid, parent, { version, ...extra })
+    const user = (uuid: string, parent: string | null, content: string) =>
+      line(uuid, parent, { type: 'user', message: { role: 'user', content } })
+    const reply = (
+      uuid: string,
+      parent: string,
+      model: string,
+      content: unknown[],
+      input: number,
+    ) =>
+      line(uuid, parent, {
+        type: 'assistant',
+        message: {
+          id: `${idPrefix}${uuid}`,
+          role: 'assistant',
+          model,
+          content: [...content, { type: 'text', text: `Reply ${uuid}.` }],
+          usage: { input_tokens: input, output_tokens: 20 },
+        },
+      })
+    const signed = (text: string) => ({ type: 'thinking', thinking: text, signature: 'c2ln' })
+    return [
+      user('q1', null, 'Check the ledger.'),
+      reply('a1', 'q1', SONNET, [signed('Open the ledger first.')], 100),
+      user('q2', 'a1', 'And the bank?'),
+      reply('a2', 'q2', SONNET, [{ type: 'redacted_thinking', data: 'ZW5jcnlwdGVk' }], 150),
+      user('q3', 'a2', 'Now compare them.'),
+      reply('a3', 'q3', SONNET, [{ type: 'thinking', thinking: 'Unsigned: line them up.' }], 200),
+      user('q4', 'a3', 'Use Opus for the reconciliation.'),
+      reply('a4', 'q4', OPUS, [signed('Reconcile month by month.')], 250),
+      user('q5', 'a4', 'Any gaps?'),
+      reply('a5', 'q5', OPUS, [], 300),
+      user('q6', 'a5', 'Back to Sonnet: summarise.'),
+      reply('a6', 'q6', SONNET, [], 350),
+    ].join('\n')
+  }
+  // Messages: q1, thinking (1), a1, q2, redacted (4), a2, q3, unsigned (7), a3, q4, thinking
+  // (10), a4, q5, a5, q6, a6.
+  const strippedOf = (text: string) => importConversation(text).usage?.map((u) => u.stripped)
+
+  it('sends a request without the signed thinking other models wrote, from 2.1.152', () => {
+    const imported = importConversation(session('2.1.152'))
+    expect(
+      imported.messages.map((m, i) => (m.type === 'reasoning' ? i : -1)).filter((i) => i >= 0),
+    ).toEqual([1, 4, 7, 10])
+    expect(imported.usage?.map((u) => [u.model, u.stripped])).toEqual([
+      [SONNET, undefined],
+      [SONNET, undefined],
+      [SONNET, undefined],
+      // Opus: Sonnet's signed thinking and its redacted thinking, not its unsigned thinking.
+      [OPUS, [1, 4]],
+      [OPUS, [1, 4]],
+      // Back on Sonnet: Opus's thinking is out, Sonnet's own is in again.
+      [SONNET, [10]],
+    ])
+    const notes = imported.report.filter((n) => n.problem.includes('other models wrote'))
+    expect(notes.map((n) => n.path)).toEqual(['line 8: message.model', 'line 12: message.model'])
+    expect(notes[0]).toEqual({
+      severity: 'info',
+      path: 'line 8: message.model',
+      problem: `Claude Code 2.1.152 sent this request to ${OPUS} without the 2 thinking blocks other models wrote before it (from 2.1.152 it takes another model's signed thinking out of every request, on Bedrock from 2.1.108); the usage view estimates the requests so, and the thinking is loaded whole`,
+    })
+  })
+
+  it('does so from 2.1.108 on Bedrock only, and not before', () => {
+    const none = [undefined, undefined, undefined, undefined, undefined, undefined]
+    expect(strippedOf(session('2.1.150'))).toEqual(none)
+    expect(strippedOf(session('2.1.107', 'msg_bdrk_01'))).toEqual(none)
+    expect(strippedOf(session('2.1.108', 'msg_bdrk_01'))).toEqual(strippedOf(session('2.1.152')))
+    expect(strippedOf(session('2.1.221'))).toEqual(strippedOf(session('2.1.152')))
+  })
+
+  it('adds them to what a thinking_stripped record took out', () => {
+    const lines = session('2.1.332').split('\n')
+    const record = event('x', 'a4', {
+      version: '2.1.332',
+      type: 'attachment',
+      attachment: { type: 'thinking_stripped', scope: 'all' },
+    })
+    // The record after Opus's first reply takes out every block before it, Opus's 10 too.
+    const q5 = JSON.parse(lines[8])
+    q5.parentUuid = 'x'
+    const text = [...lines.slice(0, 8), record, JSON.stringify(q5), ...lines.slice(9)].join('\n')
+    expect(strippedOf(text)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      [1, 4],
+      [1, 4, 7, 10],
+      [1, 4, 7, 10],
+    ])
+  })
+})
