@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { byTestId, openFile, readNumber, screenshot, showTab } from './harness/app'
 import { useAppSession } from './harness/browser'
 import { REFERENCE_FRAMING_TOKENS } from '../unit/helpers/tiktoken'
@@ -217,6 +219,44 @@ describe('the context-growth chart', () => {
       ]),
     )
     await screenshot(page, 'context-growth-microcompact', page.locator(byTestId('growth-details')))
+    expect(pageErrors).toEqual([])
+  })
+
+  it('estimates the requests after a model switch without the other model’s thinking', async () => {
+    // claude-code-model-switch.jsonl as Claude Code 2.1.160 would write it: its requests 7 – 12
+    // go to Opus 4.7, which 2.1.152 and later send none of the signed thinking Sonnet wrote
+    // (five blocks, one a reply; docs/tokens.md, "Thinking another model wrote").
+    const dir = mkdtempSync(join(tmpdir(), 'switch-e2e-'))
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }))
+    const file = join(dir, 'claude-code-2.1.160-switch.jsonl')
+    const text = readFileSync(formatsFile('claude-code-model-switch.jsonl'), 'utf8')
+    writeFileSync(file, text.replaceAll('"2.1.92"', '"2.1.160"'))
+    const report = JSON.parse((await cli(['tokens', file, '--json'])).toString('utf8'))
+    const { page, pageErrors } = app()
+    await page.locator(byTestId('total-tokens')).waitFor()
+    await openFile(page, file)
+    await expect
+      .poll(() => page.locator(byTestId('growth-figures')).textContent())
+      .toContain(
+        '6 of the 12 requests were sent without up to 5 earlier thinking blocks that Claude Code took out, and each is estimated as sent (the conversation holds them whole)',
+      )
+    const { rows } = await usageTable(page)
+    type Row = { estimated: number; stripped?: number }
+    expect(rows.map((cells) => [cells.at(-5), cells.at(-3)])).toEqual(
+      report.requests.map((q: Row) => [n(q.stripped ?? 0), n(q.estimated)]),
+    )
+    expect(report.requests.map((q: Row) => q.stripped ?? 0)).toEqual([
+      0, 0, 0, 0, 0, 0, 5, 5, 5, 5, 5, 5,
+    ])
+    await screenshot(page, 'context-growth-model-switch', page.locator(byTestId('growth-details')))
+    // The import report says why, at the first request to Opus (line 24).
+    const importReport = page.locator(byTestId('import-report'))
+    await importReport.locator('summary').click()
+    const note = importReport.locator('.report-note', { hasText: 'other models wrote' })
+    expect(await note.textContent()).toContain(
+      'line 24: message.model: Claude Code 2.1.160 sent this request to claude-opus-4-7 without the 5 thinking blocks other models wrote before it',
+    )
+    await screenshot(page, 'context-growth-model-switch-report')
     expect(pageErrors).toEqual([])
   })
 
