@@ -66,6 +66,15 @@ describe('model families', () => {
     }
   })
 
+  it('states a measured error for the new Claude tokenizer, as for the older one', () => {
+    // docs/tokens.md, "The new tokenizer on more people's sessions": 5,171 public requests.
+    for (const model of ['claude-opus-4-7', 'claude-opus-4-8', 'claude-opus-5', 'claude-fable-5']) {
+      expect(describeCounting(model, 'anthropic').method).toMatch(
+        /^approximate: within ±\d+% of provider counts on 90% of \d{1,3}(,\d{3})* requests$/,
+      )
+    }
+  })
+
   it('counts a calibrated family by the native rule, uncalibrated, in a native file', () => {
     // The golden corpus counts claude-3-5-sonnet in a native file as o200k_base, unscaled.
     expect(describeCounting('claude-3-5-sonnet', 'native')).toMatchObject({ factor: 1 })
