@@ -1,6 +1,8 @@
 import {
   compareUsage,
+  GROWTH_AFTER_MODEL_CHANGE_WORDS,
   hiddenContextWords,
+  modelChangeWords,
   UNRECORDED_ATTACHMENTS_WORDS,
   formatNumber,
   otherBackendNote,
@@ -78,6 +80,7 @@ function hiddenSource(comparison: UsageComparison): string {
       `${formatNumber(load.tokens)} of them the definition${load.tools.length === 1 ? '' : 's'} of ${load.tools.join(', ')}, which a ToolSearch result loaded, derived from request ${load.request} at ${load.at}`,
     )
   }
+  for (const change of comparison.modelChanges) parts.push(modelChangeWords(change))
   return parts.join('; ')
 }
 
@@ -163,7 +166,8 @@ export function usageTable(
       ? ''
       : `; growth since request 1, estimated ÷ reported: ${ratio(c.minIncrementRatio)} to ${ratio(c.maxIncrementRatio)}` +
         (comparison.unrecorded ? ', the subagent’s unrecorded context included' : '') +
-        (comparison.toolsLoaded.length > 0 ? ', the loaded tools’ definitions included' : '')
+        (comparison.toolsLoaded.length > 0 ? ', the loaded tools’ definitions included' : '') +
+        (comparison.modelChanges.length > 0 ? `, ${GROWTH_AFTER_MODEL_CHANGE_WORDS}` : '')
   return (
     `reported usage: ${formatNumber(rows.length)} request${rows.length === 1 ? '' : 's'}\n\n` +
     table +

@@ -18,9 +18,9 @@
 //   growth ÷ the reported growth (calibration.minIncrementRatio / maxIncrementRatio). Target:
 //   within [0.85, 1.15] at every request.
 // whole: what the app's words "approximate: within ±N% of provider counts on 90% of M requests"
-//   rest on. Every reported request of a transcript but its first, estimated as the app does when
-//   the user includes the context not in the file (the estimate plus hiddenTokensOf, derived from
-//   the first request), against the reported prompt; per calibrated generation, apart for the
+//   rest on. Every reported request of a transcript but its first (and each model's first after
+//   another's), estimated as the app does when the user includes the context not in the file (the
+//   estimate plus hiddenTokensOf, derived from those requests), against the reported prompt; per calibrated generation, apart for the
 //   transcripts whose import warns of something (content sent that the file does not hold, most
 //   often). A Claude name that is not of Anthropic's form (`claude-opus-4.6-1m`), or replies
 //   another backend answered, leave the transcript out: their reports are not Anthropic's counts.
@@ -276,7 +276,11 @@ async function measureWhole(files: string[]): Promise<void> {
     const key = `${generation}, ${warned ? 'an import warning' : 'no import warning'}`
     const group = errors.get(key) ?? { sessions: 0, errors: [] }
     group.sessions++
-    for (const row of comparison.rows.slice(1)) {
+    // The requests the context not in the file is derived at (the first, and each model's first
+    // after another's) are exact by construction: left out, as the first always was.
+    const derived = new Set([1, ...comparison.modelChanges.map((change) => change.request)])
+    for (const row of comparison.rows) {
+      if (derived.has(row.request)) continue
       group.errors.push((row.estimated + hiddenTokensOf(comparison, row)) / row.reported - 1)
     }
     errors.set(key, group)

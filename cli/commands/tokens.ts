@@ -68,12 +68,18 @@ ${CONVERSATION_OPTIONS_HELP}
                        context its file does not record (tokens, in its
                        growth), toolsLoaded where it was sent deferred tools'
                        definitions a ToolSearch result loaded (tokens, in
-                       its growth), outputTokens, ratio, incrementRatio),
+                       its growth), modelChanged where another model served
+                       it or a request before it (how much the context not
+                       in the file changed, in its growth), outputTokens,
+                       ratio, incrementRatio (after a change of model, from
+                       the first request that model served)),
                        calibration (requests, meanRatio, minIncrementRatio,
                        maxIncrementRatio, hiddenTokens), for such a
                        subagent's file, unrecorded (tokens, request, at),
                        and where tools were loaded so, toolsLoaded (each
-                       load: tools, tokens, request, at); attachmentsUnrecorded
+                       load: tools, tokens, request, at); where models
+                       changed, modelChanges (each: model, tokens, request,
+                       at); attachmentsUnrecorded
                        where the Claude Code version that wrote the file kept
                        the attachments it sent out of it (1.0.60 – 2.1.96).
   -h, --help           Show this help.
@@ -131,6 +137,7 @@ Exit status: 0 on success; 2 on bad input or options.`,
                 reported: row.reported,
                 ...(row.unrecorded !== undefined ? { unrecorded: row.unrecorded } : {}),
                 ...(row.toolsLoaded !== undefined ? { toolsLoaded: row.toolsLoaded } : {}),
+                ...(row.modelChanged !== undefined ? { modelChanged: row.modelChanged } : {}),
                 ...(loaded.usage[k].outputTokens !== undefined
                   ? { outputTokens: loaded.usage[k].outputTokens }
                   : {}),
@@ -151,6 +158,16 @@ Exit status: 0 on success; 2 on bad input or options.`,
                 ? {
                     toolsLoaded: comparison.toolsLoaded.map(({ tools, tokens, request, at }) => ({
                       tools,
+                      tokens,
+                      request,
+                      at,
+                    })),
+                  }
+                : {}),
+              ...(comparison.modelChanges.length > 0
+                ? {
+                    modelChanges: comparison.modelChanges.map(({ model, tokens, request, at }) => ({
+                      model,
                       tokens,
                       request,
                       at,

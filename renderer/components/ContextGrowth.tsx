@@ -1,6 +1,8 @@
 import {
   hiddenContextWords,
   UNRECORDED_ATTACHMENTS_WORDS,
+  GROWTH_AFTER_MODEL_CHANGE_WORDS,
+  modelChangeWords,
   listOf,
   otherBackendNote,
   tokensOf,
@@ -255,7 +257,8 @@ export function ContextGrowth() {
               {c.minIncrementRatio === null
                 ? '–'
                 : `${ratio(c.minIncrementRatio)} to ${ratio(c.maxIncrementRatio)}`}
-              .{notes && ` ${notes}.`}
+              {comparison.modelChanges.length > 0 && `, ${GROWTH_AFTER_MODEL_CHANGE_WORDS}`}.
+              {notes && ` ${notes}.`}
             </p>
             {attachmentsUnrecorded && (
               <p className="growth-figures" data-testid="growth-attachments">
@@ -275,7 +278,7 @@ export function ContextGrowth() {
                 `; ${n(comparison.unrecorded.tokens)} of them sent to this subagent unrecorded, derived from request ${comparison.unrecorded.request}`}
               {comparison.toolsLoaded.length > 0 &&
                 `; ${n(tokensOf(comparison.toolsLoaded))} of them deferred tools’ definitions, derived from the requests first sent them`}
-              )
+              {comparison.modelChanges.map((change) => `; ${modelChangeWords(change)}`).join('')})
             </label>
             <UsageTable comparison={comparison} includeHidden={includeHidden} model={model} />
           </>

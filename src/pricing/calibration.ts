@@ -88,10 +88,10 @@ export const CALIBRATIONS: readonly Calibration[] = [
     // 0.88 – 0.96 of the reports with this factor, once ExitPlanMode's recorded plans are read as
     // sent (docs/tokens.md). `scripts/measure-targets.ts whole` (4 December 2026) found 83
     // reported requests of this generation in public sessions, one person's, so no error was
-    // stated. On 6 December it measured 5,171 reported requests of 146 public Claude Code
+    // stated. On 6 December it measured 5,166 reported requests of 146 public Claude Code
     // transcripts that warn of nothing, from five people (Opus 4.7, 4.8, 5 and Sonnet 5; Claude
     // Code 2.1.114 – 2.1.232), each estimated with the context not in the file included: 90%
-    // within ±4.48%, the median −0.9%. The factor holds there: steps with no tool result grow at
+    // within ±4.38%, the median −0.9%. The factor holds there: steps with no tool result grow at
     // a median of 1.011 of the reports (1,126 steps). Steps of tool results grow at 0.951 (1,480):
     // a factor of their own (1.55 to 1.6) would bring the stated error to ±3.8 – 4.0% and put 4 to
     // 7 fewer of the 257 transcripts within the growth target, so there is none (docs/tokens.md,
@@ -102,7 +102,7 @@ export const CALIBRATIONS: readonly Calibration[] = [
     encoding: 'o200k_base',
     factor: 1.5,
     withinPct: 5,
-    requests: 5_171,
+    requests: 5_166,
   },
   {
     // Measured by scripts/calibrate.ts (16 tokens per message, see above) on 946 provider-reported

@@ -1,7 +1,8 @@
 import type { ReportedUsage } from '../formats/types'
+import { formatNumber } from '../numbers'
 import type { TurnCosts } from '../pricing/cost'
 import { clearedSaving, type ClearedCosts } from './cleared'
-import { NO_SERVED_PRICING, type RequestPricing, type ServedPricing } from './served'
+import { NO_SERVED_PRICING, namesModel, type RequestPricing, type ServedPricing } from './served'
 
 /** One reported request beside our estimate of the same prompt. */
 export interface UsageRow {
@@ -44,6 +45,12 @@ export interface UsageRow {
    */
   toolsLoaded?: number
   /**
+   * How much the context not in the file changed, by this request, at the requests where another
+   * model than the one before served (UsageComparison.modelChanges): in its hidden context, not in
+   * `estimated`; absent where nothing changed.
+   */
+  modelChanged?: number
+  /**
    * The model the request was priced as, where it counts otherwise than the model in force: the
    * one the provider reports served it (see ServedPricing).
    */
@@ -59,9 +66,28 @@ export interface UsageRow {
   ratio: number | null
   /**
    * From the first request to this one, the estimate's growth ÷ the reported growth; null for the
-   * first request and wherever the reported size has not moved.
+   * first request and wherever the reported size has not moved. The estimate's growth holds what
+   * joined the context not in the file by this request (`unrecorded`, `toolsLoaded`,
+   * `modelChanged`).
    */
   incrementRatio: number | null
+}
+
+/**
+ * Where another model than the one before served a request: each model is sent a system prompt
+ * and tool schemas of its own (and counts them in its own vocabulary), so the context not in the
+ * file is derived again from that request, as from the first. `tokens` is the change, more or
+ * fewer.
+ */
+export interface ModelChange {
+  model: string
+  tokens: number
+  /** The 1-based request it was derived from, the first that model served after another's. */
+  request: number
+  /** Where that request's report was read. */
+  at: string
+  /** That request's prompt (messages[0, prompt)): the change holds from there on. */
+  prompt: number
 }
 
 /**
@@ -142,6 +168,8 @@ export interface UsageComparison {
   unrecorded: UnrecordedContext | null
   /** The deferred tools' definitions requests were sent from a ToolSearch result on, in order. */
   toolsLoaded: ToolsLoad[]
+  /** Where another model than the one before served a request, in order; empty with one model. */
+  modelChanges: ModelChange[]
   calibration: UsageCalibration
 }
 
@@ -150,11 +178,26 @@ export interface UsageComparison {
  * prompt it was derived at: a subagent's unrecorded context, and deferred tools' definitions.
  */
 export const lateContext = (
-  comparison: Pick<UsageComparison, 'unrecorded' | 'toolsLoaded'>,
+  comparison: Pick<UsageComparison, 'unrecorded' | 'toolsLoaded' | 'modelChanges'>,
 ): { tokens: number; prompt: number }[] => [
   ...(comparison.unrecorded ? [comparison.unrecorded] : []),
   ...comparison.toolsLoaded,
+  ...comparison.modelChanges,
 ]
+
+/**
+ * A model change in words, as a part of where the context not in the file comes from: "2,020
+ * more from request 3 (line 7) on, the first claude-opus-4-8 served after another model".
+ */
+export const modelChangeWords = (change: ModelChange): string =>
+  `${formatNumber(Math.abs(change.tokens))} ${change.tokens < 0 ? 'fewer' : 'more'} from request ${formatNumber(change.request)} (${change.at}) on, the first ${change.model} served after another model`
+
+/**
+ * What the growth figures say where models changed: the growth holds what each change made of
+ * the context not in the file (ModelChange), as it holds a deferred tool's definitions.
+ */
+export const GROWTH_AFTER_MODEL_CHANGE_WORDS =
+  'the context not in the file measured again where another model served included (each model is sent a system prompt and tools of its own)'
 
 /** The tokens of a list of parts of the context not in the file. */
 export const tokensOf = (parts: readonly { tokens: number }[]): number =>
@@ -165,13 +208,14 @@ export const tokensOf = (parts: readonly { tokens: number }[]): number =>
  * what joined the prompts by that request (lateContext).
  */
 export const hiddenTokensOf = (
-  comparison: Pick<UsageComparison, 'hiddenTokens' | 'unrecorded' | 'toolsLoaded'>,
-  row: Pick<UsageRow, 'unrecorded' | 'toolsLoaded'>,
+  comparison: Pick<UsageComparison, 'hiddenTokens' | 'unrecorded' | 'toolsLoaded' | 'modelChanges'>,
+  row: Pick<UsageRow, 'unrecorded' | 'toolsLoaded' | 'modelChanged'>,
 ): number =>
   comparison.hiddenTokens -
   tokensOf(lateContext(comparison)) +
   (row.unrecorded ?? 0) +
-  (row.toolsLoaded ?? 0)
+  (row.toolsLoaded ?? 0) +
+  (row.modelChanged ?? 0)
 
 /**
  * What the context not in the file is, in words: the system prompt and tool schemas, where the
@@ -249,6 +293,7 @@ export function compareUsage(
       hiddenAt: null,
       unrecorded: null,
       toolsLoaded: [],
+      modelChanges: [],
       calibration: calibrationOf([], 0),
     }
   }
@@ -257,13 +302,28 @@ export function compareUsage(
   const toolsLoaded = toolsLoadedOf(usage, estimates)
   const unrecorded = unrecordedOf(usage, estimates, toolsLoaded)
   const first = usage[0]
+  const hidden0 = Math.max(0, first.inputTokens - estimates[0].value)
   const base = { estimated: estimates[0].value, reported: first.inputTokens }
+  let model = first.model
+  const modelChanges: ModelChange[] = []
+  let changed = 0
   const rows = usage.map((u, k): UsageRow => {
     const { value: estimated, pricedAs, cleared: sentCleared, stripped } = estimates[k]
-    const reportedGrowth = u.inputTokens - base.reported
     // The first marked report is the one it is derived from: every marked report holds it.
     const extra = unrecorded && u.unrecorded === true ? unrecorded.tokens : 0
     const loaded = tokensOf(toolsLoaded.filter((load) => load.request <= k + 1))
+    if (u.model !== undefined && namesModel(u.model) && u.model !== model) {
+      if (model !== undefined && namesModel(model)) {
+        // The context not in the file, derived again here: what this request held beyond its
+        // estimate, less what the requests before it were taken to hold.
+        const held = Math.max(0, u.inputTokens - estimated)
+        const tokens = Math.round(held - (hidden0 + extra + loaded + changed))
+        modelChanges.push({ model: u.model, tokens, request: k + 1, at: u.at, prompt: u.prompt })
+        changed += tokens
+      }
+      model = u.model
+    }
+    const reportedGrowth = u.inputTokens - base.reported
     return {
       request: k + 1,
       prompt: u.prompt,
@@ -274,24 +334,25 @@ export function compareUsage(
       ...(u.apiCleared !== undefined ? { apiCleared: u.apiCleared } : {}),
       ...(extra > 0 ? { unrecorded: extra } : {}),
       ...(loaded > 0 ? { toolsLoaded: loaded } : {}),
+      ...(changed !== 0 ? { modelChanged: changed } : {}),
       ...(pricedAs !== undefined ? { pricedAs } : {}),
       ...(u.otherBackend === true ? { otherBackend: true as const } : {}),
       reported: u.inputTokens,
       ratio: u.inputTokens > 0 ? estimated / u.inputTokens : null,
       incrementRatio:
         k > 0 && reportedGrowth !== 0
-          ? (estimated + extra + loaded - base.estimated) / reportedGrowth
+          ? (estimated + extra + loaded + changed - base.estimated) / reportedGrowth
           : null,
     }
   })
-  const hiddenTokens =
-    Math.max(0, base.reported - base.estimated) + tokensOf(lateContext({ unrecorded, toolsLoaded }))
+  const hiddenTokens = hidden0 + tokensOf(lateContext({ unrecorded, toolsLoaded, modelChanges }))
   return {
     rows,
     hiddenTokens,
     hiddenAt: first.at,
     unrecorded,
     toolsLoaded,
+    modelChanges,
     calibration: calibrationOf(rows, hiddenTokens),
   }
 }

@@ -40,7 +40,7 @@ export const NO_SERVED_PRICING: ServedPricing = new Map()
  * model served; its reader reports none of their usage, and a report from elsewhere that names
  * such a model is priced by the model in force.
  */
-const namesModel = (model: string): boolean => model !== '' && !model.startsWith('<')
+export const namesModel = (model: string): boolean => model !== '' && !model.startsWith('<')
 
 /**
  * The models that served the reported requests and count otherwise than `spec` does (another

@@ -240,6 +240,17 @@ describe('the context-growth chart', () => {
       .toContain(
         '6 of the 12 requests were sent without up to 5 earlier thinking blocks that Claude Code took out, and each is estimated as sent (the conversation holds them whole)',
       )
+    // Opus is sent a context of its own: the one not in the file is measured again at its first
+    // request, in the CLI's words.
+    const change = report.modelChanges[0]
+    expect(change).toMatchObject({ model: 'claude-opus-4-7', request: 7, at: 'line 24' })
+    const include = page.locator(byTestId('include-hidden')).locator('xpath=..')
+    expect(await include.textContent()).toContain(
+      `; ${n(Math.abs(change.tokens))} ${change.tokens < 0 ? 'fewer' : 'more'} from request 7 (line 24) on, the first claude-opus-4-7 served after another model)`,
+    )
+    expect(await page.locator(byTestId('growth-figures')).first().textContent()).toContain(
+      'the context not in the file measured again where another model served included',
+    )
     const { rows } = await usageTable(page)
     type Row = { estimated: number; stripped?: number }
     expect(rows.map((cells) => [cells.at(-5), cells.at(-3)])).toEqual(

@@ -132,6 +132,7 @@ describe('the CLI groups the counts it prints', () => {
       hiddenAt: 'line 2',
       unrecorded: null,
       toolsLoaded: [],
+      modelChanges: [],
       calibration: {
         requests: 1,
         meanRatio: 0.998,

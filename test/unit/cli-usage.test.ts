@@ -232,14 +232,35 @@ describe.concurrent('tokens: a session that switches model', () => {
     expect(r.stdout).toMatch(new RegExp(`\\n +12 +line \\d+ +\\d+ +[\\d,]+ +${OPUS} +[\\d,]+ `))
   })
 
-  it('derives the hidden context from the first request as its own model counts it', async () => {
-    // Model in force: Opus 4.7; the first request was Sonnet 4.5's, 1.14 × (o200k + 16).
+  it('derives the hidden context again where another model serves, as that model counts it', async () => {
+    // Model in force: Opus 4.7. The first request was Sonnet 4.5's, 1.14 × (o200k + 16); each
+    // model is sent a system prompt and tools of its own, so Opus's first request (7, line 24)
+    // derives it again, as Opus counts that request.
     const first = await firstPromptTokens()
-    const json = JSON.parse(
-      (await run(['check', SWITCH, '--max-tokens', '60000', '--hidden-tokens', 'auto', '--json']))
-        .stdout,
+    const [check, tokens, text] = await Promise.all([
+      run(['check', SWITCH, '--max-tokens', '60000', '--hidden-tokens', 'auto', '--json']),
+      requests([SWITCH]),
+      run(['tokens', SWITCH]),
+    ])
+    const opus = tokens.requests[6] as unknown as { reported: number; estimated: number }
+    const json = JSON.parse(check.stdout)
+    expect(json.hiddenTokens).toBe(opus.reported - opus.estimated)
+    const change = opus.reported - opus.estimated - (FIRST_REPORTED - first)
+    expect((tokens as unknown as { modelChanges: unknown }).modelChanges).toEqual([
+      { model: OPUS, tokens: change, request: 7, at: 'line 24' },
+    ])
+    // The growth from the first request holds the change: exact at the request it is derived at.
+    const increments = (tokens.requests as unknown as { incrementRatio: number | null }[]).map(
+      (q) => q.incrementRatio,
     )
-    expect(json.hiddenTokens).toBe(FIRST_REPORTED - first)
+    expect(increments[0]).toBeNull()
+    expect(increments[6]).toBeCloseTo(1, 2)
+    expect(text.stdout).toContain(
+      `derived from the first reported request at line 2; ${grouped(Math.abs(change))} ${change < 0 ? 'fewer' : 'more'} from request 7 (line 24) on, the first ${OPUS} served after another model)`,
+    )
+    expect(text.stdout).toContain(
+      'the context not in the file measured again where another model served included (each model is sent a system prompt and tools of its own)',
+    )
   })
 })
 

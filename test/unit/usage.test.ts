@@ -123,9 +123,58 @@ describe('each request priced as the model that served it', () => {
     // 2 + 80; 2 + 80 + 40 + 24; then the model in force: 100 + 50 + 30 + 20.
     expect(c.rows.map((r) => r.estimated)).toEqual([82, 146, 200])
     expect(c.rows.map((r) => r.pricedAs)).toEqual(['old-model', 'old-model', undefined])
-    // The hidden context is what the first request held beyond its own model's estimate.
-    expect(c.hiddenTokens).toBe(1100 - 82)
-    expect(c.rows.map((r) => r.incrementRatio)).toEqual([null, 64 / 70, 118 / 140])
+    // The hidden context is what the first request held beyond its own model's estimate, until
+    // another model serves: new-model's first request held 1240 − 200, 22 more.
+    expect(c.hiddenTokens).toBe(1240 - 200)
+    expect(c.modelChanges).toEqual([
+      { model: 'new-model', tokens: 1040 - 1018, request: 3, at: 'line 4', prompt: 4 },
+    ])
+    expect(c.rows.map((r) => hiddenTokensOf(c, r))).toEqual([1018, 1018, 1040])
+    // The growth holds the change, as it holds a deferred tool's definitions: exact where it is
+    // derived, (200 + 22 − 82) ÷ (1240 − 1100).
+    expect(c.rows.map((r) => r.incrementRatio)).toEqual([null, 64 / 70, 1])
+  })
+
+  it('derives the context not in the file again wherever another model serves', () => {
+    // old, old, new, new, old: each model is sent a context of its own, derived where it starts.
+    const costs = [100, 50, 30, 20, 10, 10]
+    const reports: ReportedUsage[] = [
+      { ...report(1, 1100), model: 'old-model' },
+      { ...report(2, 1160), model: 'old-model' },
+      { ...report(3, 2200), model: 'new-model' },
+      { ...report(4, 2230), model: 'new-model' },
+      { ...report(6, 1300), model: 'old-model' },
+    ]
+    const c = compareUsage(reports, costs, 0)
+    // Estimates 100, 150, 180, 200, 220; held beyond them 1000, 1010, 2020, 2030, 1080.
+    expect(c.modelChanges.map((m) => [m.model, m.request, m.tokens])).toEqual([
+      ['new-model', 3, 2020 - 1000],
+      ['old-model', 5, 1080 - 2020],
+    ])
+    expect(c.hiddenTokens).toBe(1080)
+    expect(c.rows.map((r) => hiddenTokensOf(c, r))).toEqual([1000, 1000, 2020, 2020, 1080])
+    // From the first request, the changes so far (0, 0, 1020, 1020, 80) in the estimate's growth.
+    expect(c.rows.map((r) => r.incrementRatio)).toEqual([null, 50 / 60, 1, 1120 / 1130, 1])
+    // The chart's band steps where each model starts: prompts 3 and 6.
+    const g = contextGrowth({
+      messages: costs.map(() => ({ type: 'user', text: '' })),
+      costs,
+      overhead: 0,
+      usage: reports,
+      hiddenTokens: c.hiddenTokens,
+      late: lateContext(c),
+      threshold: 900,
+    })
+    expect(g.withHidden.map((top, k) => top - g.estimate[k])).toEqual([
+      1000, 1000, 1000, 2020, 2020, 2020, 1080,
+    ])
+    // A reply no model served (Claude Code's <synthetic>) is no change.
+    const synthetic = compareUsage(
+      [reports[0], { ...reports[1], model: '<synthetic>' }, { ...reports[2], model: 'old-model' }],
+      costs,
+      0,
+    )
+    expect(synthetic.modelChanges).toEqual([])
   })
 
   it('draws the chart’s line by the same pricing up to each request, then the model in force', () => {
