@@ -156,7 +156,8 @@ export interface UsageComparison {
   /**
    * The context the file lacks at its last request: the tokens the first reported request held
    * beyond our estimate of its prompt (the system prompt and tool schemas the log leaves out),
-   * plus `unrecorded`'s. Never negative; 0 without a report.
+   * plus what joined it later (lateContext: `unrecorded`'s, the loaded tools', and each model
+   * change's, which measures it again). Never negative; 0 without a report.
    */
   hiddenTokens: number
   /** Where that first report was read; null without a report. */
@@ -175,7 +176,8 @@ export interface UsageComparison {
 
 /**
  * The context not in the file that joins the prompts after the first request, each part from the
- * prompt it was derived at: a subagent's unrecorded context, and deferred tools' definitions.
+ * prompt it was derived at: a subagent's unrecorded context, deferred tools' definitions, and what
+ * each change of model made of it (more or fewer).
  */
 export const lateContext = (
   comparison: Pick<UsageComparison, 'unrecorded' | 'toolsLoaded' | 'modelChanges'>,
