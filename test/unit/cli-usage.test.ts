@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it, onTestFinished, vi } from 'vitest'
+import { describe, expect, it, vi, type TestContext } from 'vitest'
 import { expectOneLineFailure, ROOT, runBuiltCli, useBuiltCli, type Run } from './helpers/built-cli'
 import { tiktokenFor } from './helpers/tiktoken'
 import { importConversation, type Message } from '../../src/index'
@@ -197,7 +197,9 @@ describe.concurrent('tokens: a session that switches model', () => {
     )
   })
 
-  it('estimates requests Claude Code 2.1.152 sent without Sonnet’s thinking without it', async () => {
+  it('estimates requests Claude Code 2.1.152 sent without Sonnet’s thinking without it', async ({
+    onTestFinished,
+  }) => {
     // The same session written by 2.1.160, which sends the Opus requests without the signed
     // thinking Sonnet wrote (docs/tokens.md, "Thinking another model wrote").
     const dir = await mkdtemp(join(tmpdir(), 'switch-'))
@@ -475,7 +477,8 @@ describe.concurrent('tokens: deferred tools a ToolSearch result loaded', () => {
     return JSON.parse(r.stdout) as Report
   }
   // The same session had WebFetch's definition not been sent: every report from the second less it.
-  async function withoutDefinition(): Promise<string> {
+  // Its temporary folder goes when the test that made it ends: a concurrent test's own hook.
+  async function withoutDefinition(onTestFinished: TestContext['onTestFinished']): Promise<string> {
     const lines = (await readFile(join(FORMATS_DIR, TOOL_SEARCH), 'utf8')).trimEnd().split('\n')
     let reports = 0
     const out = lines.map((line) => {
@@ -495,10 +498,12 @@ describe.concurrent('tokens: deferred tools a ToolSearch result loaded', () => {
     return file
   }
 
-  it('derives the definition from request 2, and counts it in the growth from there on', async () => {
+  it('derives the definition from request 2, and counts it in the growth from there on', async ({
+    onTestFinished,
+  }) => {
     const [loaded, without] = await Promise.all([
       report(TOOL_SEARCH),
-      withoutDefinition().then(report),
+      withoutDefinition(onTestFinished).then(report),
     ])
     expect(without.toolsLoaded).toBeUndefined()
     const step = (q: Report['requests']) =>
