@@ -71,8 +71,7 @@ ${CONVERSATION_OPTIONS_HELP}
                        its growth), modelChanged where another model served
                        it or a request before it (how much the context not
                        in the file changed, in its growth), outputTokens,
-                       ratio, incrementRatio (after a change of model, from
-                       the first request that model served)),
+                       ratio, incrementRatio),
                        calibration (requests, meanRatio, minIncrementRatio,
                        maxIncrementRatio, hiddenTokens), for such a
                        subagent's file, unrecorded (tokens, request, at),
