@@ -13,6 +13,12 @@ import { loadConversation } from '../load'
 import { describeMethod, describeModel, messageTable } from '../message-table'
 import { compareLoaded, usageTable } from '../usage-report'
 
+/**
+ * A part of the context not in the file as `--json` gives it: where it was derived (request, at),
+ * not the message index the chart places it at.
+ */
+const withoutPrompt = <T extends { prompt: number }>({ prompt: _prompt, ...part }: T) => part
+
 /** `tokens`: what each message costs, and the total. */
 export const tokensCommand: Command = {
   name: 'tokens',
@@ -145,33 +151,13 @@ Exit status: 0 on success; 2 on bad input or options.`,
               })),
               calibration: comparison.calibration,
               ...(comparison.unrecorded
-                ? {
-                    unrecorded: {
-                      tokens: comparison.unrecorded.tokens,
-                      request: comparison.unrecorded.request,
-                      at: comparison.unrecorded.at,
-                    },
-                  }
+                ? { unrecorded: withoutPrompt(comparison.unrecorded) }
                 : {}),
               ...(comparison.toolsLoaded.length > 0
-                ? {
-                    toolsLoaded: comparison.toolsLoaded.map(({ tools, tokens, request, at }) => ({
-                      tools,
-                      tokens,
-                      request,
-                      at,
-                    })),
-                  }
+                ? { toolsLoaded: comparison.toolsLoaded.map(withoutPrompt) }
                 : {}),
               ...(comparison.modelChanges.length > 0
-                ? {
-                    modelChanges: comparison.modelChanges.map(({ model, tokens, request, at }) => ({
-                      model,
-                      tokens,
-                      request,
-                      at,
-                    })),
-                  }
+                ? { modelChanges: comparison.modelChanges.map(withoutPrompt) }
                 : {}),
             }
           : {}),

@@ -205,8 +205,14 @@ export function readThreadEvents(
   const cleared = new ClearedResults(messages)
   let stripped: readonly number[] | undefined
   const others = new OtherModelsThinking()
-  let lastOtherModels: readonly number[] | undefined
-  const sentWithout = sentWithoutOnce()
+  // The thinking the reports were sent without: what `thinking_stripped` records took out, and
+  // what other models wrote. Made again only when either changes, so that the reports between two
+  // changes share one list.
+  let sentWithout: {
+    recorded?: readonly number[]
+    otherModels?: readonly number[]
+    list?: readonly number[]
+  } = {}
   const unsent = unsentThinking(events, lineMessages)
   let model: string | undefined
   for (const read of events) {
@@ -228,11 +234,16 @@ export function readThreadEvents(
           read.model !== undefined && takesOutOtherModelsThinking(read.version, read.turn)
             ? others.otherThan(read.model)
             : undefined
-        if (otherModels !== undefined && otherModels !== lastOtherModels) {
-          notes.info(`line ${read.line}: message.model`, otherModelsNote(read, otherModels.length))
+        if (otherModels !== sentWithout.otherModels || stripped !== sentWithout.recorded) {
+          if (otherModels !== undefined && otherModels !== sentWithout.otherModels) {
+            notes.info(
+              `line ${read.line}: message.model`,
+              otherModelsNote(read, otherModels.length),
+            )
+          }
+          sentWithout = { recorded: stripped, otherModels, list: unionOf(stripped, otherModels) }
         }
-        lastOtherModels = otherModels
-        reportTurn(read, turn, usage, cleared.list, sentWithout(stripped, otherModels))
+        reportTurn(read, turn, usage, cleared.list, sentWithout.list)
       }
     }
     if (read.model !== undefined && read.model !== SYNTHETIC_MODEL) model = read.model
@@ -275,26 +286,6 @@ export function readThreadEvents(
 /** What the report says where a request is first sent without thinking other models wrote. */
 const otherModelsNote = (read: EventReading, blocks: number): string =>
   `Claude Code ${read.version} sent this request to ${read.model} without the ${plural(blocks, 'thinking block')} other models wrote before it (from 2.1.152 it takes another model's signed thinking out of every request, on Bedrock from 2.1.108); the usage view estimates the requests so, and the thinking is loaded whole`
-
-/**
- * The thinking a request was sent without: what `thinking_stripped` records took out, and the
- * thinking other models wrote (OtherModelsThinking). The same two lists give the same array, so
- * the reports between two changes share one.
- */
-function sentWithoutOnce(): (
-  recorded: readonly number[] | undefined,
-  otherModels: readonly number[] | undefined,
-) => readonly number[] | undefined {
-  let last: { recorded?: readonly number[]; otherModels?: readonly number[] } = {}
-  let union: readonly number[] | undefined
-  return (recorded, otherModels) => {
-    if (recorded !== last.recorded || otherModels !== last.otherModels) {
-      last = { recorded, otherModels }
-      union = unionOf(recorded, otherModels)
-    }
-    return union
-  }
-}
 
 const UNSENT_THINKING_NOUN = [
   'line of a reply that is only thinking',

@@ -48,18 +48,17 @@ export class OtherModelsThinking {
   /** The signed thinking so far that a model other than `model` wrote; undefined when none. */
   otherThan(model: string): readonly number[] | undefined {
     const { written } = this
-    let made = this.made
-    if (made === undefined || made.model !== model) {
-      made = { model, upTo: 0, list: [] }
+    const made = this.made?.model === model ? this.made : { model, upTo: 0, list: [] }
+    if (made.upTo < written.length) {
+      const added: number[] = []
+      for (let k = made.upTo; k < written.length; k++) {
+        if (written[k].model !== model) added.push(written[k].at)
+      }
+      made.upTo = written.length
+      if (added.length > 0) made.list = [...made.list, ...added]
     }
-    let list = made.list
-    for (let k = made.upTo; k < written.length; k++) {
-      if (written[k].model === model) continue
-      if (list === made.list) list = [...list]
-      ;(list as number[]).push(written[k].at)
-    }
-    this.made = { model, upTo: written.length, list }
-    return list.length > 0 ? list : undefined
+    this.made = made
+    return made.list.length > 0 ? made.list : undefined
   }
 }
 
