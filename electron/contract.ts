@@ -54,6 +54,8 @@ export interface RecentFile {
   path: string
   /** For a database, the session last shown (its id there), which reopening it shows. */
   session?: string
+  /** The session's title when it was last opened, where its engine keeps one. */
+  title?: string
 }
 
 /** The largest conversation file the desktop app opens, in bytes, from disk or from a drop. */

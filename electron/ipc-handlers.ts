@@ -190,11 +190,12 @@ export function createIpcHandlers<E extends SenderEvent>(deps: IpcDeps<E>): IpcH
     ),
     [CHANNELS.recentFiles]: plain(CHANNELS.recentFiles, [], async (): Promise<RecentFile[]> => {
       const entries = await deps.recentFiles.list()
-      return entries.map(({ path, session }) => ({
+      return entries.map(({ path, session, title }) => ({
         token: deps.grants.grant(path),
         name: basename(path),
         path,
         ...(session !== undefined ? { session } : {}),
+        ...(title !== undefined ? { title } : {}),
       }))
     }),
     [CHANNELS.clearRecentFiles]: plain(CHANNELS.clearRecentFiles, undefined, () =>

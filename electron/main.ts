@@ -39,6 +39,7 @@ import { createMainWindow, PRELOAD_FILE, RENDERER_DIR, rendererUrl } from './win
 import { follower } from '../node/follower'
 import { sessionsForPage } from '../node/session-rows'
 import { createSessionCatalog } from '../node/sessions/catalog'
+import { readSessionFile } from '../node/sessions/find'
 import { contextFromProcess, foldersFromEnv } from '../node/sessions/context'
 
 const preloadPath = join(import.meta.dirname, PRELOAD_FILE)
@@ -79,7 +80,10 @@ function start(): void {
   const origin: RendererOrigin = { devServerUrl: development.devServerUrl }
   const isTrusted = (url: string) => isTrustedRendererUrl(url, origin)
   const isOwnPage = (url: string) => isRendererPage(url, origin)
-  const recent = openRecentFiles({ storePath: join(app.getPath('userData'), 'recent-files.json') })
+  const recent = openRecentFiles({
+    storePath: join(app.getPath('userData'), 'recent-files.json'),
+    titleOf: async ({ path, session }) => (await readSessionFile(path, session))?.title,
+  })
   const settings = openSettingsStore({ storePath: join(app.getPath('userData'), SETTINGS_FILE) })
   // The files the user chose in this run, by token: the only files the renderer can ask for.
   const grants = createFileGrants()

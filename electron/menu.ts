@@ -6,6 +6,8 @@ import { basename } from 'node:path'
 import type { MenuItemConstructorOptions } from 'electron'
 import type { MenuCommand } from './contract'
 import type { RecentEntry } from './recent-files'
+import { printable } from '../src/printable'
+import { previewLine } from '../src/text-clip'
 
 /** What the menu needs to know and to call. */
 export interface MenuContext {
@@ -112,8 +114,18 @@ function recentSubmenu(context: MenuContext): MenuItemConstructorOptions[] {
   ]
 }
 
-/** A recent file as the menu names it: its name, its session for a database's, and its path. */
+/** How many columns of a session's title a recent file's menu item shows. */
+export const RECENT_TITLE_COLUMNS = 60
+
+/**
+ * A recent file as the menu names it, then its path: by its session's title where it has one
+ * (session logs are named by ids), cut to one short line and with no control character; else by
+ * its name and, for a database's, its session's id.
+ */
 export function recentLabel(entry: RecentEntry): string {
+  if (entry.title !== undefined) {
+    return `${printable(previewLine(entry.title, RECENT_TITLE_COLUMNS))} — ${entry.path}`
+  }
   const session = entry.session !== undefined ? ` (session ${entry.session})` : ''
   return `${basename(entry.path)}${session} — ${entry.path}`
 }

@@ -5,6 +5,8 @@
  * with a line in the log, and never stops the app from starting. An entry of a database (an
  * opencode one, which keeps every session in one file) also names the session last shown, so that
  * reopening it shows that one and not the database's latest: one entry per file, as the OS's.
+ * An entry keeps the title its session had when it was last opened, where its engine keeps one
+ * (node/sessions/titles.ts), for the menu to name it by: session logs are named by ids.
  */
 import { mkdir, stat } from 'node:fs/promises'
 import { dirname } from 'node:path'
@@ -18,10 +20,17 @@ export const RECENT_FILES_LIMIT = 10
 /** The largest store read, in bytes: ten paths of PATH_MAX fit many times over. */
 export const RECENT_STORE_MAX_BYTES = 1024 * 1024
 
-/** A remembered file: its path, and for a database the session last shown (its id there). */
+/** The longest title kept, in characters: a title is one line, cut at 300 code points. */
+export const RECENT_TITLE_MAX_LENGTH = 1000
+
+/**
+ * A remembered file: its path, for a database the session last shown (its id there), and the
+ * session's title when it was last opened.
+ */
 export interface RecentEntry {
   path: string
   session?: string
+  title?: string
 }
 
 /** The recent-files list of one user-data folder. */
@@ -29,10 +38,10 @@ export interface RecentFiles {
   /** The remembered files that still exist, newest first. */
   list(): Promise<RecentEntry[]>
   /**
-   * Puts a file at the front (moving it if already there, with the session given now or none);
-   * returns the new list.
+   * Puts a file at the front (moving it if already there, with the session given now or none,
+   * and its title as `titleOf` reads it now); returns the new list.
    */
-  add(entry: RecentEntry): Promise<RecentEntry[]>
+  add(entry: Omit<RecentEntry, 'title'>): Promise<RecentEntry[]>
   /** Forgets every file. */
   clear(): Promise<void>
 }
@@ -46,6 +55,12 @@ export interface RecentFilesOptions {
   isFile?: (path: string) => Promise<boolean>
   /** Where a damaged store or a dropped entry is reported; console.warn by default. */
   log?: (message: string) => void
+  /**
+   * The title of the session an entry shows, read when it is added (in turn with the list's other
+   * operations, so a list asked for after an open has it); none by default, and none when it
+   * fails.
+   */
+  titleOf?: (entry: RecentEntry) => Promise<string | undefined>
 }
 
 /** Opens the recent-files list stored at `options.storePath`. */
@@ -54,6 +69,7 @@ export function openRecentFiles(options: RecentFilesOptions): RecentFiles {
   const limit = options.limit ?? RECENT_FILES_LIMIT
   const isFile = options.isFile ?? isExistingFile
   const log = options.log ?? ((message: string) => console.warn(message))
+  const titleOf = options.titleOf ?? (() => Promise.resolve(undefined))
   // Each operation reads, changes and writes the whole store, so they run one after another:
   // two quick opens must not both start from the old list and lose one of the paths.
   const serially = serialQueue()
@@ -79,10 +95,12 @@ export function openRecentFiles(options: RecentFilesOptions): RecentFiles {
     add: (entry) =>
       serially(async () => {
         const stored = await readStore(storePath, limit, log)
-        const added =
-          entry.session !== undefined
-            ? { path: entry.path, session: entry.session }
-            : { path: entry.path }
+        const place: RecentEntry = {
+          path: entry.path,
+          ...(entry.session !== undefined ? { session: entry.session } : {}),
+        }
+        const title = await titleOf(place).catch(() => undefined)
+        const added = isTitle(title) ? { ...place, title } : place
         const others = stored.entries.filter((other) => other.path !== entry.path)
         const next = [added, ...others].slice(0, limit)
         await writeStore(storePath, next)
@@ -101,8 +119,9 @@ interface StoredEntries {
 /**
  * The stored entries, newest first, at most `limit`: an absent store is an empty list, and so is
  * one that cannot be read or parsed; entries that are not absolute paths (a path alone, as
- * stores before sessions were kept hold, or `{path, session?}`), repeats of a path and entries
- * past `limit` are dropped. Each drop is logged, with the store's path.
+ * stores before sessions were kept hold, or `{path, session?, title?}`), repeats of a path and
+ * entries past `limit` are dropped, and so is a title that is not one line of text (its entry is
+ * kept). Each drop is logged, with the store's path.
  */
 async function readStore(
   storePath: string,
@@ -137,7 +156,11 @@ async function readStore(
     // The entry itself may be huge or binary: the log names its place and fault, not its text.
     if (typeof entry === 'string') dropped.push(entry.replace(/: .*$/s, ''))
     else if (entries.has(entry.path)) repeats++
-    else entries.set(entry.path, entry)
+    else {
+      entries.set(entry.path, entry)
+      const title = (stored as { title?: unknown } | null)?.title
+      if (title !== undefined && entry.title === undefined) dropped.push(`entry ${index}'s title`)
+    }
   })
   if (dropped.length > 0) {
     const more = dropped.length > 3 ? ` and ${dropped.length - 3} more` : ''
@@ -154,21 +177,38 @@ async function readStore(
 /** A stored entry as one to open, or what is wrong with it. */
 function entryOf(stored: unknown, what: string): RecentEntry | string {
   if (typeof stored === 'object' && stored !== null && !Array.isArray(stored)) {
-    const { path, session } = stored as { path?: unknown; session?: unknown }
+    const { path, session, title } = stored as {
+      path?: unknown
+      session?: unknown
+      title?: unknown
+    }
     const problem = pathProblem(path, `${what}'s path`)
     if (problem !== null) return problem
-    if (session === undefined) return { path: path as string }
-    const sessionProblem = storedSessionProblem(session, `${what}'s session`)
-    return sessionProblem ?? { path: path as string, session: session as string }
+    const sessionProblem =
+      session === undefined ? null : storedSessionProblem(session, `${what}'s session`)
+    if (sessionProblem !== null) return sessionProblem
+    return {
+      path: path as string,
+      ...(session !== undefined ? { session: session as string } : {}),
+      ...(isTitle(title) ? { title } : {}),
+    }
   }
   return pathProblem(stored, what) ?? { path: stored as string }
 }
 
-/** Each entry as stored: a file's path alone, or with the session last shown. */
-async function writeStore(storePath: string, entries: RecentEntry[]): Promise<void> {
-  const files = entries.map((e) =>
-    e.session === undefined ? e.path : { path: e.path, session: e.session },
+/** A title as stored: one line of text, neither blank nor longer than the limit. */
+function isTitle(value: unknown): value is string {
+  return (
+    typeof value === 'string' &&
+    value.trim() !== '' &&
+    value.length <= RECENT_TITLE_MAX_LENGTH &&
+    !/[\n\r]/.test(value)
   )
+}
+
+/** Each entry as stored: a file's path alone, or with the session last shown and its title. */
+async function writeStore(storePath: string, entries: RecentEntry[]): Promise<void> {
+  const files = entries.map((e) => (e.session === undefined && e.title === undefined ? e.path : e))
   await mkdir(dirname(storePath), { recursive: true })
   await writeFileAtomic(storePath, JSON.stringify({ files }, null, 2) + '\n')
 }

@@ -3,7 +3,7 @@
  * read from its first and last few KB (headers.ts). Counting messages and compactions reads the
  * whole file, so it is a separate step (counts.ts), run only for the sessions that are shown.
  */
-import { open } from 'node:fs/promises'
+import { open, stat } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { engineLabel, ENGINES, type EngineId } from './engines'
 import { readBeside } from './beside'
@@ -123,6 +123,34 @@ export async function findSessions(options: FindOptions): Promise<Listing> {
       b.lastActive.localeCompare(a.lastActive) || sessionKey(a).localeCompare(sessionKey(b)),
   )
   return { sessions, searched: walked.searched, refused: walked.refused }
+}
+
+/**
+ * What a listing would say of one file, read alone: the session it holds, or for a database its
+ * session SESSION (none without one: which session it shows is its import's choice). Its engine is told from its content, as in a folder of the user's; a Codex rollout's name in
+ * its home's index is not looked up. Undefined for a file that is no session an engine wrote, or
+ * that cannot be read. The recent files take their titles from it.
+ */
+export async function readSessionFile(
+  path: string,
+  session?: string,
+): Promise<FoundSession | undefined> {
+  try {
+    const info = await stat(path)
+    if (!info.isFile()) return undefined
+    const file: FoundFile = {
+      ...(isOpencodeDatabase(path) ? { engine: 'opencode' as const } : {}),
+      path,
+      root: dirname(path),
+      size: info.size,
+      mtimeMs: info.mtimeMs,
+    }
+    const read = await readSession(file, new Map())
+    if (!Array.isArray(read)) return read
+    return session !== undefined ? read.find((s) => s.session === session) : undefined
+  } catch {
+    return undefined
+  }
 }
 
 /** The largest `session_index.jsonl` read: some hundred thousand renames. */

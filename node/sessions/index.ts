@@ -12,6 +12,7 @@ export {
 } from './locations'
 export {
   findSessions,
+  readSessionFile,
   rootsFor,
   sessionKey,
   type FindOptions,

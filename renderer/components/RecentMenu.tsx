@@ -51,8 +51,13 @@ export function RecentMenu() {
                 void openRecent(entry)
               }}
             >
-              {entry.path}
-              {entry.session !== undefined && (
+              {entry.title !== undefined && (
+                <span className="recent-title" data-testid="recent-title">
+                  {entry.title}
+                </span>
+              )}
+              {entry.title !== undefined ? <span className="muted">{entry.path}</span> : entry.path}
+              {entry.session !== undefined && entry.title === undefined && (
                 <span className="muted"> · session {entry.session}</span>
               )}
             </button>

@@ -47,6 +47,39 @@ describe('the Recent menu', () => {
     await waitFor(() => expect(menu().open).toBe(false))
   })
 
+  it('names a recent session by its title where main read one, above its path', async () => {
+    const user = userEvent.setup()
+    const api = fakeApi('electron')
+    const log = '/home/u/.claude/projects/-home-u-app/5c0f3d2e.jsonl'
+    const db = '/home/u/.local/share/opencode/opencode.db'
+    api.recent = [
+      { token: 't1', name: '5c0f3d2e.jsonl', path: log, title: 'Retry helper' },
+      {
+        token: 't2',
+        name: 'opencode.db',
+        path: db,
+        session: OLDER,
+        title: 'Rename the config loader',
+      },
+      { token: 't3', name: 'run.json', path: '/work/run.json' },
+    ]
+    const { store } = makeStore(api)
+    await store.getState().refreshRecent()
+    renderWithStore(<Header />, store)
+    await user.click(screen.getByText('Recent'))
+    expect(screen.getAllByTestId('recent-title').map((e) => e.textContent)).toEqual([
+      'Retry helper',
+      'Rename the config loader',
+    ])
+    // A titled database's session is named by its title, not its id.
+    expect(
+      screen
+        .getAllByRole('menuitem')
+        .slice(0, 3)
+        .map((e) => e.textContent),
+    ).toEqual([`Retry helper${log}`, `Rename the config loader${db}`, '/work/run.json'])
+  })
+
   it('reopens a database at the session it showed last, and remembers the one switched to', async () => {
     const user = userEvent.setup()
     const api = fakeApi('electron')

@@ -251,6 +251,21 @@ describe('IPC handlers', () => {
       expect(opened.ok && opened.value.content).toEqual(bytes)
     })
 
+    it("gives the page a recent session's title, as main read it from the file", async () => {
+      recent = openRecentFiles({
+        storePath: join(dir, 'recent-files.json'),
+        titleOf: async ({ path }) => (path === conversation ? 'Retry helper' : undefined),
+      })
+      await recent.add({ path: conversation })
+      const [entry] = await handlersWith()[CHANNELS.recentFiles](ours)
+      expect(entry).toEqual({
+        token: expect.any(String),
+        name: 'conversation.json',
+        path: conversation,
+        title: 'Retry helper',
+      })
+    })
+
     it("lists a database's session with it, and reads it again for the session the page asks", async () => {
       await recent.add({ path: conversation, session: 'ses_3f1a2b4c5ffeWx8Kq2Lm9Np0Rt' })
       const handlers = handlersWith()

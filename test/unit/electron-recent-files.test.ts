@@ -209,6 +209,65 @@ describe('recent files', () => {
     ])
   })
 
+  it("keeps each entry's title as read when it was opened, in turn with the list", async () => {
+    const [a, b, c] = await files('a', 'b', 'c')
+    // Titles as main reads them (node/sessions' readSessionFile); b's is slow to come, and the
+    // list asked for right after b is added still has it, in its place.
+    const titles: Record<string, string> = { [a]: 'Retry helper', [b]: 'Tide gauge parser' }
+    const titleOf = async ({ path, session }: { path: string; session?: string }) => {
+      if (path === b) await new Promise((resolve) => setTimeout(resolve, 50))
+      if (path === c) throw new Error('unreadable')
+      return session === 'ses_B' ? 'Second session' : titles[path]
+    }
+    const recent = openRecentFiles({ storePath, titleOf })
+    await recent.add({ path: a })
+    void recent.add({ path: b })
+    expect(await recent.list()).toEqual([
+      { path: b, title: 'Tide gauge parser' },
+      { path: a, title: 'Retry helper' },
+    ])
+    // A title that cannot be read leaves its entry without one; a database's is its session's.
+    await recent.add({ path: c })
+    await recent.add({ path: a, session: 'ses_B' })
+    expect(await openRecentFiles({ storePath }).list()).toEqual([
+      { path: a, session: 'ses_B', title: 'Second session' },
+      { path: c },
+      { path: b, title: 'Tide gauge parser' },
+    ])
+    expect(JSON.parse(await readFile(storePath, 'utf8'))).toEqual({
+      files: [
+        { path: a, session: 'ses_B', title: 'Second session' },
+        c,
+        { path: b, title: 'Tide gauge parser' },
+      ],
+    })
+    // Read again when opened again: a title gone from the log is gone from the entry.
+    delete titles[b]
+    await recent.add({ path: b })
+    expect((await recent.list())[0]).toEqual({ path: b })
+  })
+
+  it('drops a stored title that is not one line of text, keeping its entry, and says so', async () => {
+    const [a, b, c] = await files('a', 'b', 'c')
+    const entries = [
+      { path: a, title: 'Two\nlines' },
+      { path: b, title: 42 },
+      { path: c, title: 'Fine' },
+    ]
+    await openRecentFiles({ storePath }).clear()
+    await writeFile(storePath, JSON.stringify({ files: entries }))
+    const logged: string[] = []
+    const recent = openRecentFiles({ storePath, log: (line) => logged.push(line) })
+    expect(await recent.list()).toEqual([{ path: a }, { path: b }, { path: c, title: 'Fine' }])
+    expect(logged).toEqual([
+      `Recent files: ${storePath}: dropped entry 0's title; entry 1's title.`,
+    ])
+    // The store is repaired.
+    expect(JSON.parse(await readFile(storePath, 'utf8'))).toEqual({
+      files: [a, b, { path: c, title: 'Fine' }],
+    })
+  })
+
   it('writes the store atomically, leaving no temporary files behind', async () => {
     const [a, b] = await files('a', 'b')
     const recent = openRecentFiles({ storePath })

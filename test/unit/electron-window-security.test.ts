@@ -193,6 +193,23 @@ describe('the application menu', () => {
     expect(m.cleared()).toBe(1)
   })
 
+  it('names a recent session by its title, one short line with no control character', () => {
+    const log = '/home/u/.claude/projects/-home-u-app/5c0f3d2e.jsonl'
+    const db = '/home/u/.local/share/opencode/opencode.db'
+    // 73 characters: the first 59 and an ellipsis fill the 60 columns of the item.
+    const long = 'Move the retry helper out of the client & into its own module, with tests'
+    const recent = menu({
+      recentFiles: [
+        { path: log, title: 'Retry  helper\u202e, docs' },
+        { path: db, session: 'ses_3f1a2b4c', title: long },
+      ],
+    }).find('Open Recent')?.submenu as MenuItemConstructorOptions[]
+    expect(recent.slice(0, 2).map((item) => item.label)).toEqual([
+      `Retry helper\\u202e, docs — ${log}`,
+      `Move the retry helper out of the client && into its own modu… — ${db}`,
+    ])
+  })
+
   it('says when there are no recent files', () => {
     const recent = menu().find('Open Recent')?.submenu as MenuItemConstructorOptions[]
     expect(recent[0]).toMatchObject({ label: 'No Recent Files', enabled: false })

@@ -1,8 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { findSessions } from '../../node/sessions/index'
+import { findSessions, readSessionFile } from '../../node/sessions/index'
 import { put } from './helpers/session-home'
 
 // Each engine's title, where its log keeps one, as its own session list reads it (titles.ts):
@@ -327,5 +327,42 @@ describe('session titles', () => {
       [`${dir}/d1.jsonl`]: 'Tide gauge parser',
       [`${dir}/d2.jsonl`]: 'Tides',
     })
+  })
+
+  it('a file read alone (a recent file) has the title a listing gives it, wherever it is', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'titles-alone-'))
+    made.push(dir)
+    // A Claude Code session outside its engine's folders, named by an id as Claude Code names it.
+    const log = join(dir, '5c0f3d2e.jsonl')
+    await writeFile(
+      log,
+      jsonl([
+        ...claudeTurn(1, 'Fix the flaky test.'),
+        { type: 'custom-title', customTitle: 'Retry helper', sessionId: 's' },
+      ]),
+    )
+    expect((await readSessionFile(log))?.title).toBe('Retry helper')
+    // No title in the log: the session, without one.
+    const untitled = join(dir, 'untitled.jsonl')
+    await writeFile(untitled, jsonl(claudeTurn(1, 'Fix the flaky test.')))
+    const read = await readSessionFile(untitled)
+    expect([read?.engine, read?.title]).toEqual(['claude-code', undefined])
+    // A database's session by its id (testdata/sqlite's, titled in opencode.json by hand); the
+    // database alone names no session, and an id it does not hold none.
+    const sqlite = join(import.meta.dirname, '../../testdata/sqlite')
+    const db = join(dir, 'opencode.db')
+    await copyFile(join(sqlite, 'opencode.db'), db)
+    await copyFile(join(sqlite, 'opencode.db-wal'), `${db}-wal`)
+    expect((await readSessionFile(db, 'ses_2a0000000001Older0000000001'))?.title).toBe(
+      'Rename the config loader',
+    )
+    expect(await readSessionFile(db)).toBeUndefined()
+    expect(await readSessionFile(db, 'ses_0000000000000000000000')).toBeUndefined()
+    // What is no session, or no file at all: nothing, and no error.
+    const notes = join(dir, 'notes.json')
+    await writeFile(notes, '{"todo": []}')
+    expect(await readSessionFile(notes)).toBeUndefined()
+    expect(await readSessionFile(join(dir, 'gone.jsonl'))).toBeUndefined()
+    expect(await readSessionFile(dir)).toBeUndefined()
   })
 })
