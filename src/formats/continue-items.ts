@@ -308,11 +308,17 @@ function toolResults(value: unknown, at: JsonPath, builder: Builder, notes: Note
   })
 }
 
+/** What a message's `id` is: the front end's, never sent. */
+const MESSAGE_ID_NOTE = "the extension's id for the message in its history; not sent"
+
 function noteFields(message: Json, read: readonly string[], here: JsonPath, notes: NoteList): void {
   for (const key of Object.keys(message)) {
     if (read.includes(key)) continue
     if (key === 'metadata')
       notes.info(pathString([...here, key]), "Continue's metadata for the message; not sent")
+    // The extension's front end gave each message an id from September 2024 (f63fd5d, to delete
+    // it); constructMessages sends only the role and the content.
+    else if (key === 'id') notes.info(pathString([...here, key]), MESSAGE_ID_NOTE)
     else notes.warn(pathString([...here, key]), UNKNOWN_FIELD_NOTE)
   }
 }

@@ -156,6 +156,19 @@ describe('Continue session in', () => {
       expect(at('warning')).toEqual(['history[6].pinned'])
       expect(at('info')).toContain('history[6].message.metadata')
     })
+
+    it("notes a message's id, which the extension's front end gives it and never sends", () => {
+      const session = JSON.parse(fixture('continue.json')) as {
+        history: { message: Record<string, unknown> }[]
+      }
+      for (const item of session.history) item.message.id = '6f1c2a3b-0d4e-4f5a-9b6c-7d8e9fa0b1c2'
+      const read = importConversation(JSON.stringify(session))
+      const ids = read.report.filter((n) => n.path.endsWith('.message.id'))
+      expect(ids.map((n) => n.severity)).toEqual(ids.map(() => 'info'))
+      expect(ids.length).toBeGreaterThan(0)
+      expect(read.report.filter((n) => n.severity === 'warning')).toEqual([])
+      expect(read.messages).toEqual(importConversation(fixture('continue.json')).messages)
+    })
   })
 
   it('refuses a document with no history, naming the field', () => {
