@@ -121,7 +121,15 @@ function systemPromptOf(message: unknown): string | undefined {
  * `active_model` (Vibe's `get_active_model`); else the alias itself.
  */
 export function vibeActiveModel(meta: unknown): string | undefined {
-  const active = activeModelConfig(meta)
+  return activeModelName(isObject(meta) ? meta.config : undefined)
+}
+
+/**
+ * The model a VibeConfig (`config` in a meta.json, `agent_config` in a session file before 2.0)
+ * runs: the name of its model whose alias is its `active_model`; else the alias itself.
+ */
+export function activeModelName(config: unknown): string | undefined {
+  const active = activeModelConfig(config)
   if (active === undefined) return undefined
   const name = active.model?.name
   return typeof name === 'string' && name !== ''
@@ -133,9 +141,8 @@ export function vibeActiveModel(meta: unknown): string | undefined {
 
 /** The config's `active_model` alias, and the model of its `models` that has it, and where. */
 function activeModelConfig(
-  meta: unknown,
+  config: unknown,
 ): { alias: string; model?: Json; index?: number } | undefined {
-  const config = isObject(meta) ? meta.config : undefined
   if (!isObject(config) || typeof config.active_model !== 'string') return undefined
   const alias = config.active_model
   const models = Array.isArray(config.models) ? config.models : []
@@ -148,7 +155,7 @@ function activeModelConfig(
  * which Vibe's AutoCompactMiddleware compares the context with: recorded for the replay.
  */
 function autoCompactThreshold(meta: unknown, file: string): RecordedSettings | undefined {
-  const active = activeModelConfig(meta)
+  const active = activeModelConfig(isObject(meta) ? meta.config : undefined)
   const value = active?.model?.auto_compact_threshold
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) return undefined
   return {

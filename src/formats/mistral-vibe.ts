@@ -1,16 +1,5 @@
-import { orderMessage } from '../conversation'
 import type { Message } from '../types'
-import {
-  ShapeError,
-  isObject,
-  kind,
-  optionalList,
-  parseArguments,
-  pathString,
-  requireString,
-  type Json,
-} from './json-shape'
-import { encodePayload, opaqueThinking, type PayloadParts, type ToolCall } from './payload'
+import { ShapeError, isObject, kind, pathString, type Json } from './json-shape'
 import {
   linesNotes,
   LocatedError,
@@ -21,6 +10,8 @@ import {
 import { NoteList } from './report'
 import { readVibeMetaCompanion } from './mistral-vibe-meta'
 import { lineObjects } from './sniff-shapes'
+import { readVibeSessionDocument, vibeSessionDocument } from './mistral-vibe-document'
+import { readVibeMessage, type NoteAt } from './mistral-vibe-message'
 import type { FormatDescriptor } from './types'
 
 /*
@@ -35,45 +26,18 @@ import type { FormatDescriptor } from './types'
  * docs/formats/mistral-vibe.md.
  */
 
-const ROLES: Record<string, string> = {
-  system: 'instructions',
-  user: 'user',
-  assistant: 'bot',
-  tool: 'activity',
-}
-
-// render_compaction_context (compaction.py): the injected user message a compaction leaves.
-const SUMMARY_OPEN = '<compaction_summary>'
-
-// The fields an LLMMessage dumps; the ones read below, and those that carry nothing sent.
-const KNOWN = new Set([
-  'role',
-  'content',
-  'images',
-  'injected',
-  'reasoning_content',
-  'reasoning_state',
-  'reasoning_signature',
-  'reasoning_message_id',
-  'tool_calls',
-  'name',
-  'tool_call_id',
-  'message_id',
-  'user_display_content',
-])
-
-const NOTES = {
-  summary:
-    "the summary of Vibe's compaction, with the user's recent messages it keeps; the messages it replaced are in the session folder before this one",
-  injected: 'a message Vibe injected (a middleware, a reminder): context, not a prompt',
-  images: 'images sent with the message; not counted (the file keeps their source, not their size)',
-  unknown: 'not a field of an LLMMessage; not loaded',
-} as const
-
-/** Reads a Mistral Vibe messages.jsonl: every message, in the order Vibe appended them. */
+/**
+ * Reads a Mistral Vibe messages.jsonl: every message, in the order Vibe appended them; or a
+ * session file of Vibe before 2.0, one document (mistral-vibe-document.ts).
+ */
 export function readMistralVibe(input: ReadInput): ReadResult {
+  const document = vibeSessionDocument(input.sniff())
+  if (document !== undefined) return readVibeSessionDocument(document)
   if (input.isOneDocument()) {
-    throw new LocatedError('one JSON document, not JSONL with one Vibe message per line', '')
+    throw new LocatedError(
+      'one JSON document, not JSONL with one Vibe message per line (nor a session file of Vibe before 2.0: {metadata, messages})',
+      '',
+    )
   }
   const later = new NoteList()
   const inLine: SkippedLine[] = []
@@ -90,7 +54,9 @@ export function readMistralVibe(input: ReadInput): ReadResult {
       return
     }
     try {
-      for (const m of readMessage(value, line)) messages.push(m)
+      const note: NoteAt = (severity, field, problem) =>
+        later.addOnLine(severity, line, field, problem)
+      for (const m of readVibeMessage(value, note)) messages.push(m)
       read++
     } catch (error) {
       if (!(error instanceof ShapeError)) throw error
@@ -98,44 +64,6 @@ export function readMistralVibe(input: ReadInput): ReadResult {
       later.addOnLine('warning', line, pathString(error.steps), `${error.problem}; line skipped`)
     }
   })
-
-  function readMessage(raw: Json, line: number): Message[] {
-    const role = raw.role as string
-    const type = ROLES[role]
-    if (type === undefined) {
-      throw new ShapeError(`role "${role}" is not a Vibe role (system, user, assistant, tool)`, [
-        'role',
-      ])
-    }
-    for (const key of Object.keys(raw)) {
-      if (!KNOWN.has(key)) later.addOnLine('warning', line, key, NOTES.unknown)
-    }
-    const text = contentOf(raw.content, ['content'])
-    if (Array.isArray(raw.images) && raw.images.length > 0) {
-      later.addOnLine('info', line, 'images', NOTES.images)
-    }
-    if (type === 'activity') {
-      const id = requireString(raw, 'tool_call_id', [])
-      return [orderMessage({ id, type, text: '', payload: encodePayload({ content: text }) })]
-    }
-    if (role === 'user' && raw.injected === true) {
-      if (text.includes(SUMMARY_OPEN)) {
-        later.addOnLine('info', line, '', NOTES.summary)
-        return [{ type: 'context', text, meta: { compacted: true, droppedCount: 0 } }]
-      }
-      later.addOnLine('info', line, '', NOTES.injected)
-      return [{ type: 'context', text }]
-    }
-    if (role !== 'assistant') return [{ type, text }]
-    const out: Message[] = []
-    const thinking = reasoningOf(raw)
-    if (thinking) out.push(thinking)
-    const parts: PayloadParts = {}
-    const calls = toolCalls(raw)
-    if (calls.length > 0) parts.tool_calls = calls
-    out.push(orderMessage({ type: 'bot', text, payload: encodePayload(parts) }))
-    return out
-  }
 
   const what = 'a Vibe message ({role, content, injected, …})'
   const notes = linesNotes({ what, read, broken, inLine, firstUnread, later })
@@ -151,57 +79,16 @@ export function readMistralVibe(input: ReadInput): ReadResult {
   }
 }
 
-/** Content is a string, or (an older dump) parts whose texts Vibe joins by a line break. */
-function contentOf(value: unknown, at: (string | number)[]): string {
-  if (value === undefined || value === null) return ''
-  if (typeof value === 'string') return value
-  if (Array.isArray(value)) {
-    return value
-      .map((p) => (isObject(p) && typeof p.text === 'string' ? p.text : JSON.stringify(p)))
-      .join('\n')
-  }
-  throw new ShapeError(`"content" is ${kind(value)}, not a string or a list of parts`, at)
-}
-
-/**
- * An assistant message's thinking: `reasoning_content`, with Anthropic's `reasoning_signature` or
- * OpenAI's encrypted reasoning (`reasoning_state`, the Responses reasoning items' encrypted_content)
- * kept for export and never priced as text.
- */
-function reasoningOf(raw: Json): Message | undefined {
-  const text = contentOf(raw.reasoning_content, ['reasoning_content'])
-  const signature = typeof raw.reasoning_signature === 'string' ? raw.reasoning_signature : ''
-  const state = Array.isArray(raw.reasoning_state)
-    ? raw.reasoning_state.filter((s): s is string => typeof s === 'string' && s !== '')
-    : []
-  if (text === '' && signature === '' && state.length === 0) return undefined
-  const parts = opaqueThinking(text, { openai: state.join(''), anthropic: signature })
-  return { type: 'reasoning', text, payload: encodePayload(parts) }
-}
-
-function toolCalls(raw: Json): ToolCall[] {
-  return optionalList(raw, 'tool_calls', []).map((call: unknown, k) => {
-    const here = ['tool_calls', k]
-    if (!isObject(call)) throw new ShapeError(`tool call is ${kind(call)}, not an object`, here)
-    const fn = isObject(call.function) ? call.function : {}
-    const name = typeof fn.name === 'string' ? fn.name : ''
-    const args = fn.arguments
-    return {
-      ...(typeof call.id === 'string' ? { id: call.id } : {}),
-      name,
-      arguments:
-        typeof args === 'string' ? parseArguments(args, [...here, 'function', 'arguments']) : '',
-    }
-  })
-}
-
-/** Mistral Vibe: a session's messages.jsonl, one LLMMessage per line. */
+/** Mistral Vibe: a session's messages.jsonl, one LLMMessage per line; or a 1.x session file. */
 export const mistralVibeFormat = {
   id: 'mistral-vibe',
-  label: 'Mistral Vibe session (messages.jsonl)',
+  label: 'Mistral Vibe session',
   shape:
-    'JSONL, one message per line: {role, content, injected, message_id?, tool_calls?, tool_call_id?, reasoning_content?}',
+    'JSONL, one message per line: {role, content, injected, message_id?, tool_calls?, tool_call_id?, reasoning_content?}; before Vibe 2.0, one JSON document {metadata: {session_id, tools_available, agent_config, …}, messages: […]}',
   detect(sniff) {
+    // A session file of Vibe before 2.0 is one document, {metadata, messages}: its Chat-shaped
+    // messages would read as OpenAI Chat's (2), without its tools and model.
+    if (vibeSessionDocument(sniff) !== undefined) return 3
     const objects = lineObjects(sniff)
     const vibe = (o: Json) =>
       typeof o.role === 'string' &&

@@ -220,11 +220,6 @@ export const hiddenTokensOf = (
   (row.modelChanged ?? 0)
 
 /**
- * What the context not in the file is, in words: the system prompt and tool schemas, where the
- * file does not record its system prompt; else what the requests held beyond the messages and the
- * system prompt and tools the file does record.
- */
-/**
  * Said beside the growth of a file a Claude Code version wrote without the attachments it sent
  * (ImportedConversation.attachmentsUnrecorded): why the estimate can fall below the reports at a
  * prompt, which the file cannot show.
@@ -232,6 +227,11 @@ export const hiddenTokensOf = (
 export const UNRECORDED_ATTACHMENTS_WORDS =
   'Claude Code before 2.1.97 kept the attachments it sent with a prompt out of this file (reminders, CLAUDE.md files, the skill listing): a request that carried one grew by more than its messages, and the estimate stays below the reports from there by that much'
 
+/**
+ * What the context not in the file is, in words: the system prompt and tool schemas, where the
+ * file does not record its system prompt; else what the requests held beyond the messages and the
+ * system prompt and tools the file does record.
+ */
 export const hiddenContextWords = (systemPromptUnrecorded: boolean): string =>
   systemPromptUnrecorded
     ? 'system prompt and tool schemas'

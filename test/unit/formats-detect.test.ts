@@ -184,7 +184,7 @@ describe('format detection', () => {
       'Qwen Code session (JSONL)',
       'Kimi CLI context (JSONL)',
       'GitHub Copilot CLI session (JSONL)',
-      'Mistral Vibe session (messages.jsonl)',
+      'Mistral Vibe session',
       'pi coding-agent session (JSONL)',
       'Factory Droid session (JSONL)',
       'opencode session (export)',

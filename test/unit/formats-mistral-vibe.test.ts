@@ -3,7 +3,7 @@ import { diagnose } from '../../src/diagnose/index'
 import { FormatError, importConversation } from '../../src/index'
 import { describeOpaqueParts } from '../../src/pricing/opaque'
 import { decodePayload } from '../../src/formats/payload'
-import { cutAt, fixture, shape } from './formats-fixtures'
+import { cutAt, fixture, fixtureJson, shape, warnings } from './formats-fixtures'
 
 /*
  * testdata/formats/mistral-vibe.jsonl is our own session, written as Mistral Vibe 2.18.4 writes a
@@ -19,6 +19,11 @@ import { cutAt, fixture, shape } from './formats-fixtures'
  * session's meta.json, as save_interaction writes it: its system prompt (a system LLMMessage
  * dumped with its None fields), three tools as Chat Completions function definitions, and a
  * config whose active_model is the alias "mistral-medium-3.5" of "mistral-vibe-cli-latest".
+ * testdata/formats/mistral-vibe-1.json is our own session file of Vibe before 2.0, one document
+ * as InteractionLogger.save_interaction (fa15fc9) writes it: metadata (its stats, two tools, a
+ * config whose active_model "devstral-2" is the alias of "mistral-vibe-cli-latest", threshold
+ * 200,000) and messages: 0 system, 1 user, 2 assistant with a call (Qm4Tz8Kp1), 3 its result,
+ * 4 assistant; the last request reported a 196-token prompt and 31 tokens out.
  */
 
 describe('Mistral Vibe session in', () => {
@@ -215,6 +220,75 @@ describe('Mistral Vibe session in', () => {
       severity: 'warning',
       path: 'line 2: tool_calls[0]',
       problem: 'tool call is a number, not an object; line skipped',
+    })
+  })
+
+  describe('a session file of Vibe before 2.0 (one document)', () => {
+    const text = fixture('mistral-vibe-1.json')
+    const read = importConversation(text)
+
+    it('is detected as Vibe, not as the OpenAI Chat its messages look like', () => {
+      expect(read.format).toBe('mistral-vibe')
+      expect(read.detected).toBe(true)
+      expect(read.wire).toBe('openai-chat')
+      expect(read.systemPromptUnrecorded).toBeUndefined()
+      expect(warnings(read)).toEqual([])
+    })
+
+    it('opens with its system prompt, then the tools every request sent, and pairs the call', () => {
+      expect(shape(read.messages)).toEqual([
+        ['instructions', undefined],
+        ['instructions', undefined],
+        ['user', undefined],
+        ['bot', undefined],
+        ['activity', 'Qm4Tz8Kp1'],
+        ['bot', undefined],
+      ])
+      const doc = fixtureJson('mistral-vibe-1.json') as {
+        metadata: { tools_available: unknown[] }
+        messages: { content: string }[]
+      }
+      expect(read.messages[0].text).toBe(doc.messages[0].content)
+      expect(decodePayload(read.messages[1].payload)?.tools).toEqual(doc.metadata.tools_available)
+      const calls = decodePayload(read.messages[3].payload)?.tool_calls
+      expect(calls?.map((c) => [c.id, c.name, c.arguments])).toEqual([
+        ['Qm4Tz8Kp1', 'read_file', { path: 'tidegauge/parse.py' }],
+      ])
+      expect(cutAt(read.messages, 4).map((f) => f.code)).toContain('tool-exchange-cut')
+    })
+
+    it('names the active model, and takes its threshold and the last reported prompt', () => {
+      expect(read.model).toBe('mistral-vibe-cli-latest')
+      expect(read.engineSettings).toEqual({
+        settings: { vibeAutoCompactThreshold: 200_000 },
+        at: 'metadata.agent_config.auto_compact_threshold',
+      })
+      // The last request is the last reply's: the five messages before it, tools included.
+      expect(read.usage).toEqual([
+        {
+          prompt: 5,
+          inputTokens: 196,
+          outputTokens: 31,
+          at: 'metadata.stats.last_turn_prompt_tokens',
+          model: 'mistral-vibe-cli-latest',
+        },
+      ])
+    })
+
+    it('compares no prompt when the last reply is the one Vibe adds after a tool result', () => {
+      const doc = JSON.parse(text) as { messages: unknown[] }
+      doc.messages.splice(4, 1, { role: 'assistant', content: 'Understood.' })
+      const ensured = importConversation(JSON.stringify(doc, null, 2))
+      expect(ensured.usage).toBeUndefined()
+      expect(ensured.report.map((n) => n.path)).toContain('metadata.stats.last_turn_prompt_tokens')
+    })
+
+    it('loses only a message it cannot read, and says where', () => {
+      const doc = JSON.parse(text) as { messages: unknown[] }
+      doc.messages.splice(1, 0, 42)
+      const broken = importConversation(JSON.stringify(doc, null, 2))
+      expect(broken.messages).toHaveLength(6)
+      expect(warnings(broken)).toEqual([['messages[1]', 'a number, not a Vibe message; skipped']])
     })
   })
 
