@@ -267,9 +267,7 @@ export function readThreadEvents(
         if (turn === undefined) {
           if (m.type !== 'activity') barrier = messages.length
         } else if (m.type === 'bot') turn.latestBot = messages.length
-        else if (m.type === 'reasoning' && m.text === '') {
-          ;(turn.silentThinking ??= []).push(messages.length)
-        }
+        else if (m.type === 'reasoning') (turn.thinking ??= []).push(messages.length)
         if (read.model !== undefined && read.model !== SYNTHETIC_MODEL) {
           others.add(messages.length, read.model, m)
         }
@@ -332,15 +330,18 @@ function unsentThinking(
 }
 
 /**
- * A reply whose thinking the file holds only the signature of (Claude Code 2.1 writes `"thinking":
- * ""`): its reported output tokens go on its last such block as `output_tokens`, which prices the
- * thinking as the output less the reply's visible parts (docs/tokens.md, "Opaque content").
+ * A reply with thinking: its reported output tokens go on its last thinking block as
+ * `output_tokens`, which prices the thinking as the output less the reply's visible parts
+ * (docs/tokens.md, "Thinking priced by its reply's output"). The file holds at most a summary of
+ * what the model thought: Claude Code 2.1 often writes `"thinking": ""` and the signature only, and
+ * a Claude 4 model's displayed thinking is a summary of it, while a later request is billed for
+ * the thinking the signature carries back, all of it.
  */
 function withReplyOutput(messages: Message[], turn: TurnState): void {
-  const silent = turn.silentThinking
+  const thinking = turn.thinking
   const output = turn.report?.outputTokens
-  if (silent === undefined || output === undefined) return
-  const at = silent[silent.length - 1]
+  if (thinking === undefined || output === undefined) return
+  const at = thinking[thinking.length - 1]
   const parts = decodePayload(messages[at].payload) ?? {}
   messages[at] = { ...messages[at], payload: encodePayload({ ...parts, output_tokens: output }) }
 }
@@ -500,8 +501,8 @@ interface TurnState {
   report: ReportedUsage | undefined
   /** Where its latest bot message is in the list of messages; -1 before it has one. */
   latestBot: number
-  /** Where its thinking blocks with no text (a signature only) are, if it has any. */
-  silentThinking?: number[]
+  /** Where its thinking blocks are, if it has any. */
+  thinking?: number[]
 }
 
 /** A reply's usage, and the part of its prompt read from the prompt cache, where it says. */

@@ -156,12 +156,15 @@ function buildPricing(spec: Required<CountingSpec>, base: Tokenizer): Pricing {
       text += priced.text
       opaque = priced.opaqueTokens
       if (priced.replyOutput !== undefined) {
-        // Thinking the file holds only the signature of. The reply's reported output is the whole
-        // reply as the model wrote it, each block with its framing; the visible blocks are priced
-        // as the bot message after it, framing and all, and the thinking block is the rest: its
-        // own framing is in the output, not beside it (docs/tokens.md).
+        // A reply's thinking, of which the file holds a summary or only the signature. The reply's
+        // reported output is the whole reply as the model wrote it, each block with its framing;
+        // the visible blocks are priced as the bot message after it, framing and all, and the
+        // thinking block is the rest, its text (a summary) not counted: its own framing is in the
+        // output, not beside it (docs/tokens.md).
         const visible = m.reply ? cost(m.reply) : 0
-        return opaque + Math.max(0, priced.replyOutput - visible)
+        // A summary is never longer than the thinking it summarises: its own tokens are a floor.
+        const summary = m.text === '' ? 0 : scaled(tokenizer.count(m.text))
+        return opaque + Math.max(summary, priced.replyOutput - visible)
       }
     }
     vocabulary += tokenizer.count(text)

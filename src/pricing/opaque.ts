@@ -155,7 +155,7 @@ const SINGLE_KEYS = ['signature', 'data', 'encrypted_content'] as const
 const BASE64 = /^[A-Za-z0-9+/=_-]*$/
 
 // A reported count after the ciphertext (encodePayload's key order): a Codex reasoning item's or a
-// Gemini reply's `reasoning_tokens`, a silent Claude thinking block's `output_tokens`. Read off the
+// Gemini reply's `reasoning_tokens`, a Claude thinking block's reply's `output_tokens`. Read off the
 // payload's last characters only.
 const REPORTED_TAIL = /","(reasoning_tokens|output_tokens)":(0|[1-9]\d{0,8})\}$/
 const TAIL_CHARS = 40
@@ -278,9 +278,10 @@ function reportedThinking(
 }
 
 /**
- * Thinking the file holds only the signature of, priced by its reply's reported output tokens
- * less the reply's visible parts: billed while kept in context (the model's retention rule). Its
- * price is worked out where the reply is seen (the message's cost), so the part itself shows 0.
+ * A reply's thinking (of which the file holds a summary or only the signature), priced by its
+ * reply's reported output tokens less the reply's visible parts: billed while kept in context (the
+ * model's retention rule). Its price is worked out where the reply is seen (the message's cost),
+ * so the part itself shows 0.
  */
 function replyThinking(
   output: number,
@@ -292,7 +293,7 @@ function replyThinking(
   }
   return {
     ...base,
-    label: `${PART_NAMES.thinking}, its reply's reported ${formatNumber(output)} output tokens less the reply's text and calls (the file holds only its signature)`,
+    label: `${PART_NAMES.thinking}, its reply's reported ${formatNumber(output)} output tokens less the reply's text and calls`,
   }
 }
 

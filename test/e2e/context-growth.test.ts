@@ -482,7 +482,7 @@ describe('the context-growth chart', () => {
     expect(pageErrors).toEqual([])
   })
 
-  it('prices Claude thinking the file holds only the signature of by its reply’s output', async () => {
+  it('prices Claude thinking by its reply’s output, the file holding only its signature', async () => {
     // claude-code-silent-thinking.jsonl: the first reply's thinking block has no text; the reply
     // reported 412 output tokens. The CLI and the app read the same core, so their totals agree.
     const { page, pageErrors } = app()
@@ -497,7 +497,7 @@ describe('the context-growth chart', () => {
     await expect
       .poll(() => thinking.locator(byTestId('opaque-parts')).textContent())
       .toContain(
-        "thinking, its reply's reported 412 output tokens less the reply's text and calls (the file holds only its signature)",
+        "thinking, its reply's reported 412 output tokens less the reply's text and calls",
       )
     await screenshot(page, 'claude-silent-thinking', thinking)
     expect(pageErrors).toEqual([])

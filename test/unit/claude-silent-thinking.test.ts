@@ -14,7 +14,8 @@ import { tiktokenFor } from './helpers/tiktoken'
 // claude-code-silent-thinking.jsonl: a Claude Code 2.1 session as Claude Code writes one with
 // thinking not displayed. Its first reply (msg_1) is a thinking block with `"thinking": ""` and
 // only a signature, then a text and a Read call, on three lines of one message.id; the last line
-// carries the reply's final usage, 412 output tokens. The second reply's thinking has its text.
+// carries the reply's final usage, 412 output tokens. The second reply's thinking has its text (14
+// characters), then a text of 21; the reply reported 30 output tokens.
 const session = fixture('claude-code-silent-thinking.jsonl').trimEnd()
 const TEXT = 'I will read the config first.'
 const followUp = JSON.stringify({
@@ -33,7 +34,7 @@ const spec = { model: 'claude-sonnet-4-6', wire: imported.wire }
 const tokens = (text: string) => tiktokenFor('o200k_base').encode(text).length
 
 describe('a Claude thinking block the file holds only the signature of', () => {
-  it('carries its reply’s final reported output tokens; a block with text does not', () => {
+  it('carries its reply’s final reported output tokens, as a block with its text does', () => {
     expect(messages.map((m) => m.type)).toEqual([
       'user',
       'reasoning',
@@ -43,7 +44,7 @@ describe('a Claude thinking block the file holds only the signature of', () => {
       'bot',
     ])
     expect(decodePayload(messages[1].payload)).toEqual({ signature: 'EpQCsig', output_tokens: 412 })
-    expect(decodePayload(messages[4].payload)).toEqual({ signature: 'Eo' })
+    expect(decodePayload(messages[4].payload)).toEqual({ signature: 'Eo', output_tokens: 30 })
   })
 
   it('costs the reply’s output less the reply’s visible text and call, as the bot message prices them', () => {
@@ -88,7 +89,35 @@ describe('a Claude thinking block the file holds only the signature of', () => {
     })
     expect(signature.label).toBe('thinking signature, 7 B, not billed as text')
     expect(thinking.label).toBe(
-      "thinking, its reply's reported 412 output tokens less the reply's text and calls (the file holds only its signature)",
+      "thinking, its reply's reported 412 output tokens less the reply's text and calls",
     )
+  })
+})
+
+describe('a Claude thinking block whose text is a summary of what the model thought', () => {
+  // Claude 4 models display a summary of their thinking; a later request is billed for the
+  // thinking the signature carries back, all of it: a public Sonnet 4.6 reply of 22,814
+  // characters of thinking reported 30,858 output tokens, and the next request grew by 30,884
+  // (docs/tokens.md). Here the first reply's thinking is given a short text of its own.
+  const summarized = session.replace('"thinking":""', '"thinking":"Check the config first."')
+
+  it('costs its reply’s output less the reply’s visible part, not its short text', () => {
+    expect(summarized).not.toBe(session)
+    const read = importConversation(summarized, 'claude-code').messages
+    expect(read[1].text).toBe('Check the config first.')
+    expect(decodePayload(read[1].payload)?.output_tokens).toBe(412)
+    const counts = countEachMessage(spec, read)
+    expect(counts[2]).toBe(countEachMessage(spec, messages)[2])
+    expect(counts[1] + counts[2]).toBe(412)
+  })
+
+  it('never costs less than its own text, where the reply reported less than we price it at', () => {
+    // The second reply's usage lowered to 10 output tokens, under what its text and thinking cost
+    // as we price them: the thinking costs its text at the factor, with no constant of its own.
+    const low = session.replaceAll('"output_tokens":30', '"output_tokens":10')
+    expect(low).not.toBe(session)
+    const read = importConversation(low, 'claude-code').messages
+    expect(decodePayload(read[4].payload)?.output_tokens).toBe(10)
+    expect(countEachMessage(spec, read)[4]).toBe(Math.round(1.14 * tokens(read[4].text)))
   })
 })

@@ -1,3 +1,4 @@
+import { decodePayload } from '../../src/formats/payload'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -85,8 +86,15 @@ describe.concurrent('tokens: each reported request beside its estimate', () => {
       let own = 0
       for (let i = turn; i < q.prompt; i++) {
         if (messages[i].type !== 'reasoning') continue
-        // Its text by the calibrated rule; its signature is not billed.
-        const retained = Math.round(1.14 * (o200k(messages[i].text) + 16))
+        // Its reply's reported output less the reply's visible part (the bot message after it, as
+        // priced), never below its own text, a summary, at 1.14 (docs/tokens.md); a block with no
+        // reported output, its text by the calibrated rule. Its signature is not billed.
+        const output = decodePayload(messages[i].payload)?.output_tokens
+        const bot = messages.findIndex((m, j) => j > i && m.type === 'bot')
+        const retained =
+          output !== undefined
+            ? Math.max(Math.round(1.14 * o200k(messages[i].text)), output - report.tokens[bot])
+            : Math.round(1.14 * (o200k(messages[i].text) + 16))
         own += retained - report.tokens[i]
         if (retained !== report.tokens[i]) checkedTurnThinking = true
       }

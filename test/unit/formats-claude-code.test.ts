@@ -23,7 +23,8 @@ describe('Claude Code session in', () => {
         id: 'u-0002',
         type: 'reasoning',
         text: 'A flaky retry test usually means a real timer racing a fake one.',
-        payload: '{"signature":"ErUBCkYIBxgCKkCt"}',
+        // Its reply's reported output (msg_01's usage, on each of its four lines): what prices it.
+        payload: '{"signature":"ErUBCkYIBxgCKkCt","output_tokens":61}',
       },
       {
         id: 'u-0003',
@@ -427,7 +428,7 @@ describe('Claude Code 2.1 session in', () => {
         id: 'e-0007',
         type: 'reasoning',
         text: 'A timeout on a batch job: compare the batch size with the time limit.',
-        payload: '{"signature":"EqMBCkgIBxAC"}',
+        payload: '{"signature":"EqMBCkgIBxAC","output_tokens":90}',
       },
       // Lines 9–11 are one API message (msg_e1): its text and both parallel calls.
       bot(
