@@ -65,7 +65,10 @@ ${FORMATS.map((f) => `                         ${f.id.padEnd(17)}${f.label}`).jo
                        line skipped. Without it, warnings are only counted.`
 
 /** The --help lines for CHECK_OPTIONS. */
-export const CHECK_OPTIONS_HELP = `  --max-tokens N       The context budget in tokens (required): a positive integer.
+export const CHECK_OPTIONS_HELP = `  --max-tokens N       The context budget in tokens, a positive integer. Default:
+                       the window the log says its engine ran with (a Codex
+                       rollout's), else the model's context window, when it is
+                       known (stderr says which).
   --keep-recent N      Keep the last N messages verbatim. Default: a quarter of the
                        messages, at least 1.
   --trigger-ratio R    Compact at R × max-tokens, R in (0, 1]. Default: 0.9.

@@ -15,6 +15,7 @@ import {
   InputError,
   parseConversation,
   codexRecordedWindowFor,
+  offeredWindow,
   type CountingEncoding,
   type CountingMethod,
   type CountingSpec,
@@ -25,6 +26,7 @@ import {
   type Message,
   type Wire,
   type RecordedSettings,
+  type OfferedWindow,
   type RecordedWindow,
   type ReportedUsage,
   wireShapeExplanation,
@@ -69,6 +71,8 @@ export interface LoadedConversation {
   attachmentsUnrecorded: boolean
   /** The effective window a Codex rollout records for the model in force (codexRecordedWindowFor). */
   recordedWindow?: RecordedWindow
+  /** The window offered as the budget: the log's for the model, else the model's (offeredWindow). */
+  offeredWindow: OfferedWindow | null
   /** Its engine's compaction settings, where the file records them (ImportedConversation's). */
   engineSettings?: RecordedSettings
 }
@@ -181,6 +185,7 @@ export async function loadConversation(
     systemPromptUnrecorded: imported.systemPromptUnrecorded === true,
     attachmentsUnrecorded: imported.attachmentsUnrecorded === true,
     ...(recordedWindow !== undefined ? { recordedWindow } : {}),
+    offeredWindow: offeredWindow(spec.model, imported),
     ...(imported.engineSettings !== undefined ? { engineSettings: imported.engineSettings } : {}),
   }
 }

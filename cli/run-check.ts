@@ -13,8 +13,10 @@ import {
   hiddenTokensValue,
   optionErrorLine,
   singleFile,
+  stringValue,
   type ParsedArgs,
 } from './args'
+import { defaultBudget, defaultBudgetLine, withPlaceholderBudget } from './default-budget'
 import type { Io } from './command'
 import { CliError } from './errors'
 import { loadConversation, type LoadedConversation } from './load'
@@ -37,10 +39,18 @@ export async function checkFile(
   io: Io,
 ): Promise<CheckedConversation> {
   const file = singleFile(command, args.positionals)
-  // Options first: a typo in a flag is reported before the file is read.
-  const options: Options = checkOptions(command, args)
+  // Options first: a typo in a flag is reported before the file is read. Without --max-tokens
+  // the budget is the model's window, known once the file is read.
+  const budgetGiven = stringValue(args, 'max-tokens') !== undefined
+  const options: Options = checkOptions(command, budgetGiven ? args : withPlaceholderBudget(args))
   const hiddenFlag = hiddenTokensValue(command, args)
   const loaded = await loadConversation(command, file, args, io)
+  if (!budgetGiven) {
+    const model = loaded.spec.model
+    const window = defaultBudget(command, model, loaded.offeredWindow)
+    options.maxTokens = window.tokens
+    io.err(defaultBudgetLine(command, model, window))
+  }
   options.model = loaded.spec.model
   options.wire = loaded.spec.wire
   const counts = countEachMessage(loaded.spec, loaded.messages)

@@ -28,7 +28,7 @@ export const applyCommand: Command = {
     force: { type: 'boolean' },
     to: { type: 'string' },
   },
-  help: `Usage: compaction-inspector apply FILE (--summary TEXT | --summary-file F) --max-tokens N [options]
+  help: `Usage: compaction-inspector apply FILE (--summary TEXT | --summary-file F) [--max-tokens N] [options]
 
 Runs the same check as 'check', then replaces the messages it would condense
 with the summary, and prints the compacted conversation in the wire shape:

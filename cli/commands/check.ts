@@ -14,7 +14,7 @@ export const checkCommand: Command = {
   name: 'check',
   summary: 'Decide whether FILE needs compacting and show where each message goes',
   options: { ...CHECK_OPTIONS, 'hidden-tokens': { type: 'string' }, json: { type: 'boolean' } },
-  help: `Usage: compaction-inspector check FILE --max-tokens N [options]
+  help: `Usage: compaction-inspector check FILE [--max-tokens N] [options]
 
 Decides whether the conversation in FILE needs compacting, and prints each
 message's index, id, type, tokens and bucket:

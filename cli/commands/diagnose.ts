@@ -18,7 +18,7 @@ export const diagnoseCommand: Command = {
     'summary-file': { type: 'string' },
     json: { type: 'boolean' },
   },
-  help: `Usage: compaction-inspector diagnose FILE --max-tokens N [options]
+  help: `Usage: compaction-inspector diagnose FILE [--max-tokens N] [options]
 
 Runs the same check as 'check', then looks for what the compaction would lose
 or break: instructions missing or out of place, content that never reaches the

@@ -9,7 +9,7 @@ export const promptCommand: Command = {
   name: 'prompt',
   summary: 'Print the summary prompt for the messages a compaction would condense',
   options: CHECK_OPTIONS,
-  help: `Usage: compaction-inspector prompt FILE --max-tokens N [options]
+  help: `Usage: compaction-inspector prompt FILE [--max-tokens N] [options]
 
 Runs the same check as 'check' and prints the summary prompt for the messages
 it would condense, exactly, on stdout, and nothing else: pipe it to a model,

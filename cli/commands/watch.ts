@@ -32,6 +32,7 @@ import { LATEST_HELP, resolveFileArgument } from '../session-argument'
 import { clock, findingLine, forecastJson, statusText } from '../watch-lines'
 import { WatchSession, type WatchState } from '../watch-session'
 import { checkOptions } from '../args'
+import { defaultBudget, withPlaceholderBudget } from '../default-budget'
 
 const NAME = 'watch'
 
@@ -59,10 +60,7 @@ when it or its log changes, at most once a second. Ctrl+C stops it.
 ${LATEST_HELP}
 
 Options:
-  --max-tokens N       The context budget in tokens. Default: the window the log
-                       says its engine ran with (a Codex rollout's), else the
-                       model's context window, when it is known.
-${CHECK_OPTIONS_HELP.split('\n').slice(1).join('\n')}
+${CHECK_OPTIONS_HELP}
   --json               Print one JSON object a line (NDJSON) instead: event
                        "start", then "turn", "finding", "reset", "gone" and
                        "error" as they happen.
@@ -75,7 +73,7 @@ Exit status: 0 when stopped with Ctrl+C; 2 on bad input or options.`,
     if (given === '-') throw new CliError(`${NAME}: FILE must be a file to follow, not stdin`)
     // Every flag is checked before the file is read.
     const maxTokensGiven = stringValue(args, 'max-tokens') !== undefined
-    const options = checkOptions(NAME, maxTokensGiven ? args : withMaxTokens(args, 1))
+    const options = checkOptions(NAME, maxTokensGiven ? args : withPlaceholderBudget(args))
     const format = choiceValue(NAME, args, 'format', FORMAT_CHOICES, 'auto')
     const request = requestValue(NAME, args)
     const resolved = await resolveFileArgument(NAME, given, io)
@@ -102,22 +100,15 @@ Exit status: 0 when stopped with Ctrl+C; 2 on bad input or options.`,
     reportImport(path, update.conversation, text, args, io)
     const counting = await countingModelFor(path, args, update.conversation, io)
     if (!maxTokensGiven) {
-      const window = offeredWindow(counting.model.model, update.conversation)
-      if (window === null) {
-        throw new CliError(
-          `${NAME}: missing --max-tokens N (the context budget; the model ` +
-            `${JSON.stringify(counting.model.model || 'of the file')} has no known context window)`,
-        )
-      }
-      options.maxTokens = window.tokens
+      const model = counting.model.model
+      options.maxTokens = defaultBudget(
+        NAME,
+        model,
+        offeredWindow(model, update.conversation),
+      ).tokens
     }
     return follow({ path, args, io, live, update, spec: counting.spec, options })
   },
-}
-
-/** The args with --max-tokens set, so checkOptions checks the rest (a default needs the model). */
-function withMaxTokens(args: ParsedArgs, maxTokens: number): ParsedArgs {
-  return { ...args, values: { ...args.values, 'max-tokens': String(maxTokens) } }
 }
 
 async function readFollowed(path: string): Promise<Uint8Array> {

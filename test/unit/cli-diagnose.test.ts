@@ -209,7 +209,10 @@ describe.concurrent('diagnose', () => {
       ['malformed.json', '--max-tokens', '100'],
       "malformed.json:12:7: malformed JSON: expected ','",
     ],
-    [['sample.json'], 'diagnose: missing --max-tokens N (the context budget in tokens)'],
+    [
+      ['sample.json', '--model', 'o200k_base'],
+      "diagnose: missing --max-tokens N (the context budget; no model's context window is known: the tokens are counted with o200k_base)",
+    ],
     [
       ['sample.json', '--max-tokens', '0'],
       'diagnose: option --max-tokens: "0" is not a positive integer',

@@ -166,7 +166,10 @@ describe.concurrent('usage errors exit 2 with one line that names the flag', () 
       ['check', 'sample.json', '--max-tokens', '9', '--max-tokens', '8'],
       ['--max-tokens', 'twice'],
     ],
-    [['check', 'sample.json'], ['missing --max-tokens']],
+    [
+      ['check', 'sample.json', '--model', 'o200k_base'],
+      ['missing --max-tokens', 'counted with o200k_base'],
+    ],
     [['check', '--max-tokens', '9'], ['missing FILE']],
     [['tokens', 'sample.json', 'short.json'], ['unexpected argument "short.json"']],
     [['apply', 'sample.json', '--max-tokens', '9'], ['missing --summary']],
@@ -357,6 +360,18 @@ describe.concurrent('check', () => {
     )
     // Messages come back whole, in the wire shape.
     expect(report.messagesToSummarize[3]).toEqual(raw[4])
+  })
+
+  it('without --max-tokens, the budget is the model’s context window, and stderr says so', async () => {
+    // gpt-4o reads 128,000 tokens (OpenAI's model page): sample.json's 1,900 do not compact.
+    const r = await run(['check', 'sample.json', '--json'])
+    expect(r.status).toBe(0)
+    expect(r.stderr).toBe(
+      "check: no --max-tokens: the budget is 128,000 tokens, gpt-4o's context window " +
+        '(https://platform.openai.com/docs/models/gpt-4o); give --max-tokens N for another\n',
+    )
+    const report = JSON.parse(r.stdout)
+    expect(report).toMatchObject({ maxTokens: 128_000, threshold: 115_200, shouldCompact: false })
   })
 
   it('the table shows each message and its bucket, then total, threshold, decision and why', async () => {
