@@ -620,7 +620,7 @@ function asContext(m: Message, value: Json, ctx: EventContext): Message {
   if (value.isCompactSummary === true) {
     ctx.tape.field(
       'isCompactSummary',
-      'the summary a compaction wrote: an earlier summary (context, meta.compacted); what it replaced is not counted',
+      'the summary a compaction wrote: an earlier summary (context, meta.compacted); what it replaced is counted only where the file still holds that history (a note at the compaction says how many messages)',
     )
     return orderMessage({ ...m, type: 'context', meta: { compacted: true, droppedCount: 0 } })
   }

@@ -166,6 +166,9 @@ describe('Claude Code session in', () => {
       problem:
         'the history before the compaction is in the file: the summary stands for its 2 messages (meta.droppedCount)',
     })
+    // The summary's own note does not say the opposite.
+    const summaryNote = imported.report.find((n) => n.path.endsWith('isCompactSummary'))
+    expect(summaryNote?.problem).toMatch(/counted only where the file still holds that history/)
     expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
   })
 
