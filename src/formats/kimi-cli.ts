@@ -43,6 +43,8 @@ const NOTES = {
     'a prompt size reported for a reply the file does not hold (the turn was cut off, or is still running); not read',
   movedPrompt:
     'the system prompt, after the first record (Kimi CLI writes it first); loaded first, as Kimi CLI sends it',
+  headless: (role: string) =>
+    `the first message is ${role === 'tool' ? "a tool's result" : "the model's reply"}, where Kimi CLI starts a context with the user's message or a compaction's summary: its beginning may be missing, and what its first request held beyond the file may be earlier conversation, not only the system prompt and tools`,
 } as const
 
 /** The reply just read, and the prompt size reported for it, if one was. */
@@ -71,6 +73,8 @@ export function readKimiCli(input: ReadInput): ReadResult {
   const prompts: RecordedPrompt[] = []
   let records = 0
   let firstRecord: number | undefined
+  // The first message read, which a context Kimi CLI wrote whole opens with a user's message.
+  let firstMessage: { line: number; role: string } | undefined
   // The first record that was not read (a role Kimi CLI does not write, a message it would not
   // take): what a file of no readable record is refused for.
   let firstUnread: SkippedLine | undefined
@@ -99,6 +103,7 @@ export function readKimiCli(input: ReadInput): ReadResult {
     const read = readMessage(value, line)
     if (read === undefined) return
     records++
+    firstMessage ??= { line, role }
     // Kimi CLI's estimate is never directly followed by a reply in a file that records its system
     // prompt (1.21.0 on): its steps write their own `_usage` first.
     if (pending?.estimate && (role !== 'assistant' || prompts.length > 0)) {
@@ -215,6 +220,15 @@ export function readKimiCli(input: ReadInput): ReadResult {
 
   if (pending !== undefined) {
     later.addOnLine('info', pending.line, '', pending.estimate ? NOTES.estimate : NOTES.pending)
+  }
+  // A context opens with the user's first message, or after a compaction with its summary, a user
+  // message too (soul/compaction.py): one that opens with a reply or a result was cut.
+  if (
+    firstMessage !== undefined &&
+    firstMessage.role !== 'user' &&
+    firstMessage.role !== 'system'
+  ) {
+    later.addOnLine('warning', firstMessage.line, 'role', NOTES.headless(firstMessage.role))
   }
   const what = 'a Kimi CLI context record (a message, or _system_prompt, _checkpoint, _usage)'
   const notes = linesNotes({ what, read: records, broken, inLine, firstUnread, later })

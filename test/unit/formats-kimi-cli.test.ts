@@ -111,6 +111,18 @@ describe('Kimi CLI context file in', () => {
     ])
   })
 
+  it('warns when the file opens on a reply: its beginning is missing', () => {
+    // Lines 5 on: the first message is line 5's reply, now the file's first line. Kimi CLI starts
+    // a context with the user's message, or a compaction's summary (a user message too).
+    const cut = fixture('kimi-cli.jsonl').split('\n').slice(4).join('\n')
+    const read = importConversation(cut, 'kimi-cli')
+    expect(read.messages[0].type).toBe('reasoning')
+    expect(warnings(read)).toContainEqual([
+      'line 1: role',
+      "the first message is the model's reply, where Kimi CLI starts a context with the user's message or a compaction's summary: its beginning may be missing, and what its first request held beyond the file may be earlier conversation, not only the system prompt and tools",
+    ])
+  })
+
   it('finds a tool exchange the kept messages cut', () => {
     // Keeping from index 5 starts on the second result, whose call (index 3) is summarised.
     expect(cutAt(imported.messages, 5).map((f) => f.code)).toContain('tool-exchange-cut')
