@@ -81,6 +81,10 @@ export function historyOf(chain: readonly ChainRecord[], notes: NoteList): Histo
         )
         previous = undefined
       } else if (r.subtype === 'slash_command') {
+        notes.info(
+          `line ${r.line}`,
+          "a slash command's record (its invocation or its result, for Qwen Code's own view); not sent to the model",
+        )
         if (unsentCommand(r, previous)) {
           turns.pop()
           notes.info(

@@ -116,6 +116,20 @@ describe('Qwen Code session in', () => {
       expect(whole.messages[9].text).toBe('Keep the default 8080.')
     })
 
+    it('says why the slash command and its record are left out, each at its line', () => {
+      const at = (line: number) =>
+        whole.report.filter((n) => n.path === `line ${line}`).map((n) => [n.severity, n.problem])
+      expect(at(11)).toEqual([
+        ['info', 'a slash command Qwen Code answered itself; not sent to the model, not loaded'],
+      ])
+      expect(at(12)).toEqual([
+        [
+          'info',
+          "a slash command's record (its invocation or its result, for Qwen Code's own view); not sent to the model",
+        ],
+      ])
+    })
+
     it('reports each reply against the messages before it, a fragmented reply by its last usage', () => {
       expect(whole.usage?.slice(0, 3).map((u) => [u.prompt, u.inputTokens])).toEqual([
         [1, 12840],
