@@ -14,6 +14,7 @@ import { isCount } from './reported-usage'
 import { lineObjects } from './sniff-shapes'
 import type { FormatDescriptor, RecordedWindow } from './types'
 import { MESSAGE_EVENTS, readEventMessages } from './copilot-cli-event'
+import { decodePayload } from './payload'
 
 /*
  * GitHub Copilot CLI keeps each session as ~/.copilot/session-state/<session id>/events.jsonl: one
@@ -88,6 +89,10 @@ const NOTES = {
   cleared: 'before /clear (session.context_cleared); not sent',
   truncated:
     "removed by Copilot CLI's truncation (the oldest messages, messagesRemovedDuringTruncation of them); not sent",
+  unanswered: (call: string) =>
+    `tool call ${call} has no tool.execution_complete, and the session went on (a permission denied, an abort): Copilot CLI sent the model a result of its own in its place, or no call, which the file does not record; counted as nothing`,
+  pending: (call: string) =>
+    `tool call ${call} has no tool.execution_complete yet (still running, or the session ended first)`,
 } as const
 
 /**
@@ -272,6 +277,7 @@ export function readCopilotCli(input: ReadInput): ReadResult {
     return n
   }
 
+  noteUnanswered(messages, lines, later)
   const what = 'a Copilot CLI event ({type, data, id, timestamp, parentId})'
   const notes = linesNotes({ what, read: events, broken, inLine, firstUnread, later })
   const prompt = latestPrompt(prompts, notes)
@@ -283,6 +289,27 @@ export function readCopilotCli(input: ReadInput): ReadResult {
     ...(window !== undefined ? { contextWindow: window } : {}),
     ...(prompt !== undefined ? { systemPromptRecorded: true as const } : {}),
   }
+}
+
+/**
+ * Each tool call no tool.execution_complete answers, at its reply's line: a warning where the
+ * conversation goes on past it (the API takes no call without a result, so Copilot CLI sent
+ * something the file does not hold), an info note where nothing follows.
+ */
+function noteUnanswered(messages: Message[], lines: number[], notes: NoteList): void {
+  const answered = new Set(messages.filter((m) => m.type === 'activity').map((m) => m.id))
+  messages.forEach((m, i) => {
+    if (m.type !== 'bot' || !m.payload?.includes('"tool_calls":')) return
+    const calls = decodePayload(m.payload)?.tool_calls ?? []
+    const open = calls.filter((c) => c.id !== undefined && !answered.has(c.id))
+    if (open.length === 0) return
+    const goesOn = messages.slice(i + 1).some((n) => n.type !== 'activity')
+    for (const call of open) {
+      const name = `${call.id} (${call.name})`
+      if (goesOn) notes.addOnLine('warning', lines[i], 'data.toolRequests', NOTES.unanswered(name))
+      else notes.addOnLine('info', lines[i], 'data.toolRequests', NOTES.pending(name))
+    }
+  })
 }
 
 /** GitHub Copilot CLI: a session's events.jsonl, one event per line. */

@@ -236,4 +236,25 @@ describe('GitHub Copilot CLI session in', () => {
       /line 1: "session.mystery" not an event type of the Copilot SDK schema/,
     )
   })
+
+  it('says where a call has no result: a warning where the session went on, else a note', () => {
+    const lines = fixture('copilot-cli.jsonl').split('\n')
+    // Line 11's result taken out: call_test_1, of line 7's reply, unanswered while the session
+    // goes on (its answer is line 14). Lines 20 and 21 (its result, the last reply): call_edit_2
+    // of line 19's reply, the file's last message.
+    const without = (...n: number[]) => lines.filter((_, i) => !n.includes(i + 1)).join('\n')
+    const denied = importConversation(without(11), 'copilot-cli')
+    expect(warnings(denied)).toContainEqual([
+      'line 7: data.toolRequests',
+      'tool call call_test_1 (bash) has no tool.execution_complete, and the session went on (a permission denied, an abort): Copilot CLI sent the model a result of its own in its place, or no call, which the file does not record; counted as nothing',
+    ])
+    const running = importConversation(without(20, 21), 'copilot-cli')
+    expect(infoAt(running, 'line 19: data.toolRequests')).toEqual([
+      'tool call call_edit_2 (edit) has no tool.execution_complete yet (still running, or the session ended first)',
+    ])
+    expect(warnings(running).map((w) => w[0])).not.toContain('line 19: data.toolRequests')
+    // The whole file answers every call: neither.
+    const whole = importConversation(fixture('copilot-cli.jsonl'))
+    expect(whole.report.map((n) => n.path)).not.toContain('line 7: data.toolRequests')
+  })
 })
