@@ -8,6 +8,7 @@ import { NoteList } from './report'
 import { rootObject } from './sniff-shapes'
 import type { RecordedSettings, ReportedUsage } from './types'
 import { formatNumber } from '../numbers'
+import { isCount } from './reported-usage'
 
 /*
  * Mistral Vibe before 2.0 (1.x, December 2025 to January 2026) logged a session to one file,
@@ -41,6 +42,7 @@ export function vibeSessionDocument(sniff: Sniff): VibeSessionDocument | undefin
 
 const NOTES = {
   metadata: 'the session’s metadata (times, git, username, stats); not sent',
+  config: 'Vibe’s configuration: its active model and auto-compact threshold are read; not sent',
   tools: (n: number) =>
     `${n} tool definition${n === 1 ? '' : 's'}, sent with every request: priced as the request's tools`,
   usage:
@@ -77,9 +79,8 @@ export function readVibeSessionDocument(document: VibeSessionDocument): ReadResu
     }
   })
   for (const key of Object.keys(metadata)) {
-    if (key !== 'tools_available' && key !== 'agent_config' && key !== 'stats') {
-      notes.info(`metadata.${key}`, NOTES.metadata)
-    }
+    if (key === 'agent_config') notes.info('metadata.agent_config', NOTES.config)
+    else if (key !== 'tools_available') notes.info(`metadata.${key}`, NOTES.metadata)
   }
 
   // Every request sent the tools after the system prompt (Chat Completions' `tools`).
@@ -106,9 +107,6 @@ export function readVibeSessionDocument(document: VibeSessionDocument): ReadResu
   }
 }
 
-const isCount = (v: unknown): v is number =>
-  typeof v === 'number' && Number.isSafeInteger(v) && v > 0
-
 /**
  * The last request's reported prompt (`stats.last_turn_prompt_tokens`, set from each reply's
  * usage): the request of the last assistant message, the last thing the model wrote. A reply Vibe
@@ -124,7 +122,7 @@ function lastUsage(
 ): ReportedUsage | undefined {
   const stats = isObject(metadata.stats) ? metadata.stats : undefined
   const prompt = stats?.last_turn_prompt_tokens
-  if (reply === undefined || !isCount(prompt)) return undefined
+  if (reply === undefined || !isCount(prompt) || prompt === 0) return undefined
   const ensured =
     reply.raw.content === 'Understood.' &&
     reply.raw.tool_calls === undefined &&
