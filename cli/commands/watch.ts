@@ -32,7 +32,7 @@ import { LATEST_HELP, resolveFileArgument } from '../session-argument'
 import { clock, findingLine, forecastJson, statusText } from '../watch-lines'
 import { WatchSession, type WatchState } from '../watch-session'
 import { checkOptions } from '../args'
-import { defaultBudget, withPlaceholderBudget } from '../default-budget'
+import { defaultBudget, defaultBudgetLine, withPlaceholderBudget } from '../default-budget'
 
 const NAME = 'watch'
 
@@ -101,11 +101,9 @@ Exit status: 0 when stopped with Ctrl+C; 2 on bad input or options.`,
     const counting = await countingModelFor(path, args, update.conversation, io)
     if (!maxTokensGiven) {
       const model = counting.model.model
-      options.maxTokens = defaultBudget(
-        NAME,
-        model,
-        offeredWindow(model, update.conversation),
-      ).tokens
+      const window = defaultBudget(NAME, model, offeredWindow(model, update.conversation))
+      options.maxTokens = window.tokens
+      io.err(defaultBudgetLine(NAME, model, window))
     }
     return follow({ path, args, io, live, update, spec: counting.spec, options })
   },

@@ -188,7 +188,9 @@ describe('watch', () => {
     )
     const child = spawn(process.execPath, [cli, 'watch', file], { cwd: work })
     let out = ''
+    let err = ''
     child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c))
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (err += c))
     const exited = new Promise<number | null>((done) => child.on('close', done))
     const start = Date.now()
     while (!out.includes('watching')) {
@@ -197,6 +199,10 @@ describe('watch', () => {
     }
     // 258,400 × the default trigger ratio 0.9 = 232,560.
     expect(out.split('\n')[0]).toMatch(/ of 232,560 .*\(MaxTokens 258,400\); watching/)
+    // stderr says which budget it took, as check and the others do.
+    expect(err).toMatch(
+      /^watch: no --max-tokens: the budget is 258,400 tokens, gpt-5\.5's context window \(the log, line 3: /m,
+    )
     child.kill('SIGINT')
     expect(await exited).toBe(0)
   })
