@@ -127,9 +127,10 @@ export async function findSessions(options: FindOptions): Promise<Listing> {
 
 /**
  * What a listing would say of one file, read alone: the session it holds, or for a database its
- * session SESSION (none without one: which session it shows is its import's choice). Its engine is told from its content, as in a folder of the user's; a Codex rollout's name in
- * its home's index is not looked up. Undefined for a file that is no session an engine wrote, or
- * that cannot be read. The recent files take their titles from it.
+ * session SESSION (none without one: which session it shows is its import's choice). Its engine
+ * is told from its content, as in a folder of the user's; a Codex rollout's name in its home's
+ * index is not looked up. Undefined for a file that is no session an engine wrote, or that cannot
+ * be read. The recent files take their titles from it.
  */
 export async function readSessionFile(
   path: string,
