@@ -298,12 +298,14 @@ export function readCopilotCli(input: ReadInput): ReadResult {
  */
 function noteUnanswered(messages: Message[], lines: number[], notes: NoteList): void {
   const answered = new Set(messages.filter((m) => m.type === 'activity').map((m) => m.id))
+  // The last message that is not a call's result: a reply before it was followed by more.
+  const lastTurn = messages.findLastIndex((m) => m.type !== 'activity')
   messages.forEach((m, i) => {
     if (m.type !== 'bot' || !m.payload?.includes('"tool_calls":')) return
     const calls = decodePayload(m.payload)?.tool_calls ?? []
     const open = calls.filter((c) => c.id !== undefined && !answered.has(c.id))
     if (open.length === 0) return
-    const goesOn = messages.slice(i + 1).some((n) => n.type !== 'activity')
+    const goesOn = lastTurn > i
     for (const call of open) {
       const name = `${call.id} (${call.name})`
       if (goesOn) notes.addOnLine('warning', lines[i], 'data.toolRequests', NOTES.unanswered(name))

@@ -1,13 +1,12 @@
 import type { Message } from '../types'
 import { isObject, kind, pathString, ShapeError, type Json, type JsonPath } from './json-shape'
-import { activeModelName } from './mistral-vibe-meta'
+import { activeModelName, recordThreshold } from './mistral-vibe-meta'
 import { readVibeMessage, type NoteAt } from './mistral-vibe-message'
 import { toolsMessage } from './payload'
 import type { ReadResult, Sniff } from './reader'
 import { NoteList } from './report'
 import { rootObject } from './sniff-shapes'
 import type { RecordedSettings, ReportedUsage } from './types'
-import { formatNumber } from '../numbers'
 import { isCount } from './reported-usage'
 
 /*
@@ -49,8 +48,6 @@ const NOTES = {
     'the last request’s prompt as the provider reported it (Vibe keeps only the last one): shown beside the estimate',
   ensured:
     'a reply Vibe added itself after a tool result ("Understood."), not the model’s: the last reported prompt is not compared, since the file does not say which request it was',
-  threshold: (tokens: number) =>
-    `the auto-compact threshold, ${formatNumber(tokens)} tokens${tokens === 0 ? ' (compaction off)' : ''}: the Mistral Vibe engine’s replay uses it`,
 } as const
 
 /** Reads a Vibe 1.x session file: its messages, with its tools after its system prompt. */
@@ -147,8 +144,5 @@ function lastUsage(
 function threshold(metadata: Json, notes: NoteList): RecordedSettings | undefined {
   const config = metadata.agent_config
   const value = isObject(config) ? config.auto_compact_threshold : undefined
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) return undefined
-  const at = 'metadata.agent_config.auto_compact_threshold'
-  notes.info(at, NOTES.threshold(value))
-  return { settings: { vibeAutoCompactThreshold: value }, at }
+  return recordThreshold(value, 'metadata.agent_config.auto_compact_threshold', 'the', notes)
 }

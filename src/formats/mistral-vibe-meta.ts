@@ -55,7 +55,8 @@ export function readVibeMetaCompanion(companion: Companion | undefined, notes: N
   else notes.warn(`${name} system_prompt`, 'no system prompt recorded; none is loaded')
   const tools = Array.isArray(meta.tools_available) ? meta.tools_available : []
   if (tools.length > 0) head.push(toolsMessage(tools))
-  const model = vibeActiveModel(meta)
+  const active = activeModelConfig(meta.config)
+  const model = nameOf(active)
   const what = [
     prompt !== undefined ? 'the system prompt' : undefined,
     tools.length > 0
@@ -69,14 +70,13 @@ export function readVibeMetaCompanion(companion: Companion | undefined, notes: N
       `${what.join(', ')} read from the session’s metadata, as Vibe last saved it; they open every request`,
     )
   }
-  const threshold = autoCompactThreshold(meta, name)
-  if (threshold !== undefined) {
-    const tokens = threshold.settings.vibeAutoCompactThreshold ?? 0
-    notes.info(
-      threshold.at,
-      `the active model’s auto-compact threshold, ${formatNumber(tokens)} tokens${tokens === 0 ? ' (compaction off)' : ''}: the Mistral Vibe engine’s replay uses it`,
-    )
-  }
+  // The active model's own (ModelConfig), which Vibe's AutoCompactMiddleware compares with.
+  const threshold = recordThreshold(
+    active?.model?.auto_compact_threshold,
+    `${name} config.models[${active?.index}].auto_compact_threshold`,
+    'the active model’s',
+    notes,
+  )
   return {
     head,
     ...(model !== undefined ? { model } : {}),
@@ -129,7 +129,10 @@ export function vibeActiveModel(meta: unknown): string | undefined {
  * runs: the name of its model whose alias is its `active_model`; else the alias itself.
  */
 export function activeModelName(config: unknown): string | undefined {
-  const active = activeModelConfig(config)
+  return nameOf(activeModelConfig(config))
+}
+
+function nameOf(active: ActiveModel | undefined): string | undefined {
   if (active === undefined) return undefined
   const name = active.model?.name
   return typeof name === 'string' && name !== ''
@@ -140,9 +143,9 @@ export function activeModelName(config: unknown): string | undefined {
 }
 
 /** The config's `active_model` alias, and the model of its `models` that has it, and where. */
-function activeModelConfig(
-  config: unknown,
-): { alias: string; model?: Json; index?: number } | undefined {
+type ActiveModel = { alias: string; model?: Json; index?: number }
+
+function activeModelConfig(config: unknown): ActiveModel | undefined {
   if (!isObject(config) || typeof config.active_model !== 'string') return undefined
   const alias = config.active_model
   const models = Array.isArray(config.models) ? config.models : []
@@ -151,15 +154,20 @@ function activeModelConfig(
 }
 
 /**
- * The active model's `auto_compact_threshold` (ModelConfig: tokens, 0 turning compaction off),
- * which Vibe's AutoCompactMiddleware compares the context with: recorded for the replay.
+ * An `auto_compact_threshold` (tokens, 0 turning compaction off), which Vibe's
+ * AutoCompactMiddleware compares the context with: recorded for the replay, with a note at `at`
+ * naming `whose` it is; undefined when `value` is not one.
  */
-function autoCompactThreshold(meta: unknown, file: string): RecordedSettings | undefined {
-  const active = activeModelConfig(isObject(meta) ? meta.config : undefined)
-  const value = active?.model?.auto_compact_threshold
+export function recordThreshold(
+  value: unknown,
+  at: string,
+  whose: string,
+  notes: NoteList,
+): RecordedSettings | undefined {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) return undefined
-  return {
-    settings: { vibeAutoCompactThreshold: value },
-    at: `${file} config.models[${active!.index}].auto_compact_threshold`,
-  }
+  notes.info(
+    at,
+    `${whose} auto-compact threshold, ${formatNumber(value)} tokens${value === 0 ? ' (compaction off)' : ''}: the Mistral Vibe engine’s replay uses it`,
+  )
+  return { settings: { vibeAutoCompactThreshold: value }, at }
 }
