@@ -158,6 +158,17 @@ export interface Thread {
    * not an abandoned branch.
    */
   offshoots: number[]
+  /**
+   * The events a partial compaction kept from before it (its preserved segment, walked from its
+   * tail back to its head), and that compaction's line; absent when the thread keeps none.
+   */
+  preserved?: PreservedSegment
+}
+
+/** The events of a preserved segment, and the line of the compaction that kept them. */
+export interface PreservedSegment {
+  events: ReadonlySet<SessionEvent>
+  boundary: number
 }
 
 const uuidOf = (e: SessionEvent) => e.uuid
@@ -194,7 +205,7 @@ export function buildThread(
   // The pool's events by uuid, as positions (index.main holds the events off the sidechains); an
   // event's own position is its `pos`.
   const graph = new Graph(pool, main.length > 0 ? index.main : index.side)
-  const relink = preservedSegmentLinks(graph)
+  const { links: relink, preserved } = preservedSegmentLinks(graph)
   // Without a uuid on two events, the parent found as a line was parsed is the one a lookup now
   // would find.
   const parsed = !index.duplicates
@@ -226,7 +237,7 @@ export function buildThread(
   const leaf = leafUuid === undefined ? leafOf(pool) : graph.get(leafUuid)
   const chain = walkBack(leaf, parent, graph, notes)
   const thread = withTurnParts(chain, graph)
-  return { events: thread, ...leftOut(graph, thread, all) }
+  return { events: thread, ...leftOut(graph, thread, all), ...(preserved ? { preserved } : {}) }
 }
 
 /**
@@ -293,24 +304,37 @@ function walkBack(
 /**
  * A partial compaction keeps a segment of the old history (`compactMetadata.preservedSegment`,
  * Claude Code 2.1): its head is re-parented to the anchor, and the anchor's other children to its
- * tail, as `applyPreservedSegmentRelinks` does. Only the last boundary's segment counts.
+ * tail, as `applyPreservedSegmentRelinks` does. Only the last boundary's segment counts, and only
+ * when the walk from its tail back by parentUuid reaches its head; the events of that walk are the
+ * segment.
  */
-function preservedSegmentLinks(graph: Graph): Map<string, SessionEvent | null> {
+function preservedSegmentLinks(graph: Graph): {
+  links: Map<string, SessionEvent | null>
+  preserved?: PreservedSegment
+} {
   const links = new Map<string, SessionEvent | null>()
   let last: SessionEvent | undefined
   for (const e of graph.pool) if (isCompactBoundary(e)) last = e
   const meta = last?.compactMetadata
   const seg = meta && isObject(meta.preservedSegment) ? meta.preservedSegment : undefined
-  if (!seg) return links
+  if (!last || !seg) return { links }
   const head = graph.get(String(seg.headUuid))
   const anchor = graph.get(String(seg.anchorUuid))
   const tail = graph.get(String(seg.tailUuid))
-  if (!head || !anchor || !tail) return links
+  if (!head || !anchor || !tail) return { links }
+  const events = new Set<SessionEvent>()
+  for (let e: SessionEvent | undefined = tail; e && !events.has(e);) {
+    events.add(e)
+    if (e === head) break
+    const p = parentOf(e)
+    e = p === undefined ? undefined : graph.get(p)
+  }
+  if (!events.has(head)) return { links }
   links.set(head.uuid!, anchor)
   for (const e of graph.pool) {
     if (e !== head && parentOf(e) === anchor.uuid) links.set(e.uuid!, tail)
   }
-  return links
+  return { links, preserved: { events, boundary: last.line } }
 }
 
 /**
@@ -402,10 +426,10 @@ function leftOut(
   graph: Graph,
   thread: readonly SessionEvent[],
   all: readonly SessionEvent[],
-): Omit<Thread, 'events'> {
+): Omit<Thread, 'events' | 'preserved'> {
   const root = thread[0]
   const boundary = root && (isCompactBoundary(root) || root.summaryRoot) ? root.line : 0
-  const result: Omit<Thread, 'events'> = {
+  const result: Omit<Thread, 'events' | 'preserved'> = {
     sidechain: [],
     beforeCompaction: [],
     abandoned: [],

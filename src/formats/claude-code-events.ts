@@ -3,7 +3,7 @@ import { orderMessage } from '../conversation'
 import type { Message } from '../types'
 import { readAnthropicMessage, type BlockContext } from './anthropic-content'
 import { readAttachment } from './claude-code-attachments'
-import type { SessionEvent } from './claude-code-chain'
+import type { PreservedSegment, SessionEvent } from './claude-code-chain'
 import { compareVersion } from './claude-code-version'
 import {
   OtherModelsThinking,
@@ -192,9 +192,12 @@ export function readThreadEvents(
   lineMessages: readonly Message[],
   notes: NoteList,
   left: LeftOut,
+  preserved?: PreservedSegment,
 ): { messages: Message[]; model?: string; usage: ReportedUsage[] } {
   const messages: Message[] = []
   const usage: ReportedUsage[] = []
+  // The replies a partial compaction kept, whose reports are of their requests before it.
+  const stale: (EventReading & { line: number })[] = []
   // What each API message's lines made so far: one lookup per assistant line.
   const turns = new Map<string, TurnState>()
   // The latest message that is neither a tool result nor assistant output: no merge reaches past it.
@@ -243,7 +246,9 @@ export function readThreadEvents(
           }
           sentWithout = { recorded: stripped, otherModels, list: unionOf(stripped, otherModels) }
         }
-        reportTurn(read, turn, usage, cleared.list, sentWithout.list)
+        const sent = !preserved?.events.has(read)
+        if (!sent && turn.report === undefined) stale.push(read)
+        reportTurn(read, turn, sent ? usage : undefined, cleared.list, sentWithout.list)
       }
     }
     if (read.model !== undefined && read.model !== SYNTHETIC_MODEL) model = read.model
@@ -278,7 +283,23 @@ export function readThreadEvents(
   for (const [i, turn] of merged) messages[i] = botOf(messages[i].id, turn)
   for (const turn of turns.values()) withReplyOutput(messages, turn)
   fields.report(notes)
+  if (stale.length > 0)
+    notes.info(`line ${stale[0].line}: message.usage`, staleNote(stale, preserved!))
   return { messages, model, usage }
+}
+
+/**
+ * Claude Code's partial compaction keeps a segment of the old history, whose replies' usage is of
+ * their requests before the compaction, with the history its summary replaced; Claude Code zeroes
+ * it when it resumes the session (`applyPreservedSegmentRelinks`), and the usage view leaves it out.
+ */
+function staleNote(stale: readonly (EventReading & { line: number })[], seg: PreservedSegment) {
+  const first = stale[0].usage!.inputTokens
+  const what =
+    stale.length === 1
+      ? `this reply was kept through the compaction at line ${seg.boundary}; the usage it reported (a ${formatNumber(first)}-token prompt) is of its request before that compaction`
+      : `${formatNumber(stale.length)} replies (lines ${stale.map((r) => r.line).join(', ')}) were kept through the compaction at line ${seg.boundary}; the usage they reported (the first a ${formatNumber(first)}-token prompt) is of their requests before that compaction`
+  return `${what}, with the history its summary replaced: the usage view leaves it out, as Claude Code zeroes it when it resumes the session`
 }
 
 /** What the report says where a request is first sent without thinking other models wrote. */
@@ -373,7 +394,7 @@ export const answeredElsewhere = (read: EventReading): boolean =>
 function reportTurn(
   read: EventReading & { line: number },
   turn: TurnState,
-  usage: ReportedUsage[],
+  usage: ReportedUsage[] | undefined,
   cleared: readonly number[] | undefined,
   stripped: readonly number[] | undefined,
 ): void {
@@ -397,7 +418,7 @@ function reportTurn(
     ...(answeredElsewhere(read) ? { otherBackend: true as const } : {}),
   }
   turn.report = report
-  usage.push(report)
+  usage?.push(report)
 }
 
 /**

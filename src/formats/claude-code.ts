@@ -294,7 +294,13 @@ function readChain(
   const { events, index, lineMessages, skipped, read } = parsed
   const broken = skipped.map((s) => s.line).sort((a, b) => a - b)
   const thread = buildThread(events, index, broken, notes, from.leaf, from.outside)
-  const { messages, model, usage } = readThreadEvents(thread.events, lineMessages, notes, left)
+  const { messages, model, usage } = readThreadEvents(
+    thread.events,
+    lineMessages,
+    notes,
+    left,
+    thread.preserved,
+  )
   // Before anything that sizes the results: what was sent is the replacement.
   applyReplacements(messages, read.replacements, read.unreadReplacements, notes)
   return { broken, thread, messages, model, usage }

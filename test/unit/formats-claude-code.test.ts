@@ -215,6 +215,56 @@ describe('Claude Code session in', () => {
     })
   })
 
+  it('leaves out the usage a preserved reply reported for its request before the compaction', () => {
+    // Claude Code zeroes these reports when it resumes (applyPreservedSegmentRelinks): each was
+    // reported for a request that held the whole history the summary replaced.
+    const reply = (id: string, text: string, input: number, cached: number) => ({
+      type: 'assistant',
+      message: {
+        id,
+        role: 'assistant',
+        model: 'claude-opus-4-7',
+        content: [{ type: 'text', text }],
+        usage: { input_tokens: input, cache_read_input_tokens: cached, output_tokens: 7 },
+      },
+    })
+    const text = [
+      event('o1', null, { type: 'user', message: { role: 'user', content: 'old question' } }),
+      event('p1', 'o1', reply('msg_01AAAAAAAAAAAAAAAAAAAAAAAA', 'kept answer', 3, 190000)),
+      event('p2', 'p1', reply('msg_01BBBBBBBBBBBBBBBBBBBBBBBB', 'kept too', 2, 190100)),
+      event('b', null, {
+        type: 'system',
+        subtype: 'compact_boundary',
+        content: 'Conversation compacted',
+        compactMetadata: {
+          trigger: 'manual',
+          preTokens: 190200,
+          preservedSegment: { headUuid: 'p1', anchorUuid: 's', tailUuid: 'p2' },
+        },
+      }),
+      event('s', 'b', {
+        type: 'user',
+        message: { role: 'user', content: 'Summary: the old question.' },
+        isCompactSummary: true,
+      }),
+      event('u2', 's', { type: 'user', message: { role: 'user', content: 'go on' } }),
+      event('n1', 'u2', reply('msg_01CCCCCCCCCCCCCCCCCCCCCCCC', 'new answer', 5, 4000)),
+    ].join('\n')
+    const imported = importConversation(text)
+    expect(imported.messages.map((m) => m.id)).toEqual(['s', 'p1', 'p2', 'u2', 'n1'])
+    // Only the request made after the compaction: 5 + 4,000 input tokens, its prompt the four
+    // messages before n1.
+    expect(imported.usage?.map((u) => [u.prompt, u.inputTokens, u.at])).toEqual([
+      [4, 4005, 'line 7'],
+    ])
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: 'line 2: message.usage',
+      problem:
+        '2 replies (lines 2, 3) were kept through the compaction at line 4; the usage they reported (the first a 190,003-token prompt) is of their requests before that compaction, with the history its summary replaced: the usage view leaves it out, as Claude Code zeroes it when it resumes the session',
+    })
+  })
+
   it('gives a compaction summary to lineage as an earlier summary', () => {
     const { messages } = importConversation(fixture('claude-code-compacted.jsonl'))
     const findings = diagnose({ messages, options: { maxTokens: 100000 } })
