@@ -1,4 +1,6 @@
 import { isObject, type Json } from './json-shape'
+import type { UnwrittenWording } from './payload'
+import { readReminder } from './claude-code-reminders'
 
 /**
  * What becomes of a Claude Code `attachment` event, following `normalizeAttachmentForAPI` in
@@ -7,7 +9,14 @@ import { isObject, type Json } from './json-shape'
  * `exact` says the text is the one the model was sent, wording and all (the event's `rendered`).
  */
 export type AttachmentReading =
-  | { sent: true; type: 'context' | 'user'; text: string; exact?: true }
+  | {
+      sent: true
+      type: 'context' | 'user'
+      text: string
+      exact?: true
+      /** The wording Claude Code puts around the text, which the log does not hold, by its size. */
+      unwritten?: UnwrittenWording
+    }
   | { sent: false; reason: string }
 
 // Attachments Claude Code records for itself and never sends (normalizeAttachmentForAPI returns []).
@@ -83,6 +92,8 @@ export function readAttachment(attachment: Json, rendered?: unknown): Attachment
     const texts = renderedTexts(rendered)
     if (texts !== undefined) return { sent: true, type: 'context', text: texts, exact: true }
   }
+  const reminder = readReminder(attachment)
+  if (reminder) return { sent: true, type: 'context', ...reminder }
   if (type === 'hook_success' && !HOOK_EVENTS_SENT.has(String(attachment.hookEvent))) {
     return { sent: false, reason: "a hook's output shown to the user; not sent to the model" }
   }

@@ -817,7 +817,9 @@ function readAttachmentEvent(value: Json, ctx: EventContext): EventRead {
     'attachment',
     read.exact
       ? `"${type}" attachment: sent to the model as Claude Code recorded it (its "rendered" texts, wording and all); read as context`
-      : `"${type}" attachment: sent to the model as a system reminder; read as ${read.type === 'user' ? 'a user prompt' : 'context'}, its text without Claude Code's wording around it`,
+      : read.unwritten
+        ? `"${type}" attachment: sent to the model as a system reminder; read as context, its fields as Claude Code writes them into it, and its wording, which the log does not hold, priced by its size`
+        : `"${type}" attachment: sent to the model as a system reminder; read as ${read.type === 'user' ? 'a user prompt' : 'context'}, its text without Claude Code's wording around it`,
   )
   const prompt = attachment.prompt
   if (type === 'queued_command' && Array.isArray(prompt) && prompt.some(isMediaBlock)) {
@@ -828,7 +830,14 @@ function readAttachmentEvent(value: Json, ctx: EventContext): EventRead {
     return { messages: messages.map((m) => (m.type === 'user' ? { ...m, type: read.type } : m)) }
   }
   return {
-    messages: [orderMessage({ id: value.uuid as string, type: read.type, text: read.text })],
+    messages: [
+      orderMessage({
+        id: value.uuid as string,
+        type: read.type,
+        text: read.text,
+        ...(read.unwritten ? { payload: encodePayload({ unwritten: read.unwritten }) } : {}),
+      }),
+    ],
   }
 }
 

@@ -56,6 +56,12 @@ export function planExport(messages: readonly Message[], label: string): ExportP
     } else {
       body.push(out)
     }
+    if (out.parts.unwritten !== undefined) {
+      notes.info(
+        `${out.path}.payload.unwritten`,
+        `${out.parts.unwritten.what}: its wording is not in the log, so it is not written; the message is written with its own text`,
+      )
+    }
     if (message.meta && out !== summary) {
       notes.info(`${out.path}.meta`, `${label} has no place for meta; not written`)
     }

@@ -52,6 +52,18 @@ export interface PayloadParts {
   response_format?: unknown
   /** A Responses input item of a type with no mapping, verbatim. */
   item?: unknown
+  /**
+   * Wording the agent sent with this message that its log does not hold, by what it is and its
+   * size: a Claude Code reminder written as its fields alone. Never written on export; priced as
+   * that many tokens of text (docs/tokens.md, "Wording not in the log").
+   */
+  unwritten?: UnwrittenWording
+}
+
+/** What wording a log leaves out (`what`), and its size in o200k_base tokens. */
+export interface UnwrittenWording {
+  what: string
+  tokens: number
 }
 
 type PartKey = keyof PayloadParts
@@ -70,6 +82,13 @@ const CHECKS: Record<PartKey, (v: unknown) => boolean> = {
   tools: Array.isArray,
   response_format: isObject,
   item: (v) => v !== undefined,
+  unwritten: (v) =>
+    isObject(v) &&
+    typeof v.what === 'string' &&
+    typeof v.tokens === 'number' &&
+    Number.isInteger(v.tokens) &&
+    v.tokens >= 0 &&
+    Object.keys(v).length === 2,
 }
 
 function isToolCall(v: unknown): boolean {
@@ -105,6 +124,8 @@ function render(p: PayloadParts): string {
   if (p.tools !== undefined) o.tools = p.tools
   if (p.response_format !== undefined) o.response_format = p.response_format
   if (p.item !== undefined) o.item = p.item
+  if (p.unwritten !== undefined)
+    o.unwritten = { what: p.unwritten.what, tokens: p.unwritten.tokens }
   return JSON.stringify(o)
 }
 
@@ -124,6 +145,7 @@ function partCount(p: PayloadParts): number {
   if (p.tools !== undefined) n++
   if (p.response_format !== undefined) n++
   if (p.item !== undefined) n++
+  if (p.unwritten !== undefined) n++
   return n
 }
 

@@ -155,6 +155,8 @@ function buildPricing(spec: Required<CountingSpec>, base: Tokenizer): Pricing {
       if (priced.coversText) text = ''
       text += priced.text
       opaque = priced.opaqueTokens
+      // Wording the log does not hold, by its size: text, at the family's factor.
+      if (priced.unwrittenTokens !== undefined) vocabulary += priced.unwrittenTokens
       if (priced.replyOutput !== undefined) {
         // A reply's thinking, of which the file holds a summary or only the signature. The reply's
         // reported output is the whole reply as the model wrote it, each block with its framing;

@@ -33,6 +33,7 @@ export interface OpaquePartDescription {
     | 'document'
     | 'audio'
     | 'file'
+    | 'unwritten'
   /** Where in the payload: `signature`, `attachments[0]`, `content[1]`. */
   path: string
   /** The size of the part as stored (its base64 or ciphertext), in bytes. */
@@ -51,7 +52,7 @@ export const CIPHERTEXT_BYTES_PER_TOKEN = 4
 
 // Keys and markers only a payload with an opaque part holds: a payload without any is not parsed.
 const OPAQUE_MARKER =
-  /"(?:signature|data|encrypted_content|file_data|reasoning_tokens|output_tokens)":|;base64,|"base64"|inline_?[dD]ata|"image_generation_call"/
+  /"(?:signature|data|encrypted_content|file_data|reasoning_tokens|output_tokens|unwritten)":|;base64,|"base64"|inline_?[dD]ata|"image_generation_call"/
 
 /** What a payload costs: the part billed as text, and its opaque parts' price by rule. */
 export interface PricedPayload {
@@ -67,6 +68,11 @@ export interface PricedPayload {
    * thinking as this less the reply's visible parts, which it alone can see.
    */
   replyOutput?: number
+  /**
+   * Tokens of text the agent sent that its log does not hold (the `unwritten` part): the caller
+   * counts them with the message's text, at the family's factor.
+   */
+  unwrittenTokens?: number
 }
 
 /**
@@ -80,7 +86,7 @@ export function pricePayload(payload: string, ctx: PayloadPricingContext): Price
   const found = opaquePartsOf(parts, ctx)
   if (found.length === 0) return { text: payload, opaqueTokens: 0 }
   let opaqueTokens = 0
-  for (const part of found) opaqueTokens += part.tokens
+  for (const part of found) if (part.kind !== 'unwritten') opaqueTokens += part.tokens
   const text = encodePayload(textParts(parts)) ?? ''
   // A reply's reported reasoning tokens are its thinking; its summary text is not billed again.
   const priced: PricedPayload =
@@ -88,6 +94,7 @@ export function pricePayload(payload: string, ctx: PayloadPricingContext): Price
       ? { text, opaqueTokens, coversText: true }
       : { text, opaqueTokens }
   if (parts.output_tokens !== undefined && ctx.retained) priced.replyOutput = parts.output_tokens
+  if (parts.unwritten !== undefined) priced.unwrittenTokens = parts.unwritten.tokens
   return priced
 }
 
@@ -113,7 +120,10 @@ export function describeOpaqueParts(
   return found.map((part) => ({
     ...part,
     tokens: 0,
-    label: `${PART_NAMES[part.kind]}, ${formatBytes(part.bytes)}, counted as text: the native format prices the payload as text`,
+    label:
+      part.kind === 'unwritten'
+        ? `${parts.unwritten?.what}: ${PART_NAMES.unwritten}, counted as its JSON text: the native format prices the payload as text`
+        : `${PART_NAMES[part.kind]}, ${formatBytes(part.bytes)}, counted as text: the native format prices the payload as text`,
   }))
 }
 
@@ -142,6 +152,7 @@ const PART_NAMES: Record<OpaquePartDescription['kind'], string> = {
   document: 'base64 document',
   audio: 'base64 audio',
   file: 'base64 file',
+  unwritten: 'its wording, not in the log',
 }
 
 function mayHoldOpaque(payload: string): boolean {
@@ -195,8 +206,10 @@ function textParts(parts: PayloadParts): PayloadParts {
     attachments,
     content,
     item,
+    unwritten,
     ...rest
   } = parts
+  void unwritten
   void signature
   void data
   void encrypted_content
@@ -254,6 +267,16 @@ function opaquePartsOf(
   if (Array.isArray(parts.content)) findMedia(parts.content, 'content', media)
   if (parts.item !== undefined) findMedia(parts.item, 'item', media)
   for (const m of media) out.push(describeMedia(m, ctx))
+  if (parts.unwritten !== undefined) {
+    const { what, tokens } = parts.unwritten
+    out.push({
+      kind: 'unwritten',
+      path: 'unwritten',
+      bytes: 0,
+      tokens,
+      label: `${what}: ${PART_NAMES.unwritten}, priced as ${formatNumber(tokens)} tokens of text`,
+    })
+  }
   return out
 }
 

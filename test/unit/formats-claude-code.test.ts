@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { diagnose } from '../../src/diagnose/index'
 import { importConversation, type Message } from '../../src/index'
 import { fixture } from './formats-fixtures'
+import { encodePayload } from '../../src/formats/payload'
 
 const event = (uuid: string, parentUuid: string | null, extra: Record<string, unknown>) =>
   JSON.stringify({ parentUuid, isSidechain: false, uuid, ...extra })
@@ -263,6 +264,74 @@ describe('Claude Code session in', () => {
       problem:
         '2 replies (lines 2, 3) were kept through the compaction at line 4; the usage they reported (the first a 190,003-token prompt) is of their requests before that compaction, with the history its summary replaced: the usage view leaves it out, as Claude Code zeroes it when it resumes the session',
     })
+  })
+
+  it('reads a reminder written as its fields as Claude Code words it, its wording priced by size', () => {
+    const attachment = (uuid: string, parent: string, a: Record<string, unknown>) =>
+      event(uuid, parent, { type: 'attachment', attachment: a })
+    const text = [
+      event('u1', null, {
+        type: 'user',
+        message: { role: 'user', content: 'plan the ledger work' },
+      }),
+      attachment('a1', 'u1', {
+        type: 'task_reminder',
+        content: [
+          { id: '1', subject: 'Reconcile', description: 'not sent', status: 'pending' },
+          { id: '2', subject: 'Report', description: 'not sent', status: 'in_progress' },
+        ],
+        itemCount: 2,
+      }),
+      attachment('a2', 'a1', {
+        type: 'plan_mode',
+        reminderType: 'full',
+        isSubAgent: false,
+        planFilePath: '/home/me/.claude/plans/ledger.md',
+        planExists: false,
+      }),
+      attachment('a3', 'a2', { type: 'auto_mode', reminderType: 'sparse' }),
+      attachment('a4', 'a3', { type: 'date_change', newDate: '2026-08-04' }),
+      attachment('a5', 'a4', {
+        type: 'plan_mode_exit',
+        planFilePath: '/home/me/.claude/plans/ledger.md',
+        planExists: true,
+      }),
+      // Not the shape Claude Code words: read as its own fields, as any other attachment.
+      attachment('a6', 'a5', { type: 'task_reminder', content: [{ id: 3 }], itemCount: 1 }),
+    ].join('\n')
+    const imported = importConversation(text)
+    const wording = (what: string, tokens: number) =>
+      encodePayload({ unwritten: { what: `Claude Code's ${what}`, tokens } })
+    expect(imported.messages.slice(1)).toEqual([
+      // 2.1.88's task reminder is 104 tokens, and 7 more for the heading before a list.
+      {
+        id: 'a1',
+        type: 'context',
+        text: '#1. [pending] Reconcile\n#2. [in_progress] Report',
+        payload: wording('task reminder', 111),
+      },
+      {
+        id: 'a2',
+        type: 'context',
+        text: '/home/me/.claude/plans/ledger.md',
+        payload: wording('plan-mode instructions', 978),
+      },
+      { id: 'a3', type: 'context', text: '', payload: wording('auto-mode reminder', 34) },
+      {
+        id: 'a4',
+        type: 'context',
+        text: '2026-08-04',
+        payload: wording('date-change notice', 34),
+      },
+      // 35 tokens, and 14 for the sentence naming the plan file.
+      {
+        id: 'a5',
+        type: 'context',
+        text: '/home/me/.claude/plans/ledger.md',
+        payload: wording('plan-mode exit notice', 49),
+      },
+      { id: 'a6', type: 'context', text: '{"content":[{"id":3}],"itemCount":1}' },
+    ])
   })
 
   it('gives a compaction summary to lineage as an earlier summary', () => {

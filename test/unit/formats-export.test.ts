@@ -160,6 +160,34 @@ describe('export to Anthropic Messages', () => {
   })
 })
 
+describe('wording the log does not hold', () => {
+  it('is not written, and the report says so, in either provider’s shape', () => {
+    const messages: Message[] = [
+      { type: 'user', text: 'Plan the ledger work.' },
+      {
+        type: 'context',
+        text: '#1. [pending] Reconcile',
+        payload: JSON.stringify({
+          unwritten: { what: 'Claude Code’s task reminder', tokens: 104 },
+        }),
+      },
+    ]
+    for (const provider of ['anthropic', 'openai'] as const) {
+      const { text, report } = exportConversationWithReport(messages, provider, { model: 'm' })
+      expect(JSON.parse(text).messages.at(-1)).toEqual({
+        role: 'user',
+        content: '#1. [pending] Reconcile',
+      })
+      expect(report).toContainEqual({
+        severity: 'info',
+        path: 'messages[1].payload.unwritten',
+        problem:
+          'Claude Code’s task reminder: its wording is not in the log, so it is not written; the message is written with its own text',
+      })
+    }
+  })
+})
+
 describe('a compacted conversation exports ready to send', () => {
   // Compact the Anthropic fixture by hand: summarise everything up to the failing test run.
   const imported = importConversation(fixture('anthropic.json'))

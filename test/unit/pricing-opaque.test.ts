@@ -494,3 +494,40 @@ describe('an MP3’s length, read from its frames', () => {
     expect(price(noise)).toBe(24)
   })
 })
+
+describe('wording the log does not hold, by its size', () => {
+  const unwritten = { what: 'Claude Code’s task reminder', tokens: 104 }
+  const payload = encodePayload({ unwritten })!
+  const text = '#1. [pending] Reconcile the ledger'
+  // 104 more tokens of text: " the" is one o200k token, and a run of them never merges.
+  const padded = text + ' the'.repeat(104)
+
+  it('is priced as that many tokens of text, at the family’s factor', () => {
+    expect(tokens(padded)).toBe(tokens(text) + 104)
+    for (const spec of [
+      { model: 'claude-sonnet-4-5-20250929', wire: 'anthropic' as const },
+      { model: 'gpt-5.1-codex', wire: 'openai-responses' as const },
+    ]) {
+      const [withWording, asText] = countEachMessage(spec, [
+        { type: 'context', text, payload },
+        { type: 'context', text: padded },
+      ])
+      expect(withWording).toBe(asText)
+    }
+  })
+
+  it('says what it is and its price, and leaves nothing of it to price as text', () => {
+    expect(pricePayload(payload, anthropic)).toEqual({
+      text: '',
+      opaqueTokens: 0,
+      unwrittenTokens: 104,
+    })
+    expect(describeOpaqueParts(payload, anthropic).map((d) => d.label)).toEqual([
+      'Claude Code’s task reminder: its wording, not in the log, priced as 104 tokens of text',
+    ])
+    const native = { ...anthropic, wire: 'native' } as const
+    expect(describeOpaqueParts(payload, native).map((d) => d.label)).toEqual([
+      'Claude Code’s task reminder: its wording, not in the log, counted as its JSON text: the native format prices the payload as text',
+    ])
+  })
+})
