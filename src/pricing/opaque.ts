@@ -130,13 +130,19 @@ export function describeOpaqueParts(
 /**
  * What a message's one-line preview is made from, in every surface: its text, or when it has none,
  * what its payload's opaque parts are ("thinking signature, 1.2 kB, not billed as text"), else the
- * payload itself.
+ * payload itself. A text sent inside wording the log does not hold is named by that wording
+ * ("Claude Code's plan-mode instructions: /home/…/plan.md"), so that its cost reads as that.
  */
 export function previewSource(
   message: { text: string; payload?: string; type: string },
   ctx?: PayloadPricingContext,
 ): string {
-  if (/\S/.test(message.text) || message.payload === undefined) return message.text
+  const hasText = /\S/.test(message.text)
+  if (hasText && message.payload?.includes('"unwritten":')) {
+    const what = decodePayload(message.payload)?.unwritten?.what
+    if (what !== undefined) return `${what}: ${message.text}`
+  }
+  if (hasText || message.payload === undefined) return message.text
   const parts = describeOpaqueParts(message.payload, ctx, message.type)
   return parts.length > 0 ? parts.map((p) => p.label).join('; ') : message.payload
 }

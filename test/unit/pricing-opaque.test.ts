@@ -12,6 +12,7 @@ import {
 } from '../../src/pricing/image-tokens'
 import {
   describeOpaqueParts,
+  previewSource,
   pricePayload,
   retainsEarlierThinking,
   type PayloadPricingContext,
@@ -529,5 +530,22 @@ describe('wording the log does not hold, by its size', () => {
     expect(describeOpaqueParts(payload, native).map((d) => d.label)).toEqual([
       'Claude Code’s task reminder: its wording, not in the log, counted as its JSON text: the native format prices the payload as text',
     ])
+  })
+})
+
+describe('a preview of a text sent inside wording the log does not hold', () => {
+  it('names the wording before the text, and is the label alone without text', () => {
+    const payload = encodePayload({
+      unwritten: { what: 'Claude Code’s plan-mode instructions', tokens: 978 },
+    })
+    expect(previewSource({ type: 'context', text: '/home/ana/plans/quiet.md', payload })).toBe(
+      'Claude Code’s plan-mode instructions: /home/ana/plans/quiet.md',
+    )
+    expect(previewSource({ type: 'context', text: '', payload })).toBe(
+      'Claude Code’s plan-mode instructions: its wording, not in the log, priced as 978 tokens of text',
+    )
+    expect(previewSource({ type: 'context', text: 'plain', payload: '{"unwritten": 1}' })).toBe(
+      'plain',
+    )
   })
 })
