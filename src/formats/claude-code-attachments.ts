@@ -1,6 +1,6 @@
 import { isObject, type Json } from './json-shape'
 import type { UnwrittenWording } from './payload'
-import { readReminder } from './claude-code-reminders'
+import { readWorded } from './claude-code-wording'
 
 /**
  * What becomes of a Claude Code `attachment` event, following `normalizeAttachmentForAPI` in
@@ -92,8 +92,8 @@ export function readAttachment(attachment: Json, rendered?: unknown): Attachment
     const texts = renderedTexts(rendered)
     if (texts !== undefined) return { sent: true, type: 'context', text: texts, exact: true }
   }
-  const reminder = readReminder(attachment)
-  if (reminder) return { sent: true, type: 'context', ...reminder }
+  const worded = readWorded(attachment)
+  if (worded) return { sent: true, type: 'context', ...worded }
   if (type === 'hook_success' && !HOOK_EVENTS_SENT.has(String(attachment.hookEvent))) {
     return { sent: false, reason: "a hook's output shown to the user; not sent to the model" }
   }

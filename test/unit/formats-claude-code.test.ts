@@ -334,6 +334,107 @@ describe('Claude Code session in', () => {
     ])
   })
 
+  it('reads a file, a note or a listing written as its fields as Claude Code sends them', () => {
+    const attachment = (uuid: string, parent: string, a: Record<string, unknown>) =>
+      event(uuid, parent, { type: 'attachment', attachment: a })
+    const text = [
+      event('u1', null, { type: 'user', message: { role: 'user', content: 'look at @src/a.ts' } }),
+      attachment('f1', 'u1', {
+        type: 'file',
+        filename: '/w/src/a.ts',
+        content: {
+          type: 'text',
+          file: { filePath: '/w/src/a.ts', content: 'const a = 1\nexport { a }', startLine: 9 },
+        },
+        truncated: true,
+      }),
+      attachment('e1', 'f1', {
+        type: 'edited_text_file',
+        filename: '/w/src/b.ts',
+        snippet: '3\tlet b = 2',
+      }),
+      attachment('d1', 'e1', {
+        type: 'deferred_tools_delta',
+        addedLines: ['mcp__db__query', 'mcp__db__schema'],
+        removedNames: ['mcp__old__ping'],
+      }),
+      attachment('d2', 'd1', { type: 'deferred_tools_delta', addedLines: [], removedNames: ['x'] }),
+      attachment('g1', 'd2', {
+        type: 'agent_listing_delta',
+        addedLines: ['- Explore: reads code'],
+        removedTypes: ['Old'],
+        isInitial: true,
+        showConcurrencyNote: true,
+      }),
+      attachment('m1', 'g1', { type: 'mcp_instructions_delta', addedBlocks: ['## db', '## web'] }),
+      attachment('s1', 'm1', { type: 'skill_listing', content: '- pdf: reads PDFs' }),
+      attachment('c1', 's1', { type: 'compact_file_reference', filename: '/w/big.log' }),
+      attachment('n1', 'c1', {
+        type: 'nested_memory',
+        content: { path: '/w/src/CLAUDE.md', content: 'Use tabs.' },
+      }),
+    ].join('\n')
+    const imported = importConversation(text)
+    const wording = (what: string, tokens: number) =>
+      encodePayload({ unwritten: { what: `Claude Code's ${what}`, tokens } })
+    expect(imported.messages.slice(1)).toEqual([
+      // Numbered from its start line, a tab after each number; the call and its result's heading
+      // are 42 tokens, and the note that the file was cut 51.
+      {
+        id: 'f1',
+        type: 'context',
+        text: '/w/src/a.ts\n9\tconst a = 1\n10\texport { a }',
+        payload: wording('Read of a file it attached', 93),
+      },
+      {
+        id: 'e1',
+        type: 'context',
+        text: '/w/src/b.ts\n3\tlet b = 2',
+        payload: wording('note of a file changed outside it', 78),
+      },
+      // 21 over what it adds, 28 over what it takes away.
+      {
+        id: 'd1',
+        type: 'context',
+        text: 'mcp__db__query\nmcp__db__schema\n\nmcp__old__ping',
+        payload: wording('deferred tools changed', 49),
+      },
+      // Only what it takes away: that heading, and the tags.
+      { id: 'd2', type: 'context', text: 'x', payload: wording('deferred tools changed', 38) },
+      // The first listing's heading 18, the removed types' 10, the concurrency note 25.
+      {
+        id: 'g1',
+        type: 'context',
+        text: '- Explore: reads code\n\n- Old',
+        payload: wording('agent listing changed', 53),
+      },
+      {
+        id: 'm1',
+        type: 'context',
+        text: '## db\n\n## web',
+        payload: wording('MCP servers’ instructions changed', 31),
+      },
+      {
+        id: 's1',
+        type: 'context',
+        text: '- pdf: reads PDFs',
+        payload: wording('skill listing', 22),
+      },
+      {
+        id: 'c1',
+        type: 'context',
+        text: '/w/big.log',
+        payload: wording('note of a file too large to restore', 41),
+      },
+      {
+        id: 'n1',
+        type: 'context',
+        text: '/w/src/CLAUDE.md\n\nUse tabs.',
+        payload: wording('memory file', 14),
+      },
+    ])
+  })
+
   it('gives a compaction summary to lineage as an earlier summary', () => {
     const { messages } = importConversation(fixture('claude-code-compacted.jsonl'))
     const findings = diagnose({ messages, options: { maxTokens: 100000 } })
@@ -540,7 +641,11 @@ describe('Claude Code 2.1 session in', () => {
         '<command-name>/model</command-name>\n<command-message>model</command-message>\n<command-args></command-args>',
       ),
       ctx('e-0003', '<local-command-stdout>Model set to Opus 4.5</local-command-stdout>'),
-      ctx('e-0004', '- release-notes: drafts release notes from merged PRs'),
+      // A skill listing: its list, and Claude Code's heading over it by its size (22 tokens).
+      {
+        ...ctx('e-0004', '- release-notes: drafts release notes from merged PRs'),
+        payload: encodePayload({ unwritten: { what: "Claude Code's skill listing", tokens: 22 } }),
+      },
       u(
         'e-0005',
         'Why does the nightly export job time out? Check the job config and the last log.',
@@ -743,20 +848,46 @@ describe('Claude Code parallel tool calls', () => {
 describe('Claude Code attachments', () => {
   const read = (attachment: Record<string, unknown>) =>
     importConversation(event('a', null, { type: 'attachment', attachment }), 'claude-code').messages
-  it('reads what Claude Code sends as context, with the attachment’s own text', () => {
+  it('reads what Claude Code sends as context: the attachment’s own text, or its fields in their wording', () => {
+    const wording = (what: string, tokens: number) =>
+      encodePayload({ unwritten: { what: `Claude Code's ${what}`, tokens } })
+    expect(read({ type: 'hook_additional_context', content: ['Use pnpm.'] })).toEqual([
+      { id: 'a', type: 'context', text: 'Use pnpm.' },
+    ])
     expect(
       read({
         type: 'file',
         filename: 'a.ts',
         content: { type: 'text', file: { content: 'x = 1' } },
       }),
-    ).toEqual([{ id: 'a', type: 'context', text: 'x = 1' }])
+    ).toEqual([
+      {
+        id: 'a',
+        type: 'context',
+        text: 'a.ts\n1\tx = 1',
+        payload: wording('Read of a file it attached', 42),
+      },
+    ])
     expect(
       read({ type: 'deferred_tools_delta', addedNames: ['WebFetch'], addedLines: ['WebFetch'] }),
-    ).toEqual([{ id: 'a', type: 'context', text: 'WebFetch' }])
+    ).toEqual([
+      {
+        id: 'a',
+        type: 'context',
+        text: 'WebFetch',
+        payload: wording('deferred tools changed', 21),
+      },
+    ])
     expect(
       read({ type: 'nested_memory', content: { path: 'CLAUDE.md', content: 'Use pnpm.' } }),
-    ).toEqual([{ id: 'a', type: 'context', text: 'Use pnpm.' }])
+    ).toEqual([
+      {
+        id: 'a',
+        type: 'context',
+        text: 'CLAUDE.md\n\nUse pnpm.',
+        payload: wording('memory file', 14),
+      },
+    ])
   })
 
   it('reads a prompt typed while the model worked as a user prompt, a queued notification as context', () => {
@@ -1732,10 +1863,17 @@ describe('Claude Code 2.1.260 and later: the records it writes of its requests',
       read({ rendered: [{ content: [{ type: 'text', text: 'one' }] }, { content: 'two' }] }),
     ).toEqual([{ id: 'a', type: 'context', text: 'one\ntwo' }])
     // A snapshot Claude Code would not accept (an empty text, a block of another type, no items):
-    // the attachment's own text, as before.
+    // the attachment read from its fields, as without one.
     for (const rendered of [[{ content: '' }], [{ content: [{ type: 'image' }] }], []]) {
       expect(read({ rendered }), JSON.stringify(rendered)).toEqual([
-        { id: 'a', type: 'context', text: 'x = 1' },
+        {
+          id: 'a',
+          type: 'context',
+          text: 'a.ts\n1\tx = 1',
+          payload: encodePayload({
+            unwritten: { what: "Claude Code's Read of a file it attached", tokens: 42 },
+          }),
+        },
       ])
     }
     // A queued prompt is read from its own fields.
