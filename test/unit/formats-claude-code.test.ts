@@ -6,6 +6,11 @@ import { encodePayload } from '../../src/formats/payload'
 
 const event = (uuid: string, parentUuid: string | null, extra: Record<string, unknown>) =>
   JSON.stringify({ parentUuid, isSidechain: false, uuid, ...extra })
+const attachmentEvent = (uuid: string, parent: string, attachment: Record<string, unknown>) =>
+  event(uuid, parent, { type: 'attachment', attachment })
+// The payload of an attachment read as its fields, with the size of Claude Code's wording.
+const wording = (what: string, tokens: number) =>
+  encodePayload({ unwritten: { what: `Claude Code's ${what}`, tokens } })
 
 describe('Claude Code session in', () => {
   const file = fixture('claude-code.jsonl')
@@ -267,14 +272,12 @@ describe('Claude Code session in', () => {
   })
 
   it('reads a reminder written as its fields as Claude Code words it, its wording priced by size', () => {
-    const attachment = (uuid: string, parent: string, a: Record<string, unknown>) =>
-      event(uuid, parent, { type: 'attachment', attachment: a })
     const text = [
       event('u1', null, {
         type: 'user',
         message: { role: 'user', content: 'plan the ledger work' },
       }),
-      attachment('a1', 'u1', {
+      attachmentEvent('a1', 'u1', {
         type: 'task_reminder',
         content: [
           { id: '1', subject: 'Reconcile', description: 'not sent', status: 'pending' },
@@ -282,26 +285,24 @@ describe('Claude Code session in', () => {
         ],
         itemCount: 2,
       }),
-      attachment('a2', 'a1', {
+      attachmentEvent('a2', 'a1', {
         type: 'plan_mode',
         reminderType: 'full',
         isSubAgent: false,
         planFilePath: '/home/me/.claude/plans/ledger.md',
         planExists: false,
       }),
-      attachment('a3', 'a2', { type: 'auto_mode', reminderType: 'sparse' }),
-      attachment('a4', 'a3', { type: 'date_change', newDate: '2026-08-04' }),
-      attachment('a5', 'a4', {
+      attachmentEvent('a3', 'a2', { type: 'auto_mode', reminderType: 'sparse' }),
+      attachmentEvent('a4', 'a3', { type: 'date_change', newDate: '2026-08-04' }),
+      attachmentEvent('a5', 'a4', {
         type: 'plan_mode_exit',
         planFilePath: '/home/me/.claude/plans/ledger.md',
         planExists: true,
       }),
       // Not the shape Claude Code words: read as its own fields, as any other attachment.
-      attachment('a6', 'a5', { type: 'task_reminder', content: [{ id: 3 }], itemCount: 1 }),
+      attachmentEvent('a6', 'a5', { type: 'task_reminder', content: [{ id: 3 }], itemCount: 1 }),
     ].join('\n')
     const imported = importConversation(text)
-    const wording = (what: string, tokens: number) =>
-      encodePayload({ unwritten: { what: `Claude Code's ${what}`, tokens } })
     expect(imported.messages.slice(1)).toEqual([
       // 2.1.88's task reminder is 104 tokens, and 7 more for the heading before a list.
       {
@@ -335,11 +336,9 @@ describe('Claude Code session in', () => {
   })
 
   it('reads a file, a note or a listing written as its fields as Claude Code sends them', () => {
-    const attachment = (uuid: string, parent: string, a: Record<string, unknown>) =>
-      event(uuid, parent, { type: 'attachment', attachment: a })
     const text = [
       event('u1', null, { type: 'user', message: { role: 'user', content: 'look at @src/a.ts' } }),
-      attachment('f1', 'u1', {
+      attachmentEvent('f1', 'u1', {
         type: 'file',
         filename: '/w/src/a.ts',
         content: {
@@ -348,35 +347,40 @@ describe('Claude Code session in', () => {
         },
         truncated: true,
       }),
-      attachment('e1', 'f1', {
+      attachmentEvent('e1', 'f1', {
         type: 'edited_text_file',
         filename: '/w/src/b.ts',
         snippet: '3\tlet b = 2',
       }),
-      attachment('d1', 'e1', {
+      attachmentEvent('d1', 'e1', {
         type: 'deferred_tools_delta',
         addedLines: ['mcp__db__query', 'mcp__db__schema'],
         removedNames: ['mcp__old__ping'],
       }),
-      attachment('d2', 'd1', { type: 'deferred_tools_delta', addedLines: [], removedNames: ['x'] }),
-      attachment('g1', 'd2', {
+      attachmentEvent('d2', 'd1', {
+        type: 'deferred_tools_delta',
+        addedLines: [],
+        removedNames: ['x'],
+      }),
+      attachmentEvent('g1', 'd2', {
         type: 'agent_listing_delta',
         addedLines: ['- Explore: reads code'],
         removedTypes: ['Old'],
         isInitial: true,
         showConcurrencyNote: true,
       }),
-      attachment('m1', 'g1', { type: 'mcp_instructions_delta', addedBlocks: ['## db', '## web'] }),
-      attachment('s1', 'm1', { type: 'skill_listing', content: '- pdf: reads PDFs' }),
-      attachment('c1', 's1', { type: 'compact_file_reference', filename: '/w/big.log' }),
-      attachment('n1', 'c1', {
+      attachmentEvent('m1', 'g1', {
+        type: 'mcp_instructions_delta',
+        addedBlocks: ['## db', '## web'],
+      }),
+      attachmentEvent('s1', 'm1', { type: 'skill_listing', content: '- pdf: reads PDFs' }),
+      attachmentEvent('c1', 's1', { type: 'compact_file_reference', filename: '/w/big.log' }),
+      attachmentEvent('n1', 'c1', {
         type: 'nested_memory',
         content: { path: '/w/src/CLAUDE.md', content: 'Use tabs.' },
       }),
     ].join('\n')
     const imported = importConversation(text)
-    const wording = (what: string, tokens: number) =>
-      encodePayload({ unwritten: { what: `Claude Code's ${what}`, tokens } })
     expect(imported.messages.slice(1)).toEqual([
       // Numbered from its start line, a tab after each number; the call and its result's heading
       // are 42 tokens, and the note that the file was cut 51.
@@ -644,7 +648,7 @@ describe('Claude Code 2.1 session in', () => {
       // A skill listing: its list, and Claude Code's heading over it by its size (22 tokens).
       {
         ...ctx('e-0004', '- release-notes: drafts release notes from merged PRs'),
-        payload: encodePayload({ unwritten: { what: "Claude Code's skill listing", tokens: 22 } }),
+        payload: wording('skill listing', 22),
       },
       u(
         'e-0005',
@@ -849,8 +853,6 @@ describe('Claude Code attachments', () => {
   const read = (attachment: Record<string, unknown>) =>
     importConversation(event('a', null, { type: 'attachment', attachment }), 'claude-code').messages
   it('reads what Claude Code sends as context: the attachment’s own text, or its fields in their wording', () => {
-    const wording = (what: string, tokens: number) =>
-      encodePayload({ unwritten: { what: `Claude Code's ${what}`, tokens } })
     expect(read({ type: 'hook_additional_context', content: ['Use pnpm.'] })).toEqual([
       { id: 'a', type: 'context', text: 'Use pnpm.' },
     ])
@@ -1870,9 +1872,7 @@ describe('Claude Code 2.1.260 and later: the records it writes of its requests',
           id: 'a',
           type: 'context',
           text: 'a.ts\n1\tx = 1',
-          payload: encodePayload({
-            unwritten: { what: "Claude Code's Read of a file it attached", tokens: 42 },
-          }),
+          payload: wording('Read of a file it attached', 42),
         },
       ])
     }
