@@ -54,8 +54,8 @@ export interface PayloadParts {
   item?: unknown
   /**
    * Wording the agent sent with this message that its log does not hold, by what it is and its
-   * size: a Claude Code reminder written as its fields alone. Never written on export; priced as
-   * that many tokens of text (docs/tokens.md, "Wording not in the log").
+   * size: a Claude Code attachment written as its fields alone. Never written on export; priced as
+   * that many tokens of text, at the family's factor (docs/tokens.md, "Wording not in the log").
    */
   unwritten?: UnwrittenWording
 }
