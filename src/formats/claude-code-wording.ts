@@ -187,16 +187,18 @@ function delta(
 ): WordedReading | undefined {
   const parts: string[] = []
   let tokens = 0
+  let tagged = false
   for (const [list, heading, joiner] of [added, removed]) {
     if (list === undefined) continue
     if (!Array.isArray(list) || !list.every(isText)) return undefined
     if (list.length === 0) continue
     parts.push(list.join(joiner ?? '\n'))
     tokens += heading
+    // The added part's heading was measured with the tags; the removed part's without.
+    tagged ||= list === added[0]
   }
   if (parts.length === 0) return undefined
-  // The added part's heading counts the tags; a delta that only takes away has them besides.
-  if (!Array.isArray(added[0]) || added[0].length === 0) tokens += WORDING.tags
+  if (!tagged) tokens += WORDING.tags
   return wording(`${what} changed`, tokens, parts.join('\n\n'))
 }
 
@@ -212,11 +214,10 @@ function fileRead(attachment: Json): WordedReading | undefined {
   if (!isObject(file) || !isText(file.content) || file.content === '') return undefined
   if (!isText(attachment.filename)) return undefined
   const start = typeof file.startLine === 'number' && file.startLine >= 1 ? file.startLine : 1
-  const lines = file.content.split(/\r?\n/)
-  let numbered = ''
-  for (let i = 0; i < lines.length; i++) {
-    numbered += `${i === 0 ? '' : '\n'}${start + i}\t${lines[i]}`
-  }
+  const numbered = file.content
+    .split(/\r?\n/)
+    .map((line, i) => `${start + i}\t${line}`)
+    .join('\n')
   const tokens = WORDING.fileRead + (attachment.truncated === true ? WORDING.fileTruncated : 0)
   return wording('Read of a file it attached', tokens, `${attachment.filename}\n${numbered}`)
 }
