@@ -153,6 +153,12 @@ export interface Thread {
   /** Lines of UI progress events off the thread (old files hang them off tool calls). */
   progress: number[]
   /**
+   * Lines of events whose uuid a later line carries again (a subagent's transcript written twice,
+   * a resumed session's history copied): Claude Code keys the events it loads by uuid, so the later
+   * copy replaces the earlier.
+   */
+  superseded: number[]
+  /**
    * Lines of attachments and system notices off the thread that hang off an event on it (a
    * PreToolUse hook's output, an informational notice beside a tool call's result): side leaves,
    * not an abandoned branch.
@@ -268,6 +274,11 @@ class Graph {
     return this.inThread[e.pos] === 1
   }
 
+  /** Whether no later event carries `e`'s uuid again, which would replace it. */
+  isLatest(e: SessionEvent): boolean {
+    return this.positions.get(e.uuid!) === e.pos
+  }
+
   /** Puts `e` on the thread; false when it already was. */
   take(e: SessionEvent): boolean {
     if (this.inThread[e.pos] === 1) return false
@@ -346,7 +357,9 @@ function preservedSegmentLinks(graph: Graph): {
 function withTurnParts(chain: SessionEvent[], graph: Graph): SessionEvent[] {
   // Everything recovered is off the chain, so only those events are indexed: in most sessions
   // they are few.
-  const orphans = graph.pool.filter((e) => !graph.isIn(e))
+  // An event a later line replaced (the same uuid) is not there to recover, as in Claude Code's
+  // map of the file's events by uuid.
+  const orphans = graph.pool.filter((e) => !graph.isIn(e) && graph.isLatest(e))
   if (orphans.length === 0) return chain
   const anchorOf = new Map<string, SessionEvent>()
   const onChain = new Map<string, SessionEvent[]>()
@@ -435,6 +448,7 @@ function leftOut(
     abandoned: [],
     progress: [],
     offshoots: [],
+    superseded: [],
   }
   // The pool is every event, or the events off the sidechains.
   const { pool, inThread } = graph
@@ -442,7 +456,8 @@ function leftOut(
   for (let i = 0; i < pool.length; i++) {
     if (inThread[i] === 1) continue
     const event = pool[i]
-    if (event.type === 'progress') result.progress.push(event.line)
+    if (!graph.isLatest(event)) result.superseded.push(event.line)
+    else if (event.type === 'progress') result.progress.push(event.line)
     else if (event.line < boundary) result.beforeCompaction.push(event.line)
     else if (hangsOffThread(event, graph)) result.offshoots.push(event.line)
     else result.abandoned.push(event.line)

@@ -163,6 +163,11 @@ export function readClaudeCode(input: ReadInput): ReadResult {
     'an attachment or system event hanging off an event on the thread (a PreToolUse hook beside a tool call, a notice); not on the chain Claude Code resumes, not loaded',
   )
   lines(
+    thread.superseded,
+    ['event written again', 'events written again'],
+    'a later line carries its uuid again (a transcript written twice); the later copy is loaded, as Claude Code loads it',
+  )
+  lines(
     thread.abandoned,
     ['event', 'events'],
     'off the main chain: an abandoned branch (a rewind, an edited prompt) or an earlier root; not loaded',

@@ -832,6 +832,44 @@ describe('Claude Code parallel tool calls', () => {
     expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
   })
 
+  it('loads a transcript written twice once: the later line of a uuid replaces the earlier', () => {
+    // A subagent's file can hold its events twice, with the same uuids, the first copy hung off
+    // an event the file does not hold. Claude Code keys what it loads by uuid, so each event is
+    // there once, as its later line has it.
+    const copy = (root: string | null) => [
+      event('q', null, { type: 'user', message: { role: 'user', content: 'Read a.' } }),
+      asst('a1', root, { type: 'tool_use', id: 'c1', name: 'Read', input: { path: 'a' } }, 'T01'),
+      toolResult('r1', 'a1', 'c1', 'contents of a', 'T02'),
+    ]
+    const text = [
+      ...copy('elsewhere'),
+      ...copy('q'),
+      event('n', 'r1', {
+        type: 'assistant',
+        message: { id: 'msg_n', role: 'assistant', content: [{ type: 'text', text: 'Read.' }] },
+      }),
+    ].join('\n')
+    const imported = importConversation(text)
+    expect(imported.messages).toEqual([
+      { id: 'q', type: 'user', text: 'Read a.' },
+      {
+        id: 'a1',
+        type: 'bot',
+        text: '',
+        payload: '{"tool_calls":[{"id":"c1","name":"Read","arguments":{"path":"a"}}]}',
+      },
+      { id: 'c1', type: 'activity', text: '', payload: 'contents of a' },
+      { id: 'n', type: 'bot', text: 'Read.' },
+    ])
+    expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: 'lines 1–3',
+      problem:
+        '3 events written again: a later line carries its uuid again (a transcript written twice); the later copy is loaded, as Claude Code loads it',
+    })
+  })
+
   it('keeps a rewind off the chain: a sibling prompt is an abandoned branch, not a parallel part', () => {
     const text = [
       event('q', null, { type: 'user', message: { role: 'user', content: 'Rename it.' } }),
