@@ -281,7 +281,11 @@ export function readThreadEvents(
     }
   }
   for (const [i, turn] of merged) messages[i] = botOf(messages[i].id, turn)
-  for (const turn of turns.values()) withReplyOutput(messages, turn)
+  // Claude Code 1.0 wrote no stop_reason at all: only a file that names some can show a reply
+  // without one.
+  let namesStops = false
+  for (const turn of turns.values()) if (turn.ended) namesStops = true
+  for (const turn of turns.values()) withReplyOutput(messages, turn, namesStops)
   fields.report(notes)
   if (stale.length > 0)
     notes.info(`line ${stale[0].line}: message.usage`, staleNote(stale, preserved!))
@@ -356,15 +360,22 @@ function unsentThinking(
  * (docs/tokens.md, "Thinking priced by its reply's output"). The file holds at most a summary of
  * what the model thought: Claude Code 2.1 often writes `"thinking": ""` and the signature only, and
  * a Claude 4 model's displayed thinking is a summary of it, while a later request is billed for
- * the thinking the signature carries back, all of it.
+ * the thinking the signature carries back, all of it. A reply whose final count reached none of
+ * its lines (no stop_reason, in a file that names them) is marked `output_unfinished`.
  */
-function withReplyOutput(messages: Message[], turn: TurnState): void {
+function withReplyOutput(messages: Message[], turn: TurnState, namesStops: boolean): void {
   const thinking = turn.thinking
   const output = turn.report?.outputTokens
   if (thinking === undefined || output === undefined) return
   const at = thinking[thinking.length - 1]
   const parts = decodePayload(messages[at].payload) ?? {}
-  messages[at] = { ...messages[at], payload: encodePayload({ ...parts, output_tokens: output }) }
+  // No line named the reply's stop_reason, where the file names others': its count is the
+  // stream's first, and the thinking is priced by its signatures' size instead (docs/tokens.md).
+  const unfinished = namesStops && !turn.ended ? { output_unfinished: true as const } : {}
+  messages[at] = {
+    ...messages[at],
+    payload: encodePayload({ ...parts, ...unfinished, output_tokens: output }),
+  }
 }
 
 /**
@@ -398,7 +409,8 @@ function reportTurn(
   cleared: readonly number[] | undefined,
   stripped: readonly number[] | undefined,
 ): void {
-  const { inputTokens, outputTokens, apiCleared } = read.usage!
+  const { inputTokens, outputTokens, apiCleared, ended } = read.usage!
+  if (ended) turn.ended = true
   const known = turn.report
   if (known) {
     if (outputTokens !== undefined && outputTokens > (known.outputTokens ?? 0)) {
@@ -524,11 +536,19 @@ interface TurnState {
   latestBot: number
   /** Where its thinking blocks are, if it has any. */
   thinking?: number[]
+  /** Some line of it named its stop_reason: its reported output is the reply's final count. */
+  ended?: true
 }
 
 /** A reply's usage, and the part of its prompt read from the prompt cache, where it says. */
 export interface ReplyUsage extends UsageCounts {
   cacheRead?: number
+  /**
+   * The line names the reply's `stop_reason`: its usage is the reply's final one. Claude Code
+   * writes each line of a reply with the usage it had then, and a reply whose final usage reached
+   * none of its lines (an interrupted one, among others) reports the count its stream began with.
+   */
+  ended?: true
 }
 
 /** What readEvent makes of a line, before its notes are taken. */
@@ -606,6 +626,7 @@ function readMessageEvent(value: Json, ctx: EventContext): EventRead {
     usage.apiCleared = edits.tokens
     contextEditsNote(edits, ctx)
   }
+  if (usage && typeof message.stop_reason === 'string') usage.ended = true
   // Read for a microcompaction the file does not record (claude-code-microcompact.ts).
   if (usage && isObject(message.usage) && isCount(message.usage.cache_read_input_tokens)) {
     usage.cacheRead = message.usage.cache_read_input_tokens

@@ -46,6 +46,13 @@ export interface PayloadParts {
    * context (docs/tokens.md, "Opaque content").
    */
   output_tokens?: number
+  /**
+   * Set only when true, beside `output_tokens`: the reply's last line was written before the reply
+   * ended (it has no `stop_reason`), so `output_tokens` is the count the stream began with, not the
+   * reply's. Not sent; the thinking is then priced by the size of the reply's signatures
+   * (docs/tokens.md, "Thinking whose reported output is not final").
+   */
+  output_unfinished?: true
   /** Tool definitions, verbatim in the source's shape: they are sent, and cost tokens, every turn. */
   tools?: unknown[]
   /** A Chat Completions request's `response_format` (structured output), verbatim: it is sent, and costs tokens, every turn. */
@@ -79,6 +86,7 @@ const CHECKS: Record<PartKey, (v: unknown) => boolean> = {
   encrypted_content: (v) => typeof v === 'string',
   reasoning_tokens: (v) => typeof v === 'number' && Number.isInteger(v) && v >= 0,
   output_tokens: (v) => typeof v === 'number' && Number.isInteger(v) && v >= 0,
+  output_unfinished: (v) => v === true,
   tools: Array.isArray,
   response_format: isObject,
   item: (v) => v !== undefined,
@@ -120,6 +128,9 @@ function render(p: PayloadParts): string {
   if (p.data !== undefined) o.data = p.data
   if (p.encrypted_content !== undefined) o.encrypted_content = p.encrypted_content
   if (p.reasoning_tokens !== undefined) o.reasoning_tokens = p.reasoning_tokens
+  // Before output_tokens, which stays last: the pricing reads a thinking block's report off the
+  // payload's end.
+  if (p.output_unfinished !== undefined) o.output_unfinished = p.output_unfinished
   if (p.output_tokens !== undefined) o.output_tokens = p.output_tokens
   if (p.tools !== undefined) o.tools = p.tools
   if (p.response_format !== undefined) o.response_format = p.response_format
@@ -141,6 +152,7 @@ function partCount(p: PayloadParts): number {
   if (p.data !== undefined) n++
   if (p.encrypted_content !== undefined) n++
   if (p.reasoning_tokens !== undefined) n++
+  if (p.output_unfinished !== undefined) n++
   if (p.output_tokens !== undefined) n++
   if (p.tools !== undefined) n++
   if (p.response_format !== undefined) n++

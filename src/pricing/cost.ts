@@ -14,7 +14,13 @@ import {
   type ModelFamily,
 } from './families'
 import { isOpenEncoding, tokenizerForOpen } from './open-vocabularies'
-import { pricePayload, retainsEarlierThinking, type PayloadPricingContext } from './opaque'
+import {
+  pricePayload,
+  retainsEarlierThinking,
+  signatureChars,
+  signatureTokens,
+  type PayloadPricingContext,
+} from './opaque'
 import { chatPartsRules, mayHoldChatParts, priceChatParts } from './chat-parts'
 import { mayHoldGeminiCalls, priceGeminiParts } from './gemini-parts'
 import { withHanTokens } from './han-characters'
@@ -51,6 +57,12 @@ export type PricedMessage = Pick<Message, 'text' | 'payload'> & {
    * tool calls): the thinking block costs the reported output less this message's cost.
    */
   reply?: Pick<Message, 'text' | 'payload'>
+  /**
+   * The characters of the signatures of the reply's thinking, this block's and the reply's
+   * thinking blocks before it: what prices the thinking where the reply's reported output is a
+   * count from before the reply ended (`output_unfinished`).
+   */
+  replySignatureChars?: number
 }
 
 /** The text a message is priced on under the native rule: its text, then its payload. */
@@ -166,7 +178,12 @@ function buildPricing(spec: Required<CountingSpec>, base: Tokenizer): Pricing {
         const visible = m.reply ? cost(m.reply) : 0
         // A summary is never longer than the thinking it summarises: its own tokens are a floor.
         const summary = m.text === '' ? 0 : scaled(tokenizer.count(m.text))
-        return opaque + Math.max(summary, priced.replyOutput - visible)
+        // A report from before the reply ended is no measure of it: the thinking is then priced
+        // by the size of the reply's signatures, which carry it.
+        const thinking = priced.outputUnfinished
+          ? scaled(signatureTokens(m.replySignatureChars ?? 0))
+          : priced.replyOutput - visible
+        return opaque + Math.max(summary, thinking)
       }
     }
     vocabulary += tokenizer.count(text)
@@ -338,8 +355,22 @@ function asThinking(messages: readonly Placed[], index: number, earlier: boolean
     text: m.text,
     payload: m.payload,
     ...(earlier ? { earlierThinking: true } : {}),
-    ...(reply ? { reply } : {}),
+    ...(reply ? { reply, replySignatureChars: replySignatureChars(messages, index) } : {}),
   }
+}
+
+/**
+ * The characters of the signatures of thinking block `index` and of the reasoning messages right
+ * before it that carry no reported output of their own: the reply's other thinking blocks.
+ */
+function replySignatureChars(messages: readonly Placed[], index: number): number {
+  let chars = signatureChars(messages[index].payload)
+  for (let j = index - 1; j >= 0; j--) {
+    const m = messages[j]
+    if (m.type !== 'reasoning' || m.payload?.slice(-32).includes('"output_tokens":')) break
+    chars += signatureChars(m.payload)
+  }
+  return chars
 }
 
 /**

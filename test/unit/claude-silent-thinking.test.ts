@@ -94,6 +94,79 @@ describe('a Claude thinking block the file holds only the signature of', () => {
   })
 })
 
+describe('a Claude thinking block whose reply’s reported output is not its final count', () => {
+  // Claude Code writes each line of a reply with the usage it had then; the line the final count
+  // reached names the reply's stop_reason. Where no line of a reply names one, in a file whose other
+  // replies do, every line keeps the stream's first count (8 here). The first reply's thinking is
+  // two signature-only blocks of 2,000 and 1,000 base64 characters: what prices it then is the
+  // signatures' size, 5 characters a token before the family's factor (docs/tokens.md).
+  const first = 'A'.repeat(2000)
+  const second = 'B'.repeat(1000)
+  const ended = (text: string) =>
+    text.replace(
+      '"content":[{"type":"text","text":"The config sets 8081."}],',
+      '"content":[{"type":"text","text":"The config sets 8081."}],"stop_reason":"end_turn",',
+    )
+  const unfinished = ended(session)
+    .replace('"output_tokens":412', '"output_tokens":8')
+    .replace(
+      '{"type":"thinking","thinking":"","signature":"EpQCsig"}',
+      `{"type":"thinking","thinking":"","signature":"${first}"},` +
+        `{"type":"thinking","thinking":"","signature":"${second}"}`,
+    )
+
+  it('is priced by the size of its reply’s signatures', () => {
+    expect(unfinished).toContain('"stop_reason":"end_turn"')
+    const read = importConversation(unfinished, 'claude-code').messages
+    expect(read.map((m) => m.type).slice(0, 4)).toEqual(['user', 'reasoning', 'reasoning', 'bot'])
+    expect(decodePayload(read[2].payload)).toEqual({
+      signature: second,
+      output_unfinished: true,
+      output_tokens: 8,
+    })
+    const counts = countEachMessage(spec, read)
+    // (2,000 + 1,000) / 5 = 600 tokens, × 1.14 for Claude before Opus 4.7.
+    expect(counts[2]).toBe(Math.round(1.14 * 600))
+    expect(countSlice(sliceRequest(spec, read, { start: 2, end: 3 })).counts[0]).toBe(counts[2])
+  })
+
+  it('is priced by its reply’s output where its last line names the reply’s stop_reason', () => {
+    // The reply's last line reports 2,000 output tokens and its stop_reason: the final count.
+    const lines = unfinished.split('\n')
+    lines[3] = lines[3].replace(
+      '"output_tokens":8}',
+      '"output_tokens":2000},"stop_reason":"tool_use"',
+    )
+    const final = lines.join('\n')
+    expect(final).not.toBe(unfinished)
+    const read = importConversation(final, 'claude-code').messages
+    expect(decodePayload(read[2].payload)).toEqual({ signature: second, output_tokens: 2000 })
+    const counts = countEachMessage(spec, read)
+    expect(counts[2]).toBe(2000 - counts[3])
+  })
+
+  it('is priced by its reply’s output in a file that names no stop_reason (Claude Code 1.0)', () => {
+    const read = importConversation(
+      unfinished.replace('"stop_reason":"end_turn",', ''),
+      'claude-code',
+    ).messages
+    expect(decodePayload(read[2].payload)).toEqual({ signature: second, output_tokens: 8 })
+  })
+
+  it('says on screen what prices it', () => {
+    const read = importConversation(unfinished, 'claude-code').messages
+    const [, thinking] = describeOpaqueParts(read[2].payload!, {
+      wire: spec.wire,
+      model: spec.model,
+      family: 'anthropic',
+      retained: true,
+    })
+    expect(thinking.label).toBe(
+      "thinking, priced by the size of its reply's signatures: the file holds no final count of the reply's output (its 8 is the count the reply began with)",
+    )
+  })
+})
+
 describe('a Claude thinking block whose text is a summary of what the model thought', () => {
   // Claude 4 models display a summary of their thinking; a later request is billed for the
   // thinking the signature carries back, all of it: a public Sonnet 4.6 reply of 22,814
