@@ -97,6 +97,7 @@ export function readAttachment(attachment: Json, rendered?: unknown): Attachment
   if (type === 'hook_success' && !HOOK_EVENTS_SENT.has(String(attachment.hookEvent))) {
     return { sent: false, reason: "a hook's output shown to the user; not sent to the model" }
   }
+  if (type === 'async_hook_response') return asyncHookResponse(attachment)
   if (!REMINDERS.has(type) && isEmpty(attachment)) {
     return { sent: false, reason: 'empty; nothing is sent' }
   }
@@ -110,6 +111,28 @@ export function readAttachment(attachment: Json, rendered?: unknown): Attachment
     attachment.isMeta !== true &&
     attachment.commandMode !== 'task-notification'
   return { sent: true, type: typed ? 'user' : 'context', text }
+}
+
+/**
+ * An asynchronous hook's response: the model is sent its `systemMessage` and its
+ * `hookSpecificOutput.additionalContext`, each a reminder of its own, and nothing else (the hook's
+ * stdout, its echo of the tool's input and output, stay in the file). normalizeAttachmentForAPI in
+ * 2.1.88's utils/messages.ts, and the same test in the compiled 2.1.220.
+ */
+function asyncHookResponse(attachment: Json): AttachmentReading {
+  const response = isObject(attachment.response) ? attachment.response : {}
+  const specific = isObject(response.hookSpecificOutput) ? response.hookSpecificOutput : {}
+  const texts = [response.systemMessage, specific.additionalContext].filter(
+    (t): t is string => typeof t === 'string' && t !== '',
+  )
+  if (texts.length === 0) {
+    return {
+      sent: false,
+      reason:
+        "an asynchronous hook's response with no system message or additional context; Claude Code sends nothing for it",
+    }
+  }
+  return { sent: true, type: 'context', text: texts.join('\n') }
 }
 
 /** The attachment's own text: its first non-empty text field, or else its JSON (without `type`). */

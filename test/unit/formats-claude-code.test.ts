@@ -975,6 +975,46 @@ describe('Claude Code attachments', () => {
     expect(read({ type: 'hook_success', hookEvent: 'SessionStart', content: '' })).toEqual([])
   })
 
+  it('reads of an asynchronous hook’s response only its system message and additional context', () => {
+    // A PostToolUse hook that echoes its stdin: the response holds the tool's whole output, which
+    // Claude Code does not send; it sends the two fields below, each as a reminder.
+    const echo = {
+      session_id: 's-1',
+      tool_input: { file_path: '/srv/a.ts' },
+      tool_response: { file: { content: 'export const a = 1\n'.repeat(200) } },
+    }
+    const attachment = (response: Record<string, unknown>) => ({
+      type: 'async_hook_response',
+      hookName: 'PostToolUse:Read',
+      hookEvent: 'PostToolUse',
+      response,
+      stdout: JSON.stringify(response),
+      exitCode: 0,
+    })
+    expect(read(attachment(echo))).toEqual([])
+    const { report } = importConversation(
+      event('a', null, { type: 'attachment', attachment: attachment(echo) }),
+    )
+    expect(report).toContainEqual({
+      severity: 'info',
+      path: 'line 1',
+      problem:
+        '1 "async_hook_response" attachment: an asynchronous hook\'s response with no system message or additional context; Claude Code sends nothing for it',
+    })
+    expect(
+      read(
+        attachment({
+          ...echo,
+          systemMessage: 'Lint passed.',
+          hookSpecificOutput: {
+            hookEventName: 'PostToolUse',
+            additionalContext: 'a.ts is generated.',
+          },
+        }),
+      ),
+    ).toEqual([{ id: 'a', type: 'context', text: 'Lint passed.\na.ts is generated.' }])
+  })
+
   it('leaves out, and counts, what Claude Code never sends', () => {
     expect(read({ type: 'hook_success', hookEvent: 'PostToolUse', content: 'ok' })).toEqual([])
     // 2.1.3xx's own notes on the context, which it renders to no message.
