@@ -98,6 +98,12 @@ export function readAttachment(attachment: Json, rendered?: unknown): Attachment
     return { sent: false, reason: "a hook's output shown to the user; not sent to the model" }
   }
   if (type === 'async_hook_response') return asyncHookResponse(attachment)
+  if (type === 'hook_blocking_error' && isObject(attachment.blockingError)) {
+    // As normalizeAttachmentForAPI words it (2.1.88; the same in the compiled 2.1.220).
+    const { command, blockingError } = attachment.blockingError
+    const text = `${String(attachment.hookName)} hook blocking error from command: "${String(command)}": ${String(blockingError)}`
+    return { sent: true, type: 'context', text }
+  }
   if (!REMINDERS.has(type) && isEmpty(attachment)) {
     return { sent: false, reason: 'empty; nothing is sent' }
   }

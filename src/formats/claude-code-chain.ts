@@ -159,12 +159,6 @@ export interface Thread {
    */
   superseded: number[]
   /**
-   * Lines of attachments and system notices off the thread that hang off an event on it (a
-   * PreToolUse hook's output, an informational notice beside a tool call's result): side leaves,
-   * not an abandoned branch.
-   */
-  offshoots: number[]
-  /**
    * The events a partial compaction kept from before it (its preserved segment, walked from its
    * tail back to its head), and that compaction's line; absent when the thread keeps none.
    */
@@ -187,8 +181,10 @@ const isCompactBoundary = (e: SessionEvent) =>
  * (utils/sessionStorage.ts, `buildConversationChain`): from the latest event back to the root by
  * parentUuid, through every event that has a uuid (attachments, system events, progress), then the
  * parts of each assistant turn the single-parent walk misses: the other lines of a turn split
- * across lines with one `message.id`, and the tool results that answer them. A parent that is not
- * in the file (its line is broken) is bridged to the event before the gap, with a warning.
+ * across lines with one `message.id`, and the tool results that answer them; then the notices
+ * beside it (withNotices), which the live session's requests carried though a resume passes them
+ * by. A parent that is not in the file (its line is broken) is bridged to the event before the
+ * gap, with a warning.
  * `broken` is the sorted line numbers that did not parse; `leafUuid` starts the walk elsewhere than
  * at the latest event; `outside` is a uuid the file says is in another (a forked subagent's fork
  * point): the chain starts at an event whose parent it is, with no warning of a gap. Linear: every
@@ -242,7 +238,7 @@ export function buildThread(
 
   const leaf = leafUuid === undefined ? leafOf(pool) : graph.get(leafUuid)
   const chain = walkBack(leaf, parent, graph, notes)
-  const thread = withTurnParts(chain, graph)
+  const thread = withNotices(withTurnParts(chain, graph), graph)
   return { events: thread, ...leftOut(graph, thread, all), ...(preserved ? { preserved } : {}) }
 }
 
@@ -447,7 +443,6 @@ function leftOut(
     beforeCompaction: [],
     abandoned: [],
     progress: [],
-    offshoots: [],
     superseded: [],
   }
   // The pool is every event, or the events off the sidechains.
@@ -459,7 +454,6 @@ function leftOut(
     if (!graph.isLatest(event)) result.superseded.push(event.line)
     else if (event.type === 'progress') result.progress.push(event.line)
     else if (event.line < boundary) result.beforeCompaction.push(event.line)
-    else if (hangsOffThread(event, graph)) result.offshoots.push(event.line)
     else result.abandoned.push(event.line)
   }
   return result
@@ -468,18 +462,56 @@ function leftOut(
 const isTurn = (e: SessionEvent) => e.type === 'user' || e.type === 'assistant'
 
 /**
- * Whether an event off the thread is a notice beside it rather than a branch: it is no turn (an
- * attachment, a system event), and neither is any event between it and the thread it hangs off.
+ * The thread with the notices beside it: attachments and system events off the thread that hang
+ * off an event on it with no prompt or reply between (a PreToolUse hook's output hanging off the
+ * tool call, as its result does, while the next turn continues from the result). Claude Code's
+ * resume walk passes them by, but the live session had them in its messages, and its requests
+ * carry those that normalizeAttachmentForAPI sends (a hook's blocking error). Each goes after the
+ * event it hangs off and the tool results and lines of its turn that follow it, in file order;
+ * the events reader says which are sent.
  */
-function hangsOffThread(event: SessionEvent, graph: Graph): boolean {
+function withNotices(thread: SessionEvent[], graph: Graph): SessionEvent[] {
+  const after = new Map<SessionEvent, SessionEvent[]>()
+  for (const e of graph.pool) {
+    if (graph.isIn(e) || !graph.isLatest(e) || e.type === 'progress' || isTurn(e)) continue
+    const at = threadAncestor(e, graph)
+    if (at) push(after, at, e)
+  }
+  if (after.size === 0) return thread
+  const out: SessionEvent[] = []
+  let pending: SessionEvent[] = []
+  let turn: string | undefined
+  for (const n of thread) {
+    // A notice waits until the tool results and other lines of the turn it hangs off are placed.
+    const sameTurn = n.isToolResult || (turn !== undefined && n.messageId === turn)
+    if (pending.length > 0 && !sameTurn) {
+      for (const e of pending) if (graph.take(e)) out.push(e)
+      pending = []
+    }
+    out.push(n)
+    const notices = after.get(n)
+    if (notices) {
+      pending.push(...notices)
+      turn = n.messageId
+    } else if (!sameTurn) turn = undefined
+  }
+  for (const e of pending) if (graph.take(e)) out.push(e)
+  return out
+}
+
+/**
+ * The event on the thread that a notice off it hangs off, when no turn (a prompt, a reply) is
+ * between them; undefined for a notice on another branch.
+ */
+function threadAncestor(event: SessionEvent, graph: Graph): SessionEvent | undefined {
   let n: SessionEvent | undefined = event
   for (let steps = 0; n && steps < 64; steps++) {
-    if (isTurn(n)) return false
+    if (isTurn(n)) return undefined
     const p = parentOf(n)
     n = p === undefined ? undefined : graph.get(p)
-    if (n && graph.isIn(n)) return true
+    if (n && graph.isIn(n)) return n
   }
-  return false
+  return undefined
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {

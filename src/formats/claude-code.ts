@@ -158,11 +158,6 @@ export function readClaudeCode(input: ReadInput): ReadResult {
     'before a compaction; replaced by its summary',
   )
   lines(
-    thread.offshoots,
-    ['notice beside the thread', 'notices beside the thread'],
-    'an attachment or system event hanging off an event on the thread (a PreToolUse hook beside a tool call, a notice); not on the chain Claude Code resumes, not loaded',
-  )
-  lines(
     thread.superseded,
     ['event written again', 'events written again'],
     'a later line carries its uuid again (a transcript written twice); the later copy is loaded, as Claude Code loads it',

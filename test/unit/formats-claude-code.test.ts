@@ -1203,9 +1203,10 @@ describe('Claude Code: shapes found in public sessions', () => {
   const call = { type: 'tool_use', id: 'c1', name: 'Bash', input: { command: 'ls' } }
   const result = [{ type: 'tool_result', tool_use_id: 'c1', content: 'a.ts' }]
 
-  it('counts a hook notice beside a tool call as info, not as an abandoned branch', () => {
-    // A PreToolUse hook's attachment hangs off the call, as its result does; Claude Code resumes
-    // through the result.
+  it('reads a hook notice beside a tool call as the live session had it, not as an abandoned branch', () => {
+    // PreToolUse hooks' attachments hang off the call, as its result does, and Claude Code resumes
+    // through the result; the live session's requests carried what normalizeAttachmentForAPI
+    // sends of them (a blocking error), after the call's result (tool results go first).
     const text = [
       user('q', null, 'List the files.'),
       bot('a', 'q', [call]),
@@ -1213,16 +1214,34 @@ describe('Claude Code: shapes found in public sessions', () => {
         type: 'attachment',
         attachment: { type: 'hook_success', hookEvent: 'PreToolUse', content: '' },
       }),
+      event('e', 'h', {
+        type: 'attachment',
+        attachment: {
+          type: 'hook_blocking_error',
+          hookName: 'PreToolUse:Bash',
+          hookEvent: 'PreToolUse',
+          blockingError: { blockingError: 'State the goal first.', command: 'gate.sh' },
+        },
+      }),
       user('r', 'a', result),
       bot('b', 'r', [{ type: 'text', text: 'One file.' }]),
     ].join('\n')
     const imported = importConversation(text)
-    expect(imported.messages.map((m) => m.id)).toEqual(['q', 'a', 'c1', 'b'])
+    expect(imported.messages.map((m) => [m.id, m.type])).toEqual([
+      ['q', 'user'],
+      ['a', 'bot'],
+      ['c1', 'activity'],
+      ['e', 'context'],
+      ['b', 'bot'],
+    ])
+    expect(imported.messages[3].text).toBe(
+      'PreToolUse:Bash hook blocking error from command: "gate.sh": State the goal first.',
+    )
     expect(imported.report).toContainEqual({
       severity: 'info',
       path: 'line 3',
       problem:
-        '1 notice beside the thread: an attachment or system event hanging off an event on the thread (a PreToolUse hook beside a tool call, a notice); not on the chain Claude Code resumes, not loaded',
+        '1 "hook_success" attachment: a hook\'s output shown to the user; not sent to the model',
     })
     expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
   })
