@@ -58,8 +58,8 @@ ${CONVERSATION_OPTIONS_HELP}
                        calibratedPerMessage: the framing a message is counted
                        with before that factor, factor, resultFactor where a
                        tool result's text has a factor of its own, and
-                       hanTokens where each Han character adds tokens before
-                       it),
+                       hanTokens and hangulTokens where each Han character or
+                       Hangul syllable adds tokens before it),
                        tokens (one per message) and total; where the file reports
                        usage, also requests (each reported request: request, at,
                        prompt, estimated, cleared where the request was sent
@@ -121,6 +121,7 @@ Exit status: 0 on success; 2 on bad input or options.`,
                 ? { resultFactor: counting.resultFactor }
                 : {}),
               ...(counting.hanTokens > 0 ? { hanTokens: counting.hanTokens } : {}),
+              ...(counting.hangulTokens > 0 ? { hangulTokens: counting.hangulTokens } : {}),
             }
           : {}),
         overheadPerRequest: perRequest,

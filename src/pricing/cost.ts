@@ -109,7 +109,7 @@ export function pricingFor(specLike: SpecLike, tokenizer?: Tokenizer): Pricing {
 function buildPricing(spec: Required<CountingSpec>, base: Tokenizer): Pricing {
   const counting = describeCounting(spec.model, spec.wire)
   // A family that splits Han characters finer than its vocabulary: every text counted adds them.
-  const tokenizer = withHanTokens(base, counting.hanTokens)
+  const tokenizer = withHanTokens(base, counting.hanTokens, counting.hangulTokens)
   const framing = wireFramingOf(spec.wire, spec.model)
   const { factor, resultFactor } = counting
   const scaled = factor === 1 ? (n: number) => n : (n: number) => Math.round(n * factor)

@@ -33,6 +33,8 @@ export interface CountingMethod {
   resultFactor: number
   /** Tokens added for each Han character before the factor (calibration.ts); 0 but where measured. */
   hanTokens: number
+  /** Tokens added for each Hangul syllable before the factor (calibration.ts); 0 but where measured. */
+  hangulTokens: number
   /**
    * On-screen words: "exact (o200k_base)", or "approximate: within ±N% of provider counts on 90%
    * of M requests".
@@ -91,6 +93,7 @@ function uncalibrated(method: CountingMethod): CountingMethod {
     factor: 1,
     resultFactor: 1,
     hanTokens: 0,
+    hangulTokens: 0,
     method: `approximate (${method.encoding}, uncalibrated in the native format)`,
   }
 }
@@ -132,6 +135,7 @@ function exact(model: string, family: ModelFamily, encoding: CountingEncoding): 
     factor: 1,
     resultFactor: 1,
     hanTokens: 0,
+    hangulTokens: 0,
     method: `exact (${encoding})`,
   }
 }
@@ -148,6 +152,7 @@ function approximate(model: string, family: 'anthropic' | 'google', stem: string
     factor: calibration.factor,
     resultFactor: calibration.resultFactor ?? calibration.factor,
     hanTokens: calibration.hanTokens ?? 0,
+    hangulTokens: calibration.hangulTokens ?? 0,
     method: calibratedWords(calibration),
     generation: calibration.generation,
   }
@@ -169,6 +174,7 @@ function guessed(model: string, family: 'openai' | 'anthropic' | 'google'): Coun
     // Not the generation's Han rule: it was measured on Claude's own tokenizer, and the other
     // models found behind Claude Code (LongCat) grow faster than the reports with it.
     hanTokens: 0,
+    hangulTokens: 0,
     method: calibration ? calibratedWords(calibration) : `approximate (${encoding})`,
     warning: `counted as ${familyLabel} (approximation)`,
     ...(calibration ? { generation: calibration.generation } : {}),
@@ -181,9 +187,18 @@ function calibrationFor(family: 'anthropic' | 'google', stem: string): Calibrati
   return stem === '' ? own.at(-1) : own.find((c) => c.matches(stem))
 }
 
-/** A family's Han rule in words, "0.15 a Han character", or '' where it has none. */
-export function hanWords({ hanTokens }: Pick<CountingMethod, 'hanTokens'>): string {
-  return hanTokens > 0 ? `${hanTokens} a Han character` : ''
+/**
+ * A family's rules for Chinese and Korean text in words, "0.15 a Han character, 0.5 a Hangul
+ * syllable", or '' where it has none.
+ */
+export function hanWords({
+  hanTokens,
+  hangulTokens,
+}: Pick<CountingMethod, 'hanTokens' | 'hangulTokens'>): string {
+  const rules: string[] = []
+  if (hanTokens > 0) rules.push(`${hanTokens} a Han character`)
+  if (hangulTokens > 0) rules.push(`${hangulTokens} a Hangul syllable`)
+  return rules.join(', ')
 }
 
 /**
@@ -192,7 +207,7 @@ export function hanWords({ hanTokens }: Pick<CountingMethod, 'hanTokens'>): stri
  * surface that states the scaling reads it here.
  */
 export function scaledVocabularyWords(
-  counting: Pick<CountingMethod, 'encoding' | 'factor' | 'hanTokens'>,
+  counting: Pick<CountingMethod, 'encoding' | 'factor' | 'hanTokens' | 'hangulTokens'>,
 ): string {
   const { encoding, factor } = counting
   const han = hanWords(counting)

@@ -22,27 +22,44 @@ export function hanCharacters(text: string): number {
 
 const HAN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/
 
+/** How many Hangul syllables (U+AC00–U+D7A3, the precomposed blocks Korean is written in) a text holds. */
+export function hangulSyllables(text: string): number {
+  const first = text.search(HANGUL)
+  if (first === -1) return 0
+  let n = 0
+  for (let i = first; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c >= 0xac00 && c <= 0xd7a3) n++
+  }
+  return n
+}
+
+const HANGUL = /[\uac00-\ud7a3]/
+
 /**
- * A tokenizer whose count adds `perHan` tokens for each Han character, rounded once per count:
- * where a calibrated family tokenizes Chinese text into more tokens than its vocabulary does, as
- * measured against the provider's reported counts (calibration.ts, `hanTokens`).
+ * A tokenizer whose count adds `perHan` tokens for each Han character and `perHangul` for each
+ * Hangul syllable, rounded once per count: where a calibrated family tokenizes Chinese or Korean
+ * text into more tokens than its vocabulary does, as measured against the provider's reported
+ * counts (calibration.ts, `hanTokens` and `hangulTokens`).
  */
-export function withHanTokens(tokenizer: Tokenizer, perHan: number): Tokenizer {
-  if (perHan === 0) return tokenizer
-  const extra = (han: number) => Math.round(perHan * han)
+export function withHanTokens(tokenizer: Tokenizer, perHan: number, perHangul = 0): Tokenizer {
+  if (perHan === 0 && perHangul === 0) return tokenizer
+  const scripts = (text: string) =>
+    (perHan === 0 ? 0 : perHan * hanCharacters(text)) +
+    (perHangul === 0 ? 0 : perHangul * hangulSyllables(text))
   return {
     encoding: tokenizer.encoding,
-    count: (text) => tokenizer.count(text) + extra(hanCharacters(text)),
+    count: (text) => tokenizer.count(text) + Math.round(scripts(text)),
     countJoined(chunks) {
-      let han = 0
+      let extra = 0
       function* tapped() {
         for (const chunk of chunks) {
-          han += hanCharacters(chunk)
+          extra += scripts(chunk)
           yield chunk
         }
       }
       const tokens = tokenizer.countJoined(tapped())
-      return tokens + extra(han)
+      return tokens + Math.round(extra)
     },
     clearCache: () => tokenizer.clearCache(),
   }

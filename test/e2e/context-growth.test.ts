@@ -496,9 +496,7 @@ describe('the context-growth chart', () => {
     await thinking.getByRole('button').first().click()
     await expect
       .poll(() => thinking.locator(byTestId('opaque-parts')).textContent())
-      .toContain(
-        "thinking, its reply's reported 412 output tokens less the reply's text and calls",
-      )
+      .toContain("thinking, its reply's reported 412 output tokens less the reply's text and calls")
     await screenshot(page, 'claude-silent-thinking', thinking)
     expect(pageErrors).toEqual([])
   })
@@ -541,7 +539,9 @@ describe('the context-growth chart', () => {
     await showTab(page, 'prompt')
     await expect
       .poll(() => page.locator(byTestId('prompt-tokens')).textContent())
-      .toMatch(/tokens with o200k_base × 1\.14, plus 0\.15 a Han character before the factor;/)
+      .toMatch(
+        /tokens with o200k_base × 1\.14, plus 0\.15 a Han character, 0\.5 a Hangul syllable before the factor;/,
+      )
     await screenshot(page, 'claude-chinese', row)
     expect(pageErrors).toEqual([])
   })

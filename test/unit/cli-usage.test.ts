@@ -36,7 +36,7 @@ async function fixtureMessages(): Promise<Message[]> {
 }
 
 describe.concurrent('tokens: each reported request beside its estimate', () => {
-  it('states how Claude is counted: 0.15 a Han character and 16 a message before the factor 1.14', async () => {
+  it('states how Claude is counted: 0.15 a Han character, 0.5 a Hangul syllable and 16 a message before the factor 1.14', async () => {
     // The figures docs/tokens.md gives Claude on Anthropic's wire, not the plain wire's 0.
     const json = JSON.parse((await run(['tokens', FILE, '--json'])).stdout)
     expect(json).toMatchObject({
@@ -46,12 +46,13 @@ describe.concurrent('tokens: each reported request beside its estimate', () => {
       factor: 1.14,
       resultFactor: 1.175,
       hanTokens: 0.15,
+      hangulTokens: 0.5,
       overheadPerRequest: 0,
     })
     const text = (await run(['tokens', FILE])).stdout
     expect(text).toMatch(
       new RegExp(
-        `^total  ${grouped(json.total)} tokens \\(o200k_base × 1\\.14, 0\\.15 a Han character and 16 a message for framing before the factor\\)$`,
+        `^total  ${grouped(json.total)} tokens \\(o200k_base × 1\\.14, 0\\.15 a Han character, 0\\.5 a Hangul syllable and 16 a message for framing before the factor\\)$`,
         'm',
       ),
     )

@@ -262,6 +262,32 @@ describe('a Gemini function call', () => {
   })
 })
 
+describe('Korean text for Claude before Opus 4.7', () => {
+  // docs/tokens.md, "Korean text": 0.5 tokens more for each Hangul syllable, before the factor,
+  // rounded once a text. 결제 마감일은 베를린 시간 기준입니다 holds 16 syllables (2 + 4 + 3 + 2 + 5: 8).
+  const korean = '결제 마감일은 베를린 시간 기준입니다'
+  const o200k = (text: string) => tiktokenFor('o200k_base').encode(text).length
+
+  it('adds half a token for each Hangul syllable, in text and results alike', () => {
+    const claude = { model: 'claude-sonnet-4-6', wire: 'anthropic' as const }
+    const result: Message = { id: 'toolu_1', type: 'activity', text: '', payload: korean }
+    expect(countEachMessage(claude, [{ type: 'user', text: korean }, result])).toEqual([
+      Math.round(1.14 * (o200k(korean) + 8 + 16)),
+      Math.round(1.175 * (o200k(korean) + 8) + 1.14 * 16),
+    ])
+  })
+
+  it('is not added for Opus 4.7 and later, or for a name only guessed to be Claude’s', () => {
+    const message: Message = { type: 'user', text: korean }
+    expect(countEachMessage({ model: 'claude-opus-4-8', wire: 'anthropic' }, [message])).toEqual([
+      Math.round(1.5 * (o200k(korean) + 16)),
+    ])
+    expect(countEachMessage({ model: 'longcat-flash', wire: 'anthropic' }, [message])).toEqual([
+      Math.round(1.14 * (o200k(korean) + 16)),
+    ])
+  })
+})
+
 describe('Chinese text for Claude before Opus 4.7', () => {
   // docs/tokens.md, "Chinese text": 0.15 tokens more for each Han character, before the factor,
   // rounded once a text. 发票的到期日按柏林时间计算 holds 13 Han characters (1.95, so 2); 请检查发票的
