@@ -5,36 +5,31 @@ import type { Tokenizer } from '../tokens'
  * Unified Ideographs, their Extension A and the Compatibility Ideographs of the Basic Multilingual
  * Plane. Ideographs past it (Extension B on, written as surrogate pairs) are rare and not counted.
  */
-export function hanCharacters(text: string): number {
-  // Most texts hold none: the regular expression's compiled scan finds that far faster than a loop.
-  const first = text.search(HAN)
-  if (first === -1) return 0
-  let n = 0
-  for (let i = first; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    // U+3400–U+4DBF (Extension A), U+4E00–U+9FFF (Unified), U+F900–U+FAFF (Compatibility).
-    if (c >= 0x3400 && (c <= 0x9fff ? c <= 0x4dbf || c >= 0x4e00 : c >= 0xf900 && c <= 0xfaff)) {
-      n++
-    }
-  }
-  return n
-}
-
-const HAN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/
+export const hanCharacters = (text: string): number => countFrom(text, HAN, isHan)
 
 /** How many Hangul syllables (U+AC00–U+D7A3, the precomposed blocks Korean is written in) a text holds. */
-export function hangulSyllables(text: string): number {
-  const first = text.search(HANGUL)
-  if (first === -1) return 0
+export const hangulSyllables = (text: string): number => countFrom(text, HANGUL, isHangul)
+
+// Made once, not on every count.
+const HAN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/
+const HANGUL = /[\uac00-\ud7a3]/
+// U+3400–U+4DBF (Extension A), U+4E00–U+9FFF (Unified), U+F900–U+FAFF (Compatibility).
+const isHan = (c: number) =>
+  c >= 0x3400 && (c <= 0x9fff ? c <= 0x4dbf || c >= 0x4e00 : c >= 0xf900 && c <= 0xfaff)
+const isHangul = (c: number) => c >= 0xac00 && c <= 0xd7a3
+
+/**
+ * How many of a text's UTF-16 units `counts` accepts, `first` being a character class of the same
+ * units. Most texts hold none: the regular expression's compiled scan finds that far faster than a
+ * loop, which then starts at the first one found.
+ */
+function countFrom(text: string, first: RegExp, counts: (c: number) => boolean): number {
+  const start = text.search(first)
+  if (start === -1) return 0
   let n = 0
-  for (let i = first; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    if (c >= 0xac00 && c <= 0xd7a3) n++
-  }
+  for (let i = start; i < text.length; i++) if (counts(text.charCodeAt(i))) n++
   return n
 }
-
-const HANGUL = /[\uac00-\ud7a3]/
 
 /**
  * A tokenizer whose count adds `perHan` tokens for each Han character and `perHangul` for each
