@@ -471,9 +471,11 @@ const isTurn = (e: SessionEvent) => e.type === 'user' || e.type === 'assistant'
  * the events reader says which are sent.
  */
 function withNotices(thread: SessionEvent[], graph: Graph): SessionEvent[] {
+  const branches = branchEvents(graph)
   const after = new Map<SessionEvent, SessionEvent[]>()
   for (const e of graph.pool) {
     if (graph.isIn(e) || !graph.isLatest(e) || e.type === 'progress' || isTurn(e)) continue
+    if (branches.has(e)) continue
     const at = threadAncestor(e, graph)
     if (at) push(after, at, e)
   }
@@ -497,6 +499,26 @@ function withNotices(thread: SessionEvent[], graph: Graph): SessionEvent[] {
   }
   for (const e of pending) if (graph.take(e)) out.push(e)
   return out
+}
+
+/**
+ * The events off the thread that lead to a prompt or a reply off it: the start of another branch
+ * (a rewind, an edited prompt), not a notice beside the thread, even where no turn is between them
+ * and the thread.
+ */
+function branchEvents(graph: Graph): Set<SessionEvent> {
+  const marked = new Set<SessionEvent>()
+  for (const e of graph.pool) {
+    if (graph.isIn(e) || !isTurn(e)) continue
+    let n: SessionEvent | undefined = e
+    for (let steps = 0; n && !graph.isIn(n) && steps < 64; steps++) {
+      const p = parentOf(n)
+      n = p === undefined ? undefined : graph.get(p)
+      if (!n || graph.isIn(n) || isTurn(n) || marked.has(n)) break
+      marked.add(n)
+    }
+  }
+  return marked
 }
 
 /**

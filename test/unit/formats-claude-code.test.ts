@@ -1246,6 +1246,30 @@ describe('Claude Code: shapes found in public sessions', () => {
     expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
   })
 
+  it('keeps an attachment that leads to an abandoned prompt on that branch, not beside the thread', () => {
+    // The user edited the prompt that followed the reply: the old prompt, and the context before
+    // it, are another branch, even though no turn is between that context and the thread.
+    const text = [
+      user('q', null, 'List the files.'),
+      bot('b', 'q', [{ type: 'text', text: 'Which folder?' }]),
+      event('a', 'b', {
+        type: 'attachment',
+        attachment: { type: 'hook_additional_context', content: ['Use the src folder.'] },
+      }),
+      user('u', 'a', 'The root one.'),
+      user('u2', 'b', 'The src folder.'),
+      bot('r', 'u2', [{ type: 'text', text: 'Two files.' }]),
+    ].join('\n')
+    const imported = importConversation(text)
+    expect(imported.messages.map((m) => m.id)).toEqual(['q', 'b', 'u2', 'r'])
+    expect(imported.report).toContainEqual({
+      severity: 'warning',
+      path: 'lines 3–4',
+      problem:
+        '2 events: off the main chain: an abandoned branch (a rewind, an edited prompt) or an earlier root; not loaded',
+    })
+  })
+
   it('restarts at a Claude Code 1.0 compaction summary, which has no parent and no boundary', () => {
     const text = [
       user('q', null, 'Fix the build.'),
