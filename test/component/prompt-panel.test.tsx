@@ -83,7 +83,7 @@ describe('the summary prompt panel', () => {
 })
 
 describe('the summary prompt panel on a Claude session', () => {
-  it('states how Claude’s count is made: the factor, and what a Han character adds before it', () => {
+  it('states how Claude’s count is made: the factor, and what a Han character and a Hangul syllable add before it', () => {
     // A Claude Code session's lines, as Claude Code 2.1 writes them (docs/formats/claude-code.md).
     const line = (uuid: string, parentUuid: string | null, message: object) =>
       JSON.stringify({
@@ -112,7 +112,7 @@ describe('the summary prompt panel on a Claude session', () => {
     store.getState().setOptionInput('keepRecentCount', '1')
     renderWithStore(<PromptPanel />, store)
     expect(screen.getByTestId('prompt-tokens').textContent).toMatch(
-      /^[\d,]+ tokens with o200k_base × 1\.14, plus 0\.15 a Han character before the factor; [\d,]+ sent as one message$/,
+      /^[\d,]+ tokens with o200k_base × 1\.14, plus 0\.15 a Han character, 0\.5 a Hangul syllable before the factor; [\d,]+ sent as one message$/,
     )
   })
 })
