@@ -471,10 +471,14 @@ const isTurn = (e: SessionEvent) => e.type === 'user' || e.type === 'assistant'
  * the events reader says which are sent.
  */
 function withNotices(thread: SessionEvent[], graph: Graph): SessionEvent[] {
+  const candidates = graph.pool.filter(
+    (e) => !graph.isIn(e) && graph.isLatest(e) && e.type !== 'progress' && !isTurn(e),
+  )
+  // Many sessions have none: the branches are looked for only when some are.
+  if (candidates.length === 0) return thread
   const branches = branchEvents(graph)
   const after = new Map<SessionEvent, SessionEvent[]>()
-  for (const e of graph.pool) {
-    if (graph.isIn(e) || !graph.isLatest(e) || e.type === 'progress' || isTurn(e)) continue
+  for (const e of candidates) {
     if (branches.has(e)) continue
     const at = threadAncestor(e, graph)
     if (at) push(after, at, e)

@@ -355,9 +355,17 @@ function asThinking(messages: readonly Placed[], index: number, earlier: boolean
     text: m.text,
     payload: m.payload,
     ...(earlier ? { earlierThinking: true } : {}),
-    ...(reply ? { reply, replySignatureChars: replySignatureChars(messages, index) } : {}),
+    ...(reply ? { reply } : {}),
+    // Read only where it prices the thinking: a report from before the reply ended.
+    ...(reply && m.payload!.slice(-64).includes('"output_unfinished":true')
+      ? { replySignatureChars: replySignatureChars(messages, index) }
+      : {}),
   }
 }
+
+/** Whether a thinking block carries its reply's reported output (rendered last in its payload). */
+const carriesReplyOutput = (payload: string | undefined) =>
+  payload?.slice(-32).includes('"output_tokens":') === true
 
 /**
  * The characters of the signatures of thinking block `index` and of the reasoning messages right
@@ -367,7 +375,7 @@ function replySignatureChars(messages: readonly Placed[], index: number): number
   let chars = signatureChars(messages[index].payload)
   for (let j = index - 1; j >= 0; j--) {
     const m = messages[j]
-    if (m.type !== 'reasoning' || m.payload?.slice(-32).includes('"output_tokens":')) break
+    if (m.type !== 'reasoning' || carriesReplyOutput(m.payload)) break
     chars += signatureChars(m.payload)
   }
   return chars
@@ -382,7 +390,7 @@ function replyOf(
   messages: readonly Placed[],
   index: number,
 ): Pick<Message, 'text' | 'payload'> | undefined {
-  if (!messages[index].payload?.slice(-32).includes('"output_tokens":')) return undefined
+  if (!carriesReplyOutput(messages[index].payload)) return undefined
   for (let j = index + 1; j < messages.length; j++) {
     const next = messages[j]
     if (next.type === 'reasoning') continue

@@ -13,6 +13,7 @@ export const hangulSyllables = (text: string): number => countFrom(text, HANGUL,
 // Made once, not on every count.
 const HAN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/
 const HANGUL = /[\uac00-\ud7a3]/
+const HAN_OR_HANGUL = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7a3]/
 // U+3400–U+4DBF (Extension A), U+4E00–U+9FFF (Unified), U+F900–U+FAFF (Compatibility).
 const isHan = (c: number) =>
   c >= 0x3400 && (c <= 0x9fff ? c <= 0x4dbf || c >= 0x4e00 : c >= 0xf900 && c <= 0xfaff)
@@ -39,9 +40,19 @@ function countFrom(text: string, first: RegExp, counts: (c: number) => boolean):
  */
 export function withHanTokens(tokenizer: Tokenizer, perHan: number, perHangul = 0): Tokenizer {
   if (perHan === 0 && perHangul === 0) return tokenizer
-  const scripts = (text: string) =>
-    (perHan === 0 ? 0 : perHan * hanCharacters(text)) +
-    (perHangul === 0 ? 0 : perHangul * hangulSyllables(text))
+  const scripts = (text: string) => {
+    // One scan for either script: most texts hold neither.
+    const start = text.search(HAN_OR_HANGUL)
+    if (start === -1) return 0
+    let han = 0
+    let hangul = 0
+    for (let i = start; i < text.length; i++) {
+      const c = text.charCodeAt(i)
+      if (isHan(c)) han++
+      else if (isHangul(c)) hangul++
+    }
+    return perHan * han + perHangul * hangul
+  }
   return {
     encoding: tokenizer.encoding,
     count: (text) => tokenizer.count(text) + Math.round(scripts(text)),
