@@ -86,7 +86,8 @@ function counted(
   if (counts.length === 0) return null
   return {
     requests: `${n(counts.length)} of the ${n(comparison.rows.length)} requests`,
-    most: Math.max(...counts),
+    // A reduce, not a spread: a spread's arguments are limited in number, and requests are not.
+    most: counts.reduce((a, b) => Math.max(a, b), 0),
   }
 }
 

@@ -420,13 +420,20 @@ function hangers(
   graph: Graph,
 ): SessionEvent[] {
   const out: SessionEvent[] = []
-  const stack = [...(children.get(from.uuid!) ?? [])].reverse()
+  const stack: SessionEvent[] = []
+  // In reverse, so that the first child is popped first; a loop, as an event may have more
+  // children than a spread takes arguments.
+  const pushChildren = (n: SessionEvent) => {
+    const kids = children.get(n.uuid!) ?? []
+    for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i])
+  }
+  pushChildren(from)
   while (stack.length > 0) {
     const n = stack.pop()!
     const type = n.type
     if (graph.isIn(n) || type === 'user' || type === 'assistant') continue
     out.push(n)
-    stack.push(...[...(children.get(n.uuid!) ?? [])].reverse())
+    pushChildren(n)
   }
   return out
 }

@@ -73,7 +73,15 @@ export class FieldNotes {
 
   report(notes: NoteList): void {
     for (const [problem, byField] of this.groups) {
+      let listed = 0
       for (const [field, { line, count }] of byField) {
+        // An object of thousands of keys (a proxy that wrote a string's characters as fields)
+        // gives one note for the fields past the first few, not one each.
+        if (listed === MAX_FIELDS_LISTED - 1 && byField.size > MAX_FIELDS_LISTED) {
+          notes.info(`line ${line}: ${field} and ${moreFields(byField.size - listed - 1)}`, problem)
+          break
+        }
+        listed++
         const at = (n: string) => (field === '' ? `line ${n}` : `line ${n}: ${field}`)
         if (count === 1) notes.info(at(String(line)), problem)
         else notes.add({ severity: 'info', path: at('*'), problem, count })
@@ -84,6 +92,10 @@ export class FieldNotes {
 
 // How many shapes of object a rule remembers: a session's lines come in a handful.
 const MAX_SHAPES = 16
+
+// How many fields of one problem are named one by one; the rest share one note.
+const MAX_FIELDS_LISTED = 20
+const moreFields = (n: number) => `${n.toLocaleString('en-US')} more field${n === 1 ? '' : 's'}`
 
 interface FieldGroup {
   line: number

@@ -140,7 +140,8 @@ export function importInput(
       'session',
     )
   }
-  notes.push(...aggregateNotes(result.notes.notes))
+  // A loop, not a spread: a spread's arguments are limited in number, and the notes are not.
+  for (const note of aggregateNotes(result.notes.notes)) notes.push(note)
   return {
     format: chosen,
     detected: format === 'auto',

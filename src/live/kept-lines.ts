@@ -110,8 +110,9 @@ export class KeptLines {
 
   /** Keeps what a step parsed: the readers read it without error. */
   keep(step: LineStep): void {
-    this.values.push(...step.values)
-    this.broken.push(...step.broken)
+    // Loops, not spreads: one append can hold more lines than a call takes arguments.
+    for (const value of step.values) this.values.push(value)
+    for (const line of step.broken) this.broken.push(line)
     this.tail = step.tail
     this.pending = step.pending
     this.pendingBytes = step.pendingBytes

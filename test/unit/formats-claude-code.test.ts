@@ -870,6 +870,36 @@ describe('Claude Code parallel tool calls', () => {
     })
   })
 
+  it('reads a reply of 150,000 stray fields, naming the first few and counting the rest', () => {
+    // A proxy once wrote a reply's message with a string's characters as fields "0", "1", …:
+    // 137,454 of them in a public file. Each stray field was a note of its own, and the notes
+    // were more than one call takes as arguments.
+    const stray = Object.fromEntries(Array.from({ length: 150_000 }, (_, i) => [String(i), 'x']))
+    const text = [
+      event('q', null, { type: 'user', message: { role: 'user', content: 'Hi.' } }),
+      event('a', 'q', {
+        type: 'assistant',
+        message: {
+          ...stray,
+          id: 'msg_a',
+          role: 'assistant',
+          content: [{ type: 'text', text: 'Hello.' }],
+        },
+      }),
+    ].join('\n')
+    const imported = importConversation(text)
+    expect(imported.messages.map((m) => m.text)).toEqual(['Hi.', 'Hello.'])
+    const stray0 = imported.report.filter((n) => n.path.includes('message.'))
+    // Twenty notes: nineteen fields by name, then the twentieth and the 149,980 after it.
+    expect(stray0).toHaveLength(20)
+    expect(stray0[0]).toMatchObject({ severity: 'info', path: 'line 2: message.0' })
+    expect(stray0[19]).toMatchObject({
+      severity: 'info',
+      path: 'line 2: message.19 and 149,980 more fields',
+      problem: stray0[0].problem,
+    })
+  })
+
   it('keeps a rewind off the chain: a sibling prompt is an abandoned branch, not a parallel part', () => {
     const text = [
       event('q', null, { type: 'user', message: { role: 'user', content: 'Rename it.' } }),

@@ -121,6 +121,17 @@ describe('startLiveImport', () => {
     expect(prompts).toBeGreaterThan(0)
   })
 
+  it('takes an append of 150,000 lines at once', () => {
+    // More lines than one call takes as arguments: a session written while the file was not
+    // watched, then read as one append.
+    const lines = new TextDecoder().decode(bytesOf('claude-code-usage.jsonl')).split('\n')
+    const { live, update } = startLiveImport(utf8(lines.slice(0, 3).join('\n') + '\n'))
+    const snapshot = JSON.stringify({ type: 'file-history-snapshot', messageId: 'm', snapshot: {} })
+    const got = live.append(utf8(`${snapshot}\n`.repeat(150_000)))
+    expect(got?.parsedLines).toBe(150_000)
+    expect(got?.conversation.messages).toEqual(update.conversation.messages)
+  })
+
   it('waits for an unfinished line, and continues the line numbers', () => {
     const user = (n: number, text: string) =>
       JSON.stringify({
