@@ -346,5 +346,10 @@ function readEntry(
   for (const key of Object.keys(value)) noteField(key, ctx)
   if (type === 'user') return { messages: readUser(entry, pairing) }
   const model = typeof value.model === 'string' && value.model !== '' ? value.model : undefined
-  return { messages: readGemini(value, ctx, pairing), model, reply: true }
+  const messages = readGemini(value, ctx, pairing)
+  if (messages.length === 0) ctx.notes.info(ctx.where(['content']), EMPTY_REPLY_NOTE)
+  return { messages, model, reply: true }
 }
+
+const EMPTY_REPLY_NOTE =
+  'a reply with no text, thought or tool call (a request cancelled before the model wrote anything): no message to load; its tokens still report its request'

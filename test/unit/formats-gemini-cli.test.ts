@@ -184,6 +184,26 @@ describe('Gemini CLI session in', () => {
       ])
     })
 
+    it('says where a reply held nothing, and still reads its tokens as its request’s', () => {
+      // A request cancelled before the model wrote anything: Gemini CLI records the reply with
+      // empty content and its tokens, then "Request cancelled." as an info record.
+      const text = [
+        '{"sessionId": "s-empty", "projectHash": "p", "startTime": "2026-06-09T08:23:00.000Z", "kind": "main"}',
+        '{"id": "u1", "timestamp": "2026-06-09T08:23:01.000Z", "type": "user", "content": [{"text": "List the files."}]}',
+        '{"id": "g1", "timestamp": "2026-06-09T08:23:02.000Z", "type": "gemini", "content": "", "thoughts": [], "tokens": {"input": 18840, "output": 42, "cached": 17407, "thoughts": 0, "tool": 0, "total": 18882}, "model": "gemini-3.1-flash-lite"}',
+        '{"id": "i1", "timestamp": "2026-06-09T08:23:03.000Z", "type": "info", "content": "Request cancelled."}',
+      ].join('\n')
+      const read = importConversation(text)
+      expect(read.messages.map((m) => m.id)).toEqual(['u1'])
+      expect(read.usage?.map((u) => u.inputTokens)).toEqual([18840])
+      expect(read.report).toContainEqual({
+        severity: 'info',
+        path: 'line 3: content',
+        problem:
+          'a reply with no text, thought or tool call (a request cancelled before the model wrote anything): no message to load; its tokens still report its request',
+      })
+    })
+
     it('reads the compression summary as an earlier summary of the one message it replaced', () => {
       expect(imported.messages[0].meta).toEqual({ compacted: true, droppedCount: 1 })
       expect(imported.messages[0].text).toMatch(/^<state_snapshot>/)
