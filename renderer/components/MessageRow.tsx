@@ -1,5 +1,12 @@
 import { memo, useMemo, type KeyboardEvent } from 'react'
-import { isEarlierThinking, payloadContext, previewLine, type Message, formatNumber } from '@core'
+import {
+  isEarlierThinking,
+  payloadContext,
+  previewLine,
+  replyIndexOf,
+  type Message,
+  formatNumber,
+} from '@core'
 import {
   describeOpaqueParts,
   previewSource,
@@ -135,5 +142,12 @@ function MessageDetail({ index, message }: { index: number; message: Message }) 
 function usePayloadContext(index: number): PayloadPricingContext {
   const spec = useApp(selectSpec)
   const earlier = useApp((s) => isEarlierThinking(selectSpec(s), s.messages, index))
-  return useMemo(() => payloadContext(spec, earlier), [spec, earlier])
+  // A thinking block's reply's visible part, as counted: the core's rule for a reported output
+  // that is not the reply's final count reads it.
+  const replyVisible = useApp((s) => {
+    const reply =
+      s.messages[index]?.type === 'reasoning' ? replyIndexOf(s.messages, index) : undefined
+    return reply === undefined ? undefined : selectMessageTokens(s, reply)
+  })
+  return useMemo(() => payloadContext(spec, earlier, replyVisible), [spec, earlier, replyVisible])
 }

@@ -361,7 +361,8 @@ function unsentThinking(
  * what the model thought: Claude Code 2.1 often writes `"thinking": ""` and the signature only, and
  * a Claude 4 model's displayed thinking is a summary of it, while a later request is billed for
  * the thinking the signature carries back, all of it. A reply whose final count reached none of
- * its lines (no stop_reason, in a file that names them) is marked `output_unfinished`.
+ * its lines (no stop_reason, in a file that names them, and no count that rose) is marked
+ * `output_unfinished`.
  */
 function withReplyOutput(messages: Message[], turn: TurnState, namesStops: boolean): void {
   const thinking = turn.thinking
@@ -369,9 +370,11 @@ function withReplyOutput(messages: Message[], turn: TurnState, namesStops: boole
   if (thinking === undefined || output === undefined) return
   const at = thinking[thinking.length - 1]
   const parts = decodePayload(messages[at].payload) ?? {}
-  // No line named the reply's stop_reason, where the file names others': its count is the
-  // stream's first, and the thinking is priced by its signatures' size instead (docs/tokens.md).
-  const unfinished = namesStops && !turn.ended ? { output_unfinished: true as const } : {}
+  // No line named the reply's stop_reason, where the file names others', and its count never
+  // rose: it is the stream's first, and the thinking is priced by its signatures' size instead
+  // (docs/tokens.md).
+  const unfinished =
+    namesStops && !turn.ended && !turn.rose ? { output_unfinished: true as const } : {}
   messages[at] = {
     ...messages[at],
     payload: encodePayload({ ...parts, ...unfinished, output_tokens: output }),
@@ -399,8 +402,13 @@ export const answeredElsewhere = (read: EventReading): boolean =>
   /claude/i.test(read.model ?? '')
 
 /**
- * The first line of an API message that carries usage reports it; the message's later lines repeat
- * its input counts, and may only raise the output count.
+ * The first line of an API message that carries usage reports it. Its later lines may raise the
+ * output count, which moves only when the stream's last usage arrives (`message_delta`): a count
+ * that rose is the reply's final one, whether or not its line names the stop_reason (Claude Code
+ * 2.0 and 2.1 before 2.1.7 wrote the final usage back to a reply's last line, and not its
+ * stop_reason). A later line's input counts replace the first's where they are above 0, as Claude
+ * Code keeps them (`updateUsage`, services/api/claude.ts of 2.1.88): a gateway can report 0 when
+ * the stream starts and the prompt at its end.
  */
 function reportTurn(
   read: EventReading & { line: number },
@@ -414,8 +422,10 @@ function reportTurn(
   const known = turn.report
   if (known) {
     if (outputTokens !== undefined && outputTokens > (known.outputTokens ?? 0)) {
+      if (known.outputTokens !== undefined) turn.rose = true
       known.outputTokens = outputTokens
     }
+    if (inputTokens !== known.inputTokens) known.inputTokens = laterInput(turn, read.usage!)
     return
   }
   const report: ReportedUsage = {
@@ -430,7 +440,22 @@ function reportTurn(
     ...(answeredElsewhere(read) ? { otherBackend: true as const } : {}),
   }
   turn.report = report
+  turn.input = inputParts(read.usage!)
   usage?.push(report)
+}
+
+const inputParts = (u: ReplyUsage): [number, number, number] => {
+  const created = u.cacheCreated ?? 0
+  const read = u.cacheRead ?? 0
+  return [u.inputTokens - created - read, created, read]
+}
+
+/** A reply's prompt once a later line's counts replace those above 0 (reportTurn). */
+function laterInput(turn: TurnState, later: ReplyUsage): number {
+  const parts = turn.input!
+  const next = inputParts(later)
+  for (let i = 0; i < 3; i++) if (next[i] > 0) parts[i] = next[i]
+  return parts[0] + parts[1] + parts[2]
 }
 
 /**
@@ -538,11 +563,17 @@ interface TurnState {
   thinking?: number[]
   /** Some line of it named its stop_reason: its reported output is the reply's final count. */
   ended?: true
+  /** A later line of it reported more output than the first: the final count reached it too. */
+  rose?: true
+  /** Its prompt's three counts as its lines have them so far: uncached, cache written, cache read. */
+  input?: [number, number, number]
 }
 
 /** A reply's usage, and the part of its prompt read from the prompt cache, where it says. */
 export interface ReplyUsage extends UsageCounts {
   cacheRead?: number
+  /** The part of its prompt written to the prompt cache, where it says. */
+  cacheCreated?: number
   /**
    * The line names the reply's `stop_reason`: its usage is the reply's final one. Claude Code
    * writes each line of a reply with the usage it had then, and a reply whose final usage reached
@@ -630,6 +661,9 @@ function readMessageEvent(value: Json, ctx: EventContext): EventRead {
   // Read for a microcompaction the file does not record (claude-code-microcompact.ts).
   if (usage && isObject(message.usage) && isCount(message.usage.cache_read_input_tokens)) {
     usage.cacheRead = message.usage.cache_read_input_tokens
+  }
+  if (usage && isObject(message.usage) && isCount(message.usage.cache_creation_input_tokens)) {
+    usage.cacheCreated = message.usage.cache_creation_input_tokens
   }
   return {
     messages,

@@ -18,7 +18,9 @@ import {
   pricePayload,
   retainsEarlierThinking,
   signatureChars,
+  isUnfinishedOutput,
   signatureTokens,
+  unfinishedThinking,
   type PayloadPricingContext,
 } from './opaque'
 import { chatPartsRules, mayHoldChatParts, priceChatParts } from './chat-parts'
@@ -179,11 +181,12 @@ function buildPricing(spec: Required<CountingSpec>, base: Tokenizer): Pricing {
         // A summary is never longer than the thinking it summarises: its own tokens are a floor.
         const summary = m.text === '' ? 0 : scaled(tokenizer.count(m.text))
         // A report from before the reply ended is no measure of it: the thinking is then priced
-        // by the size of the reply's signatures, which carry it.
-        const thinking = priced.outputUnfinished
-          ? scaled(signatureTokens(m.replySignatureChars ?? 0))
-          : priced.replyOutput - visible
-        return opaque + Math.max(summary, thinking)
+        // by its text, or by the size of the reply's signatures, which carry it.
+        if (isUnfinishedOutput(priced.replyOutput, priced.outputUnfinished === true, visible)) {
+          const signed = scaled(signatureTokens(m.replySignatureChars ?? 0))
+          return opaque + unfinishedThinking(summary, signed)
+        }
+        return opaque + Math.max(summary, priced.replyOutput - visible)
       }
     }
     vocabulary += tokenizer.count(text)
@@ -292,12 +295,14 @@ export function currentTurnStart(messages: readonly Typed[]): number {
 export function payloadContext(
   spec: Required<CountingSpec>,
   earlierThinking: boolean,
+  replyVisible?: number,
 ): PayloadPricingContext {
   return {
     wire: spec.wire,
     model: spec.model,
     family: describeCounting(spec.model, spec.wire).family,
     retained: !earlierThinking || retainsEarlierThinking(spec),
+    ...(replyVisible !== undefined ? { replyVisible } : {}),
   }
 }
 
@@ -355,11 +360,8 @@ function asThinking(messages: readonly Placed[], index: number, earlier: boolean
     text: m.text,
     payload: m.payload,
     ...(earlier ? { earlierThinking: true } : {}),
-    ...(reply ? { reply } : {}),
-    // Read only where it prices the thinking: a report from before the reply ended.
-    ...(reply && m.payload!.slice(-64).includes('"output_unfinished":true')
-      ? { replySignatureChars: replySignatureChars(messages, index) }
-      : {}),
+    // The signatures price the thinking where the report is from before the reply ended.
+    ...(reply ? { reply, replySignatureChars: replySignatureChars(messages, index) } : {}),
   }
 }
 
@@ -390,12 +392,22 @@ function replyOf(
   messages: readonly Placed[],
   index: number,
 ): Pick<Message, 'text' | 'payload'> | undefined {
+  const j = replyIndexOf(messages, index)
+  if (j === undefined) return undefined
+  const next = messages[j]
+  return next.payload ? { text: next.text, payload: next.payload } : { text: next.text }
+}
+
+/** Where the bot message replyOf reads is; undefined where the thinking has none. */
+export function replyIndexOf(
+  messages: readonly (Typed & Pick<Message, 'payload'>)[],
+  index: number,
+): number | undefined {
   if (!carriesReplyOutput(messages[index].payload)) return undefined
   for (let j = index + 1; j < messages.length; j++) {
-    const next = messages[j]
-    if (next.type === 'reasoning') continue
-    if (next.type !== 'bot') return undefined
-    return next.payload ? { text: next.text, payload: next.payload } : { text: next.text }
+    const type = messages[j].type
+    if (type === 'reasoning') continue
+    return type === 'bot' ? j : undefined
   }
   return undefined
 }

@@ -7,6 +7,7 @@ export {
   currentTurnStart,
   isEarlierThinking,
   payloadContext,
+  replyIndexOf,
   messageCost,
   messageFraming,
   pricedText,

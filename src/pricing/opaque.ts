@@ -19,6 +19,8 @@ export interface PayloadPricingContext {
   family: ModelFamily
   /** Whether this message's thinking (redacted data, encrypted reasoning) is in the request's context. */
   retained: boolean
+  /** What the visible part of the reply this thinking belongs to costs, where it is counted. */
+  replyVisible?: number
 }
 
 /** One opaque part of a payload, for people: what it is, its size and its price by rule. */
@@ -72,6 +74,24 @@ export function signatureChars(payload: string | undefined): number {
 /** The thinking signatures of `chars` characters carry, in tokens before the family's factor. */
 export const signatureTokens = (chars: number): number =>
   Math.ceil(chars / SIGNATURE_CHARS_PER_TOKEN)
+
+/**
+ * Whether a reply's reported output is a count from before it ended, and no measure of its
+ * thinking: the reader says so (`output_unfinished`), or the count is below half what the reply's
+ * visible part costs, which the final count holds (the stream's first count, in a file that names
+ * no stop_reason; docs/tokens.md).
+ */
+export const isUnfinishedOutput = (output: number, flagged: boolean, visible: number): boolean =>
+  flagged || 2 * output < visible
+
+/**
+ * The price of a reply's thinking where its reported output is no measure of it: its own text
+ * (`summary`), unless its reply's signatures carry more than twice that (`signed`, the text then a
+ * summary of what the model thought); a signature has a fixed part, so on short thinking its size
+ * overstates it (docs/tokens.md).
+ */
+export const unfinishedThinking = (summary: number, signed: number): number =>
+  signed > 2 * summary ? signed : summary
 
 // Keys and markers only a payload with an opaque part holds: a payload without any is not parsed.
 const OPAQUE_MARKER =
@@ -289,7 +309,12 @@ function opaquePartsOf(
     out.push(reportedThinking(parts.reasoning_tokens, ctx))
   }
   if (parts.output_tokens !== undefined) {
-    out.push(replyThinking(parts.output_tokens, parts.output_unfinished === true, ctx))
+    const unfinished = isUnfinishedOutput(
+      parts.output_tokens,
+      parts.output_unfinished === true,
+      ctx?.replyVisible ?? 0,
+    )
+    out.push(replyThinking(parts.output_tokens, unfinished, ctx))
   }
   if (parts.data !== undefined) out.push(ciphertext('redacted-thinking', 'data', parts.data, ctx))
   if (parts.encrypted_content !== undefined) {
@@ -359,7 +384,7 @@ function replyThinking(
   return {
     ...base,
     label: unfinished
-      ? `${PART_NAMES.thinking}, priced by the size of its reply's signatures: the file holds no final count of the reply's output (its ${formatNumber(output)} is the count the reply began with)`
+      ? `${PART_NAMES.thinking}, priced by the size of its reply's signatures, or by its own text where that is more than half as large: the file holds no final count of the reply's output (its ${formatNumber(output)} is the count the reply began with)`
       : `${PART_NAMES.thinking}, its reply's reported ${formatNumber(output)} output tokens less the reply's text and calls`,
   }
 }

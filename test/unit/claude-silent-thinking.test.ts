@@ -145,6 +145,19 @@ describe('a Claude thinking block whose reply’s reported output is not its fin
     expect(counts[2]).toBe(2000 - counts[3])
   })
 
+  it('is priced by its reply’s output where a later line’s count rose, with no stop_reason', () => {
+    // Claude Code 2.0 and 2.1 before 2.1.7 wrote the final usage back to a reply's last line, and
+    // not its stop_reason. The count moves only when the final usage arrives: one that rose is it.
+    const lines = unfinished.split('\n')
+    lines[3] = lines[3].replace('"output_tokens":8}', '"output_tokens":2000}')
+    const rose = lines.join('\n')
+    expect(rose).not.toBe(unfinished)
+    const read = importConversation(rose, 'claude-code').messages
+    expect(decodePayload(read[2].payload)).toEqual({ signature: second, output_tokens: 2000 })
+    const counts = countEachMessage(spec, read)
+    expect(counts[2]).toBe(2000 - counts[3])
+  })
+
   it('is priced by its reply’s output in a file that names no stop_reason (Claude Code 1.0)', () => {
     const read = importConversation(
       unfinished.replace('"stop_reason":"end_turn",', ''),
@@ -153,16 +166,58 @@ describe('a Claude thinking block whose reply’s reported output is not its fin
     expect(decodePayload(read[2].payload)).toEqual({ signature: second, output_tokens: 8 })
   })
 
+  it('is priced by its signatures there too, where its count is below half its visible part', () => {
+    // The final count holds the reply's text and call (the bot message, more than twice 8 as
+    // priced here): a count of 8 is the stream's first, whatever the file names.
+    const read = importConversation(
+      unfinished.replace('"stop_reason":"end_turn",', ''),
+      'claude-code',
+    ).messages
+    const counts = countEachMessage(spec, read)
+    expect(counts[3]).toBeGreaterThan(2 * 8)
+    expect(counts[2]).toBe(Math.round(1.14 * 600))
+  })
+
+  it('is priced by its own text where that is more than half what its signatures carry', () => {
+    // A signature has a fixed part, so it overstates short thinking, which Claude shows whole:
+    // the text is the price unless the signatures carry more than twice it (a summary's).
+    const long = 'step '.repeat(400)
+    const withText = (text: string) =>
+      importConversation(
+        unfinished.replace(
+          `"thinking":"","signature":"${second}"`,
+          `"thinking":"${text}","signature":"${second}"`,
+        ),
+        'claude-code',
+      ).messages
+    const whole = withText(long)
+    expect(whole[2].text).toBe(long)
+    const own = Math.round(1.14 * tokens(long))
+    // Its text, 1.14 × its tokens, is more than half of 1.14 × 600: the text prices it.
+    expect(2 * own).toBeGreaterThan(Math.round(1.14 * 600))
+    expect(countEachMessage(spec, whole)[2]).toBe(own)
+    // A short text is a summary: the signatures price it.
+    expect(countEachMessage(spec, withText('Check the config.'))[2]).toBe(Math.round(1.14 * 600))
+  })
+
   it('says on screen what prices it', () => {
     const read = importConversation(unfinished, 'claude-code').messages
-    const [, thinking] = describeOpaqueParts(read[2].payload!, {
-      wire: spec.wire,
-      model: spec.model,
-      family: 'anthropic',
-      retained: true,
-    })
-    expect(thinking.label).toBe(
-      "thinking, priced by the size of its reply's signatures: the file holds no final count of the reply's output (its 8 is the count the reply began with)",
+    const ctx = { wire: spec.wire, model: spec.model, family: 'anthropic' as const, retained: true }
+    const label =
+      "thinking, priced by the size of its reply's signatures, or by its own text where that is more than half as large: the file holds no final count of the reply's output (its 8 is the count the reply began with)"
+    expect(describeOpaqueParts(read[2].payload!, ctx)[1].label).toBe(label)
+    // In a file that names no stop_reason, the count of 8 is below half what the reply's visible
+    // part costs: the same words, once the row knows that cost.
+    const plain = importConversation(
+      unfinished.replace('"stop_reason":"end_turn",', ''),
+      'claude-code',
+    ).messages
+    const visible = countEachMessage(spec, plain)[3]
+    expect(describeOpaqueParts(plain[2].payload!, ctx)[1].label).toBe(
+      "thinking, its reply's reported 8 output tokens less the reply's text and calls",
+    )
+    expect(describeOpaqueParts(plain[2].payload!, { ...ctx, replyVisible: visible })[1].label).toBe(
+      label,
     )
   })
 })

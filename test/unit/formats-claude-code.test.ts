@@ -870,6 +870,58 @@ describe('Claude Code parallel tool calls', () => {
     })
   })
 
+  it('takes a later line’s prompt counts where they are above 0, as Claude Code keeps them', () => {
+    // A gateway reports an empty prompt when the stream starts and the real one at its end;
+    // Claude Code keeps each of the three counts from a later line where it is above 0
+    // (updateUsage). The second reply's last line reports fresh input but no cache read: the
+    // cache read of its first line stands.
+    const line = (uuid: string, parent: string, id: string, text: string, usage: object) =>
+      event(uuid, parent, {
+        type: 'assistant',
+        message: {
+          id,
+          role: 'assistant',
+          model: 'claude-sonnet-4-6',
+          content: [{ type: 'text', text }],
+          usage,
+        },
+      })
+    const text = [
+      event('q', null, { type: 'user', message: { role: 'user', content: 'Hi.' } }),
+      line('a1', 'q', 'msg_01AAAAAAAAAAAAAAAAAAAAAA', 'Hello', {
+        input_tokens: 0,
+        cache_creation_input_tokens: null,
+        cache_read_input_tokens: null,
+        output_tokens: 1,
+      }),
+      line('a2', 'a1', 'msg_01AAAAAAAAAAAAAAAAAAAAAA', 'there.', {
+        input_tokens: 4058,
+        cache_creation_input_tokens: 0,
+        cache_read_input_tokens: 17170,
+        output_tokens: 9,
+      }),
+      event('q2', 'a2', { type: 'user', message: { role: 'user', content: 'And?' } }),
+      line('b1', 'q2', 'msg_01BBBBBBBBBBBBBBBBBBBBBB', 'So', {
+        input_tokens: 12,
+        cache_creation_input_tokens: 40,
+        cache_read_input_tokens: 21228,
+        output_tokens: 1,
+      }),
+      line('b2', 'b1', 'msg_01BBBBBBBBBBBBBBBBBBBBBB', 'on.', {
+        input_tokens: 15,
+        cache_creation_input_tokens: 0,
+        cache_read_input_tokens: 0,
+        output_tokens: 4,
+      }),
+    ].join('\n')
+    const imported = importConversation(text)
+    // 0 + 4,058 + 17,170; then 15 (the later line's) + 40 + 21,228 (the first line's).
+    expect(imported.usage?.map((u) => [u.inputTokens, u.outputTokens, u.at])).toEqual([
+      [21228, 9, 'line 2'],
+      [21283, 4, 'line 5'],
+    ])
+  })
+
   it('reads a reply of 150,000 stray fields, naming the first few and counting the rest', () => {
     // A proxy once wrote a reply's message with a string's characters as fields "0", "1", …:
     // 137,454 of them in a public file. Each stray field was a note of its own, and the notes
