@@ -59,7 +59,8 @@ ${CONVERSATION_OPTIONS_HELP}
                        with before that factor, factor, resultFactor where a
                        tool result's text has a factor of its own, and
                        hanTokens and hangulTokens where each Han character or
-                       Hangul syllable adds tokens before it),
+                       Hangul syllable adds tokens before it, splitDigits where
+                       every digit is a token),
                        tokens (one per message) and total; where the file reports
                        usage, also requests (each reported request: request, at,
                        prompt, estimated, cleared where the request was sent
@@ -122,6 +123,7 @@ Exit status: 0 on success; 2 on bad input or options.`,
                 : {}),
               ...(counting.hanTokens > 0 ? { hanTokens: counting.hanTokens } : {}),
               ...(counting.hangulTokens > 0 ? { hangulTokens: counting.hangulTokens } : {}),
+              ...(counting.splitDigits ? { splitDigits: true } : {}),
             }
           : {}),
         overheadPerRequest: perRequest,

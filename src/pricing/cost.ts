@@ -25,7 +25,9 @@ import {
 } from './opaque'
 import { chatPartsRules, mayHoldChatParts, priceChatParts } from './chat-parts'
 import { mayHoldGeminiCalls, priceGeminiParts } from './gemini-parts'
-import { withHanTokens } from './han-characters'
+import { splitDigitsExtra } from './digit-runs'
+import { withExtraTokens } from './extra-tokens'
+import { hanExtra } from './han-characters'
 import { sendsThinking, type EarlierThinking } from './thinking-retention'
 import { wireFramingOf, type Wire, type WireFraming } from './wire'
 
@@ -110,8 +112,13 @@ export function pricingFor(specLike: SpecLike, tokenizer?: Tokenizer): Pricing {
 
 function buildPricing(spec: Required<CountingSpec>, base: Tokenizer): Pricing {
   const counting = describeCounting(spec.model, spec.wire)
-  // A family that splits Han characters finer than its vocabulary: every text counted adds them.
-  const tokenizer = withHanTokens(base, counting.hanTokens, counting.hangulTokens)
+  // A family that splits Han characters or digits finer than its vocabulary: every text counted
+  // adds them.
+  const han = hanExtra(counting.hanTokens, counting.hangulTokens)
+  const tokenizer = withExtraTokens(base, [
+    ...(han ? [han] : []),
+    ...(counting.splitDigits ? [splitDigitsExtra] : []),
+  ])
   const framing = wireFramingOf(spec.wire, spec.model)
   const { factor, resultFactor } = counting
   const scaled = factor === 1 ? (n: number) => n : (n: number) => Math.round(n * factor)

@@ -35,6 +35,8 @@ export interface CountingMethod {
   hanTokens: number
   /** Tokens added for each Hangul syllable before the factor (calibration.ts); 0 but where measured. */
   hangulTokens: number
+  /** Every digit is a token of its own, where the vocabulary groups up to three (digit-runs.ts). */
+  splitDigits: boolean
   /**
    * On-screen words: "exact (o200k_base)", or "approximate: within ±N% of provider counts on 90%
    * of M requests".
@@ -94,6 +96,7 @@ function uncalibrated(method: CountingMethod): CountingMethod {
     resultFactor: 1,
     hanTokens: 0,
     hangulTokens: 0,
+    splitDigits: false,
     method: `approximate (${method.encoding}, uncalibrated in the native format)`,
   }
 }
@@ -136,6 +139,7 @@ function exact(model: string, family: ModelFamily, encoding: CountingEncoding): 
     resultFactor: 1,
     hanTokens: 0,
     hangulTokens: 0,
+    splitDigits: false,
     method: `exact (${encoding})`,
   }
 }
@@ -153,6 +157,7 @@ function approximate(model: string, family: 'anthropic' | 'google', stem: string
     resultFactor: calibration.resultFactor ?? calibration.factor,
     hanTokens: calibration.hanTokens ?? 0,
     hangulTokens: calibration.hangulTokens ?? 0,
+    splitDigits: calibration.splitDigits === true,
     method: calibratedWords(calibration),
     generation: calibration.generation,
   }
@@ -175,6 +180,7 @@ function guessed(model: string, family: 'openai' | 'anthropic' | 'google'): Coun
     // models found behind Claude Code (LongCat) grow faster than the reports with it.
     hanTokens: 0,
     hangulTokens: 0,
+    splitDigits: false,
     method: calibration ? calibratedWords(calibration) : `approximate (${encoding})`,
     warning: `counted as ${familyLabel} (approximation)`,
     ...(calibration ? { generation: calibration.generation } : {}),
@@ -188,16 +194,18 @@ function calibrationFor(family: 'anthropic' | 'google', stem: string): Calibrati
 }
 
 /**
- * A family's rules for Chinese and Korean text in words, "0.15 a Han character, 0.5 a Hangul
- * syllable", or '' where it has none.
+ * A family's rules for characters in words, "0.15 a Han character, 0.5 a Hangul syllable", "a
+ * token a digit", or '' where it has none.
  */
 export function hanWords({
   hanTokens,
   hangulTokens,
-}: Pick<CountingMethod, 'hanTokens' | 'hangulTokens'>): string {
+  splitDigits,
+}: Pick<CountingMethod, 'hanTokens' | 'hangulTokens' | 'splitDigits'>): string {
   const rules: string[] = []
   if (hanTokens > 0) rules.push(`${hanTokens} a Han character`)
   if (hangulTokens > 0) rules.push(`${hangulTokens} a Hangul syllable`)
+  if (splitDigits) rules.push('a token a digit')
   return rules.join(', ')
 }
 
@@ -207,7 +215,10 @@ export function hanWords({
  * surface that states the scaling reads it here.
  */
 export function scaledVocabularyWords(
-  counting: Pick<CountingMethod, 'encoding' | 'factor' | 'hanTokens' | 'hangulTokens'>,
+  counting: Pick<
+    CountingMethod,
+    'encoding' | 'factor' | 'hanTokens' | 'hangulTokens' | 'splitDigits'
+  >,
 ): string {
   const { encoding, factor } = counting
   const han = hanWords(counting)

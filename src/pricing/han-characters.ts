@@ -1,5 +1,3 @@
-import type { Tokenizer } from '../tokens'
-
 /**
  * How many Han characters (Chinese characters, the kanji of Japanese) a text holds: the CJK
  * Unified Ideographs, their Extension A and the Compatibility Ideographs of the Basic Multilingual
@@ -33,14 +31,14 @@ function countFrom(text: string, first: RegExp, counts: (c: number) => boolean):
 }
 
 /**
- * A tokenizer whose count adds `perHan` tokens for each Han character and `perHangul` for each
- * Hangul syllable, rounded once per count: where a calibrated family tokenizes Chinese or Korean
- * text into more tokens than its vocabulary does, as measured against the provider's reported
- * counts (calibration.ts, `hanTokens` and `hangulTokens`).
+ * The tokens `perHan` for each Han character and `perHangul` for each Hangul syllable add to a
+ * text's count, where a calibrated family tokenizes Chinese or Korean text into more tokens than
+ * its vocabulary does, as measured against the provider's reported counts (calibration.ts,
+ * `hanTokens` and `hangulTokens`); undefined where both are 0.
  */
-export function withHanTokens(tokenizer: Tokenizer, perHan: number, perHangul = 0): Tokenizer {
-  if (perHan === 0 && perHangul === 0) return tokenizer
-  const scripts = (text: string) => {
+export function hanExtra(perHan: number, perHangul = 0): ((text: string) => number) | undefined {
+  if (perHan === 0 && perHangul === 0) return undefined
+  return (text) => {
     // One scan for either script: most texts hold neither.
     const start = text.search(HAN_OR_HANGUL)
     if (start === -1) return 0
@@ -52,21 +50,5 @@ export function withHanTokens(tokenizer: Tokenizer, perHan: number, perHangul = 
       else if (isHangul(c)) hangul++
     }
     return perHan * han + perHangul * hangul
-  }
-  return {
-    encoding: tokenizer.encoding,
-    count: (text) => tokenizer.count(text) + Math.round(scripts(text)),
-    countJoined(chunks) {
-      let extra = 0
-      function* tapped() {
-        for (const chunk of chunks) {
-          extra += scripts(chunk)
-          yield chunk
-        }
-      }
-      const tokens = tokenizer.countJoined(tapped())
-      return tokens + Math.round(extra)
-    },
-    clearCache: () => tokenizer.clearCache(),
   }
 }

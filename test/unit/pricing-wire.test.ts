@@ -330,3 +330,33 @@ describe('Chinese text for Claude before Opus 4.7', () => {
     expect(countEachMessage({ ...claude, wire: 'native' }, [message])).toEqual([o200k(chinese) + 4])
   })
 })
+
+describe('Digits for Gemini', () => {
+  // docs/tokens.md, "Digits in Gemini": Gemini gives every digit a token, where o200k_base gives
+  // each run of one to three digits one: a run of n digits adds n − ⌈n/3⌉, before the factor.
+  // The runs here: 20261207 (8, so 5 more), 3 (none), 1499 (4, so 2) and 95 (2, so 1): 8 more.
+  const text = 'Invoice 20261207 is due in 3 days, total 1499.95'
+  const o200k = (value: string) => tiktokenFor('o200k_base').encode(value).length
+  const gemini = { model: 'gemini-2.5-pro', wire: 'gemini' as const }
+
+  it('adds the digits past o200k_base’s groups of three, in text and results alike', () => {
+    const result: Message = { id: 'call_1', type: 'activity', text: '', payload: text }
+    // Each message with the 1 token of framing Gemini's are counted with before the factor.
+    expect(countEachMessage(gemini, [{ type: 'user', text }, result])).toEqual([
+      Math.round(1.1 * (o200k(text) + 8 + 1)),
+      Math.round(1.15 * (o200k(text) + 8) + 1.1 * 1),
+    ])
+  })
+
+  it('adds nothing for a family whose tokenizer groups digits as the vocabulary does', () => {
+    const message: Message = { type: 'user', text }
+    expect(countEachMessage({ model: 'gpt-4o', wire: 'openai-chat' }, [message])[0]).toBe(
+      countEachMessage({ model: 'gpt-4o', wire: 'openai-chat' }, [{ type: 'user', text: 'x' }])[0] -
+        o200k('x') +
+        o200k(text),
+    )
+    expect(countEachMessage({ model: 'claude-sonnet-4-6', wire: 'anthropic' }, [message])).toEqual([
+      Math.round(1.14 * (o200k(text) + 16)),
+    ])
+  })
+})

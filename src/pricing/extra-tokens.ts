@@ -1,0 +1,33 @@
+import type { Tokenizer } from '../tokens'
+
+/**
+ * A tokenizer whose count adds what `extras` give for the text, rounded once per count: the
+ * character rules of a calibrated family (Han characters and Hangul syllables, split digits) on
+ * top of the vocabulary's count. The tokenizer itself where there are none.
+ */
+export function withExtraTokens(
+  tokenizer: Tokenizer,
+  extras: readonly ((text: string) => number)[],
+): Tokenizer {
+  if (extras.length === 0) return tokenizer
+  const extra =
+    extras.length === 1
+      ? extras[0]
+      : (text: string) => extras.reduce((sum, rule) => sum + rule(text), 0)
+  return {
+    encoding: tokenizer.encoding,
+    count: (text) => tokenizer.count(text) + Math.round(extra(text)),
+    countJoined(chunks) {
+      let added = 0
+      function* tapped() {
+        for (const chunk of chunks) {
+          added += extra(chunk)
+          yield chunk
+        }
+      }
+      const tokens = tokenizer.countJoined(tapped())
+      return tokens + Math.round(added)
+    },
+    clearCache: () => tokenizer.clearCache(),
+  }
+}
