@@ -130,32 +130,28 @@ describe('a Claude thinking block whose reply’s reported output is not its fin
     expect(countSlice(sliceRequest(spec, read, { start: 2, end: 3 })).counts[0]).toBe(counts[2])
   })
 
-  it('is priced by its reply’s output where its last line names the reply’s stop_reason', () => {
-    // The reply's last line reports 2,000 output tokens and its stop_reason: the final count.
+  // The reply's last line with a final count of 2,000 on it: the thinking is priced by that.
+  const pricedByFinalCount = (lastLine: (line: string) => string) => {
     const lines = unfinished.split('\n')
-    lines[3] = lines[3].replace(
-      '"output_tokens":8}',
-      '"output_tokens":2000},"stop_reason":"tool_use"',
-    )
+    lines[3] = lastLine(lines[3])
     const final = lines.join('\n')
     expect(final).not.toBe(unfinished)
     const read = importConversation(final, 'claude-code').messages
     expect(decodePayload(read[2].payload)).toEqual({ signature: second, output_tokens: 2000 })
     const counts = countEachMessage(spec, read)
     expect(counts[2]).toBe(2000 - counts[3])
+  }
+
+  it('is priced by its reply’s output where its last line names the reply’s stop_reason', () => {
+    pricedByFinalCount((line) =>
+      line.replace('"output_tokens":8}', '"output_tokens":2000},"stop_reason":"tool_use"'),
+    )
   })
 
   it('is priced by its reply’s output where a later line’s count rose, with no stop_reason', () => {
     // Claude Code 2.0 and 2.1 before 2.1.7 wrote the final usage back to a reply's last line, and
     // not its stop_reason. The count moves only when the final usage arrives: one that rose is it.
-    const lines = unfinished.split('\n')
-    lines[3] = lines[3].replace('"output_tokens":8}', '"output_tokens":2000}')
-    const rose = lines.join('\n')
-    expect(rose).not.toBe(unfinished)
-    const read = importConversation(rose, 'claude-code').messages
-    expect(decodePayload(read[2].payload)).toEqual({ signature: second, output_tokens: 2000 })
-    const counts = countEachMessage(spec, read)
-    expect(counts[2]).toBe(2000 - counts[3])
+    pricedByFinalCount((line) => line.replace('"output_tokens":8}', '"output_tokens":2000}'))
   })
 
   it('is priced by its reply’s output in a file that names no stop_reason (Claude Code 1.0)', () => {
