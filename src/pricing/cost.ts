@@ -15,10 +15,10 @@ import {
 } from './families'
 import { isOpenEncoding, tokenizerForOpen } from './open-vocabularies'
 import {
+  isUnfinishedOutput,
   pricePayload,
   retainsEarlierThinking,
   signatureChars,
-  isUnfinishedOutput,
   signatureTokens,
   unfinishedThinking,
   type PayloadPricingContext,

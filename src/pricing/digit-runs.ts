@@ -2,7 +2,8 @@
  * The tokens a text's digits add where a family's tokenizer gives every digit a token of its own,
  * as Gemini's does (Gemma's technical report: its SentencePiece vocabulary, a subset of Gemini's,
  * "splits digits"), over o200k_base, which gives each run of one to three digits one token (its
- * pre-tokenizer's `\p{N}{1,3}`): a run of n ASCII digits adds n − ⌈n/3⌉.
+ * pre-tokenizer's `\p{N}{1,3}`): a run of n ASCII digits adds n − ⌈n/3⌉. Counted in chunks
+ * (`countJoined`), a run cut between two chunks is two runs, and may add a token less.
  */
 export function splitDigitsExtra(text: string): number {
   let at = text.search(DIGIT)
