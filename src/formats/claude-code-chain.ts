@@ -504,7 +504,7 @@ function withNotices(thread: SessionEvent[], graph: Graph): SessionEvent[] {
     out.push(n)
     const notices = after.get(n)
     if (notices) {
-      pending.push(...notices)
+      for (const e of notices) pending.push(e)
       turn = n.messageId
     } else if (!sameTurn) turn = undefined
   }

@@ -440,7 +440,7 @@ function reportTurn(
     ...(answeredElsewhere(read) ? { otherBackend: true as const } : {}),
   }
   turn.report = report
-  turn.input = inputParts(read.usage!)
+  turn.first = read.usage
   usage?.push(report)
 }
 
@@ -452,7 +452,7 @@ const inputParts = (u: ReplyUsage): [number, number, number] => {
 
 /** A reply's prompt once a later line's counts replace those above 0 (reportTurn). */
 function laterInput(turn: TurnState, later: ReplyUsage): number {
-  const parts = turn.input!
+  const parts = (turn.input ??= inputParts(turn.first!))
   const next = inputParts(later)
   for (let i = 0; i < 3; i++) if (next[i] > 0) parts[i] = next[i]
   return parts[0] + parts[1] + parts[2]
@@ -565,7 +565,12 @@ interface TurnState {
   ended?: true
   /** A later line of it reported more output than the first: the final count reached it too. */
   rose?: true
-  /** Its prompt's three counts as its lines have them so far: uncached, cache written, cache read. */
+  /** The usage of the line that reported it first. */
+  first?: ReplyUsage
+  /**
+   * Its prompt's three counts as its lines have them so far (uncached, cache written, cache
+   * read), once a later line's differ from the first's.
+   */
   input?: [number, number, number]
 }
 
@@ -659,11 +664,10 @@ function readMessageEvent(value: Json, ctx: EventContext): EventRead {
   }
   if (usage && typeof message.stop_reason === 'string') usage.ended = true
   // Read for a microcompaction the file does not record (claude-code-microcompact.ts).
-  if (usage && isObject(message.usage) && isCount(message.usage.cache_read_input_tokens)) {
-    usage.cacheRead = message.usage.cache_read_input_tokens
-  }
-  if (usage && isObject(message.usage) && isCount(message.usage.cache_creation_input_tokens)) {
-    usage.cacheCreated = message.usage.cache_creation_input_tokens
+  if (usage && isObject(message.usage)) {
+    const { cache_read_input_tokens: read, cache_creation_input_tokens: created } = message.usage
+    if (isCount(read)) usage.cacheRead = read
+    if (isCount(created)) usage.cacheCreated = created
   }
   return {
     messages,

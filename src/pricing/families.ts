@@ -89,14 +89,15 @@ export function describeCounting(model: string, wire?: Wire): CountingMethod {
   return method
 }
 
+// A count with no rule for Han characters, Hangul syllables or digits beside the vocabulary's.
+const NO_CHARACTER_RULES = { hanTokens: 0, hangulTokens: 0, splitDigits: false } as const
+
 function uncalibrated(method: CountingMethod): CountingMethod {
   return {
     ...method,
     factor: 1,
     resultFactor: 1,
-    hanTokens: 0,
-    hangulTokens: 0,
-    splitDigits: false,
+    ...NO_CHARACTER_RULES,
     method: `approximate (${method.encoding}, uncalibrated in the native format)`,
   }
 }
@@ -137,9 +138,7 @@ function exact(model: string, family: ModelFamily, encoding: CountingEncoding): 
     encoding,
     factor: 1,
     resultFactor: 1,
-    hanTokens: 0,
-    hangulTokens: 0,
-    splitDigits: false,
+    ...NO_CHARACTER_RULES,
     method: `exact (${encoding})`,
   }
 }
@@ -178,9 +177,7 @@ function guessed(model: string, family: 'openai' | 'anthropic' | 'google'): Coun
     resultFactor: calibration?.resultFactor ?? calibration?.factor ?? 1,
     // Not the generation's Han rule: it was measured on Claude's own tokenizer, and the other
     // models found behind Claude Code (LongCat) grow faster than the reports with it.
-    hanTokens: 0,
-    hangulTokens: 0,
-    splitDigits: false,
+    ...NO_CHARACTER_RULES,
     method: calibration ? calibratedWords(calibration) : `approximate (${encoding})`,
     warning: `counted as ${familyLabel} (approximation)`,
     ...(calibration ? { generation: calibration.generation } : {}),

@@ -3,14 +3,12 @@
  * Unified Ideographs, their Extension A and the Compatibility Ideographs of the Basic Multilingual
  * Plane. Ideographs past it (Extension B on, written as surrogate pairs) are rare and not counted.
  */
-export const hanCharacters = (text: string): number => countFrom(text, HAN, isHan)
+export const hanCharacters = (text: string): number => weightedScripts(text, 1, 0)
 
 /** How many Hangul syllables (U+AC00–U+D7A3, the precomposed blocks Korean is written in) a text holds. */
-export const hangulSyllables = (text: string): number => countFrom(text, HANGUL, isHangul)
+export const hangulSyllables = (text: string): number => weightedScripts(text, 0, 1)
 
 // Made once, not on every count.
-const HAN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/
-const HANGUL = /[\uac00-\ud7a3]/
 const HAN_OR_HANGUL = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7a3]/
 // U+3400–U+4DBF (Extension A), U+4E00–U+9FFF (Unified), U+F900–U+FAFF (Compatibility).
 const isHan = (c: number) =>
@@ -18,16 +16,21 @@ const isHan = (c: number) =>
 const isHangul = (c: number) => c >= 0xac00 && c <= 0xd7a3
 
 /**
- * How many of a text's UTF-16 units `counts` accepts, `first` being a character class of the same
- * units. Most texts hold none: the regular expression's compiled scan finds that far faster than a
- * loop, which then starts at the first one found.
+ * A text's Han characters times `perHan` plus its Hangul syllables times `perHangul`, in one
+ * scan. Most texts hold neither: the regular expression's compiled scan finds that far faster
+ * than a loop, which then starts at the first one found.
  */
-function countFrom(text: string, first: RegExp, counts: (c: number) => boolean): number {
-  const start = text.search(first)
+function weightedScripts(text: string, perHan: number, perHangul: number): number {
+  const start = text.search(HAN_OR_HANGUL)
   if (start === -1) return 0
-  let n = 0
-  for (let i = start; i < text.length; i++) if (counts(text.charCodeAt(i))) n++
-  return n
+  let han = 0
+  let hangul = 0
+  for (let i = start; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (isHan(c)) han++
+    else if (isHangul(c)) hangul++
+  }
+  return perHan * han + perHangul * hangul
 }
 
 /**
@@ -38,17 +41,5 @@ function countFrom(text: string, first: RegExp, counts: (c: number) => boolean):
  */
 export function hanExtra(perHan: number, perHangul = 0): ((text: string) => number) | undefined {
   if (perHan === 0 && perHangul === 0) return undefined
-  return (text) => {
-    // One scan for either script: most texts hold neither.
-    const start = text.search(HAN_OR_HANGUL)
-    if (start === -1) return 0
-    let han = 0
-    let hangul = 0
-    for (let i = start; i < text.length; i++) {
-      const c = text.charCodeAt(i)
-      if (isHan(c)) han++
-      else if (isHangul(c)) hangul++
-    }
-    return perHan * han + perHangul * hangul
-  }
+  return (text) => weightedScripts(text, perHan, perHangul)
 }
