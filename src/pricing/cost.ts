@@ -64,9 +64,10 @@ export type PricedMessage = Pick<Message, 'text' | 'payload'> & {
   /**
    * The characters of the signatures of the reply's thinking, this block's and the reply's
    * thinking blocks before it: what prices the thinking where the reply's reported output is a
-   * count from before the reply ended. Read only then: most reports are final.
+   * count from before the reply ended. A number, not a function to read it later: a counting
+   * worker receives its slice structured-cloned, and a function cannot be cloned.
    */
-  replySignatureChars?: () => number
+  replySignatureChars?: number
 }
 
 /** The text a message is priced on under the native rule: its text, then its payload. */
@@ -190,7 +191,7 @@ function buildPricing(spec: Required<CountingSpec>, base: Tokenizer): Pricing {
         // A report from before the reply ended is no measure of it: the thinking is then priced
         // by its text, or by the size of the reply's signatures, which carry it.
         if (isUnfinishedOutput(priced.replyOutput, priced.outputUnfinished === true, visible)) {
-          const signed = scaled(signatureTokens(m.replySignatureChars?.() ?? 0))
+          const signed = scaled(signatureTokens(m.replySignatureChars ?? 0))
           return opaque + unfinishedThinking(summary, signed)
         }
         return opaque + Math.max(summary, priced.replyOutput - visible)
@@ -368,7 +369,7 @@ function asThinking(messages: readonly Placed[], index: number, earlier: boolean
     payload: m.payload,
     ...(earlier ? { earlierThinking: true } : {}),
     // The signatures price the thinking where the report is from before the reply ended.
-    ...(reply ? { reply, replySignatureChars: () => replySignatureChars(messages, index) } : {}),
+    ...(reply ? { reply, replySignatureChars: replySignatureChars(messages, index) } : {}),
   }
 }
 

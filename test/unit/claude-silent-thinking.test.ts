@@ -127,7 +127,9 @@ describe('a Claude thinking block whose reply’s reported output is not its fin
     const counts = countEachMessage(spec, read)
     // (2,000 + 1,000) / 5 = 600 tokens, × 1.14 for Claude before Opus 4.7.
     expect(counts[2]).toBe(Math.round(1.14 * 600))
-    expect(countSlice(sliceRequest(spec, read, { start: 2, end: 3 })).counts[0]).toBe(counts[2])
+    // A counting worker receives its slice structured-cloned: the request is plain data.
+    const request = structuredClone(sliceRequest(spec, read, { start: 2, end: 3 }))
+    expect(countSlice(request).counts[0]).toBe(counts[2])
   })
 
   // The reply's last line with a final count of 2,000 on it: the thinking is priced by that.
