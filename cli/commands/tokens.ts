@@ -30,9 +30,9 @@ Prints each message's index, id, type and tokens, then the total, the
 encoding used and how the model's family is counted (exact, or approximate
 within a measured error). A message costs the tokens of its text and payload
 plus the framing of the wire format FILE is sent in: ${WIRE_FRAMING.native.perMessage} tokens a message in the
-native format; OpenAI Chat adds 3 a request. Claude and Gemini are counted
-times a calibration factor, with ${messageFraming({ model: 'claude-sonnet-4-5', wire: 'anthropic' }).calibrated} and ${messageFraming({ model: 'gemini-2.5-pro', wire: 'gemini' }).calibrated} tokens a message for framing before it
-(see docs/tokens.md).
+native format; OpenAI Chat adds 3 a request. Claude is counted times a
+calibration factor, with ${messageFraming({ model: 'claude-sonnet-4-5', wire: 'anthropic' }).calibrated} tokens a message for framing before it; Gemini
+with Gemma 3's vocabulary, which is Gemini's (see docs/tokens.md).
 Where the log carries the provider's reported usage, a table follows with each
 request's estimated prompt beside the reported one, each estimated as the model
 that served it counts, with the tool results Claude Code sent cleared priced as
@@ -59,8 +59,7 @@ ${CONVERSATION_OPTIONS_HELP}
                        with before that factor, factor, resultFactor where a
                        tool result's text has a factor of its own, and
                        hanTokens and hangulTokens where each Han character or
-                       Hangul syllable adds tokens before it, splitDigits where
-                       every digit is a token),
+                       Hangul syllable adds tokens before it),
                        tokens (one per message) and total; where the file reports
                        usage, also requests (each reported request: request, at,
                        prompt, estimated, cleared where the request was sent
@@ -123,7 +122,6 @@ Exit status: 0 on success; 2 on bad input or options.`,
                 : {}),
               ...(counting.hanTokens > 0 ? { hanTokens: counting.hanTokens } : {}),
               ...(counting.hangulTokens > 0 ? { hangulTokens: counting.hangulTokens } : {}),
-              ...(counting.splitDigits ? { splitDigits: true } : {}),
             }
           : {}),
         overheadPerRequest: perRequest,

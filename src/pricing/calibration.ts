@@ -1,10 +1,12 @@
 import type { EncodingName } from '../tokens'
 import { dashedClaudeVersion } from './claude-name'
+import type { OpenEncoding } from './open-vocabularies'
 
 /**
- * How a model generation without a public tokenizer is counted: with an OpenAI vocabulary, times
- * a factor measured against the prompt sizes the provider reported. scripts/calibrate.ts measures
- * it; docs/tokens.md ("Calibration data") gives the table and the logs it was measured on.
+ * How a model generation without a public tokenizer is counted: with a vocabulary (OpenAI's, or
+ * Gemma 3's for Gemini, which Google says is Gemini's), times a factor measured against the prompt
+ * sizes the provider reported. scripts/calibrate.ts measures it; docs/tokens.md ("Calibration
+ * data") gives the table and the logs it was measured on.
  */
 export interface Calibration {
   family: 'anthropic' | 'google'
@@ -13,7 +15,7 @@ export interface Calibration {
   /** model names this generation covers */
   matches: (model: string) => boolean
   /** the vocabulary counted with, then multiplied by factor */
-  encoding: EncodingName
+  encoding: EncodingName | OpenEncoding
   factor: number
   /**
    * A tool result's text is multiplied by this instead of `factor`, where it was measured apart:
@@ -32,11 +34,6 @@ export interface Calibration {
    * text").
    */
   hangulTokens?: number
-  /**
-   * The provider's tokenizer gives every digit a token of its own, where the vocabulary counted
-   * with groups up to three (docs/tokens.md, "Digits in Gemini"; digit-runs.ts).
-   */
-  splitDigits?: true
   /**
    * Measured: |estimate/report − 1| ≤ withinPct/100 on WITHIN_SHARE of `requests` provider-reported
    * requests, each estimated as the app estimates it with the context not in the file included.
@@ -60,12 +57,13 @@ export const WITHIN_SHARE = 0.9
  * message's cost is `factor × (tokens(text + billed payload) + this)`. Anthropic's wire frames
  * every block (tool calls and results carry their ids): on the Claude Code and pi transcripts of
  * the Claude entry below, 16 keeps every session's growth within [0.85, 1.15] (0.869–1.118),
- * where today's 4 left Claude Code's early requests at 0.73 (12: 0.829). Gemini's fit on small
- * requests is 0.7 per content.
+ * where today's 4 left Claude Code's early requests at 0.73 (12: 0.829). Gemini, counted with
+ * its own vocabulary, adds nothing: on 1,527 reported requests of public Gemini CLI sessions the
+ * estimate of the text alone is a median 0.1% under the reports (docs/tokens.md).
  */
 export const CALIBRATED_MESSAGE_TOKENS: Readonly<Record<Calibration['family'], number>> = {
   anthropic: 16,
-  google: 1,
+  google: 0,
 }
 
 /**
@@ -164,42 +162,25 @@ export const CALIBRATIONS: readonly Calibration[] = [
     requests: 16_790,
   },
   {
-    // Derived: Gemma 3's technical report says Gemma 3 uses Gemini 2.0's tokenizer (SentencePiece,
-    // 262k entries), and Gemma 3's count over o200k_base's on agent conversations (a pi session,
-    // a claude-trace log, a Codex rollout) is 1.18, 1.08 and 1.05: the factor is their middle.
-    // On 58 small text-only Gemini requests with reported counts (2–376 tokens, gemini-2.0 to 3;
-    // pydantic/pydantic-ai tests/models/cassettes/test_google/*.yaml @4fda3898) o200k_base fits
-    // 0.99 + 0.7 tokens per content and Gemma 3 0.97: short English, where the vocabularies agree.
-    // Checked on 99 reported requests of two public Gemini CLI sessions (gemini-3-flash-preview
-    // and gemini-3.1-pro-preview; bhanu7410/personal_finance gemini_session.json @2a9f6c37,
-    // Mai0313/VibeCodingTracker tests/fixtures/sessions/gemini.jsonl @7acc4bcc): growth medians
-    // 1.018 and 0.971, so the factor stands; whole prompts −3.8% to +12.2% with the context not
-    // in the file taken from each session's first request. Gemma models share the tokenizer (the
-    // same report) and are counted so: a public Gemini CLI session of gemma-4-31b-it (b1one/
-    // BundesWebApp my-session.json @1ba46553) grows within the target at 20 of its 22 requests.
-    // A tool result at 1.15 (5 December 2026; docs/tokens.md, "Gemini's function calls"): once a
-    // function call is priced as its name and arguments, which is what Gemini bills, the steps
-    // of public Gemini CLI sessions that are 80% or more tool results grow at 0.923 of the reports
-    // at 1.1 (356 steps). The medians of the five people with more than one such step are
-    // 0.945 – 1.027 at 1.15 (their middle 1.005), and 0.985 – 1.071 at 1.2.
-    // The error the app states (`scripts/measure-targets.ts whole`, 5 December 2026): 2,799
-    // reported requests of 58 public Gemini CLI sessions whose import warns of nothing (of 132,
-    // one file per session, from 11 repositories; docs/tokens.md, "Gemini thinking the reports show
-    // was not sent"), with the context not in the file included and each session's thinking
-    // priced as its reports show it was sent: 90% within ±7.94%, the median −1.8% (±9.06% on 2,802
-    // before the function-call rule, the results' factor and the prompts of 0 left out).
+    // Gemma 3's own vocabulary, no factor (7 December 2026; docs/tokens.md, "Gemini counted with
+    // Gemma 3's vocabulary"). Gemma 3's technical report says Gemma 3 uses Gemini 2.0's tokenizer
+    // (SentencePiece, split digits, 262k entries), and Gemini's reports agree: Gemma 3 counts 154
+    // of 165 replies of public Gemini CLI sessions of 2026 exactly as Gemini reported them. Gemma
+    // models share the tokenizer and are counted so. Before, o200k_base × 1.1 (tool results
+    // × 1.15, a token a digit), derived from the two vocabularies' ratio on agent conversations.
+    // The error the app states (`scripts/measure-targets.ts whole`, 7 December 2026): 3,708
+    // reported requests of the 105 public Gemini CLI sessions whose import warns of nothing (of
+    // 241 from 21 repositories, one file per session; aim's benchmark copies aside, docs/tokens.md
+    // says why), with the context not in the file included and each session's thinking priced as
+    // its reports show it was sent: 90% within ±1.75%, the median +0.3% (±5.67% and +2.6% with
+    // o200k_base × 1.1).
     family: 'google',
     generation: 'Gemini 2.5/3',
     matches: (model) => /gemini|gemma/.test(model.toLowerCase()),
-    encoding: 'o200k_base',
-    factor: 1.1,
-    resultFactor: 1.15,
-    // Every digit a token (docs/tokens.md, "Digits in Gemini"): Gemma's tokenizer, a subset of
-    // Gemini's, splits digits, and Gemma 3 counts the replies of public Gemini CLI sessions as
-    // Gemini reported them (154 of 165 exactly, 7 December 2026).
-    splitDigits: true,
-    withinPct: 8,
-    requests: 2_799,
+    encoding: 'gemma3',
+    factor: 1,
+    withinPct: 2,
+    requests: 3_708,
   },
 ]
 

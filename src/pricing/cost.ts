@@ -25,7 +25,6 @@ import {
 } from './opaque'
 import { chatPartsRules, mayHoldChatParts, priceChatParts } from './chat-parts'
 import { mayHoldGeminiCalls, priceGeminiParts } from './gemini-parts'
-import { splitDigitsExtra } from './digit-runs'
 import { withExtraTokens } from './extra-tokens'
 import { hanExtra } from './han-characters'
 import { sendsThinking, type EarlierThinking } from './thinking-retention'
@@ -113,13 +112,8 @@ export function pricingFor(specLike: SpecLike, tokenizer?: Tokenizer): Pricing {
 
 function buildPricing(spec: Required<CountingSpec>, base: Tokenizer): Pricing {
   const counting = describeCounting(spec.model, spec.wire)
-  // A family that splits Han characters or digits finer than its vocabulary: every text counted
-  // adds them.
-  const han = hanExtra(counting.hanTokens, counting.hangulTokens)
-  const tokenizer = withExtraTokens(base, [
-    ...(han ? [han] : []),
-    ...(counting.splitDigits ? [splitDigitsExtra] : []),
-  ])
+  // A family that splits Han characters finer than its vocabulary: every text counted adds them.
+  const tokenizer = withExtraTokens(base, hanExtra(counting.hanTokens, counting.hangulTokens))
   const framing = wireFramingOf(spec.wire, spec.model)
   const { factor, resultFactor } = counting
   const scaled = factor === 1 ? (n: number) => n : (n: number) => Math.round(n * factor)

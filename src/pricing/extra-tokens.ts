@@ -1,19 +1,15 @@
 import type { Tokenizer } from '../tokens'
 
 /**
- * A tokenizer whose count adds what `extras` give for the text, rounded once per count: the
- * character rules of a calibrated family (Han characters and Hangul syllables, split digits) on
- * top of the vocabulary's count. The tokenizer itself where there are none.
+ * A tokenizer whose count adds what `extra` gives for the text, rounded once per count: the
+ * character rules of a calibrated family (Han characters and Hangul syllables) on top of the
+ * vocabulary's count. The tokenizer itself where there are none.
  */
 export function withExtraTokens(
   tokenizer: Tokenizer,
-  extras: readonly ((text: string) => number)[],
+  extra: ((text: string) => number) | undefined,
 ): Tokenizer {
-  if (extras.length === 0) return tokenizer
-  const extra =
-    extras.length === 1
-      ? extras[0]
-      : (text: string) => extras.reduce((sum, rule) => sum + rule(text), 0)
+  if (!extra) return tokenizer
   return {
     encoding: tokenizer.encoding,
     count: (text) => tokenizer.count(text) + Math.round(extra(text)),
@@ -21,7 +17,7 @@ export function withExtraTokens(
       let added = 0
       function* tapped() {
         for (const chunk of chunks) {
-          added += extra(chunk)
+          added += extra!(chunk)
           yield chunk
         }
       }

@@ -35,8 +35,6 @@ export interface CountingMethod {
   hanTokens: number
   /** Tokens added for each Hangul syllable before the factor (calibration.ts); 0 but where measured. */
   hangulTokens: number
-  /** Every digit is a token of its own, where the vocabulary groups up to three (digit-runs.ts). */
-  splitDigits: boolean
   /**
    * On-screen words: "exact (o200k_base)", or "approximate: within ±N% of provider counts on 90%
    * of M requests".
@@ -89,8 +87,8 @@ export function describeCounting(model: string, wire?: Wire): CountingMethod {
   return method
 }
 
-// A count with no rule for Han characters, Hangul syllables or digits beside the vocabulary's.
-const NO_CHARACTER_RULES = { hanTokens: 0, hangulTokens: 0, splitDigits: false } as const
+// A count with no rule for Han characters or Hangul syllables beside the vocabulary's.
+const NO_CHARACTER_RULES = { hanTokens: 0, hangulTokens: 0 } as const
 
 function uncalibrated(method: CountingMethod): CountingMethod {
   return {
@@ -156,7 +154,6 @@ function approximate(model: string, family: 'anthropic' | 'google', stem: string
     resultFactor: calibration.resultFactor ?? calibration.factor,
     hanTokens: calibration.hanTokens ?? 0,
     hangulTokens: calibration.hangulTokens ?? 0,
-    splitDigits: calibration.splitDigits === true,
     method: calibratedWords(calibration),
     generation: calibration.generation,
   }
@@ -191,18 +188,16 @@ function calibrationFor(family: 'anthropic' | 'google', stem: string): Calibrati
 }
 
 /**
- * A family's rules for characters in words, "0.15 a Han character, 0.5 a Hangul syllable", "a
- * token a digit", or '' where it has none.
+ * A family's rules for characters in words, "0.15 a Han character, 0.5 a Hangul syllable", or ''
+ * where it has none.
  */
 export function hanWords({
   hanTokens,
   hangulTokens,
-  splitDigits,
-}: Pick<CountingMethod, 'hanTokens' | 'hangulTokens' | 'splitDigits'>): string {
+}: Pick<CountingMethod, 'hanTokens' | 'hangulTokens'>): string {
   const rules: string[] = []
   if (hanTokens > 0) rules.push(`${hanTokens} a Han character`)
   if (hangulTokens > 0) rules.push(`${hangulTokens} a Hangul syllable`)
-  if (splitDigits) rules.push('a token a digit')
   return rules.join(', ')
 }
 
@@ -212,10 +207,7 @@ export function hanWords({
  * surface that states the scaling reads it here.
  */
 export function scaledVocabularyWords(
-  counting: Pick<
-    CountingMethod,
-    'encoding' | 'factor' | 'hanTokens' | 'hangulTokens' | 'splitDigits'
-  >,
+  counting: Pick<CountingMethod, 'encoding' | 'factor' | 'hanTokens' | 'hangulTokens'>,
 ): string {
   const { encoding, factor } = counting
   const han = hanWords(counting)

