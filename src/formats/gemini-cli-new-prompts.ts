@@ -26,14 +26,22 @@ const CHARS_PER_TOKEN = 4
  * What the reports say at each new prompt, where the file's messages are known to the token: the
  * first request after a prompt holds the last request, the last reply (its reported `output`) and
  * the prompt, and nothing else unless the turn's thinking was sent (then it comes out) or the
- * request held content the file does not record (then it is larger).
+ * request held content the file does not record (then it is larger). And inside a turn: a request
+ * holds the last one, the last reply and its tool results, and the reply's thinking where it was
+ * sent.
  *
  * - **Whether the turn's thinking was sent** (docs/tokens.md, "Gemini thinking the reports show
  *   was not sent"). Where it was, every request of the turn held it and the next prompt's does
  *   not: after a turn that thought at least MIN_TURN_THINKING tokens before its last reply, the
  *   prompt falls by about that thinking, or it does not. Gemini CLI's session files do not say
  *   which (the Gemini API bills it; the sessions of Code Assist, "Login with Google", show none),
- *   so the reports decide, and with no such prompt the model's own rule stands.
+ *   so the reports decide, and with no such prompt the model's own rule stands. A session of one
+ *   prompt has no new prompt to tell: there the steps inside a turn do, after a reply that thought
+ *   MIN_TURN_THINKING tokens or more and whose results' estimate (characters ÷ 4) is smaller than
+ *   that thinking. The request grew by at least half the thinking, or it did not. Where the steps
+ *   show none sent, none was, whatever the prompts show; where they show it sent, the model's rule
+ *   stands, though the new prompts show it did not come out (gemini-3.5-flash, in one public
+ *   session, kept some of it: no rule is drawn from one session).
  * - **Content the file does not record** (docs/formats/gemini-cli.md, "Tool calls the file does
  *   not record"): a request MIN_UNRECORDED tokens or more larger than that sum, and larger than
  *   twice the prompt's estimate, held something the file does not. Gemini CLI 0.4 – 0.8 recorded
@@ -49,12 +57,15 @@ const CHARS_PER_TOKEN = 4
 export class NewPrompts {
   private turnThoughts = 0
   private lastThoughts = 0
-  private last: { input: number; output: number } | undefined
+  private last: { input: number; output: number; results: number } | undefined
   /** Characters typed since the last reply; undefined while the turn goes on. */
   private typed: number | undefined
   private otherBetween = false
   private sent = 0
   private notSent = 0
+  /** Steps inside a turn whose growth shows the last reply's thinking was sent, or was not. */
+  private heldInTurn = 0
+  private notHeldInTurn = 0
 
   prompt(characters: number): void {
     this.typed = (this.typed ?? 0) + characters
@@ -72,19 +83,41 @@ export class NewPrompts {
     this.turnThoughts += count
   }
 
-  reply(input: number, output: number, thoughts: number, ctx: Ctx): void {
+  /**
+   * A reply that reports a request of its own: its prompt and output, its thinking, and the
+   * characters of the tool results recorded with it (sent with the next request).
+   */
+  reply(input: number, output: number, thoughts: number, results: number, ctx: Ctx): void {
     if (this.typed !== undefined) {
       if (this.last && !this.otherBetween) this.newPrompt(input, this.last, ctx)
       this.turnThoughts = 0
-    }
+    } else if (this.last && !this.otherBetween) this.inTurn(input, this.last)
     this.turnThoughts += thoughts
     this.lastThoughts = thoughts
-    this.last = { input, output }
+    this.last = { input, output, results }
     this.typed = undefined
     this.otherBetween = false
   }
 
-  private newPrompt(input: number, last: { input: number; output: number }, ctx: Ctx): void {
+  /**
+   * A request inside a turn holds the last one, the last reply (its `output`) and that reply's
+   * tool results, and the reply's thinking where thinking was sent: where the thinking is large
+   * beside the results' estimate, the growth tells.
+   */
+  private inTurn(input: number, last: { input: number; output: number; results: number }): void {
+    const results = last.results / CHARS_PER_TOKEN
+    const thought = this.lastThoughts
+    if (thought < MIN_TURN_THINKING || results > thought) return
+    const grew = input - (last.input + last.output + results)
+    if (grew >= SENT_SHARE * thought) this.heldInTurn++
+    else this.notHeldInTurn++
+  }
+
+  private newPrompt(
+    input: number,
+    last: { input: number; output: number; results: number },
+    ctx: Ctx,
+  ): void {
     const typed = (this.typed ?? 0) / CHARS_PER_TOKEN
     const grew = input - (last.input + last.output + typed)
     const before = this.turnThoughts - this.lastThoughts
@@ -100,10 +133,30 @@ export class NewPrompts {
     }
   }
 
-  /** 'dropped' where most such prompts show no thinking was sent; a note either way. */
+  /**
+   * 'dropped' where most steps inside a turn, or else most new prompts, show no thinking was sent;
+   * the model's rule (undefined) where the steps show it was, whatever the new prompts show; a
+   * note either way.
+   */
   verdict(notes: NoteList): EarlierThinking | undefined {
+    const steps = this.heldInTurn + this.notHeldInTurn
     const prompts = this.sent + this.notSent
+    const promptsSayDropped = prompts > 0 && this.notSent > this.sent
+    if (steps > 0 && this.notHeldInTurn > this.heldInTurn && !promptsSayDropped) {
+      notes.info(
+        '',
+        `Gemini's reported prompts show its requests held none of the replies' thinking: at ${formatNumber(this.notHeldInTurn)} of ${formatNumber(steps)} requests inside a turn after a reply that thought, the prompt grew by the reply and its tool results alone; thinking is priced at 0 in every request`,
+      )
+      return 'dropped'
+    }
     if (prompts === 0) return undefined
+    if (this.heldInTurn > this.notHeldInTurn && promptsSayDropped) {
+      notes.info(
+        '',
+        `Gemini's reported prompts show its requests held the replies' thinking: at ${formatNumber(this.heldInTurn)} of ${formatNumber(steps)} requests inside a turn the prompt grew by the last reply's thinking, though at ${formatNumber(this.notSent)} of ${formatNumber(prompts)} new prompts it did not fall by the turn's; it is priced in every request of its turn, as the model's rule has it`,
+      )
+      return undefined
+    }
     const dropped = this.notSent > this.sent
     const of = `${formatNumber(dropped ? this.notSent : this.sent)} of ${formatNumber(prompts)}`
     if (dropped) {

@@ -207,8 +207,9 @@ function readEntries(entries: Entry[], notes: NoteList): ReadResult {
         const reported = geminiTokens(entry, messages.length, read.model)
         if (reported) usage.push(reported)
         const thoughts = withReportedThoughts(read.messages, entry.value.tokens, entry.ctx)
-        if (request) newPrompts.reply(request.input, request.output, thoughts, entry.ctx)
-        else newPrompts.thoughts(thoughts)
+        if (request) {
+          newPrompts.reply(request.input, request.output, thoughts, resultChars(read), entry.ctx)
+        } else newPrompts.thoughts(thoughts)
       } else if (read.messages.some((m) => m.type === 'user')) {
         newPrompts.prompt(read.messages.reduce((n, m) => n + m.text.length, 0))
       } else if (read.messages.length > 0) newPrompts.other()
@@ -222,6 +223,15 @@ function readEntries(entries: Entry[], notes: NoteList): ReadResult {
   }
   const thinking = newPrompts.verdict(notes)
   return { model, messages, notes, usage, ...(thinking ? { thinking } : {}) }
+}
+
+/** The characters of the tool results a record holds: what the next request adds for them. */
+function resultChars(read: { messages: readonly Message[] }): number {
+  let chars = 0
+  for (const m of read.messages) {
+    if (m.type === 'activity') chars += m.text.length + (m.payload?.length ?? 0)
+  }
+  return chars
 }
 
 /**

@@ -168,19 +168,20 @@ export const CALIBRATIONS: readonly Calibration[] = [
     // of 165 replies of public Gemini CLI sessions of 2026 exactly as Gemini reported them. Gemma
     // models share the tokenizer and are counted so. Before, o200k_base × 1.1 (tool results
     // × 1.15, a token a digit), derived from the two vocabularies' ratio on agent conversations.
-    // The error the app states (`scripts/measure-targets.ts whole`, 7 December 2026): 3,708
-    // reported requests of the 105 public Gemini CLI sessions whose import warns of nothing (of
-    // 241 from 21 repositories, one file per session; aim's benchmark copies aside, docs/tokens.md
-    // says why), with the context not in the file included and each session's thinking priced as
-    // its reports show it was sent: 90% within ±1.75%, the median +0.3% (±5.67% and +2.6% with
-    // o200k_base × 1.1).
+    // The error the app states (`scripts/measure-targets.ts whole`, 7 December 2026): 4,376
+    // reported requests of the 120 public Gemini CLI sessions whose import warns of nothing (of
+    // 259 from 21 repositories, one file per session), with the context not in the file included
+    // and each session's thinking priced as its reports show it was sent, at new prompts and
+    // inside a turn: 90% within ±1.54%, the median +0.3% (docs/tokens.md, "Thinking the steps
+    // inside a turn show"; ±5.67% with o200k_base × 1.1, on the 3,708 requests of the 105 that
+    // are not one-prompt benchmark copies).
     family: 'google',
     generation: 'Gemini 2.5/3',
     matches: (model) => /gemini|gemma/.test(model.toLowerCase()),
     encoding: 'gemma3',
     factor: 1,
     withinPct: 2,
-    requests: 3_708,
+    requests: 4_376,
   },
 ]
 

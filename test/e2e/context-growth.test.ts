@@ -430,10 +430,10 @@ describe('the context-growth chart', () => {
     await page.locator(byTestId('total-tokens')).waitFor()
     await openFile(page, file)
     await expect.poll(() => readNumber(page.locator(byTestId('total-tokens')))).toBe(report.total)
-    // The words docs/tokens.md measures (90% of 3,708 reported requests within ±1.75%), as the
+    // The words docs/tokens.md measures (90% of 4,376 reported requests within ±1.54%), as the
     // CLI prints them too.
     expect(report.method).toBe(
-      'approximate: within ±2% of provider counts on 90% of 3,708 requests',
+      'approximate: within ±2% of provider counts on 90% of 4,376 requests',
     )
     expect(await page.locator(byTestId('model-method')).textContent()).toBe(
       `Google Gemini: ${report.method}`,

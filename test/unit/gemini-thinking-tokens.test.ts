@@ -175,3 +175,80 @@ describe('Gemini thinking the reports show was not sent', () => {
     expect(estimated[2] - estimated[1]).toBe(cost(4) + cost(5))
   })
 })
+
+// gemini-cli-thoughts-one-prompt.jsonl, read by hand: one prompt, u1; g1 thinks 800 tokens and
+// reads a file (input 9,000, output 40; its result 56 characters, about 14 tokens), g2 thinks 700
+// and runs a test (input 9,075, output 35; its result 32 characters, 8), g3 answers (input 9,135).
+// No new prompt can tell whether the thinking was sent, but each step can: had g1's 800 tokens
+// been sent, g2's prompt would be about 9,000 + 40 + 14 + 800 = 9,854; it is 9,075, the reply and
+// its result alone. The same at g3: 9,075 + 35 + 8 = 9,118 without g2's 700, 9,818 with; 9,135.
+describe('Gemini thinking a one-prompt session’s steps show was not sent', () => {
+  const onePrompt = importConversation(fixture('gemini-cli-thoughts-one-prompt.jsonl'))
+  const gemini = { model: 'gemini-3.1-pro-preview', wire: 'gemini' as const }
+
+  it('reads the rule from the requests inside the turn, and says so', () => {
+    expect(onePrompt.thinking).toBe('dropped')
+    expect(onePrompt.report).toContainEqual({
+      severity: 'info',
+      path: '',
+      problem:
+        "Gemini's reported prompts show its requests held none of the replies' thinking: at 2 of 2 requests inside a turn after a reply that thought, the prompt grew by the reply and its tool results alone; thinking is priced at 0 in every request",
+    })
+  })
+
+  it('grows each request of the turn by the reply and its result alone', () => {
+    const dropped = { ...gemini, thinking: onePrompt.thinking }
+    const costs = countEachMessage(dropped, onePrompt.messages)
+    expect(onePrompt.messages.map((m) => m.type)).toEqual([
+      'user',
+      'reasoning',
+      'bot',
+      'activity',
+      'reasoning',
+      'bot',
+      'activity',
+      'bot',
+    ])
+    expect([costs[1], costs[4]]).toEqual([0, 0])
+    const { rows } = compareUsage(onePrompt.usage ?? [], costs, requestOverhead(dropped), null)
+    const estimated = rows.map((r) => r.estimated)
+    expect(estimated[1] - estimated[0]).toBe(costs[2] + costs[3])
+    expect(estimated[2] - estimated[1]).toBe(costs[5] + costs[6])
+  })
+})
+
+// gemini-cli-thoughts-held.jsonl, read by hand (gemini-3.5-flash): turn 1 is u1, g1 (thinks 800,
+// a grep; input 9,000, output 40; its result 44 characters, 11 tokens) and g2 (input 9,855: 9,000
+// + 40 + 11 + 800 + 4, so g1's thinking was sent); turn 2 is u2 ("Make it 1024.", 13 characters)
+// and g3, input 9,878: g2's 9,855 + its 20 output + the prompt's 3, with nothing out, where the
+// model's rule has turn 1's thinking come out (about 9,078). The steps inside the turn outweigh the
+// new prompt: the thinking was sent, and the model's rule prices it.
+describe('Gemini thinking the steps show was sent, where the next prompt does not fall', () => {
+  const kept = importConversation(fixture('gemini-cli-thoughts-held.jsonl'))
+  const gemini = { model: 'gemini-3.5-flash', wire: 'gemini' as const }
+
+  it('keeps the model’s rule, and says what the reports show', () => {
+    expect(kept.thinking).toBeUndefined()
+    expect(kept.report).toContainEqual({
+      severity: 'info',
+      path: '',
+      problem:
+        "Gemini's reported prompts show its requests held the replies' thinking: at 1 of 1 requests inside a turn the prompt grew by the last reply's thinking, though at 1 of 1 new prompts it did not fall by the turn's; it is priced in every request of its turn, as the model's rule has it",
+    })
+  })
+
+  it('prices turn 1’s thinking in turn 1’s requests', () => {
+    const costs = countEachMessage(gemini, kept.messages)
+    const { rows } = compareUsage(
+      kept.usage ?? [],
+      costs,
+      requestOverhead(gemini),
+      turnCostsOf(gemini, kept.messages),
+    )
+    const estimated = rows.map((r) => r.estimated)
+    // Request 2 (g2's) adds g1's thinking (its 800 tokens and the framing), its call and result.
+    expect(estimated[1] - estimated[0]).toBe(
+      messageCost(gemini, { text: '' }) + 800 + costs[2] + costs[3],
+    )
+  })
+})
