@@ -1,5 +1,7 @@
+import { isOpenEncoding } from '@core'
 import { formatNumber as number } from '@core/numbers'
 import { useApp } from '../store'
+import { selectCounting } from '../store/spec'
 
 const megabytes = (bytes: number) => (bytes / 1e6).toFixed(1)
 
@@ -13,6 +15,9 @@ export function LoadProgress() {
   const partial = useApp((s) => s.partialCounts)
   const cancelLoad = useApp((s) => s.cancelLoad)
   const countAgain = useApp((s) => s.countAgain)
+  // An open model's vocabulary (Gemini's is 14 MB) is loaded by the workers when first used, before
+  // the first count: said, so that the wait is not taken for a stall.
+  const encoding = useApp((s) => selectCounting(s).encoding)
 
   if (reading === null && partial === null) return null
   if (reading === null && partial !== null && !partial.running) {
@@ -36,9 +41,11 @@ export function LoadProgress() {
   // While parsing, the bar follows the bytes when the worker reports them; otherwise (text, or
   // the format readers after the parse) it only says that work goes on.
   const parsing = reading !== null && reading.total === null ? reading.parsed : null
+  const loads = isOpenEncoding(encoding) && done === 0
   const label =
     reading === null
-      ? `Counting tokens: ${number(done)} of ${number(total)} messages`
+      ? `Counting tokens: ${number(done)} of ${number(total)} messages` +
+        (loads ? ` (the ${encoding} vocabulary loads on first use)` : '')
       : reading.total !== null
         ? `Reading ${reading.name}: ${number(reading.received)} of ${number(reading.total)} messages received`
         : parsing === null

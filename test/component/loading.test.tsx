@@ -85,6 +85,19 @@ describe('loading a conversation in workers', () => {
     expect(screen.queryByTestId('load-progress')).toBeNull()
   })
 
+  it('says that an open model’s vocabulary loads before the first count', async () => {
+    const app = appOnManualWorkers()
+    await openRun(app)
+    // gpt-4o's vocabulary ships with the app: nothing to say.
+    expect(progress().textContent).toContain('Counting tokens: 0 of 10 messages')
+    expect(progress().textContent).not.toContain('vocabulary')
+    // Gemini is counted with Gemma 3's, which the workers load when first asked (docs/tokens.md).
+    act(() => app.store.getState().setModel('gemini-2.5-pro'))
+    expect(progress().textContent).toContain(
+      'Counting tokens: 0 of 10 messages (the gemma3 vocabulary loads on first use)',
+    )
+  })
+
   it('stops counting on Cancel, says the counts are partial, and counts only the rest again', async () => {
     const app = appOnManualWorkers()
     await openRun(app)
