@@ -33,8 +33,6 @@ export function isSentencePieceJson(json: { model: { type: string } }): boolean 
   return model.type === 'BPE' && model.byte_fallback === true && '▁' in model.vocab
 }
 
-const ID_BITS = 2 ** 20
-
 /**
  * The merges as an open-addressing table from a pair of token ids to the merge's rank and the id
  * it makes: four typed arrays instead of half a million strings.
@@ -93,12 +91,15 @@ export interface SentencePieceCounter {
 
 export function sentencePieceCounter(json: SentencePieceJson): SentencePieceCounter {
   const { vocab, merges } = json.model
-  if (Object.keys(vocab).length >= ID_BITS) throw new Error('vocabulary too large')
   // One-character tokens: where every piece starts.
   const charId = new Map<number, number>()
+  // Whether words can be merged apart (wordEnd): no token joins a character to a `▁` after it,
+  // but Gemma's one.
+  let wordsApart = true
   for (const token in vocab) {
     const cp = token.codePointAt(0)!
     if (token.length === (cp > 0xffff ? 2 : 1)) charId.set(cp, vocab[token])
+    else if (token !== JOINED && /[^▁]▁/.test(token)) wordsApart = false
   }
   const table = new MergeTable(merges.length)
   for (let r = 0; r < merges.length; r++) {
@@ -115,6 +116,8 @@ export function sentencePieceCounter(json: SentencePieceJson): SentencePieceCoun
   let cache = new Map<string, number>()
 
   const countWord = (word: string): number => {
+    // A long word (a blob of base64, minified code) seldom comes again: not remembered.
+    if (word.length > LONGEST_REMEMBERED) return mergedLength(initialIds(word, charId), table)
     let n = cache.get(word)
     if (n === undefined) {
       n = mergedLength(initialIds(word, charId), table)
@@ -124,8 +127,10 @@ export function sentencePieceCounter(json: SentencePieceJson): SentencePieceCoun
     return n
   }
 
-  // A piece between added tokens, cut into words that no merge crosses (see wordEnd).
+  // A piece between added tokens, cut into words that no merge crosses (see wordEnd), or whole
+  // for a vocabulary whose merges may cross them.
   const countPiece = (text: string, start: number, end: number): number => {
+    if (!wordsApart) return start === end ? 0 : countWord(text.slice(start, end))
     let n = 0
     for (let i = start; i < end;) {
       const j = wordEnd(text, i, end)
@@ -159,6 +164,10 @@ export function sentencePieceCounter(json: SentencePieceJson): SentencePieceCoun
 
 /** Past this many distinct words the cache starts again from empty (as piece-counter.ts does). */
 const CACHE_LIMIT = 200_000
+/** Words longer than this are counted each time, not remembered. */
+const LONGEST_REMEMBERED = 256
+/** Gemma's one token that holds a `▁` after another character: wordEnd keeps it whole. */
+const JOINED = '>▁</'
 
 const SPACE = 0x20
 const LOWER_BLOCK = 0x2581 // ▁, what a space becomes
@@ -169,7 +178,7 @@ const isSpace = (c: number) => c === SPACE || c === LOWER_BLOCK
  * and the characters that follow up to the next space. Every token of Gemma's vocabulary but one
  * is a run of `▁`, or holds a `▁` only as its first character, or none: so no merge joins a
  * character to a `▁` after it, and the words are merged apart and their counts added. The one
- * exception, `>▁</`, keeps the word going past a space between `>` and `</`.
+ * exception, JOINED, keeps the word going past a space between `>` and `</`.
  */
 function wordEnd(text: string, i: number, end: number): number {
   let j = i
