@@ -54,10 +54,17 @@ const CHARS_PER_TOKEN = 4
  * between replies, `thoughts` for a reply's part that reports no request of its own, `reply` for a
  * reply that does.
  */
+/** The last reply that reported a request: its prompt and output, and its tool results' characters. */
+interface LastReply {
+  input: number
+  output: number
+  results: number
+}
+
 export class NewPrompts {
   private turnThoughts = 0
   private lastThoughts = 0
-  private last: { input: number; output: number; results: number } | undefined
+  private last: LastReply | undefined
   /** Characters typed since the last reply; undefined while the turn goes on. */
   private typed: number | undefined
   private otherBetween = false
@@ -104,7 +111,7 @@ export class NewPrompts {
    * tool results, and the reply's thinking where thinking was sent: where the thinking is large
    * beside the results' estimate, the growth tells.
    */
-  private inTurn(input: number, last: { input: number; output: number; results: number }): void {
+  private inTurn(input: number, last: LastReply): void {
     const results = last.results / CHARS_PER_TOKEN
     const thought = this.lastThoughts
     if (thought < MIN_TURN_THINKING || results > thought) return
@@ -113,11 +120,7 @@ export class NewPrompts {
     else this.notHeldInTurn++
   }
 
-  private newPrompt(
-    input: number,
-    last: { input: number; output: number; results: number },
-    ctx: Ctx,
-  ): void {
+  private newPrompt(input: number, last: LastReply, ctx: Ctx): void {
     const typed = (this.typed ?? 0) / CHARS_PER_TOKEN
     const grew = input - (last.input + last.output + typed)
     const before = this.turnThoughts - this.lastThoughts
