@@ -1,13 +1,18 @@
 import { act, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { App } from '../../renderer/App'
 import { Controls } from '../../renderer/components/Controls'
 import { RUN, makeStore, referenceCounts, renderWithStore, runStore } from './fixtures'
+import { loadGemma, LOAD_GEMMA_MS } from '../unit/helpers/gemma'
 
 const input = (id: string) => screen.getByTestId(id) as HTMLInputElement
 
 describe('the controls', () => {
+  // Choosing a Gemini model counts with Gemma 3's vocabulary, which the app's counting workers load
+  // first; the in-place workers of these tests count at once, so it is loaded before.
+  beforeAll(loadGemma, LOAD_GEMMA_MS)
+
   it('shows the derived KeepRecentCount while it is unset', () => {
     const { store } = makeStore()
     renderWithStore(<Controls />, store)
