@@ -21,7 +21,8 @@ export interface SentencePieceJson {
   model: {
     type: string
     vocab: Record<string, number>
-    merges: ([string, string] | string)[]
+    /** Each merge as its pair (the newer format; Gemma's file is written so). */
+    merges: [string, string][]
     byte_fallback?: boolean
   }
   added_tokens?: { content: string }[]
@@ -101,10 +102,14 @@ export function sentencePieceCounter(json: SentencePieceJson): SentencePieceCoun
     if (token.length === (cp > 0xffff ? 2 : 1)) charId.set(cp, vocab[token])
     else if (token !== JOINED && /[^▁]▁/.test(token)) wordsApart = false
   }
+  if (merges.length > 0 && !Array.isArray(merges[0])) {
+    throw new Error(
+      'This vocabulary writes its merges as strings, which this counter does not read.',
+    )
+  }
   const table = new MergeTable(merges.length)
   for (let r = 0; r < merges.length; r++) {
-    const merge = merges[r]
-    const [a, b] = typeof merge === 'string' ? splitMerge(merge) : merge
+    const [a, b] = merges[r]
     const left = vocab[a]
     const right = vocab[b]
     const made = vocab[a + b]
@@ -190,13 +195,6 @@ function wordEnd(text: string, i: number, end: number): number {
     if (!joined) break
   }
   return j
-}
-
-// "a b" in the older merges format; "▁▁ ▁" cannot be told apart there, so the newer one is used
-// where it is given.
-function splitMerge(merge: string): [string, string] {
-  const space = merge.indexOf(' ', 1)
-  return [merge.slice(0, space), merge.slice(space + 1)]
 }
 
 /** The length of the added token at text[i], the longest that matches, or 0. */
