@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import react from '@vitejs/plugin-react'
 import { browserOnly } from './scripts/browser-only.ts'
+import { openVocabularies } from './scripts/open-vocabularies-plugin.ts'
 import { vocabularyAsJson } from './scripts/vocabulary-as-json.ts'
 
 const root = import.meta.dirname
@@ -41,11 +42,14 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(root, 'renderer'),
-    plugins: [browserOnly(), react(), vocabularyAsJson()],
+    plugins: [browserOnly(), react(), vocabularyAsJson(), openVocabularies()],
     resolve: { alias: rendererAlias },
     // Workers are bundled on their own, with their own plugins; as ES modules, so that a worker
     // can import one vocabulary when it needs it.
-    worker: { format: 'es', plugins: () => [browserOnly(), vocabularyAsJson()] },
+    worker: {
+      format: 'es',
+      plugins: () => [browserOnly(), vocabularyAsJson(), openVocabularies()],
+    },
     build: {
       outDir: resolve(root, 'out/renderer'),
       rolldownOptions: { input: resolve(root, 'renderer/index.html') },

@@ -1,6 +1,7 @@
 import { chmod } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { defineConfig, type Plugin } from 'vite'
+import { openVocabularies } from './scripts/open-vocabularies-plugin.ts'
 
 const SHEBANG = '#!/usr/bin/env node'
 
@@ -34,11 +35,8 @@ function executableBin(): Plugin {
  * count needs it (an open model's is 7 MB): inlined, they made every start read 22 MB.
  */
 export default defineConfig({
-  plugins: [executableBin()],
+  plugins: [executableBin(), openVocabularies()],
   resolve: { alias: { '@core': resolve(import.meta.dirname, 'src') } },
-  // The open models' tokenizer.json files as JSON.parse of one string each, cheaper to load than
-  // the same data as an object literal.
-  json: { stringify: true },
   // Bundle every dependency, so `node dist/cli.js` runs without node_modules.
   ssr: { target: 'node', noExternal: true },
   build: {

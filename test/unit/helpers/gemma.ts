@@ -15,5 +15,5 @@ export function gemmaCount(text: string): number {
 /** Loads the vocabulary the code under test counts Gemini with; for a suite's beforeAll. */
 export const loadGemma = () => loadOpenVocabulary('gemma3')
 
-/** How long loading Gemma's vocabulary (33 MB of JSON) may take on a busy machine. */
+/** How long loading Gemma's vocabulary may take on a busy machine (33 MB of JSON, when not packed). */
 export const LOAD_GEMMA_MS = 120_000
