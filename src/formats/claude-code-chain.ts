@@ -19,8 +19,9 @@ export interface SessionEvent extends EventReading {
   /** A user event with a tool_result block. */
   isToolResult: boolean
   /**
-   * The event's timestamp as text ('' when it has none): recovered turn parts sort by it, so it is
-   * kept only for the events that can be one (an assistant line with a message.id, a tool result).
+   * The event's timestamp as text ('' when it has none): recovered turn parts sort by it, and a
+   * late run of progress lines is told by it (lateProgressLinks), so it is kept only for the events
+   * that can be one of those (an assistant line with a message.id, a tool result, progress).
    */
   timestamp: string
   subtype?: unknown
@@ -107,7 +108,10 @@ export function sessionEventOf(line: number, v: Json): SessionEvent {
     isSidechain: v.isSidechain === true,
     messageId,
     isToolResult,
-    timestamp: isToolResult || messageId !== undefined ? String(v.timestamp ?? '') : '',
+    timestamp:
+      isToolResult || messageId !== undefined || type === 'progress'
+        ? String(v.timestamp ?? '')
+        : '',
     subtype,
     logicalParentUuid: v.logicalParentUuid,
     compactMetadata:
@@ -208,6 +212,7 @@ export function buildThread(
   // event's own position is its `pos`.
   const graph = new Graph(pool, main.length > 0 ? index.main : index.side)
   const { links: relink, preserved } = preservedSegmentLinks(graph)
+  lateProgressLinks(graph, relink)
   // Without a uuid on two events, the parent found as a line was parsed is the one a lookup now
   // would find.
   const parsed = !index.duplicates
@@ -342,6 +347,70 @@ function preservedSegmentLinks(graph: Graph): {
     if (e !== head && parentOf(e) === anchor.uuid) links.set(e.uuid!, tail)
   }
   return { links, preserved: { events, boundary: last.line } }
+}
+
+/**
+ * Claude Code 2.1.x (2.1.78 and 2.1.81 in the public sessions read) held a turn's hook progress lines back and
+ * wrote them after the turn, chained one off the other from the turn's first tool call, and the
+ * next event it wrote (the Stop hook's summary, the next prompt) hung off the last of them. The
+ * walk back from the leaf then goes round the turn: from that event through the progress lines to
+ * the first tool call, leaving every later call, result and reply of the turn on a side branch,
+ * where Claude Code's own resume leaves them too (its progress bridge links the event to the
+ * first tool call). But the session went on from the end of the turn, and its next request held
+ * the whole turn, as the usage it reported shows.
+ *
+ * So an event (not progress) hanging off a run of progress lines is linked instead to the end of
+ * that turn, when the turn's other events are on file before it and the run began before the
+ * latest of them (by timestamp): the run was written late. A prompt edited after a rewind can hang
+ * off progress too (a hook run when it was sent), but that progress began after the branch it
+ * leaves had ended, and keeps its link. The end of the turn is the last event in file order, not
+ * progress, that descends from the event the run hangs off and is written before the event.
+ */
+function lateProgressLinks(graph: Graph, links: Map<string, SessionEvent | null>): void {
+  const { pool } = graph
+  let children: Map<SessionEvent, SessionEvent[]> | undefined
+  for (const e of pool) {
+    if (e.type === 'progress' || e.parentUuid === undefined || links.has(e.uuid!)) continue
+    let p = graph.get(e.parentUuid)
+    if (p === undefined || p.type !== 'progress') continue
+    // The run's start: its earliest timestamp.
+    let began = ''
+    for (let steps = 0; p && p.type === 'progress' && steps < LONGEST_RUN; steps++) {
+      if (p.timestamp !== '' && (began === '' || p.timestamp < began)) began = p.timestamp
+      p = p.parentUuid === undefined ? undefined : graph.get(p.parentUuid)
+    }
+    if (p === undefined || p.type === 'progress' || began === '') continue
+    children ??= childrenOf(pool, graph)
+    let end: SessionEvent | undefined
+    let latest = ''
+    const stack = [...(children.get(p) ?? [])]
+    while (stack.length > 0) {
+      const c = stack.pop()!
+      // Written after the event: so are its descendants (the file is append-only).
+      if (c.line >= e.line) continue
+      if (c.type !== 'progress') {
+        if (end === undefined || c.line > end.line) end = c
+        if (c.timestamp > latest) latest = c.timestamp
+      }
+      for (const k of children.get(c) ?? []) stack.push(k)
+    }
+    if (end !== undefined && latest > began) links.set(e.uuid!, end)
+  }
+}
+
+/** How many progress lines a run is followed back through (a turn's hooks: tens). */
+const LONGEST_RUN = 10_000
+
+function childrenOf(
+  pool: readonly SessionEvent[],
+  graph: Graph,
+): Map<SessionEvent, SessionEvent[]> {
+  const children = new Map<SessionEvent, SessionEvent[]>()
+  for (const e of pool) {
+    const p = e.parentUuid === undefined ? undefined : graph.get(e.parentUuid)
+    if (p !== undefined) push(children, p, e)
+  }
+  return children
 }
 
 /**

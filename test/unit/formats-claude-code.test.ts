@@ -1352,6 +1352,89 @@ describe('Claude Code: shapes found in public sessions', () => {
     })
   })
 
+  describe('hook progress written after its turn (2.1.63 – 2.1.81)', () => {
+    const at = (second: number) => `2026-03-25T09:04:${String(second).padStart(2, '0')}.000Z`
+    const hook = (uuid: string, parent: string, second: number, hookEvent: string) =>
+      event(uuid, parent, {
+        type: 'progress',
+        timestamp: at(second),
+        data: { type: 'hook_progress', hookEvent, hookName: `${hookEvent}:Bash` },
+      })
+    const timed = (line: string, second: number) =>
+      JSON.stringify({ ...JSON.parse(line), timestamp: at(second) })
+    const call2 = { type: 'tool_use', id: 'c2', name: 'Bash', input: { command: 'cat a.ts' } }
+    const result2 = [{ type: 'tool_result', tool_use_id: 'c2', content: 'export {}' }]
+    // A turn of two tool calls (lines 2–6), then its hooks' progress, written after it but timed
+    // during it, chained from the first call (lines 7–10), then the Stop hook's summary and the
+    // next prompt hanging off the last of them.
+    const turn = [
+      timed(user('q', null, 'List the files, then show a.ts.'), 0),
+      timed(bot('a', 'q', [call]), 1),
+      timed(user('r', 'a', result), 2),
+      timed(bot('b', 'r', [call2]), 3),
+      timed(user('r2', 'b', result2), 4),
+      timed(bot('d', 'r2', [{ type: 'text', text: 'a.ts exports nothing.' }]), 5),
+      hook('p1', 'a', 1, 'PreToolUse'),
+      hook('p2', 'p1', 2, 'PostToolUse'),
+      hook('p3', 'p2', 3, 'PreToolUse'),
+      hook('p4', 'p3', 4, 'PostToolUse'),
+    ]
+
+    it('goes on from the end of the turn, where the session was: every call reaches the import', () => {
+      const text = [
+        ...turn,
+        event('s', 'p4', { type: 'system', subtype: 'stop_hook_summary', timestamp: at(6) }),
+        timed(user('q2', 's', 'Now delete it.'), 30),
+        timed(bot('e', 'q2', [{ type: 'text', text: 'Deleted.' }]), 31),
+      ].join('\n')
+      const imported = importConversation(text)
+      // Walked back by parentUuid alone, q2 → s → p4 … p1 → a → q: c2, its result and d are lost.
+      expect(imported.messages.map((m) => m.id)).toEqual([
+        'q',
+        'a',
+        'c1',
+        'b',
+        'c2',
+        'd',
+        'q2',
+        'e',
+      ])
+      expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
+    })
+
+    it('keeps a prompt edited after a rewind on its branch, though a hook run hangs it off progress', () => {
+      // After the turn, q2 was sent and answered (seconds 20 – 22); the user then rewound and edited
+      // it. The edited prompt q3 hangs off its UserPromptSubmit hook's progress, off d, as q2 did;
+      // that progress began (second 30) after everything on q2's branch, which stays abandoned.
+      const text = [
+        ...turn.slice(0, 6),
+        hook('h', 'd', 20, 'UserPromptSubmit'),
+        timed(user('q2', 'h', 'Show b.ts too.'), 21),
+        timed(bot('f', 'q2', [{ type: 'text', text: 'b.ts is empty.' }]), 22),
+        hook('h2', 'd', 30, 'UserPromptSubmit'),
+        timed(user('q3', 'h2', 'Show c.ts too.'), 31),
+        timed(bot('e', 'q3', [{ type: 'text', text: 'c.ts is empty.' }]), 32),
+      ].join('\n')
+      const imported = importConversation(text)
+      expect(imported.messages.map((m) => m.id)).toEqual([
+        'q',
+        'a',
+        'c1',
+        'b',
+        'c2',
+        'd',
+        'q3',
+        'e',
+      ])
+      expect(imported.report).toContainEqual({
+        severity: 'warning',
+        path: 'lines 8–9',
+        problem:
+          '2 events: off the main chain: an abandoned branch (a rewind, an edited prompt) or an earlier root; not loaded',
+      })
+    })
+  })
+
   it('restarts at a Claude Code 1.0 compaction summary, which has no parent and no boundary', () => {
     const text = [
       user('q', null, 'Fix the build.'),
