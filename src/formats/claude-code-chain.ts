@@ -350,8 +350,8 @@ function preservedSegmentLinks(graph: Graph): {
 }
 
 /**
- * Claude Code 2.1.x (2.1.78 and 2.1.81 in the public sessions read) held a turn's hook progress lines back and
- * wrote them after the turn, chained one off the other from the turn's first tool call, and the
+ * Claude Code 2.1.78 and 2.1.81 (in the public sessions read) held a turn's hook progress lines
+ * back and wrote them after the turn, chained one off the other from the turn's first tool call, and the
  * next event it wrote (the Stop hook's summary, the next prompt) hung off the last of them. The
  * walk back from the leaf then goes round the turn: from that event through the progress lines to
  * the first tool call, leaving every later call, result and reply of the turn on a side branch,
