@@ -351,13 +351,13 @@ function preservedSegmentLinks(graph: Graph): {
 
 /**
  * Claude Code 2.1.78 and 2.1.81 (in the public sessions read) held a turn's hook progress lines
- * back and wrote them after the turn, chained one off the other from the turn's first tool call, and the
- * next event it wrote (the Stop hook's summary, the next prompt) hung off the last of them. The
- * walk back from the leaf then goes round the turn: from that event through the progress lines to
- * the first tool call, leaving every later call, result and reply of the turn on a side branch,
- * where Claude Code's own resume leaves them too (its progress bridge links the event to the
- * first tool call). But the session went on from the end of the turn, and its next request held
- * the whole turn, as the usage it reported shows.
+ * back and wrote them after the turn, chained one off the other from the turn's first tool call,
+ * and the next event it wrote (the Stop hook's summary, the next prompt) hung off the last of them.
+ * The walk back from the leaf then goes round the turn: from that event through the progress lines
+ * to the first tool call, leaving every later call, result and reply of the turn on a side branch,
+ * where Claude Code's own resume leaves them too (its progress bridge links the event to the first
+ * tool call). But the session went on from the end of the turn, and its next request held the whole
+ * turn, as the usage it reported shows.
  *
  * So an event (not progress) hanging off a run of progress lines is linked instead to the end of
  * that turn, when the turn's other events are on file before it and the run began before the
