@@ -35,6 +35,21 @@ const RESULT_HEADER = /^\[([A-Za-z0-9_.:-]+)(?: for [\s\S]*?)?\] Result:/
 /** What Cline appends to every user message: the editor's state, sent to the model each turn. */
 const ENVIRONMENT = '<environment_details>'
 
+/**
+ * The headings of Cline's focus-chain instructions, a text block it adds to a user message before
+ * the editor's state when its todo list ("task_progress") is on: a recommendation to start one, a
+ * demand to update it with its progress, its plan-mode form (Cline v3.85.0,
+ * src/core/task/focus-chain/index.ts generateFocusChainInstructions and prompts.ts, pushed in
+ * src/core/task/index.ts). Sent to the model, but not the user's words.
+ */
+const FOCUS_CHAIN = /^# (?:task_progress\b|TODO LIST UPDATE REQUIRED\b)/
+
+/** Whether a user text block is Cline's own (the editor's state, a focus-chain instruction). */
+const isClinesOwn = (text: string) => {
+  const start = text.trimStart()
+  return start.startsWith(ENVIRONMENT) || FOCUS_CHAIN.test(start)
+}
+
 // Message fields of Cline's ClineStorageMessage and Roo's ApiMessage beyond {role, content}.
 const MESSAGE_NOTES: Record<string, string> = {
   ts: 'timestamp; not part of the conversation',
@@ -297,7 +312,7 @@ function ownBlocks(
       return [result.name === SUMMARIZE ? asEarlier(activity) : activity]
     }
     if (block.type === 'text' && typeof block.text === 'string') {
-      if (block.text.trimStart().startsWith(ENVIRONMENT)) {
+      if (isClinesOwn(block.text)) {
         reportBlockFields(block, here, ['type', 'text'], notes)
         return [{ type: 'context', text: block.text }]
       }
@@ -430,7 +445,7 @@ const isMarkedBlock = (b: unknown) =>
   isObject(b) &&
   b.type === 'text' &&
   typeof b.text === 'string' &&
-  (RESULT_HEADER.test(b.text) || b.text.trimStart().startsWith(ENVIRONMENT))
+  (RESULT_HEADER.test(b.text) || isClinesOwn(b.text))
 
 /**
  * The task folder's other files, which a user may open instead of the conversation: Cline and

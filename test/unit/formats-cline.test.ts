@@ -294,6 +294,54 @@ describe('Cline detection', () => {
     })
   })
 
+  it('reads the focus-chain instructions Cline adds to a user message as context, not as the user', () => {
+    // Cline v3.85.0 pushes its todo-list instructions as a text block of their own, before the
+    // editor's state: at the task's start, and after tool results (focus-chain/index.ts).
+    const focus = (heading: string) => ({ type: 'text', text: `\n${heading}\n\n1. Include a list` })
+    const environment = { type: 'text', text: '<environment_details>\n</environment_details>' }
+    const text = JSON.stringify([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: '<task>\nList the files.\n</task>' },
+          focus('# task_progress RECOMMENDED'),
+          environment,
+        ],
+        ts: 1,
+      },
+      {
+        role: 'assistant',
+        content: [{ type: 'tool_use', id: 't1', name: 'list_files', input: { path: '.' } }],
+        ts: 2,
+      },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: "[list_files for '.'] Result:\na.ts" },
+          focus('# TODO LIST UPDATE REQUIRED - You MUST include the task_progress parameter'),
+          focus("# task_progress\nYou've made 10 API requests without a task_progress parameter."),
+          environment,
+        ],
+        ts: 3,
+      },
+    ])
+    const imported = importConversation(text)
+    expect(imported.messages.map((m) => m.type)).toEqual([
+      'user',
+      'context',
+      'context',
+      'bot',
+      'activity',
+      'context',
+      'context',
+      'context',
+    ])
+    // The user's words alone are the prompt; each instruction is counted where it was sent.
+    expect(imported.messages[0].text).toBe('<task>\nList the files.\n</task>')
+    expect(imported.messages[1].text).toBe('\n# task_progress RECOMMENDED\n\n1. Include a list')
+    expect(imported.messages[5].text).toMatch(/^\n# TODO LIST UPDATE REQUIRED/)
+  })
+
   it('reports the fields of the blocks it reads itself', () => {
     const text = JSON.stringify([
       {
