@@ -44,10 +44,22 @@ const ENVIRONMENT = '<environment_details>'
  */
 const FOCUS_CHAIN = /^# (?:task_progress\b|TODO LIST UPDATE REQUIRED\b)/
 
-/** Whether a user text block is Cline's own (the editor's state, a focus-chain instruction). */
+/**
+ * The starts of the other texts Cline writes into a user message itself, from its own list of
+ * them (SYSTEM_CONTENT_MARKERS, src/shared/messages/constants.ts, v3.85.0): the notice it sends
+ * when a task is resumed (responses.ts taskResumption; the user's new words, if any, follow in a
+ * block of their own, in `<user_message>`), and a hook's added context (`<hook_context source=…>`).
+ */
+const CLINE_NOTICES = ['[TASK RESUMPTION]', '<hook_context']
+
+/** Whether a user text block is Cline's own: the editor's state, an instruction, a notice. */
 const isClinesOwn = (text: string) => {
   const start = text.trimStart()
-  return start.startsWith(ENVIRONMENT) || FOCUS_CHAIN.test(start)
+  return (
+    start.startsWith(ENVIRONMENT) ||
+    FOCUS_CHAIN.test(start) ||
+    CLINE_NOTICES.some((notice) => start.startsWith(notice))
+  )
 }
 
 // Message fields of Cline's ClineStorageMessage and Roo's ApiMessage beyond {role, content}.

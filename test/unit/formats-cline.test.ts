@@ -253,7 +253,7 @@ describe('Cline detection', () => {
     })
   })
 
-  it('leaves a bracketed note that is not a result to the user', () => {
+  it('reads a bracketed notice that is not a result as what it is', () => {
     const text = JSON.stringify([
       {
         role: 'assistant',
@@ -267,8 +267,9 @@ describe('Cline detection', () => {
         ts: 1,
       },
     ])
+    // Not a result: Cline's own notice of a resumed task (its SYSTEM_CONTENT_MARKERS), context.
     expect(importConversation(text).messages[1]).toEqual({
-      type: 'user',
+      type: 'context',
       text: '[TASK RESUMPTION] This task was interrupted 3 days ago.',
     })
   })
@@ -340,6 +341,34 @@ describe('Cline detection', () => {
     expect(imported.messages[0].text).toBe('<task>\nList the files.\n</task>')
     expect(imported.messages[1].text).toBe('\n# task_progress RECOMMENDED\n\n1. Include a list')
     expect(imported.messages[5].text).toMatch(/^\n# TODO LIST UPDATE REQUIRED/)
+  })
+
+  it('reads a resumed task: Cline’s notice and a hook’s context as context, the new words as the user', () => {
+    // responses.ts taskResumption returns the notice and the user's words as two blocks.
+    const text = JSON.stringify([
+      { role: 'assistant', content: [{ type: 'text', text: 'Done.' }], ts: 1 },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: '[TASK RESUMPTION] This task was interrupted 2 hours ago.' },
+          {
+            type: 'text',
+            text: 'New instructions for task continuation:\n<user_message>\nAlso b.ts.\n</user_message>',
+          },
+          {
+            type: 'text',
+            text: '<hook_context source="UserPromptSubmit">\nbranch: main\n</hook_context>',
+          },
+        ],
+        ts: 2,
+      },
+    ])
+    expect(importConversation(text).messages.map((m) => m.type)).toEqual([
+      'bot',
+      'context',
+      'user',
+      'context',
+    ])
   })
 
   it('reports the fields of the blocks it reads itself', () => {
