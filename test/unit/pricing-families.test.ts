@@ -36,6 +36,8 @@ const FAMILIES: [string, ModelFamily, string][] = [
   ['llama3.1:8b', 'llama3', 'llama3'],
   ['qwen2.5-coder-32b-instruct', 'qwen', 'qwen2'],
   ['Qwen/Qwen3-Coder-480B-A35B-Instruct', 'qwen', 'qwen2'],
+  // Qwen Code's name for the model its Qwen sign-in serves (DEFAULT_QWEN_MODEL).
+  ['coder-model', 'qwen', 'qwen2'],
   ['deepseek-chat', 'deepseek', 'deepseek_v3'],
   ['deepseek/deepseek-r1', 'deepseek', 'deepseek_v3'],
 ]
