@@ -84,6 +84,20 @@ const COMPACTED_METADATA = new Set([
   'first_window_id',
   'previous_window_id',
 ])
+/**
+ * The rest of a compaction's fields that Codex keeps for itself (`CompactedItem`,
+ * codex-rs/history/src/lib.rs, 0.15x – 0.171): the compaction request's response id, the latest
+ * usage record (for `thread/resume` to restore its totals), a checkpoint of the guardian
+ * reviewer's own history, and where MCP resources came from. None is part of the history the
+ * model is sent, which `replacement_history` is.
+ */
+const COMPACTED_RECORDS: Record<string, string> = {
+  compaction_response_id: "the compaction request's response id; Codex's own record",
+  latest_token_usage_record:
+    'the latest usage record when the compaction was written, for Codex to resume its totals; not read',
+  guardian_history: "a checkpoint of the guardian reviewer's own history; not this thread's",
+  mcp_resource_origins: "where MCP resources came from; Codex's own record",
+}
 const TURN_CONTEXT_NOTE =
   'turn settings (cwd, approval and sandbox policy, model, effort); not part of the conversation'
 const USAGE_NOTE = 'provider-reported usage; read by the usage view'
@@ -623,6 +637,8 @@ function readCompacted(r: Rollout, payload: Json, where: Where): void {
   for (const key of Object.keys(payload)) {
     if (COMPACTED_METADATA.has(key))
       r.notes.info(where([...at, key]), 'context-window bookkeeping; not part of the conversation')
+    else if (Object.hasOwn(COMPACTED_RECORDS, key))
+      r.notes.info(where([...at, key]), COMPACTED_RECORDS[key])
     else if (key !== 'message' && key !== 'replacement_history')
       r.notes.warn(where([...at, key]), UNKNOWN_FIELD_NOTE)
   }

@@ -207,6 +207,33 @@ describe('Codex CLI rollout in', () => {
     ])
   })
 
+  it("names a compaction's own records (0.15x – 0.171's CompactedItem) as such, not as unknown", () => {
+    // A sub-agent's rollout of 0.154 copies its parent's compaction with these fields.
+    const text = [
+      line('session_meta', { id: 's', cwd: '/w', cli_version: '0.154.0' }),
+      line('response_item', userItem('first prompt')),
+      line('compacted', {
+        message: '',
+        replacement_history: [
+          userItem('first prompt'),
+          { type: 'compaction', encrypted_content: 'E' },
+        ],
+        compaction_response_id: 'resp_c1',
+        latest_token_usage_record: null,
+        guardian_history: null,
+        mcp_resource_origins: { origins: [], turns: [] },
+        window_number: 1,
+      }),
+    ].join('\n')
+    const { report } = importConversation(text)
+    expect(report.filter((n) => n.severity === 'warning')).toEqual([])
+    expect(report).toContainEqual({
+      severity: 'info',
+      path: 'line 3: payload.compaction_response_id',
+      problem: "the compaction request's response id; Codex's own record",
+    })
+  })
+
   it('carries the call ids an earlier summary stands for into the summary that replaces it', () => {
     // Two remote compactions (0.142, windows 1 and 2): the second replaces the first's summary,
     // so the call the first replaced is reached only through the second's summarizedIds.
