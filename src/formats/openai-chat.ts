@@ -30,6 +30,13 @@ const ROLE_TYPES: Record<string, string> = {
   function: 'activity',
 }
 const MESSAGE_FIELDS = new Set(['role', 'content', 'name', 'tool_calls', 'tool_call_id', 'refusal'])
+/**
+ * A reply's `annotations`: the URL citations of a search model's answer (Chat Completions'
+ * assistant message, "Web search" in OpenAI's API reference). Every reply carries the list, most
+ * often empty, and client libraries send it back with the message; the text holds what they cite.
+ */
+const ANNOTATIONS_NOTE = "the reply's URL citations (web search); not counted"
+
 const RESPONSES_ITEM_TYPES = new Set([
   'message',
   'function_call',
@@ -93,7 +100,9 @@ export function readChatMessage(
     )
   }
   for (const key of Object.keys(raw)) {
-    if (!MESSAGE_FIELDS.has(key) && !(key === 'function_call' && role === 'assistant')) {
+    if (key === 'annotations' && role === 'assistant') {
+      notes.info(pathString([...at, key]), ANNOTATIONS_NOTE)
+    } else if (!MESSAGE_FIELDS.has(key) && !(key === 'function_call' && role === 'assistant')) {
       notes.warn(pathString([...at, key]), UNKNOWN_FIELD_NOTE)
     }
   }

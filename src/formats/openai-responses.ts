@@ -66,6 +66,8 @@ const RESPONSE_METADATA = new Set([
   'prompt',
   'text',
   'top_logprobs',
+  // A gpt-5.5 response recorded in 2026 carries it beside `status`: the call's moderation result.
+  'moderation',
   'model',
   'instructions',
   'previous_response_id',

@@ -39,7 +39,8 @@ export function readNested(
 ): Message[] {
   const rebase = (path: string) => {
     const rest = path.slice(from.length)
-    return rest === '' ? to : rest.startsWith('[') ? `${to}${rest}` : `${to}.${rest}`
+    if (rest === '') return to
+    return rest.startsWith('[') || rest.startsWith('.') ? `${to}${rest}` : `${to}.${rest}`
   }
   let result: ReadResult
   try {

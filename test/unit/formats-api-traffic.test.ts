@@ -206,6 +206,37 @@ describe('API traffic log, other replies', () => {
       logged_at: '2025-08-04T09:33:20.000Z',
     })
 
+  it("names a JSON reply's fields at their place, its empty citations as info", () => {
+    // Every Chat Completions reply of 2025 – 2026 carries `annotations`, most often empty.
+    const imported = importConversation(
+      pair({
+        timestamp: 1754300001,
+        status_code: 200,
+        headers: {},
+        body: {
+          object: 'chat.completion',
+          model: 'gpt-4o',
+          choices: [
+            {
+              index: 0,
+              message: { role: 'assistant', content: 'Rain.', refusal: null, annotations: [] },
+              finish_reason: 'stop',
+            },
+          ],
+        },
+      }),
+    )
+    expect(imported.messages.at(-1)).toEqual({ type: 'bot', text: 'Rain.' })
+    expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
+    expect(imported.report).toContainEqual(
+      expect.objectContaining({
+        severity: 'info',
+        path: 'line 1: response.body.choices[0].message.annotations',
+        problem: "the reply's URL citations (web search); not counted",
+      }),
+    )
+  })
+
   it('joins streamed Chat Completions chunks into one reply, tool call arguments included', () => {
     const chunk = (delta: unknown, extra = {}) =>
       `data: ${JSON.stringify({ object: 'chat.completion.chunk', model: 'gpt-4o', choices: [{ index: 0, delta }], ...extra })}\n\n`

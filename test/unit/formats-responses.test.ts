@@ -220,6 +220,18 @@ describe('OpenAI Responses in', () => {
     })
     expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
   })
+
+  it("reads a stored response's moderation result as metadata", () => {
+    // A gpt-5.5 response recorded in 2026 carries `moderation` beside its status.
+    const stored = { ...fixtureJson('openai-responses-response.json'), moderation: null }
+    const { report } = importConversation(JSON.stringify(stored))
+    expect(report).toContainEqual({
+      severity: 'info',
+      path: 'moderation',
+      problem: 'response metadata; not part of the conversation',
+    })
+    expect(report.filter((n) => n.severity === 'warning')).toEqual([])
+  })
 })
 
 describe("OpenAI Responses request's text field", () => {
