@@ -34,6 +34,7 @@ export function readContinue(input: ReadInput): ReadResult {
   const notes = new NoteList()
   const root = input.json()
   if (!isObject(root)) throw new ShapeError(`the file is ${kind(root)}, not a Continue session`, [])
+  if (isServerEraSession(root)) throw new ShapeError(SERVER_ERA, ['history', 'timeline'])
   const history = root.history
   if (!Array.isArray(history)) {
     throw new ShapeError(`"history" is ${kind(history)}, not a list of history items`, ['history'])
@@ -158,6 +159,20 @@ function promptSize(value: unknown): { input: number; output?: number } | undefi
   return { input, ...(isCount(output) ? { output } : {}) }
 }
 
+/**
+ * A session of Continue 0.x (2023), written by its Python server: `session_info` and a `history`
+ * of `{timeline: [{step: {class_name, description, chat_context, …}, observation, …}],
+ * current_index}`, steps where the sessions since hold messages. Found in public repositories; not
+ * read, but named, rather than refused as no known format.
+ */
+function isServerEraSession(root: Record<string, unknown>): boolean {
+  const history = root.history
+  return isObject(history) && Array.isArray(history.timeline) && isObject(root.session_info)
+}
+
+const SERVER_ERA =
+  'a session of Continue 0.x (2023: steps in history.timeline, written by its Python server), which this version does not read; the sessions Continue has written since (history: a list of {message, contextItems}) are read'
+
 /** Continue: a session document with `sessionId` and a `history` of {message, contextItems}. */
 export const continueFormat = {
   id: 'continue',
@@ -166,6 +181,8 @@ export const continueFormat = {
     'a JSON object {sessionId, title, workspaceDirectory, history: [{message, contextItems, …}]}',
   detect(sniff) {
     const root = rootObject(sniff)
+    // Named when read (SERVER_ERA), not refused as no known format.
+    if (root && isServerEraSession(root)) return 3
     if (!root || !Array.isArray(root.history) || typeof root.sessionId !== 'string') return 0
     const first = root.history.find(isObject)
     return first === undefined || (isObject(first.message) && 'contextItems' in first) ? 3 : 0

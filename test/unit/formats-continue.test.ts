@@ -176,4 +176,29 @@ describe('Continue session in', () => {
     expect(() => importConversation(text, 'continue')).toThrow(FormatError)
     expect(() => importConversation(text, 'continue')).toThrow(/"history" is a number/)
   })
+
+  it('names a Continue 0.x session (steps in history.timeline) when it refuses it', () => {
+    // The shape its Python server wrote in 2023, as public repositories hold it.
+    const text = JSON.stringify({
+      history: {
+        timeline: [
+          {
+            step: {
+              class_name: 'UserInputStep',
+              description: 'help me fix this',
+              chat_context: [{ role: 'user', content: 'help me fix this' }],
+            },
+            observation: null,
+            depth: 0,
+          },
+        ],
+        current_index: 0,
+      },
+      session_info: { session_id: 's', title: 'Fix', date_created: '1697509954.24' },
+    })
+    // Detected, not "no known format", and the reason says which Continue wrote it.
+    expect(() => importConversation(text)).toThrow(
+      /looks most like Continue session, but history\.timeline \(line 1, column \d+\): a session of Continue 0\.x \(2023/,
+    )
+  })
 })
