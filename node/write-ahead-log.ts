@@ -9,9 +9,10 @@ import { openRegularFile, readRegularFile, readRegularFileWithInfo } from './reg
  * log (`<path>-wal`) laid over it, so that what its engine wrote since the last checkpoint (a
  * running session's latest turns) is there; any other file as it is. The log is read as the
  * database is, as a regular file only (a FIFO or a device named like a log is never waited on). No
- * log beside the file: the file is the whole database, and says so. A log that is there but
- * cannot be read is left out, and the bytes still say the database is in WAL mode, so its reader
- * says what the log may hold (src/formats/opencode-db.ts).
+ * log beside the file: the file is the whole database, and says so, unless it is a single page in
+ * WAL mode, which holds no table: left as it is, so its reader says where they are. A log that is
+ * there but cannot be read is left out, and the bytes still say the database is in WAL mode, so its
+ * reader says what the log may hold (src/formats/opencode-db.ts).
  */
 export async function withWriteAheadLog<B extends ArrayBufferLike>(
   path: string,
@@ -23,10 +24,22 @@ export async function withWriteAheadLog<B extends ArrayBufferLike>(
     wal = await readRegularFile(writeAheadLogOf(path), MAX_DATABASE_BYTES)
   } catch (error) {
     if ((error as NodeJS.ErrnoException | null)?.code !== 'ENOENT') return bytes
+    // No log: a database closed cleanly is whole in its file. But one of a single page in WAL
+    // mode (a new database, copied without its log) holds no table at all: its tables are in a
+    // log that is not here, and its reader says so rather than that it has none.
+    if (isWalMode(bytes) && bytes.length <= pageSizeOf(bytes)) return bytes
     wal = undefined
   }
   return applyWal(bytes, wal).bytes
 }
+
+// The database header's fields (sqlite.org/fileformat.html, 1.3): the page size at offset 16
+// (1 for 65,536), the read and write versions at 18 and 19 (2 for WAL mode).
+const pageSizeOf = (bytes: Uint8Array) => {
+  const size = (bytes[16] << 8) | bytes[17]
+  return size === 1 ? 65536 : size
+}
+const isWalMode = (bytes: Uint8Array) => bytes[18] === 2 && bytes[19] === 2
 
 /** Where a database's write-ahead log is: beside it, its name with `-wal` added. */
 export const writeAheadLogOf = (path: string): string => `${path}-wal`

@@ -104,6 +104,17 @@ describe('--session', () => {
     }
   })
 
+  it('says where the tables are of a new database copied without its log', async () => {
+    // opencode-new.db is one page (4,096 bytes) in WAL mode: every table is in its log.
+    const dir = scratch()
+    copyFileSync(join(ROOT, 'testdata/sqlite/opencode-new.db'), join(dir, 'opencode.db'))
+    const r = await run(['tokens', join(dir, 'opencode.db'), '--json'])
+    expect(r.status).toBe(2)
+    expect(r.stderr.join('\n')).toContain(
+      'a SQLite database in WAL mode whose file holds no "session" table yet: its tables are in its write-ahead log',
+    )
+  })
+
   it('reads a database without a log beside it as the file holds it', async () => {
     const dir = scratch()
     copyFileSync(DB, join(dir, 'opencode.db'))
