@@ -212,10 +212,14 @@ export function buildThread(
   // event's own position is its `pos`.
   const graph = new Graph(pool, main.length > 0 ? index.main : index.side)
   const { links: relink, preserved } = preservedSegmentLinks(graph)
-  lateProgressLinks(graph, relink)
   // Without a uuid on two events, the parent found as a line was parsed is the one a lookup now
   // would find.
   const parsed = !index.duplicates
+  lateProgressLinks(graph, relink, (n) => {
+    const at = n.parentPos
+    if (parsed && at !== undefined) return pool[at]
+    return n.parentUuid === undefined ? undefined : graph.get(n.parentUuid)
+  })
 
   const parent = (n: SessionEvent): SessionEvent | undefined => {
     if (relink.size > 0) {
@@ -366,18 +370,24 @@ function preservedSegmentLinks(graph: Graph): {
  * leaves had ended, and keeps its link. The end of the turn is the last event in file order, not
  * progress, that descends from the event the run hangs off and is written before the event.
  */
-function lateProgressLinks(graph: Graph, links: Map<string, SessionEvent | null>): void {
+function lateProgressLinks(
+  graph: Graph,
+  links: Map<string, SessionEvent | null>,
+  parentOf: (e: SessionEvent) => SessionEvent | undefined,
+): void {
   const { pool } = graph
+  // Claude Code has written no progress line since 2.1.8x: most files have none to look at.
+  if (!pool.some((e) => e.type === 'progress')) return
   let children: Map<SessionEvent, SessionEvent[]> | undefined
   for (const e of pool) {
-    if (e.type === 'progress' || e.parentUuid === undefined || links.has(e.uuid!)) continue
-    let p = graph.get(e.parentUuid)
-    if (p === undefined || p.type !== 'progress') continue
+    if (e.type === 'progress') continue
+    let p = parentOf(e)
+    if (p === undefined || p.type !== 'progress' || links.has(e.uuid!)) continue
     // The run's start: its earliest timestamp.
     let began = ''
     for (let steps = 0; p && p.type === 'progress' && steps < LONGEST_RUN; steps++) {
       if (p.timestamp !== '' && (began === '' || p.timestamp < began)) began = p.timestamp
-      p = p.parentUuid === undefined ? undefined : graph.get(p.parentUuid)
+      p = parentOf(p)
     }
     if (p === undefined || p.type === 'progress' || began === '') continue
     children ??= childrenOf(pool, graph)
