@@ -15,7 +15,7 @@ export function LoadProgress() {
   const partial = useApp((s) => s.partialCounts)
   const cancelLoad = useApp((s) => s.cancelLoad)
   const countAgain = useApp((s) => s.countAgain)
-  // An open model's vocabulary (Gemini's is 14 MB) is loaded by the workers when first used, before
+  // An open model's vocabulary (Gemini's is 8.5 MB) is loaded by the workers when first used, before
   // the first count: said, so that the wait is not taken for a stall.
   const encoding = useApp((s) => selectCounting(s).encoding)
 
