@@ -1,6 +1,6 @@
 import type { Stats } from 'node:fs'
 import { MAX_DATABASE_BYTES } from '../electron/contract'
-import { applyWal, isSqliteFile } from '../src/index'
+import { applyWal, isSqliteFile, isWalMode, pageSizeOf } from '../src/index'
 import { SQLITE_MAGIC, startsAsSqlite } from '../src/sqlite/magic'
 import { openRegularFile, readRegularFile, readRegularFileWithInfo } from './regular-file'
 
@@ -32,14 +32,6 @@ export async function withWriteAheadLog<B extends ArrayBufferLike>(
   }
   return applyWal(bytes, wal).bytes
 }
-
-// The database header's fields (sqlite.org/fileformat.html, 1.3): the page size at offset 16
-// (1 for 65,536), the read and write versions at 18 and 19 (2 for WAL mode).
-const pageSizeOf = (bytes: Uint8Array) => {
-  const size = (bytes[16] << 8) | bytes[17]
-  return size === 1 ? 65536 : size
-}
-const isWalMode = (bytes: Uint8Array) => bytes[18] === 2 && bytes[19] === 2
 
 /** Where a database's write-ahead log is: beside it, its name with `-wal` added. */
 export const writeAheadLogOf = (path: string): string => `${path}-wal`

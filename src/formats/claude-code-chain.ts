@@ -390,7 +390,7 @@ function lateProgressLinks(
       p = parentOf(p)
     }
     if (p === undefined || p.type === 'progress' || began === '') continue
-    children ??= childrenOf(pool, graph)
+    children ??= childrenOf(pool, parentOf)
     let end: SessionEvent | undefined
     let latest = ''
     const stack = [...(children.get(p) ?? [])]
@@ -413,11 +413,11 @@ const LONGEST_RUN = 10_000
 
 function childrenOf(
   pool: readonly SessionEvent[],
-  graph: Graph,
+  parentOf: (e: SessionEvent) => SessionEvent | undefined,
 ): Map<SessionEvent, SessionEvent[]> {
   const children = new Map<SessionEvent, SessionEvent[]>()
   for (const e of pool) {
-    const p = e.parentUuid === undefined ? undefined : graph.get(e.parentUuid)
+    const p = parentOf(e)
     if (p !== undefined) push(children, p, e)
   }
   return children

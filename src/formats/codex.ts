@@ -77,21 +77,19 @@ const CONFIGURATION_NOTE =
   'a configuration_update item (Codex 0.16x+: the reasoning effort, changed mid-thread): a request setting, not text the model reads; not loaded'
 const WORLD_STATE_NOTE =
   "Codex's record of the context it sent (environment, permissions, instructions); the model saw it as the messages around this line"
-// Fields of a compacted payload that describe the context window, not the history (Codex 0.145+).
-const COMPACTED_METADATA = new Set([
-  'window_number',
-  'window_id',
-  'first_window_id',
-  'previous_window_id',
-])
+const WINDOW_NOTE = 'context-window bookkeeping; not part of the conversation'
 /**
- * The rest of a compaction's fields that Codex keeps for itself (`CompactedItem`,
- * codex-rs/history/src/lib.rs, 0.15x – 0.171): the compaction request's response id, the latest
- * usage record (for `thread/resume` to restore its totals), a checkpoint of the guardian
+ * A compaction's fields that Codex keeps for itself (`CompactedItem`, codex-rs/history/src/lib.rs):
+ * its context windows (0.145+); and, 0.15x – 0.171, the compaction request's response id, the
+ * latest usage record (for `thread/resume` to restore its totals), a checkpoint of the guardian
  * reviewer's own history, and where MCP resources came from. None is part of the history the
  * model is sent, which `replacement_history` is.
  */
 const COMPACTED_RECORDS: Record<string, string> = {
+  window_number: WINDOW_NOTE,
+  window_id: WINDOW_NOTE,
+  first_window_id: WINDOW_NOTE,
+  previous_window_id: WINDOW_NOTE,
   compaction_response_id: "the compaction request's response id; Codex's own record",
   latest_token_usage_record:
     'the latest usage record when the compaction was written, for Codex to resume its totals; not read',
@@ -635,9 +633,7 @@ function readCompacted(r: Rollout, payload: Json, where: Where): void {
     ])
   }
   for (const key of Object.keys(payload)) {
-    if (COMPACTED_METADATA.has(key))
-      r.notes.info(where([...at, key]), 'context-window bookkeeping; not part of the conversation')
-    else if (Object.hasOwn(COMPACTED_RECORDS, key))
+    if (Object.hasOwn(COMPACTED_RECORDS, key))
       r.notes.info(where([...at, key]), COMPACTED_RECORDS[key])
     else if (key !== 'message' && key !== 'replacement_history')
       r.notes.warn(where([...at, key]), UNKNOWN_FIELD_NOTE)

@@ -227,4 +227,4 @@ export type {
   TrafficRequest,
 } from './types'
 export { applyWal, type WalApplied } from '../sqlite/wal'
-export { isSqliteFile } from '../sqlite/database'
+export { isSqliteFile, isWalMode, pageSizeOf } from '../sqlite/database'

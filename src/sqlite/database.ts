@@ -49,6 +49,12 @@ const text = new TextDecoder('utf-8')
 /** Whether a database file's header says WAL mode: a read or write version of 2 (bytes 18, 19). */
 export const isWalMode = (bytes: Uint8Array): boolean => bytes[18] === 2 || bytes[19] === 2
 
+/** The page size a database file's header gives (bytes 16 – 17; 1 stands for 65,536). */
+export function pageSizeOf(bytes: Uint8Array): number {
+  const raw = (bytes[16] << 8) | bytes[17]
+  return raw === 1 ? 65536 : raw
+}
+
 /** A SQLite database's bytes, read table by table. */
 export class SqliteDatabase {
   readonly pageSize: number
@@ -61,10 +67,9 @@ export class SqliteDatabase {
 
   constructor(private readonly bytes: Uint8Array) {
     if (!isSqliteFile(bytes)) throw new SqliteError('not a SQLite database (no SQLite header)')
-    const raw = (bytes[16] << 8) | bytes[17]
-    const pageSize = raw === 1 ? 65536 : raw
+    const pageSize = pageSizeOf(bytes)
     if (pageSize < 512 || (pageSize & (pageSize - 1)) !== 0) {
-      throw new SqliteError(`the header's page size ${raw} is not a power of two from 512`)
+      throw new SqliteError(`the header's page size ${pageSize} is not a power of two from 512`)
     }
     const encoding = u32(bytes, 56)
     if (encoding !== 1 && encoding !== 0) {

@@ -1,4 +1,4 @@
-import { u32 } from './database'
+import { pageSizeOf, u32 } from './database'
 
 /*
  * A database in WAL mode keeps its latest commits in a write-ahead log beside it (`<file>-wal`)
@@ -58,7 +58,7 @@ export function walProblem(db: Uint8Array, wal: Uint8Array): string | undefined 
     return 'it does not start as a SQLite write-ahead log does'
   }
   const pageSize = u32(wal, 8)
-  const dbPageSize = ((db[16] << 8) | db[17]) === 1 ? 65536 : (db[16] << 8) | db[17]
+  const dbPageSize = pageSizeOf(db)
   if (pageSize !== dbPageSize) {
     return `its pages are ${pageSize} bytes and the database's ${dbPageSize}: the log of another database`
   }
