@@ -72,6 +72,14 @@ export function readOpencodeMessages(all: OcMessage[], notes: NoteList): ReadRes
   let summaries = 0
   for (const m of sent) {
     noteInfo(m, notes)
+    // A reply that failed is named as one, whether or not it wrote any part before it failed.
+    if (m.info.role === 'assistant' && failed(m)) {
+      notes.warn(
+        pathString([...m.at, 'error']),
+        'a reply that failed: opencode leaves it out of later requests; not loaded',
+      )
+      continue
+    }
     if (m.parts.length === 0) {
       notes.info(pathString(m.at), 'a message with no parts; opencode sends nothing for it')
       continue
@@ -94,13 +102,6 @@ export function readOpencodeMessages(all: OcMessage[], notes: NoteList): ReadRes
         ...m.at,
         'role',
       ])
-    }
-    if (failed(m)) {
-      notes.warn(
-        pathString([...m.at, 'error']),
-        'a reply that failed: opencode leaves it out of later requests; not loaded',
-      )
-      continue
     }
     if (typeof m.info.modelID === 'string') model = m.info.modelID
     if (typeof m.info.providerID === 'string') provider = m.info.providerID

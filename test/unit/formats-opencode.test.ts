@@ -191,6 +191,19 @@ describe('opencode rules on small sessions', () => {
   const read = (messages: object[]) =>
     importConversation(JSON.stringify({ info: { id: S }, messages }), 'opencode')
 
+  it('a reply that failed before writing any part is named as a failed reply', () => {
+    const r = read([
+      user(1, [text('first')]),
+      reply(2, 1, [], { error: { name: 'APIError', data: { message: 'Overloaded' } } }),
+    ])
+    expect(r.messages.map((m) => m.type)).toEqual(['user'])
+    const problems = r.report.map((n) => `${n.severity} ${n.path}: ${n.problem}`)
+    expect(problems).toContain(
+      'warning messages[1].info.error: a reply that failed: opencode leaves it out of later requests; not loaded',
+    )
+    expect(problems.some((p) => p.includes('no parts'))).toBe(false)
+  })
+
   it('a compaction that keeps no tail drops everything before its request', () => {
     const r = read([
       user(1, [text('first')]),
