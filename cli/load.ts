@@ -6,6 +6,8 @@ import {
   decodeText,
   describeCounting,
   loadCountingVocabulary,
+  servedModels,
+  specsToLoad,
   FORMAT_CHOICES,
   FORMAT_LABELS,
   FormatError,
@@ -255,7 +257,7 @@ export function reportImport(
 export async function countingModelFor(
   file: string,
   args: ParsedArgs,
-  imported: Pick<ImportedConversation, 'model' | 'wire' | 'thinking'>,
+  imported: Pick<ImportedConversation, 'model' | 'wire' | 'thinking' | 'usage'>,
   io: Io,
 ): Promise<{ model: CountingModel; spec: Required<CountingSpec>; counting: CountingMethod }> {
   const spec = countingSpecOf({
@@ -268,8 +270,10 @@ export async function countingModelFor(
   if (counting.warning !== undefined) {
     io.err(`${file}: warning: unknown model ${JSON.stringify(name)}: ${counting.warning}`)
   }
-  // An open model's vocabulary is loaded on demand (OpenAI's are in the bundle); before counting.
-  await loadCountingVocabulary(spec)
+  // An open model's vocabulary is loaded on demand (OpenAI's are in the bundle); before counting,
+  // with those of the models that served reported requests, which price those requests.
+  const served = servedModels(imported.usage ?? [], spec)
+  await Promise.all(specsToLoad(spec, served).map(loadCountingVocabulary))
   const model = {
     model: name,
     encoding: counting.encoding,

@@ -7,6 +7,7 @@ import {
   type KeptCosts,
   runEngines,
   runnableEngines,
+  specsToLoad,
   startLiveImport,
   type CountingSpec,
   type Companion,
@@ -71,8 +72,7 @@ export const NO_CHANGE_TO_COUNT = 'no change waits to be counted'
 export function vocabulariesOf(question: ConversationQuestion): CountingSpec[] {
   if (question.kind === 'engines') return question.input.spec ? [question.input.spec] : []
   if (question.kind === 'request-pricing') {
-    const { spec, asks } = question
-    return [spec, ...asks.models.map((model) => ({ ...spec, model }))]
+    return specsToLoad(question.spec, question.asks.models)
   }
   return [countingSpecOf(question.kind === 'diagnose' ? question.input.options : question.options)]
 }

@@ -31,6 +31,7 @@ export {
   requestPricings,
   servedModels,
   servedPricing,
+  specsToLoad,
   type RequestPricing,
   type KeptCosts,
   type PricingAsks,

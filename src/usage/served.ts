@@ -5,6 +5,7 @@ import {
   requestOverhead,
   toSpec,
   turnCostsOf,
+  type CountingSpec,
   type SpecLike,
   type TurnCosts,
 } from '../pricing/cost'
@@ -75,6 +76,15 @@ export const pricingAsks = (usage: readonly ReportedUsage[], spec: SpecLike): Pr
   models: servedModels(usage, spec),
   cleared: clearedResults(usage),
 })
+
+/**
+ * The specs whose vocabularies pricing needs loaded: the one in force and, for each model that
+ * served a request and counts otherwise (servedModels), the same spec under that model.
+ */
+export const specsToLoad = (spec: CountingSpec, models: readonly string[]): CountingSpec[] => [
+  spec,
+  ...models.map((model) => ({ ...spec, model })),
+]
 
 /** Costs a caller keeps between asks, by countingKey: each message's cost as itself. */
 export type KeptCosts = Map<string, WeakMap<Message, number>>
