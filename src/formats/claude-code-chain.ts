@@ -163,6 +163,12 @@ export interface Thread {
    */
   superseded: number[]
   /**
+   * Lines of turn parts and tool results that repeat what the thread already holds: a resumed
+   * session's history written again under new uuids (the same message.id, tool_use ids and
+   * thinking), hanging off an earlier event. Loaded once.
+   */
+  copies: number[]
+  /**
    * The events a partial compaction kept from before it (its preserved segment, walked from its
    * tail back to its head), and that compaction's line; absent when the thread keeps none.
    */
@@ -199,6 +205,7 @@ export function buildThread(
   index: ChainIndex,
   broken: readonly number[],
   notes: NoteList,
+  contentOf: ContentOf,
   leafUuid?: string,
   outside?: string,
 ): Thread {
@@ -247,7 +254,7 @@ export function buildThread(
 
   const leaf = leafUuid === undefined ? leafOf(pool) : graph.get(leafUuid)
   const chain = walkBack(leaf, parent, graph, notes)
-  const thread = withNotices(withTurnParts(chain, graph), graph)
+  const thread = withNotices(withTurnParts(chain, graph, contentOf), graph)
   return { events: thread, ...leftOut(graph, thread, all), ...(preserved ? { preserved } : {}) }
 }
 
@@ -290,7 +297,25 @@ class Graph {
     this.inThread[e.pos] = 1
     return true
   }
+
+  /** Leaves `e` off the thread as a copy of what the thread holds (Thread.copies). */
+  setAside(e: SessionEvent): void {
+    if (this.inThread[e.pos] === 0) this.inThread[e.pos] = COPY
+  }
+
+  isCopy(e: SessionEvent): boolean {
+    return this.inThread[e.pos] === COPY
+  }
 }
+
+/** Graph.inThread's mark of an event left out as a copy (1 is on the thread). */
+const COPY = 2
+
+/**
+ * What an event's messages say, one string each (type, text, payload; not ids, which a copy
+ * written under new uuids does not share): two lines of one turn that say the same are a copy.
+ */
+export type ContentOf = (e: SessionEvent) => readonly string[]
 
 /** The latest event that is not UI progress: the end of the thread Claude Code resumes. */
 function leafOf(pool: readonly SessionEvent[]): SessionEvent | undefined {
@@ -429,7 +454,7 @@ function childrenOf(
  * by the attachments and system events hanging off it; all placed right after the turn's last line
  * on the chain, in timestamp order (file order on ties), as `recoverOrphanedParallelToolResults`.
  */
-function withTurnParts(chain: SessionEvent[], graph: Graph): SessionEvent[] {
+function withTurnParts(chain: SessionEvent[], graph: Graph, contentOf: ContentOf): SessionEvent[] {
   // Everything recovered is off the chain, so only those events are indexed: in most sessions
   // they are few.
   // An event a later line replaced (the same uuid) is not there to recover, as in Claude Code's
@@ -457,11 +482,20 @@ function withTurnParts(chain: SessionEvent[], graph: Graph): SessionEvent[] {
   for (const [id, anchor] of anchorOf) {
     // Most turns have nothing off the chain: no other line, no result below any of their lines.
     if (!turnLines.has(id) && !hasChildren(onChain.get(id)!, children)) continue
-    const siblings = byTime([...(turnLines.get(id) ?? [])])
+    const siblings = partsOf(
+      onChain.get(id)!,
+      byTime([...(turnLines.get(id) ?? [])]),
+      graph,
+      contentOf,
+    )
     const members = [...onChain.get(id)!, ...siblings]
     const results = byTime(
       members.flatMap((s) => (children.get(s.uuid!) ?? []).filter((c) => c.isToolResult)),
     )
+    // A copy's results are copies too: their calls are answered on the thread.
+    for (const line of turnLines.get(id) ?? [])
+      if (graph.isCopy(line))
+        for (const c of children.get(line.uuid!) ?? []) if (c.isToolResult) graph.setAside(c)
     if (siblings.length + results.length === 0) continue
     const recovered: SessionEvent[] = []
     const take = (n: SessionEvent) => {
@@ -482,6 +516,33 @@ function withTurnParts(chain: SessionEvent[], graph: Graph): SessionEvent[] {
     if (after) out.push(...after)
   }
   return out
+}
+
+/**
+ * A turn's lines off the chain that are parts of it, in time order: each but those that say only
+ * what the turn's lines already say (contentOf), which are set aside as copies. Claude Code writes
+ * a resumed session's history again under new uuids, one line a block or one line a message, so a
+ * copy of a turn on the chain shares its message.id; its requests sent each block once.
+ */
+function partsOf(
+  onChain: readonly SessionEvent[],
+  siblings: readonly SessionEvent[],
+  graph: Graph,
+  contentOf: ContentOf,
+): SessionEvent[] {
+  let said: Set<string> | undefined
+  const parts: SessionEvent[] = []
+  for (const s of siblings) {
+    const content = contentOf(s)
+    said ??= new Set(onChain.flatMap((n) => contentOf(n)))
+    if (content.length > 0 && content.every((c) => said!.has(c))) {
+      graph.setAside(s)
+      continue
+    }
+    for (const c of content) said.add(c)
+    parts.push(s)
+  }
+  return parts
 }
 
 function hasChildren(
@@ -530,6 +591,7 @@ function leftOut(
     abandoned: [],
     progress: [],
     superseded: [],
+    copies: [],
   }
   // The pool is every event, or the events off the sidechains.
   const { pool, inThread } = graph
@@ -537,7 +599,8 @@ function leftOut(
   for (let i = 0; i < pool.length; i++) {
     if (inThread[i] === 1) continue
     const event = pool[i]
-    if (!graph.isLatest(event)) result.superseded.push(event.line)
+    if (inThread[i] === COPY) result.copies.push(event.line)
+    else if (!graph.isLatest(event)) result.superseded.push(event.line)
     else if (event.type === 'progress') result.progress.push(event.line)
     else if (event.line < boundary) result.beforeCompaction.push(event.line)
     else result.abandoned.push(event.line)

@@ -1,6 +1,12 @@
 import { earlierThinkingOf } from './claude-code-thinking'
 import { formatNumber } from '../numbers'
-import { ChainIndex, buildThread, sessionEventOf, type SessionEvent } from './claude-code-chain'
+import {
+  ChainIndex,
+  buildThread,
+  sessionEventOf,
+  type ContentOf,
+  type SessionEvent,
+} from './claude-code-chain'
 import {
   METADATA_NOTE,
   PROGRESS_NOUN,
@@ -163,6 +169,11 @@ export function readClaudeCode(input: ReadInput): ReadResult {
     'a later line carries its uuid again (a transcript written twice); the later copy is loaded, as Claude Code loads it',
   )
   lines(
+    thread.copies,
+    ['copy of a turn', 'copies of turns'],
+    'what the thread already holds, written again under new uuids (a resumed session’s history); loaded once, as its requests sent it',
+  )
+  lines(
     thread.abandoned,
     ['event', 'events'],
     'off the main chain: an abandoned branch (a rewind, an edited prompt) or an earlier root; not loaded',
@@ -281,6 +292,18 @@ function readForkContext(
   return { messages, usage, notes, ...(model !== undefined ? { model } : {}) }
 }
 
+/** What each event's line messages say, for telling a copy of a turn (buildThread). */
+function contentOfLines(lineMessages: readonly Message[]): ContentOf {
+  return (e) => {
+    const out: string[] = []
+    for (let i = e.firstMessage; i < e.firstMessage + e.messageCount; i++) {
+      const m = lineMessages[i]
+      out.push(`${m.type}\u0000${m.text}\u0000${m.payload ?? ''}`)
+    }
+    return out
+  }
+}
+
 /**
  * The messages a session's chain reads as: the thread (from `leaf`, else the latest event), each
  * event mapped to what the model was sent, with what was sent in place of tool results.
@@ -293,7 +316,15 @@ function readChain(
 ) {
   const { events, index, lineMessages, skipped, read } = parsed
   const broken = skipped.map((s) => s.line).sort((a, b) => a - b)
-  const thread = buildThread(events, index, broken, notes, from.leaf, from.outside)
+  const thread = buildThread(
+    events,
+    index,
+    broken,
+    notes,
+    contentOfLines(lineMessages),
+    from.leaf,
+    from.outside,
+  )
   const { messages, model, usage } = readThreadEvents(
     thread.events,
     lineMessages,
@@ -405,7 +436,14 @@ function countReplaced(
         ? lastEventBefore(events, root.line)?.uuid
         : undefined
   if (typeof logical !== 'string') return
-  const before = buildThread(events, index, broken, new NoteList(), logical)
+  const before = buildThread(
+    events,
+    index,
+    broken,
+    new NoteList(),
+    contentOfLines(lineMessages),
+    logical,
+  )
   if (before.events.length === 0) return
   const count = readThreadEvents(before.events, lineMessages, new NoteList(), new LeftOut())
     .messages.length

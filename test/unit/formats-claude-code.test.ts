@@ -1270,6 +1270,40 @@ describe('Claude Code split turns', () => {
       '{"tool_calls":[{"id":"t1","name":"Read","arguments":{"path":"t1"}}]}',
     )
   })
+
+  it('loads a turn once when a resumed session wrote it again under new uuids', () => {
+    // Claude Code 2.0.x, resumed twice: each time it wrote the history again, the same API
+    // message (its thinking and tool_use, then the result) under new uuids, hanging off the same
+    // prompt: first as one line, then as a line a block. The thread goes on from the last copy.
+    const thinking = { type: 'thinking', thinking: 'Read it first.', signature: 'c2lnbmF0dXJl' }
+    const file = [
+      event('q', null, { type: 'user', message: { role: 'user', content: 'go on' } }),
+      assistant('a1', 'q', 'msg_1', [thinking, call('t1')]), // line 2
+      result('r1', 'a1', 't1'), // line 3
+      assistant('a2', 'q', 'msg_1', [thinking]), // line 4
+      assistant('a3', 'a2', 'msg_1', [call('t1')]), // line 5
+      result('r2', 'a3', 't1'), // line 6
+      assistant('a4', 'q', 'msg_1', [thinking]), // line 7
+      assistant('a5', 'a4', 'msg_1', [call('t1')]),
+      result('r3', 'a5', 't1'),
+      assistant('b', 'r3', 'msg_2', [{ type: 'text', text: 'Done.' }]),
+    ].join('\n')
+    const imported = importConversation(file, 'claude-code')
+    // One thinking, one call, one result: as each later request sent them.
+    expect(imported.messages.map((m) => [m.type, m.id])).toEqual([
+      ['user', 'q'],
+      ['reasoning', 'a4'],
+      ['bot', 'a5'],
+      ['activity', 't1'],
+      ['bot', 'b'],
+    ])
+    const copies = imported.report.find((n) => n.path === 'lines 2–6')
+    expect(copies?.severity).toBe('info')
+    expect(copies?.problem).toMatch(/^5 copies of turns: what the thread already holds/)
+    expect(diagnose({ messages: imported.messages, options: { maxTokens: 100_000 } })).toEqual(
+      expect.not.arrayContaining([expect.objectContaining({ code: 'duplicate-id' })]),
+    )
+  })
 })
 
 // What public sessions of Claude Code 1.0.90 to 2.1.212 showed (docs/formats/claude-code.md), in
