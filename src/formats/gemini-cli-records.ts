@@ -94,6 +94,11 @@ const PLAN_MODE_EXIT = 'User has manually exited Plan Mode. Switching to '
  */
 const ADDED_CONTEXT = [
   PLAN_MODE_EXIT,
+  // The environment turn that opens every history (getEnvironmentContext), as Gemini CLI wrote it
+  // before it wrapped it in <session_context>, and as Qwen Code writes it (environmentContext.ts
+  // at QwenLM/qwen-code 02abc17): in checkpoints, which hold the history whole.
+  'This is the Gemini CLI. We are setting up the context for our chat.',
+  'This is the Qwen Code. We are setting up the context for our chat.',
   'I ran the following shell command:\n',
   '- **Workspace Directories:**\n',
   "Here is the user's editor context as a JSON object.",

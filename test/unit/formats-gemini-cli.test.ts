@@ -390,6 +390,26 @@ describe('Gemini CLI session in', () => {
       expect(cutAt(imported.messages, 2).map((f) => f.code)).toContain('tool-exchange-cut')
     })
 
+    it('reads the environment turn that opens the history as context, tagged or not', () => {
+      // getEnvironmentContext's turn, and the reply Gemini CLI and Qwen Code wrote for the model
+      // after it; before <session_context> (and in Qwen Code) the turn had no tag.
+      const setup = (text: string) => [
+        { role: 'user', parts: [{ text }] },
+        { role: 'model', parts: [{ text: 'Got it. Thanks for the context!' }] },
+        { role: 'user', parts: [{ text: 'Add a test for the empty cart.' }] },
+      ]
+      const env = "We are setting up the context for our chat.\nToday's date is Friday."
+      for (const text of [
+        `This is the Gemini CLI. ${env}`,
+        `This is the Qwen Code. ${env}`,
+        `<session_context>\nThis is the Gemini CLI. ${env}\n</session_context>`,
+      ]) {
+        const read = importConversation(JSON.stringify(setup(text)), 'gemini-cli')
+        expect(read.messages.map((m) => m.type)).toEqual(['context', 'bot', 'user'])
+        expect(read.messages[2].text).toBe('Add a test for the empty cart.')
+      }
+    })
+
     it("gives an id-less call the id its response carries, as Gemini CLI's checkpoints have them", () => {
       // Gemini CLI puts the id it makes (name-time-random, turn.ts) on the functionResponse only.
       const call = (name: string) => ({ functionCall: { name, args: {} } })
