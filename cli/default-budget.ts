@@ -14,9 +14,12 @@ export function defaultBudget(
 ): OfferedWindow {
   if (window === null) {
     // Counted with a vocabulary, not a model (the file names none, or --model gave one).
-    const whose = (ENCODINGS as readonly string[]).includes(model)
-      ? `no model's context window is known: the tokens are counted with ${model}`
-      : `the model ${JSON.stringify(model)} has no known context window`
+    const whose =
+      model === ''
+        ? 'the file names no model; give --model NAME to use its context window'
+        : (ENCODINGS as readonly string[]).includes(model)
+          ? `no model's context window is known: the tokens are counted with ${model}`
+          : `the model ${JSON.stringify(model)} has no known context window`
     throw new CliError(`${command}: missing --max-tokens N (the context budget; ${whose})`)
   }
   return window

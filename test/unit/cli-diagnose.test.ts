@@ -231,6 +231,13 @@ describe.concurrent('diagnose', () => {
     expect(line.startsWith(expected)).toBe(true)
   })
 
+  it('without --max-tokens, a file that names no model is said to name none', async () => {
+    const r = await run(['-'], JSON.stringify({ messages: [{ type: 'user', text: 'hi' }] }))
+    expect(expectOneLineFailure(r)).toBe(
+      'diagnose: missing --max-tokens N (the context budget; the file names no model; give --model NAME to use its context window)',
+    )
+  })
+
   it('an unknown model is a warning on stderr and a finding, not a failure', async () => {
     const r = await run([...(await fixtureArgs(fixture('unknown-model.json'))), '--json'])
     expect(r.status).toBe(0)
