@@ -34,6 +34,7 @@ import {
   wireShapeExplanation,
   describeSession,
   isSqliteFile,
+  startsAsWriteAheadLog,
 } from '../src/index'
 import { withWriteAheadLog } from '../node/write-ahead-log'
 import { choiceValue, flagValue, requestValue, stringValue, type ParsedArgs } from './args'
@@ -115,6 +116,8 @@ async function readConversationContent(file: string): Promise<string | Uint8Arra
   const bytes = await readFileBytes(file)
   // Standard input has no log beside it: the reader says what one may hold.
   if (isSqliteFile(bytes)) return file === '-' ? bytes : withWriteAheadLog(file, bytes)
+  // A write-ahead log alone is not text: the import says what it is.
+  if (startsAsWriteAheadLog(bytes)) return bytes
   try {
     return decodeText(bytes)
   } catch (error) {

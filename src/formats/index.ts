@@ -4,6 +4,8 @@ import type { Wire } from '../pricing/wire'
 import type { Message } from '../types'
 import { detectFormat, formatOf, toMismatch } from './detect'
 import { FormatError, RequestError } from './errors'
+import { InputError } from '../input-error'
+import { startsAsWriteAheadLog } from '../sqlite/magic'
 import { ReadInput, type ReadChoice } from './reader'
 import { FORMATS } from './registry'
 import { aggregateNotes, type ImportNote } from './report'
@@ -85,6 +87,10 @@ export function importConversation(
 
 const ALSO_READS = 'read as '
 
+/** What a SQLite write-ahead log opened alone is told (an opencode database's `-wal`). */
+const WAL_ALONE =
+  'a SQLite write-ahead log, not a database: open the database beside it (this name without "-wal"), which is read with its log'
+
 /**
  * Whether a note is detection's "read as X; it also reads as Y": a live import detects once and
  * keeps that note on every later read, which forces the format.
@@ -106,6 +112,9 @@ export function importInput(
       `unknown format "${String(format)}"; expected one of ${FORMAT_CHOICES.join(', ')}`,
     )
   }
+  // A log holds pages of its database, read only laid over it; no format reads one alone.
+  const bytes = input.bytes
+  if (bytes !== undefined && startsAsWriteAheadLog(bytes)) throw new InputError(WAL_ALONE)
   let chosen: FormatId
   let result
   const notes: ImportNote[] = []
@@ -228,3 +237,4 @@ export type {
 } from './types'
 export { applyWal, type WalApplied } from '../sqlite/wal'
 export { isSqliteFile, isWalMode, pageSizeOf } from '../sqlite/database'
+export { startsAsWriteAheadLog } from '../sqlite/magic'

@@ -104,6 +104,17 @@ describe('--session', () => {
     }
   })
 
+  it('names a write-ahead log opened alone, and the file to open instead', async () => {
+    const dir = scratch()
+    const log = join(dir, 'opencode.db-wal')
+    copyFileSync(join(ROOT, 'testdata/sqlite/opencode.db-wal'), log)
+    const r = await run(['tokens', log, '--json'])
+    expect(r.status).toBe(2)
+    expect(r.stderr).toEqual([
+      `${log}: a SQLite write-ahead log, not a database: open the database beside it (this name without "-wal"), which is read with its log`,
+    ])
+  })
+
   it('says where the tables are of a new database copied without its log', async () => {
     // opencode-new.db is one page (4,096 bytes) in WAL mode: every table is in its log.
     const dir = scratch()
