@@ -12,14 +12,17 @@ import { SETTING_NOTE, UNKNOWN_FIELD_NOTE, isRequestSetting } from './vocabulary
 const BODY: BodyShape = {
   listKey: 'input',
   listMayBeText: true,
-  missing: 'no "input" (a Responses request body has one)',
+  missing: 'no "input" (a Responses request body has one, or a stored "prompt")',
+  listStandIn: 'prompt',
   expected: 'expected an array of input items or a request body',
   fields: new Set(['model', 'input', 'instructions', 'tools', 'text']),
   warnings: {
     previous_response_id:
       'continues a conversation stored by OpenAI; its earlier turns are not in this file',
+    prompt:
+      'a prompt template stored by OpenAI: its text is not in this file, and is not counted; the values of its variables are loaded as context',
   },
-  readOwn: (body) => instructionsOf(body),
+  readOwn: (body, notes) => [...instructionsOf(body), ...promptVariables(body, notes)],
   formatOf: textFormat,
 }
 
@@ -85,6 +88,27 @@ export function noteResponseField(key: string, value: unknown, here: string, not
     notes.info(here, 'response metadata; not part of the conversation')
   else if (isRequestSetting(key, value)) notes.info(here, SETTING_NOTE)
   else notes.warn(here, UNKNOWN_FIELD_NOTE)
+}
+
+/**
+ * The values a request's stored prompt (`prompt: {id, version, variables}`) puts into its template:
+ * strings, or input parts (text, an image, a file), by name (OpenAI API reference, "Create a model
+ * response", `prompt`). The template is OpenAI's; each value is sent, as a context message.
+ */
+function promptVariables(body: Json, notes: NoteList): Message[] {
+  const prompt = body.prompt
+  if (!isObject(prompt) || !isObject(prompt.variables)) return []
+  const reader = new ResponsesItems(notes)
+  for (const [name, v] of Object.entries(prompt.variables)) {
+    const part = typeof v === 'string' ? { type: 'input_text', text: v } : v
+    reader.add(
+      { type: 'message', role: 'user', content: [part] },
+      ['prompt', 'variables', name],
+      pathString,
+    )
+  }
+  reader.flush()
+  return reader.messages.map((m) => (m.type === 'user' ? { ...m, type: 'context' } : m))
 }
 
 function instructionsOf(body: Json): Message[] {
@@ -234,6 +258,8 @@ export const openaiResponsesFormat = {
       return data.length === 0 || data.some((o) => isItemType(o.type) || 'role' in o) ? 3 : 0
     }
     if (root?.input !== undefined) return 2
+    // A request that fills a stored prompt instead: OpenAI's prompt ids start `pmpt_`.
+    if (isObject(root?.prompt) && String(root.prompt.id).startsWith('pmpt_')) return 2
     const objects = firstObjects(listIn(sniff))
     if (objects.some((o) => isItemType(o.type) && o.type !== 'message')) return 2
     return someHas(objects, 'role') ? 1 : 0

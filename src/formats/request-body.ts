@@ -20,6 +20,8 @@ export interface BodyShape {
   listMayBeText?: boolean
   /** Why a body without it is not this format. */
   missing: string
+  /** A field that may stand in for the list (Responses' stored `prompt`): a body with it may lack one. */
+  listStandIn?: string
   /** What the format's top level is, for a file that is neither an array nor an object. */
   expected: string
   /** The top-level fields the reader reads itself; the rest are reported. */
@@ -61,10 +63,11 @@ export function readRequestBody(root: unknown, shape: BodyShape, notes: NoteList
   if (Array.isArray(root)) return { list: root, prefix: [], head: [] }
   if (!isObject(root)) throw new ShapeError(`${shape.expected}, found ${kind(root)}`, [])
   const { listKey } = shape
-  if (!(listKey in root)) throw new ShapeError(shape.missing, [])
+  const standIn = shape.listStandIn !== undefined && isObject(root[shape.listStandIn])
+  if (!(listKey in root) && !standIn) throw new ShapeError(shape.missing, [])
   const value = root[listKey]
   const text = shape.listMayBeText && typeof value === 'string' ? value : undefined
-  const list = text === undefined ? requireArray(root, listKey, []) : []
+  const list = text === undefined && listKey in root ? requireArray(root, listKey, []) : []
   const model = optionalString(root, 'model', [])
   // `"tools": null` is how some clients (LiteLLM, for one) say "no tools"; the API accepts it.
   const tools = [

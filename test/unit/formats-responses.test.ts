@@ -531,3 +531,37 @@ describe("OpenAI Responses tools the client runs, and OpenAI's hosted tools", ()
     )
   })
 })
+
+describe('OpenAI Responses request with a stored prompt', () => {
+  it('reads its variables as context, and names its template', () => {
+    // `prompt` stands in for `input`: OpenAI fills the template it stores with the variables, each
+    // a string or an input part (API reference, "Create a model response").
+    const body = {
+      model: 'gpt-5',
+      prompt: {
+        id: 'pmpt_0a1b2c',
+        version: '4',
+        variables: {
+          question: 'What is a hash map?',
+          style: { type: 'input_text', text: 'Answer in one sentence.' },
+        },
+      },
+    }
+    const imported = importConversation(JSON.stringify(body))
+    expect(imported.format).toBe('openai-responses')
+    expect(imported.messages.map((m) => [m.type, m.text])).toEqual([
+      ['context', 'What is a hash map?'],
+      ['context', 'Answer in one sentence.'],
+    ])
+    expect(imported.report).toContainEqual({
+      severity: 'warning',
+      path: 'prompt',
+      problem:
+        'a prompt template stored by OpenAI: its text is not in this file, and is not counted; the values of its variables are loaded as context',
+    })
+    // Without either, it is not a Responses request.
+    expect(() =>
+      importConversation(JSON.stringify({ model: 'gpt-5' }), 'openai-responses'),
+    ).toThrow(/no "input" \(a Responses request body has one, or a stored "prompt"\)/)
+  })
+})
