@@ -4,7 +4,7 @@ import { ShapeError, isObject, kind, pathString, type Json, type JsonPath } from
 import type { ReadResult } from './reader'
 import { UNKNOWN_FIELD_NOTE } from './vocabulary'
 import { type Ctx, METADATA_NOTE } from './gemini-cli-shared'
-import { markContext } from './gemini-cli-records'
+import { markContext, withRemindersApart } from './gemini-cli-records'
 import { Pairing, readParts } from './gemini-cli-parts'
 
 /** A `/chat save` checkpoint: the API contents themselves, `[{role: user|model, parts}]`. */
@@ -41,10 +41,8 @@ export function readCheckpoint(root: unknown, ctx: Ctx): ReadResult {
         ctx.notes.warn(pathString([...at, key]), UNKNOWN_FIELD_NOTE)
     }
     const read = readParts(raw.parts, role, [...at, 'parts'], ctx, pairing, i, ids)
-    for (const m of read) {
-      if (m.type === 'user') markContext(m, 0)
-      messages.push(orderMessage(m))
-    }
+    for (const m of read) if (m.type === 'user') markContext(m, 0)
+    messages.push(...withRemindersApart(read.map(orderMessage)))
   })
   return { messages, notes: ctx.notes }
 }

@@ -69,7 +69,44 @@ export function readUser(entry: Entry, pairing: Pairing): Message[] {
     }
   }
   if (out.length > 0 && out[0].type !== 'activity') out[0] = orderMessage({ ...out[0], id })
-  return out.map(orderMessage)
+  return withRemindersApart(out.map(orderMessage))
+}
+
+const REMINDER_OPEN = '<system-reminder>'
+const REMINDER_CLOSE = '</system-reminder>'
+
+/**
+ * The user messages with the reminders their engine put before the user's words taken apart, as a
+ * context message before each: Qwen Code, which wrote Gemini CLI's format, sends its subagent and
+ * plan-mode reminders (`getSubagentSystemReminder`, `getPlanModeSystemReminder` in
+ * packages/core/src/core/prompts.ts, added to the request in client.ts) as parts in front of the
+ * prompt, and records them with it. The user message keeps its id and what was typed.
+ */
+export function withRemindersApart(messages: Message[]): Message[] {
+  if (!messages.some((m) => m.type === 'user' && m.text.startsWith(REMINDER_OPEN))) return messages
+  const out: Message[] = []
+  for (const m of messages) {
+    if (m.type !== 'user' || !m.text.startsWith(REMINDER_OPEN)) {
+      out.push(m)
+      continue
+    }
+    // The run of reminders at the start: each closed, with only space between.
+    let end = 0
+    while (m.text.startsWith(REMINDER_OPEN, end)) {
+      const close = m.text.indexOf(REMINDER_CLOSE, end)
+      if (close < 0) break
+      end = close + REMINDER_CLOSE.length
+      while (end < m.text.length && /\s/.test(m.text[end])) end++
+    }
+    const rest = m.text.slice(end)
+    if (end === 0 || (rest === '' && m.payload === undefined)) {
+      out.push(end === 0 ? m : { ...m, type: 'context' })
+      continue
+    }
+    out.push(orderMessage({ type: 'context', text: m.text.slice(0, end).trimEnd() }))
+    out.push(orderMessage({ ...m, text: rest }))
+  }
+  return out
 }
 
 /**

@@ -611,6 +611,29 @@ describe('Gemini CLI session in', () => {
       ])
     })
 
+    it('takes the reminders Qwen Code puts before a prompt apart from what the user typed', () => {
+      // Qwen Code wrote Gemini CLI's format, and sent its subagent reminder in front of each
+      // prompt: in a session, one text with the prompt; in a checkpoint, a part of its own.
+      const reminder =
+        '<system-reminder>You have specialized agents at your disposal: tester.</system-reminder>'
+      const session = JSON.stringify({
+        sessionId: 's',
+        projectHash: 'p',
+        messages: [{ id: 'u', type: 'user', content: `${reminder}\nFix the failing test.` }],
+      })
+      const checkpoint = JSON.stringify([
+        { role: 'user', parts: [{ text: reminder }, { text: 'Fix the failing test.' }] },
+      ])
+      for (const text of [session, checkpoint]) {
+        const { messages } = importConversation(text, 'gemini-cli')
+        expect(messages.map((m) => [m.type, m.text])).toEqual([
+          ['context', reminder],
+          ['user', 'Fix the failing test.'],
+        ])
+      }
+      expect(importConversation(session, 'gemini-cli').messages[1].id).toBe('u')
+    })
+
     it('warns at each tool result Gemini CLI masked: the requests before it carried the whole output', () => {
       const MASKED =
         'a tool result Gemini CLI masked after it was sent (<tool_output_masked>): the file holds its head and tail, and the requests before the masking carried the whole output, which is not in the file; counted as the masked text, so those requests are counted low'
