@@ -72,6 +72,24 @@ export function toolCallTokens(calls: readonly ToolCall[], tokenizer: Tokenizer)
   return tokens
 }
 
+/**
+ * The tool an assistant message of two or more tool calls is rendered as a call of: OpenAI places
+ * a `multi_tool_use` namespace beside `functions`, whose `parallel` takes the calls as
+ * `{"tool_uses":[{"recipient_name":"functions.NAME","parameters":ARGS}, …]}`. Measured on 26
+ * recorded requests with such a message in their history (docs/tokens.md, "Wire overhead").
+ */
+const PARALLEL_TOOL = 'multi_tool_use.parallel'
+
+/** The wrapper's arguments: each call's recipient and its arguments, as a single call's are priced. */
+function parallelArguments(calls: readonly ToolCall[]): string {
+  const uses = calls.map((call) => {
+    const args =
+      typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments)
+    return `{"recipient_name":${JSON.stringify(`functions.${call.name}`)},"parameters":${args || '{}'}}`
+  })
+  return `{"tool_uses":[${uses.join(',')}]}`
+}
+
 /** The rules for a model, with its wire's cost of a name. */
 export function chatPartsRules(model: string, perName: number): ChatPartsRules {
   return {
@@ -102,8 +120,9 @@ export interface ChatPartsPrice {
  * Prices the Chat parts of a payload: `name` (its tokens, +perName), tool schemas (the namespace
  * OpenAI renders them as, plus GPT-5's tools prompt or the Chat tools section's cost, and a system
  * message's framing unless the request has one: `besideSystem`), `response_format` (harmony's
- * "# Response Formats" section), tool calls (name + arguments + TOOL_CALL_TOKENS) and a tool
- * result's text (+TOOL_RESULT_TOKENS; the `content` part is only ever a tool result's).
+ * "# Response Formats" section), tool calls (name + arguments + TOOL_CALL_TOKENS; two or more as
+ * one call of OpenAI's parallel wrapper) and a tool result's text (+TOOL_RESULT_TOKENS; the
+ * `content` part is only ever a tool result's).
  */
 export function priceChatParts(
   parts: PayloadParts,
@@ -140,8 +159,15 @@ export function priceChatParts(
     delete rest.response_format
   }
   if (parts.tool_calls) {
-    vocabulary += toolCallTokens(parts.tool_calls, tokenizer)
-    fixed += TOOL_CALL_TOKENS[kind] * parts.tool_calls.length
+    const calls = parts.tool_calls
+    if (calls.length >= 2) {
+      // Parallel calls are one call of OpenAI's own wrapper tool, its arguments the list of them.
+      vocabulary += tokenizer.count(PARALLEL_TOOL) + tokenizer.count(parallelArguments(calls))
+      fixed += TOOL_CALL_TOKENS[kind]
+    } else {
+      vocabulary += toolCallTokens(calls, tokenizer)
+      fixed += TOOL_CALL_TOKENS[kind] * calls.length
+    }
     delete rest.tool_calls
   }
   if (typeof parts.content === 'string') {

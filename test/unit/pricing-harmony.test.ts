@@ -376,6 +376,57 @@ describe('Chat Completions tool calls and results', () => {
     // test_openai_text_output_function.yaml: prompt_tokens 42, then 63.
     expect(second - first).toBe(63 - 42)
   })
+
+  it('parallel calls cost one call of the multi_tool_use.parallel wrapper (gpt-4o-mini reported 99)', () => {
+    // open-telemetry/opentelemetry-python-contrib @466ae4c0, the OpenAI instrumentation's
+    // test_chat_completion_tool_calls_with_content.yaml, second request: no tools declared.
+    const system = "You're a helpful assistant."
+    const ask = "What's the weather in Seattle and San Francisco today?"
+    const calls = [
+      ['call_eqbDFUdPqay2WjsSzZEiAn0U', '{"location": "Seattle, WA"}'],
+      ['call_tn3sgasg6GaftTdancBYJNJN', '{"location": "San Francisco, CA"}'],
+    ]
+    const body = {
+      model: 'gpt-4o-mini',
+      messages: [
+        { role: 'system', content: system },
+        { role: 'user', content: ask },
+        {
+          role: 'assistant',
+          tool_calls: calls.map(([id, args]) => ({
+            id,
+            type: 'function',
+            function: { name: 'get_current_weather', arguments: args },
+          })),
+        },
+        { role: 'tool', content: '50 degrees and raining', tool_call_id: calls[0][0] },
+        { role: 'tool', content: '70 degrees and sunny', tool_call_id: calls[1][0] },
+      ],
+    }
+    // Each call's arguments as compact JSON, as a single call's are priced.
+    const wrapper =
+      '{"tool_uses":[' +
+      '{"recipient_name":"functions.get_current_weather","parameters":{"location":"Seattle, WA"}},' +
+      '{"recipient_name":"functions.get_current_weather","parameters":{"location":"San Francisco, CA"}}' +
+      ']}'
+    // 3 for the reply; 3 + 1 a message; the wrapper's call: its name, its arguments, 8 a call.
+    const byHand =
+      3 +
+      4 +
+      tokens(system) +
+      4 +
+      tokens(ask) +
+      4 +
+      tokens('multi_tool_use.parallel') +
+      tokens(wrapper) +
+      8 +
+      4 +
+      tokens('50 degrees and raining') +
+      4 +
+      tokens('70 degrees and sunny')
+    expect(estimate(body)).toBe(byHand)
+    expect(byHand).toBe(99)
+  })
 })
 
 describe('structured output: response_format is read, priced and written back', () => {
