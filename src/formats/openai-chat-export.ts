@@ -18,11 +18,13 @@ export function writeOpenAIChat(
   const { system, tools, body, notes } = planExport(messages, LABEL)
   const out: Json[] = []
   let responseFormat: unknown
+  let toolChoice: unknown
   for (const s of system) {
     const text = sentText(s, notes, LABEL)
     dropAttachments(s, notes)
     noteId(s, notes)
     responseFormat ??= s.parts.response_format
+    toolChoice ??= s.parts.tool_choice
     const request = s.parts.tools ?? s.parts.response_format
     if (text === '' && request !== undefined && s.parts.name === undefined) continue
     out.push({ role: 'system', ...nameOf(s), content: text })
@@ -59,6 +61,7 @@ export function writeOpenAIChat(
   else notes.warn('model', 'no model named; add one before sending')
   const written = tools.flatMap((tool, k) => toOpenAITool(tool, k, notes))
   if (written.length > 0) request.tools = written
+  if (written.length > 0 && toolChoice !== undefined) request.tool_choice = toolChoice
   if (responseFormat !== undefined) request.response_format = responseFormat
   request.messages = out
   return { text: JSON.stringify(request, null, 2) + '\n', report: notes.notes }

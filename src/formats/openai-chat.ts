@@ -62,6 +62,7 @@ const BODY: BodyShape = {
   missing: 'no "messages" (a Chat Completions request body has one)',
   expected: 'expected an array of messages or a request body',
   fields: new Set(['model', 'messages', 'tools', 'functions', 'response_format']),
+  keepsForcedChoice: true,
 }
 
 /** How a format that carries Chat Completions messages differs from a plain Chat Completions file. */

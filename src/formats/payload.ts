@@ -57,6 +57,12 @@ export interface PayloadParts {
   tools?: unknown[]
   /** A Chat Completions request's `response_format` (structured output), verbatim: it is sent, and costs tokens, every turn. */
   response_format?: unknown
+  /**
+   * A Chat Completions request's `tool_choice` when it forces a function
+   * (`{type: "function", function: {name}}`), verbatim: the prompt then holds more
+   * (docs/tokens.md, "Wire overhead"). Other choices are request settings, not kept.
+   */
+  tool_choice?: unknown
   /** A Responses input item of a type with no mapping, verbatim. */
   item?: unknown
   /**
@@ -89,6 +95,7 @@ const CHECKS: Record<PartKey, (v: unknown) => boolean> = {
   output_unfinished: (v) => v === true,
   tools: Array.isArray,
   response_format: isObject,
+  tool_choice: isObject,
   item: (v) => v !== undefined,
   unwritten: (v) =>
     isObject(v) &&
@@ -134,6 +141,7 @@ function render(p: PayloadParts): string {
   if (p.output_tokens !== undefined) o.output_tokens = p.output_tokens
   if (p.tools !== undefined) o.tools = p.tools
   if (p.response_format !== undefined) o.response_format = p.response_format
+  if (p.tool_choice !== undefined) o.tool_choice = p.tool_choice
   if (p.item !== undefined) o.item = p.item
   if (p.unwritten !== undefined)
     o.unwritten = { what: p.unwritten.what, tokens: p.unwritten.tokens }
@@ -156,6 +164,7 @@ function partCount(p: PayloadParts): number {
   if (p.output_tokens !== undefined) n++
   if (p.tools !== undefined) n++
   if (p.response_format !== undefined) n++
+  if (p.tool_choice !== undefined) n++
   if (p.item !== undefined) n++
   if (p.unwritten !== undefined) n++
   return n
@@ -254,8 +263,13 @@ export function withResultContent(m: Message, content: string | unknown[]): Mess
 }
 
 /** The instructions message that carries a request's tool definitions: sent every turn, never summarised. */
-export function toolsMessage(tools: unknown[], responseFormat?: unknown): Message {
+export function toolsMessage(
+  tools: unknown[],
+  responseFormat?: unknown,
+  toolChoice?: unknown,
+): Message {
   const parts: PayloadParts = tools.length > 0 ? { tools } : {}
   if (responseFormat !== undefined) parts.response_format = responseFormat
+  if (toolChoice !== undefined) parts.tool_choice = toolChoice
   return { type: 'instructions', text: '', payload: encodePayload(parts) }
 }

@@ -28,6 +28,11 @@ export interface BodyShape {
   fields: ReadonlySet<string>
   /** Fields that deserve their own warning rather than "unknown". */
   warnings?: Readonly<Record<string, string>>
+  /**
+   * Whether a `tool_choice` that forces a function is kept with the tools (Chat Completions): the
+   * prompt then holds more. Any other choice, and any choice where this is unset, is a setting.
+   */
+  keepsForcedChoice?: boolean
   /** Reads the format's own top-level messages (a system prompt, instructions), after the tools. */
   readOwn?: (body: Json, notes: NoteList) => Message[]
   /**
@@ -81,12 +86,17 @@ export function readRequestBody(root: unknown, shape: BodyShape, notes: NoteList
       ? root.response_format
       : undefined
   const responseFormat = isObject(format) ? format : undefined
+  const choice = root.tool_choice
+  const forced =
+    shape.keepsForcedChoice && tools.length > 0 && isObject(choice) && choice.type === 'function'
+      ? choice
+      : undefined
   const head = [
-    ...(tools.length > 0 || responseFormat ? [toolsMessage(tools, responseFormat)] : []),
+    ...(tools.length > 0 || responseFormat ? [toolsMessage(tools, responseFormat, forced)] : []),
     ...(shape.readOwn?.(root, notes) ?? []),
   ]
   for (const key of Object.keys(root)) {
-    if (shape.fields.has(key)) continue
+    if (shape.fields.has(key) || (key === 'tool_choice' && forced !== undefined)) continue
     const warning = shape.warnings?.[key]
     if (warning !== undefined) notes.warn(key, warning)
     else if (isRequestSetting(key, root[key])) notes.info(key, SETTING_NOTE)

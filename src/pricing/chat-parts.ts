@@ -43,6 +43,14 @@ export const TOOLS_SYSTEM_MESSAGE_TOKENS = 4
  */
 export const FORMAT_SYSTEM_MESSAGE_TOKENS = 8
 
+/**
+ * What a request costs more when its `tool_choice` forces a function, outside the o-series and
+ * GPT-5: measured, 9 on each of four recorded gpt-4o and gpt-4o-mini requests of one project, and
+ * 6 to 15 on the seven of four others (docs/tokens.md, "Wire overhead"). On harmony models, none
+ * measured beyond 2 (one gpt-5-nano request): nothing.
+ */
+export const FORCED_FUNCTION_TOKENS = 9
+
 /** Whether a model's tools come with GPT-5's harmony tools prompt (HARMONY_TOOLS_PROMPT_TOKENS). */
 const hasHarmonyToolsPrompt = (model: string) =>
   /^(?:gpt-5|gpt-oss)/.test(model.slice(model.lastIndexOf('/') + 1))
@@ -105,7 +113,8 @@ export const mayHoldChatParts = (payload: string): boolean =>
   payload.startsWith('{"tool_calls":') ||
   payload.startsWith('{"content":"') ||
   payload.includes('"tools":[') ||
-  payload.includes('"response_format":')
+  payload.includes('"response_format":') ||
+  payload.includes('"tool_choice":')
 
 /** What the rule-priced parts cost, and the parts left to price as text. */
 export interface ChatPartsPrice {
@@ -120,7 +129,8 @@ export interface ChatPartsPrice {
  * Prices the Chat parts of a payload: `name` (its tokens, +perName), tool schemas (the namespace
  * OpenAI renders them as, plus GPT-5's tools prompt or the Chat tools section's cost, and a system
  * message's framing unless the request has one: `besideSystem`), `response_format` (harmony's
- * "# Response Formats" section), tool calls (name + arguments + TOOL_CALL_TOKENS; two or more as
+ * "# Response Formats" section), a forced function (FORCED_FUNCTION_TOKENS), tool calls (name +
+ * arguments + TOOL_CALL_TOKENS; two or more as
  * one call of OpenAI's parallel wrapper) and a tool result's text (+TOOL_RESULT_TOKENS; the
  * `content` part is only ever a tool result's).
  */
@@ -157,6 +167,10 @@ export function priceChatParts(
       }
     }
     delete rest.response_format
+  }
+  if (parts.tool_choice !== undefined) {
+    if (!rules.harmony) fixed += FORCED_FUNCTION_TOKENS
+    delete rest.tool_choice
   }
   if (parts.tool_calls) {
     const calls = parts.tool_calls

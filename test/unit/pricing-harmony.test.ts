@@ -429,6 +429,72 @@ describe('Chat Completions tool calls and results', () => {
   })
 })
 
+describe('a forced function: tool_choice is kept, priced and written back', () => {
+  // langchain-ai/langsmith-sdk @bc8dd672, python/tests/cassettes/6127babf-….yaml, request 20:
+  // reported prompt_tokens 97.
+  const tool = {
+    type: 'function',
+    function: {
+      name: 'reference_accuracy',
+      description: 'Whether the output is accurate with respect to the expected output.',
+      parameters: {
+        type: 'object',
+        properties: {
+          score: {
+            type: 'string',
+            enum: ['Y', 'N'],
+            description: 'The score for the evaluation, one of Y, N.',
+          },
+        },
+        required: ['score'],
+      },
+    },
+  }
+  const choice = { type: 'function', function: { name: 'reference_accuracy' } }
+  const body = (model: string, toolChoice: unknown) => ({
+    messages: [
+      {
+        content:
+          'Is the output accurate with respect to the expected output? Y/N\nOutput: Yes\nExpected: Yes',
+        role: 'user',
+      },
+    ],
+    model,
+    parallel_tool_calls: false,
+    tool_choice: toolChoice,
+    tools: [tool],
+  })
+
+  it('costs 9 more on a GPT-4-class model, whatever its name, and nothing on GPT-5', () => {
+    expect(estimate(body('gpt-4o', choice))).toBe(97)
+    expect(estimate(body('gpt-4o', choice)) - estimate(body('gpt-4o', 'auto'))).toBe(9)
+    expect(estimate(body('gpt-5', choice)) - estimate(body('gpt-5', 'auto'))).toBe(0)
+  })
+
+  it('is not reported as a setting, and goes back into an exported request; "auto" is a setting', () => {
+    const forced = importConversation(JSON.stringify(body('gpt-4o', choice)), 'openai')
+    expect(forced.report.map((n) => n.path)).not.toContain('tool_choice')
+    const chat = JSON.parse(
+      exportConversationWithReport(forced.messages, 'openai', { model: 'gpt-4o' }).text,
+    )
+    expect(chat.tool_choice).toEqual(choice)
+    // Anthropic's form of the same choice (Messages API, `tool_choice`).
+    const anthropic = JSON.parse(
+      exportConversationWithReport(forced.messages, 'anthropic', { model: 'claude-sonnet-4-5' })
+        .text,
+    )
+    expect(anthropic.tool_choice).toEqual({ type: 'tool', name: 'reference_accuracy' })
+    const auto = importConversation(JSON.stringify(body('gpt-4o', 'auto')), 'openai')
+    expect(auto.report).toContainEqual(
+      expect.objectContaining({ severity: 'info', path: 'tool_choice' }),
+    )
+    const unforced = JSON.parse(
+      exportConversationWithReport(auto.messages, 'openai', { model: 'gpt-4o' }).text,
+    )
+    expect(unforced.tool_choice).toBeUndefined()
+  })
+})
+
 describe('structured output: response_format is read, priced and written back', () => {
   const schema = {
     properties: { city: { type: 'string' }, country: { type: 'string' } },
