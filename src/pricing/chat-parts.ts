@@ -45,9 +45,9 @@ export const FORMAT_SYSTEM_MESSAGE_TOKENS = 8
 
 /**
  * What a request costs more when its `tool_choice` forces a function, outside the o-series and
- * GPT-5: measured, 9 on each of four recorded gpt-4o and gpt-4o-mini requests of one project, and
- * 6 to 15 on the seven of four others (docs/tokens.md, "Wire overhead"). On harmony models, none
- * measured beyond 2 (one gpt-5-nano request): nothing.
+ * GPT-5: measured, 9 on each of three recorded gpt-4o and gpt-4o-mini requests of one project,
+ * and 6 to 15 on nine requests of four other projects (docs/tokens.md, "Wire overhead"). On harmony
+ * models, nothing: the one measured (gpt-5-nano) was under by 2.
  */
 export const FORCED_FUNCTION_TOKENS = 9
 
@@ -130,9 +130,8 @@ export interface ChatPartsPrice {
  * OpenAI renders them as, plus GPT-5's tools prompt or the Chat tools section's cost, and a system
  * message's framing unless the request has one: `besideSystem`), `response_format` (harmony's
  * "# Response Formats" section), a forced function (FORCED_FUNCTION_TOKENS), tool calls (name +
- * arguments + TOOL_CALL_TOKENS; two or more as
- * one call of OpenAI's parallel wrapper) and a tool result's text (+TOOL_RESULT_TOKENS; the
- * `content` part is only ever a tool result's).
+ * arguments + TOOL_CALL_TOKENS; two or more as one call of OpenAI's parallel wrapper) and a tool
+ * result's text (+TOOL_RESULT_TOKENS; the `content` part is only ever a tool result's).
  */
 export function priceChatParts(
   parts: PayloadParts,
