@@ -302,10 +302,6 @@ class Graph {
   setAside(e: SessionEvent): void {
     if (this.inThread[e.pos] === 0) this.inThread[e.pos] = COPY
   }
-
-  isCopy(e: SessionEvent): boolean {
-    return this.inThread[e.pos] === COPY
-  }
 }
 
 /** Graph.inThread's mark of an event left out as a copy (1 is on the thread). */
@@ -486,16 +482,13 @@ function withTurnParts(chain: SessionEvent[], graph: Graph, contentOf: ContentOf
       onChain.get(id)!,
       byTime([...(turnLines.get(id) ?? [])]),
       graph,
+      children,
       contentOf,
     )
     const members = [...onChain.get(id)!, ...siblings]
     const results = byTime(
       members.flatMap((s) => (children.get(s.uuid!) ?? []).filter((c) => c.isToolResult)),
     )
-    // A copy's results are copies too: their calls are answered on the thread.
-    for (const line of turnLines.get(id) ?? [])
-      if (graph.isCopy(line))
-        for (const c of children.get(line.uuid!) ?? []) if (c.isToolResult) graph.setAside(c)
     if (siblings.length + results.length === 0) continue
     const recovered: SessionEvent[] = []
     const take = (n: SessionEvent) => {
@@ -520,14 +513,16 @@ function withTurnParts(chain: SessionEvent[], graph: Graph, contentOf: ContentOf
 
 /**
  * A turn's lines off the chain that are parts of it, in time order: each but those that say only
- * what the turn's lines already say (contentOf), which are set aside as copies. Claude Code writes
- * a resumed session's history again under new uuids, one line a block or one line a message, so a
- * copy of a turn on the chain shares its message.id; its requests sent each block once.
+ * what the turn's lines already say (contentOf), which are set aside as copies with the tool
+ * results below them (their calls are answered on the thread). Claude Code writes a resumed
+ * session's history again under new uuids, one line a block or one line a message, so a copy of a
+ * turn on the chain shares its message.id; its requests sent each block once.
  */
 function partsOf(
   onChain: readonly SessionEvent[],
   siblings: readonly SessionEvent[],
   graph: Graph,
+  children: Map<string, SessionEvent[]>,
   contentOf: ContentOf,
 ): SessionEvent[] {
   let said: Set<string> | undefined
@@ -537,6 +532,7 @@ function partsOf(
     said ??= new Set(onChain.flatMap((n) => contentOf(n)))
     if (content.length > 0 && content.every((c) => said!.has(c))) {
       graph.setAside(s)
+      for (const c of children.get(s.uuid!) ?? []) if (c.isToolResult) graph.setAside(c)
       continue
     }
     for (const c of content) said.add(c)

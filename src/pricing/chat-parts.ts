@@ -65,6 +65,10 @@ export interface ChatPartsRules {
   perName: number
 }
 
+/** A call's arguments as a model reads them: the string sent, or the object's compact JSON. */
+const argumentsText = (call: ToolCall): string =>
+  (typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments)) ?? ''
+
 /**
  * The tokens of tool calls as a model reads them: each function's name and its arguments' text
  * (the string that was sent, or the object's compact JSON), and neither the call id nor the JSON
@@ -72,11 +76,8 @@ export interface ChatPartsRules {
  */
 export function toolCallTokens(calls: readonly ToolCall[], tokenizer: Tokenizer): number {
   let tokens = 0
-  for (const call of calls) {
-    const args =
-      typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments)
-    tokens += tokenizer.count(call.name) + tokenizer.count(args ?? '')
-  }
+  for (const call of calls)
+    tokens += tokenizer.count(call.name) + tokenizer.count(argumentsText(call))
   return tokens
 }
 
@@ -90,11 +91,10 @@ const PARALLEL_TOOL = 'multi_tool_use.parallel'
 
 /** The wrapper's arguments: each call's recipient and its arguments, as a single call's are priced. */
 function parallelArguments(calls: readonly ToolCall[]): string {
-  const uses = calls.map((call) => {
-    const args =
-      typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments)
-    return `{"recipient_name":${JSON.stringify(`functions.${call.name}`)},"parameters":${args || '{}'}}`
-  })
+  const uses = calls.map(
+    (call) =>
+      `{"recipient_name":${JSON.stringify(`functions.${call.name}`)},"parameters":${argumentsText(call) || '{}'}}`,
+  )
   return `{"tool_uses":[${uses.join(',')}]}`
 }
 

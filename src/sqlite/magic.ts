@@ -15,21 +15,21 @@ export function startsAsSqlite(bytes: Uint8Array): boolean {
   return true
 }
 
+/** A write-ahead log's first four bytes, big-endian: its frames' checksums little- or big-endian. */
+export const WAL_MAGIC_LE = 0x377f0682
+export const WAL_MAGIC_BE = 0x377f0683
+
+/** The write-ahead log format version its header's next four bytes hold. */
+const WAL_FORMAT = 3007000
+
 /**
  * Whether `bytes` start as a SQLite write-ahead log does (the `-wal` file beside a database in WAL
- * mode): its 32-bit big-endian magic, 0x377f0682 or 0x377f0683, then format version 3007000
- * (sqlite.org/fileformat2.html, "The WAL File Format").
+ * mode): its magic, then format version 3007000 (sqlite.org/fileformat2.html, "The WAL File
+ * Format"), within a header of 32 bytes.
  */
 export function startsAsWriteAheadLog(bytes: Uint8Array): boolean {
-  return (
-    bytes.length >= 32 &&
-    bytes[0] === 0x37 &&
-    bytes[1] === 0x7f &&
-    bytes[2] === 0x06 &&
-    (bytes[3] === 0x82 || bytes[3] === 0x83) &&
-    bytes[4] === 0x00 &&
-    bytes[5] === 0x2d &&
-    bytes[6] === 0xe2 &&
-    bytes[7] === 0x18
-  )
+  if (bytes.length < 32) return false
+  const view = new DataView(bytes.buffer, bytes.byteOffset, 8)
+  const magic = view.getUint32(0)
+  return (magic === WAL_MAGIC_LE || magic === WAL_MAGIC_BE) && view.getUint32(4) === WAL_FORMAT
 }

@@ -1,4 +1,5 @@
 import { pageSizeOf, u32 } from './database'
+import { WAL_MAGIC_BE as MAGIC_BE, WAL_MAGIC_LE as MAGIC_LE } from './magic'
 
 /*
  * A database in WAL mode keeps its latest commits in a write-ahead log beside it (`<file>-wal`)
@@ -18,8 +19,6 @@ export interface WalApplied<B extends ArrayBufferLike = ArrayBufferLike> {
   ignored: number
 }
 
-const MAGIC_LE = 0x377f0682
-const MAGIC_BE = 0x377f0683
 const WAL_HEADER = 32
 const FRAME_HEADER = 24
 
