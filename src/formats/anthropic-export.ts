@@ -2,6 +2,7 @@ import type { Message } from '../types'
 import { planExport, reportUnanswered, sentText, functionTool, type Outgoing } from './export-plan'
 import { isObject, type Json } from './json-shape'
 import type { NoteList } from './report'
+import { anthropicToolChoice, forcedChoiceOf } from './tool-choice'
 import type { ExportOptions, ExportResult } from './types'
 
 const LABEL = 'Anthropic Messages'
@@ -21,10 +22,10 @@ export function writeAnthropic(
 ): ExportResult {
   const { system, tools, body, notes } = planExport(messages, LABEL)
   const systemTexts: string[] = []
-  let forced: string | undefined
+  let kept: unknown
   for (const s of system) {
     noteDropped(s, notes)
-    forced ??= forcedFunction(s.parts.tool_choice)
+    kept ??= s.parts.tool_choice
     const text = sentText(s, notes, LABEL)
     if (s.parts.response_format !== undefined) {
       notes.warn(
@@ -80,17 +81,11 @@ export function writeAnthropic(
     request.system = systemTexts.map((text) => ({ type: 'text', text }))
   const written = tools.flatMap((tool, k) => toAnthropicTool(tool, k, notes))
   if (written.length > 0) request.tools = written
-  // A forced function, in Anthropic's form of the choice (Messages API, `tool_choice`).
-  if (written.length > 0 && forced !== undefined)
-    request.tool_choice = { type: 'tool', name: forced }
+  // A forced tool call, in Anthropic's form of the choice (Messages API, `tool_choice`).
+  const forced = forcedChoiceOf(kept)
+  if (written.length > 0 && forced) request.tool_choice = anthropicToolChoice(kept, forced)
   request.messages = out
   return { text: JSON.stringify(request, null, 2) + '\n', report: notes.notes }
-}
-
-/** The function a Chat Completions `tool_choice` forces (`{type: "function", function: {name}}`). */
-function forcedFunction(choice: unknown): string | undefined {
-  const fn = isObject(choice) ? choice.function : undefined
-  return isObject(fn) && typeof fn.name === 'string' ? fn.name : undefined
 }
 
 function noteDropped(m: Outgoing, notes: NoteList) {

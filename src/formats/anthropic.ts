@@ -15,6 +15,7 @@ const BODY: BodyShape = {
   missing: 'no "messages" (an Anthropic Messages request body has one)',
   expected: 'expected a request body or an array of messages',
   fields: new Set(['model', 'system', 'messages', 'tools']),
+  keepsForcedChoice: true,
   readOwn: (body, notes) => readSystem(body, notes),
 }
 

@@ -2,6 +2,7 @@ import type { Message } from '../types'
 import { planExport, reportUnanswered, sentText, functionTool, type Outgoing } from './export-plan'
 import { isObject, type Json } from './json-shape'
 import type { NoteList } from './report'
+import { chatToolChoice, forcedChoiceOf } from './tool-choice'
 import type { ExportOptions, ExportResult } from './types'
 
 const LABEL = 'Chat Completions'
@@ -61,7 +62,9 @@ export function writeOpenAIChat(
   else notes.warn('model', 'no model named; add one before sending')
   const written = tools.flatMap((tool, k) => toOpenAITool(tool, k, notes))
   if (written.length > 0) request.tools = written
-  if (written.length > 0 && toolChoice !== undefined) request.tool_choice = toolChoice
+  // A forced tool call, in Chat's form of the choice (an Anthropic one converted).
+  const forced = forcedChoiceOf(toolChoice)
+  if (written.length > 0 && forced) request.tool_choice = chatToolChoice(forced)
   if (responseFormat !== undefined) request.response_format = responseFormat
   request.messages = out
   return { text: JSON.stringify(request, null, 2) + '\n', report: notes.notes }

@@ -58,8 +58,9 @@ export interface PayloadParts {
   /** A Chat Completions request's `response_format` (structured output), verbatim: it is sent, and costs tokens, every turn. */
   response_format?: unknown
   /**
-   * A Chat Completions request's `tool_choice` when it forces a function
-   * (`{type: "function", function: {name}}`), verbatim: the prompt then holds more
+   * A request's `tool_choice` when it forces a tool call (a Chat Completions
+   * `{type: "function", function: {name}}`, an Anthropic `{type: "tool", name}` or
+   * `{type: "any"}`: forcedChoiceOf), verbatim: the prompt then holds more, or other
    * (docs/tokens.md, "Wire overhead"). Other choices are request settings, not kept.
    */
   tool_choice?: unknown

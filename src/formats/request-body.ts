@@ -9,6 +9,7 @@ import {
   type JsonPath,
 } from './json-shape'
 import { toolsMessage } from './payload'
+import { forcedChoiceOf } from './tool-choice'
 import type { NoteList } from './report'
 import { SETTING_NOTE, UNKNOWN_FIELD_NOTE, isRequestSetting } from './vocabulary'
 
@@ -29,8 +30,9 @@ export interface BodyShape {
   /** Fields that deserve their own warning rather than "unknown". */
   warnings?: Readonly<Record<string, string>>
   /**
-   * Whether a `tool_choice` that forces a function is kept with the tools (Chat Completions): the
-   * prompt then holds more. Any other choice, and any choice where this is unset, is a setting.
+   * Whether a `tool_choice` that forces a tool call is kept with the tools (Chat Completions,
+   * Anthropic): the prompt then holds more, or other. Any other choice, and any choice where this
+   * is unset, is a setting.
    */
   keepsForcedChoice?: boolean
   /** Reads the format's own top-level messages (a system prompt, instructions), after the tools. */
@@ -88,9 +90,7 @@ export function readRequestBody(root: unknown, shape: BodyShape, notes: NoteList
   const responseFormat = isObject(format) ? format : undefined
   const choice = root.tool_choice
   const forced =
-    shape.keepsForcedChoice && tools.length > 0 && isObject(choice) && choice.type === 'function'
-      ? choice
-      : undefined
+    shape.keepsForcedChoice && tools.length > 0 && forcedChoiceOf(choice) ? choice : undefined
   const head = [
     ...(tools.length > 0 || responseFormat ? [toolsMessage(tools, responseFormat, forced)] : []),
     ...(shape.readOwn?.(root, notes) ?? []),

@@ -75,6 +75,13 @@ export const CALIBRATED_MESSAGE_TOKENS: Readonly<Record<Calibration['family'], n
 export const ANTHROPIC_TOOL_USE_PROMPT_TOKENS = 346
 
 /**
+ * The same prompt when the request's `tool_choice` forces a tool call (`any`, or one named
+ * `tool`), which the import keeps with the tools: 313, from the same table. It stands for the
+ * choice as well; the choice's JSON is not priced as text.
+ */
+export const ANTHROPIC_FORCED_TOOL_USE_PROMPT_TOKENS = 313
+
+/**
  * Opus 4.7 and later Opus, and any Claude 5, whatever its family's name: Anthropic's new
  * tokenizer. A family named otherwise than Opus, Sonnet or Haiku (`claude-fable-5`, in public
  * Claude Code sessions of December 2026) grew at 0.47 – 0.64 of the reports when counted as the

@@ -3,6 +3,7 @@ import { countingSpecOf } from '../options'
 import { tokenizerFor, type Tokenizer } from '../tokens'
 import type { Message } from '../types'
 import {
+  ANTHROPIC_FORCED_TOOL_USE_PROMPT_TOKENS,
   ANTHROPIC_TOOL_USE_PROMPT_TOKENS,
   CALIBRATED_MESSAGE_TOKENS,
   type Calibration,
@@ -120,7 +121,8 @@ function buildPricing(spec: Required<CountingSpec>, base: Tokenizer): Pricing {
   const perMessage = framing.perMessage
   const calibrated = calibratedMessageTokens(framing, counting)
   // Anthropic adds a system prompt of its own to a request that offers tools (docs/tokens.md).
-  const toolUsePrompt = spec.wire === 'anthropic' ? ANTHROPIC_TOOL_USE_PROMPT_TOKENS : 0
+  const anthropic = spec.wire === 'anthropic'
+  const toolUsePrompt = anthropic ? ANTHROPIC_TOOL_USE_PROMPT_TOKENS : 0
   const shared = {
     spec,
     counting,
@@ -151,6 +153,14 @@ function buildPricing(spec: Required<CountingSpec>, base: Tokenizer): Pricing {
     // but where the provider adds a tool-use prompt to the request, it goes with them.
     const schemas = m.text === '' && isRequestSchemas(payload)
     let fixed = schemas ? toolUsePrompt : perMessage
+    if (schemas && anthropic && payload?.includes('"tool_choice":')) {
+      // A forced tool call: Anthropic's shorter tool-use prompt, which stands for the choice.
+      const parts = decodePayload(payload)
+      if (parts?.tool_choice !== undefined) {
+        fixed = ANTHROPIC_FORCED_TOOL_USE_PROMPT_TOKENS
+        payload = encodePayload({ ...parts, tool_choice: undefined })
+      }
+    }
     // The parts a wire prices by rule rather than as their JSON: Chat's, and Gemini's calls.
     if (payload && (chat ? mayHoldChatParts(payload) : gemini && mayHoldGeminiCalls(payload))) {
       const parts = decodePayload(payload)

@@ -1,0 +1,39 @@
+import { isObject } from './json-shape'
+
+/**
+ * A `tool_choice` that makes the model call a tool, in neither provider's form: one named tool,
+ * or any of them. Such a choice changes the prompt (docs/tokens.md, "Wire overhead"), so the
+ * import keeps it with the tools; a choice that leaves the model free (auto, none) is a setting.
+ */
+export type ForcedChoice = { tool: string } | { any: true }
+
+/**
+ * The forced choice a request's `tool_choice` makes, in either form:
+ * - Chat Completions: `{type: "function", function: {name}}` (its `"required"` is a string, a
+ *   setting here, never measured);
+ * - Anthropic Messages: `{type: "tool", name}` or `{type: "any"}`.
+ */
+export function forcedChoiceOf(choice: unknown): ForcedChoice | undefined {
+  if (!isObject(choice)) return undefined
+  if (choice.type === 'function') {
+    const fn = choice.function
+    return isObject(fn) && typeof fn.name === 'string' ? { tool: fn.name } : undefined
+  }
+  if (choice.type === 'tool')
+    return typeof choice.name === 'string' ? { tool: choice.name } : undefined
+  return choice.type === 'any' ? { any: true } : undefined
+}
+
+/** A forced choice as Chat Completions writes it: any tool is `"required"`. */
+export function chatToolChoice(choice: ForcedChoice): unknown {
+  return 'tool' in choice ? { type: 'function', function: { name: choice.tool } } : 'required'
+}
+
+/**
+ * A kept choice as Anthropic writes it: an Anthropic choice as it was (with its
+ * `disable_parallel_tool_use`, if it had one), a Chat one in Anthropic's form.
+ */
+export function anthropicToolChoice(kept: unknown, choice: ForcedChoice): unknown {
+  if (isObject(kept) && (kept.type === 'tool' || kept.type === 'any')) return kept
+  return 'tool' in choice ? { type: 'tool', name: choice.tool } : { type: 'any' }
+}
