@@ -1,5 +1,6 @@
 import type { PayloadParts, ToolCall } from '../formats/payload'
 import type { Tokenizer } from '../tokens'
+import type { CountingEncoding } from './families'
 import {
   HARMONY_TOOLS_PROMPT_TOKENS,
   isHarmonyModel,
@@ -63,6 +64,11 @@ export interface ChatPartsRules {
   harmonyToolsPrompt: boolean
   /** Added when a message carries a `name`. */
   perName: number
+  /**
+   * Whether a tool result's `name` is billed (its tokens and perName): on the cl100k_base models
+   * (GPT-3.5 Turbo, GPT-4, GPT-4 Turbo), and not on GPT-4o and later (docs/tokens.md).
+   */
+  resultNames: boolean
 }
 
 /** A call's arguments as a model reads them: the string sent, or the object's compact JSON. */
@@ -98,12 +104,17 @@ function parallelArguments(calls: readonly ToolCall[]): string {
   return `{"tool_uses":[${uses.join(',')}]}`
 }
 
-/** The rules for a model, with its wire's cost of a name. */
-export function chatPartsRules(model: string, perName: number): ChatPartsRules {
+/** The rules for a model, with its wire's cost of a name and the vocabulary it is counted in. */
+export function chatPartsRules(
+  model: string,
+  perName: number,
+  encoding: CountingEncoding,
+): ChatPartsRules {
   return {
     harmony: isHarmonyModel(model),
     harmonyToolsPrompt: hasHarmonyToolsPrompt(model),
     perName,
+    resultNames: encoding === 'cl100k_base',
   }
 }
 
@@ -144,11 +155,16 @@ export function priceChatParts(
   let fixed = 0
   const kind = rules.harmony ? 'harmony' : 'chat'
   if (parts.name !== undefined) {
-    vocabulary += tokenizer.count(parts.name)
-    fixed += rules.perName
+    // A tool result's name costs nothing on GPT-4o and later: recorded requests bill none.
+    if (parts.content === undefined || rules.resultNames) {
+      vocabulary += tokenizer.count(parts.name)
+      fixed += rules.perName
+    }
     delete rest.name
   }
-  const rendered = parts.tools?.length ? renderToolsNamespace(parts.tools) : undefined
+  const rendered = parts.tools?.length
+    ? renderToolsNamespace(parts.tools, rules.harmony)
+    : undefined
   if (parts.tools?.length === 0) delete rest.tools
   if (rendered) {
     vocabulary += tokenizer.count(rendered)

@@ -140,7 +140,7 @@ function buildPricing(spec: Required<CountingSpec>, base: Tokenizer): Pricing {
   const earlier = payloadContext(spec, true)
   const chat = spec.wire === 'openai-chat'
   const gemini = spec.wire === 'gemini'
-  const rules = chatPartsRules(spec.model, framing.perName)
+  const rules = chatPartsRules(spec.model, framing.perName, counting.encoding)
   const cost = (m: PricedMessage): number => {
     const ctx = m.earlierThinking ? earlier : current
     if (!ctx.retained) {
