@@ -37,7 +37,7 @@ export const HARMONY_REPLY_PRIMING_TOKENS = 2
  * `definitions`) as the schema it names; a reference to a definition being rendered already (a
  * recursive type), or past MAX_REF_EXPANSIONS, stays `any`.
  */
-export function schemaAsType(schema: unknown, indent = '', defs: Definitions = NO_DEFS): string {
+export function schemaAsType(schema: unknown, indent = '', defs: Rendering = NO_DEFS): string {
   if (!isObject(schema)) return 'any'
   const target = referenced(schema, defs)
   if (target) {
@@ -76,33 +76,43 @@ export function schemaAsType(schema: unknown, indent = '', defs: Definitions = N
 }
 
 /**
- * The parameters' named definitions, those being rendered (to stop a recursive type), and how many
- * more references may be expanded: definitions that name each other several times over would
- * otherwise multiply the text at every level.
+ * How one tool's parameters are being rendered: their named definitions, those being rendered (to
+ * stop a recursive type), and how many more references may be expanded (definitions that name
+ * each other several times over would otherwise multiply the text at every level); and whether a
+ * nested object's own description is written, after its property's: harmony's code writes it,
+ * GPT-4-class models bill none (docs/tokens.md, "Tool schemas").
  */
-interface Definitions {
+interface Rendering {
   named: Json
   open: ReadonlySet<string>
   budget: { left: number }
+  nestedDescriptions: boolean
 }
-const NO_DEFS: Definitions = { named: {}, open: new Set(), budget: { left: 0 } }
+const NO_DEFS: Rendering = {
+  named: {},
+  open: new Set(),
+  budget: { left: 0 },
+  nestedDescriptions: true,
+}
 
 /** References expanded in one tool's parameters at most; any further one is rendered `any`. */
 export const MAX_REF_EXPANSIONS = 1000
 
-/** The definitions a tool's parameters declare for `$ref` to name. */
-function definitionsOf(parameters: unknown): Definitions {
-  if (!isObject(parameters)) return NO_DEFS
+/** The definitions a tool's parameters declare for `$ref` to name, and the model's style. */
+function definitionsOf(parameters: unknown, nestedDescriptions: boolean): Rendering {
+  if (!isObject(parameters)) return { ...NO_DEFS, nestedDescriptions }
   const named = isObject(parameters.$defs)
     ? parameters.$defs
     : isObject(parameters.definitions)
       ? parameters.definitions
       : undefined
-  return named ? { named, open: new Set(), budget: { left: MAX_REF_EXPANSIONS } } : NO_DEFS
+  return named
+    ? { named, open: new Set(), budget: { left: MAX_REF_EXPANSIONS }, nestedDescriptions }
+    : { ...NO_DEFS, nestedDescriptions }
 }
 
 /** The definition a schema's local `$ref` names, unless it is unknown or already open. */
-function referenced(schema: Json, defs: Definitions): [string, Json] | undefined {
+function referenced(schema: Json, defs: Rendering): [string, Json] | undefined {
   const ref = schema.$ref
   if (typeof ref !== 'string') return undefined
   const match = /^#\/(?:\$defs|definitions)\/([^/]+)$/.exec(ref)
@@ -130,7 +140,7 @@ function stringEnum(schema: Json): string | undefined {
 }
 
 /** A union member's type, `| null` added when it says `nullable` and its type does not. */
-function variantType(variant: unknown, indent: string, defs: Definitions): string {
+function variantType(variant: unknown, indent: string, defs: Rendering): string {
   const type = schemaAsType(variant, indent, defs)
   return isObject(variant) && variant.nullable === true && !type.includes('null')
     ? `${type} | null`
@@ -160,8 +170,10 @@ function trailing(
   return comments.length > 0 ? ` // ${comments.join(' ')}` : ''
 }
 
-function objectType(schema: Json, indent: string, defs: Definitions): string {
-  let out = typeof schema.description === 'string' ? `${indent}// ${schema.description}\n` : ''
+function objectType(schema: Json, indent: string, defs: Rendering): string {
+  // The parameters' own object is the one at no indent; a nested one's description as the style says.
+  const own = typeof schema.description === 'string' && (indent === '' || defs.nestedDescriptions)
+  let out = own ? `${indent}// ${schema.description}\n` : ''
   out += '{\n'
   const required = new Set(Array.isArray(schema.required) ? schema.required : [])
   const properties = isObject(schema.properties) ? schema.properties : {}
@@ -196,7 +208,7 @@ function unionProperty(
   name: string,
   description: string | undefined,
   indent: string,
-  defs: Definitions,
+  defs: Rendering,
 ): string {
   const first = union[0]
   const sameAsFirst = isObject(first) && first.description === description
@@ -231,9 +243,13 @@ const hasProperties = (parameters: unknown) =>
  * developer message lays it out: `# Tools`, `## functions`, each function's description as a
  * comment above `type name = (_: {…}) => any;`, or `() => any` for one without arguments (what the
  * recorded requests bill; harmony's code writes `(_: {})`). Every Chat model's tools are priced
- * from it (docs/tokens.md, "Tool schemas"). Undefined when an entry is not a function tool.
+ * from it (docs/tokens.md, "Tool schemas"); `harmony` false for a GPT-4-class model, whose nested
+ * objects' own descriptions are left out. Undefined when an entry is not a function tool.
  */
-export function renderToolsNamespace(tools: readonly unknown[]): string | undefined {
+export function renderToolsNamespace(
+  tools: readonly unknown[],
+  harmony = true,
+): string | undefined {
   const lines = ['# Tools', '', '## functions', '', 'namespace functions {', '']
   for (const tool of tools) {
     const fn = isObject(tool) ? tool.function : undefined
@@ -243,7 +259,7 @@ export function renderToolsNamespace(tools: readonly unknown[]): string | undefi
     }
     const { parameters } = fn
     const args = hasProperties(parameters)
-      ? `_: ${schemaAsType(parameters, '', definitionsOf(parameters))}`
+      ? `_: ${schemaAsType(parameters, '', definitionsOf(parameters, harmony))}`
       : ''
     lines.push(`type ${fn.name} = (${args}) => any;`, '')
   }

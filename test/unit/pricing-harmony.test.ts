@@ -261,6 +261,49 @@ describe('the namespace renders a schema as openai/harmony’s json_schema_to_ty
     )
   })
 
+  it('a nested object’s own description after its property’s in harmony; not for GPT-4-class models', () => {
+    const parameters = {
+      type: 'object',
+      properties: {
+        product: {
+          type: 'object',
+          description: 'The product',
+          properties: { name: { type: 'string' } },
+        },
+      },
+      required: ['product'],
+    }
+    // openai/harmony ec7606df, json_schema_to_typescript: the property's description, then the
+    // object's own at the nested indent.
+    expect(body(render(parameters))).toBe(
+      [
+        'type f = (_: {',
+        '// The product',
+        'product:     // The product',
+        '{',
+        '    name?: string,',
+        '    },',
+        '}) => any;',
+      ].join('\n'),
+    )
+    // GPT-4 class: the object's own description is not billed (seven recorded gpt-4o and
+    // gpt-4o-mini requests of sublayerapp/sublayer @d103e662, docs/tokens.md "Tool schemas").
+    const gpt4 = renderToolsNamespace(
+      [{ type: 'function', function: { name: 'f', description: '', parameters } }],
+      false,
+    )
+    expect(body(gpt4)).toBe(
+      [
+        'type f = (_: {',
+        '// The product',
+        'product: {',
+        '    name?: string,',
+        '    },',
+        '}) => any;',
+      ].join('\n'),
+    )
+  })
+
   it('an anyOf (a pydantic optional field) as a oneOf, one member a line', () => {
     const parameters = {
       type: 'object',
