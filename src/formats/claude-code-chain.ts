@@ -3,6 +3,26 @@ import { isObject, type Json } from './json-shape'
 import type { NoteList } from './report'
 
 /**
+ * The opening of a compaction's summary as Claude Code writes it, the words it begins the
+ * summary's user message with (seen in every public session with a compaction, 1.0.11 to 2.1).
+ */
+const SUMMARY_OPENING = 'This session is being continued from a previous conversation'
+
+/**
+ * Whether a user event is the summary a compaction wrote: flagged `isCompactSummary` (1.0.27 on),
+ * or, before the flag, a parentless user message that opens as Claude Code's summaries open (1.0.11
+ * and 1.0.17 wrote it so, and a resumed session's first line in 1.0.29 – 1.0.33).
+ */
+export function isCompactSummary(v: Json): boolean {
+  if (v.isCompactSummary === true) return true
+  if (v.type !== 'user' || v.parentUuid !== null || !isObject(v.message)) return false
+  const { content } = v.message
+  const first = Array.isArray(content) ? content[0] : content
+  const text = isObject(first) && first.type === 'text' ? first.text : first
+  return typeof text === 'string' && text.startsWith(SUMMARY_OPENING)
+}
+
+/**
  * One line of a session file as the chain sees it: the few fields it links by, taken from the
  * parsed line so the line's value itself need not be kept (see sessionEventOf), and what the line
  * reads as, when it has a uuid (EventReading, claude-code-events.ts).
@@ -30,7 +50,7 @@ export interface SessionEvent extends EventReading {
   compactMetadata?: Json
   /**
    * A compaction summary with no parent: Claude Code 1.0 wrote no compact_boundary, and its summary
-   * (`isCompactSummary`, `parentUuid: null`) is the root the thread restarts from.
+   * (`isCompactSummary`, `parentUuid: null`; isCompactSummary) is the root the thread restarts from.
    */
   summaryRoot: boolean
   /**
@@ -118,7 +138,7 @@ export function sessionEventOf(line: number, v: Json): SessionEvent {
       type === 'system' && subtype === 'compact_boundary' && isObject(v.compactMetadata)
         ? v.compactMetadata
         : undefined,
-    summaryRoot: type === 'user' && v.isCompactSummary === true && v.parentUuid === null,
+    summaryRoot: type === 'user' && v.parentUuid === null && isCompactSummary(v),
     parentPos: undefined,
     pos: -1,
     // Not read yet: readEventLine fills these in for an event with a uuid.

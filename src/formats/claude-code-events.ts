@@ -3,7 +3,7 @@ import { orderMessage } from '../conversation'
 import type { Message } from '../types'
 import { readAnthropicMessage, type BlockContext } from './anthropic-content'
 import { readAttachment } from './claude-code-attachments'
-import type { PreservedSegment, SessionEvent } from './claude-code-chain'
+import { isCompactSummary, type PreservedSegment, type SessionEvent } from './claude-code-chain'
 import { compareVersion } from './claude-code-version'
 import {
   OtherModelsThinking,
@@ -697,10 +697,11 @@ const plural = (n: number, noun: string) => `${formatNumber(n)} ${noun}${n === 1
 
 /** A user message that Claude Code wrote rather than the user typed, as context; else as it is. */
 function asContext(m: Message, value: Json, ctx: EventContext): Message {
-  if (value.isCompactSummary === true) {
+  if (isCompactSummary(value)) {
+    const flagged = value.isCompactSummary === true
     ctx.tape.field(
-      'isCompactSummary',
-      'the summary a compaction wrote: an earlier summary (context, meta.compacted); what it replaced is counted only where the file still holds that history (a note at the compaction says how many messages)',
+      flagged ? 'isCompactSummary' : 'message.content',
+      `the summary a compaction wrote${flagged ? '' : ' (not flagged isCompactSummary, as before Claude Code 1.0.27; told by its opening words)'}: an earlier summary (context, meta.compacted); what it replaced is counted only where the file still holds that history (a note at the compaction says how many messages)`,
     )
     return orderMessage({ ...m, type: 'context', meta: { compacted: true, droppedCount: 0 } })
   }

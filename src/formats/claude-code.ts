@@ -449,7 +449,7 @@ function countReplaced(
     .messages.length
   messages[summary] = { ...messages[summary], meta: { compacted: true, droppedCount: count } }
   notes.info(
-    `line ${root.line}: ${root.summaryRoot ? 'isCompactSummary' : 'logicalParentUuid'}`,
+    `line ${root.line}: ${root.summaryRoot ? 'message' : 'logicalParentUuid'}`,
     `the history before the compaction is in the file: the summary stands for its ${formatNumber(count)} messages (meta.droppedCount)`,
   )
 }

@@ -178,6 +178,59 @@ describe('Claude Code session in', () => {
     expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
   })
 
+  it('takes an unflagged summary (Claude Code before 1.0.27) for the compaction it is', () => {
+    // Claude Code 1.0.11 and 1.0.17 wrote a compaction's summary as a parentless user line
+    // without isCompactSummary (public sessions of those versions); the history it replaced stays
+    // in the file above it.
+    const say = (role: 'user' | 'assistant', content: string) => ({
+      type: role,
+      version: '1.0.17',
+      message: { role, content },
+    })
+    const text = [
+      event('o1', null, say('user', 'Why does the upload retry fail?')),
+      event('o2', 'o1', say('assistant', 'The backoff is never awaited.')),
+      event(
+        's',
+        null,
+        say(
+          'user',
+          'This session is being continued from a previous conversation that ran out of context. The conversation is summarized below: the upload retry awaited no backoff.',
+        ),
+      ),
+      event('n1', 's', say('assistant', 'Next: await the backoff.')),
+    ].join('\n')
+    const imported = importConversation(text)
+    expect(imported.messages[0]).toMatchObject({
+      id: 's',
+      type: 'context',
+      meta: { compacted: true, droppedCount: 2 },
+    })
+    expect(imported.messages.map((m) => m.id)).toEqual(['s', 'n1'])
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: 'lines 1–2',
+      problem: '2 events: before a compaction; replaced by its summary',
+    })
+    expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
+    const found = diagnose({ messages: imported.messages, options: { maxTokens: 100000 } }).map(
+      (f) => f.code,
+    )
+    expect(found).toContain('earlier-summary')
+    // A user who types the same words mid-conversation is still a user.
+    const typed = importConversation(
+      [
+        event('o1', null, say('user', 'Hello')),
+        event(
+          'o2',
+          'o1',
+          say('user', 'This session is being continued from a previous conversation.'),
+        ),
+      ].join('\n'),
+    )
+    expect(typed.messages.map((m) => m.type)).toEqual(['user', 'user'])
+  })
+
   it('keeps the segment a partial compaction preserves, between the summary and what follows', () => {
     const say = (role: 'user' | 'assistant', content: string) => ({
       type: role,
@@ -1741,7 +1794,7 @@ describe('Claude Code: shapes found in public sessions', () => {
       return importConversation(lines.join('\n'))
     }
     const fell = { before: 140_000, after: 105_000, cacheRead: 15_000 }
-    const NOTE = 'cleared old tool results without recording it'
+    const NOTE = 'cleared old tool results without always recording it'
 
     it('lists the results its rule clears on the request where the reported prompt fell, and on every later one', () => {
       const imported = session('2.0.76', fell)
@@ -1775,7 +1828,7 @@ describe('Claude Code: shapes found in public sessions', () => {
         severity: 'info',
         path: 'line 12',
         problem:
-          'the reported prompt fell by 35,000 tokens here, where the file records no compaction: Claude Code before 2.1.9 cleared old tool results without recording it (microcompaction); replaying its rule, 2 tool results (40,000 tokens by its estimate) were sent cleared from this request on, and the usage view estimates them so',
+          'the reported prompt fell by 35,000 tokens here, where the file records no compaction: Claude Code before 2.1.14 cleared old tool results without always recording it (microcompaction); replaying its rule, 2 tool results (40,000 tokens by its estimate) were sent cleared from this request on, and the usage view estimates them so',
       })
       // The results stay whole on the thread.
       expect(imported.messages[2].payload).toHaveLength(80_000)
@@ -1785,6 +1838,12 @@ describe('Claude Code: shapes found in public sessions', () => {
       const imported = session('2.1.19', fell)
       expect(imported.usage?.every((u) => u.cleared === undefined)).toBe(true)
       expect(imported.report.filter((n) => n.problem.includes(NOTE))).toEqual([])
+    })
+
+    it('infers one from 2.1.9 – 2.1.13 in a file with no boundary: a 2.1.11 session ran the rule unrecorded', () => {
+      const imported = session('2.1.11', fell)
+      expect(imported.usage?.some((u) => u.cleared !== undefined)).toBe(true)
+      expect(imported.report.filter((n) => n.problem.includes(NOTE))).toHaveLength(1)
     })
 
     it('infers none from a small fall the prompt cache served, or under every warning threshold', () => {
