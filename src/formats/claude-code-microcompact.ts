@@ -11,7 +11,7 @@ import type { ReportedUsage } from './types'
  * before each request Claude Code cleared old tool results (their content replaced by a
  * placeholder, CLEARED_RESULT_TEXT) once the last reply's usage passed its warning threshold, and
  * wrote nothing to the session file; from 2.1.9 on, the same rule writes a `microcompact_boundary`
- * (read in claude-code-events.ts). The rule, as the npm packages' `cli.js` of 2.0.76 and 2.1.19
+ * (read in claude-code-events.ts), though not in every session until 2.1.14 (FIRST_RECORDING). The rule, as the npm packages' `cli.js` of 2.0.76 and 2.1.19
  * have it (the function that logs `tengu_microcompact`; docs/tokens.md, "Tool results Claude Code
  * cleared without recording it"):
  *
@@ -56,8 +56,14 @@ const IMAGE_TOKENS = 2_000
  * automatic compaction off. Below it the rule never runs.
  */
 const LOWEST_WARNING = 200_000 - 64_000 - 13_000 - 20_000
-/** The first version that records its microcompactions (the earliest public boundary seen). */
-const FIRST_RECORDING = [2, 1, 9] as const
+/**
+ * The first version seen to record every microcompaction. 2.1.9's `cli.js` writes the boundary,
+ * and the earliest public boundary was written by 2.1.9, but a public 2.1.11 session shows the rule
+ * run with none written (its prompt fell by 27,384 tokens past the threshold, the cache broken,
+ * growth 1.41 where the replay gives 1.06), while 2.1.14 sessions of the same person record them.
+ * Between, the rule is replayed only in a file that holds no boundary, as before 2.1.9.
+ */
+const FIRST_RECORDING = [2, 1, 14] as const
 
 /**
  * Lists the tool results the thread's requests were sent cleared by a microcompaction the file
@@ -96,7 +102,7 @@ export function inferUnrecordedMicrocompaction(
           : `the reported prompt grew by ${formatNumber(growth)} tokens here, ${formatNumber(added - growth)} fewer than Claude Code’s own estimate of what came into it`
       notes.info(
         u.at,
-        `${what}, where the file records no compaction: Claude Code before 2.1.9 cleared old tool results without recording it (microcompaction); replaying its rule, ${formatNumber(cleared.count)} tool results (${formatNumber(cleared.tokens)} tokens by its estimate) were sent cleared from this request on, and the usage view estimates them so`,
+        `${what}, where the file records no compaction: Claude Code before 2.1.14 cleared old tool results without always recording it (microcompaction); replaying its rule, ${formatNumber(cleared.count)} tool results (${formatNumber(cleared.tokens)} tokens by its estimate) were sent cleared from this request on, and the usage view estimates them so`,
       )
     }
     if (replay.list !== undefined) u.cleared = replay.list
