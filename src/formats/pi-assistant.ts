@@ -46,6 +46,19 @@ const ASSISTANT_NOTES = new Map(
   ).map(([key, problem]) => [key, { path: pathString(['message', key]), problem }]),
 )
 
+/**
+ * OpenClaw, which runs pi, appends a copy of each message it delivers to a channel to the
+ * session as an assistant entry of provider `openclaw`, model `delivery-mirror`
+ * (isDeliveryMirrorAssistantMessage, openclaw/openclaw src/gateway): no model wrote it, so it sets
+ * no model.
+ */
+export const isDeliveryMirror = (m: Json) =>
+  m.provider === 'openclaw' && m.model === 'delivery-mirror'
+
+/** The model a reply names, unless it is OpenClaw's delivery mirror. */
+export const replyModel = (m: Json): string | undefined =>
+  typeof m.model === 'string' && m.model !== '' && !isDeliveryMirror(m) ? m.model : undefined
+
 /** An assistant message: thinking → reasoning, text and toolCall blocks → one bot message. */
 export function readAssistant(
   m: Json,
@@ -60,6 +73,12 @@ export function readAssistant(
     const known = ASSISTANT_NOTES.get(key)
     if (known !== undefined) notes.info(known.path, known.problem)
     else notes.warn(where([...at, key]), UNKNOWN_FIELD_NOTE)
+  }
+  if (isDeliveryMirror(m)) {
+    notes.info(
+      where([...at, 'model']),
+      "OpenClaw's delivery mirror: a copy of a message OpenClaw delivered to a channel, written as a reply; loaded as one, and no model is taken from it",
+    )
   }
   const failed = m.stopReason === 'error' || m.stopReason === 'aborted'
   if (failed) {
@@ -108,7 +127,7 @@ export function readAssistant(
   out.push(orderMessage({ id, type: 'bot', text: texts.join('\n\n'), payload }))
   return {
     messages: out,
-    model: typeof m.model === 'string' && m.model !== '' ? m.model : undefined,
+    model: replyModel(m),
     // How many calls wait for results, for the results pi adds to calls left open
     // (pi-synthetic.ts): a reply that failed is left out of later requests, its calls with it.
     calls: failed ? 0 : calls.length,

@@ -1,6 +1,7 @@
 import { orderMessage } from '../conversation'
 import type { Message } from '../types'
 import { isObject } from './json-shape'
+import { replyModel } from './pi-assistant'
 import type { ReadInput, ReadResult } from './reader'
 import { isCount } from './reported-usage'
 import type { ReportedUsage } from './types'
@@ -155,7 +156,7 @@ function settingOf(e: Entry): string | undefined {
   const v = e.value
   if (v.type === 'model_change' && typeof v.modelId === 'string') return v.modelId
   if (v.type === 'message' && isObject(v.message) && v.message.role === 'assistant') {
-    return typeof v.message.model === 'string' ? v.message.model : undefined
+    return replyModel(v.message)
   }
   return undefined
 }

@@ -432,6 +432,36 @@ describe('pi 0.73 session in', () => {
     )
     expect(importConversation(text).model).toBe('openrouter/auto')
   })
+
+  it("takes no model from OpenClaw's delivery mirror, a copy of a delivered message", () => {
+    // OpenClaw (which runs pi) appends what it delivers to a channel as a reply of provider
+    // "openclaw", model "delivery-mirror", with zero usage (isDeliveryMirrorAssistantMessage).
+    const reply = (id: string, parentId: string, provider: string, model: string) => ({
+      type: 'message',
+      id,
+      parentId,
+      message: {
+        role: 'assistant',
+        content: [{ type: 'text', text: 'Sent to the channel.' }],
+        api: 'openai-responses',
+        provider,
+        model,
+        usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0 },
+      },
+    })
+    const text = lines(
+      { type: 'session', version: 3, id: 's', timestamp: 't', cwd: '/w' },
+      { type: 'message', id: 'a', parentId: null, message: { role: 'user', content: 'hi' } },
+      reply('b', 'a', 'bailian', 'qwen3.5-plus'),
+      reply('c', 'b', 'openclaw', 'delivery-mirror'),
+    )
+    const imported = importConversation(text)
+    expect(imported.model).toBe('qwen3.5-plus')
+    expect(imported.messages.map((m) => m.id)).toEqual(['a', 'b', 'c'])
+    expect(imported.report).toContainEqual(
+      expect.objectContaining({ severity: 'info', path: 'line 4: message.model' }),
+    )
+  })
 })
 
 describe('pi 1.x session in', () => {
