@@ -6,6 +6,7 @@ import { JsonSyntaxError, LocatedError, type ReadInput, type ReadResult } from '
 import { FORMATS } from './registry'
 import type { FormatDescriptor, FormatId, FormatMismatch } from './types'
 import { ForeignPartError } from './vocabulary'
+import { unreadFileProblem } from './unread-files'
 
 /** The registry's row for a format id. */
 export function formatOf(id: FormatId): FormatDescriptor<FormatId> {
@@ -87,6 +88,8 @@ export function detectFormat(input: ReadInput): Detection {
       return { format: best.format, result: best.result, alsoFits }
     }
   }
+  const unread = unreadFileProblem(input)
+  if (unread !== undefined) throw new FormatError({ problem: unread })
   if (firstFailure) {
     const reason = toMismatch(firstFailure.format, firstFailure.error, input.source)
     throw new FormatError({ reason, resembled: true })

@@ -1,4 +1,5 @@
-import { copyFile, mkdtemp, readdir, readFile } from 'node:fs/promises'
+import { copyFile, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import {
@@ -182,6 +183,22 @@ describe.concurrent('files no format reads', () => {
     // openai-chat-truncated.json stops inside a string on line 6, after 38 characters.
     const line = expectOneLineFailure(await run(['tokens', 'openai-chat-truncated.json']))
     expect(line).toBe('openai-chat-truncated.json:6:39: malformed JSON: unexpected end of string')
+  })
+
+  it('text that does not open as JSON is not called malformed JSON; a known log that is not a conversation is named', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'ci-not-json-'))
+    await writeFile(join(dir, 'notes.md'), '# Notes\n\nNothing here is JSON.\n')
+    // Aider writes its chat history so (aider/io.py): a heading a run, prompts as #### lines.
+    await writeFile(
+      join(dir, '.aider.chat.history.md'),
+      '\n# aider chat started at 2026-12-07 09:00:00\n\n#### rename the helper\n\nDone.\n',
+    )
+    expect(expectOneLineFailure(await run(['tokens', 'notes.md'], dir))).toBe(
+      'notes.md:1:1: not a conversation in any known format: not JSON or JSONL: invalid symbol',
+    )
+    expect(expectOneLineFailure(await run(['tokens', '.aider.chat.history.md'], dir))).toMatch(
+      /^\.aider\.chat\.history\.md: not a conversation in any known format: Aider's chat history/,
+    )
   })
 
   it("JSON in no format gets one located reason, not every parser's complaint", async () => {

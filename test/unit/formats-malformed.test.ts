@@ -44,6 +44,17 @@ describe('malformed files', () => {
     )
   })
 
+  it("names Gemini CLI's logs.json, the prompts typed without the conversation", () => {
+    // packages/core/src/core/logger.ts, LogEntry (google-gemini/gemini-cli 5411f113ca).
+    const log = JSON.stringify([
+      { sessionId: 's1', messageId: 0, type: 'user', message: 'fix the build', timestamp: 't' },
+      { sessionId: 's1', messageId: 1, type: 'user', message: '/quit', timestamp: 't' },
+    ])
+    const error = failure(log)
+    expect(error.message).toMatch(/logs\.json holds only the prompts typed/)
+    expect(error.message).not.toContain('native')
+  })
+
   it('an empty file says so, and a large file in no format never does', () => {
     expect(failure('').message).toBe('not a conversation in any known format: the file is empty')
     expect(failure(' \n\n').message).toBe(
