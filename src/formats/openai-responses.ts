@@ -4,7 +4,7 @@ import type { ReadInput, ReadResult } from './reader'
 import { readRequestBody, type BodyShape } from './request-body'
 import { responsesUsage } from './reported-usage'
 import { NoteList } from './report'
-import { ResponsesItems, isItemType } from './responses-items'
+import { ResponsesItems, isItemType, type ItemOptions } from './responses-items'
 import { firstObjects, listIn, rootObject, someHas } from './sniff-shapes'
 import type { FormatDescriptor } from './types'
 import { SETTING_NOTE, UNKNOWN_FIELD_NOTE, isRequestSetting } from './vocabulary'
@@ -121,8 +121,9 @@ function readItems(
   items: readonly unknown[],
   prefix: readonly (string | number)[],
   notes: NoteList,
+  options?: ItemOptions,
 ) {
-  const reader = new ResponsesItems(notes)
+  const reader = new ResponsesItems(notes, options)
   items.forEach((raw, i) => reader.add(raw, [...prefix, i], pathString))
   reader.flush()
   return reader.messages
@@ -233,7 +234,9 @@ function readStoredResponse(root: Json): ReadResult {
   // The usage counts the whole input, of which the file holds only the instructions and tools.
   const prompt = messages.length
   const counts = responsesUsage(root.usage)
-  messages.push(...readItems(root.output, ['output'], notes))
+  // A stored response is one by its `object`, whatever its items: an item type of another
+  // provider's Responses API (xAI's `x_search_call`) or a newer one is kept, with a warning.
+  messages.push(...readItems(root.output, ['output'], notes, { keepUnknownTypes: true }))
   const usage = counts
     ? [{ prompt, ...counts, at: 'usage', ...(model !== undefined ? { model } : {}) }]
     : undefined

@@ -232,6 +232,34 @@ describe('OpenAI Responses in', () => {
     })
     expect(report.filter((n) => n.severity === 'warning')).toEqual([])
   })
+
+  it('keeps an item of a type it does not know, with a warning, rather than refuse the response', () => {
+    // xAI's Responses API answers a server-side search with an item of its own type (stored
+    // responses of grok-4 models, 2026); the model's answer follows it.
+    const stored = {
+      ...fixtureJson('openai-responses-response.json'),
+      output: [
+        { type: 'x_search_call', id: 'xs_1', name: 'x_search', arguments: '{"query":"tides"}' },
+        {
+          type: 'message',
+          id: 'msg_1',
+          role: 'assistant',
+          content: [{ type: 'output_text', text: 'High tide in Kiel is at 06:12.' }],
+        },
+      ],
+    }
+    const imported = importConversation(JSON.stringify(stored))
+    expect(imported.format).toBe('openai-responses')
+    expect(imported.messages.slice(-2).map((m) => [m.id, m.type])).toEqual([
+      ['xs_1', 'activity'],
+      ['msg_1', 'bot'],
+    ])
+    expect(imported.report).toContainEqual({
+      severity: 'warning',
+      path: 'output[0]',
+      problem: '"x_search_call" item has no mapping; kept as an activity with its JSON as payload',
+    })
+  })
 })
 
 describe("OpenAI Responses request's text field", () => {
