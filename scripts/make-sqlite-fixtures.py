@@ -19,6 +19,8 @@ the files it wrote, and derive what each holds from the rules below, not from th
 - opencode-new.db and opencode-new.db-wal: a database opencode has just made, as opencode 1.18.34
   leaves one while it runs: the file is its first page, and the tables and one session are in the
   log only.
+- crush.db: Crush's tables (charmbracelet/crush internal/db/migrations/20250424200609_initial.sql,
+  bfc261f5: sessions, messages, files), one session of our own, not in WAL mode.
 """
 import json
 import os
@@ -207,7 +209,26 @@ def opencode_new_db():
     snapshot(path, db, "opencode-new.db")
 
 
+def crush_db():
+    db = fresh(f"{OUT}/crush.db")
+    db.execute("CREATE TABLE sessions (id TEXT PRIMARY KEY, parent_session_id TEXT, title TEXT NOT NULL,"
+               " message_count INTEGER NOT NULL DEFAULT 0, prompt_tokens INTEGER NOT NULL DEFAULT 0,"
+               " completion_tokens INTEGER NOT NULL DEFAULT 0, cost REAL NOT NULL DEFAULT 0.0,"
+               " updated_at INTEGER NOT NULL, created_at INTEGER NOT NULL)")
+    db.execute("CREATE TABLE files (id TEXT PRIMARY KEY, session_id TEXT NOT NULL, path TEXT NOT NULL,"
+               " content TEXT NOT NULL, version TEXT NOT NULL, created_at INTEGER NOT NULL,"
+               " updated_at INTEGER NOT NULL)")
+    db.execute("CREATE TABLE messages (id TEXT PRIMARY KEY, session_id TEXT NOT NULL, role TEXT NOT NULL,"
+               " parts TEXT NOT NULL default '[]', model TEXT, created_at INTEGER NOT NULL,"
+               " updated_at INTEGER NOT NULL, finished_at INTEGER)")
+    db.execute("INSERT INTO sessions VALUES ('s1', NULL, 'Rename the helper', 1, 0, 0, 0.0, 1764900000, 1764900000)")
+    db.execute("INSERT INTO messages VALUES ('m1', 's1', 'user',"
+               " '[{\"type\":\"text\",\"data\":{\"text\":\"Rename the helper.\"}}]', NULL, 1764900000, 1764900000, NULL)")
+    db.close()
+
+
 rows_db()
 wal_db()
 opencode_db()
 opencode_new_db()
+crush_db()

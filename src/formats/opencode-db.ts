@@ -173,6 +173,17 @@ export interface Table<T extends keyof typeof TABLES> {
   at: Columns<T>
 }
 
+/**
+ * Crush's database (`crush.db`), and that of the Go opencode it grew from (opencode-ai/opencode,
+ * `.opencode/opencode.db`): the tables sessions, messages and files (charmbracelet/crush
+ * internal/db/migrations/20250424200609_initial.sql, bfc261f5), which this tool does not read.
+ */
+const isCrushDatabase = (db: SqliteDatabase) =>
+  db.tables().has('sessions') && db.tables().has('messages') && !db.tables().has('session')
+
+const CRUSH_PROBLEM =
+  'a database of Crush, or of the Go opencode it grew from (tables sessions, messages and files), which is not read here: opencode since its rewrite keeps its sessions in the tables session, message and part'
+
 /** A table of opencode's, with the index of each column read; a ShapeError when it is not one. */
 function table<T extends keyof typeof TABLES>(db: SqliteDatabase, name: T): Table<T> {
   const info = db.tables().get(name)
@@ -185,7 +196,9 @@ function table<T extends keyof typeof TABLES>(db: SqliteDatabase, name: T): Tabl
   }
   if (info === undefined) {
     throw new ShapeError(
-      `a SQLite database without a "${name}" table: not an opencode database (opencode keeps its sessions in the tables session, message and part)`,
+      isCrushDatabase(db)
+        ? CRUSH_PROBLEM
+        : `a SQLite database without a "${name}" table: not an opencode database (opencode keeps its sessions in the tables session, message and part)`,
       [],
     )
   }

@@ -161,4 +161,13 @@ describe('opencode database', () => {
       'it looks most like opencode or Kilo database, but a SQLite database without a "session" table: not an opencode database',
     )
   })
+
+  it('says a Crush database (the Go opencode’s tables) is Crush’s, not read here', () => {
+    // crush.db: Crush's initial tables, sessions, messages and files (make-sqlite-fixtures.py).
+    const crush = () => importConversation(file('crush.db'))
+    expect(crush).toThrow(FormatError)
+    expect(crush).toThrow(
+      /a database of Crush, or of the Go opencode it grew from .* not read here/,
+    )
+  })
 })
