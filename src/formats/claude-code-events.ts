@@ -795,6 +795,10 @@ function microcompactNote(ids: readonly string[], meta: unknown): string {
     isObject(meta) && typeof meta.tokensSaved === 'number'
       ? `, ${formatNumber(meta.tokensSaved)} tokens by its count`
       : ''
+  if (ids.length === 0) {
+    // 2.1.39 wrote boundaries that list no result (tokensSaved 2,000 each, in a public session).
+    return `microcompaction: Claude Code recorded one that lists no tool result${saved}; nothing is taken as cleared`
+  }
   const results = plural(ids.length, 'tool result')
   return `microcompaction: Claude Code sent ${results} (${ids.join(', ')}) cleared in the requests after this line${saved}; the usage view estimates those requests with them cleared, and they are loaded whole, as Claude Code resumes the session`
 }

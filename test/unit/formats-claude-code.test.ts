@@ -1749,9 +1749,20 @@ describe('Claude Code: shapes found in public sessions', () => {
       problem:
         'microcompaction: Claude Code sent 2 tool results (c1, c0) cleared in the requests after this line, 29,715 tokens by its count; the usage view estimates those requests with them cleared, and they are loaded whole, as Claude Code resumes the session',
     })
+    // A boundary that lists no result (2.1.39 wrote such) clears nothing, and says so.
+    const empty = importConversation(
+      text.replace('"compactedToolIds":["c2"]', '"compactedToolIds":[]'),
+    )
+    expect(empty.usage?.[3].cleared).toEqual([2])
+    expect(empty.report).toContainEqual({
+      severity: 'info',
+      path: 'line 9',
+      problem:
+        'microcompaction: Claude Code recorded one that lists no tool result, 29,715 tokens by its count; nothing is taken as cleared',
+    })
   })
 
-  describe('a microcompaction Claude Code before 2.1.9 did not record', () => {
+  describe('a microcompaction Claude Code before 2.1.14 did not record', () => {
     // Five Read results of 80,000 characters: 20,000 tokens each by Claude Code's estimate
     // (length ÷ 4). Its rule keeps the last three calls and clears from the oldest while more than
     // 40,000 remain: c1 and c2, 40,000 tokens, at least the 20,000 it asks of a clearing.
