@@ -102,7 +102,11 @@ export function readChatMessage(
   }
   for (const key of Object.keys(raw)) {
     if (key === 'annotations' && role === 'assistant') {
-      notes.info(pathString([...at, key]), ANNOTATIONS_NOTE)
+      // Current replies carry an empty list: nothing to say of it.
+      const list = raw.annotations
+      if (!Array.isArray(list) || list.length > 0) {
+        notes.info(pathString([...at, key]), ANNOTATIONS_NOTE)
+      }
     } else if (!MESSAGE_FIELDS.has(key) && !(key === 'function_call' && role === 'assistant')) {
       notes.warn(pathString([...at, key]), UNKNOWN_FIELD_NOTE)
     }

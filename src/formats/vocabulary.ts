@@ -142,6 +142,11 @@ export function noteAttachment(notes: NoteSink, path: string, type: string, part
       path,
       'image by reference (a URL or file id): the file holds only its address, so it is counted as its JSON; the provider prices the image by its size',
     )
+  } else if (type === 'file' || type === 'input_file' || type === 'document') {
+    notes.warn(
+      path,
+      "file by reference (a file id or URL): the file holds only its address, so it is counted as its JSON; the provider reads the file's contents (a PDF's pages), which this file does not hold, so the count is low",
+    )
   } else if (type === 'tool_reference') {
     // Tool search: a tool result's reference to a deferred tool (`defer_loading`), which the
     // Messages API expands into the tool's whole definition (docs/formats/claude-code.md).

@@ -206,7 +206,7 @@ describe('API traffic log, other replies', () => {
       logged_at: '2025-08-04T09:33:20.000Z',
     })
 
-  it("names a JSON reply's fields at their place, its empty citations as info", () => {
+  it("names a JSON reply's fields at their place, its citations as info, and empty ones not at all", () => {
     // Every Chat Completions reply of 2025 – 2026 carries `annotations`, most often empty.
     const imported = importConversation(
       pair({
@@ -228,7 +228,37 @@ describe('API traffic log, other replies', () => {
     )
     expect(imported.messages.at(-1)).toEqual({ type: 'bot', text: 'Rain.' })
     expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
-    expect(imported.report).toContainEqual(
+    expect(imported.report.map((n) => n.path)).not.toContain(
+      'line 1: response.body.choices[0].message.annotations',
+    )
+    const citation = {
+      type: 'url_citation',
+      url_citation: {
+        url: 'https://example.com/oslo',
+        title: 'Oslo',
+        start_index: 0,
+        end_index: 5,
+      },
+    }
+    const cited = importConversation(
+      pair({
+        timestamp: 1754300001,
+        status_code: 200,
+        headers: {},
+        body: {
+          object: 'chat.completion',
+          model: 'gpt-4o',
+          choices: [
+            {
+              index: 0,
+              message: { role: 'assistant', content: 'Rain.', annotations: [citation] },
+              finish_reason: 'stop',
+            },
+          ],
+        },
+      }),
+    )
+    expect(cited.report).toContainEqual(
       expect.objectContaining({
         severity: 'info',
         path: 'line 1: response.body.choices[0].message.annotations',

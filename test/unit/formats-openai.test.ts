@@ -120,6 +120,25 @@ describe('OpenAI Chat Completions in', () => {
     ])
   })
 
+  it('warns that a file sent by its id is read by the provider, not counted from the file', () => {
+    // Chat Completions' file part (API reference, "Create chat completion", content part "file").
+    const text = JSON.stringify([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Summarise this.' },
+          { type: 'file', file: { file_id: 'file-abc123' } },
+        ],
+      },
+    ])
+    expect(importConversation(text, 'openai').report).toContainEqual({
+      severity: 'warning',
+      path: '[0].content[1]',
+      problem:
+        "file by reference (a file id or URL): the file holds only its address, so it is counted as its JSON; the provider reads the file's contents (a PDF's pages), which this file does not hold, so the count is low",
+    })
+  })
+
   it('reads a bare array: developer → instructions, refusal → text, legacy function_call', () => {
     const text = JSON.stringify([
       { role: 'developer', content: [{ type: 'text', text: 'Be brief.' }] },
