@@ -764,11 +764,30 @@ function checkPrompts(r: Rollout, messages: readonly Message[]): void {
       all = { set: new Set(texts), texts }
     }
     if (all.set.has(squashed) || all.texts.some((t) => t.includes(squashed))) continue
+    if (all.texts.some((t) => isShortenedCopy(t, squashed))) {
+      r.notes.info(
+        `line ${line}: ${field}`,
+        "a prompt the UI recorded is in the loaded history as Codex shortened it (a compaction's replacement history keeps its head and tail, and says how much it took out); loaded so, as Codex resumes with it",
+      )
+      continue
+    }
     r.notes.warn(
       `line ${line}: ${field}`,
       'a prompt the UI recorded is not in the loaded history (dropped by a compaction, or never recorded as a response_item)',
     )
   }
+}
+
+// The marker Codex leaves where it shortened a text (codex-truncation.ts), without whitespace.
+const SHORTENED = /…\d+(?:chars|tokens)truncated…/
+
+/** Whether a user text (whitespace taken out) is the prompt with its middle taken out by Codex. */
+function isShortenedCopy(text: string, prompt: string): boolean {
+  const marker = SHORTENED.exec(text)
+  if (!marker) return false
+  const head = text.slice(0, marker.index)
+  const tail = text.slice(marker.index + marker[0].length)
+  return head.length + tail.length > 0 && prompt.startsWith(head) && prompt.endsWith(tail)
 }
 
 // Compared without whitespace: a multi-part user message is loaded with its parts joined by a

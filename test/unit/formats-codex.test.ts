@@ -444,6 +444,23 @@ describe('Codex CLI rollout in', () => {
     ])
   })
 
+  it('finds a prompt Codex shortened in its history, and says so at info', () => {
+    // A compaction's replacement history keeps a long prompt's head and tail around Codex's
+    // marker (truncate.rs: `…N chars truncated…`); Codex resumes with that copy.
+    const long = `Head of the plan. ${'Step. '.repeat(40)}Tail of the plan.`
+    const shortened = `Head of the plan. …${long.length - 35} chars truncated…Tail of the plan.`
+    const text = [
+      line('session_meta', { id: 's' }),
+      line('response_item', userItem(shortened)),
+      line('event_msg', { type: 'user_message', message: long }),
+    ].join('\n')
+    const { report } = importConversation(text)
+    expect(report.filter((n) => n.severity === 'warning')).toEqual([])
+    expect(report).toContainEqual(
+      expect.objectContaining({ severity: 'info', path: 'line 3: payload.message' }),
+    )
+  })
+
   it("checks a paginated rollout's prompts against its UserMessage items, and notes provenance", () => {
     // Codex 0.15x and 1.x in paginated mode write no user_message event: the UI's record of each
     // prompt is an item_completed UserMessage (codex-rs/rollout/src/policy.rs). base_instructions
