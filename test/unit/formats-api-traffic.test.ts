@@ -208,56 +208,42 @@ describe('API traffic log, other replies', () => {
 
   it("names a JSON reply's fields at their place, its citations as info, and empty ones not at all", () => {
     // Every Chat Completions reply of 2025 – 2026 carries `annotations`, most often empty.
-    const imported = importConversation(
-      pair({
-        timestamp: 1754300001,
-        status_code: 200,
-        headers: {},
-        body: {
-          object: 'chat.completion',
-          model: 'gpt-4o',
-          choices: [
-            {
-              index: 0,
-              message: { role: 'assistant', content: 'Rain.', refusal: null, annotations: [] },
-              finish_reason: 'stop',
-            },
-          ],
-        },
-      }),
-    )
+    const withAnnotations = (annotations: unknown[]) =>
+      importConversation(
+        pair({
+          timestamp: 1754300001,
+          status_code: 200,
+          headers: {},
+          body: {
+            object: 'chat.completion',
+            model: 'gpt-4o',
+            choices: [
+              {
+                index: 0,
+                message: { role: 'assistant', content: 'Rain.', refusal: null, annotations },
+                finish_reason: 'stop',
+              },
+            ],
+          },
+        }),
+      )
+    const imported = withAnnotations([])
     expect(imported.messages.at(-1)).toEqual({ type: 'bot', text: 'Rain.' })
     expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
     expect(imported.report.map((n) => n.path)).not.toContain(
       'line 1: response.body.choices[0].message.annotations',
     )
-    const citation = {
-      type: 'url_citation',
-      url_citation: {
-        url: 'https://example.com/oslo',
-        title: 'Oslo',
-        start_index: 0,
-        end_index: 5,
-      },
-    }
-    const cited = importConversation(
-      pair({
-        timestamp: 1754300001,
-        status_code: 200,
-        headers: {},
-        body: {
-          object: 'chat.completion',
-          model: 'gpt-4o',
-          choices: [
-            {
-              index: 0,
-              message: { role: 'assistant', content: 'Rain.', annotations: [citation] },
-              finish_reason: 'stop',
-            },
-          ],
+    const cited = withAnnotations([
+      {
+        type: 'url_citation',
+        url_citation: {
+          url: 'https://example.com/oslo',
+          title: 'Oslo',
+          start_index: 0,
+          end_index: 5,
         },
-      }),
-    )
+      },
+    ])
     expect(cited.report).toContainEqual(
       expect.objectContaining({
         severity: 'info',
