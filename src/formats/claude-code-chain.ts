@@ -50,7 +50,8 @@ export interface SessionEvent extends EventReading {
   compactMetadata?: Json
   /**
    * A compaction summary with no parent: Claude Code 1.0 wrote no compact_boundary, and its summary
-   * (`isCompactSummary`, `parentUuid: null`; isCompactSummary) is the root the thread restarts from.
+   * (`parentUuid: null`, flagged `isCompactSummary` or, before 1.0.27, told by its opening words:
+   * isCompactSummary) is the root the thread restarts from.
    */
   summaryRoot: boolean
   /**

@@ -11,9 +11,9 @@ import type { ReportedUsage } from './types'
  * before each request Claude Code cleared old tool results (their content replaced by a
  * placeholder, CLEARED_RESULT_TEXT) once the last reply's usage passed its warning threshold, and
  * wrote nothing to the session file; from 2.1.9 on, the same rule writes a `microcompact_boundary`
- * (read in claude-code-events.ts), though not in every session until 2.1.14 (FIRST_RECORDING). The rule, as the npm packages' `cli.js` of 2.0.76 and 2.1.19
- * have it (the function that logs `tengu_microcompact`; docs/tokens.md, "Tool results Claude Code
- * cleared without recording it"):
+ * (read in claude-code-events.ts), though not in every session until 2.1.14 (FIRST_RECORDING).
+ * The rule, as the npm packages' `cli.js` of 2.0.76 and 2.1.19 have it (the function that logs
+ * `tengu_microcompact`; docs/tokens.md, "Tool results Claude Code cleared without recording it"):
  *
  * - only the results of Read, Bash, Grep, Glob, WebSearch, WebFetch, Edit and Write are cleared;
  * - the last three such calls are kept;
