@@ -71,6 +71,9 @@ const RESPONSE_METADATA = new Set([
   'top_logprobs',
   // A gpt-5.5 response recorded in 2026 carries it beside `status`: the call's moderation result.
   'moderation',
+  // Azure OpenAI's responses carry their content filter's results (vercel/ai's recorded Azure
+  // responses, 2026).
+  'content_filters',
   'model',
   'instructions',
   'previous_response_id',

@@ -221,9 +221,14 @@ describe('OpenAI Responses in', () => {
     expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
   })
 
-  it("reads a stored response's moderation result as metadata", () => {
+  it("reads a stored response's moderation and content-filter results as metadata", () => {
     // A gpt-5.5 response recorded in 2026 carries `moderation` beside its status.
-    const stored = { ...fixtureJson('openai-responses-response.json'), moderation: null }
+    const stored = {
+      ...fixtureJson('openai-responses-response.json'),
+      moderation: null,
+      // Azure OpenAI's: its content filter's results.
+      content_filters: [{ blocked: false, source_type: 'prompt', content_filter_results: {} }],
+    }
     const { report } = importConversation(JSON.stringify(stored))
     expect(report).toContainEqual({
       severity: 'info',
