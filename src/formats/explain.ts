@@ -37,7 +37,7 @@ function meantAsWireShape(text: string): boolean {
   } catch {
     // Broken JSON is meant as the wire shape; text that does not open as JSON (Markdown, a log)
     // is not JSON at all, and detection's reason says so.
-    return /^[[{]/.test(text.trimStart()) && !startsWithJsonObjectLine(text)
+    return /^\s*[[{]/.test(text) && !startsWithJsonObjectLine(text)
   }
   const list = isRecord(root) ? root.messages : root
   return Array.isArray(list) && list.some((m) => isRecord(m) && 'type' in m && 'text' in m)

@@ -11,8 +11,9 @@ export function unreadFileProblem(input: ReadInput): string | undefined {
   if (sniff.notJson) {
     // Aider's .aider.chat.history.md (aider/io.py, append_chat_history): it opens each run with
     // this heading, prompts as `####` lines, its own output quoted with `>`.
-    const first = input.source.trimStart().split('\n', 1)[0]
-    if (first.startsWith('# aider chat started at')) {
+    // The file's first text, without copying a large file to trim it.
+    const start = input.source.search(/\S/)
+    if (start >= 0 && input.source.startsWith('# aider chat started at', start)) {
       return "Aider's chat history (.aider.chat.history.md), a Markdown log written for people, is not read: it does not hold the requests Aider sent"
     }
     return undefined
