@@ -19,7 +19,14 @@ import { readFileSync } from 'node:fs'
 import { basename } from 'node:path'
 import { decodePayload, encodePayload, importConversation, tokenizerFor } from '../src/index'
 import type { EncodingName, FormatId, Message } from '../src/index'
-import { CALIBRATED_MESSAGE_TOKENS, CALIBRATIONS, calibrationFor } from '../src/pricing/calibration'
+import {
+  ANTHROPIC_FORCED_TOOL_USE_PROMPT_TOKENS,
+  ANTHROPIC_TOOL_USE_PROMPT_TOKENS,
+  CALIBRATED_MESSAGE_TOKENS,
+  CALIBRATIONS,
+  calibrationFor,
+} from '../src/pricing/calibration'
+import { forcedChoiceOf } from '../src/formats/tool-choice'
 
 interface Counter {
   name: string
@@ -427,8 +434,9 @@ function perMessage(r: FileRows): number {
  */
 function anthropicToolPrompt(body: Record<string, any>): number {
   if (!Array.isArray(body.tools) || body.tools.length === 0) return 0
-  const choice = body.tool_choice?.type
-  return choice === 'any' || choice === 'tool' ? 313 : 346
+  return forcedChoiceOf(body.tool_choice)
+    ? ANTHROPIC_FORCED_TOOL_USE_PROMPT_TOKENS
+    : ANTHROPIC_TOOL_USE_PROMPT_TOKENS
 }
 
 const pct = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)}%`

@@ -178,8 +178,10 @@ export interface Table<T extends keyof typeof TABLES> {
  * `.opencode/opencode.db`): the tables sessions, messages and files (charmbracelet/crush
  * internal/db/migrations/20250424200609_initial.sql, bfc261f5), which this tool does not read.
  */
-const isCrushDatabase = (db: SqliteDatabase) =>
-  db.tables().has('sessions') && db.tables().has('messages') && !db.tables().has('session')
+function isCrushDatabase(db: SqliteDatabase): boolean {
+  const tables = db.tables()
+  return tables.has('sessions') && tables.has('messages') && !tables.has('session')
+}
 
 const CRUSH_PROBLEM =
   'a database of Crush, or of the Go opencode it grew from (tables sessions, messages and files), which is not read here: opencode since its rewrite keeps its sessions in the tables session, message and part'

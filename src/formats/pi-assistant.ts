@@ -52,8 +52,7 @@ const ASSISTANT_NOTES = new Map(
  * (isDeliveryMirrorAssistantMessage, openclaw/openclaw src/gateway): no model wrote it, so it sets
  * no model.
  */
-export const isDeliveryMirror = (m: Json) =>
-  m.provider === 'openclaw' && m.model === 'delivery-mirror'
+const isDeliveryMirror = (m: Json) => m.provider === 'openclaw' && m.model === 'delivery-mirror'
 
 /** The model a reply names, unless it is OpenClaw's delivery mirror. */
 export const replyModel = (m: Json): string | undefined =>
