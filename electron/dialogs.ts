@@ -16,10 +16,10 @@ const JSON_FILTERS = [
   { name: 'All files', extensions: ['*'] },
 ]
 
-// Opening also takes JSONL, such as a Claude Code session, and opencode's database (opencode.db);
+// Opening also takes JSONL, such as a Claude Code session, and opencode's and Crush's databases;
 // exports are always JSON.
 const OPEN_FILTERS = [
-  { name: 'Conversation (JSON, JSONL, opencode.db)', extensions: ['json', 'jsonl', 'db'] },
+  { name: 'Conversation (JSON, JSONL, opencode.db, crush.db)', extensions: ['json', 'jsonl', 'db'] },
   { name: 'All files', extensions: ['*'] },
 ]
 

@@ -19,8 +19,10 @@ the files it wrote, and derive what each holds from the rules below, not from th
 - opencode-new.db and opencode-new.db-wal: a database opencode has just made, as opencode 1.18.34
   leaves one while it runs: the file is its first page, and the tables and one session are in the
   log only.
-- crush.db: Crush's tables (charmbracelet/crush internal/db/migrations/20250424200609_initial.sql,
-  bfc261f5: sessions, messages, files), one session of our own, not in WAL mode.
+- crush.db: Crush's tables after all its migrations (charmbracelet/crush internal/db/migrations,
+  37f36e93), three sessions of our own (one with a summary, a subagent's, an older one), not in WAL
+  mode (crush_db says what each holds).
+- opencode-go.db: the Go opencode's tables (Crush's initial migration alone), one session.
 """
 import json
 import os
@@ -209,21 +211,118 @@ def opencode_new_db():
     snapshot(path, db, "opencode-new.db")
 
 
-def crush_db():
-    db = fresh(f"{OUT}/crush.db")
-    db.execute("CREATE TABLE sessions (id TEXT PRIMARY KEY, parent_session_id TEXT, title TEXT NOT NULL,"
-               " message_count INTEGER NOT NULL DEFAULT 0, prompt_tokens INTEGER NOT NULL DEFAULT 0,"
-               " completion_tokens INTEGER NOT NULL DEFAULT 0, cost REAL NOT NULL DEFAULT 0.0,"
-               " updated_at INTEGER NOT NULL, created_at INTEGER NOT NULL)")
-    db.execute("CREATE TABLE files (id TEXT PRIMARY KEY, session_id TEXT NOT NULL, path TEXT NOT NULL,"
+CRUSH_SESSIONS = ("CREATE TABLE sessions (id TEXT PRIMARY KEY, parent_session_id TEXT, title TEXT NOT NULL,"
+                  " message_count INTEGER NOT NULL DEFAULT 0, prompt_tokens INTEGER NOT NULL DEFAULT 0,"
+                  " completion_tokens INTEGER NOT NULL DEFAULT 0, cost REAL NOT NULL DEFAULT 0.0,"
+                  " updated_at INTEGER NOT NULL, created_at INTEGER NOT NULL)")
+CRUSH_FILES = ("CREATE TABLE files (id TEXT PRIMARY KEY, session_id TEXT NOT NULL, path TEXT NOT NULL,"
                " content TEXT NOT NULL, version TEXT NOT NULL, created_at INTEGER NOT NULL,"
                " updated_at INTEGER NOT NULL)")
-    db.execute("CREATE TABLE messages (id TEXT PRIMARY KEY, session_id TEXT NOT NULL, role TEXT NOT NULL,"
-               " parts TEXT NOT NULL default '[]', model TEXT, created_at INTEGER NOT NULL,"
-               " updated_at INTEGER NOT NULL, finished_at INTEGER)")
-    db.execute("INSERT INTO sessions VALUES ('s1', NULL, 'Rename the helper', 1, 0, 0, 0.0, 1764900000, 1764900000)")
-    db.execute("INSERT INTO messages VALUES ('m1', 's1', 'user',"
-               " '[{\"type\":\"text\",\"data\":{\"text\":\"Rename the helper.\"}}]', NULL, 1764900000, 1764900000, NULL)")
+CRUSH_MESSAGES = ("CREATE TABLE messages (id TEXT PRIMARY KEY, session_id TEXT NOT NULL, role TEXT NOT NULL,"
+                  " parts TEXT NOT NULL default '[]', model TEXT, created_at INTEGER NOT NULL,"
+                  " updated_at INTEGER NOT NULL, finished_at INTEGER)")
+
+
+def parts(*ps):
+    return json.dumps([{"type": t, "data": d} for t, d in ps])
+
+
+def crush_db():
+    """crush.db: Crush's tables after its later migrations (summary_message_id, provider,
+    is_summary_message, todos), times in seconds as Crush writes them (strftime('%s')). Session s-main
+    has a summary (m4) after three messages; a subagent's session s-task is newer; s-old is older."""
+    db = fresh(f"{OUT}/crush.db")
+    db.execute(CRUSH_SESSIONS)
+    db.execute(CRUSH_FILES)
+    db.execute(CRUSH_MESSAGES)
+    db.execute("ALTER TABLE sessions ADD COLUMN summary_message_id TEXT")
+    db.execute("ALTER TABLE messages ADD COLUMN provider TEXT")
+    db.execute("ALTER TABLE messages ADD COLUMN is_summary_message INTEGER DEFAULT 0 NOT NULL")
+    db.execute("ALTER TABLE sessions ADD COLUMN todos TEXT")
+    sessions = [
+        ("s-main", None, "Rename the helper", 10, 1764900300, 1764900000, "m4"),
+        ("s-task", "s-main", "Find callers", 2, 1764900400, 1764900350, None),
+        ("s-old", None, "Earlier work", 1, 1764800000, 1764800000, None),
+    ]
+    for sid, parent, title, count, updated, created, summary in sessions:
+        db.execute("INSERT INTO sessions (id, parent_session_id, title, message_count, updated_at, created_at,"
+                   " summary_message_id) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                   (sid, parent, title, count, updated, created, summary))
+    sonnet = ("claude-sonnet-4-5-20250929", "anthropic")
+    none = (None, None)
+    messages = [
+        # Rows are written out of time order: the reader orders them by created_at, then rowid.
+        ("m8", "s-main", "assistant", parts(("text", {"text": "Done: the tests use readRow."}),
+                                            ("finish", {"reason": "end_turn", "time": 1764900007})),
+         sonnet, 0, 1764900007),
+        ("m1", "s-main", "user", parts(("text", {"text": "Rename parseRow to readRow across the package."})),
+         none, 0, 1764900000),
+        ("m2", "s-main", "assistant", parts(("tool_call", {"id": "toolu_01", "name": "grep",
+                                                           "input": "{\"pattern\":\"parseRow\"}",
+                                                           "provider_executed": False, "finished": True}),
+                                            ("finish", {"reason": "tool_use", "time": 1764900001})),
+         sonnet, 0, 1764900001),
+        ("m3", "s-main", "tool", parts(("tool_result", {"tool_call_id": "toolu_01", "name": "grep",
+                                                        "content": "src/rows.go:12: func parseRow(",
+                                                        "data": "", "mime_type": "", "metadata": "",
+                                                        "is_error": False})),
+         none, 0, 1764900002),
+        ("m4", "s-main", "assistant", parts(("text", {"text": "The user asked to rename parseRow to readRow; "
+                                                              "grep found its definition in src/rows.go."}),
+                                            ("finish", {"reason": "end_turn", "time": 1764900003})),
+         sonnet, 1, 1764900003),
+        ("m5", "s-main", "user", parts(("text", {"text": "Now update the tests too."}),
+                                       ("shell_command", {"command": "go test ./...",
+                                                          "output": "ok  rows 0.01s", "exit_code": 0})),
+         none, 0, 1764900004),
+        ("m6", "s-main", "assistant", parts(("reasoning", {"thinking": "Two files to change.",
+                                                           "signature": "c2lnLXR3bw==", "thought_signature": "",
+                                                           "tool_id": "", "responses_data": None}),
+                                            ("tool_call", {"id": "toolu_02", "name": "edit",
+                                                           "input": "{\"file\":\"rows_test.go\"}",
+                                                           "provider_executed": False, "finished": True}),
+                                            ("tool_call", {"id": "toolu_03", "name": "view",
+                                                           "input": "{\"file\":\"rows.go\"}",
+                                                           "provider_executed": False, "finished": True}),
+                                            ("finish", {"reason": "tool_use", "time": 1764900005})),
+         sonnet, 0, 1764900005),
+        ("m7", "s-main", "tool", parts(("tool_result", {"tool_call_id": "toolu_02", "name": "edit",
+                                                        "content": "edited", "data": "", "mime_type": "",
+                                                        "metadata": "", "is_error": False}),
+                                       ("tool_result", {"tool_call_id": "toolu_03", "name": "view",
+                                                        "content": "file not found", "data": "",
+                                                        "mime_type": "", "metadata": "", "is_error": True})),
+         none, 0, 1764900006),
+        ("m9", "s-main", "assistant", parts(("finish", {"reason": "canceled", "time": 1764900008})),
+         sonnet, 0, 1764900008),
+        ("m10", "s-main", "tool", parts(("tool_result", {"tool_call_id": "toolu_99", "name": "view",
+                                                         "content": "stale", "data": "", "mime_type": "",
+                                                         "metadata": "", "is_error": False})),
+         none, 0, 1764900009),
+        ("m20", "s-task", "user", parts(("text", {"text": "Find the callers of parseRow."})), none, 0, 1764900350),
+        ("m21", "s-task", "assistant", parts(("text", {"text": "One caller: src/load.go."})),
+         ("claude-haiku-4-5", "anthropic"), 0, 1764900400),
+        ("m30", "s-old", "user", parts(("text", {"text": "Hello."})), none, 0, 1764800000),
+    ]
+    for mid, sid, role, ps, (model, provider), summary, created in messages:
+        db.execute("INSERT INTO messages (id, session_id, role, parts, model, provider, is_summary_message,"
+                   " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                   (mid, sid, role, ps, model, provider, summary, created, created))
+    db.close()
+
+
+def opencode_go_db():
+    """opencode-go.db: the Go opencode's tables (Crush's initial migration alone: no provider, no
+    summary), times in milliseconds as its schema says; one session with a reply of gpt-4.1."""
+    db = fresh(f"{OUT}/opencode-go.db")
+    db.execute(CRUSH_SESSIONS)
+    db.execute(CRUSH_FILES)
+    db.execute(CRUSH_MESSAGES)
+    db.execute("INSERT INTO sessions VALUES ('g1', NULL, 'Fix the build', 2, 0, 0, 0.0, 1714000001000, 1714000000000)")
+    db.execute("INSERT INTO messages VALUES ('g1-a', 'g1', 'user', ?, NULL, 1714000000000, 1714000000000, NULL)",
+               (parts(("text", {"text": "Why does the build fail?"})),))
+    db.execute("INSERT INTO messages VALUES ('g1-b', 'g1', 'assistant', ?, 'gpt-4.1', 1714000001000, 1714000001000,"
+               " 1714000001000)", (parts(("text", {"text": "A missing import in main.go."})),))
     db.close()
 
 
@@ -232,3 +331,4 @@ wal_db()
 opencode_db()
 opencode_new_db()
 crush_db()
+opencode_go_db()

@@ -91,7 +91,11 @@ export function opencodeTables(
  * The database with `log` laid over it when it is in WAL mode and `log` is a write-ahead log of
  * its page size; else as it is, with a note of why the log was not read.
  */
-function withGivenLog(bytes: Uint8Array, log: Companion | undefined, notes: NoteList): Uint8Array {
+export function withGivenLog(
+  bytes: Uint8Array,
+  log: Companion | undefined,
+  notes: NoteList,
+): Uint8Array {
   if (log === undefined) return bytes
   const wal = typeof log.content === 'string' ? TEXT_ENCODER.encode(log.content) : log.content
   if (!isWalMode(bytes)) {
@@ -174,17 +178,16 @@ export interface Table<T extends keyof typeof TABLES> {
 }
 
 /**
- * Crush's database (`crush.db`), and that of the Go opencode it grew from (opencode-ai/opencode,
- * `.opencode/opencode.db`): the tables sessions, messages and files (charmbracelet/crush
- * internal/db/migrations/20250424200609_initial.sql, bfc261f5), which this tool does not read.
+ * Whether a database has the tables of Crush's (`crush.db`) and of the Go opencode it grew from
+ * (opencode-ai/opencode, `.opencode/opencode.db`): sessions, messages (crush-db.ts), and not
+ * opencode's own since its rewrite: session, message and part.
  */
-function isCrushDatabase(db: SqliteDatabase): boolean {
-  const tables = db.tables()
+export function isCrushDatabase(tables: ReadonlySet<string>): boolean {
   return tables.has('sessions') && tables.has('messages') && !tables.has('session')
 }
 
 const CRUSH_PROBLEM =
-  'a database of Crush, or of the Go opencode it grew from (tables sessions, messages and files), which is not read here: opencode since its rewrite keeps its sessions in the tables session, message and part'
+  'a database of Crush, or of the Go opencode it grew from (tables sessions and messages): read it as a Crush database. opencode since its rewrite keeps its sessions in the tables session, message and part'
 
 /** A table of opencode's, with the index of each column read; a ShapeError when it is not one. */
 function table<T extends keyof typeof TABLES>(db: SqliteDatabase, name: T): Table<T> {
@@ -198,7 +201,7 @@ function table<T extends keyof typeof TABLES>(db: SqliteDatabase, name: T): Tabl
   }
   if (info === undefined) {
     throw new ShapeError(
-      isCrushDatabase(db)
+      isCrushDatabase(new Set(db.tables().keys()))
         ? CRUSH_PROBLEM
         : `a SQLite database without a "${name}" table: not an opencode database (opencode keeps its sessions in the tables session, message and part)`,
       [],
@@ -350,6 +353,9 @@ export const opencodeDbFormat = {
   label: 'opencode or Kilo database',
   shape:
     'the SQLite database opencode (opencode.db) or Kilo CLI (kilo.db) keeps its sessions in, one session read at a time',
-  detect: (sniff) => (sniff.sqlite ? 3 : 0),
+  // A database of Crush's tables is Crush's (crush-db.ts); any other is read as opencode's, whose
+  // reader says what it lacks.
+  detect: (sniff) =>
+    sniff.sqlite ? (sniff.tables !== undefined && isCrushDatabase(sniff.tables) ? 1 : 3) : 0,
   read: readOpencodeDb,
 } as const satisfies FormatDescriptor

@@ -1,4 +1,4 @@
-import { isSqliteFile } from '../sqlite/database'
+import { SqliteDatabase, SqliteError, isSqliteFile } from '../sqlite/database'
 import type { EarlierThinking } from '../pricing/thinking-retention'
 import { InputError } from '../input-error'
 import { decodeText, hasByteOrderMark, isSpace, type ParseProgress } from '../json-bytes'
@@ -62,6 +62,8 @@ export interface Sniff {
   notJson?: boolean
   /** The input is a SQLite database file (its first 16 bytes are SQLite's header), never parsed as JSON. */
   sqlite?: true
+  /** A SQLite file's tables, as its schema names them; none when the schema cannot be read. */
+  tables?: ReadonlySet<string>
 }
 
 /**
@@ -94,7 +96,7 @@ export interface ReadChoice {
    */
   companion?: Companion
   /**
-   * The session to load from a database of sessions (an opencode database), by its id (default:
+   * The session to load from a database of sessions (an opencode or Crush database), by its id (default:
    * the one last updated that is not a subagent's). Given for any other file, or naming no session
    * of it, it is a RequestError.
    */
@@ -225,7 +227,7 @@ export class ReadInput {
   /** What detection looks at (see Sniff). */
   sniff(): Sniff {
     if (!this.sniffed && typeof this.content !== 'string' && isSqliteFile(this.content)) {
-      this.sniffed = { sqlite: true }
+      this.sniffed = { sqlite: true, tables: tablesOf(this.content) }
     }
     if (!this.sniffed) {
       let json: { value: unknown } | undefined
@@ -413,7 +415,7 @@ export interface ReadResult {
   /** A file of several requests (an API traffic log): every request, and the one read. */
   requests?: TrafficRequest[]
   request?: number
-  /** A database of sessions (an opencode database): every session, and the one read. */
+  /** A database of sessions (an opencode or Crush database): every session, and the one read. */
   sessions?: StoredSession[]
   session?: string
   /** The provider's reported prompt sizes, where the file carries them (see ReportedUsage). */
@@ -431,7 +433,7 @@ export interface ReadResult {
   systemPromptRecorded?: true
   /** See ImportedConversation.attachmentsUnrecorded (Claude Code). */
   attachmentsUnrecorded?: true
-  /** See ImportedConversation.logUnread (an opencode database). */
+  /** See ImportedConversation.logUnread (an opencode or Crush database). */
   logUnread?: true
 }
 
@@ -529,3 +531,13 @@ export function latestPrompt(
 /** Why a JSONL line with no string `type` is not `what` (an event of a format typed so). */
 export const untypedLine = (value: unknown, what: string): string =>
   `${isObject(value) ? 'an object with no "type"' : kind(value)}, not ${what}`
+
+/** The tables a SQLite file's schema names: what tells one engine's database from another's. */
+function tablesOf(bytes: Uint8Array): ReadonlySet<string> {
+  try {
+    return new Set(new SqliteDatabase(bytes).tables().keys())
+  } catch (error) {
+    if (error instanceof SqliteError) return new Set()
+    throw error
+  }
+}

@@ -14,6 +14,7 @@ import { openaiChatFormat } from './openai-chat'
 import { openaiResponsesFormat } from './openai-responses'
 import { opencodeFormat } from './opencode'
 import { opencodeDbFormat } from './opencode-db'
+import { crushDbFormat } from './crush-db'
 import { piFormat } from './pi'
 import { qwenCodeFormat } from './qwen-code'
 import { sweAgentFormat } from './swe-agent'
@@ -26,7 +27,7 @@ import type { Wire } from '../pricing/wire'
  * Responses, and most such files are Chat Completions logs. `--format`'s values, the app's pickers,
  * detection and the table in docs/formats.md all come from here. `wire` is the wire format a
  * conversation of the format is sent in, which prices it (src/pricing/wire.ts); API traffic logs,
- * pi, Droid, Qwen Code and opencode sessions say theirs in the file, and their readers set it; a
+ * pi, Droid, Qwen Code, opencode and Crush sessions say theirs in the file, and their readers set it; a
  * Kimi CLI context file never names its model, and reads as Kimi's own API speaks, OpenAI Chat
  * Completions. `holdsSystemPrompt` says whether a file of the format holds the system prompt its
  * requests were sent with: a request body, a traffic log or a trajectory does, where one was sent;
@@ -61,6 +62,7 @@ export const FORMATS = [
   { ...droidFormat, wire: 'openai-chat', holdsSystemPrompt: false, appendsLines: true },
   { ...opencodeFormat, wire: 'openai-chat', holdsSystemPrompt: false, appendsLines: false },
   { ...opencodeDbFormat, wire: 'openai-chat', holdsSystemPrompt: false, appendsLines: false },
+  { ...crushDbFormat, wire: 'openai-chat', holdsSystemPrompt: false, appendsLines: false },
   { ...sweAgentFormat, wire: 'openai-chat', holdsSystemPrompt: true, appendsLines: false },
   { ...clineFormat, wire: 'anthropic', holdsSystemPrompt: false, appendsLines: false },
   { ...continueFormat, wire: 'openai-chat', holdsSystemPrompt: false, appendsLines: false },

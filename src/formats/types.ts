@@ -82,16 +82,17 @@ export interface ImportedConversation {
    */
   attachmentsUnrecorded?: true
   /**
-   * Set for a database in WAL mode read without its write-ahead log (an opencode database dropped
-   * on the page or opened in a browser, whose log beside it no host read): what its engine wrote
-   * since the last checkpoint is not here, and the log can be given as the import's companion.
+   * Set for a database in WAL mode read without its write-ahead log (an opencode or Crush
+   * database dropped on the page or opened in a browser, whose log beside it no host read): what
+   * its engine wrote since the last checkpoint is not here, and the log can be given as the
+   * import's companion.
    */
   logUnread?: true
   /** An API traffic log's requests, for the request picker; absent for every other format. */
   requests?: TrafficRequest[]
   /** Which of `requests` was loaded (its `index`). */
   request?: number
-  /** A database's sessions (an opencode database), for the session picker; absent for every other file. */
+  /** A database's sessions (an opencode or Crush database), for the session picker; absent for every other file. */
   sessions?: StoredSession[]
   /** Which of `sessions` was loaded (its `id`). */
   session?: string
@@ -211,7 +212,7 @@ export interface TrafficRequest {
   timestamp?: string
 }
 
-/** One session of a database that holds several (an opencode database), as the session picker names it. */
+/** One session of a database that holds several (an opencode or Crush database), as the session picker names it. */
 export interface StoredSession {
   /** The engine's id for it: the value `--session` and the picker take. */
   id: string

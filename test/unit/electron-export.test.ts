@@ -170,11 +170,11 @@ describe("Electron's dialogs behind the export", () => {
     })
   })
 
-  it('opens JSON and JSONL conversations, such as a Claude Code session, and opencode.db', async () => {
+  it('opens JSON and JSONL conversations, such as a Claude Code session, and opencode.db or crush.db', async () => {
     const { dialog, calls } = electronDialog({ filePath: '/tmp/session.jsonl' })
     expect(await electronFileDialogs(dialog, null).chooseFileToOpen()).toBe('/tmp/session.jsonl')
     expect(calls[0].options.filters).toContainEqual({
-      name: 'Conversation (JSON, JSONL, opencode.db)',
+      name: 'Conversation (JSON, JSONL, opencode.db, crush.db)',
       extensions: ['json', 'jsonl', 'db'],
     })
   })

@@ -60,7 +60,7 @@ describe('format detection', () => {
 
   it("marks the agents' logs that do not record the system prompt their agent sends", () => {
     // Claude Code, Codex (before its rollouts held base instructions), Gemini CLI, Qwen Code, pi,
-    // Droid, opencode, Cline and Continue keep their system prompt out of their logs; a request body, a
+    // Droid, opencode, Crush, Cline and Continue keep their system prompt out of their logs; a request body, a
     // trajectory or traffic has it, and so does a Kimi CLI context file of 1.21.0 or later.
     const unrecorded = [
       'claude-code',
@@ -71,6 +71,7 @@ describe('format detection', () => {
       'droid',
       'opencode',
       'opencode-db',
+      'crush-db',
       'cline',
       'continue',
       'mistral-vibe',
@@ -168,6 +169,7 @@ describe('format detection', () => {
       ['droid', false],
       ['opencode', false],
       ['opencode-db', false],
+      ['crush-db', false],
       ['swe-agent', false],
       ['cline', false],
       ['continue', false],
@@ -189,6 +191,7 @@ describe('format detection', () => {
       'Factory Droid session (JSONL)',
       'opencode session (export)',
       'opencode or Kilo database',
+      'Crush database',
       'SWE-agent or mini-swe-agent trajectory',
       'Cline / Roo Code task history',
       'Continue session',

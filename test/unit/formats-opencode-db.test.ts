@@ -162,12 +162,11 @@ describe('opencode database', () => {
     )
   })
 
-  it('says a Crush database (the Go opencode’s tables) is Crush’s, not read here', () => {
-    // crush.db: Crush's initial tables, sessions, messages and files (make-sqlite-fixtures.py).
-    const crush = () => importConversation(file('crush.db'))
-    expect(crush).toThrow(FormatError)
-    expect(crush).toThrow(
-      /a database of Crush, or of the Go opencode it grew from .* not read here/,
-    )
+  it('says a Crush database read as opencode’s is Crush’s, and is read as one by default', () => {
+    // crush.db: Crush's tables, sessions and messages (make-sqlite-fixtures.py).
+    const asOpencode = () => importConversation(file('crush.db'), 'opencode-db')
+    expect(asOpencode).toThrow(FormatError)
+    expect(asOpencode).toThrow(/a database of Crush, .* read it as a Crush database/)
+    expect(importConversation(file('crush.db')).format).toBe('crush-db')
   })
 })

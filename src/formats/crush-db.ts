@@ -1,0 +1,478 @@
+import { orderMessage } from '../conversation'
+import type { Wire } from '../pricing/wire'
+import { SqliteDatabase, SqliteError, type Row, type TableInfo } from '../sqlite/database'
+import type { Message } from '../types'
+import { RequestError } from './errors'
+import {
+  ShapeError,
+  isObject,
+  kind,
+  parseArguments,
+  pathString,
+  type Json,
+  type JsonPath,
+} from './json-shape'
+import { isCrushDatabase, latest, withGivenLog } from './opencode-db'
+import { encodePayload, opaqueThinking, type PayloadParts, type ToolCall } from './payload'
+import type { ReadInput, ReadResult, Sniff } from './reader'
+import { NoteList } from './report'
+import type { FormatDescriptor, StoredSession } from './types'
+import { noteAttachment } from './vocabulary'
+
+/*
+ * Crush's database (charmbracelet/crush, read at 37f36e93, 21 August 2026): `crush.db` in the
+ * project's `.crush` folder, and the Go opencode's `.opencode/opencode.db`, which Crush grew from
+ * and whose tables it kept. internal/db/migrations: `sessions` (id, parent_session_id, title, …,
+ * summary_message_id), `messages` (id, session_id, role, parts, model, provider,
+ * is_summary_message, created_at); internal/message/message.go: `parts` is a JSON list of
+ * `{type, data}`; internal/agent/agent.go: what a request sends (getSessionMessages,
+ * preparePrompt; content.go ToAIMessage). See docs/formats/crush-db.md.
+ */
+
+/** The columns read, by table; the later migrations' columns are read where they are. */
+const COLUMNS = {
+  sessions: ['id', 'parent_session_id', 'title', 'updated_at'],
+  messages: ['id', 'session_id', 'role', 'parts', 'model', 'created_at'],
+} as const
+const LATER = {
+  sessions: ['summary_message_id'],
+  messages: ['provider', 'is_summary_message'],
+} as const
+
+type Table = 'sessions' | 'messages'
+type At<T extends Table> = Record<(typeof COLUMNS)[T][number] | (typeof LATER)[T][number], number>
+
+function readCrushDb(input: ReadInput): ReadResult {
+  const bytes = input.bytes
+  if (bytes === undefined) throw new ShapeError('not a SQLite database', [])
+  const notes = new NoteList()
+  try {
+    const db = new SqliteDatabase(withGivenLog(bytes, input.choice.companion, notes))
+    return readSession(db, input.choice.session, notes)
+  } catch (error) {
+    if (error instanceof SqliteError) throw new ShapeError(error.message, [])
+    throw error
+  }
+}
+
+function columns<T extends Table>(db: SqliteDatabase, name: T): { info: TableInfo; at: At<T> } {
+  const info = db.tables().get(name)
+  if (info === undefined) {
+    throw new ShapeError(
+      `a SQLite database without a "${name}" table: not a Crush database (Crush keeps its sessions in the tables sessions and messages)`,
+      [],
+    )
+  }
+  const at = {} as Record<string, number>
+  for (const column of COLUMNS[name]) {
+    at[column] = info.columns.indexOf(column)
+    if (at[column] < 0)
+      throw new ShapeError(`Crush's "${name}" table has no column "${column}"`, [])
+  }
+  for (const column of LATER[name]) at[column] = info.columns.indexOf(column)
+  return { info, at: at as At<T> }
+}
+
+// Crush writes its times with strftime('%s'), in seconds; the Go opencode's schema says milliseconds.
+const millisecondsOf = (t: unknown): number => (typeof t !== 'number' ? 0 : t < 1e11 ? t * 1000 : t)
+
+const column = (row: Row, at: number): unknown => (at < 0 ? undefined : row.column(at))
+
+interface Stored {
+  id: string
+  role: string
+  parts: string
+  model?: string
+  provider?: string
+  summary: boolean
+  created: number
+}
+
+function readSession(db: SqliteDatabase, chosen: string | undefined, notes: NoteList): ReadResult {
+  const s = columns(db, 'sessions')
+  const m = columns(db, 'messages')
+  const sessions: (StoredSession & { summary?: string })[] = []
+  db.rows(s.info, (row) => {
+    const id = row.column(s.at.id)
+    if (typeof id !== 'string') return
+    const title = row.column(s.at.title)
+    const parent = column(row, s.at.parent_session_id)
+    const summary = column(row, s.at.summary_message_id)
+    sessions.push({
+      id,
+      title: typeof title === 'string' ? title : '',
+      updated: millisecondsOf(row.column(s.at.updated_at)),
+      messages: 0,
+      ...(typeof parent === 'string' && parent !== '' ? { parent } : {}),
+      ...(typeof summary === 'string' && summary !== '' ? { summary } : {}),
+    })
+  })
+  sessions.sort((a, b) => b.updated - a.updated)
+  const counts = new Map<string, number>()
+  db.rows(m.info, (row) => {
+    const id = row.column(m.at.session_id)
+    if (typeof id === 'string') counts.set(id, (counts.get(id) ?? 0) + 1)
+  })
+  for (const session of sessions) session.messages = counts.get(session.id) ?? 0
+  const picked = chosen !== undefined ? sessions.find((x) => x.id === chosen) : latest(sessions)
+  if (picked === undefined) {
+    if (chosen === undefined) throw new ShapeError('a Crush database that holds no session', [])
+    throw new RequestError(
+      `no session "${chosen}" in this database; it holds ${sessions.length}: ${sessions
+        .slice(0, 3)
+        .map((x) => x.id)
+        .join(', ')}${sessions.length > 3 ? ', …' : ''}`,
+      'session',
+    )
+  }
+  const others = sessions.length - 1
+  if (others > 0) {
+    notes.info(
+      '',
+      `${others} other session${others === 1 ? '' : 's'} in the database; not loaded (choose another session to read it)`,
+    )
+  }
+  if (db.walMode) {
+    notes.info(
+      '',
+      "the database is in WAL mode and was read without its write-ahead log (crush.db-wal, beside the database): what was written since its last checkpoint is not here. The desktop app and the CLI read the log with a file they open; a dropped file or a browser's comes alone: add its log, or drop or choose the two together",
+    )
+  }
+  const stored: Stored[] = []
+  db.rows(m.info, (row) => {
+    if (row.column(m.at.session_id) !== picked.id) return
+    const id = row.column(m.at.id)
+    const parts = row.column(m.at.parts)
+    const model = row.column(m.at.model)
+    const provider = column(row, m.at.provider)
+    stored.push({
+      id: typeof id === 'string' ? id : String(id),
+      role: String(row.column(m.at.role)),
+      parts: typeof parts === 'string' ? parts : '',
+      ...(typeof model === 'string' && model !== '' ? { model } : {}),
+      ...(typeof provider === 'string' && provider !== '' ? { provider } : {}),
+      summary: column(row, m.at.is_summary_message) === 1,
+      created: millisecondsOf(row.column(m.at.created_at)),
+    })
+  })
+  // ListMessagesBySession: ORDER BY created_at; rows of one second stay in rowid order (a stable sort).
+  stored.sort((a, b) => a.created - b.created)
+  const read = readMessages(stored, picked.summary, notes)
+  return {
+    ...read,
+    notes,
+    sessions: sessions.map(({ summary: _s, ...x }) => x),
+    session: picked.id,
+    ...(db.walMode ? { logUnread: true as const } : {}),
+  }
+}
+
+/**
+ * The session's messages as Crush's next request sends them (getSessionMessages): from its latest
+ * summary on, when it has one, the summary sent as the user's; each read as ToAIMessage reads it.
+ */
+function readMessages(
+  stored: Stored[],
+  summaryId: string | undefined,
+  notes: NoteList,
+): Pick<ReadResult, 'messages' | 'model' | 'wire'> {
+  const from = summaryId === undefined ? -1 : stored.findIndex((x) => x.id === summaryId)
+  if (summaryId !== undefined && from < 0) {
+    notes.warn(
+      'sessions.summary_message_id',
+      `the session's summary (message ${summaryId}) is not among its messages; every message loaded`,
+    )
+  }
+  if (from > 0) {
+    notes.info(
+      pathString(['messages', 0]),
+      `${from} message${from === 1 ? '' : 's'} before the session's latest summary: replaced by it; not loaded, as Crush no longer sends ${from === 1 ? 'it' : 'them'}`,
+    )
+  }
+  const messages: Message[] = []
+  const calls = new Set<string>()
+  const results = new Set<string>()
+  const parsed = stored.map((x, i) => ({ x, parts: partsOf(x, i) }))
+  // preparePrompt pairs the calls and results of the messages it sends, from the summary on.
+  for (const { parts } of parsed.slice(Math.max(from, 0))) {
+    for (const p of parts) {
+      if (p.type === 'tool_call' && typeof p.data.id === 'string') calls.add(p.data.id)
+      if (p.type === 'tool_result' && typeof p.data.tool_call_id === 'string')
+        results.add(p.data.tool_call_id)
+    }
+  }
+  let model: string | undefined
+  let provider: string | undefined
+  parsed.forEach(({ x, parts }, i) => {
+    if (i < from) return
+    const at: JsonPath = ['messages', i]
+    if (i === from) {
+      messages.push(summaryOf(x, parts, at, from, notes))
+      return
+    }
+    if (parts.length === 0) {
+      notes.info(pathString(at), 'a message with no parts; Crush sends nothing for it')
+      return
+    }
+    if (x.role === 'assistant') {
+      if (x.model !== undefined) model = x.model
+      if (x.provider !== undefined) provider = x.provider
+      messages.push(...readAssistant(x, parts, at, results, notes))
+    } else if (x.role === 'user') {
+      messages.push(...readUser(x.id, parts, at, notes))
+    } else if (x.role === 'tool') {
+      messages.push(...readResults(parts, at, calls, notes))
+    } else if (x.role === 'system') {
+      const text = textOf(parts, at, notes, 'system')
+      messages.push({ type: 'instructions', text })
+    } else {
+      throw new ShapeError(
+        `"role" is ${JSON.stringify(x.role)}, not a Crush message role (user, assistant, tool, system)`,
+        [...at, 'role'],
+      )
+    }
+  })
+  // The Go opencode's tables name no provider: its model's name tells the wire.
+  const wire = wireOf(provider ?? model ?? '')
+  return {
+    messages,
+    ...(model !== undefined ? { model } : {}),
+    ...(provider !== undefined || model !== undefined ? { wire } : {}),
+  }
+}
+
+interface Part {
+  type: string
+  data: Json
+}
+
+/** A message's `parts` column: a JSON list of `{type, data}` (marshalParts). */
+function partsOf(x: Stored, i: number): Part[] {
+  const at: JsonPath = ['messages', i, 'parts']
+  let value: unknown
+  try {
+    value = JSON.parse(x.parts)
+  } catch {
+    throw new ShapeError(`the row's "parts" column is not JSON (message ${x.id})`, at)
+  }
+  if (!Array.isArray(value)) {
+    throw new ShapeError(
+      `the row's "parts" column is ${kind(value)}, not a list (message ${x.id})`,
+      at,
+    )
+  }
+  return value.map((p: unknown, k) => {
+    if (!isObject(p) || typeof p.type !== 'string' || !isObject(p.data)) {
+      throw new ShapeError(`part is not {type, data} (message ${x.id})`, [...at, k])
+    }
+    return { type: p.type, data: p.data }
+  })
+}
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : '')
+
+/** The text parts of a message Crush sends as text alone (a summary, a system message). */
+function textOf(parts: Part[], at: JsonPath, notes: NoteList, what: string): string {
+  const texts: string[] = []
+  parts.forEach((p, k) => {
+    if (p.type === 'text') texts.push(str(p.data.text))
+    else if (p.type !== 'finish')
+      notes.info(pathString([...at, 'parts', k]), `a ${p.type} part of a ${what}; not sent`)
+  })
+  return texts.join('\n\n').trim()
+}
+
+function summaryOf(
+  x: Stored,
+  parts: Part[],
+  at: JsonPath,
+  dropped: number,
+  notes: NoteList,
+): Message {
+  notes.info(pathString(at), "the session's latest summary, sent as the user's first message")
+  return orderMessage({
+    id: x.id,
+    type: 'context',
+    text: textOf(parts, at, notes, 'summary'),
+    meta: { compacted: true, droppedCount: dropped },
+  })
+}
+
+/**
+ * A user message as ToAIMessage sends it: its text, trimmed; a text file attached, inside the
+ * prompt; a bang-mode shell command and its output after it; other files as file parts.
+ */
+function readUser(id: string, parts: Part[], at: JsonPath, notes: NoteList): Message[] {
+  let text = ''
+  const attachments: unknown[] = []
+  const shells: string[] = []
+  parts.forEach((p, k) => {
+    const here = pathString([...at, 'parts', k])
+    if (p.type === 'text') {
+      if (text === '') text = str(p.data.text).trim()
+      else notes.info(here, 'a second text part; Crush sends only the first')
+    } else if (p.type === 'shell_command') {
+      const code = typeof p.data.exit_code === 'number' ? p.data.exit_code : 0
+      shells.push(`$ ${str(p.data.command)}\n${str(p.data.output)}\n(exit code ${code})`)
+    } else if (p.type === 'binary') {
+      const mime = str(p.data.MIMEType)
+      if (mime.startsWith('text/')) {
+        notes.warn(
+          here,
+          'a text file attached: Crush sends it inside the prompt, in wording the file does not hold; counted as its JSON',
+        )
+        attachments.push(p.data)
+      } else {
+        const media = mediaPart(str(p.data.Data), mime)
+        noteAttachment(notes, here, media.type, media)
+        attachments.push(media)
+      }
+    } else if (p.type === 'image_url') {
+      notes.info(here, 'an image by address: Crush does not send it; not loaded')
+    } else if (p.type !== 'finish') {
+      notes.warn(here, `a ${p.type} part in a user message; not loaded`)
+    }
+  })
+  for (const shell of shells) text = text === '' ? shell : `${text}\n\n${shell}`
+  const payload = encodePayload(attachments.length > 0 ? { attachments } : {})
+  if (text === '' && payload === undefined) return []
+  return [{ id, type: 'user', text, ...(payload !== undefined ? { payload } : {}) }]
+}
+
+/**
+ * An assistant message: its reasoning (with the signature Anthropic needs back, or OpenAI's
+ * encrypted reasoning), then its text and tool calls. One with none of them (cancelled or failed
+ * before it answered) is not sent. A call without a result is sent with one Crush writes.
+ */
+function readAssistant(
+  x: Stored,
+  parts: Part[],
+  at: JsonPath,
+  results: ReadonlySet<string>,
+  notes: NoteList,
+): Message[] {
+  const texts: string[] = []
+  const calls: ToolCall[] = []
+  const out: Message[] = []
+  let failedAt: string | undefined
+  parts.forEach((p, k) => {
+    const here: JsonPath = [...at, 'parts', k]
+    if (p.type === 'text') texts.push(str(p.data.text))
+    else if (p.type === 'reasoning') {
+      const thinking = str(p.data.thinking)
+      if (thinking === '') return
+      const encrypted = isObject(p.data.responses_data)
+        ? str(p.data.responses_data.encrypted_content)
+        : ''
+      const payload = encodePayload(
+        opaqueThinking(thinking, { openai: encrypted, anthropic: str(p.data.signature) }),
+      )
+      if (str(p.data.thought_signature) !== '') {
+        notes.info(pathString(here), 'a Gemini thought signature sent back with it; not counted')
+      }
+      out.push({ type: 'reasoning', text: thinking, ...(payload ? { payload } : {}) })
+    } else if (p.type === 'tool_call') {
+      const id = str(p.data.id)
+      const input = str(p.data.input)
+      calls.push({
+        id,
+        name: str(p.data.name),
+        arguments: input === '' ? {} : parseArguments(input, [...here, 'data', 'input']),
+      })
+      if (!results.has(id)) {
+        notes.warn(
+          pathString(here),
+          'a tool call with no result: Crush sends an error result for it that the file does not hold',
+        )
+      }
+    } else if (p.type === 'finish') {
+      if (p.data.reason === 'error') failedAt = pathString(here)
+    } else {
+      notes.warn(pathString(here), `a ${p.type} part in a reply; not loaded`)
+    }
+  })
+  const text = texts.join('').trim()
+  if (text === '' && calls.length === 0 && out.length === 0) {
+    notes.info(
+      pathString(at),
+      `a reply with nothing written (${failedAt !== undefined ? 'it failed' : 'cancelled'}); Crush does not send it`,
+    )
+    return []
+  }
+  if (failedAt !== undefined) {
+    notes.info(failedAt, 'a reply that ended in an error; Crush still sends what it wrote')
+  }
+  const payload = encodePayload(calls.length > 0 ? { tool_calls: calls } : {})
+  return [
+    ...out,
+    { id: x.id, type: 'bot', text, ...(payload !== undefined ? { payload } : {}) },
+  ].map((message) => orderMessage(message))
+}
+
+/** A tool message's results, each an activity whose id is its call's; a result without a call is not sent. */
+function readResults(
+  parts: Part[],
+  at: JsonPath,
+  calls: ReadonlySet<string>,
+  notes: NoteList,
+): Message[] {
+  const out: Message[] = []
+  parts.forEach((p, k) => {
+    const here = pathString([...at, 'parts', k])
+    if (p.type !== 'tool_result') {
+      if (p.type !== 'finish') notes.warn(here, `a ${p.type} part in a tool message; not loaded`)
+      return
+    }
+    const id = str(p.data.tool_call_id)
+    if (!calls.has(id)) {
+      notes.warn(here, 'a tool result whose call the session does not hold; Crush does not send it')
+      return
+    }
+    const parts: PayloadParts = {}
+    const media = str(p.data.data)
+    if (media !== '' && p.data.is_error !== true) {
+      const part = mediaPart(media, str(p.data.mime_type))
+      noteAttachment(notes, here, part.type, part)
+      parts.content = [part]
+    } else parts.content = str(p.data.content)
+    if (p.data.is_error === true) parts.is_error = true
+    if (str(p.data.name) !== '') parts.name = str(p.data.name)
+    out.push({ id, type: 'activity', text: '', payload: encodePayload(parts) })
+  })
+  return out.map((message) => orderMessage(message))
+}
+
+/**
+ * A file Crush sends as a file part, base64 with its type, in the shape an MCP image or audio
+ * content has ({type, data, mimeType}), which is priced by the provider's rule for media.
+ */
+function mediaPart(
+  data: string,
+  mimeType: string,
+): { type: string; data: string; mimeType: string } {
+  return { type: mimeType.startsWith('audio/') ? 'audio' : 'image', data, mimeType }
+}
+
+/**
+ * The wire a provider's requests go over (internal/agent/coordinator.go): Anthropic's Messages API
+ * (anthropic, bedrock), OpenAI's Responses API (openai, azure), Google's Gemini API (gemini,
+ * vertexai); every other provider is OpenAI-compatible Chat Completions. Where no provider is
+ * named (the Go opencode's tables), a Claude or Gemini model's name says its provider's wire, and
+ * any other is Chat Completions, which the Go opencode sent OpenAI's models over.
+ */
+function wireOf(provider: string): Wire {
+  if (/anthropic|bedrock|^claude/.test(provider)) return 'anthropic'
+  if (provider === 'openai' || provider === 'azure') return 'openai-responses'
+  if (/^gemini|vertex|google/.test(provider)) return 'gemini'
+  return 'openai-chat'
+}
+
+/** Crush's database, read one session at a time. */
+export const crushDbFormat = {
+  id: 'crush-db',
+  label: 'Crush database',
+  shape:
+    'the SQLite database Crush (.crush/crush.db) or the Go opencode (.opencode/opencode.db) keeps its sessions in, one session read at a time',
+  detect: (sniff: Sniff) => (sniff.sqlite && sniff.tables && isCrushDatabase(sniff.tables) ? 3 : 0),
+  read: readCrushDb,
+} as const satisfies FormatDescriptor

@@ -1,0 +1,128 @@
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { RequestError, importConversation } from '../../src/index'
+import { cutAt, infoAt, shape, warnings } from './formats-fixtures'
+
+// crush.db (Crush's tables after all its migrations, written by SQLite:
+// scripts/make-sqlite-fixtures.py): session s-main, whose summary m4 came after three messages;
+// s-task, a subagent's, the newest; s-old. opencode-go.db: the Go opencode's tables (no provider,
+// no summary columns), times in milliseconds.
+const DIR = resolve(import.meta.dirname, '../../testdata/sqlite')
+const file = (name: string) => new Uint8Array(readFileSync(resolve(DIR, name)))
+
+describe('Crush database', () => {
+  it('is detected by its tables, and reads the newest session that is not a subagent’s', () => {
+    const imported = importConversation(file('crush.db'))
+    expect(imported).toMatchObject({ format: 'crush-db', detected: true, session: 's-main' })
+    // Crush writes its times in seconds (strftime('%s')); the picker's are milliseconds.
+    expect(imported.sessions).toEqual([
+      {
+        id: 's-task',
+        title: 'Find callers',
+        updated: 1764900400000,
+        messages: 2,
+        parent: 's-main',
+      },
+      { id: 's-main', title: 'Rename the helper', updated: 1764900300000, messages: 10 },
+      { id: 's-old', title: 'Earlier work', updated: 1764800000000, messages: 1 },
+    ])
+    expect(imported.model).toBe('claude-sonnet-4-5-20250929')
+    // The provider "anthropic" sends over Anthropic's Messages API.
+    expect(imported.wire).toBe('anthropic')
+    expect(imported.systemPromptUnrecorded).toBe(true)
+  })
+
+  it('loads what the next request sends: the summary as the first message, then what came after', () => {
+    const imported = importConversation(file('crush.db'))
+    // m8 was written first but is the latest by created_at; m9 is a cancelled reply with nothing
+    // in it, m10 a result whose call is not in the session: Crush sends neither.
+    expect(shape(imported.messages)).toEqual([
+      ['context', 'm4'],
+      ['user', 'm5'],
+      ['reasoning', undefined],
+      ['bot', 'm6'],
+      ['activity', 'toolu_02'],
+      ['activity', 'toolu_03'],
+      ['bot', 'm8'],
+    ])
+    const [summary, user, reasoning, bot, edited, failed, done] = imported.messages
+    expect(summary.meta).toEqual({ compacted: true, droppedCount: 3 })
+    expect(summary.text).toBe(
+      'The user asked to rename parseRow to readRow; grep found its definition in src/rows.go.',
+    )
+    // A bang-mode shell command is sent after the prompt, as ToAIMessage writes it.
+    expect(user.text).toBe(
+      'Now update the tests too.\n\n$ go test ./...\nok  rows 0.01s\n(exit code 0)',
+    )
+    expect(reasoning.text).toBe('Two files to change.')
+    expect(JSON.parse(reasoning.payload ?? '')).toEqual({ signature: 'c2lnLXR3bw==' })
+    expect(JSON.parse(bot.payload ?? '')).toEqual({
+      tool_calls: [
+        { id: 'toolu_02', name: 'edit', arguments: { file: 'rows_test.go' } },
+        { id: 'toolu_03', name: 'view', arguments: { file: 'rows.go' } },
+      ],
+    })
+    expect(JSON.parse(edited.payload ?? '')).toEqual({ name: 'edit', content: 'edited' })
+    expect(JSON.parse(failed.payload ?? '')).toEqual({
+      name: 'view',
+      content: 'file not found',
+      is_error: true,
+    })
+    expect(done.text).toBe('Done: the tests use readRow.')
+  })
+
+  it('names in its report every message it leaves out, and why', () => {
+    const imported = importConversation(file('crush.db'))
+    expect(infoAt(imported, 'messages[0]')).toEqual([
+      "3 messages before the session's latest summary: replaced by it; not loaded, as Crush no longer sends them",
+    ])
+    expect(infoAt(imported, 'messages[8]')).toEqual([
+      'a reply with nothing written (cancelled); Crush does not send it',
+    ])
+    expect(warnings(imported)).toEqual([
+      [
+        'messages[9].parts[0]',
+        'a tool result whose call the session does not hold; Crush does not send it',
+      ],
+    ])
+  })
+
+  it('finds a tool exchange the boundary cuts', () => {
+    const { messages } = importConversation(file('crush.db'))
+    // Keep from the first result on: its call (m6) is summarised away.
+    const cut = cutAt(messages, 4).filter((f) => f.code === 'tool-exchange-cut')
+    expect(cut.map((f) => f.callId)).toEqual(['toolu_02', 'toolu_03'])
+  })
+
+  it('reads a subagent’s session when it is chosen, and says which sessions there are otherwise', () => {
+    const sub = importConversation(file('crush.db'), 'auto', { session: 's-task' })
+    expect(shape(sub.messages)).toEqual([
+      ['user', 'm20'],
+      ['bot', 'm21'],
+    ])
+    expect(sub.model).toBe('claude-haiku-4-5')
+    const missing = () => importConversation(file('crush.db'), 'auto', { session: 's-none' })
+    expect(missing).toThrow(RequestError)
+    expect(missing).toThrow(
+      'no session "s-none" in this database; it holds 3: s-task, s-main, s-old',
+    )
+  })
+
+  it('reads the Go opencode’s tables, which have no provider or summary, times in milliseconds', () => {
+    const imported = importConversation(file('opencode-go.db'))
+    expect(imported).toMatchObject({
+      format: 'crush-db',
+      session: 'g1',
+      model: 'gpt-4.1',
+      wire: 'openai-chat',
+    })
+    expect(imported.sessions).toEqual([
+      { id: 'g1', title: 'Fix the build', updated: 1714000001000, messages: 2 },
+    ])
+    expect(imported.messages.map((m) => [m.type, m.text])).toEqual([
+      ['user', 'Why does the build fail?'],
+      ['bot', 'A missing import in main.go.'],
+    ])
+  })
+})
