@@ -50,6 +50,9 @@ const VIRTUAL_REASON = 'shown by Claude Code and never sent (isVirtual)'
 /** A local command's output marked `isDisplayOnly` (2.1.3xx): the same list leaves it out. */
 const DISPLAY_ONLY_REASON = 'shown by Claude Code and never sent (isDisplayOnly)'
 export const PROGRESS_NOUN = ['progress event', 'progress events'] as const
+/** An `api_error` system event, on the thread or off it: the same words either way. */
+export const API_ERROR_NOUN = ['"api_error" system event', '"api_error" system events'] as const
+export const API_ERROR_REASON = NOT_SENT
 export const PROGRESS_REASON = "Claude Code's UI progress; not sent to the model"
 
 // Event fields the reader uses; every other field of a loaded event is reported as metadata.

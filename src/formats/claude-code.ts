@@ -10,6 +10,8 @@ import {
 import {
   METADATA_NOTE,
   PROGRESS_NOUN,
+  API_ERROR_NOUN,
+  API_ERROR_REASON,
   PROGRESS_REASON,
   answeredElsewhere,
   readEventLine,
@@ -150,6 +152,7 @@ export function readClaudeCode(input: ReadInput): ReadResult {
   const thinking = earlierThinkingOf(thread.events, messages, notes)
   countReplaced(messages, thread.events[0], events, lineMessages, index, broken, notes)
   for (const line of thread.progress) left.add(line, PROGRESS_NOUN, PROGRESS_REASON)
+  for (const line of thread.apiErrors) left.add(line, API_ERROR_NOUN, API_ERROR_REASON)
   const lines = (list: number[], noun: [string, string], reason: string, warn = false) => {
     for (const line of list) left.add(line, noun, reason, warn ? 'warning' : 'info')
   }
