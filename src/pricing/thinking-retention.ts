@@ -5,8 +5,11 @@ import type { Wire } from './wire'
  * (see docs/tokens.md, "Opaque content"): Claude Opus 4.5 and later Opus models, Claude Sonnet 4.6
  * and later Sonnet models and Claude Mythos keep every earlier thinking block; older Opus and Sonnet
  * models and every Haiku through 4.5 keep only the last assistant turn's. OpenAI drops reasoning
- * items of earlier turns; Gemini's thoughts are not carried into later turns either.
+ * items of earlier turns; Gemini's thoughts are not carried into later turns either. DeepSeek V4
+ * keeps them: its chat encoding drops earlier thinking only when asked (`drop_thinking`, off by
+ * default), and its API asks for each reply's reasoning back (docs/tokens.md).
  */
+const DEEPSEEK_V4 = /deepseek-v4/
 
 // `claude-opus-4-5-20251101`, `claude-sonnet-4.6`, `anthropic/claude-opus-4-7`: a tier, a major
 // version, and a minor that is one or two digits (a date suffix is not a minor version).
@@ -49,7 +52,9 @@ export function retainsEarlierThinking(spec: {
   thinking?: EarlierThinking
 }): boolean {
   const model = spec.model.toLowerCase()
-  if (!model.includes('claude') || !sendsThinking(spec)) return false
+  if (!sendsThinking(spec)) return false
+  if (DEEPSEEK_V4.test(model)) return true
+  if (!model.includes('claude')) return false
   // Only Anthropic's API reads the edit; every Claude model with thinking accepts it.
   if (spec.thinking === 'kept') return true
   if (MYTHOS.test(model)) return true

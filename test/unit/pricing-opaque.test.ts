@@ -348,6 +348,11 @@ describe('retainsEarlierThinking', () => {
     ['claude-instant-1.2', false],
     ['gpt-5.1-codex', false],
     ['gemini-3-pro-preview', false],
+    // DeepSeek V4 keeps earlier thinking unless asked to drop it (drop_thinking, off by default);
+    // older DeepSeek models drop it.
+    ['deepseek-v4-pro', true],
+    ['deepseek-v4-flash', true],
+    ['deepseek-reasoner', false],
   ])('%s → %s', (model, expected) => {
     expect(retainsEarlierThinking({ model, wire: 'anthropic' })).toBe(expected)
   })
