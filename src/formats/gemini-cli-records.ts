@@ -140,6 +140,10 @@ const ADDED_CONTEXT = [
   '- **Workspace Directories:**\n',
   "Here is the user's editor context as a JSON object.",
   "Here is a summary of changes in the user's editor context, in JSON format.",
+  // A tool's answer that holds more than its functionResponse (read_many_files' file parts:
+  // coreToolScheduler convertToFunctionResponse), which Gemini CLI 0.4 – 0.40 recorded as a user
+  // turn of partListUnionToString's text (geminiChat.ts sendMessageStream; utils/partUtils.ts).
+  '[Function Response: ',
 ]
 
 /**

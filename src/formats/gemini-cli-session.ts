@@ -357,9 +357,18 @@ function readEntry(
   if (type === 'user') return { messages: readUser(entry, pairing) }
   const model = typeof value.model === 'string' && value.model !== '' ? value.model : undefined
   const messages = readGemini(value, ctx, pairing)
-  if (messages.length === 0) ctx.notes.info(ctx.where(['content']), EMPTY_REPLY_NOTE)
+  if (messages.length === 0) {
+    // Gemini CLI records a reply as it ends and adds its tool calls once they have run
+    // (geminiChat.ts, chatRecordingService.recordToolCalls): a reply that reports output but holds
+    // nothing was cancelled as it wrote, or made calls that never finished or were not recorded.
+    const wrote =
+      isObject(value.tokens) && typeof value.tokens.output === 'number' && value.tokens.output > 0
+    ctx.notes.info(ctx.where(['content']), wrote ? UNFINISHED_CALLS_NOTE : EMPTY_REPLY_NOTE)
+  }
   return { messages, model, reply: true }
 }
 
 const EMPTY_REPLY_NOTE =
   'a reply with no text, thought or tool call (a request cancelled before the model wrote anything): no message to load; its tokens still report its request'
+const UNFINISHED_CALLS_NOTE =
+  'a reply with no text, thought or tool call, though its tokens report output: its request was cancelled, or the tool calls it made did not finish or were not recorded; no message to load; its tokens still report its request'

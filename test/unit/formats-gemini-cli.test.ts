@@ -196,7 +196,16 @@ describe('Gemini CLI session in', () => {
       const read = importConversation(text)
       expect(read.messages.map((m) => m.id)).toEqual(['u1'])
       expect(read.usage?.map((u) => u.inputTokens)).toEqual([18840])
+      // Its tokens report output (42): cancelled as it wrote, or calls that never finished were made.
       expect(read.report).toContainEqual({
+        severity: 'info',
+        path: 'line 3: content',
+        problem:
+          'a reply with no text, thought or tool call, though its tokens report output: its request was cancelled, or the tool calls it made did not finish or were not recorded; no message to load; its tokens still report its request',
+      })
+      // With no output reported, nothing was written: cancelled before the model wrote anything.
+      const none = importConversation(text.replace('"output": 42', '"output": 0'))
+      expect(none.report).toContainEqual({
         severity: 'info',
         path: 'line 3: content',
         problem:
@@ -574,7 +583,7 @@ describe('Gemini CLI session in', () => {
       )
     })
 
-    it('reads the shell command, directory and editor context Gemini CLI adds as context', () => {
+    it('reads the shell command, directory, editor context and tool answers Gemini CLI adds as context', () => {
       // Each is added as a user turn by GeminiClient.addHistory, which records it (at 5411f113):
       // a `!` command and its output (useExecutionLifecycle), the workspace's directories
       // (getDirectoryContextString) and the IDE's editor context (getIdeContextParts).
@@ -599,6 +608,9 @@ describe('Gemini CLI session in', () => {
             'f',
             "Here is a summary of changes in the user's editor context, in JSON format. This is for your information only.\n```json\n{}\n```",
           ),
+          // A tool answer with file parts beside its functionResponse (read_many_files), which
+          // Gemini CLI 0.4 – 0.40 recorded as a user turn of its parts as text (partListUnionToString).
+          user('g', '[Function Response: read_many_files]--- /w/README.md ---\n# w\n'),
           user('u', 'What is in the README?'),
         ],
       })
@@ -607,6 +619,7 @@ describe('Gemini CLI session in', () => {
         ['d', 'context'],
         ['e', 'context'],
         ['f', 'context'],
+        ['g', 'context'],
         ['u', 'user'],
       ])
     })
