@@ -9,6 +9,7 @@ import { NoteList, describeLines, warnSkippedLines } from './report'
 import { lineObjects } from './sniff-shapes'
 import { HTTP_NOTE, readNested, readResponse } from './traffic-reply'
 import type { Message } from '../types'
+import { UNKNOWN_FIELD_NOTE } from './vocabulary'
 import type { FormatDescriptor, ReportedUsage, TrafficRequest } from './types'
 
 /** One request/response pair of the log (claude-trace's RawPair), with its line. */
@@ -218,8 +219,7 @@ function choose(
 function reportPairFields(pair: Pair, notes: NoteList): void {
   const at = (path: string) => `line ${pair.line}: ${path}`
   for (const key of Object.keys(pair.value)) {
-    if (!PAIR_FIELDS.has(key))
-      notes.warn(at(key), 'field has no place in the wire shape; not loaded')
+    if (!PAIR_FIELDS.has(key)) notes.warn(at(key), UNKNOWN_FIELD_NOTE)
     else if (key === 'logged_at' || key === 'note')
       notes.info(at(key), 'log metadata; not part of the conversation')
   }

@@ -118,7 +118,7 @@ export const SETTING_NOTE = 'request setting; not part of the conversation'
 export const CACHE_NOTE = 'prompt-caching hint; not part of the conversation'
 
 /** The problem noted for a field with nowhere to go. */
-export const UNKNOWN_FIELD_NOTE = 'field has no place in the wire shape; not loaded'
+export const UNKNOWN_FIELD_NOTE = 'not a field of this format; not loaded'
 
 const isImageType = (type: string) =>
   type === 'image' || type === 'image_url' || type === 'input_image' || type === 'inlineData'

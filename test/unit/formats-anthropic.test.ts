@@ -194,7 +194,7 @@ describe("Anthropic request's output_config", () => {
       {
         severity: 'warning',
         path: 'output_config',
-        problem: 'field has no place in the wire shape; not loaded',
+        problem: 'not a field of this format; not loaded',
       },
     ])
   })

@@ -391,7 +391,7 @@ describe('Cline detection', () => {
     expect(report).toContainEqual({
       severity: 'warning',
       path: '[0].content[1].origin',
-      problem: 'field has no place in the wire shape; not loaded',
+      problem: 'not a field of this format; not loaded',
     })
     expect(report).toContainEqual(
       expect.objectContaining({ severity: 'info', path: '[0].content[1].cache_control' }),

@@ -180,12 +180,12 @@ describe('OpenAI Chat Completions in', () => {
       {
         severity: 'warning',
         path: 'plugins',
-        problem: 'field has no place in the wire shape; not loaded',
+        problem: 'not a field of this format; not loaded',
       },
       {
         severity: 'warning',
         path: 'messages[0].audio',
-        problem: 'field has no place in the wire shape; not loaded',
+        problem: 'not a field of this format; not loaded',
       },
     ])
   })

@@ -145,7 +145,7 @@ describe('pi session in', () => {
         expect(report).toContainEqual({
           severity: 'warning',
           path: `line ${line}: message.f${i}`,
-          problem: 'field has no place in the wire shape; not loaded',
+          problem: 'not a field of this format; not loaded',
         })
       }
     }

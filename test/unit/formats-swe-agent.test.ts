@@ -635,12 +635,12 @@ describe('mini-swe-agent trajectory in', () => {
         {
           severity: 'warning',
           path: 'extra_top',
-          problem: 'field has no place in the wire shape; not loaded',
+          problem: 'not a field of this format; not loaded',
         },
         {
           severity: 'warning',
           path: 'messages[1].mood',
-          problem: 'field has no place in the wire shape; not loaded',
+          problem: 'not a field of this format; not loaded',
         },
       ])
     })
