@@ -294,6 +294,15 @@ export function buildThread(
     const before = pool[n.pos - 1]
     const gap = lastBefore(broken, n.line)
     const why = gap !== undefined ? ` (line ${gap} is broken)` : ''
+    if (before && main.length === 0 && gap === undefined) {
+      // A subagent's transcript holds no progress line of its own, nor (up to 2.1.136 at least) an
+      // attachment of its own, and its events hang off them: a gap of its shape, not damage.
+      notes.info(
+        `line ${n.line}: parentUuid`,
+        `"${p}" is not in the file: a subagent's transcript leaves out some events its lines hang off (progress, and in versions up to 2.1.136 at least its attachments); the chain was bridged to line ${before.line}, the event before it`,
+      )
+      return before
+    }
     notes.warn(
       `line ${n.line}: parentUuid`,
       before

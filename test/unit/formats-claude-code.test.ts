@@ -599,6 +599,44 @@ describe('Claude Code session in', () => {
     ])
   })
 
+  it('bridges a subagent transcript over an event it never holds, as its shape, not damage', () => {
+    // A subagent's own file (every event a sidechain) holds no progress of its own, and its
+    // first reply may hang off one; in a session's own file the same gap is warned of.
+    const line = (uuid: string, parent: string | null, role: string, text: string, side = true) =>
+      JSON.stringify({
+        parentUuid: parent,
+        isSidechain: side,
+        uuid,
+        type: role,
+        message: { role, content: text },
+      })
+    const sub = importConversation(
+      [
+        line('t', null, 'user', 'Find the helper.'),
+        line('r', 'p', 'assistant', 'In util.ts.'),
+      ].join('\n'),
+    )
+    expect(sub.messages.map((m) => m.id)).toEqual(['t', 'r'])
+    expect(sub.report.filter((n) => n.severity === 'warning')).toEqual([])
+    expect(sub.report).toContainEqual({
+      severity: 'info',
+      path: 'line 2: parentUuid',
+      problem:
+        '"p" is not in the file: a subagent\'s transcript leaves out some events its lines hang off (progress, and in versions up to 2.1.136 at least its attachments); the chain was bridged to line 1, the event before it',
+    })
+    const main = importConversation(
+      [
+        line('t', null, 'user', 'Find the helper.', false),
+        line('r', 'p', 'assistant', 'In util.ts.', false),
+      ].join('\n'),
+    )
+    expect(main.report).toContainEqual({
+      severity: 'warning',
+      path: 'line 2: parentUuid',
+      problem: '"p" is not in the file; the chain was bridged to line 1, the event before the gap',
+    })
+  })
+
   it('loads 99 of 100 events when line 91 is broken', () => {
     const lines: string[] = []
     for (let i = 1; i <= 100; i++) {
