@@ -1,4 +1,4 @@
-import type { Message, Summary } from '../types'
+import type { Message } from '../types'
 import { reserializeShellOutputs } from './codex-shell-output'
 import { truncateCodexOutputs } from './codex-truncation'
 import { retypeCodexMessage } from './codex-context'
@@ -14,7 +14,7 @@ import {
   type Json,
   type JsonPath,
 } from './json-shape'
-import { decodePayload } from './payload'
+import { summaryMeta } from './summary-meta'
 import { LocatedError, noLineIs, type ReadInput, type ReadResult } from './reader'
 import { NoteList, warnSkippedLines, type NoteSeverity } from './report'
 import {
@@ -693,25 +693,6 @@ function readCompacted(r: Rollout, payload: Json, where: Where): void {
       text: summary,
       meta,
     })
-  }
-}
-
-/**
- * An earlier summary's provenance: how many messages it replaced, and their ids with the call ids
- * of their tool calls, so every call id the file holds reaches the import even once replaced. An
- * earlier summary it replaces passes on the ids it stood for.
- */
-function summaryMeta(replaced: readonly Message[]): Summary {
-  const ids = new Set<string>()
-  for (const m of replaced) {
-    for (const id of m.meta?.summarizedIds ?? []) ids.add(id)
-    if (m.id) ids.add(m.id)
-    for (const call of decodePayload(m.payload)?.tool_calls ?? []) if (call.id) ids.add(call.id)
-  }
-  return {
-    compacted: true,
-    droppedCount: replaced.length,
-    ...(ids.size > 0 ? { summarizedIds: [...ids] } : {}),
   }
 }
 

@@ -15,6 +15,7 @@ import { lineObjects } from './sniff-shapes'
 import type { FormatDescriptor, RecordedWindow } from './types'
 import { MESSAGE_EVENTS, readEventMessages } from './copilot-cli-event'
 import { decodePayload } from './payload'
+import { summaryMeta } from './summary-meta'
 
 /*
  * GitHub Copilot CLI keeps each session as ~/.copilot/session-state/<session id>/events.jsonl: one
@@ -80,6 +81,7 @@ const OWN_EVENTS: ReadonlySet<string> = new Set([
 
 const NOTES = {
   own: "the session's own record; not sent",
+  model: "the session's start or a change of model: read for the model it names; not sent",
   subagent: "a subagent's event (agentId): its own conversation, not this one's",
   transient: 'a transient event (ephemeral), which Copilot CLI does not keep; not loaded',
   unknown: 'not an event type of the Copilot SDK schema; not loaded',
@@ -144,12 +146,14 @@ export function readCopilotCli(input: ReadInput): ReadResult {
     switch (type) {
       case START:
         events++
+        later.addOnLine('info', line, '', NOTES.model)
         if (typeof data.selectedModel === 'string' && model === undefined) {
           model = data.selectedModel
         }
         return
       case MODEL_CHANGE:
         events++
+        later.addOnLine('info', line, '', NOTES.model)
         if (typeof data.newModel === 'string') model = data.newModel
         return
       case SHUTDOWN: {
@@ -244,7 +248,8 @@ export function readCopilotCli(input: ReadInput): ReadResult {
       return
     }
     recordWindow(data, line, 'data.tokenLimit')
-    const dropped = takeOut(from, NOTES.compacted)
+    const replaced = takeOut(from, NOTES.compacted)
+    const dropped = replaced.length
     const removed = data.messagesRemoved
     if (isCount(removed) && removed !== dropped) {
       // Copilot CLI's own count takes in what the file does not record as messages (its system
@@ -259,22 +264,23 @@ export function readCopilotCli(input: ReadInput): ReadResult {
     const summary: Message = {
       type: 'context',
       text: data.summaryContent,
-      meta: { compacted: true, droppedCount: dropped },
+      meta: summaryMeta(replaced),
     }
     messages.unshift(summary)
     lines.unshift(line)
   }
 
-  /** Takes the first `count` messages out, noting each by its line; returns how many went. */
-  function takeOut(count: number, note: string): number {
+  /** Takes the first `count` messages out, noting each by its line; returns those that went. */
+  function takeOut(count: number, note: string): Message[] {
     const n = Math.min(count, messages.length)
-    if (n === 0) return 0
+    if (n === 0) return []
     later.info(describeLines([...new Set(lines.slice(0, n))]), note)
+    const gone = messages.slice(0, n)
     messages = messages.slice(n)
     lines = lines.slice(n)
     // A compaction still running began that many messages earlier in what is left.
     if (compactionFrom !== undefined) compactionFrom = Math.max(0, compactionFrom - n)
-    return n
+    return gone
   }
 
   noteUnanswered(messages, lines, later)

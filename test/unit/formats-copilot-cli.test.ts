@@ -120,8 +120,13 @@ describe('GitHub Copilot CLI session in', () => {
         ['activity', 'toolu_02Write'],
         ['bot', undefined],
       ])
-      // The user message, the reply with its call and the result, lines 3 to 5.
-      expect(compacted.messages[1].meta).toEqual({ compacted: true, droppedCount: 3 })
+      // The user message, the reply with its call and the result, lines 3 to 5; the call's id
+      // reaches the import through the summary, which stands for it.
+      expect(compacted.messages[1].meta).toEqual({
+        compacted: true,
+        droppedCount: 3,
+        summarizedIds: ['toolu_01Read'],
+      })
       expect(compacted.messages[1].text).toMatch(/^<overview>The user wants the tide table/)
       expect(compacted.messages[2].text).toBe('Use a semicolon as the separator.')
       expect(infoAt(compacted, 'lines 3–5')).toEqual([
