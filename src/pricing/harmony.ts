@@ -31,14 +31,17 @@ export const HARMONY_REPLY_PRIMING_TOKENS = 2
  * A JSON schema as harmony's TypeScript-like type, as openai/harmony renders a tool's parameters
  * (`json_schema_to_typescript`, src/encoding.rs, commit ec7606df): objects with their titles,
  * descriptions, examples and defaults as comments, `oneOf` unions, string enums, arrays, and `any`
- * for what it does not render (`const`, `allOf`). Two additions, measured, for what harmony's code
- * leaves as `any` but the API bills (docs/tokens.md, "Tool schemas"): an `anyOf` (pydantic's
- * optional fields) is rendered as a `oneOf`, and a local `$ref` to the parameters' `$defs` (or
- * `definitions`) as the schema it names; a reference to a definition being rendered already (a
- * recursive type), or past MAX_REF_EXPANSIONS, stays `any`.
+ * for what it does not render (`const`, an `allOf` of several). Three additions, measured, for
+ * what harmony's code leaves as `any` but the API bills (docs/tokens.md, "Tool schemas"): an
+ * `anyOf` (pydantic's optional fields) is rendered as a `oneOf`, an `allOf` of one member as that
+ * member, and a local `$ref` to the parameters' `$defs` (or `definitions`) as the schema it names;
+ * a reference to a definition being rendered already (a recursive type), or past
+ * MAX_REF_EXPANSIONS, stays `any`.
  */
 export function schemaAsType(schema: unknown, indent = '', defs: Rendering = NO_DEFS): string {
   if (!isObject(schema)) return 'any'
+  const member = soleMember(schema)
+  if (member) return schemaAsType(member, indent, defs)
   const target = referenced(schema, defs)
   if (target) {
     const [name, definition] = target
@@ -115,12 +118,42 @@ function definitionsOf(parameters: unknown, nestedDescriptions: boolean): Render
 function referenced(schema: Json, defs: Rendering): [string, Json] | undefined {
   const ref = schema.$ref
   if (typeof ref !== 'string') return undefined
-  const match = /^#\/(?:\$defs|definitions)\/([^/]+)$/.exec(ref)
-  if (!match || defs.open.has(match[1]) || defs.budget.left <= 0) return undefined
-  const definition = defs.named[match[1]]
+  const name = definitionName(ref)
+  if (name === undefined || defs.open.has(name) || defs.budget.left <= 0) return undefined
+  const definition = defs.named[name]
   if (!isObject(definition)) return undefined
   defs.budget.left--
-  return [match[1], definition]
+  return [name, definition]
+}
+
+/** The definition a local `$ref` names (`#/$defs/Name` or `#/definitions/Name`). */
+const definitionName = (ref: string): string | undefined =>
+  /^#\/(?:\$defs|definitions)\/([^/]+)$/.exec(ref)?.[1]
+
+/**
+ * A schema whose `allOf` has one member, as that member with the schema's other keywords over it
+ * (pydantic's `{allOf: [{$ref}], description}` for a described field): the API bills it as the
+ * member written out (docs/tokens.md, "Tool schemas"). Undefined for any other schema.
+ */
+function soleMember(schema: Json): Json | undefined {
+  const { allOf, ...siblings } = schema
+  if (!Array.isArray(allOf) || allOf.length !== 1 || !isObject(allOf[0])) return undefined
+  return { ...allOf[0], ...siblings }
+}
+
+/**
+ * A property's title: its own, or, when it is a sole `allOf` member that names a definition, the
+ * definition's (the API bills the referenced schema written out with its title). A `$ref` alone
+ * keeps none of the definition's title, as measured before (docs/tokens.md, "Tool schemas").
+ */
+function titleOf(property: Json, defs: Rendering): string | undefined {
+  if (typeof property.title === 'string') return property.title
+  const member = Array.isArray(property.allOf) && property.allOf.length === 1 && property.allOf[0]
+  if (!isObject(member)) return undefined
+  if (typeof member.title === 'string') return member.title
+  const ref = typeof member.$ref === 'string' ? definitionName(member.$ref) : undefined
+  const definition = ref !== undefined ? defs.named[ref] : undefined
+  return isObject(definition) && typeof definition.title === 'string' ? definition.title : undefined
 }
 
 /** A schema's `oneOf`, or its `anyOf` rendered the same way. */
@@ -178,9 +211,10 @@ function objectType(schema: Json, indent: string, defs: Rendering): string {
   const required = new Set(Array.isArray(schema.required) ? schema.required : [])
   const properties = isObject(schema.properties) ? schema.properties : {}
   for (const [key, value] of Object.entries(properties)) {
-    const p = isObject(value) ? value : {}
+    const title = isObject(value) ? titleOf(value, defs) : undefined
+    const p = isObject(value) ? (soleMember(value) ?? value) : {}
     const optional = required.has(key) ? '' : '?'
-    if (typeof p.title === 'string') out += `${indent}// ${p.title}\n${indent}//\n`
+    if (title !== undefined) out += `${indent}// ${title}\n${indent}//\n`
     const union = unionOf(p)
     const description = typeof p.description === 'string' ? p.description : undefined
     if (!union && description !== undefined) out += `${indent}// ${description}\n`

@@ -357,6 +357,39 @@ describe('the namespace renders a schema as openai/harmony’s json_schema_to_ty
     )
   })
 
+  it('an allOf of one $ref as the definition written out, its title kept (gpt-3.5-turbo reported it so)', () => {
+    // pydantic's schema of a described field whose type is a model or an enum.
+    const $defs = { Colour: { title: 'Colour', type: 'string', enum: ['red', 'green'] } }
+    const described = { description: 'The colour seen' }
+    const wrapped = {
+      $defs,
+      type: 'object',
+      properties: { colour: { allOf: [{ $ref: '#/$defs/Colour' }], ...described } },
+      required: ['colour'],
+    }
+    // Written out by hand: the definition's title as a title comment, then the description.
+    const inline = [
+      'type f = (_: {',
+      '// Colour',
+      '//',
+      '// The colour seen',
+      'colour: "red" | "green",',
+      '}) => any;',
+    ].join('\n')
+    expect(body(render(wrapped))).toBe(inline)
+    // The same text as the enum written inline with its title, which the API billed alike: a
+    // recorded gpt-3.5-turbo request of this shape (HumanSignal/Adala @10cff732) reported 96, the
+    // inline form prices it at 96, the member left `any` at 85 (docs/tokens.md, "Tool schemas").
+    const written = { ...$defs.Colour, ...described }
+    const plain = { type: 'object', properties: { colour: written }, required: ['colour'] }
+    expect(render(wrapped)).toBe(render(plain))
+    // An allOf of one inline member is that member; a $ref alone keeps no title (unchanged).
+    const member = { type: 'object', properties: { n: { allOf: [{ type: 'integer' }] } } }
+    expect(body(render(member))).toBe('type f = (_: {\nn?: number,\n}) => any;')
+    const bare = { ...wrapped, properties: { colour: { $ref: '#/$defs/Colour', ...described } } }
+    expect(body(render(bare))).toBe(inline.replace('// Colour\n//\n', ''))
+  })
+
   it('stops expanding references after MAX_REF_EXPANSIONS, so definitions that name each other twice stay small', () => {
     // Each level names the next twice: 2^30 expansions if every reference were rendered.
     const $defs: Record<string, unknown> = { L30: { type: 'string' } }
