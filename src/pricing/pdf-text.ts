@@ -27,9 +27,10 @@ export function pdfText(bytes: Uint8Array): string {
     if (inflated > MAX_TOTAL) break
   }
   const cmap = toUnicodeMap(streams)
+  const literals = cmap && literalsAreCodes(bytes, cmap) ? cmap : undefined
   let text = ''
   for (const s of streams) {
-    text += contentText(s.data, cmap)
+    text += contentText(s.data, cmap, literals)
     if (text.length > MAX_TEXT) break
   }
   return text.replace(/[ \t]*\n[\s]*/g, '\n').trim()
@@ -133,6 +134,17 @@ function dictStart(text: string, close: number): number {
 const isSpace = (c: number) =>
   c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x0c || c === 0
 
+/**
+ * Whether a literal string's bytes are codes of the file's ToUnicode CMap, as a hex string's are:
+ * when its codes are two bytes (a Type0 font's, Identity-H most often) and the file declares no
+ * simple font (Type1, TrueType, Type3), whose literal strings are one byte a character. Which font
+ * shows a string is not followed, so a file that mixes the two keeps its literal strings as bytes.
+ */
+function literalsAreCodes(bytes: Uint8Array, cmap: CodeMap): boolean {
+  if (cmap.width !== 2) return false
+  return !/\/Subtype\s*\/(?:Type1|MMType1|TrueType|Type3)(?![A-Za-z0-9])/.test(latin1.decode(bytes))
+}
+
 /** Codes to text, from every ToUnicode CMap of the file; `width` is a code's bytes. */
 interface CodeMap {
   width: number
@@ -179,8 +191,15 @@ function utf16(hex: string): string {
   return out
 }
 
-/** The text a content stream shows with Tj, TJ, ' and ". */
-function contentText(data: Uint8Array, cmap: CodeMap | undefined): string {
+/**
+ * The text a content stream shows with Tj, TJ, ' and ": hex strings through `cmap`, literal strings
+ * through `literals` (the same map when the file's fonts take two-byte codes), else as bytes.
+ */
+function contentText(
+  data: Uint8Array,
+  cmap: CodeMap | undefined,
+  literals: CodeMap | undefined,
+): string {
   const s = latin1.decode(data)
   if (!s.includes('BT')) return ''
   let out = ''
@@ -196,7 +215,7 @@ function contentText(data: Uint8Array, cmap: CodeMap | undefined): string {
       while (i < n && s[i] !== '\n' && s[i] !== '\r') i++
     } else if (c === '(') {
       const [value, next] = literal(s, i)
-      ;(array ?? operands).push(value)
+      ;(array ?? operands).push(literals ? codesText(value, literals) : value)
       i = next
     } else if (c === '<' && s[i + 1] !== '<') {
       const close = s.indexOf('>', i)
@@ -309,5 +328,16 @@ function hexText(hex: string, cmap: CodeMap | undefined): string {
   let out = ''
   for (let i = 0; i + step <= digits.length; i += step)
     out += cmap.map.get(parseInt(digits.slice(i, i + step), 16)) ?? ''
+  return out
+}
+
+// A literal string's bytes (one a character, as literal() gives them) read as the CMap's codes.
+function codesText(bytes: string, cmap: CodeMap): string {
+  let out = ''
+  for (let i = 0; i + cmap.width <= bytes.length; i += cmap.width) {
+    let code = 0
+    for (let k = 0; k < cmap.width; k++) code = code * 256 + bytes.charCodeAt(i + k)
+    out += cmap.map.get(code) ?? ''
+  }
   return out
 }

@@ -58,6 +58,45 @@ describe('the text a PDF shows', () => {
     expect(pdfText(pdf(1, stream('', cmap), stream('', content)))).toBe('Hiabc')
   })
 
+  it('reads literal strings of a Type0 Identity-H font as two-byte codes through its ToUnicode CMap', () => {
+    // A Type0 font, its codes two bytes (Identity-H), its ToUnicode CMap in object 11.
+    const font = Buffer.from(
+      '<< /Type /Font /Subtype /Type0 /BaseFont /Ours /Encoding /Identity-H' +
+        ' /DescendantFonts [12 0 R] /ToUnicode 11 0 R >>\n',
+      'latin1',
+    )
+    const cmap = [
+      '/CIDInit /ProcSet findresource begin 12 dict begin begincmap',
+      '1 begincodespacerange <0000> <FFFF> endcodespacerange',
+      '3 beginbfchar <0003> <0020> <0029> <0057> <0128> <0021> endbfchar',
+      '1 beginbfrange <0041> <0044> <0064> endbfrange',
+      'endcmap CMapName currentdict /CMap defineresource pop end end',
+    ].join('\n')
+    // Each character two bytes, written as the bytes themselves, octal escapes and an escaped ")":
+    // 0029 0041 0042 → W d e; 0003 → space; 0043 0044 → f g; 0128 → "!".
+    const content = [
+      'BT /F1 12 Tf 72 720 Td',
+      '(\\000\\)\\000A\\000B) Tj',
+      '[(\\000\\003) -120 (\\000C\\000D\\001\\050)] TJ',
+      'ET',
+    ].join('\n')
+    // Derived by hand from the CMap above.
+    expect(pdfText(pdf(1, font, stream('', cmap), stream('', content)))).toBe('Wde fg!')
+  })
+
+  it('keeps literal strings as bytes in a file that also declares a simple font', () => {
+    const fonts = Buffer.from(
+      '<< /Type /Font /Subtype /Type0 /Encoding /Identity-H /ToUnicode 11 0 R >>\n' +
+        '<< /Type /Font /Subtype /TrueType /BaseFont /Plain /Encoding /WinAnsiEncoding >>\n',
+      'latin1',
+    )
+    const cmap =
+      'begincmap 1 begincodespacerange <0000> <FFFF> endcodespacerange\n' +
+      '1 beginbfchar <0001> <0048> endbfchar endcmap'
+    const content = 'BT /F2 12 Tf (Plain words.) Tj /F1 12 Tf <0001> Tj ET'
+    expect(pdfText(pdf(1, fonts, stream('', cmap), stream('', content)))).toBe('Plain words.H')
+  })
+
   it('reads an uncompressed stream, and never a font program or an image', () => {
     const font = stream(' /Length1 40', '(not text) Tj BT (nor this) Tj ET')
     const image = stream(' /Subtype /Image /Width 2 /Height 2', 'BT (pixels) Tj ET')
