@@ -35,6 +35,18 @@ const WORDING = {
   autoFull: 239,
   autoSparse: 34,
   autoExit: 48,
+  /**
+   * The auto-mode attachment of 2.1.2xx (read in the compiled 2.1.251, its attachment switch),
+   * which says by flags what it sends in place of a `reminderType`: the instructions (218), and
+   * the consent paragraph with `autoModeConsentFlow` (299) and the work-through-Bash paragraph
+   * with `bashFirst` (75) after them; with `steerOnly` or `bypass`, that paragraph alone under a
+   * line naming the mode (90, 91).
+   */
+  autoFlagged: 218,
+  autoConsent: 299,
+  autoBashFirst: 75,
+  autoSteerOnly: 90,
+  autoBypass: 91,
   dateChange: 34,
   skillListing: 22,
   /** A delta's heading for what it adds, and for what it takes away after it (no tags). */
@@ -106,6 +118,8 @@ export function readWorded(attachment: Json): WordedReading | undefined {
       }
       return wording('plan-mode exit notice', WORDING.planExit)
     case 'auto_mode':
+      if (AUTO_FLAGS.some((flag) => typeof attachment[flag] === 'boolean'))
+        return autoFlagged(attachment)
       return attachment.reminderType === 'sparse'
         ? wording('auto-mode reminder', WORDING.autoSparse)
         : wording('auto-mode instructions', WORDING.autoFull)
@@ -234,4 +248,18 @@ function listOf(value: unknown, line: (item: Json) => string | undefined): strin
     out.push(text)
   }
   return out
+}
+
+/** The flags of 2.1.2xx's auto-mode attachment, which replace its `reminderType`. */
+const AUTO_FLAGS = ['steerOnly', 'bypass', 'bashFirst', 'autoModeConsentFlow'] as const
+
+/** 2.1.2xx's auto-mode attachment, by its flags (WORDING.autoFlagged and the four after it). */
+function autoFlagged(attachment: Json): WordedReading {
+  if (attachment.bypass === true) return wording('bypass-mode note', WORDING.autoBypass)
+  if (attachment.steerOnly === true) return wording('auto-mode note', WORDING.autoSteerOnly)
+  const tokens =
+    WORDING.autoFlagged +
+    (attachment.autoModeConsentFlow === true ? WORDING.autoConsent : 0) +
+    (attachment.bashFirst === true ? WORDING.autoBashFirst : 0)
+  return wording('auto-mode instructions', tokens)
 }

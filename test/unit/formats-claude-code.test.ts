@@ -438,6 +438,37 @@ describe('Claude Code session in', () => {
     ])
   })
 
+  it('prices the auto-mode attachment of 2.1.2xx by its flags, in place of a reminderType', () => {
+    // Measured in o200k_base on 2.1.251's wording, with its tags: the instructions 218, the
+    // consent paragraph 299 and the work-through-Bash paragraph 75 after them; that paragraph
+    // alone under a line naming the mode, 90 (auto) and 91 (bypass).
+    const flags = (extra: Record<string, boolean>) => ({
+      type: 'auto_mode',
+      autoModeConsentFlow: false,
+      bashFirst: false,
+      steerOnly: false,
+      bypass: false,
+      ...extra,
+    })
+    const text = [
+      event('u1', null, { type: 'user', message: { role: 'user', content: 'go' } }),
+      attachmentEvent('a1', 'u1', flags({ steerOnly: true, bashFirst: true })),
+      attachmentEvent('a2', 'a1', flags({ bypass: true })),
+      attachmentEvent('a3', 'a2', flags({})),
+      attachmentEvent('a4', 'a3', flags({ bashFirst: true, autoModeConsentFlow: true })),
+    ].join('\n')
+    expect(
+      importConversation(text)
+        .messages.slice(1)
+        .map((m) => m.payload),
+    ).toEqual([
+      wording('auto-mode note', 90),
+      wording('bypass-mode note', 91),
+      wording('auto-mode instructions', 218),
+      wording('auto-mode instructions', 218 + 299 + 75),
+    ])
+  })
+
   it('reads a file, a note or a listing written as its fields as Claude Code sends them', () => {
     const text = [
       event('u1', null, { type: 'user', message: { role: 'user', content: 'look at @src/a.ts' } }),
