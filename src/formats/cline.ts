@@ -32,6 +32,16 @@ import { CACHE_NOTE, UNKNOWN_FIELD_NOTE } from './vocabulary'
  */
 const RESULT_HEADER = /^\[([A-Za-z0-9_.:-]+)(?: for [\s\S]*?)?\] Result:/
 
+/**
+ * What Cline sends back instead of a result for each further call of a reply when parallel tool
+ * calling is off: a user text block of its own, `Tool [read_file] was not executed because a tool
+ * has already been used in this message. …` (formatResponse.toolAlreadyUsed in
+ * src/core/prompts/responses.ts, pushed by ToolExecutor.execute in src/core/task/ToolExecutor.ts,
+ * Cline v3.85.0; the same words since v3.13.0). It answers that call, so it is read as its result.
+ */
+const NOT_EXECUTED =
+  /^Tool \[([A-Za-z0-9_.:-]+)\] was not executed because a tool has already been used in this message\./
+
 /** What Cline appends to every user message: the editor's state, sent to the model each turn. */
 const ENVIRONMENT = '<environment_details>'
 
@@ -354,7 +364,8 @@ const THOUGHT_SIGNATURE_NOTE =
 /**
  * The text results in a user message, by first block. A header alone in its block (the older
  * layout) takes the next text block and any images after it; a header followed by the output in
- * the same block (the newer one) is the whole result. Calls answered by tool_result blocks are
+ * the same block (the newer one) is the whole result, as is Cline's notice that it did not run a
+ * further call (NOT_EXECUTED). Calls answered by tool_result blocks are
  * not open for text results.
  */
 function textResults(content: unknown[], open: OpenCall[]): Map<number, TextResult> {
@@ -372,16 +383,18 @@ function textResults(content: unknown[], open: OpenCall[]): Map<number, TextResu
   for (let k = 0; k < content.length; k++) {
     const text = textAt(k)
     const header = text === undefined ? null : RESULT_HEADER.exec(text)
-    if (!header || text === undefined) continue
+    // A call Cline did not run answers with its notice, one block of its own.
+    const match = header ?? (text === undefined ? null : NOT_EXECUTED.exec(text.trimStart()))
+    if (!match || text === undefined) continue
     let end = k
-    if (text.slice(header[0].length).trim() === '') {
+    if (header && text.slice(header[0].length).trim() === '') {
       const next = textAt(k + 1)
-      if (next !== undefined && !RESULT_HEADER.test(next)) {
+      if (next !== undefined && !RESULT_HEADER.test(next) && !NOT_EXECUTED.test(next)) {
         end = k + 1
         while (isObject(content[end + 1]) && (content[end + 1] as Json).type === 'image') end++
       }
     }
-    const name = header[1]
+    const name = match[1]
     // By name, in order; a result whose name matches no open call (Cline names some results
     // differently: use_subagents answers as [subagents]) takes the first open call.
     let call = waiting.findIndex((c) => c.name === name)

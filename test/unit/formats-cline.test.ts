@@ -253,6 +253,48 @@ describe('Cline detection', () => {
     })
   })
 
+  it("answers each call Cline did not run with its notice, as that call's result", () => {
+    // With parallel tool calling off, Cline runs a reply's first call and answers each further
+    // call with formatResponse.toolAlreadyUsed, a text block of its own (v3.85.0).
+    const notRun = (tool: string) =>
+      `Tool [${tool}] was not executed because a tool has already been used in this message. Only one tool may be used per message. You must assess the first tool's result before proceeding to use the next tool.`
+    const text = JSON.stringify([
+      {
+        role: 'assistant',
+        content: [
+          { type: 'tool_use', id: 'ta', name: 'read_file', input: { path: 'a.ts' } },
+          { type: 'tool_use', id: 'tb', name: 'search_files', input: { regex: 'total' } },
+          { type: 'tool_use', id: 'tc', name: 'read_file', input: { path: 'c.ts' } },
+        ],
+        ts: 1,
+      },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: "[read_file for 'a.ts'] Result:\nexport const a = 1" },
+          { type: 'text', text: notRun('search_files') },
+          { type: 'text', text: notRun('read_file') },
+          { type: 'text', text: '<environment_details>\n</environment_details>' },
+        ],
+        ts: 2,
+      },
+    ])
+    const imported = importConversation(text)
+    // The first read_file answers ta; the notices answer tb and then tc, the open calls of their
+    // names in order; nothing of the message is the user's.
+    expect(imported.messages.slice(1)).toEqual([
+      {
+        id: 'ta',
+        type: 'activity',
+        text: '',
+        payload: "[read_file for 'a.ts'] Result:\nexport const a = 1",
+      },
+      { id: 'tb', type: 'activity', text: '', payload: notRun('search_files') },
+      { id: 'tc', type: 'activity', text: '', payload: notRun('read_file') },
+      { type: 'context', text: '<environment_details>\n</environment_details>' },
+    ])
+  })
+
   it('reads a bracketed notice that is not a result as what it is', () => {
     const text = JSON.stringify([
       {
