@@ -55,12 +55,21 @@ const ENVIRONMENT = '<environment_details>'
 const FOCUS_CHAIN = /^# (?:task_progress\b|TODO LIST UPDATE REQUIRED\b)/
 
 /**
- * The starts of the other texts Cline writes into a user message itself, from its own list of
+ * The starts of the other texts Cline writes into a user message itself. From its own list of
  * them (SYSTEM_CONTENT_MARKERS, src/shared/messages/constants.ts, v3.85.0): the notice it sends
  * when a task is resumed (responses.ts taskResumption; the user's new words, if any, follow in a
  * block of their own, in `<user_message>`), and a hook's added context (`<hook_context source=…>`).
+ * Not in that list, but Cline's words too (src/core/prompts/responses.ts, v3.85.0, the same since
+ * v3.13.0): formatResponse.noToolsUsed, pushed when a reply called no tool (src/core/task/index.ts
+ * recursivelyMakeClineRequests), and the text taskResumption sends in plan mode in place of the
+ * user's words when they gave none.
  */
-const CLINE_NOTICES = ['[TASK RESUMPTION]', '<hook_context']
+const CLINE_NOTICES = [
+  '[TASK RESUMPTION]',
+  '<hook_context',
+  '[ERROR] You did not use a tool in your previous response!',
+  '(The user did not provide a new message.',
+]
 
 /** Whether a user text block is Cline's own: the editor's state, an instruction, a notice. */
 const isClinesOwn = (text: string) => {

@@ -413,6 +413,39 @@ describe('Cline detection', () => {
     ])
   })
 
+  it("reads Cline's retry demand and its no-new-message line as context, not as the user", () => {
+    // responses.ts (v3.85.0): noToolsUsed after a reply that called no tool, and the second text
+    // of taskResumption in plan mode when the user typed nothing.
+    const noTool =
+      "[ERROR] You did not use a tool in your previous response! Please retry with a tool use.\n\n# Next Steps\n\nIf you have completed the user's task, use the attempt_completion tool."
+    const noMessage =
+      "(The user did not provide a new message. Consider asking them how they'd like you to proceed, or suggest to them to switch to Act mode to continue with the task.)"
+    const text = JSON.stringify([
+      { role: 'user', content: [{ type: 'text', text: '<task>\nPlan the fix.\n</task>' }], ts: 1 },
+      { role: 'assistant', content: [{ type: 'text', text: 'I would start with a.ts.' }], ts: 2 },
+      { role: 'user', content: [{ type: 'text', text: noTool }], ts: 3 },
+      { role: 'assistant', content: [{ type: 'text', text: 'Still planning.' }], ts: 4 },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: '[TASK RESUMPTION] This task was interrupted 1 day ago.' },
+          { type: 'text', text: noMessage },
+        ],
+        ts: 5,
+      },
+    ])
+    const imported = importConversation(text)
+    // The task is the one prompt of the user's; the rest of what went back is Cline's.
+    expect(imported.messages).toEqual([
+      { type: 'user', text: '<task>\nPlan the fix.\n</task>' },
+      { type: 'bot', text: 'I would start with a.ts.' },
+      { type: 'context', text: noTool },
+      { type: 'bot', text: 'Still planning.' },
+      { type: 'context', text: '[TASK RESUMPTION] This task was interrupted 1 day ago.' },
+      { type: 'context', text: noMessage },
+    ])
+  })
+
   it('reports the fields of the blocks it reads itself', () => {
     const text = JSON.stringify([
       {
