@@ -192,8 +192,15 @@ export function readCline(input: ReadInput): ReadResult {
 }
 
 /**
- * An assistant message's `metrics.tokens` (ClineStorageMessage): `prompt` is the request's prompt,
- * `cached` the part of it read from the cache.
+ * An assistant message's `metrics.tokens` (ClineStorageMessage), written by Cline's task loop
+ * (src/core/task/index.ts, v3.85.0) as `prompt: inputTokens`, `cached: cacheWriteTokens +
+ * cacheReadTokens`, summed over the request's usage chunks. What `inputTokens` is depends on the
+ * provider's handler: Anthropic's Messages handler, and the handlers that call Anthropic's API the
+ * same way (minimax.ts, vertex.ts for a Claude model), yield `usage.input_tokens`, only what
+ * follows the last cache breakpoint (src/core/api/providers/anthropic.ts), so the request's prompt
+ * is `prompt + cached`. OpenAI-compatible handlers yield `prompt_tokens`, which already counts the
+ * cached part (openai.ts), so there, and for every provider not named here, it is `prompt`.
+ * A reply with no usage is stored with every count 0: no report.
  */
 function clineUsage(
   raw: Json,
@@ -203,13 +210,35 @@ function clineUsage(
 ): ReportedUsage | undefined {
   const tokens = isObject(raw.metrics) ? raw.metrics.tokens : undefined
   if (!isObject(tokens) || !isCount(tokens.prompt)) return undefined
+  const cached = cacheApart(raw) && isCount(tokens.cached) ? tokens.cached : 0
+  const inputTokens = tokens.prompt + cached
+  if (inputTokens === 0) return undefined
   return {
     prompt,
-    inputTokens: tokens.prompt,
+    inputTokens,
     ...(isCount(tokens.completion) ? { outputTokens: tokens.completion } : {}),
     at: `${at}.metrics.tokens`,
     ...(model !== undefined ? { model } : {}),
   }
+}
+
+/** Cline's providers whose handler calls Anthropic's Messages API (providers/anthropic.ts, minimax.ts). */
+const ANTHROPIC_PROVIDERS = new Set(['anthropic', 'minimax'])
+
+/**
+ * Whether the message's `metrics.tokens.prompt` leaves the cached tokens out (clineUsage): its
+ * `modelInfo.providerId` is a provider that calls Anthropic's API, or Vertex with a Claude model
+ * (vertex.ts sends a model whose id includes "claude" through Anthropic's Vertex client).
+ */
+function cacheApart(raw: Json): boolean {
+  const info = raw.modelInfo
+  if (!isObject(info) || typeof info.providerId !== 'string') return false
+  if (ANTHROPIC_PROVIDERS.has(info.providerId)) return true
+  return (
+    info.providerId === 'vertex' &&
+    typeof info.modelId === 'string' &&
+    info.modelId.includes('claude')
+  )
 }
 
 /** How many messages each Roo condense summary (by condenseId) or truncation marker replaced. */

@@ -446,6 +446,36 @@ describe('Cline detection', () => {
     ])
   })
 
+  it('reads the reported prompt by the provider: cache added for Anthropic, as stored for OpenAI', () => {
+    // Cline v3.85.0 stores prompt = the handler's inputTokens and cached = cache writes + reads.
+    // Anthropic's input_tokens leaves the cache out; OpenAI's prompt_tokens counts it already.
+    const reply = (providerId: string, modelId: string, tokens: object) => ({
+      role: 'assistant',
+      content: [{ type: 'text', text: 'Done.' }],
+      modelInfo: { modelId, providerId, mode: 'act' },
+      metrics: { tokens, cost: 0 },
+      ts: 2,
+    })
+    const usageOf = (providerId: string, modelId: string, tokens: object) =>
+      importConversation(
+        JSON.stringify([
+          { role: 'user', content: [{ type: 'text', text: '<task>\nGo.\n</task>' }], ts: 1 },
+          reply(providerId, modelId, tokens),
+        ]),
+      ).usage?.map((u) => u.inputTokens)
+    const tokens = { prompt: 12, completion: 40, cached: 8000 }
+    expect(usageOf('anthropic', 'claude-sonnet-4-5', tokens)).toEqual([8012])
+    expect(usageOf('vertex', 'claude-opus-4-5@20251101', tokens)).toEqual([8012])
+    expect(
+      usageOf('openai', 'claude_4_5_opus', { prompt: 8012, completion: 40, cached: 0 }),
+    ).toEqual([8012])
+    expect(usageOf('openai', 'gpt-5', { prompt: 8012, completion: 40, cached: 6000 })).toEqual([
+      8012,
+    ])
+    // A reply that came with no usage is stored with every count 0: not a report of an empty prompt.
+    expect(usageOf('openai', 'gpt-5', { prompt: 0, completion: 0, cached: 0 })).toBeUndefined()
+  })
+
   it('reports the fields of the blocks it reads itself', () => {
     const text = JSON.stringify([
       {

@@ -401,8 +401,10 @@ describe('API traffic, stored Responses and Cline: the reported prompt', () => {
     expect(imported.messages.slice(0, u.prompt).every((m) => m.type === 'instructions')).toBe(true)
   })
 
-  it('Cline: an assistant message’s metrics.tokens.prompt', () => {
+  it('Cline: an assistant message’s metrics.tokens, the cached part added for Anthropic', () => {
     const imported = importConversation(fixture('cline.json'), 'cline')
+    // The task's provider is anthropic, whose stored prompt leaves the cache out: 1110 + 4100
+    // cached, then 10 + 5892 cached.
     expect(imported.usage).toEqual([
       expect.objectContaining({ prompt: 2, inputTokens: 5210, at: '[1].metrics.tokens' }),
       expect.objectContaining({ prompt: 8, inputTokens: 5902, at: '[3].metrics.tokens' }),
