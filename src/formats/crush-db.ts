@@ -2,7 +2,6 @@ import { orderMessage } from '../conversation'
 import type { Wire } from '../pricing/wire'
 import { SqliteDatabase, SqliteError, type Row, type TableInfo } from '../sqlite/database'
 import type { Message } from '../types'
-import { RequestError } from './errors'
 import {
   ShapeError,
   isObject,
@@ -12,7 +11,7 @@ import {
   type Json,
   type JsonPath,
 } from './json-shape'
-import { isCrushDatabase, latest, withGivenLog } from './opencode-db'
+import { isCrushDatabase, pickSession, withGivenLog } from './opencode-db'
 import { encodePayload, opaqueThinking, type PayloadParts, type ToolCall } from './payload'
 import type { ReadInput, ReadResult, Sniff } from './reader'
 import { NoteList } from './report'
@@ -114,30 +113,13 @@ function readSession(db: SqliteDatabase, chosen: string | undefined, notes: Note
     if (typeof id === 'string') counts.set(id, (counts.get(id) ?? 0) + 1)
   })
   for (const session of sessions) session.messages = counts.get(session.id) ?? 0
-  const picked = chosen !== undefined ? sessions.find((x) => x.id === chosen) : latest(sessions)
-  if (picked === undefined) {
-    if (chosen === undefined) throw new ShapeError('a Crush database that holds no session', [])
-    throw new RequestError(
-      `no session "${chosen}" in this database; it holds ${sessions.length}: ${sessions
-        .slice(0, 3)
-        .map((x) => x.id)
-        .join(', ')}${sessions.length > 3 ? ', …' : ''}`,
-      'session',
-    )
-  }
-  const others = sessions.length - 1
-  if (others > 0) {
-    notes.info(
-      '',
-      `${others} other session${others === 1 ? '' : 's'} in the database; not loaded (choose another session to read it)`,
-    )
-  }
-  if (db.walMode) {
-    notes.info(
-      '',
-      "the database is in WAL mode and was read without its write-ahead log (crush.db-wal, beside the database): what was written since its last checkpoint is not here. The desktop app and the CLI read the log with a file they open; a dropped file or a browser's comes alone: add its log, or drop or choose the two together",
-    )
-  }
+  const picked = pickSession(
+    sessions,
+    chosen,
+    'a Crush database',
+    notes,
+    db.walMode && 'crush.db-wal, beside the database',
+  )
   const stored: Stored[] = []
   db.rows(m.info, (row) => {
     if (row.column(m.at.session_id) !== picked.id) return

@@ -129,9 +129,33 @@ function readSession(db: SqliteDatabase, chosen: string | undefined, notes: Note
   const found = tables.sessions
   // The picker's and the CLI's list: what a session is named by, without the columns kept for the listing.
   const sessions = found.map(({ directory: _d, created: _c, ...s }) => s)
+  const picked = pickSession(sessions, chosen, 'an opencode database', notes, db.walMode && LOG)
+  const messages = messagesOf(tables, picked.id, notes)
+  const result = readOpencodeMessages(messages, notes)
+  return {
+    ...result,
+    sessions,
+    session: picked.id,
+    ...(db.walMode ? { logUnread: true as const } : {}),
+  }
+}
+
+/**
+ * The session a read loads from a database of them (`what`: "an opencode database"): the one
+ * chosen, else the latest; a RequestError naming the first few when the chosen one is not there.
+ * Notes the sessions left out, and, where the database is in WAL mode and `log` (where its log is)
+ * was not read with it, what that leaves out.
+ */
+export function pickSession<S extends StoredSession>(
+  sessions: S[],
+  chosen: string | undefined,
+  what: string,
+  notes: NoteList,
+  log: string | false,
+): S {
   const picked = chosen !== undefined ? sessions.find((s) => s.id === chosen) : latest(sessions)
   if (picked === undefined) {
-    if (chosen === undefined) throw new ShapeError('an opencode database that holds no session', [])
+    if (chosen === undefined) throw new ShapeError(`${what} that holds no session`, [])
     throw new RequestError(
       `no session "${chosen}" in this database; it holds ${sessions.length}: ${sessions
         .slice(0, 3)
@@ -147,20 +171,13 @@ function readSession(db: SqliteDatabase, chosen: string | undefined, notes: Note
       `${others} other session${others === 1 ? '' : 's'} in the database; not loaded (choose another session to read it)`,
     )
   }
-  if (db.walMode) {
+  if (log !== false) {
     notes.info(
       '',
-      `the database is in WAL mode and was read without its write-ahead log (${LOG}): what was written since its last checkpoint is not here. The desktop app and the CLI read the log with a file they open; a dropped file or a browser's comes alone: add its log, or drop or choose the two together`,
+      `the database is in WAL mode and was read without its write-ahead log (${log}): what was written since its last checkpoint is not here. The desktop app and the CLI read the log with a file they open; a dropped file or a browser's comes alone: add its log, or drop or choose the two together`,
     )
   }
-  const messages = messagesOf(tables, picked.id, notes)
-  const result = readOpencodeMessages(messages, notes)
-  return {
-    ...result,
-    sessions,
-    session: picked.id,
-    ...(db.walMode ? { logUnread: true as const } : {}),
-  }
+  return picked
 }
 
 /** The last updated session that is not a subagent's; the last updated of all when every one is. */
