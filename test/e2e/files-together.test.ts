@@ -73,6 +73,24 @@ describe('files a conversation needs beside it, in the browser', () => {
     expect(pageErrors).toEqual([])
   })
 
+  it('reads a Crush database in the browser, session by session, as the CLI does', async () => {
+    const { page, pageErrors } = app()
+    const CRUSH = join(ROOT, 'testdata/sqlite/crush.db')
+    const main = await tokensOf(CRUSH)
+    const task = await tokensOf(CRUSH, '--session', 's-task')
+    await shownTotal(page)
+    await openFile(page, CRUSH)
+    await expect.poll(() => total(page)).toBe(main.total)
+    const rows = await allRows(page, main.tokens.length)
+    expect(rows.map((row) => row.tokens)).toEqual(main.tokens)
+    const picker = page.locator(byTestId('session-select'))
+    expect(await picker.locator('option').count()).toBe(3)
+    await screenshot(page, 'crush-db')
+    await picker.selectOption('s-task')
+    await expect.poll(() => total(page)).toBe(task.total)
+    expect(pageErrors).toEqual([])
+  })
+
   it('takes a database and its log chosen together as one open', async () => {
     const { page, pageErrors } = app()
     const withLog = await tokensOf(DB)
