@@ -35,7 +35,7 @@ const COLUMNS = {
 } as const
 const LATER = {
   sessions: ['summary_message_id'],
-  messages: ['provider', 'is_summary_message'],
+  messages: ['provider'],
 } as const
 
 type Table = 'sessions' | 'messages'
@@ -83,7 +83,6 @@ interface Stored {
   parts: string
   model?: string
   provider?: string
-  summary: boolean
   created: number
 }
 
@@ -133,7 +132,6 @@ function readSession(db: SqliteDatabase, chosen: string | undefined, notes: Note
       parts: typeof parts === 'string' ? parts : '',
       ...(typeof model === 'string' && model !== '' ? { model } : {}),
       ...(typeof provider === 'string' && provider !== '' ? { provider } : {}),
-      summary: column(row, m.at.is_summary_message) === 1,
       created: millisecondsOf(row.column(m.at.created_at)),
     })
   })
@@ -174,9 +172,13 @@ function readMessages(
   const messages: Message[] = []
   const calls = new Set<string>()
   const results = new Set<string>()
-  const parsed = stored.map((x, i) => ({ x, parts: partsOf(x, i) }))
+  // Only what Crush sends is read: a message before the summary is never parsed.
+  const start = Math.max(from, 0)
+  const parsed = stored
+    .slice(start)
+    .map((x, k) => ({ x, i: start + k, parts: partsOf(x, start + k) }))
   // preparePrompt pairs the calls and results of the messages it sends, from the summary on.
-  for (const { parts } of parsed.slice(Math.max(from, 0))) {
+  for (const { parts } of parsed) {
     for (const p of parts) {
       if (p.type === 'tool_call' && typeof p.data.id === 'string') calls.add(p.data.id)
       if (p.type === 'tool_result' && typeof p.data.tool_call_id === 'string')
@@ -185,16 +187,15 @@ function readMessages(
   }
   let model: string | undefined
   let provider: string | undefined
-  parsed.forEach(({ x, parts }, i) => {
-    if (i < from) return
+  for (const { x, i, parts } of parsed) {
     const at: JsonPath = ['messages', i]
     if (i === from) {
       messages.push(summaryOf(x, parts, at, from, notes))
-      return
+      continue
     }
     if (parts.length === 0) {
       notes.info(pathString(at), 'a message with no parts; Crush sends nothing for it')
-      return
+      continue
     }
     if (x.role === 'assistant') {
       if (x.model !== undefined) model = x.model
@@ -213,7 +214,7 @@ function readMessages(
         [...at, 'role'],
       )
     }
-  })
+  }
   // The Go opencode's tables name no provider: its model's name tells the wire.
   const wire = wireOf(provider ?? model ?? '')
   return {
