@@ -375,10 +375,13 @@ const COPY = 2
  */
 export type ContentOf = (e: SessionEvent) => readonly string[]
 
-/** The latest event that is not UI progress: the end of the thread Claude Code resumes. */
+/**
+ * The latest event that is not UI progress: the end of the thread Claude Code resumes. Nor an API
+ * error, which may be written after its turn (lateProgressLinks) and is never sent.
+ */
 function leafOf(pool: readonly SessionEvent[]): SessionEvent | undefined {
   for (let i = pool.length - 1; i >= 0; i--) {
-    if (pool[i].type !== 'progress') return pool[i]
+    if (!writtenLate(pool[i])) return pool[i]
   }
   return pool[pool.length - 1]
 }

@@ -1628,6 +1628,11 @@ describe('Claude Code: shapes found in public sessions', () => {
         path: 'lines 7–8',
         problem: '2 "api_error" system events: Claude Code\'s notice; not sent to the model',
       })
+      // A file that ends on them ends where the turn did: they are not where the thread ends.
+      const ending = importConversation(
+        [...turn.slice(0, 6), failed('x1', 'a', 1), failed('x2', 'x1', 2)].join('\n'),
+      )
+      expect(ending.messages.map((m) => m.id)).toEqual(['q', 'a', 'c1', 'b', 'c2', 'd'])
     })
 
     it('keeps a prompt edited after a rewind on its branch, though a hook run hangs it off progress', () => {
