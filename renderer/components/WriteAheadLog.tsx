@@ -3,11 +3,10 @@ import { ChooseCompanion } from './ChooseCompanion'
 
 /**
  * opencode and Crush run their databases in WAL mode: their latest writes (a running session's last
- * turns, a new database's tables) are in `opencode.db-wal` or `crush.db-wal` beside it until a
- * checkpoint. The desktop app, `serve`
- * and the CLI read that log with a database they open; a dropped file or a browser's comes alone.
- * Where it did, offers to choose the log, and reads the database again with it laid over (the
- * import report says how many commits it added).
+ * turns, a new database's tables) are in `opencode.db-wal` or `crush.db-wal` beside the database
+ * until a checkpoint. The desktop app, `serve` and the CLI read that log with a database they open;
+ * a dropped file or a browser's comes alone. Where it did, offers to choose the log, and reads the
+ * database again with it laid over (the import report says how many commits it added).
  */
 export function WriteAheadLog() {
   const unread = useApp((s) => s.logUnread)

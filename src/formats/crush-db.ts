@@ -72,7 +72,8 @@ function columns<T extends Table>(db: SqliteDatabase, name: T): { info: TableInf
   return { info, at: at as At<T> }
 }
 
-// Crush writes its times with strftime('%s'), in seconds; the Go opencode's schema says milliseconds.
+// Crush writes its times with strftime('%s'), in seconds; the Go opencode's schema says
+// milliseconds.
 const millisecondsOf = (t: unknown): number => (typeof t !== 'number' ? 0 : t < 1e11 ? t * 1000 : t)
 
 const column = (row: Row, at: number): unknown => (at < 0 ? undefined : row.column(at))
@@ -135,7 +136,8 @@ function readSession(db: SqliteDatabase, chosen: string | undefined, notes: Note
       created: millisecondsOf(row.column(m.at.created_at)),
     })
   })
-  // ListMessagesBySession: ORDER BY created_at; rows of one second stay in rowid order (a stable sort).
+  // ListMessagesBySession: ORDER BY created_at; rows of one second stay in rowid order (a stable
+  // sort).
   stored.sort((a, b) => a.created - b.created)
   const read = readMessages(stored, picked.summary, notes)
   return {

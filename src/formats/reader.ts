@@ -96,9 +96,9 @@ export interface ReadChoice {
    */
   companion?: Companion
   /**
-   * The session to load from a database of sessions (an opencode or Crush database), by its id (default:
-   * the one last updated that is not a subagent's). Given for any other file, or naming no session
-   * of it, it is a RequestError.
+   * The session to load from a database of sessions (an opencode or Crush database), by its id
+   * (default: the one last updated that is not a subagent's). Given for any other file, or naming
+   * no session of it, it is a RequestError.
    */
   session?: string
 }

@@ -27,15 +27,15 @@ import type { Wire } from '../pricing/wire'
  * Responses, and most such files are Chat Completions logs. `--format`'s values, the app's pickers,
  * detection and the table in docs/formats.md all come from here. `wire` is the wire format a
  * conversation of the format is sent in, which prices it (src/pricing/wire.ts); API traffic logs,
- * pi, Droid, Qwen Code, opencode and Crush sessions say theirs in the file, and their readers set it; a
- * Kimi CLI context file never names its model, and reads as Kimi's own API speaks, OpenAI Chat
- * Completions. `holdsSystemPrompt` says whether a file of the format holds the system prompt its
- * requests were sent with: a request body, a traffic log or a trajectory does, where one was sent;
- * an agent's own log does not (Gemini CLI, Qwen Code, pi, Droid, opencode, Cline and Continue never
- * write theirs; Codex writes its base instructions only in its later versions' rollouts; Claude
- * Code only from 2.1.260, as a prompt_snapshot, and Kimi CLI from 1.21.0, as a `_system_prompt`
- * record; their readers say so: ReadResult.systemPromptRecorded), so a conversation read from one
- * without an instructions message still had a system prompt
+ * pi, Droid, Qwen Code, opencode and Crush sessions say theirs in the file, and their readers set
+ * it; a Kimi CLI context file never names its model, and reads as Kimi's own API speaks, OpenAI
+ * Chat Completions. `holdsSystemPrompt` says whether a file of the format holds the system prompt
+ * its requests were sent with: a request body, a traffic log or a trajectory does, where one was
+ * sent; an agent's own log does not (Gemini CLI, Qwen Code, pi, Droid, opencode, Crush, Cline and
+ * Continue never write theirs; Codex writes its base instructions only in its later versions'
+ * rollouts; Claude Code only from 2.1.260, as a prompt_snapshot, and Kimi CLI from 1.21.0, as a
+ * `_system_prompt` record; their readers say so: ReadResult.systemPromptRecorded), so a
+ * conversation read from one without an instructions message still had a system prompt
  * (ImportedConversation.systemPromptUnrecorded). `appendsLines` says whether its engine writes the
  * file a line at a time, so that what it adds is new lines a followed log parses alone
  * (src/live/live-import.ts); Gemini CLI's older single document and a saved traffic array are one
