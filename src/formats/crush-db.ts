@@ -1,6 +1,6 @@
 import { orderMessage } from '../conversation'
 import type { Wire } from '../pricing/wire'
-import { SqliteDatabase, SqliteError, type Row, type TableInfo } from '../sqlite/database'
+import { SqliteDatabase, type Row, type TableInfo } from '../sqlite/database'
 import type { Message } from '../types'
 import {
   ShapeError,
@@ -11,7 +11,7 @@ import {
   type Json,
   type JsonPath,
 } from './json-shape'
-import { isCrushDatabase, pickSession, withGivenLog } from './opencode-db'
+import { isCrushDatabase, pickSession, readDatabase } from './opencode-db'
 import { encodePayload, opaqueThinking, type PayloadParts, type ToolCall } from './payload'
 import type { ReadInput, ReadResult, Sniff } from './reader'
 import { NoteList } from './report'
@@ -41,18 +41,7 @@ const LATER = {
 type Table = 'sessions' | 'messages'
 type At<T extends Table> = Record<(typeof COLUMNS)[T][number] | (typeof LATER)[T][number], number>
 
-function readCrushDb(input: ReadInput): ReadResult {
-  const bytes = input.bytes
-  if (bytes === undefined) throw new ShapeError('not a SQLite database', [])
-  const notes = new NoteList()
-  try {
-    const db = new SqliteDatabase(withGivenLog(bytes, input.choice.companion, notes))
-    return readSession(db, input.choice.session, notes)
-  } catch (error) {
-    if (error instanceof SqliteError) throw new ShapeError(error.message, [])
-    throw error
-  }
-}
+const readCrushDb = (input: ReadInput): ReadResult => readDatabase(input, readSession)
 
 function columns<T extends Table>(db: SqliteDatabase, name: T): { info: TableInfo; at: At<T> } {
   const info = db.tables().get(name)

@@ -43,12 +43,24 @@ const LOG = 'opencode.db-wal or kilo.db-wal, beside the database'
  * could not lay its own over it (a file dropped on the page, the browser).
  */
 export function readOpencodeDb(input: ReadInput): ReadResult {
+  return readDatabase(input, readSession)
+}
+
+/**
+ * A database's reading, one session of it (`read`, given the session chosen): the input's bytes,
+ * with the write-ahead log given as its companion laid over them; what SQLite's format refuses, a
+ * ShapeError. opencode's and Crush's readers both read so.
+ */
+export function readDatabase(
+  input: ReadInput,
+  read: (db: SqliteDatabase, chosen: string | undefined, notes: NoteList) => ReadResult,
+): ReadResult {
   const bytes = input.bytes
   if (bytes === undefined) throw new ShapeError('not a SQLite database', [])
   const notes = new NoteList()
   try {
     const db = new SqliteDatabase(withGivenLog(bytes, input.choice.companion, notes))
-    return readSession(db, input.choice.session, notes)
+    return read(db, input.choice.session, notes)
   } catch (error) {
     if (error instanceof SqliteError) throw new ShapeError(error.message, [])
     throw error
@@ -91,11 +103,7 @@ export function opencodeTables(
  * The database with `log` laid over it when it is in WAL mode and `log` is a write-ahead log of
  * its page size; else as it is, with a note of why the log was not read.
  */
-export function withGivenLog(
-  bytes: Uint8Array,
-  log: Companion | undefined,
-  notes: NoteList,
-): Uint8Array {
+function withGivenLog(bytes: Uint8Array, log: Companion | undefined, notes: NoteList): Uint8Array {
   if (log === undefined) return bytes
   const wal = typeof log.content === 'string' ? TEXT_ENCODER.encode(log.content) : log.content
   if (!isWalMode(bytes)) {
