@@ -1,5 +1,6 @@
 import {
   formatNumber,
+  plural,
   thinkingRuleNote,
   previewSource,
   type CountingMethod,
@@ -64,6 +65,11 @@ function noMessagesLine(format: FormatId): string {
   return format === 'native'
     ? '(no messages: the file holds an empty conversation)\n'
     : '(no messages: nothing in the file is a message of the conversation; --verbose lists what the import read instead)\n'
+}
+
+/** A report's first line: the file, how many messages it holds, and the model counts use. */
+export function loadedLine(file: string, messageCount: number, model: CountingModel): string {
+  return `${file}: ${plural(messageCount, 'message')}, ${describeModel(model)}`
 }
 
 /** The model and encoding counts use, as words for a report's first line. */

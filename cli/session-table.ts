@@ -1,5 +1,5 @@
 import type { SessionRow } from './commands/sessions'
-import { subagentLabel } from '../src/index'
+import { plural, subagentLabel } from '../src/index'
 import { DEFAULT_COLUMNS } from './command'
 import { renderTable, type Align } from './table'
 import { codePoints, printable } from './terminal-text'
@@ -36,8 +36,6 @@ function keepEnd(text: string, width: number): string {
   const points = [...text]
   return points.length <= width ? text : '…' + points.slice(points.length - width + 1).join('')
 }
-
-const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`
 
 /**
  * The sessions fitted to the terminal's width: a table, its project column shortened (keeping

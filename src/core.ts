@@ -70,7 +70,7 @@ export {
 export { decodeText, parseJsonBytes, type ParseProgress } from './json-bytes'
 export { InputError, type InputPlace } from './input-error'
 export { MAX_JSON_DEPTH } from './json-depth'
-export { formatNumber } from './numbers'
+export { formatNumber, plural } from './numbers'
 export { listAnd, listOf } from './list-words'
 export { clip, clipColumns, columnsOf, previewLine } from './text-clip'
 export * from './formats'

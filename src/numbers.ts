@@ -12,3 +12,8 @@ export function formatNumber(n: number): string {
   if (Number.isInteger(n) && n > -1000 && n < 1000) return String(n)
   return GROUPED.format(n)
 }
+
+/** A count and its noun, as people read it: "1 message", "1,204 messages". */
+export function plural(n: number, noun: string): string {
+  return `${formatNumber(n)} ${noun}${n === 1 ? '' : 's'}`
+}

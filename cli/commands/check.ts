@@ -2,7 +2,7 @@ import { describeReason, formatNumber, orderMessage } from '../../src/index'
 import { CHECK_OPTIONS, CHECK_OPTIONS_HELP, flagValue } from '../args'
 import type { Command } from '../command'
 import { EXIT } from '../errors'
-import { describeMethod, describeModel, messageTable } from '../message-table'
+import { describeMethod, loadedLine, messageTable } from '../message-table'
 import { renderTable } from '../table'
 import { checkFile } from '../run-check'
 import { describeHidden } from '../usage-report'
@@ -90,7 +90,7 @@ Exit status: 0 whatever the decision; 2 on bad input or options.`,
         `${hoisted > 0 ? `, ${formatNumber(hoisted)} of them hoisted instructions` : ''})`
       : `do not compact (${check.reason})`
     io.out(
-      `${file}: ${formatNumber(messages.length)} messages, ${describeModel(model)}\n` +
+      `${loadedLine(file, messages.length, model)}\n` +
         `${describeMethod(counting, spec)}\n\n` +
         messageTable(checked.format, messages, counts, buckets) +
         '\n' +

@@ -4,7 +4,7 @@ import type { Command } from '../command'
 import { CliError } from '../errors'
 import { countOf } from '../../src/diagnose/findings'
 import { renderFindings } from '../findings-report'
-import { describeModel } from '../message-table'
+import { loadedLine } from '../message-table'
 import { checkFile } from '../run-check'
 import { readSummary, summarySource } from '../summary-source'
 
@@ -86,7 +86,7 @@ options, including an empty summary.`,
           `${countOf(counted.error, 'error')}, ${countOf(counted.warning, 'warning')}, ` +
           `${countOf(counted.info, 'info')}`
     io.out(
-      `${file}: ${formatNumber(messages.length)} messages, ${describeModel(model)}\n` +
+      `${loadedLine(file, messages.length, model)}\n` +
         `${tally}\n` +
         renderFindings(findings, io.columns),
     )

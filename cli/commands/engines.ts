@@ -34,7 +34,7 @@ import type { Command, Io } from '../command'
 import { DEFAULT_COLUMNS } from '../command'
 import { CliError, EXIT } from '../errors'
 import { loadConversation } from '../load'
-import { describeModel } from '../message-table'
+import { loadedLine } from '../message-table'
 import { renderTable } from '../table'
 import { wrapText } from '../terminal-text'
 import { hiddenContext } from '../usage-report'
@@ -305,7 +305,7 @@ Exit status: 0 on success; 2 on bad input or options.`,
     let estimate = requestOverhead(loaded.spec) + (hidden?.tokens ?? 0)
     for (const c of counts) estimate += c
     io.out(
-      `${loaded.file}: ${loaded.messages.length} messages, ${describeModel(loaded.model)}\n` +
+      `${loadedLine(loaded.file, loaded.messages.length, loaded.model)}\n` +
         `${limitsLine(limits)}\n` +
         codexWindowLine(recorded, ids, io.columns ?? DEFAULT_COLUMNS) +
         `estimate now ${formatNumber(estimate)} tokens` +

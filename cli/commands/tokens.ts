@@ -10,7 +10,7 @@ import { CONVERSATION_OPTIONS, CONVERSATION_OPTIONS_HELP, flagValue, singleFile 
 import type { Command } from '../command'
 import { EXIT } from '../errors'
 import { loadConversation } from '../load'
-import { describeMethod, describeModel, messageTable } from '../message-table'
+import { describeMethod, loadedLine, messageTable } from '../message-table'
 import { compareLoaded, usageTable } from '../usage-report'
 
 /**
@@ -179,7 +179,7 @@ Exit status: 0 on success; 2 on bad input or options.`,
           perRequestWords
         : `${model.encoding}, ${perMessage} of them per message${perRequestWords} for framing`
     io.out(
-      `${file}: ${formatNumber(messages.length)} messages, ${describeModel(model)}\n` +
+      `${loadedLine(file, messages.length, model)}\n` +
         `${describeMethod(counting, spec)}\n\n` +
         messageTable(loaded.format, messages, counts) +
         `\ntotal  ${formatNumber(total)} tokens (${counted})\n` +

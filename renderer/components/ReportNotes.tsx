@@ -1,12 +1,10 @@
 import { useMemo, useState } from 'react'
 import type { ImportNote, NoteSeverity } from '@core'
-import { formatNumber } from '@core/numbers'
+import { formatNumber, plural } from '@core/numbers'
 
 // Each collapsed repeat counts: "40 image warnings" is forty, not one.
 const tally = (notes: readonly ImportNote[], severity: NoteSeverity): number =>
   notes.filter((n) => n.severity === severity).reduce((sum, n) => sum + (n.count ?? 1), 0)
-
-const plural = (n: number, noun: string) => `${formatNumber(n)} ${noun}${n === 1 ? '' : 's'}`
 
 /** `3 warnings · 12 notes`: warnings change what is counted or sent; notes are metadata set aside. */
 export function describeTally(notes: readonly ImportNote[]): string {

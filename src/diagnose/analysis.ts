@@ -1,5 +1,5 @@
 import { listOf } from '../list-words'
-import { formatNumber } from '../numbers'
+import { formatNumber, plural } from '../numbers'
 import { describeCounting, type CountingMethod } from '../pricing/families'
 import { planCompaction, type CompactionPlan } from '../plan'
 import type { Check, Message, Options } from '../types'
@@ -110,10 +110,7 @@ export function tokensAt(a: Analysis, indexes: readonly number[]): number {
 
 export { listOf }
 
-/** "1 message", "3 messages". */
-export function plural(n: number, noun: string): string {
-  return `${formatNumber(n)} ${noun}${n === 1 ? '' : 's'}`
-}
+export { plural }
 
 /** "index 3", "indexes 3, 4 and 9": how a sentence names the messages it is about. */
 export function at(indexes: readonly number[]): string {

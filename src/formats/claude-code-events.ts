@@ -1,4 +1,4 @@
-import { formatNumber } from '../numbers'
+import { formatNumber, plural } from '../numbers'
 import { orderMessage } from '../conversation'
 import type { Message } from '../types'
 import { readAnthropicMessage, type BlockContext } from './anthropic-content'
@@ -695,8 +695,6 @@ function contextEditsNote(edits: ContextEdits, ctx: EventContext): void {
     `Anthropic's context editing cleared ${formatNumber(edits.tokens)} tokens${what.length > 0 ? ` (${what.join(', ')})` : ''} from this reply's request before the model read it; the usage view takes them off that request's estimate`,
   )
 }
-
-const plural = (n: number, noun: string) => `${formatNumber(n)} ${noun}${n === 1 ? '' : 's'}`
 
 /** A user message that Claude Code wrote rather than the user typed, as context; else as it is. */
 function asContext(m: Message, value: Json, ctx: EventContext): Message {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatNumber } from '../../src/numbers'
+import { formatNumber, plural } from '../../src/numbers'
 
 describe('a number as people read it', () => {
   it('groups thousands with commas', () => {
@@ -20,5 +20,12 @@ describe('a number as people read it', () => {
 
   it('writes negative zero as 0', () => {
     expect(formatNumber(-0)).toBe('0')
+  })
+
+  it('names one thing in the singular, and groups a count of many', () => {
+    // The CLI's first line read "1 messages" for a session of one prompt.
+    expect(plural(1, 'message')).toBe('1 message')
+    expect(plural(0, 'message')).toBe('0 messages')
+    expect(plural(40000, 'message')).toBe('40,000 messages')
   })
 })
