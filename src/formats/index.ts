@@ -8,6 +8,7 @@ import { InputError } from '../input-error'
 import { startsAsWriteAheadLog } from '../sqlite/magic'
 import { ReadInput, type ReadChoice } from './reader'
 import { FORMATS } from './registry'
+import { gitLfsPointerProblem } from './unread-files'
 import { aggregateNotes, type ImportNote } from './report'
 import type {
   ExportFormatId,
@@ -115,6 +116,8 @@ export function importInput(
   // A log holds pages of its database, read only laid over it; no format reads one alone.
   const bytes = input.bytes
   if (bytes !== undefined && startsAsWriteAheadLog(bytes)) throw new InputError(WAL_ALONE)
+  const lfsPointer = gitLfsPointerProblem(input)
+  if (lfsPointer !== undefined) throw new InputError(lfsPointer)
   let chosen: FormatId
   let result
   const notes: ImportNote[] = []

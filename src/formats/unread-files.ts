@@ -1,3 +1,4 @@
+import { formatNumber } from '../numbers'
 import { isObject } from './json-shape'
 import type { ReadInput } from './reader'
 
@@ -34,3 +35,31 @@ const isPromptLogEntry = (e: unknown) =>
   typeof e.messageId === 'number' &&
   typeof e.message === 'string' &&
   typeof e.type === 'string'
+
+// A Git LFS pointer (git-lfs/git-lfs, docs/spec.md, "The pointer"): a small text file that stands
+// in the checkout for a large file kept on the LFS server, `version https://git-lfs.github.com/spec/v1`
+// on its first line, then `oid sha256:…` and `size N`. Repositories that commit agents' sessions
+// through LFS leave this in a clone made without LFS.
+const LFS_POINTER =
+  /^version https:\/\/git-lfs\.github\.com\/spec\/v1\r?\n(?:[^\n]*\n)*?size (\d+)\s*$/
+
+/**
+ * What is wrong with a Git LFS pointer opened in place of its file, or undefined for any other
+ * file. Whatever format was asked for: the pointer holds none. Only a small file is decoded.
+ */
+export function gitLfsPointerProblem(input: ReadInput): string | undefined {
+  const bytes = input.bytes
+  let text: string
+  if (bytes !== undefined) {
+    if (bytes.length > 1024) return undefined
+    text = new TextDecoder().decode(bytes)
+  } else {
+    // A live import's lines are JSON already; only text that is not JSON is looked at.
+    if (!input.sniff().notJson || input.source.length > 1024) return undefined
+    text = input.source
+  }
+  if (!text.startsWith('version https://git-lfs.github.com/spec/')) return undefined
+  const size = LFS_POINTER.exec(text)?.[1]
+  const kept = size === undefined ? '' : ` (${formatNumber(Number(size))} bytes)`
+  return `a Git LFS pointer, not the file: its content${kept} is kept on the repository's LFS server; run "git lfs pull" in the repository, then open the file again`
+}

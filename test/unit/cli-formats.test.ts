@@ -201,6 +201,27 @@ describe.concurrent('files no format reads', () => {
     )
   })
 
+  it('a Git LFS pointer committed in place of a session says so, whatever format is asked for', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'ci-lfs-'))
+    // The pointer's three lines, as the Git LFS specification (docs/spec.md) lays them out.
+    const pointer =
+      'version https://git-lfs.github.com/spec/v1\n' +
+      `oid sha256:${'4d7a2146'.repeat(8)}\n` +
+      'size 374464\n'
+    await writeFile(join(dir, 'session-2025-11-01.json'), pointer)
+    const expected =
+      'session-2025-11-01.json: a Git LFS pointer, not the file: its content (374,464 bytes) is kept ' +
+      `on the repository's LFS server; run "git lfs pull" in the repository, then open the file again`
+    expect(expectOneLineFailure(await run(['tokens', 'session-2025-11-01.json'], dir))).toBe(
+      expected,
+    )
+    expect(
+      expectOneLineFailure(
+        await run(['tokens', 'session-2025-11-01.json', '--format', 'gemini-cli'], dir),
+      ),
+    ).toBe(expected)
+  })
+
   it("JSON in no format gets one located reason, not every parser's complaint", async () => {
     const r = await run(['prompt', 'no-format.json', '--max-tokens', '100'])
     expect(r.status).toBe(2)
