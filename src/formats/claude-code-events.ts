@@ -32,7 +32,8 @@ import type { ReportedUsage } from './types'
 
 export const METADATA_NOTE = 'session metadata; not part of the conversation'
 /** The model Claude Code names on the assistant messages it makes itself (utils/messages.ts). */
-const SYNTHETIC_MODEL = '<synthetic>'
+/** The model Claude Code names on a reply it wrote itself (an API error, a usage limit). */
+export const SYNTHETIC_MODEL = '<synthetic>'
 const USAGE_NOTE = 'provider-reported usage (token counts); read by the usage view'
 const TOOL_USE_RESULT_NOTE =
   "Claude Code's own record of the tool output; the model reads message.content"

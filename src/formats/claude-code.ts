@@ -13,6 +13,7 @@ import {
   API_ERROR_NOUN,
   API_ERROR_REASON,
   PROGRESS_REASON,
+  SYNTHETIC_MODEL,
   answeredElsewhere,
   readEventLine,
   readThreadEvents,
@@ -198,8 +199,9 @@ export function readClaudeCode(input: ReadInput): ReadResult {
     fork.usage,
     notes,
   )
+  const named = model ?? fork.model ?? modelBeforeThread(events, thread.events, notes)
   return {
-    model: model ?? fork.model,
+    ...(named !== undefined ? { model: named } : {}),
     messages: snapshot.messages,
     notes,
     usage: snapshot.usage,
@@ -210,6 +212,31 @@ export function readClaudeCode(input: ReadInput): ReadResult {
     ...(thinking ? { thinking } : {}),
     ...(fork.from ? { forkedFrom: fork.from } : {}),
   }
+}
+
+/**
+ * The model of a thread whose replies name none (a prompt not yet answered, an error Claude Code
+ * wrote as `<synthetic>`): the last model a reply in the file named, off the thread (before a
+ * compaction, on an abandoned branch), on the thread's own side of the sidechains: a main thread's
+ * next request goes where the session's last one went, and a Warmup sidechain may name another
+ * model. Noted, since the thread itself does not say it.
+ */
+function modelBeforeThread(
+  events: readonly SessionEvent[],
+  thread: readonly SessionEvent[],
+  notes: NoteList,
+): string | undefined {
+  const side = isSidechainThread(thread)
+  for (let i = events.length - 1; i >= 0; i--) {
+    const { model, isSidechain, line } = events[i]
+    if (model === undefined || model === SYNTHETIC_MODEL || isSidechain !== side) continue
+    notes.info(
+      `line ${line}: message.model`,
+      `no reply on the thread names its model; counted as ${model}, the model of this reply, the file's last that names one`,
+    )
+    return model
+  }
+  return undefined
 }
 
 /** A subagent's own file: every event on its thread a sidechain's. */

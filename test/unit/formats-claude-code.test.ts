@@ -279,6 +279,39 @@ describe('Claude Code session in', () => {
     expect(edited.messages.map((m) => m.id)).toEqual(['u1', 'a1', 'u3'])
   })
 
+  it("counts a thread whose replies name no model as the model the file's last reply named", () => {
+    // The session hit its usage limit after a compaction: Claude Code wrote the only reply on the
+    // thread itself, as <synthetic>. Its next request goes to the model it used before.
+    const reply = (model: string, text: string) => ({
+      type: 'assistant',
+      message: { role: 'assistant', model, content: [{ type: 'text', text }] },
+    })
+    const text = [
+      event('o1', null, say('user', 'Rename the helper.')),
+      event('o2', 'o1', reply('claude-opus-4-6', 'Renamed.')),
+      event('b', null, { type: 'system', subtype: 'compact_boundary', content: 'Compacted' }),
+      event('s', 'b', { ...say('user', 'Summary: a helper was renamed.'), isCompactSummary: true }),
+      event('n1', 's', say('user', 'Now the tests.')),
+      event('n2', 'n1', reply('<synthetic>', "You've hit your limit")),
+    ].join('\n')
+    const imported = importConversation(text, 'claude-code')
+    expect(imported.model).toBe('claude-opus-4-6')
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: 'line 2: message.model',
+      problem:
+        "no reply on the thread names its model; counted as claude-opus-4-6, the model of this reply, the file's last that names one",
+    })
+    // A subagent's file follows its own replies' model, never the main thread's.
+    const side = (uuid: string, parent: string | null, extra: Record<string, unknown>) =>
+      JSON.stringify({ parentUuid: parent, isSidechain: true, uuid, ...extra })
+    const subagent = [
+      side('w1', null, say('user', 'Find the helper.')),
+      side('w2', 'w1', reply('<synthetic>', 'API Error: 400 model is not supported')),
+    ].join('\n')
+    expect(importConversation(subagent, 'claude-code').model).toBeUndefined()
+  })
+
   it('keeps the segment a partial compaction preserves, between the summary and what follows', () => {
     const text = [
       event('o1', null, say('user', 'old question')),
