@@ -203,6 +203,12 @@ export interface Thread {
   beforeCompaction: number[]
   /** Lines of events on branches the thread abandoned (a rewind, an edited prompt). */
   abandoned: number[]
+  /**
+   * Lines of events before the thread's first that continue an event not in the file: the end of
+   * the session this one was started from (2.1.6x's plan mode, clearing the context to carry out
+   * a plan, writes the planning session's last lines first), which no request of this one held.
+   */
+  carriedOver: number[]
   /** Lines of UI progress events off the thread (old files hang them off tool calls). */
   progress: number[]
   /** Lines of API errors off the thread (written after their turn: lateProgressLinks). */
@@ -684,6 +690,7 @@ function leftOut(
     sidechain: [],
     beforeCompaction: [],
     abandoned: [],
+    carriedOver: [],
     progress: [],
     apiErrors: [],
     superseded: [],
@@ -691,6 +698,7 @@ function leftOut(
   }
   // The pool is every event, or the events off the sidechains.
   const { pool, inThread } = graph
+  const carried = carriedOver(graph, root)
   if (pool !== all) for (const e of all) if (e.isSidechain) result.sidechain.push(e.line)
   for (let i = 0; i < pool.length; i++) {
     if (inThread[i] === 1) continue
@@ -700,9 +708,26 @@ function leftOut(
     else if (event.type === 'progress') result.progress.push(event.line)
     else if (event.line < boundary) result.beforeCompaction.push(event.line)
     else if (isApiError(event.type, event.subtype)) result.apiErrors.push(event.line)
+    else if (carried.has(event)) result.carriedOver.push(event.line)
     else result.abandoned.push(event.line)
   }
   return result
+}
+
+/**
+ * The events before the thread's root, off the thread, whose parent is in no line of the file, and
+ * the events that continue them: what another session left at the top of this one's file.
+ */
+function carriedOver(graph: Graph, root: SessionEvent | undefined): Set<SessionEvent> {
+  const carried = new Set<SessionEvent>()
+  if (root === undefined) return carried
+  for (const event of graph.pool) {
+    if (event.line >= root.line) break
+    if (graph.isIn(event) || event.parentUuid === undefined) continue
+    const parent = graph.get(event.parentUuid)
+    if (parent === undefined || carried.has(parent)) carried.add(event)
+  }
+  return carried
 }
 
 const isTurn = (e: SessionEvent) => e.type === 'user' || e.type === 'assistant'

@@ -178,6 +178,11 @@ export function readClaudeCode(input: ReadInput): ReadResult {
     'what the thread already holds, written again under new uuids (a resumed session’s history); loaded once, as its requests sent it',
   )
   lines(
+    thread.carriedOver,
+    ['event', 'events'],
+    'before the session’s first prompt, continuing a line not in this file: the end of the session it was started from (as plan mode’s “clear context” starts one), which none of its requests held; not loaded',
+  )
+  lines(
     thread.abandoned,
     ['event', 'events'],
     'off the main chain: an abandoned branch (a rewind, an edited prompt) or an earlier root; not loaded',

@@ -279,6 +279,38 @@ describe('Claude Code session in', () => {
     expect(edited.messages.map((m) => m.id)).toEqual(['u1', 'a1', 'u3'])
   })
 
+  it('names the end of another session at the top of the file for what it is, not an abandoned branch', () => {
+    // A session started from plan mode's "clear context": its first lines are the planning
+    // session's last, hanging off a line of that session's file; the new chain starts at null.
+    const text = [
+      event(
+        'x1',
+        'gone-1',
+        say('user', [{ type: 'tool_result', tool_use_id: 'toolu_x', content: 'rejected' }]),
+      ),
+      event(
+        'x2',
+        'x1',
+        say('user', [{ type: 'text', text: '[Request interrupted by user for tool use]' }]),
+      ),
+      event('n1', null, say('user', 'Implement the following plan: rename the helper.')),
+      event('n2', 'n1', say('assistant', 'A reply the user rewound.')),
+      event('r1', 'n1', say('assistant', 'Renamed.')),
+    ].join('\n')
+    const imported = importConversation(text, 'claude-code')
+    expect(imported.messages.map((m) => m.id)).toEqual(['n1', 'r1'])
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: 'lines 1–2',
+      problem:
+        '2 events: before the session’s first prompt, continuing a line not in this file: the end of the session it was started from (as plan mode’s “clear context” starts one), which none of its requests held; not loaded',
+    })
+    // A branch the thread left is still a warning.
+    expect(imported.report).toContainEqual(
+      expect.objectContaining({ severity: 'warning', path: 'line 4' }),
+    )
+  })
+
   it("counts a thread whose replies name no model as the model the file's last reply named", () => {
     // The session hit its usage limit after a compaction: Claude Code wrote the only reply on the
     // thread itself, as <synthetic>. Its next request goes to the model it used before.
