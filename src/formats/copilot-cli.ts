@@ -27,6 +27,7 @@ import { summaryMeta } from './summary-meta'
 
 const START = 'session.start'
 const MODEL_CHANGE = 'session.model_change'
+const RESUME = 'session.resume'
 const SHUTDOWN = 'session.shutdown'
 const COMPACTION_START = 'session.compaction_start'
 const COMPACTION_COMPLETE = 'session.compaction_complete'
@@ -37,7 +38,6 @@ const MESSAGE_TYPES: ReadonlySet<string> = new Set(Object.values(MESSAGE_EVENTS)
 // The events the schema persists that hold nothing the model is sent: the session's own record
 // (turns, usage, hooks, permissions, the plan, subagents' lifecycle, shutdown totals).
 const OWN_EVENTS: ReadonlySet<string> = new Set([
-  'session.resume',
   'session.remote_steerable_changed',
   'session.error',
   'session.schedule_created',
@@ -140,6 +140,11 @@ export function readCopilotCli(input: ReadInput): ReadResult {
       return
     }
     if (MESSAGE_TYPES.has(type)) {
+      // The model that wrote a reply or made a call (the schema's `model`, "if known"): the one in
+      // force, where a resumed session chose it without a model_change (1.0.10).
+      if ((type === MESSAGE_EVENTS.reply || type === MESSAGE_EVENTS.result) && isName(data.model)) {
+        model = data.model
+      }
       readMessageEvent(type, data, line)
       return
     }
@@ -150,6 +155,11 @@ export function readCopilotCli(input: ReadInput): ReadResult {
         if (typeof data.selectedModel === 'string' && model === undefined) {
           model = data.selectedModel
         }
+        return
+      case RESUME:
+        events++
+        later.addOnLine('info', line, '', NOTES.own)
+        if (isName(data.selectedModel)) model = data.selectedModel
         return
       case MODEL_CHANGE:
         events++
@@ -343,3 +353,5 @@ export const copilotCliFormat = {
   },
   read: readCopilotCli,
 } as const satisfies FormatDescriptor
+
+const isName = (value: unknown): value is string => typeof value === 'string' && value !== ''

@@ -227,6 +227,27 @@ describe('GitHub Copilot CLI session in', () => {
     expect(importConversation(text, 'copilot-cli').model).toBe('claude-opus-4.6-1m')
   })
 
+  it('follows the model a resumed session answered with, where no model_change names it', () => {
+    // 1.0.10 wrote no model_change when a resumed session ran on another model: the shutdown
+    // before names the old one, the replies' and calls' own `model` the new (the SDK's schema).
+    const text = [
+      '{"type":"user.message","data":{"content":"hi"},"id":"u","parentId":null}',
+      '{"type":"session.shutdown","data":{"shutdownType":"routine","currentModel":"claude-opus-4.6"},"id":"s","parentId":"u"}',
+      '{"type":"session.resume","data":{},"id":"r","parentId":"s"}',
+      '{"type":"user.message","data":{"content":"go on"},"id":"u2","parentId":"r"}',
+      '{"type":"assistant.message","data":{"messageId":"m","content":"","toolRequests":[{"toolCallId":"c1","name":"view","arguments":{"path":"a"}}]},"id":"a","parentId":"u2"}',
+      '{"type":"tool.execution_complete","data":{"toolCallId":"c1","success":true,"model":"claude-sonnet-4.6","result":{"content":"x"}},"id":"t","parentId":"a"}',
+    ].join('\n')
+    expect(importConversation(text, 'copilot-cli').model).toBe('claude-sonnet-4.6')
+    // A resume that names the model chosen sets it, as a model_change would.
+    const chosen = [
+      '{"type":"user.message","data":{"content":"hi"},"id":"u","parentId":null}',
+      '{"type":"session.shutdown","data":{"shutdownType":"routine","currentModel":"claude-opus-4.6"},"id":"s","parentId":"u"}',
+      '{"type":"session.resume","data":{"selectedModel":"gpt-5.2"},"id":"r","parentId":"s"}',
+    ].join('\n')
+    expect(importConversation(chosen, 'copilot-cli').model).toBe('gpt-5.2')
+  })
+
   it('refuses a file with no Copilot CLI event, naming the first problem', () => {
     const text = '{"role":"user","content":"hi"}\n'
     expect(() => importConversation(text, 'copilot-cli')).toThrow(FormatError)
