@@ -45,14 +45,17 @@ file's requests asked Anthropic to keep earlier thinking (Claude Code 2.1.84 –
 2.1.85, 2.1.101 and later), that thinking is priced as sent, and a line under
 the method says so. Where a Gemini CLI session's reported prompts show that its
 requests held none of the replies' thinking, every reply's thinking is priced at
-0, and the line says that instead.
+0, and the line says that instead. So it is where a Cline or Roo Code task sent
+its tool results as the user's text (each request a new turn) and the model
+keeps only the current turn's thinking.
 
 Options:
 ${CONVERSATION_OPTIONS_HELP}
   --json               Print one JSON object instead: model, encoding, fellBack,
                        family, method, wire, thinking ('kept' where the file's
                        requests keep earlier thinking, 'dropped' where its
-                       reports show they held none, else 'model'),
+                       reports show they held none, 'new-turn' where each
+                       request begins a new turn, else 'model'),
                        overheadPerMessage, overheadPerRequest (and, for a
                        family counted with a calibration factor,
                        calibratedPerMessage: the framing a message is counted

@@ -1,3 +1,4 @@
+import { retainsEarlierThinking } from '../pricing/thinking-retention'
 import type { Message } from '../types'
 import {
   clineSessionFile,
@@ -143,6 +144,9 @@ export function readCline(input: ReadInput): ReadResult {
   const models: string[] = []
   let usage: ReportedUsage[] = []
   let open: OpenCall[] = []
+  // Where the results went back as the user's text, and whether any went as tool_result blocks.
+  let firstTextResult: JsonPath | undefined
+  let resultBlocks = false
   root.forEach((raw, i) => {
     const at = [i]
     if (!isObject(raw)) throw new ShapeError(`message is ${kind(raw)}, not an object`, at)
@@ -164,11 +168,16 @@ export function readCline(input: ReadInput): ReadResult {
     const model = modelOf(raw)
     if (model !== undefined) models.push(model)
     const clean = { role: raw.role, content: stripBlockFields(raw.content, at, notes) }
+    const results = Array.isArray(clean.content) ? textResults(clean.content, open) : new Map()
+    if (raw.role === 'user' && Array.isArray(clean.content)) {
+      if (results.size > 0) firstTextResult ??= [...at, 'content', results.keys().next().value]
+      if (clean.content.some((b) => isObject(b) && b.type === 'tool_result')) resultBlocks = true
+    }
     const ctx: BlockContext = {
       notes,
       where: pathString,
       self: 'anthropic',
-      ownBlock: ownBlocks(clean.content, at, open, notes),
+      ownBlock: ownBlocks(clean.content, at, results, notes),
     }
     const prompt = messages.length
     const reasoning = optionalString(raw, 'reasoning_content', at)
@@ -188,8 +197,24 @@ export function readCline(input: ReadInput): ReadResult {
       raw.role === 'assistant' ? clineUsage(raw, prompt, pathString(at), model) : undefined
     if (reported) usage.push(reported)
   })
-  return { model: lastModel(models, 'task', notes), messages, notes, usage }
+  const model = lastModel(models, 'task', notes)
+  const thinking = firstTextResult && !resultBlocks ? 'new-turn' : undefined
+  if (thinking && model !== undefined && messages.some((m) => m.type === 'reasoning')) {
+    if (!retainsEarlierThinking({ model, wire: 'anthropic' })) {
+      notes.info(pathString(firstTextResult!), NEW_TURN_NOTE(model))
+    }
+  }
+  return { model, ...(thinking ? { thinking } : {}), messages, notes, usage }
 }
+
+/**
+ * Where every result went back as text, each request ends on a user message of text (Cline adds
+ * only a placeholder tool_result for each call, ContextManager.ensureToolResultsFollowToolUse), so
+ * Anthropic's API reads each request as a new turn: a model that keeps only the current turn's
+ * thinking holds none of the replies' (docs/formats/cline.md, "Each request a new turn").
+ */
+const NEW_TURN_NOTE = (model: string) =>
+  `tool results went back as the user's text (this one and every other), so each request begins a new turn, and ${model} keeps only the current turn's thinking: every reply's thinking is priced at 0`
 
 /**
  * An assistant message's `metrics.tokens` (ClineStorageMessage), written by Cline's task loop
@@ -333,10 +358,9 @@ interface TextResult {
 function ownBlocks(
   content: unknown,
   at: JsonPath,
-  open: OpenCall[],
+  results: Map<number, TextResult>,
   notes: NoteList,
 ): BlockContext['ownBlock'] {
-  const results = Array.isArray(content) ? textResults(content, open) : new Map()
   const taken = new Set<number>()
   for (const [start, r] of results) for (let k = start + 1; k <= r.end; k++) taken.add(k)
   return (block, k, here) => {

@@ -62,7 +62,9 @@ export interface ImportedConversation {
    * 'kept' where the file shows its requests asked the API to keep every earlier turn's thinking
    * (Claude Code from 2.1.84: docs/tokens.md, "Earlier thinking a request asks to keep");
    * 'dropped' where its reported prompts show that no request held an earlier reply's thinking
-   * (Gemini CLI: docs/tokens.md, "Gemini thinking the reports show was not sent").
+   * (Gemini CLI: docs/tokens.md, "Gemini thinking the reports show was not sent"); 'new-turn' where
+   * each request begins a new turn, so only a model that keeps every turn's thinking holds any
+   * (Cline's results sent as text: docs/formats/cline.md, "Each request a new turn").
    */
   thinking?: EarlierThinking
   messages: Message[]

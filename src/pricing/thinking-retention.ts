@@ -33,16 +33,29 @@ function keepsAll(tier: string, major: number, minor: number): boolean {
  * context-management edit `clear_thinking_20251015` with `keep: 'all'`, which Claude Code sends from
  * 2.1.84; docs/tokens.md, "Earlier thinking a request asks to keep"); 'dropped', the file's reports,
  * where they show that no request held any earlier reply's thinking, not even its own turn's
- * (Gemini through Code Assist; docs/tokens.md, "Gemini thinking the reports show was not sent").
+ * (Gemini through Code Assist; docs/tokens.md, "Gemini thinking the reports show was not sent");
+ * 'new-turn', the file's requests each begin a new turn, so every reply's thinking is an earlier
+ * turn's and stays only where the model keeps every turn's (Cline sends each tool result as the
+ * user's text; docs/formats/cline.md, "Each request a new turn").
  */
-export type EarlierThinking = 'model' | 'kept' | 'dropped'
+export type EarlierThinking = 'model' | 'kept' | 'dropped' | 'new-turn'
 
 /** Every rule, as an option takes it. */
-export const EARLIER_THINKING: readonly EarlierThinking[] = ['model', 'kept', 'dropped']
+export const EARLIER_THINKING: readonly EarlierThinking[] = ['model', 'kept', 'dropped', 'new-turn']
 
-/** Whether the requests hold the current turn's thinking: all but those shown to hold none. */
-export function sendsThinking(spec: { thinking?: EarlierThinking }): boolean {
-  return spec.thinking !== 'dropped'
+/**
+ * Whether the requests hold the current turn's thinking: all but those shown to hold none, and
+ * those that each begin a turn of their own (no reply of it yet) where the model keeps only the
+ * current turn's.
+ */
+export function sendsThinking(spec: {
+  model: string
+  wire: Wire
+  thinking?: EarlierThinking
+}): boolean {
+  if (spec.thinking === 'dropped') return false
+  if (spec.thinking === 'new-turn') return retainsEarlierThinking({ ...spec, thinking: 'model' })
+  return true
 }
 
 /** Whether the request keeps earlier turns' thinking in its context (billed) or drops it. */
@@ -77,6 +90,11 @@ export function thinkingRuleNote(spec: {
   wire: Wire
   thinking?: EarlierThinking
 }): string {
+  if (spec.thinking === 'new-turn') {
+    return sendsThinking(spec)
+      ? ''
+      : `thinking priced at 0 in every request: each request sends the tools’ results as the user’s text, which begins a new turn, and ${spec.model} keeps only the current turn’s thinking`
+  }
   if (!sendsThinking(spec)) {
     return `thinking priced at 0 in every request: the file’s reported prompts show that none of its requests held an earlier reply’s thinking, not even its own turn’s`
   }
