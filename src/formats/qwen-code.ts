@@ -46,7 +46,7 @@ const FIELD_NOTES: Record<string, string> = {
   toolCallResult:
     "Qwen Code's record of the tool run for its own view; the result sent is the message's functionResponse",
   systemPayload:
-    "the record's payload for Qwen Code's own view; read only for a chat compression and a slash command",
+    "the record's payload for Qwen Code's own view; read only for a chat compression, a slash command and the model a request went to",
 }
 const METADATA_NOTE = 'session metadata; not part of the conversation'
 
@@ -71,6 +71,8 @@ export function readQwenCode(input: ReadInput): ReadResult {
   // A record only Qwen Code writes (a system record with its systemPayload): a session of slash
   // commands alone is still a Qwen Code session, of no message.
   let ownRecord = false
+  // The model the last request of the main conversation went to, by Qwen Code's telemetry.
+  let requested: { model: string; line: number } | undefined
   const broken = input.eachJsonLine((value, line) => {
     const problem = recordProblem(value)
     if (problem) {
@@ -79,6 +81,8 @@ export function readQwenCode(input: ReadInput): ReadResult {
     }
     const v = value as Json
     if (isOwnSystemRecord(v)) ownRecord = true
+    const asked = requestModelOf(v)
+    if (asked !== undefined) requested = { model: asked, line }
     if (typeof v.sessionId === 'string') sessions.add(v.sessionId)
     noteFields(v, line, notes)
     records.push(parsed(v, line))
@@ -94,7 +98,16 @@ export function readQwenCode(input: ReadInput): ReadResult {
     )
   }
   const chain = chainOf(records, notes)
-  const { messages, usage, model, window } = historyOf(chain, notes)
+  const history = historyOf(chain, notes)
+  const { messages, usage, window } = history
+  let model = history.model
+  if (model === undefined && requested !== undefined) {
+    model = requested.model
+    notes.info(
+      `line ${requested.line}: systemPayload.uiEvent.model`,
+      `no reply names its model; counted as ${model}, the model Qwen Code's record of this request names`,
+    )
+  }
   const wire = wireOf(model)
   return {
     messages,
@@ -109,6 +122,22 @@ export function readQwenCode(input: ReadInput): ReadResult {
 /** A `system` record with a `systemPayload` (ChatRecord's): Claude Code's system events have none. */
 export const isOwnSystemRecord = (o: Json): boolean =>
   o.type === 'system' && isObject(o.systemPayload)
+
+/**
+ * The model a `ui_telemetry` record of an API request, reply or error names, when the main
+ * conversation made the request (no `subagent_name`): ApiRequestEvent, ApiResponseEvent and
+ * ApiErrorEvent each carry `model` (@qwen-code/qwen-code 0.24.4, its bundled telemetry types).
+ */
+function requestModelOf(v: Json): string | undefined {
+  if (v.type !== 'system' || v.subtype !== 'ui_telemetry' || !isObject(v.systemPayload)) {
+    return undefined
+  }
+  const event = v.systemPayload.uiEvent
+  if (!isObject(event) || event.subagent_name !== undefined) return undefined
+  const name = event['event.name']
+  if (typeof name !== 'string' || !/\.api_(request|response|error)$/.test(name)) return undefined
+  return typeof event.model === 'string' && event.model !== '' ? event.model : undefined
+}
 
 /** Why a line is not a record Qwen Code reads, or undefined. */
 function recordProblem(value: unknown): string | undefined {
@@ -178,10 +207,19 @@ function chainOf(records: readonly Parsed[], notes: NoteList): ChainRecord[] {
     if (r.parentUuid === undefined) break
     const parent: Parsed | undefined = fragments.get(r.parentUuid)?.[0]
     if (!parent) {
-      notes.warn(
-        `line ${r.line}: parentUuid`,
-        `"${r.parentUuid}" is not in the file (a broken line?); the chain starts here, as Qwen Code's does`,
-      )
+      // The file's first record: its parent is in the session it continued, or in lines the file
+      // no longer holds; nothing of this file is lost by starting there.
+      if (r === records[0]) {
+        notes.info(
+          `line ${r.line}: parentUuid`,
+          `"${r.parentUuid}" is not in the file: the first record continues one written elsewhere (an earlier session, or the file's lost beginning); the chain starts here, as Qwen Code's does`,
+        )
+      } else {
+        notes.warn(
+          `line ${r.line}: parentUuid`,
+          `"${r.parentUuid}" is not in the file (a broken line?); the chain starts here, as Qwen Code's does`,
+        )
+      }
       break
     }
     r = parent

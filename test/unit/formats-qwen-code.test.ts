@@ -172,6 +172,56 @@ describe('Qwen Code session in', () => {
     expect(read.messages).toEqual([])
   })
 
+  it('names the model a failed request went to, and a first record continuing another file', () => {
+    // As Qwen Code 0.14 writes a session whose only request failed: the prompt, then the
+    // telemetry of the API error, which names the model (ApiErrorEvent's `model`).
+    const base = { sessionId: 'q2', cwd: '/home/ana/app', version: '0.14.1' }
+    const error = (model: string, extra: Record<string, unknown> = {}) => ({
+      uiEvent: { 'event.name': 'qwen-code.api_error', model, status_code: 400, ...extra },
+    })
+    const text = [
+      {
+        ...base,
+        uuid: 'p1',
+        parentUuid: 'in-another-file',
+        type: 'user',
+        message: { role: 'user', parts: [{ text: 'upgrade the packages' }] },
+      },
+      {
+        ...base,
+        uuid: 'e0',
+        parentUuid: 'p1',
+        type: 'system',
+        subtype: 'ui_telemetry',
+        systemPayload: error('qwen3.6-plus'),
+      },
+      // A subagent's request names its own model, not the conversation's.
+      {
+        ...base,
+        uuid: 'e1',
+        parentUuid: 'e0',
+        type: 'system',
+        subtype: 'ui_telemetry',
+        systemPayload: error('qwen3-coder-flash', { subagent_name: 'explorer' }),
+      },
+    ]
+      .map((r) => JSON.stringify(r))
+      .join('\n')
+    const read = importConversation(text, 'qwen-code')
+    expect(read.model).toBe('qwen3.6-plus')
+    expect(read.report).toContainEqual({
+      severity: 'info',
+      path: 'line 2: systemPayload.uiEvent.model',
+      problem:
+        "no reply names its model; counted as qwen3.6-plus, the model Qwen Code's record of this request names",
+    })
+    // Nothing of the file is lost: the chain starts at its first record, and that is said as such.
+    expect(read.report).toContainEqual(
+      expect.objectContaining({ severity: 'info', path: 'line 1: parentUuid' }),
+    )
+    expect(read.report.filter((n) => n.severity === 'warning')).toEqual([])
+  })
+
   it('refuses a file with no record holding a message, naming the first problem', () => {
     const text = '{"uuid":"s","parentUuid":null,"type":"system","subtype":"ui_telemetry"}\n'
     expect(() => importConversation(text, 'qwen-code')).toThrow(FormatError)
