@@ -230,7 +230,10 @@ def parts(*ps):
 def crush_db():
     """crush.db: Crush's tables after its later migrations (summary_message_id, provider,
     is_summary_message, todos), times in seconds as Crush writes them (strftime('%s')). Session s-main
-    has a summary (m4) after three messages; a subagent's session s-task is newer; s-old is older."""
+    has a summary (m4) after three messages; a subagent's session s-task is newer; s-old is older.
+    s-summed holds nothing after its summary (m41), which names the only model and provider;
+    s-ended holds replies with nothing written that ended otherwise than cancelled, and one whose
+    text is blank."""
     db = fresh(f"{OUT}/crush.db")
     db.execute(CRUSH_SESSIONS)
     db.execute(CRUSH_FILES)
@@ -243,6 +246,8 @@ def crush_db():
         ("s-main", None, "Rename the helper", 10, 1764900300, 1764900000, "m4"),
         ("s-task", "s-main", "Find callers", 2, 1764900400, 1764900350, None),
         ("s-old", None, "Earlier work", 1, 1764800000, 1764800000, None),
+        ("s-summed", None, "Summed up", 2, 1764860000, 1764859000, "m41"),
+        ("s-ended", None, "Empty replies", 8, 1764850000, 1764849000, None),
     ]
     for sid, parent, title, count, updated, created, summary in sessions:
         db.execute("INSERT INTO sessions (id, parent_session_id, title, message_count, updated_at, created_at,"
@@ -303,6 +308,22 @@ def crush_db():
         ("m21", "s-task", "assistant", parts(("text", {"text": "One caller: src/load.go."})),
          ("claude-haiku-4-5", "anthropic"), 0, 1764900400),
         ("m30", "s-old", "user", parts(("text", {"text": "Hello."})), none, 0, 1764800000),
+        ("m40", "s-summed", "user", parts(("text", {"text": "Fix the YAML."})), none, 0, 1764859000),
+        ("m41", "s-summed", "assistant", parts(("text", {"text": "Fixed two indentation errors in deploy.yaml."}),
+                                               ("finish", {"reason": "end_turn", "time": 1764860000})),
+         ("qwen/qwen3-coder", "openrouter"), 1, 1764860000),
+        ("m50", "s-ended", "user", parts(("text", {"text": "First try."})), none, 0, 1764849000),
+        ("m51", "s-ended", "assistant", parts(("finish", {"reason": "end_turn", "time": 1764849001})),
+         sonnet, 0, 1764849001),
+        ("m52", "s-ended", "user", parts(("text", {"text": "Second try."})), none, 0, 1764849002),
+        ("m53", "s-ended", "assistant", parts(("finish", {"reason": "max_tokens", "time": 1764849003})),
+         sonnet, 0, 1764849003),
+        ("m54", "s-ended", "user", parts(("text", {"text": "Third try."})), none, 0, 1764849004),
+        ("m55", "s-ended", "assistant", parts(("text", {"text": ""})), sonnet, 0, 1764849005),
+        ("m56", "s-ended", "user", parts(("text", {"text": "Fourth try."})), none, 0, 1764849006),
+        ("m57", "s-ended", "assistant", parts(("text", {"text": "\n"}),
+                                              ("finish", {"reason": "end_turn", "time": 1764850000})),
+         sonnet, 0, 1764850000),
     ]
     for mid, sid, role, ps, (model, provider), summary, created in messages:
         db.execute("INSERT INTO messages (id, session_id, role, parts, model, provider, is_summary_message,"
@@ -313,7 +334,9 @@ def crush_db():
 
 def opencode_go_db():
     """opencode-go.db: the Go opencode's tables (Crush's initial migration alone: no provider, no
-    summary), times in milliseconds as its schema says; one session with a reply of gpt-4.1."""
+    summary), times in milliseconds as its schema says; g1, the newest, with a reply of gpt-4.1;
+    g2, by GitHub Copilot (copilot.gpt-4o), and g3, by Anthropic (claude-3.7-sonnet), each with a
+    cancelled reply with nothing written."""
     db = fresh(f"{OUT}/opencode-go.db")
     db.execute(CRUSH_SESSIONS)
     db.execute(CRUSH_FILES)
@@ -323,6 +346,16 @@ def opencode_go_db():
                (parts(("text", {"text": "Why does the build fail?"})),))
     db.execute("INSERT INTO messages VALUES ('g1-b', 'g1', 'assistant', ?, 'gpt-4.1', 1714000001000, 1714000001000,"
                " 1714000001000)", (parts(("text", {"text": "A missing import in main.go."})),))
+    db.execute("INSERT INTO sessions VALUES ('g2', NULL, 'Copilot', 3, 0, 0, 0.0, 1713000003000, 1713000000000)")
+    db.execute("INSERT INTO sessions VALUES ('g3', NULL, 'Claude', 3, 0, 0, 0.0, 1712000003000, 1712000000000)")
+    for sid, model, t in (("g2", "copilot.gpt-4o", 1713000000000), ("g3", "claude-3.7-sonnet", 1712000000000)):
+        db.execute("INSERT INTO messages VALUES (?, ?, 'user', ?, NULL, ?, ?, NULL)",
+                   (f"{sid}-a", sid, parts(("text", {"text": "Stop."})), t, t))
+        db.execute("INSERT INTO messages VALUES (?, ?, 'assistant', ?, ?, ?, ?, ?)",
+                   (f"{sid}-b", sid, parts(("finish", {"reason": "canceled", "time": (t + 1000) // 1000})),
+                    model, t + 1000, t + 1000, t + 1000))
+        db.execute("INSERT INTO messages VALUES (?, ?, 'user', ?, NULL, ?, ?, NULL)",
+                   (f"{sid}-c", sid, parts(("text", {"text": "Go on."})), t + 2000, t + 2000))
     db.close()
 
 

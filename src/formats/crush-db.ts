@@ -12,6 +12,7 @@ import {
   type JsonPath,
 } from './json-shape'
 import { isCrushDatabase, pickSession, readDatabase } from './opencode-db'
+import { goOpencodeModel } from './opencode-go-models'
 import { encodePayload, opaqueThinking, type PayloadParts, type ToolCall } from './payload'
 import type { ReadInput, ReadResult, Sniff } from './reader'
 import { NoteList } from './report'
@@ -128,7 +129,9 @@ function readSession(db: SqliteDatabase, chosen: string | undefined, notes: Note
   // ListMessagesBySession: ORDER BY created_at; rows of one second stay in rowid order (a stable
   // sort).
   stored.sort((a, b) => a.created - b.created)
-  const read = readMessages(stored, picked.summary, notes)
+  // The Go opencode's tables have no provider column: Crush added it (20250627000000).
+  const engine: Engine = m.at.provider < 0 ? 'go-opencode' : 'crush'
+  const read = readMessages(stored, picked.summary, engine, notes)
   return {
     ...read,
     notes,
@@ -138,6 +141,8 @@ function readSession(db: SqliteDatabase, chosen: string | undefined, notes: Note
   }
 }
 
+type Engine = 'crush' | 'go-opencode'
+
 /**
  * The session's messages as Crush's next request sends them (getSessionMessages): from its latest
  * summary on, when it has one, the summary sent as the user's; each read as ToAIMessage reads it.
@@ -145,6 +150,7 @@ function readSession(db: SqliteDatabase, chosen: string | undefined, notes: Note
 function readMessages(
   stored: Stored[],
   summaryId: string | undefined,
+  engine: Engine,
   notes: NoteList,
 ): Pick<ReadResult, 'messages' | 'model' | 'wire'> {
   const from = summaryId === undefined ? -1 : stored.findIndex((x) => x.id === summaryId)
@@ -176,8 +182,27 @@ function readMessages(
         results.add(p.data.tool_call_id)
     }
   }
+  // The model and provider are the last reply's, the summary's among them (a session may hold
+  // nothing after its summary yet).
   let model: string | undefined
   let provider: string | undefined
+  let modelAt = -1
+  for (const { x, i, parts } of parsed) {
+    if (x.role !== 'assistant' || (parts.length === 0 && i !== from)) continue
+    if (x.model !== undefined) [model, modelAt] = [x.model, i]
+    if (x.provider !== undefined) provider = x.provider
+  }
+  let wire = wireOf(provider ?? model ?? '')
+  if (engine === 'go-opencode' && model !== undefined) {
+    const named = goOpencodeModel(model)
+    if (named.model !== model) {
+      notes.info(
+        pathString(['messages', modelAt, 'model']),
+        `"${model}" is the Go opencode's name for the model its requests call "${named.model}"; counted as that`,
+      )
+    }
+    ;({ model, wire } = named)
+  }
   for (const { x, i, parts } of parsed) {
     const at: JsonPath = ['messages', i]
     if (i === from) {
@@ -189,8 +214,6 @@ function readMessages(
       continue
     }
     if (x.role === 'assistant') {
-      if (x.model !== undefined) model = x.model
-      if (x.provider !== undefined) provider = x.provider
       messages.push(...readAssistant(x, parts, at, results, notes))
     } else if (x.role === 'user') {
       messages.push(...readUser(x.id, parts, at, notes))
@@ -206,8 +229,6 @@ function readMessages(
       )
     }
   }
-  // The Go opencode's tables name no provider: its model's name tells the wire.
-  const wire = wireOf(provider ?? model ?? '')
   return {
     messages,
     ...(model !== undefined ? { model } : {}),
@@ -430,9 +451,9 @@ function mediaPart(
 /**
  * The wire a provider's requests go over (internal/agent/coordinator.go): Anthropic's Messages API
  * (anthropic, bedrock), OpenAI's Responses API (openai, azure), Google's Gemini API (gemini,
- * vertexai); every other provider is OpenAI-compatible Chat Completions. Where no provider is
- * named (the Go opencode's tables), a Claude or Gemini model's name says its provider's wire, and
- * any other is Chat Completions, which the Go opencode sent OpenAI's models over.
+ * vertexai); every other provider is OpenAI-compatible Chat Completions. Where a row names no
+ * provider, a Claude or Gemini model's name says its provider's wire, and any other is Chat
+ * Completions. The Go opencode's ids say theirs (goOpencodeModel).
  */
 function wireOf(provider: string): Wire {
   if (/anthropic|bedrock|^claude/.test(provider)) return 'anthropic'

@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { RequestError, importConversation } from '../../src/index'
+import { RequestError, describeCounting, importConversation, modelLimits } from '../../src/index'
 import { cutAt, infoAt, shape, warnings } from './formats-fixtures'
 
 // crush.db (Crush's tables after all its migrations, written by SQLite:
 // scripts/make-sqlite-fixtures.py): session s-main, whose summary m4 came after three messages;
-// s-task, a subagent's, the newest; s-old. opencode-go.db: the Go opencode's tables (no provider,
-// no summary columns), times in milliseconds.
+// s-task, a subagent's, the newest; s-summed, which holds nothing after its summary; s-ended, of
+// replies with nothing written; s-old. opencode-go.db: the Go opencode's tables (no provider, no
+// summary columns), times in milliseconds: g1, g2 (GitHub Copilot's), g3 (Anthropic's).
 const DIR = resolve(import.meta.dirname, '../../testdata/sqlite')
 const file = (name: string) => new Uint8Array(readFileSync(resolve(DIR, name)))
 
@@ -25,6 +26,8 @@ describe('Crush database', () => {
         parent: 's-main',
       },
       { id: 's-main', title: 'Rename the helper', updated: 1764900300000, messages: 10 },
+      { id: 's-summed', title: 'Summed up', updated: 1764860000000, messages: 2 },
+      { id: 's-ended', title: 'Empty replies', updated: 1764850000000, messages: 8 },
       { id: 's-old', title: 'Earlier work', updated: 1764800000000, messages: 1 },
     ])
     expect(imported.model).toBe('claude-sonnet-4-5-20250929')
@@ -105,7 +108,7 @@ describe('Crush database', () => {
     const missing = () => importConversation(file('crush.db'), 'auto', { session: 's-none' })
     expect(missing).toThrow(RequestError)
     expect(missing).toThrow(
-      'no session "s-none" in this database; it holds 3: s-task, s-main, s-old',
+      'no session "s-none" in this database; it holds 5: s-task, s-main, s-summed, …',
     )
   })
 
@@ -119,10 +122,35 @@ describe('Crush database', () => {
     })
     expect(imported.sessions).toEqual([
       { id: 'g1', title: 'Fix the build', updated: 1714000001000, messages: 2 },
+      { id: 'g2', title: 'Copilot', updated: 1713000003000, messages: 3 },
+      { id: 'g3', title: 'Claude', updated: 1712000003000, messages: 3 },
     ])
     expect(imported.messages.map((m) => [m.type, m.text])).toEqual([
       ['user', 'Why does the build fail?'],
       ['bot', 'A missing import in main.go.'],
     ])
+  })
+
+  it('takes the model and provider from the summary when nothing came after it', () => {
+    const imported = importConversation(file('crush.db'), 'auto', { session: 's-summed' })
+    expect(shape(imported.messages)).toEqual([['context', 'm41']])
+    expect(imported.model).toBe('qwen/qwen3-coder')
+    // OpenRouter is sent over Chat Completions.
+    expect(imported.wire).toBe('openai-chat')
+  })
+
+  it('reads the Go opencode’s "provider.model" ids as the model its requests name', () => {
+    const copilot = importConversation(file('opencode-go.db'), 'auto', { session: 'g2' })
+    // copilot.go: copilot.gpt-4o is sent as gpt-4o, by the OpenAI client (Chat Completions).
+    expect(copilot).toMatchObject({ model: 'gpt-4o', wire: 'openai-chat' })
+    expect(infoAt(copilot, 'messages[1].model')).toEqual([
+      '"copilot.gpt-4o" is the Go opencode\'s name for the model its requests call "gpt-4o"; counted as that',
+    ])
+    // Counted exactly, as gpt-4o, within gpt-4o's window (128,000, OpenAI's model page).
+    expect(describeCounting(copilot.model ?? '', copilot.wire)).toMatchObject({ exact: true })
+    expect(modelLimits(copilot.model ?? '')?.window).toBe(128_000)
+    // anthropic.go: claude-3.7-sonnet is sent to Anthropic as claude-3-7-sonnet-latest.
+    const claude = importConversation(file('opencode-go.db'), 'auto', { session: 'g3' })
+    expect(claude).toMatchObject({ model: 'claude-3-7-sonnet-latest', wire: 'anthropic' })
   })
 })
