@@ -203,6 +203,13 @@ function readMessages(
     }
     ;({ model, wire } = named)
   }
+  // Crush leaves out a reply with nothing in it (preparePrompt); the Go opencode leaves it out
+  // over Anthropic's and Gemini's APIs, and sends it as an assistant message with no content over
+  // OpenAI's Chat Completions (convertMessages in each provider's client).
+  const empty: EmptyReply =
+    engine === 'crush'
+      ? { sent: false, by: 'Crush' }
+      : { sent: wire === 'openai-chat', by: 'the Go opencode' }
   for (const { x, i, parts } of parsed) {
     const at: JsonPath = ['messages', i]
     if (i === from) {
@@ -214,7 +221,7 @@ function readMessages(
       continue
     }
     if (x.role === 'assistant') {
-      messages.push(...readAssistant(x, parts, at, results, notes))
+      messages.push(...readAssistant(x, parts, at, results, empty, notes))
     } else if (x.role === 'user') {
       messages.push(...readUser(x.id, parts, at, notes))
     } else if (x.role === 'tool') {
@@ -334,22 +341,58 @@ function readUser(id: string, parts: Part[], at: JsonPath, notes: NoteList): Mes
   return [{ id, type: 'user', text, ...(payload !== undefined ? { payload } : {}) }]
 }
 
+/** Whether a reply with nothing in it is sent, and by whom (the engine's name in a note). */
+interface EmptyReply {
+  sent: boolean
+  by: string
+}
+
+/**
+ * Why a reply ended, in words, from its finish part's reason (internal/message/content.go: Crush's
+ * FinishReason values; the Go opencode's add permission_denied).
+ */
+function endedBy(reason: unknown): string {
+  switch (reason) {
+    case undefined:
+      return 'it never finished'
+    case 'canceled':
+      return 'cancelled'
+    case 'error':
+      return 'it failed'
+    case 'end_turn':
+      return 'the model ended its turn'
+    case 'max_tokens':
+      return 'it reached its output limit'
+    case 'tool_use':
+      return 'it stopped for a tool call'
+    case 'permission_denied':
+      return "a tool's permission was denied"
+    case 'content_filter':
+      return "the provider's content filter stopped it"
+    default:
+      return `it stopped with reason ${JSON.stringify(reason)}`
+  }
+}
+
 /**
  * An assistant message: its reasoning (with the signature Anthropic needs back, or OpenAI's
- * encrypted reasoning), then its text and tool calls. One with none of them (cancelled or failed
- * before it answered) is not sent. A call without a result is sent with one Crush writes.
+ * encrypted reasoning), then its text and tool calls. One with none of them (cancelled, failed,
+ * or ended before it wrote anything) is not sent by Crush; the Go opencode may send it empty. A
+ * call without a result is sent with one Crush writes.
  */
 function readAssistant(
   x: Stored,
   parts: Part[],
   at: JsonPath,
   results: ReadonlySet<string>,
+  empty: EmptyReply,
   notes: NoteList,
 ): Message[] {
   const texts: string[] = []
   const calls: ToolCall[] = []
   const out: Message[] = []
   let failedAt: string | undefined
+  let reason: unknown
   parts.forEach((p, k) => {
     const here: JsonPath = [...at, 'parts', k]
     if (p.type === 'text') texts.push(str(p.data.text))
@@ -381,19 +424,30 @@ function readAssistant(
         )
       }
     } else if (p.type === 'finish') {
+      reason = p.data.reason
       if (p.data.reason === 'error') failedAt = pathString(here)
     } else {
       notes.warn(pathString(here), `a ${p.type} part in a reply; not loaded`)
     }
   })
-  const text = texts.join('').trim()
-  if (text === '' && calls.length === 0 && out.length === 0) {
+  // Crush asks whether the text is empty before ToAIMessage trims it: a reply of blank text is
+  // sent, as an assistant message with nothing in it.
+  if (texts.join('') === '' && calls.length === 0 && out.length === 0) {
+    const ended = endedBy(reason)
+    if (!empty.sent) {
+      notes.info(
+        pathString(at),
+        `a reply with nothing written (${ended}); ${empty.by} does not send it`,
+      )
+      return []
+    }
     notes.info(
       pathString(at),
-      `a reply with nothing written (${failedAt !== undefined ? 'it failed' : 'cancelled'}); Crush does not send it`,
+      `a reply with nothing written (${ended}); ${empty.by} still sends it, as an assistant message with no content`,
     )
-    return []
+    return [{ id: x.id, type: 'bot', text: '' }]
   }
+  const text = texts.join('').trim()
   if (failedAt !== undefined) {
     notes.info(failedAt, 'a reply that ended in an error; Crush still sends what it wrote')
   }

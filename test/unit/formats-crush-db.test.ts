@@ -131,6 +131,28 @@ describe('Crush database', () => {
     ])
   })
 
+  it('says why a reply with nothing written ended, and leaves it out as Crush does whatever the reason', () => {
+    const imported = importConversation(file('crush.db'), 'auto', { session: 's-ended' })
+    // preparePrompt skips every reply with no text, reasoning or call; a blank text is not empty
+    // until ToAIMessage trims it, so m57 is sent, as an assistant message with nothing in it.
+    expect(imported.messages.map((m) => [m.type, m.id, m.text])).toEqual([
+      ['user', 'm50', 'First try.'],
+      ['user', 'm52', 'Second try.'],
+      ['user', 'm54', 'Third try.'],
+      ['user', 'm56', 'Fourth try.'],
+      ['bot', 'm57', ''],
+    ])
+    expect(infoAt(imported, 'messages[1]')).toEqual([
+      'a reply with nothing written (the model ended its turn); Crush does not send it',
+    ])
+    expect(infoAt(imported, 'messages[3]')).toEqual([
+      'a reply with nothing written (it reached its output limit); Crush does not send it',
+    ])
+    expect(infoAt(imported, 'messages[5]')).toEqual([
+      'a reply with nothing written (it never finished); Crush does not send it',
+    ])
+  })
+
   it('takes the model and provider from the summary when nothing came after it', () => {
     const imported = importConversation(file('crush.db'), 'auto', { session: 's-summed' })
     expect(shape(imported.messages)).toEqual([['context', 'm41']])
@@ -152,5 +174,27 @@ describe('Crush database', () => {
     // anthropic.go: claude-3.7-sonnet is sent to Anthropic as claude-3-7-sonnet-latest.
     const claude = importConversation(file('opencode-go.db'), 'auto', { session: 'g3' })
     expect(claude).toMatchObject({ model: 'claude-3-7-sonnet-latest', wire: 'anthropic' })
+  })
+
+  it('keeps a cancelled empty reply where the Go opencode sends it: over Chat Completions, not Anthropic', () => {
+    // openai.go and copilot.go convertMessages send an assistant message with no content;
+    // anthropic.go leaves one with no blocks out.
+    const copilot = importConversation(file('opencode-go.db'), 'auto', { session: 'g2' })
+    expect(copilot.messages.map((m) => [m.type, m.id, m.text])).toEqual([
+      ['user', 'g2-a', 'Stop.'],
+      ['bot', 'g2-b', ''],
+      ['user', 'g2-c', 'Go on.'],
+    ])
+    expect(infoAt(copilot, 'messages[1]')).toEqual([
+      'a reply with nothing written (cancelled); the Go opencode still sends it, as an assistant message with no content',
+    ])
+    const claude = importConversation(file('opencode-go.db'), 'auto', { session: 'g3' })
+    expect(shape(claude.messages)).toEqual([
+      ['user', 'g3-a'],
+      ['user', 'g3-c'],
+    ])
+    expect(infoAt(claude, 'messages[1]')).toEqual([
+      'a reply with nothing written (cancelled); the Go opencode does not send it',
+    ])
   })
 })
