@@ -1,3 +1,6 @@
+import { mkdtemp, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
   allRows,
@@ -41,6 +44,28 @@ describe('opening a file that fails to parse', () => {
     expect(await page.locator(byTestId('keep-recent-input')).inputValue()).toBe('8')
     expect(pageErrors).toEqual([])
     await screenshot(page, 'error')
+  })
+
+  it('says a Git LFS pointer is not the file, and how to fetch it, keeping the view', async () => {
+    const { page, pageErrors } = app()
+    const { total } = await openConversation(page, conversation('sample.json'))
+    // What a clone made without Git LFS holds in place of a session (Git LFS's pointer format).
+    const dir = await mkdtemp(join(tmpdir(), 'ci-lfs-'))
+    const pointer = join(dir, 'session-2025-11-01.json')
+    await writeFile(
+      pointer,
+      `version https://git-lfs.github.com/spec/v1\noid sha256:${'4d7a2146'.repeat(8)}\nsize 374464\n`,
+    )
+    await openFile(page, pointer)
+    const error = page.locator(byTestId('error'))
+    await error.waitFor()
+    const text = await error.textContent()
+    expect(text).toMatch(/a Git LFS pointer, not the file/)
+    expect(text).toMatch(/374,464 bytes/)
+    expect(text).toMatch(/git lfs pull/)
+    expect(await readNumber(page.locator(byTestId('total-tokens')))).toBe(total)
+    expect(pageErrors).toEqual([])
+    await screenshot(page, 'error-lfs-pointer')
   })
 
   it('names the message and the field when the JSON is valid but the shape is not', async () => {
