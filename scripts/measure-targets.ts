@@ -10,9 +10,10 @@
 // chat: every request of API traffic logs ({request, response} pairs, one a line, as the
 //   api-traffic importer reads them; a recorded VCR cassette's interactions converted to such pairs
 //   keep their `source` field, which --verbose prints). Each request is loaded as `--request N` loads
-//   it; its estimate is compared with the `usage.prompt_tokens` its response reports, and the
-//   requests are grouped by model generation and by what the request carries (tools, structured
-//   output, media). Target: within 5%.
+//   it; its estimate is compared with the `usage.prompt_tokens` its response reports (a Responses
+//   API request's `usage.input_tokens`; a report of 0 is no measure), and the requests are grouped
+//   by model generation and by what the request carries (tools, structured output, media).
+//   Target: within 5%.
 // growth: transcripts with reported usage per request (Codex rollouts with token_count events,
 //   Claude Code, pi, Gemini CLI): from the first reported request to each later one, the estimate's
 //   growth ÷ the reported growth (calibration.minIncrementRatio / maxIncrementRatio). Target:
@@ -87,7 +88,7 @@ function estimateOf(
 const isReasoningModel = (model: string) => /^(o\d|gpt-5)/.test(model)
 
 function hasMedia(body: any): { pdf: boolean; media: boolean; remote: boolean } {
-  const text = JSON.stringify(body.messages ?? [])
+  const text = JSON.stringify(body.messages ?? body.input ?? [])
   const pdf = text.includes('application/pdf') || /\.pdf\b/.test(text)
   const media = /"type":"(image_url|input_audio|file|input_file)"/.test(text)
   // A file sent by URL or by an uploaded file's id: the request holds no bytes to price.
@@ -106,7 +107,8 @@ interface Row {
 function groupsOf(body: any, reported: number): string[] {
   const model = String(body.model ?? '')
   const tools = Array.isArray(body.tools) && body.tools.length > 0
-  const format = body.response_format !== undefined
+  // Chat's response_format, or a Responses request's JSON schema format.
+  const format = body.response_format !== undefined || body.text?.format?.type === 'json_schema'
   const { pdf, media, remote } = hasMedia(body)
   const generation = isReasoningModel(model) ? 'GPT-5 and o-series' : 'GPT-4 class'
   const groups: string[] = []
@@ -129,8 +131,9 @@ function measureChat(files: string[]): void {
     lines.forEach((line, i) => {
       const pair = JSON.parse(line)
       const body = pair.request?.body ?? {}
-      const reported = pair.response?.body?.usage?.prompt_tokens
-      if (typeof reported !== 'number') return
+      const usage = pair.response?.body?.usage
+      const reported = usage?.prompt_tokens ?? usage?.input_tokens
+      if (typeof reported !== 'number' || reported <= 0) return
       const imported = importConversation(text, 'api-traffic', { request: i + 1 })
       const comparison = estimateOf(imported)
       const own = comparison.rows.at(-1)
