@@ -54,7 +54,7 @@ export const FORCED_FUNCTION_TOKENS = 9
 
 /** Whether a model's tools come with GPT-5's harmony tools prompt (HARMONY_TOOLS_PROMPT_TOKENS). */
 const hasHarmonyToolsPrompt = (model: string) =>
-  /^(?:gpt-5|gpt-oss)/.test(model.slice(model.lastIndexOf('/') + 1))
+  isHarmonyModel(model) && /^(?:gpt-5|gpt-oss)/.test(model.slice(model.lastIndexOf('/') + 1))
 
 /** How a model's Chat parts are priced. */
 export interface ChatPartsRules {

@@ -9,10 +9,14 @@
 type Json = Record<string, unknown>
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
 
-/** Whether a model reads its requests in the harmony format: o1, o3, o4, GPT-5 and gpt-oss. */
+/**
+ * Whether a model reads its requests in the harmony format: o1, o3, o4, GPT-5 and gpt-oss. Not
+ * GPT-5's chat model (`gpt-5-chat-latest`): its reported prompts follow the GPT-4 rule, 3 to prime
+ * the reply (docs/tokens.md, "Wire overhead").
+ */
 export function isHarmonyModel(model: string): boolean {
   const name = model.slice(model.lastIndexOf('/') + 1)
-  return /^(?:o\d|gpt-5|gpt-oss|codex-mini)/.test(name)
+  return /^(?:o\d|gpt-5|gpt-oss|codex-mini)/.test(name) && !/^gpt-5(?:\.\d+)?-chat/.test(name)
 }
 
 /**
