@@ -16,6 +16,7 @@ const BODY: BodyShape = {
   listStandIn: 'prompt',
   expected: 'expected an array of input items or a request body',
   fields: new Set(['model', 'input', 'instructions', 'tools', 'text']),
+  keepsForcedChoice: true,
   warnings: {
     previous_response_id:
       'continues a conversation stored by OpenAI; its earlier turns are not in this file',

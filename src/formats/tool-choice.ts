@@ -10,12 +10,14 @@ export type ForcedChoice = { tool: string } | { any: true }
 /**
  * The forced choice a request's `tool_choice` makes, in either form:
  * - Chat Completions: `{type: "function", function: {name}}` (its `"required"` is a string, a
- *   setting here, never measured);
+ *   setting here, never measured); the Responses API: `{type: "function", name}`;
  * - Anthropic Messages: `{type: "tool", name}` or `{type: "any"}`.
  */
 export function forcedChoiceOf(choice: unknown): ForcedChoice | undefined {
   if (!isObject(choice)) return undefined
   if (choice.type === 'function') {
+    // The Responses API names the function beside the type: {type: "function", name}.
+    if (typeof choice.name === 'string') return { tool: choice.name }
     const fn = choice.function
     return isObject(fn) && typeof fn.name === 'string' ? { tool: fn.name } : undefined
   }

@@ -52,6 +52,20 @@ export const FORMAT_SYSTEM_MESSAGE_TOKENS = 8
  */
 export const FORCED_FUNCTION_TOKENS = 9
 
+/**
+ * What a Responses API request's tools section costs besides its rendered namespace, with or
+ * without instructions: measured, not published (docs/tokens.md, "Tool schemas on the Responses
+ * API"). The GPT-4 class 3 less than the text (11 recorded gpt-4.1 requests of two projects, every
+ * one exact), the o-series (and codex-mini) nothing (28 requests, 0 to 1 under), GPT-5 and gpt-oss
+ * 3 more (14 requests, 2 to 5 more): no 83-token tools prompt as on Chat Completions, and no system
+ * message of its own for a request without instructions.
+ */
+export const RESPONSES_TOOLS_SECTION_TOKENS = {
+  chat: -3,
+  harmony: 0,
+  harmonyToolsPrompt: 3,
+} as const
+
 /** Whether a model's tools come with GPT-5's harmony tools prompt (HARMONY_TOOLS_PROMPT_TOKENS). */
 const hasHarmonyToolsPrompt = (model: string) =>
   isHarmonyModel(model) && /^(?:gpt-5|gpt-oss)/.test(model.slice(model.lastIndexOf('/') + 1))
@@ -69,6 +83,12 @@ export interface ChatPartsRules {
    * (GPT-3.5 Turbo, GPT-4, GPT-4 Turbo), and not on GPT-4o and later (docs/tokens.md).
    */
   resultNames: boolean
+  /**
+   * Whether the request is sent to the Responses API: its function tools are flat
+   * (`{type: "function", name, description, parameters}`), its tools section costs
+   * RESPONSES_TOOLS_SECTION_TOKENS, and neither section comes in a system message of its own.
+   */
+  responses: boolean
 }
 
 /** A call's arguments as a model reads them: the string sent, or the object's compact JSON. */
@@ -104,19 +124,43 @@ function parallelArguments(calls: readonly ToolCall[]): string {
   return `{"tool_uses":[${uses.join(',')}]}`
 }
 
-/** The rules for a model, with its wire's cost of a name and the vocabulary it is counted in. */
+/**
+ * The rules for a model, with its wire's cost of a name, the vocabulary it is counted in, and
+ * whether the request goes to the Responses API.
+ */
 export function chatPartsRules(
   model: string,
   perName: number,
   encoding: CountingEncoding,
+  responses = false,
 ): ChatPartsRules {
   return {
     harmony: isHarmonyModel(model),
     harmonyToolsPrompt: hasHarmonyToolsPrompt(model),
     perName,
     resultNames: encoding === 'cl100k_base',
+    responses,
   }
 }
+
+const isJson = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/**
+ * A Responses function tool (`{type: "function", name, description, parameters, strict}`) in Chat
+ * Completions' shape, nested under `function`, which the namespace is rendered from. The API reads
+ * the flat fields only: a tool that also nests a `function` of its own is rendered by its flat
+ * ones (docs/tokens.md, "Tool schemas on the Responses API"). Any other tool is left as it is.
+ */
+function asChatTool(tool: unknown): unknown {
+  if (!isJson(tool) || tool.type !== 'function' || typeof tool.name !== 'string') return tool
+  const { name, description, parameters } = tool
+  return { type: 'function', function: { name, description, parameters } }
+}
+
+/** Which of RESPONSES_TOOLS_SECTION_TOKENS a model's tools section costs. */
+const responsesKind = (rules: ChatPartsRules): keyof typeof RESPONSES_TOOLS_SECTION_TOKENS =>
+  rules.harmonyToolsPrompt ? 'harmonyToolsPrompt' : rules.harmony ? 'harmony' : 'chat'
 
 /** The parts a Chat payload may hold that have a rule of their own. */
 export const mayHoldChatParts = (payload: string): boolean =>
@@ -163,12 +207,16 @@ export function priceChatParts(
     delete rest.name
   }
   const rendered = parts.tools?.length
-    ? renderToolsNamespace(parts.tools, rules.harmony)
+    ? renderToolsNamespace(
+        rules.responses ? parts.tools.map(asChatTool) : parts.tools,
+        rules.harmony,
+      )
     : undefined
   if (parts.tools?.length === 0) delete rest.tools
   if (rendered) {
     vocabulary += tokenizer.count(rendered)
-    if (rules.harmonyToolsPrompt) fixed += HARMONY_TOOLS_PROMPT_TOKENS
+    if (rules.responses) fixed += RESPONSES_TOOLS_SECTION_TOKENS[responsesKind(rules)]
+    else if (rules.harmonyToolsPrompt) fixed += HARMONY_TOOLS_PROMPT_TOKENS
     else fixed += CHAT_TOOLS_SECTION_TOKENS + (besideSystem ? 0 : TOOLS_SYSTEM_MESSAGE_TOKENS)
     delete rest.tools
   }
@@ -177,7 +225,8 @@ export function priceChatParts(
     if (format !== undefined) {
       vocabulary += tokenizer.count(format)
       // Alone, with neither a system message nor tools to join, it comes in a message of its own.
-      if (!rendered && !besideSystem && !rules.harmonyToolsPrompt) {
+      // Not on the Responses API, which sends it in no message of its own.
+      if (!rendered && !besideSystem && !rules.harmonyToolsPrompt && !rules.responses) {
         fixed += FORMAT_SYSTEM_MESSAGE_TOKENS
       }
     }

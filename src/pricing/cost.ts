@@ -139,8 +139,9 @@ function buildPricing(spec: Required<CountingSpec>, base: Tokenizer): Pricing {
   const current = payloadContext(spec, false)
   const earlier = payloadContext(spec, true)
   const chat = spec.wire === 'openai-chat'
+  const responses = spec.wire === 'openai-responses'
   const gemini = spec.wire === 'gemini'
-  const rules = chatPartsRules(spec.model, framing.perName, counting.encoding)
+  const rules = chatPartsRules(spec.model, framing.perName, counting.encoding, responses)
   const cost = (m: PricedMessage): number => {
     const ctx = m.earlierThinking ? earlier : current
     if (!ctx.retained) {
@@ -161,11 +162,14 @@ function buildPricing(spec: Required<CountingSpec>, base: Tokenizer): Pricing {
         payload = encodePayload({ ...parts, tool_choice: undefined })
       }
     }
-    // The parts a wire prices by rule rather than as their JSON: Chat's, and Gemini's calls.
-    if (payload && (chat ? mayHoldChatParts(payload) : gemini && mayHoldGeminiCalls(payload))) {
+    // The parts a wire prices by rule rather than as their JSON: Chat's, the tools and format of
+    // a Responses request (its calls and results are priced as their JSON, which Codex's
+    // rollouts bear out: docs/tokens.md), and Gemini's calls.
+    const chatParts = chat ? mayHoldChatParts(payload ?? '') : responses && schemas
+    if (payload && (chatParts || (gemini && mayHoldGeminiCalls(payload)))) {
       const parts = decodePayload(payload)
       if (parts) {
-        const priced = chat
+        const priced = chatParts
           ? priceChatParts(parts, tokenizer, rules, m.besideSystem)
           : priceGeminiParts(parts, tokenizer)
         vocabulary += priced.vocabulary
