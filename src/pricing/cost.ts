@@ -153,6 +153,8 @@ function buildPricing(spec: Required<CountingSpec>, base: Tokenizer): Pricing {
     // The request's tool schemas, read into a message of their own: not a message on the wire,
     // but where the provider adds a tool-use prompt to the request, it goes with them.
     const schemas = m.text === '' && isRequestSchemas(payload)
+    // An assistant item with no content: the Responses API bills nothing for it (docs/tokens.md).
+    if (responses && m.type === 'bot' && m.text === '' && !payload) return 0
     let fixed = schemas ? toolUsePrompt : perMessage
     if (schemas && anthropic && payload?.includes('"tool_choice":')) {
       // A forced tool call: Anthropic's shorter tool-use prompt, which stands for the choice.

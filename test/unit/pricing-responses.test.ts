@@ -114,6 +114,20 @@ describe('Responses API: a request’s tools are priced as the namespace the mod
 })
 
 describe('Responses API: what else the reports show', () => {
+  const user =
+    "Call the add tool with a=2 and b=3. After receiving the tool result, reply exactly with 'sum=<value>'."
+
+  it('bills nothing for an assistant item with no content (gpt-4.1 reported 34, gpt-5-nano 33)', () => {
+    const body = (model: string) => ({
+      model,
+      input: [userItem(user), { role: 'assistant', content: [] }],
+    })
+    expect(estimate(body('gpt-4.1'))).toBe(4 + tokens(user) + 3)
+    // req_llm's gpt_4_1/tool_round_trip_2.json and gpt_5_nano/tool_round_trip_2.json.
+    expect(estimate(body('gpt-4.1'))).toBe(34)
+    expect(estimate(body('gpt-5-nano'))).toBe(33)
+  })
+
   it('gpt-5-chat-latest primes its reply as GPT-4 does, with 3 (reported 10)', () => {
     const body = { model: 'gpt-5-chat-latest', input: [userItem('Hello world!')] }
     expect(requestOverhead({ model: 'gpt-5-chat-latest', wire: 'openai-responses' })).toBe(3)
