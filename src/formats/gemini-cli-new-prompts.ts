@@ -2,25 +2,13 @@ import { formatNumber } from '../numbers'
 import type { EarlierThinking } from '../pricing/thinking-retention'
 import type { NoteList } from './report'
 import type { Ctx } from './gemini-cli-shared'
-
-/**
- * The least thinking a turn must have had, before its last reply, for the next prompt's report to
- * say whether it was sent: a few hundred tokens stand well clear of the error in a typed prompt's
- * estimate (its characters ÷ 4).
- */
-const MIN_TURN_THINKING = 300
-
-/** The share of the turn's thinking the prompt must fall by to show it had been sent. */
-const SENT_SHARE = 0.5
+import { CHARS_PER_TOKEN, MIN_THINKING, SENT_SHARE, ThinkingSteps } from './reported-thinking'
 
 /**
  * How much more than the last request, its reply and the new prompt a request must report before
  * the import says it held content the file does not record: well above a typed prompt's error.
  */
 const MIN_UNRECORDED = 1000
-
-/** A typed prompt's tokens, as near as its characters tell without a vocabulary. */
-const CHARS_PER_TOKEN = 4
 
 /**
  * What the reports say at each new prompt, where the file's messages are known to the token: the
@@ -32,12 +20,12 @@ const CHARS_PER_TOKEN = 4
  *
  * - **Whether the turn's thinking was sent** (docs/tokens.md, "Gemini thinking the reports show
  *   was not sent"). Where it was, every request of the turn held it and the next prompt's does
- *   not: after a turn that thought at least MIN_TURN_THINKING tokens before its last reply, the
+ *   not: after a turn that thought at least MIN_THINKING tokens before its last reply, the
  *   prompt falls by about that thinking, or it does not. Gemini CLI's session files do not say
  *   which (the Gemini API bills it; the sessions of Code Assist, "Login with Google", show none),
  *   so the reports decide, and with no such prompt the model's own rule stands. A session of one
  *   prompt has no new prompt to tell: there the steps inside a turn do, after a reply that thought
- *   MIN_TURN_THINKING tokens or more and whose results' estimate (characters ÷ 4) is smaller than
+ *   MIN_THINKING tokens or more and whose results' estimate (characters ÷ 4) is smaller than
  *   that thinking. The request grew by at least half the thinking, or it did not. Where the steps
  *   show none sent, none was, whatever the prompts show; where they show it sent, the model's rule
  *   stands, though the new prompts show it did not come out (gemini-3.5-flash, in one public
@@ -71,8 +59,7 @@ export class NewPrompts {
   private sent = 0
   private notSent = 0
   /** Steps inside a turn whose growth shows the last reply's thinking was sent, or was not. */
-  private heldInTurn = 0
-  private notHeldInTurn = 0
+  private readonly inTurn = new ThinkingSteps()
 
   prompt(characters: number): void {
     this.typed = (this.typed ?? 0) + characters
@@ -98,7 +85,17 @@ export class NewPrompts {
     if (this.typed !== undefined) {
       if (this.last && !this.otherBetween) this.newPrompt(input, this.last, ctx)
       this.turnThoughts = 0
-    } else if (this.last && !this.otherBetween) this.inTurn(input, this.last)
+    } else if (this.last && !this.otherBetween) {
+      // Inside a turn: the last request, the last reply (its `output`) and its tool results, and
+      // the reply's thinking where it was sent.
+      this.inTurn.add({
+        lastPrompt: this.last.input,
+        reply: this.last.output,
+        thinking: this.lastThoughts,
+        added: this.last.results / CHARS_PER_TOKEN,
+        prompt: input,
+      })
+    }
     this.turnThoughts += thoughts
     this.lastThoughts = thoughts
     this.last = { input, output, results }
@@ -106,25 +103,11 @@ export class NewPrompts {
     this.otherBetween = false
   }
 
-  /**
-   * A request inside a turn holds the last one, the last reply (its `output`) and that reply's
-   * tool results, and the reply's thinking where thinking was sent: where the thinking is large
-   * beside the results' estimate, the growth tells.
-   */
-  private inTurn(input: number, last: LastReply): void {
-    const results = last.results / CHARS_PER_TOKEN
-    const thought = this.lastThoughts
-    if (thought < MIN_TURN_THINKING || results > thought) return
-    const grew = input - (last.input + last.output + results)
-    if (grew >= SENT_SHARE * thought) this.heldInTurn++
-    else this.notHeldInTurn++
-  }
-
   private newPrompt(input: number, last: LastReply, ctx: Ctx): void {
     const typed = (this.typed ?? 0) / CHARS_PER_TOKEN
     const grew = input - (last.input + last.output + typed)
     const before = this.turnThoughts - this.lastThoughts
-    if (before >= MIN_TURN_THINKING && typed <= before) {
+    if (before >= MIN_THINKING && typed <= before) {
       if (-grew >= SENT_SHARE * before) this.sent++
       else this.notSent++
     }
@@ -142,21 +125,21 @@ export class NewPrompts {
    * note either way.
    */
   verdict(notes: NoteList): EarlierThinking | undefined {
-    const steps = this.heldInTurn + this.notHeldInTurn
+    const { held: heldInTurn, notHeld: notHeldInTurn, count: steps } = this.inTurn
     const prompts = this.sent + this.notSent
     const promptsSayDropped = prompts > 0 && this.notSent > this.sent
-    if (steps > 0 && this.notHeldInTurn > this.heldInTurn && !promptsSayDropped) {
+    if (steps > 0 && notHeldInTurn > heldInTurn && !promptsSayDropped) {
       notes.info(
         '',
-        `Gemini's reported prompts show its requests held none of the replies' thinking: at ${formatNumber(this.notHeldInTurn)} of ${formatNumber(steps)} requests inside a turn after a reply that thought, the prompt grew by the reply and its tool results alone; thinking is priced at 0 in every request`,
+        `Gemini's reported prompts show its requests held none of the replies' thinking: at ${formatNumber(notHeldInTurn)} of ${formatNumber(steps)} requests inside a turn after a reply that thought, the prompt grew by the reply and its tool results alone; thinking is priced at 0 in every request`,
       )
       return 'dropped'
     }
     if (prompts === 0) return undefined
-    if (this.heldInTurn > this.notHeldInTurn && promptsSayDropped) {
+    if (heldInTurn > notHeldInTurn && promptsSayDropped) {
       notes.info(
         '',
-        `Gemini's reported prompts show its requests held the replies' thinking: at ${formatNumber(this.heldInTurn)} of ${formatNumber(steps)} requests inside a turn the prompt grew by the last reply's thinking, though at ${formatNumber(this.notSent)} of ${formatNumber(prompts)} new prompts it did not fall by the turn's; it is priced in every request of its turn, as the model's rule has it`,
+        `Gemini's reported prompts show its requests held the replies' thinking: at ${formatNumber(heldInTurn)} of ${formatNumber(steps)} requests inside a turn the prompt grew by the last reply's thinking, though at ${formatNumber(this.notSent)} of ${formatNumber(prompts)} new prompts it did not fall by the turn's; it is priced in every request of its turn, as the model's rule has it`,
       )
       return undefined
     }
