@@ -1,8 +1,8 @@
 /*
  * Whether a log's provider-reported prompts show that a reply's thinking was sent back with the
  * next request: the one test the Gemini CLI reader (gemini-cli-new-prompts.ts) and the
- * mini-swe-agent reader (swe-agent-mini.ts) share. See docs/tokens.md, "Thinking the reports show
- * was not sent".
+ * mini-swe-agent reader (swe-agent-mini.ts) share. See docs/tokens.md, "Thinking the steps inside a
+ * turn show" and "mini-swe-agent reasoning the reports show was not sent".
  */
 
 /**

@@ -1,10 +1,13 @@
+import { formatNumber } from '../numbers'
+import type { EarlierThinking } from '../pricing/thinking-retention'
 import type { Message } from '../types'
 import { ShapeError, isObject, kind, pathString, type Json, type JsonPath } from './json-shape'
 import { readChatMessage } from './openai-chat'
 import { noteResponseField } from './openai-responses'
 import type { ReadResult } from './reader'
 import type { NoteList } from './report'
-import { responsesUsage } from './reported-usage'
+import { CHARS_PER_TOKEN, ThinkingSteps } from './reported-thinking'
+import { isCount, responsesUsage } from './reported-usage'
 import { ResponsesItems } from './responses-items'
 import { litellmChatUsage, readThinkingBlock } from './swe-agent-litellm'
 import type { ReportedUsage } from './types'
@@ -129,6 +132,7 @@ export function readMiniSweAgent(root: Json, notes: NoteList): ReadResult {
     messages: read.messages,
     notes,
     ...(read.usage.length > 0 ? { usage: read.usage } : {}),
+    ...(read.thinking ? { thinking: read.thinking } : {}),
   }
 }
 
@@ -197,6 +201,8 @@ interface ReadMessages {
   usage: ReportedUsage[]
   /** The last model a roulette or interleaving model picked (a reply's `model_name`). */
   picked?: string
+  /** 'dropped' where the reports show no request held an earlier reply's reasoning. */
+  thinking?: EarlierThinking
 }
 
 /** Chat Completions messages (every 1.x file; 2.x with a Chat Completions model). */
@@ -208,6 +214,7 @@ function readChatMessages(
 ): ReadMessages {
   const messages: Message[] = []
   const usage: ReportedUsage[] = []
+  const steps = new SentReasoning()
   let calls = false
   let picked: string | undefined
   list.forEach((raw, i) => {
@@ -225,7 +232,9 @@ function readChatMessages(
     if (reported) usage.push(reported)
     if (Array.isArray(raw.tool_calls) && raw.tool_calls.length > 0) calls = true
     if (typeof raw.model_name === 'string') picked = raw.model_name
-    messages.push(...readChatItem(raw, at, notes))
+    const read = readChatItem(raw, at, notes)
+    steps.message(raw, read, reported)
+    messages.push(...read)
   })
   if (calls && generation === 2) {
     notes.info(
@@ -233,7 +242,100 @@ function readChatMessages(
       "mini-swe-agent 2.x sends its bash tool's definition with every request; the file does not record it, so its tokens are not counted",
     )
   }
-  return { messages, usage, ...(picked !== undefined ? { picked } : {}) }
+  const thinking = steps.verdict(notes)
+  return {
+    messages,
+    usage,
+    ...(picked !== undefined ? { picked } : {}),
+    ...(thinking ? { thinking } : {}),
+  }
+}
+
+/**
+ * What the reported prompts say of the replies' reasoning. mini-swe-agent 2.x sends every field of
+ * a reply but `extra` (`_prepare_messages_for_api`), its reasoning text included, and LiteLLM
+ * passes it on to an OpenAI-compatible provider as it is; whether the provider puts it in the
+ * model's context and bills it, the file does not say. A request after a reply and its tool
+ * results holds the last request, the reply and the results, and the reply's reasoning where it
+ * was read (heldThinking). A run has one user message, so without this every reply's reasoning is
+ * priced as sent at each request after it.
+ */
+class SentReasoning {
+  private readonly steps = new ThinkingSteps()
+  /** The last reply with reported usage, while only tool results have followed it. */
+  private last: { lastPrompt: number; reply: number; thinking: number } | undefined
+  /** The tool results' tokens since the last reply (characters ÷ 4). */
+  private added = 0
+  /** Where the first request that showed the reasoning not held reported its usage. */
+  private firstNotHeld: string | undefined
+
+  /** One message of the file, as read, with the usage of the request it answers, if any. */
+  message(raw: Json, read: readonly Message[], reported: ReportedUsage | undefined): void {
+    if (raw.role === 'tool') {
+      this.added += textLength(raw.content) / CHARS_PER_TOKEN
+      return
+    }
+    if (raw.role === 'assistant' && reported) {
+      if (this.last) {
+        const held = this.steps.add({
+          ...this.last,
+          added: this.added,
+          prompt: reported.inputTokens,
+        })
+        if (held === false) this.firstNotHeld ??= reported.at
+      }
+      const thinking = reasoningTokens(raw, read)
+      this.last =
+        reported.outputTokens !== undefined
+          ? {
+              lastPrompt: reported.inputTokens,
+              reply: Math.max(0, reported.outputTokens - thinking),
+              thinking,
+            }
+          : undefined
+      this.added = 0
+      return
+    }
+    // A user message (a format error, a text action's observation) or a reply without usage: the
+    // arithmetic does not hold across it.
+    this.last = undefined
+  }
+
+  /** 'dropped', with a note, where most requests that tell show the reasoning not held. */
+  verdict(notes: NoteList): EarlierThinking | undefined {
+    const { notHeld, count } = this.steps
+    if (!this.steps.dropped) return undefined
+    notes.info(
+      'messages',
+      `the provider's reported prompts show its requests held none of the replies' reasoning, though mini-swe-agent sends it back: at ${formatNumber(notHeld)} of ${formatNumber(count)} requests after a reply that reasoned (the first at ${String(this.firstNotHeld)}), the prompt grew by the reply and its tool results alone; reasoning is priced at 0 in every request`,
+    )
+    return 'dropped'
+  }
+}
+
+/**
+ * A reply's reasoning in tokens: as the provider reported it (`completion_tokens_details
+ * .reasoning_tokens`), else its text's characters ÷ 4.
+ */
+function reasoningTokens(raw: Json, read: readonly Message[]): number {
+  const text = read.reduce((n, m) => n + (m.type === 'reasoning' ? m.text.length : 0), 0)
+  if (text === 0) return 0
+  const response = isObject(raw.extra) ? raw.extra.response : undefined
+  const usage = isObject(response) ? response.usage : undefined
+  const details = isObject(usage) ? usage.completion_tokens_details : undefined
+  const reported = isObject(details) ? details.reasoning_tokens : undefined
+  return isCount(reported) && reported > 0 ? reported : text / CHARS_PER_TOKEN
+}
+
+/** The characters of a message's text: a string, or its text parts'. */
+function textLength(content: unknown): number {
+  if (typeof content === 'string') return content.length
+  if (!Array.isArray(content)) return 0
+  return content.reduce(
+    (n: number, part) =>
+      n + (isObject(part) && typeof part.text === 'string' ? part.text.length : 0),
+    0,
+  )
 }
 
 /**
