@@ -1,9 +1,10 @@
 import { orderMessage } from '../conversation'
 import type { Message } from '../types'
-import { ShapeError, isObject, kind, pathString, type JsonPath } from './json-shape'
+import { ShapeError, isObject, kind, pathString, type Json, type JsonPath } from './json-shape'
 import { encodePayload } from './payload'
 import type { NoteList } from './report'
 import { isCount, type UsageCounts } from './reported-usage'
+import { UNKNOWN_FIELD_NOTE } from './vocabulary'
 
 /*
  * What SWE-agent and mini-swe-agent share: both send their messages through LiteLLM
@@ -27,6 +28,36 @@ export function readThinkingBlock(block: unknown, at: JsonPath, notes: NoteList)
     type: 'reasoning',
     text,
     payload: signature ? encodePayload({ signature }) : undefined,
+  })
+}
+
+/**
+ * A tool call's own fields besides Chat Completions' that LiteLLM's reply carries: `index`, the
+ * call's position among the reply's content blocks (`ChatCompletionToolCallChunk` in
+ * litellm/types/llms/openai.py, which its Anthropic, Bedrock and Gemini translations fill), and
+ * provider-specific fields. SWE-agent and mini-swe-agent record the calls as LiteLLM gives them;
+ * what a provider reads of a call is its id and function.
+ */
+const CALL_NOTES: Record<string, string> = {
+  provider_specific_fields:
+    "LiteLLM's provider-specific fields of the call (a Gemini thought signature, …); not loaded",
+  index: "the call's position in the reply; not part of the conversation",
+}
+
+/** A reply's tool calls, each with only the fields Chat Completions reads; the rest noted. */
+export function readToolCalls(value: unknown, at: JsonPath, notes: NoteList): unknown {
+  if (!Array.isArray(value)) return value
+  return value.map((call: unknown, k) => {
+    if (!isObject(call)) return call
+    const kept: Json = {}
+    for (const key of Object.keys(call)) {
+      if (key === 'id' || key === 'type' || key === 'function' || key === 'custom') {
+        kept[key] = call[key]
+      } else if (CALL_NOTES[key] !== undefined) {
+        notes.info(pathString([...at, k, key]), CALL_NOTES[key])
+      } else notes.warn(pathString([...at, k, key]), UNKNOWN_FIELD_NOTE)
+    }
+    return kept
   })
 }
 

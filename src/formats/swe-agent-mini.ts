@@ -9,7 +9,7 @@ import type { NoteList } from './report'
 import { CHARS_PER_TOKEN, ThinkingSteps } from './reported-thinking'
 import { isCount, responsesUsage } from './reported-usage'
 import { ResponsesItems } from './responses-items'
-import { litellmChatUsage, readThinkingBlock } from './swe-agent-litellm'
+import { litellmChatUsage, readThinkingBlock, readToolCalls } from './swe-agent-litellm'
 import type { ReportedUsage } from './types'
 import { CACHE_NOTE, UNKNOWN_FIELD_NOTE } from './vocabulary'
 
@@ -68,12 +68,6 @@ const MESSAGE_NOTES: Record<string, string> = {
     "OpenRouter's structured copy of the reasoning; not loaded (its text is read from reasoning)",
   model_name:
     'the model a roulette or interleaving model picked for this reply; not part of the conversation',
-}
-
-const CALL_NOTES: Record<string, string> = {
-  provider_specific_fields:
-    "LiteLLM's provider-specific fields of the call (a Gemini thought signature, …); not loaded",
-  index: "the call's position in the reply; not part of the conversation",
 }
 
 const RESULT_NOTE =
@@ -370,7 +364,7 @@ function readChatItem(raw: Json, at: JsonPath, notes: NoteList): Message[] {
     const here = pathString([...at, key])
     if (key === 'role' || key === 'content') continue
     if (key === 'tool_calls') {
-      if (value !== null) wire.tool_calls = readCalls(value, [...at, key], notes)
+      if (value !== null) wire.tool_calls = readToolCalls(value, [...at, key], notes)
     } else if (key === 'tool_call_id' || key === 'name') wire[key] = value
     else if (key === 'refusal' || key === 'function_call') {
       if (value !== null) wire[key] = value
@@ -411,23 +405,6 @@ function reasoningOf(raw: Json, at: JsonPath, notes: NoteList): Message[] {
     notes.info(pathString([...at, texts[1]]), `the ${texts[0]} text again; not loaded twice`)
   }
   return [{ type: 'reasoning', text: raw[texts[0]] as string }]
-}
-
-/** A reply's tool calls, each with only the fields Chat Completions reads; the rest noted. */
-function readCalls(value: unknown, at: JsonPath, notes: NoteList): unknown {
-  if (!Array.isArray(value)) return value
-  return value.map((call: unknown, k) => {
-    if (!isObject(call)) return call
-    const kept: Json = {}
-    for (const key of Object.keys(call)) {
-      if (key === 'id' || key === 'type' || key === 'function' || key === 'custom') {
-        kept[key] = call[key]
-      } else if (CALL_NOTES[key] !== undefined) {
-        notes.info(pathString([...at, k, key]), CALL_NOTES[key])
-      } else notes.warn(pathString([...at, k, key]), UNKNOWN_FIELD_NOTE)
-    }
-    return kept
-  })
 }
 
 /** mini-swe-agent's `extra`, key by key; on a message that is not a reply, its `response` failed. */

@@ -5,7 +5,7 @@ import { readChatMessage } from './openai-chat'
 import type { ReadInput, ReadResult } from './reader'
 import { NoteList } from './report'
 import { firstObjects, rootObject } from './sniff-shapes'
-import { readThinkingBlock } from './swe-agent-litellm'
+import { readThinkingBlock, readToolCalls } from './swe-agent-litellm'
 import { miniSweAgentScore, readMiniSweAgent } from './swe-agent-mini'
 import type { FormatDescriptor } from './types'
 import { CACHE_NOTE, UNKNOWN_FIELD_NOTE } from './vocabulary'
@@ -118,7 +118,9 @@ function readTrajectory(root: Json, prefix: JsonPath, notes: NoteList): ReadResu
 /** One history item: the message SWE-agent sends for it, with its thinking blocks before it. */
 function readItem(raw: Json, at: JsonPath, notes: NoteList): Message[] {
   const wire: Json = { role: raw.role, content: raw.content ?? null }
-  if (raw.tool_calls !== undefined && raw.tool_calls !== null) wire.tool_calls = raw.tool_calls
+  if (raw.tool_calls !== undefined && raw.tool_calls !== null) {
+    wire.tool_calls = readToolCalls(raw.tool_calls, [...at, 'tool_calls'], notes)
+  }
   for (const key of Object.keys(raw)) {
     if (SENT_FIELDS.has(key)) continue
     const note = ITEM_NOTES[key]

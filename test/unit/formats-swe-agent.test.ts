@@ -161,6 +161,36 @@ describe('SWE-agent trajectory in', () => {
       })
     })
 
+    it("notes a call's index (its position in the reply, as LiteLLM records it) as mini-swe-agent's calls do", () => {
+      const imported = importConversation(
+        traj([
+          {
+            role: 'assistant',
+            content: 'Look first.',
+            tool_calls: [
+              {
+                index: 1,
+                id: 'toolu_01Ix',
+                type: 'function',
+                function: { name: 'bash', arguments: '{"command":"ls"}' },
+              },
+            ],
+          },
+          { role: 'tool', content: 'setup.py', tool_call_ids: ['toolu_01Ix'] },
+        ]),
+      )
+      expect(imported.messages.map((m) => [m.type, m.id ?? ''])).toEqual([
+        ['bot', ''],
+        ['activity', 'toolu_01Ix'],
+      ])
+      expect(imported.report).toContainEqual({
+        severity: 'info',
+        path: 'history[0].tool_calls[0].index',
+        problem: "the call's position in the reply; not part of the conversation",
+      })
+      expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
+    })
+
     it('refuses a tool observation without call ids, naming the item', () => {
       expect(() => importConversation(traj([{ role: 'tool', content: 'x' }]), 'swe-agent')).toThrow(
         'not SWE-agent or mini-swe-agent trajectory: history[0].tool_call_ids',
