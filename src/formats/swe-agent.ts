@@ -13,7 +13,8 @@ import { CACHE_NOTE, UNKNOWN_FIELD_NOTE } from './vocabulary'
 /*
  * SWE-agent writes one `<instance>.traj` per run. Followed: SWE-agent/SWE-agent,
  * sweagent/types.py (HistoryItem, TrajectoryStep, AgentInfo), sweagent/agent/agents.py
- * (get_trajectory_data, add_step_to_history, _add_templated_messages_to_history) and
+ * (get_trajectory_data, add_step_to_history, _add_templated_messages_to_history,
+ * forward_with_handling and attempt_autosubmission_after_error: the exit step) and
  * sweagent/agent/models.py (_history_to_messages: what reaches the model), commit 3ea751c0
  * (version 1.1.0), read 2026-12-01. Legacy 0.x trajectories have the same top level with text-only
  * history items. mini-swe-agent's `.traj.json` ({info, messages, trajectory_format}) is read by
@@ -97,11 +98,30 @@ function readTrajectory(root: Json, prefix: JsonPath, notes: NoteList): ReadResu
   const agent = main?.agent as string | undefined
   const messages: Message[] = []
   const others = new Map<string, number>()
+  const mine = (raw: unknown) =>
+    isObject(raw) && (agent === undefined || typeof raw.agent !== 'string' || raw.agent === agent)
+  const status = isObject(root.info) ? root.info.exit_status : undefined
+  const exit = exitStep(items, mine, status)
   items.forEach((raw, i) => {
     const at = [...prefix, 'history', i]
     if (!isObject(raw)) throw new ShapeError(`history item is ${kind(raw)}, not an object`, at)
-    if (agent !== undefined && typeof raw.agent === 'string' && raw.agent !== agent) {
-      others.set(raw.agent, (others.get(raw.agent) ?? 0) + 1)
+    if (!mine(raw)) {
+      const name = raw.agent as string
+      others.set(name, (others.get(name) ?? 0) + 1)
+      return
+    }
+    if (i === exit.reply) {
+      notes.info(
+        pathString(at),
+        `SWE-agent's own message that the run ended (${String(status)}), recorded as a reply: the model never wrote it, and no request held it; not loaded`,
+      )
+      return
+    }
+    if (i === exit.observation) {
+      notes.info(
+        pathString(at),
+        "SWE-agent's observation of the submission it attempted itself after the run ended: never sent to the model; not loaded",
+      )
       return
     }
     messages.push(...readItem(raw, at, notes))
@@ -113,6 +133,57 @@ function readTrajectory(root: Json, prefix: JsonPath, notes: NoteList): ReadResu
     )
   }
   return { model, messages, notes }
+}
+
+/** An exit status SWE-agent sets when it ends a run on an error, autosubmitted or not. */
+const ERROR_EXIT = /^(?:submitted \()?(exit_[a-z_]+)\)?$/
+
+/**
+ * The step SWE-agent records when it ends a run on an error (a full context window, the cost
+ * limit, repeated format errors, …): `forward_with_handling` answers the error with a step of its
+ * own (`handle_error_with_autosubmission`: its output and thought are its "Exit due to …" text, no
+ * action, no tool calls), `attempt_autosubmission_after_error` submits the patch ("Exited
+ * (autosubmitted)", or no output), and `step` adds both to the history (`add_step_to_history`: a
+ * reply, then the observation). The run ends there, so no request held either. 0.x recorded the
+ * reply alone, its action the exit status (`forward_with_error_check`). The indexes of the two
+ * items in the history, where the agent's last items are such a step.
+ */
+function exitStep(
+  items: readonly unknown[],
+  mine: (raw: unknown) => boolean,
+  status: unknown,
+): { reply?: number; observation?: number } {
+  const bare = typeof status === 'string' ? ERROR_EXIT.exec(status)?.[1] : undefined
+  if (bare === undefined) return {}
+  const own: number[] = []
+  items.forEach((raw, i) => {
+    if (mine(raw)) own.push(i)
+  })
+  const isReply = (i: number | undefined, action: string): boolean => {
+    const raw = i === undefined ? undefined : items[i]
+    if (!isObject(raw) || raw.role !== 'assistant' || raw.action !== action) return false
+    const calls = raw.tool_calls
+    if (calls !== undefined && calls !== null && !(Array.isArray(calls) && calls.length === 0)) {
+      return false
+    }
+    return (
+      typeof raw.content === 'string' &&
+      raw.content === raw.thought &&
+      /^Exit(?:ing)? due to /.test(raw.content)
+    )
+  }
+  const last = own[own.length - 1]
+  const before = own[own.length - 2]
+  const observation = items[last]
+  if (
+    isObject(observation) &&
+    observation.role === 'user' &&
+    (observation.tool_call_ids === undefined || observation.tool_call_ids === null) &&
+    isReply(before, '')
+  ) {
+    return { reply: before, observation: last }
+  }
+  return isReply(last, bare) ? { reply: last } : {}
 }
 
 /** One history item: the message SWE-agent sends for it, with its thinking blocks before it. */

@@ -135,6 +135,70 @@ describe('SWE-agent trajectory in', () => {
     )
   })
 
+  describe("SWE-agent's own exit step", () => {
+    // SWE-agent 1.x ends a run on an error with a step of its own: a reply holding its "Exit due
+    // to …" text (no action, no tool calls), then the observation of the patch it submitted. 0.x
+    // recorded the reply alone, its action the exit status. The model never saw either.
+    const system = { role: 'system', content: 'You are a programmer.', agent: 'main' }
+    const task = { role: 'user', content: 'Fix the parser.', agent: 'main' }
+    const work = [
+      system,
+      task,
+      {
+        role: 'assistant',
+        content: 'Let me read it.',
+        thought: 'Let me read it.',
+        action: 'cat parse.py',
+        agent: 'main',
+      },
+      { role: 'user', content: 'OBSERVATION:\ndef parse(): ...', agent: 'main' },
+    ]
+    const exit = (action: string) => ({
+      role: 'assistant',
+      content: 'Exit due to context window',
+      thought: 'Exit due to context window',
+      action,
+      agent: 'main',
+      message_type: 'action',
+    })
+    const submitted = {
+      role: 'user',
+      content: 'OBSERVATION:\nExited (autosubmitted)',
+      agent: 'main',
+      message_type: 'observation',
+    }
+    const traj = (history: object[], status: string) =>
+      JSON.stringify({ history, info: { exit_status: status } })
+    const types = ['instructions', 'user', 'bot', 'user']
+
+    it('leaves out the reply and observation SWE-agent writes when it ends a run on an error', () => {
+      const v1 = importConversation(
+        traj([...work, exit(''), submitted], 'submitted (exit_context)'),
+      )
+      expect(v1.messages.map((m) => m.type)).toEqual(types)
+      expect(v1.messages.some((m) => m.text.includes('Exit'))).toBe(false)
+      expect(v1.report).toContainEqual({
+        severity: 'info',
+        path: 'history[4]',
+        problem:
+          "SWE-agent's own message that the run ended (submitted (exit_context)), recorded as a reply: the model never wrote it, and no request held it; not loaded",
+      })
+      expect(v1.report).toContainEqual({
+        severity: 'info',
+        path: 'history[5]',
+        problem:
+          "SWE-agent's observation of the submission it attempted itself after the run ended: never sent to the model; not loaded",
+      })
+      // 0.x: the reply alone, whose action is the exit status.
+      const v0 = importConversation(traj([...work, exit('exit_context')], 'exit_context'))
+      expect(v0.messages.map((m) => m.type)).toEqual(types)
+      // A run that ended by the model's own submit keeps its last reply and observation.
+      const own = { ...exit('submit'), content: 'Done.', thought: 'Done.' }
+      const normal = importConversation(traj([...work, own, submitted], 'submitted'))
+      expect(normal.messages.map((m) => m.type)).toEqual([...types, 'bot', 'user'])
+    })
+  })
+
   describe('tool_call_ids', () => {
     const traj = (history: object[]) => JSON.stringify({ history, info: {} })
 
