@@ -7,7 +7,11 @@ import { encodePayload } from '../../src/formats/payload'
 const event = (uuid: string, parentUuid: string | null, extra: Record<string, unknown>) =>
   JSON.stringify({ parentUuid, isSidechain: false, uuid, ...extra })
 // A user or assistant event's fields, with any others (a version, isMeta) after them.
-const say = (role: 'user' | 'assistant', content: string, extra: Record<string, unknown> = {}) => ({
+const say = (
+  role: 'user' | 'assistant',
+  content: string | readonly Record<string, unknown>[],
+  extra: Record<string, unknown> = {},
+) => ({
   type: role,
   message: { role, content },
   ...extra,
