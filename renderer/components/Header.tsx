@@ -1,4 +1,4 @@
-import { formatNumber } from '@core/numbers'
+import { formatNumber, plural } from '@core/numbers'
 import { SESSIONS_BUTTON_ID } from '../dom-ids'
 import { SAMPLE_MAX_TOKENS, selectCheck, useApp } from '../store'
 import { ExportButton } from './ExportButton'
@@ -47,7 +47,7 @@ export function Header() {
             </>
           )}
           <span className="muted file-count" data-testid="file-count">
-            {formatNumber(count)} messages
+            {plural(count, 'message')}
           </span>
           <LiveStatus />
         </div>
