@@ -105,11 +105,6 @@ function uncalibrated(method: CountingMethod): CountingMethod {
 }
 
 function resolveCounting(model: string, wire: Wire | undefined): CountingMethod {
-  // No model named, in a file whose wire is Anthropic's or Google's (a Claude Code session with no
-  // reply yet): its engine sends it to that family's models, so it is counted as that family's
-  // latest calibrated generation, not as OpenAI's vocabulary.
-  if (model === '' && wire === 'anthropic') return approximate(model, 'anthropic', '')
-  if (model === '' && wire === 'gemini') return approximate(model, 'google', '')
   if (model === '' || (ENCODINGS as readonly string[]).includes(model)) {
     return exact(model, 'openai', resolveModel(model).encoding)
   }

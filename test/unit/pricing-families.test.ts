@@ -100,21 +100,6 @@ describe('model families', () => {
     expect(describeCounting('').warning).toBeUndefined()
   })
 
-  it("counts a file that names no model as its wire's family: Claude Code's, Gemini CLI's", () => {
-    // A session with no reply yet names no model; its engine sends it to Claude or Gemini.
-    expect(describeCounting('', 'anthropic')).toMatchObject({
-      family: 'anthropic',
-      exact: false,
-      generation: 'Claude before Opus 4.7',
-    })
-    expect(describeCounting('', 'gemini')).toMatchObject({ family: 'google', exact: false })
-    expect(describeCounting('', 'anthropic').warning).toBeUndefined()
-    // OpenAI's wires, and the native one, keep the default vocabulary, exact.
-    for (const wire of ['native', 'openai-chat', 'openai-responses'] as const) {
-      expect(describeCounting('', wire)).toMatchObject({ family: 'openai', exact: true })
-    }
-  })
-
   it('lists every family in the picker, and each listed name resolves without a warning', () => {
     const listed = listCountingModels()
     const families = new Set(listed.map((m) => m.family))
