@@ -37,9 +37,10 @@ const isPromptLogEntry = (e: unknown) =>
   typeof e.type === 'string'
 
 // A Git LFS pointer (git-lfs/git-lfs, docs/spec.md, "The pointer"): a small text file that stands
-// in the checkout for a large file kept on the LFS server, `version https://git-lfs.github.com/spec/v1`
-// on its first line, then `oid sha256:…` and `size N`. Repositories that commit agents' sessions
-// through LFS leave this in a clone made without LFS.
+// in the checkout for a large file kept on the LFS server, with
+// `version https://git-lfs.github.com/spec/v1` on its first line, then `oid sha256:…` and
+// `size N`. Repositories that commit agents' sessions through LFS leave this in a clone made
+// without LFS.
 const LFS_POINTER =
   /^version https:\/\/git-lfs\.github\.com\/spec\/v1\r?\n(?:[^\n]*\n)*?size (\d+)\s*$/
 
