@@ -2,11 +2,12 @@ import { locatePath, locateSyntaxError, placeInputError } from '../json-location
 import { isObject } from './json-shape'
 import { ShapeError, pathString } from './json-shape'
 import { FormatError } from './errors'
+import { InputError } from '../input-error'
 import { JsonSyntaxError, LocatedError, type ReadInput, type ReadResult } from './reader'
 import { FORMATS } from './registry'
 import type { FormatDescriptor, FormatId, FormatMismatch } from './types'
 import { ForeignPartError } from './vocabulary'
-import { unreadFileProblem } from './unread-files'
+import { gitLfsPointerProblem, unreadFileProblem } from './unread-files'
 
 /** The registry's row for a format id. */
 export function formatOf(id: FormatId): FormatDescriptor<FormatId> {
@@ -88,6 +89,8 @@ export function detectFormat(input: ReadInput): Detection {
       return { format: best.format, result: best.result, alsoFits }
     }
   }
+  const pointer = gitLfsPointerProblem(input)
+  if (pointer !== undefined) throw new InputError(pointer)
   const unread = unreadFileProblem(input)
   if (unread !== undefined) throw new FormatError({ problem: unread })
   if (firstFailure) {

@@ -116,8 +116,6 @@ export function importInput(
   // A log holds pages of its database, read only laid over it; no format reads one alone.
   const bytes = input.bytes
   if (bytes !== undefined && startsAsWriteAheadLog(bytes)) throw new InputError(WAL_ALONE)
-  const lfsPointer = gitLfsPointerProblem(input)
-  if (lfsPointer !== undefined) throw new InputError(lfsPointer)
   let chosen: FormatId
   let result
   const notes: ImportNote[] = []
@@ -138,6 +136,9 @@ export function importInput(
     try {
       result = formatOf(format).read(input)
     } catch (error) {
+      // A pointer holds no format: said as such whichever was asked for.
+      const pointer = gitLfsPointerProblem(input)
+      if (pointer !== undefined) throw new InputError(pointer)
       throw new FormatError({ reason: toMismatch(format, error, input.source), format })
     }
   }

@@ -46,7 +46,8 @@ const LFS_POINTER =
 
 /**
  * What is wrong with a Git LFS pointer opened in place of its file, or undefined for any other
- * file. Whatever format was asked for: the pointer holds none. Only a small file is decoded.
+ * file. Asked only once a read has failed, whatever format was asked for: the pointer holds none.
+ * Only a small file is decoded.
  */
 export function gitLfsPointerProblem(input: ReadInput): string | undefined {
   const bytes = input.bytes

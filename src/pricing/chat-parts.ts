@@ -1,3 +1,4 @@
+import { isObject } from '../formats/json-shape'
 import type { PayloadParts, ToolCall } from '../formats/payload'
 import type { Tokenizer } from '../tokens'
 import type { CountingEncoding } from './families'
@@ -143,9 +144,6 @@ export function chatPartsRules(
   }
 }
 
-const isJson = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
-
 /**
  * A Responses function tool (`{type: "function", name, description, parameters, strict}`) in Chat
  * Completions' shape, nested under `function`, which the namespace is rendered from. The API reads
@@ -153,7 +151,7 @@ const isJson = (v: unknown): v is Record<string, unknown> =>
  * ones (docs/tokens.md, "Tool schemas on the Responses API"). Any other tool is left as it is.
  */
 function asChatTool(tool: unknown): unknown {
-  if (!isJson(tool) || tool.type !== 'function' || typeof tool.name !== 'string') return tool
+  if (!isObject(tool) || tool.type !== 'function' || typeof tool.name !== 'string') return tool
   const { name, description, parameters } = tool
   return { type: 'function', function: { name, description, parameters } }
 }
