@@ -1,7 +1,7 @@
-import { mkdtemp, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import {
   allRows,
   byTestId,
@@ -51,6 +51,7 @@ describe('opening a file that fails to parse', () => {
     const { total } = await openConversation(page, conversation('sample.json'))
     // What a clone made without Git LFS holds in place of a session (Git LFS's pointer format).
     const dir = await mkdtemp(join(tmpdir(), 'ci-lfs-'))
+    onTestFinished(() => rm(dir, { recursive: true, force: true }))
     const pointer = join(dir, 'session-2025-11-01.json')
     await writeFile(
       pointer,

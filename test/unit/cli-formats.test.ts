@@ -1,7 +1,7 @@
-import { copyFile, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises'
+import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import {
   useBuiltCli,
   errLines,
@@ -187,6 +187,7 @@ describe.concurrent('files no format reads', () => {
 
   it('text that does not open as JSON is not called malformed JSON; a known log that is not a conversation is named', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'ci-not-json-'))
+    onTestFinished(() => rm(dir, { recursive: true, force: true }))
     await writeFile(join(dir, 'notes.md'), '# Notes\n\nNothing here is JSON.\n')
     // Aider writes its chat history so (aider/io.py): a heading a run, prompts as #### lines.
     await writeFile(
@@ -203,6 +204,7 @@ describe.concurrent('files no format reads', () => {
 
   it('a Git LFS pointer committed in place of a session says so, whatever format is asked for', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'ci-lfs-'))
+    onTestFinished(() => rm(dir, { recursive: true, force: true }))
     // The pointer's three lines, as the Git LFS specification (docs/spec.md) lays them out.
     const pointer =
       'version https://git-lfs.github.com/spec/v1\n' +
