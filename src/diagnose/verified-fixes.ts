@@ -25,8 +25,9 @@ export function verifyFixes(a: Analysis, findings: Finding[], run: Diagnosis): F
   const outcome = (keepRecentCount: number) => {
     let found = outcomes.get(keepRecentCount)
     if (!found) {
-      const { messages, options, counts, summaryText } = a
-      found = run({ messages, counts, summaryText, options: { ...options, keepRecentCount } })
+      const { messages, options, counts, summaryText, systemPromptUnrecorded } = a
+      const input = { messages, counts, summaryText, systemPromptUnrecorded }
+      found = run({ ...input, options: { ...options, keepRecentCount } })
       outcomes.set(keepRecentCount, found)
     }
     return found

@@ -230,6 +230,41 @@ describe('suggested fixes are checked before they are offered', () => {
     expect(findings.map((f) => f.code)).not.toContain('still-over-threshold')
   })
 
+  it('checks a fix with what it knows of the file: a system prompt the engine does not record', () => {
+    // By hand: no instructions message, and the file's engine does not record its system prompt
+    // (a Gemini CLI session), so "no instructions" is an info note. The call (index 2) is in the
+    // head and its result (index 3) in the tail at KeepRecentCount 4, whose tail starts mid-turn.
+    // KeepRecentCount 5, the finding's own suggestion, keeps both halves; the tail still starts
+    // mid-turn, a warning already there, and the long index 0 (1,000 of the 1,060 tokens) is
+    // summarised, so it adds no error or warning. Re-diagnosed without the file's flag, every value
+    // would seem to add a "no instructions" warning and none would be offered.
+    const messages = [
+      { id: 'u0', type: 'user', text: 'Plan the week.' },
+      { id: 'u1', type: 'user', text: 'Check the stock.' },
+      {
+        id: 'a1',
+        type: 'bot',
+        text: '',
+        payload: JSON.stringify({ tool_calls: [{ id: 'call_S1', name: 'stock', arguments: {} }] }),
+      },
+      { id: 'call_S1', type: 'activity', text: 'All in stock.' },
+      { id: 'b1', type: 'bot', text: 'Everything is in stock.' },
+      { id: 'u2', type: 'user', text: 'Thanks.' },
+      { id: 'b2', type: 'bot', text: 'You are welcome.' },
+    ]
+    const findings = diagnose({
+      messages,
+      counts: [1000, 10, 10, 10, 10, 10, 10],
+      options: { maxTokens: 1000, keepRecentCount: 4 },
+      systemPromptUnrecorded: true,
+    })
+    const cut = findings.find((f) => f.code === 'tool-exchange-cut')!
+    expect(cut.callId).toBe('call_S1')
+    expect(cut.suggestedKeepRecentCount).toBe(5)
+    expect(cut.message).toContain('set KeepRecentCount to 5, checked')
+    expect(findings.find((f) => f.code === 'no-instructions')?.severity).toBe('info')
+  })
+
   it('writes thresholds rounded and grouped, as people read them', () => {
     // 2,708 × 0.9 is 2437.2000000000003 as a double; a short conversation stays below it.
     const messages = [{ type: 'user', text: 'Hello there.' }]
