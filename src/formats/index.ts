@@ -8,6 +8,7 @@ import { InputError } from '../input-error'
 import { startsAsWriteAheadLog } from '../sqlite/magic'
 import { ReadInput, type ReadChoice } from './reader'
 import { FORMATS } from './registry'
+import { blankExportStatusLine } from './export-status-line'
 import { gitLfsPointerProblem } from './unread-files'
 import { aggregateNotes, type ImportNote } from './report'
 import type {
@@ -83,7 +84,10 @@ export function importConversation(
   opts: ImportOptions = {},
 ): ImportedConversation {
   const { onProgress, ...choice } = opts
-  return importInput(new ReadInput(text, onProgress, choice), format, choice)
+  const { content, note } = blankExportStatusLine(text)
+  const imported = importInput(new ReadInput(content, onProgress, choice), format, choice)
+  if (note) imported.report.unshift(note)
+  return imported
 }
 
 const ALSO_READS = 'read as '

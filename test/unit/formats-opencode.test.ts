@@ -156,6 +156,31 @@ describe('opencode messages in other shapes', () => {
     expect(bare.messages).toEqual(whole.messages)
   })
 
+  it('reads an export whose status line was written into it, with a note, places kept', () => {
+    // What `opencode export <id> > session.json` left on Windows (anomalyco/opencode#12130): the
+    // status line, then the JSON right after it on the same line.
+    const text = `Exporting session: ${String(exported.info.id)}${fixture('opencode.json')}`
+    for (const content of [text, new TextEncoder().encode(text)]) {
+      for (const format of ['auto', 'opencode'] as const) {
+        const read = importConversation(content, format)
+        expect(read.format).toBe('opencode')
+        expect(read.messages).toEqual(whole.messages)
+        expect(read.report[0]).toEqual({
+          severity: 'info',
+          path: 'line 1',
+          problem: `opencode's status line "Exporting session: ses_3f1a2b4c5ffeWx8Kq2Lm9Np0Rt" stands before the JSON (its export wrote it to standard output); left out, and the export after it read`,
+        })
+      }
+    }
+    // A syntax error after it is placed where it is in the file: line 3 of the export is
+    // `    "id": "ses_…",`; without its comma, the comma is missing before line 4's first key, at
+    // column 5 (after four spaces).
+    const broken = text.replace(/("id": "ses_\w+"),/, '$1')
+    expect(() => importConversation(broken, 'opencode')).toThrow(
+      "line 4, column 5: malformed JSON: expected ','",
+    )
+  })
+
   it("reads a share's data: entries of session, message and part", () => {
     const share = [
       { type: 'session', data: exported.info },
