@@ -94,7 +94,8 @@ export function historyOf(chain: readonly ChainRecord[], notes: NoteList): Histo
         }
         if (previous?.type === 'user') previous = undefined
       } else {
-        notes.info(`line ${r.line}`, `a "${r.subtype ?? 'system'}" record; not sent to the model`)
+        const kind = r.subtype === undefined ? '' : ` ("${r.subtype}")`
+        notes.info(`line ${r.line}`, `Qwen Code's own system record${kind}; not sent to the model`)
       }
       continue
     }

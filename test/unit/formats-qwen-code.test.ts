@@ -222,6 +222,28 @@ describe('Qwen Code session in', () => {
     expect(read.report.filter((n) => n.severity === 'warning')).toEqual([])
   })
 
+  it("names a system record of Qwen Code's own by its kind", () => {
+    // Qwen Code 0.17 writes an attribution snapshot among a session's records; nothing is sent.
+    const base = { sessionId: 'q3', cwd: '/home/ana/app', version: '0.17.0' }
+    const text = [
+      {
+        ...base,
+        uuid: 'p1',
+        parentUuid: null,
+        type: 'user',
+        message: { role: 'user', parts: [{ text: 'list the files' }] },
+      },
+      { ...base, uuid: 's1', parentUuid: 'p1', type: 'system', subtype: 'attribution_snapshot' },
+    ]
+      .map((r) => JSON.stringify(r))
+      .join('\n')
+    expect(importConversation(text, 'qwen-code').report).toContainEqual({
+      severity: 'info',
+      path: 'line 2',
+      problem: 'Qwen Code\'s own system record ("attribution_snapshot"); not sent to the model',
+    })
+  })
+
   it('refuses a file with no record holding a message, naming the first problem', () => {
     const text = '{"uuid":"s","parentUuid":null,"type":"system","subtype":"ui_telemetry"}\n'
     expect(() => importConversation(text, 'qwen-code')).toThrow(FormatError)
