@@ -30,7 +30,8 @@ export type Builder = 'ide' | 'cli'
 const ITEM_NOTES: Record<string, string> = {
   editorState: "the input box's state in the IDE; not sent",
   modifiers: 'how the prompt was sent (with the codebase, without context); not sent',
-  promptLogs: "Continue's log of the prompt and completion it rendered; not read",
+  promptLogs:
+    "Continue's log of the requests it made for this reply: the model they named and the latest one's system message are read (see their notes), the rest not",
   isGatheringContext: 'display state; not sent',
   reasoning: "the reasoning as Continue's view shows it; the thinking message is what is sent",
   appliedRules: 'the rules Continue applied to the system message, which the file does not hold',

@@ -6,6 +6,7 @@ import { isCount } from './reported-usage'
 import { rootObject } from './sniff-shapes'
 import type { FormatDescriptor, ReportedUsage } from './types'
 import { type Builder, readItem } from './continue-items'
+import { readPromptLogs } from './continue-prompt-logs'
 
 /*
  * Continue (continuedev/continue, at d0a3c0b626, read 2026-12-06) keeps each chat session as one
@@ -54,7 +55,10 @@ export function readContinue(input: ReadInput): ReadResult {
       : "written by Continue's IDE extension: read as the extension sends it",
   )
 
+  const logged = readPromptLogs(history, builder, notes)
   const messages: Message[] = []
+  // The extension's system message, as its latest logged request shows it.
+  if (logged.system) messages.push({ type: 'instructions', text: logged.system })
   const usage: ReportedUsage[] = []
   let from = 0
   if (builder === 'ide') {
@@ -106,7 +110,13 @@ export function readContinue(input: ReadInput): ReadResult {
       })
     }
   }
-  return { messages, notes, ...(usage.length > 0 ? { usage } : {}) }
+  return {
+    ...(logged.model !== undefined ? { model: logged.model } : {}),
+    messages,
+    notes,
+    ...(usage.length > 0 ? { usage } : {}),
+    ...(logged.system !== undefined ? { systemPromptRecorded: true as const } : {}),
+  }
 }
 
 /**
