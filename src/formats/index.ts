@@ -164,7 +164,11 @@ export function importInput(
     detected: format === 'auto',
     ...(result.model !== undefined ? { model: result.model } : {}),
     wire: result.wire ?? wireOf(chosen),
-    ...(result.thinking !== undefined ? { thinking: result.thinking } : {}),
+    // A rule for earlier thinking rules nothing in a conversation that holds none: left out, so
+    // no surface speaks of pricing thinking the file does not have.
+    ...(result.thinking !== undefined && result.messages.some((m) => m.type === 'reasoning')
+      ? { thinking: result.thinking }
+      : {}),
     ...(holdsSystemPrompt(chosen) || result.systemPromptRecorded === true
       ? {}
       : { systemPromptUnrecorded: true as const }),

@@ -64,7 +64,8 @@ export interface ImportedConversation {
    * 'dropped' where its reported prompts show that no request held an earlier reply's thinking
    * (Gemini CLI: docs/tokens.md, "Gemini thinking the reports show was not sent"); 'new-turn' where
    * each request begins a new turn, so only a model that keeps every turn's thinking holds any
-   * (Cline's results sent as text: docs/formats/cline.md, "Each request a new turn").
+   * (Cline's results sent as text: docs/formats/cline.md, "Each request a new turn"). Unset, the
+   * model's rule, where the conversation holds no thinking: a rule would price nothing there.
    */
   thinking?: EarlierThinking
   messages: Message[]

@@ -83,7 +83,9 @@ export function retainsEarlierThinking(spec: {
 /**
  * What the CLI and the app say where the file's requests price thinking otherwise than the model's
  * own rule: they keep earlier thinking the model would drop, or they held none at all. Empty
- * otherwise.
+ * otherwise, and where the file holds no thinking: the import leaves the file's rule out there
+ * (importConversation), so the spec's is the model's. With no model named, the note says so rather
+ * than naming one.
  */
 export function thinkingRuleNote(spec: {
   model: string
@@ -93,7 +95,7 @@ export function thinkingRuleNote(spec: {
   if (spec.thinking === 'new-turn') {
     return sendsThinking(spec)
       ? ''
-      : `thinking priced at 0 in every request: each request sends the tools’ results as the user’s text, which begins a new turn, and ${spec.model} keeps only the current turn’s thinking`
+      : `thinking priced at 0 in every request: each request sends the tools’ results as the user’s text, which begins a new turn, and ${spec.model === '' ? 'with no model named, the model is taken to keep' : `${spec.model} keeps`} only the current turn’s thinking`
   }
   if (!sendsThinking(spec)) {
     return `thinking priced at 0 in every request: the file’s reported prompts show that none of its requests held an earlier reply’s thinking, not even its own turn’s`

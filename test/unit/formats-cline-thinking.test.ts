@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { describeMethod } from '../../cli/message-table'
 import {
   compareUsage,
   countEachMessage,
+  describeCounting,
   importConversation,
   requestOverhead,
   thinkingRuleNote,
@@ -161,5 +163,72 @@ describe('a Cline task whose tool results went back as the user’s text', () =>
     const opus = costsFor(OPUS)
     expect(reasoning.map((i) => sonnet[i])).toEqual([0, 0, 0])
     for (const i of reasoning) expect(opus[i]).toBeGreaterThan(0)
+  })
+})
+
+// A Cline task as Cline 3.16 stored it: the tools called in the reply's text as XML, each result
+// sent back as the user's text, no thinking block, no modelInfo (so no model). Its replies' own
+// "<thinking>" tags are text the model wrote, not thinking. Written by hand.
+const XML_TASK = JSON.stringify([
+  {
+    role: 'user',
+    content: [
+      { type: 'text', text: '<task>\nAdd a sign-up page next to the login page.\n</task>' },
+      { type: 'text', text: env },
+    ],
+  },
+  {
+    role: 'assistant',
+    content: [
+      {
+        type: 'text',
+        text: '<thinking>\nThe login page shows how auth is wired.\n</thinking>\n\n<read_file>\n<path>src/routes/login/+page.svelte</path>\n</read_file>',
+      },
+    ],
+  },
+  {
+    role: 'user',
+    content: [
+      { type: 'text', text: "[read_file for 'src/routes/login/+page.svelte'] Result:" },
+      { type: 'text', text: '<form on:submit={login}>…</form>' },
+      { type: 'text', text: env },
+    ],
+  },
+  {
+    role: 'assistant',
+    content: [
+      {
+        type: 'text',
+        text: '<attempt_completion>\n<result>The sign-up page is added.</result>\n</attempt_completion>',
+      },
+    ],
+  },
+])
+
+describe('a Cline task whose results went back as text but that holds no thinking', () => {
+  const imported = importConversation(XML_TASK)
+
+  it('keeps the model’s rule: there is no thinking for a new turn to leave out', () => {
+    expect(imported.messages.some((m) => m.type === 'reasoning')).toBe(false)
+    expect(imported.thinking).toBeUndefined()
+    expect(imported.report.map((n) => n.problem)).not.toContainEqual(
+      expect.stringContaining('begins a new turn'),
+    )
+  })
+
+  it('prints no line about thinking under the method, with no model, Sonnet 4.5 or Gemini', () => {
+    for (const model of ['', SONNET, 'gemini-2.5-flash']) {
+      const spec = { model, wire: imported.wire, thinking: imported.thinking ?? 'model' }
+      expect(thinkingRuleNote(spec)).toBe('')
+      expect(describeMethod(describeCounting(model, imported.wire), spec)).not.toContain('thinking')
+    }
+  })
+})
+
+describe('the new-turn line where the file names no model', () => {
+  it('says no model is named rather than leaving a blank for its name', () => {
+    expect(thinkingRuleNote({ model: '', wire: 'anthropic', thinking: 'new-turn' })).toBe(
+      'thinking priced at 0 in every request: each request sends the tools’ results as the user’s text, which begins a new turn, and with no model named, the model is taken to keep only the current turn’s thinking',
+    )
   })
 })
