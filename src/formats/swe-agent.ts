@@ -16,7 +16,8 @@ import { CACHE_NOTE, UNKNOWN_FIELD_NOTE } from './vocabulary'
  * (get_trajectory_data, add_step_to_history, _add_templated_messages_to_history,
  * forward_with_handling and attempt_autosubmission_after_error: the exit step) and
  * sweagent/agent/models.py (_history_to_messages: what reaches the model), commit 3ea751c0
- * (version 1.1.0), read 2026-12-01. Legacy 0.x trajectories have the same top level with text-only
+ * (version 1.1.0), read 2026-12-01, and tag v1.0.1 (6aff2155: `step` and `run`, the end of a run),
+ * read 2026-12-07. Legacy 0.x trajectories have the same top level with text-only
  * history items. mini-swe-agent's `.traj.json` ({info, messages, trajectory_format}) is read by
  * swe-agent-mini.ts. See docs/formats/swe-agent.md.
  */
@@ -117,6 +118,13 @@ function readTrajectory(root: Json, prefix: JsonPath, notes: NoteList): ReadResu
       )
       return
     }
+    if (i === exit.last) {
+      notes.info(
+        pathString(at),
+        `the observation of the step that ended the run (${String(status)}), which SWE-agent writes once the last request has been answered: never sent to the model; not loaded`,
+      )
+      return
+    }
     if (i === exit.observation) {
       notes.info(
         pathString(at),
@@ -139,51 +147,75 @@ function readTrajectory(root: Json, prefix: JsonPath, notes: NoteList): ReadResu
 const ERROR_EXIT = /^(?:submitted \()?(exit_[a-z_]+)\)?$/
 
 /**
- * The step SWE-agent records when it ends a run on an error (a full context window, the cost
- * limit, repeated format errors, …): `forward_with_handling` answers the error with a step of its
- * own (`handle_error_with_autosubmission`: its output and thought are its "Exit due to …" text, no
- * action, no tool calls), `attempt_autosubmission_after_error` submits the patch ("Exited
- * (autosubmitted)", or no output), and `step` adds both to the history (`add_step_to_history`: a
- * reply, then the observation). The run ends there, so no request held either. 0.x recorded the
- * reply alone, its action the exit status (`forward_with_error_check`). The indexes of the two
- * items in the history, where the agent's last items are such a step.
+ * The items of the step that ended the run, which no request held. SWE-agent 1.x's `step` adds
+ * each step to the history once it has run (`add_step_to_history`: the reply, then the templated
+ * observation, `message_type` "observation"), and the run loop (`while not step_output.done`)
+ * sends the history again only while the run goes on. So the step that ends the run leaves its
+ * observation unsent: a submission's (`handle_submission` sets the observation to the patch and
+ * `done`), the `exit` command's ("Exited"), an error's. Its reply is the last request's answer,
+ * and stays, unless it is SWE-agent's own: where it ends a run on an error (a full context window,
+ * the cost limit, repeated format errors, …), `forward_with_handling` answers the error with a step
+ * of its own (`handle_error_with_autosubmission`: its output and thought are its "Exit due to …"
+ * text, no action, no tool calls) and `attempt_autosubmission_after_error` submits the patch
+ * ("Exited (autosubmitted)", or no output): no request held either. 0.x recorded that reply alone,
+ * its action the exit status (`forward_with_error_check`), and never recorded a last observation
+ * (`forward_model` added each observation only before the next request). The indexes in the
+ * history of SWE-agent's own reply (`reply`), of its autosubmission's observation (`observation`),
+ * and of the last step's observation after a reply the model wrote (`last`).
  */
 function exitStep(
   items: readonly unknown[],
   mine: (raw: unknown) => boolean,
   status: unknown,
-): { reply?: number; observation?: number } {
-  const bare = typeof status === 'string' ? ERROR_EXIT.exec(status)?.[1] : undefined
-  if (bare === undefined) return {}
+): { reply?: number; observation?: number; last?: number } {
+  // Each step sets the status; it is none until a step ends the run.
+  if (typeof status !== 'string' || status === '') return {}
   const own: number[] = []
   items.forEach((raw, i) => {
     if (mine(raw)) own.push(i)
   })
-  const isReply = (i: number | undefined, action: string): boolean => {
-    const raw = i === undefined ? undefined : items[i]
-    if (!isObject(raw) || raw.role !== 'assistant' || raw.action !== action) return false
-    const calls = raw.tool_calls
-    if (calls !== undefined && calls !== null && !(Array.isArray(calls) && calls.length === 0)) {
-      return false
-    }
-    return (
-      typeof raw.content === 'string' &&
-      raw.content === raw.thought &&
-      /^Exit(?:ing)? due to /.test(raw.content)
-    )
-  }
   const last = own[own.length - 1]
   const before = own[own.length - 2]
+  const bare = ERROR_EXIT.exec(status)?.[1]
+  if (bare !== undefined) {
+    const isReply = (i: number | undefined, action: string): boolean => {
+      const raw = i === undefined ? undefined : items[i]
+      if (!isObject(raw) || raw.role !== 'assistant' || raw.action !== action) return false
+      const calls = raw.tool_calls
+      if (calls !== undefined && calls !== null && !(Array.isArray(calls) && calls.length === 0)) {
+        return false
+      }
+      return (
+        typeof raw.content === 'string' &&
+        raw.content === raw.thought &&
+        /^Exit(?:ing)? due to /.test(raw.content)
+      )
+    }
+    const observation = items[last]
+    if (
+      isObject(observation) &&
+      observation.role === 'user' &&
+      (observation.tool_call_ids === undefined || observation.tool_call_ids === null) &&
+      isReply(before, '')
+    ) {
+      return { reply: before, observation: last }
+    }
+    if (isReply(last, bare)) return { reply: last }
+  }
+  // 1.x: the observation of the step that ended the run, after the model's reply.
   const observation = items[last]
+  const reply = items[before]
   if (
     isObject(observation) &&
-    observation.role === 'user' &&
-    (observation.tool_call_ids === undefined || observation.tool_call_ids === null) &&
-    isReply(before, '')
+    observation.message_type === 'observation' &&
+    (observation.role === 'user' || observation.role === 'tool') &&
+    isObject(reply) &&
+    reply.role === 'assistant' &&
+    reply.message_type === 'action'
   ) {
-    return { reply: before, observation: last }
+    return { last }
   }
-  return isReply(last, bare) ? { reply: last } : {}
+  return {}
 }
 
 /** One history item: the message SWE-agent sends for it, with its thinking blocks before it. */

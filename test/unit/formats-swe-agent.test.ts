@@ -18,7 +18,6 @@ describe('SWE-agent trajectory in', () => {
         ['bot', ''],
         ['activity', 'toolu_01Sc'],
         ['bot', ''],
-        ['activity', 'toolu_01Sd'],
       ])
       const [system, task, thought, first] = imported.messages
       expect(system.text).toBe(
@@ -50,6 +49,19 @@ describe('SWE-agent trajectory in', () => {
       )
     })
 
+    it('leaves out the submission’s observation, written after the last of its 3 requests', () => {
+      // info.model_stats reports 3 API calls: the 3 replies. The submit's result (history[8])
+      // came after the third, and the run ended there.
+      expect(imported.messages.filter((m) => m.type === 'bot')).toHaveLength(3)
+      expect(imported.messages.some((m) => m.text.startsWith('diff --git'))).toBe(false)
+      expect(imported.report).toContainEqual({
+        severity: 'info',
+        path: 'history[8]',
+        problem:
+          'the observation of the step that ended the run (submitted), which SWE-agent writes once the last request has been answered: never sent to the model; not loaded',
+      })
+    })
+
     it('takes the model from replay_config, a JSON string', () => {
       expect(imported.model).toBe('claude-sonnet-4-20250514')
     })
@@ -69,7 +81,8 @@ describe('SWE-agent trajectory in', () => {
           'provider-reported usage (cost $0.0712, 20,431 tokens sent, 512 received, 3 API calls); read by the usage view, not counted here',
       })
       expect(report).toContainEqual(
-        expect.objectContaining({ path: 'history[*].message_type', count: 9 }),
+        // Every item's but the submission's observation, which is not loaded.
+        expect.objectContaining({ path: 'history[*].message_type', count: 8 }),
       )
       expect(report).toContainEqual(
         expect.objectContaining({ path: 'history[*].content[*].cache_control', count: 2 }),
@@ -192,10 +205,92 @@ describe('SWE-agent trajectory in', () => {
       // 0.x: the reply alone, whose action is the exit status.
       const v0 = importConversation(traj([...work, exit('exit_context')], 'exit_context'))
       expect(v0.messages.map((m) => m.type)).toEqual(types)
-      // A run that ended by the model's own submit keeps its last reply and observation.
+      // A run that ended by the model's own submit keeps its last reply, the last request's
+      // answer; the observation after it is left out below ("the step that ended the run").
       const own = { ...exit('submit'), content: 'Done.', thought: 'Done.' }
       const normal = importConversation(traj([...work, own, submitted], 'submitted'))
-      expect(normal.messages.map((m) => m.type)).toEqual([...types, 'bot', 'user'])
+      expect(normal.messages.map((m) => m.type)).toEqual([...types, 'bot'])
+    })
+  })
+
+  describe('the step that ended the run', () => {
+    // SWE-agent 1.x with text actions (xml_function_calling), as it writes a run that ended on the
+    // model's submit: `step` adds the reply and then the observation, the patch, to the history;
+    // the run ends there, so no request held that observation. Written by hand.
+    const patch = 'diff --git a/parse.py b/parse.py\n-    return x\n+    return x.strip()\n'
+    const item = (role: string, content: string, type: string, more: object = {}) => ({
+      role,
+      content,
+      agent: 'main',
+      message_type: type,
+      ...more,
+    })
+    const reply = (thought: string, action: string) =>
+      item('assistant', `${thought}\n\n<function=${action}>\n</function>`, 'action', {
+        thought,
+        action,
+      })
+    const history = [
+      item('system', 'You are a programmer.', 'system_prompt'),
+      item('user', '<uploaded_files>\n/repo\n</uploaded_files>\nFix the parser.', 'observation'),
+      reply('Let me read it.', 'cat parse.py'),
+      item('user', 'OBSERVATION:\ndef parse(x):\n    return x', 'observation'),
+      reply('Strip it, then submit.', 'submit'),
+      item('user', `OBSERVATION:\n${patch}`, 'observation'),
+    ]
+    const step = (action: string, observation: string) => ({
+      action,
+      observation,
+      response: action,
+      thought: action,
+      execution_time: 0.1,
+      state: {},
+      messages: [],
+      extra_info: {},
+    })
+    const traj = (status: string | null, submission: string | null) =>
+      JSON.stringify({
+        trajectory: [step('cat parse.py', 'def parse(x):\n    return x'), step('submit', patch)],
+        history,
+        info: {
+          swe_agent_version: '1.0.1',
+          submission,
+          exit_status: status,
+          model_stats: { instance_cost: 0.01, tokens_sent: 900, tokens_received: 80, api_calls: 2 },
+        },
+        replay_config: JSON.stringify({ agent: { model: { name: 'gpt-4o' } } }),
+        environment: 'main',
+      })
+
+    it('leaves out the observation of the submission, and keeps the reply that submitted; a run still going keeps it', () => {
+      const imported = importConversation(traj('submitted', patch))
+      expect(imported.messages.map((m) => m.type)).toEqual([
+        'instructions',
+        'user',
+        'bot',
+        'user',
+        'bot',
+      ])
+      expect(imported.messages[4].text).toContain('Strip it, then submit.')
+      expect(imported.messages.some((m) => m.text.includes('diff --git'))).toBe(false)
+      expect(imported.report).toContainEqual({
+        severity: 'info',
+        path: 'history[5]',
+        problem:
+          'the observation of the step that ended the run (submitted), which SWE-agent writes once the last request has been answered: never sent to the model; not loaded',
+      })
+      // SWE-agent saves the file after every step; until a step ends the run, its status is null,
+      // and the last observation is kept: the next request sends it.
+      const going = importConversation(traj(null, null))
+      expect(going.messages.map((m) => m.type)).toEqual([
+        'instructions',
+        'user',
+        'bot',
+        'user',
+        'bot',
+        'user',
+      ])
+      expect(going.messages[5].text).toBe(`OBSERVATION:\n${patch}`)
     })
   })
 
