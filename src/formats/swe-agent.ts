@@ -321,7 +321,35 @@ function readReplayConfig(value: unknown, at: string, notes: NoteList): string |
         isObject(agent.agent_configs[0].model)
       ? agent.agent_configs[0].model
       : undefined
-  return model && typeof model.name === 'string' ? model.name : undefined
+  if (!model || typeof model.name !== 'string') return undefined
+  const host = servedElsewhere(model.api_base)
+  if (host !== undefined) {
+    notes.warn(
+      `${at}: agent.model.api_base`,
+      `the model is served at ${host}, not by its provider's own API: "${model.name}" may be the name that server gives a model of its own; counted as ${model.name} (choose the model that ran to count as it)`,
+    )
+  }
+  return model.name
+}
+
+/** The providers' own API hosts, which serve the models their names say. */
+const PROVIDER_HOSTS =
+  /(?:^|\.)(?:api\.openai\.com|openai\.azure\.com|api\.anthropic\.com|googleapis\.com)$/
+
+/**
+ * The host of a LiteLLM `api_base` that is not a provider's own API (a server of the user's, a
+ * proxy), or undefined. SWE-agent passes `api_base` to LiteLLM with the model's name, and a
+ * self-hosted server (vLLM, for one) answers to whatever name it was started with.
+ */
+function servedElsewhere(apiBase: unknown): string | undefined {
+  if (typeof apiBase !== 'string' || apiBase.trim() === '') return undefined
+  let host: string
+  try {
+    host = new URL(apiBase).hostname
+  } catch {
+    return apiBase
+  }
+  return PROVIDER_HOSTS.test(host) ? undefined : host
 }
 
 /** A SWE-agent trajectory (.traj), or a mini-swe-agent one (.traj.json). */

@@ -66,6 +66,30 @@ describe('SWE-agent trajectory in', () => {
       expect(imported.model).toBe('claude-sonnet-4-20250514')
     })
 
+    it("warns that a model's name may not be the model where a server of the user's serves it", () => {
+      // SWE-agent-LM served by vLLM under OpenAI's name, as public SWE-bench runs were.
+      const traj = JSON.parse(fixture('swe-agent.traj')) as Record<string, unknown>
+      const served = (apiBase: string) =>
+        importConversation(
+          JSON.stringify({
+            ...traj,
+            replay_config: JSON.stringify({
+              agent: { model: { name: 'gpt-4o', api_base: apiBase } },
+            }),
+          }),
+        )
+      const elsewhere = served('https://swe-lm.example.net:8000/v1')
+      expect(elsewhere.model).toBe('gpt-4o')
+      expect(elsewhere.report).toContainEqual({
+        severity: 'warning',
+        path: 'replay_config: agent.model.api_base',
+        problem:
+          'the model is served at swe-lm.example.net, not by its provider\'s own API: "gpt-4o" may be the name that server gives a model of its own; counted as gpt-4o (choose the model that ran to count as it)',
+      })
+      const own = served('https://api.openai.com/v1')
+      expect(own.report.filter((n) => n.path.endsWith('api_base'))).toEqual([])
+    })
+
     it('reports the duplicate trajectory, the cost and the bookkeeping fields', () => {
       const { report } = imported
       expect(report).toContainEqual({
