@@ -27,6 +27,9 @@ export const MESSAGE_EVENTS = {
   reply: 'assistant.message',
   result: 'tool.execution_complete',
   notification: 'system.notification',
+  // "Full content of the skill file, injected into the conversation for the model"
+  // (SkillInvokedData.content); the tool call that loaded it is answered only "loaded".
+  skill: 'skill.invoked',
 } as const
 
 /** A system.message of role "system": the system prompt, which the reader puts first. */
@@ -64,6 +67,7 @@ export function readEventMessages(type: string, data: Json): Message[] | SystemP
     case MESSAGE_EVENTS.result:
       return [readResult(data)]
     case MESSAGE_EVENTS.notification:
+    case MESSAGE_EVENTS.skill:
       return [{ type: 'context', text: requireString(data, 'content', ['data']) }]
     default:
       return []

@@ -65,7 +65,6 @@ const OWN_EVENTS: ReadonlySet<string> = new Set([
   'tool.user_requested',
   'tool.execution_start',
   'tool_search.activated',
-  'skill.invoked',
   'subagent.started',
   'subagent.completed',
   'subagent.failed',

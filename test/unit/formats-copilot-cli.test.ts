@@ -219,6 +219,36 @@ describe('GitHub Copilot CLI session in', () => {
     expect(read.messages[0].meta).toEqual({ compacted: true, droppedCount: 1 })
   })
 
+  it("loads a skill's content where it was invoked: the schema says it is sent", () => {
+    // As 1.0.18 writes a skill's use: the `skill` tool's call, its result ("loaded"), then
+    // skill.invoked with the file's content, "injected into the conversation for the model".
+    const event = (type: string, data: object) =>
+      JSON.stringify({ type, data, id: type, timestamp: '2026-11-22T08:00:00Z', parentId: null })
+    const skill = '---\nname: tidy\ndescription: Tidy a folder\n---\nSort the files by kind.'
+    const lines = [
+      event('user.message', { content: 'tidy my downloads' }),
+      event('assistant.message', {
+        messageId: 'm1',
+        content: '',
+        toolRequests: [{ toolCallId: 'call_1', name: 'skill', arguments: { skill: 'tidy' } }],
+      }),
+      event('tool.execution_complete', {
+        toolCallId: 'call_1',
+        success: true,
+        result: { content: 'Skill "tidy" loaded successfully.' },
+      }),
+      event('skill.invoked', {
+        name: 'tidy',
+        path: '/home/ana/.agents/skills/tidy/SKILL.md',
+        content: skill,
+      }),
+      event('assistant.message', { messageId: 'm2', content: 'Sorted.' }),
+    ]
+    const read = importConversation(lines.join('\n'), 'copilot-cli')
+    expect(read.messages.map((m) => m.type)).toEqual(['user', 'bot', 'activity', 'context', 'bot'])
+    expect(read.messages[3].text).toBe(skill)
+  })
+
   it('takes the model a 1.0.2 shutdown names beside its data', () => {
     const text = [
       '{"type":"user.message","data":{"content":"hi"},"id":"u","parentId":null}',
