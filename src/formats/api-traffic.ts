@@ -7,7 +7,7 @@ import { readOpenAIResponses } from './openai-responses'
 import { LocatedError, type ReadInput, type ReadResult, type Reader } from './reader'
 import { NoteList, describeLines, warnSkippedLines } from './report'
 import { lineObjects } from './sniff-shapes'
-import { HTTP_NOTE, readNested, readResponse } from './traffic-reply'
+import { HTTP_NOTE, readNested, readResponse, storedResponseOf } from './traffic-reply'
 import type { Message } from '../types'
 import { UNKNOWN_FIELD_NOTE } from './vocabulary'
 import type { FormatDescriptor, ReportedUsage, TrafficRequest } from './types'
@@ -54,7 +54,7 @@ export function readApiTraffic(input: ReadInput): ReadResult {
     )
   }
   const reader = bodyReader(pair.request, body)
-  const read = readNested(reader, body, '', 'request.body', line, notes)
+  const read = readBody(pairs, chosen, reader, body, notes)
   const reply = readResponse(pair, notes)
   const model = summary.model ?? reply.model
   const messages = [...read, ...reply.messages]
@@ -100,7 +100,7 @@ function earlierUsage(
     if (!reported) continue
     let read: Message[]
     try {
-      read = readNested(bodyReader(pairs[i].request, body), body, '', '', pairs[i].line, quiet)
+      read = readBody(pairs, i, bodyReader(pairs[i].request, body), body, quiet)
     } catch (error) {
       if (error instanceof LocatedError) continue
       throw error
@@ -109,6 +109,85 @@ function earlierUsage(
     usage.push({ prompt: read.length, ...reported, ...(model ? { model } : {}) })
   }
   return usage
+}
+
+/**
+ * A request body's messages. A Responses request that continues a stored response
+ * (`previous_response_id`) is sent the turns of that response: each earlier request's input and
+ * its response's output, back along the chain, but not their instructions (OpenAI API reference,
+ * "Create a model response", `instructions`; guide "Conversation state"). Where the log holds the
+ * response, they are read before the request's own input, and an info note says so; where it does
+ * not, the body's reader warns that they are not in the file.
+ */
+function readBody(
+  pairs: Pair[],
+  i: number,
+  reader: Reader,
+  body: Json,
+  notes: NoteList,
+): Message[] {
+  const { line } = pairs[i]
+  const chain = reader === readOpenAIResponses ? storedTurns(pairs, i) : undefined
+  if (!chain) return readNested(reader, body, '', 'request.body', line, notes)
+  const { previous_response_id: _, ...own } = body
+  const read = readNested(reader, own, '', 'request.body', line, notes)
+  const quiet = new NoteList()
+  // What the body's reader puts before the input (instructions, tools): the earlier turns follow it.
+  const head = readNested(reader, { ...own, input: [] }, '', '', line, quiet).length
+  const earlier = readNested(reader, { input: chain.items }, '', '', line, quiet)
+  const [first] = chain.links
+  const more = chain.links.length - 1
+  notes.info(
+    `line ${line}: request.body.previous_response_id`,
+    `continues the response to request ${first.index} (line ${first.line})${more > 0 ? `, and the ${more} earlier turn${more === 1 ? '' : 's'} it continues` : ''}, which this log holds: OpenAI sends those turns again, their input and output but not their instructions, so they are loaded before this request's input`,
+  )
+  if (chain.missing) {
+    notes.warn(
+      `line ${chain.missing}: request.body.previous_response_id`,
+      'continues a conversation stored by OpenAI whose earlier turns are not in this file',
+    )
+  }
+  return [...read.slice(0, head), ...earlier, ...read.slice(head)]
+}
+
+/**
+ * The turns a Responses request continues, oldest first, where the log holds the response its
+ * `previous_response_id` names (an earlier pair's response `id`): each request's input items and
+ * its response's output items, back along the chain. `links` are the requests, newest first;
+ * `missing` the line of the request whose own previous response is not in the log.
+ */
+function storedTurns(
+  pairs: Pair[],
+  i: number,
+): { items: unknown[]; links: { index: number; line: number }[]; missing?: number } | undefined {
+  const turns: unknown[][] = []
+  const links: { index: number; line: number }[] = []
+  const seen = new Set<number>()
+  let at = i
+  let missing: number | undefined
+  for (;;) {
+    const body = pairs[at].request.body
+    const id = isObject(body) ? body.previous_response_id : undefined
+    if (typeof id !== 'string' || id === '') break
+    const found = pairs.findIndex((p, k) => k < at && storedResponseOf(p)?.id === id)
+    if (found === -1 || seen.has(found)) {
+      if (at !== i) missing = pairs[at].line
+      break
+    }
+    seen.add(found)
+    const earlier = pairs[found].request.body
+    const input = isObject(earlier) ? earlier.input : undefined
+    const asked = typeof input === 'string' ? [{ role: 'user', content: input }] : input
+    const output = storedResponseOf(pairs[found])?.output
+    turns.unshift([
+      ...(Array.isArray(asked) ? asked : []),
+      ...(Array.isArray(output) ? output : []),
+    ])
+    links.push({ index: found + 1, line: pairs[found].line })
+    at = found
+  }
+  if (links.length === 0) return undefined
+  return { items: turns.flat(), links, ...(missing !== undefined ? { missing } : {}) }
 }
 
 const sameMessage = (a: Message, b: Message) =>

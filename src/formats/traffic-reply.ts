@@ -96,22 +96,9 @@ export function readResponse(
     } else if (key !== 'body' && key !== 'body_raw' && key !== 'events')
       notes.info(at(`response.${key}`), HTTP_NOTE)
   }
-  let body: Json | undefined
-  let where = 'response.body'
-  // A proxy's rendering of the body is set aside: the reply is read from the events it kept.
-  if (!rendered && isObject(response.body)) {
-    body = response.body
-  } else if (!rendered && typeof response.body_raw === 'string') {
-    where = 'response.body_raw'
-    const rebuilt = rebuildStream(response.body_raw)
-    reportStream(rebuilt, at(where), notes)
-    body = rebuilt.body
-  } else if (Array.isArray(response.events)) {
-    where = 'response.events'
-    const rebuilt = rebuildEvents(response.events.map((e) => (isObject(e) ? e.data : e)))
-    reportStream(rebuilt, at(where), notes)
-    body = rebuilt.body
-  }
+  const { body, where } = replyBody(response, rendered, (rebuilt, where) =>
+    reportStream(rebuilt, at(where), notes),
+  )
   const status = response.status_code
   if (typeof status === 'number' && status >= 400) {
     const error = isObject(body?.error) ? String(body.error.message ?? '') : ''
@@ -152,6 +139,42 @@ export function readResponse(
     model,
     ...(counts ? { usage: { ...counts, at: at(fieldOf(where, 'usage')) } } : {}),
   }
+}
+
+/**
+ * The response's body: as logged, or rebuilt from its stream (`body_raw`) or its parsed `events`
+ * (a proxy's rendering of the body is set aside for the events it kept); `where` is its field.
+ */
+function replyBody(
+  response: Json,
+  rendered: boolean,
+  report: (rebuilt: RebuiltStream, where: string) => void,
+): { body?: Json; where: string } {
+  if (!rendered && isObject(response.body)) return { body: response.body, where: 'response.body' }
+  if (!rendered && typeof response.body_raw === 'string') {
+    const rebuilt = rebuildStream(response.body_raw)
+    report(rebuilt, 'response.body_raw')
+    return { body: rebuilt.body, where: 'response.body_raw' }
+  }
+  if (Array.isArray(response.events)) {
+    const rebuilt = rebuildEvents(response.events.map((e) => (isObject(e) ? e.data : e)))
+    report(rebuilt, 'response.events')
+    return { body: rebuilt.body, where: 'response.events' }
+  }
+  return { where: 'response.body' }
+}
+
+/**
+ * A pair's response as a Responses API `response` object (its `id` and `output` items), from its
+ * body or its stream; undefined for any other reply, or an error.
+ */
+export function storedResponseOf(pair: LoggedPair): Json | undefined {
+  const response = pair.response
+  if (!isObject(response)) return undefined
+  const status = response.status_code
+  if (typeof status === 'number' && status >= 400) return undefined
+  const { body } = replyBody(response, isProxyRendering(response), () => {})
+  return body && typeof body.id === 'string' && Array.isArray(body.output) ? body : undefined
 }
 
 const REPLY_FIELDS = ['role', 'content', 'id', 'usage', 'model']

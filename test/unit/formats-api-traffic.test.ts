@@ -470,3 +470,58 @@ describe('API traffic: what Anthropic’s context editing cleared', () => {
     })
   })
 })
+
+// A stateful Responses conversation: the second request names the first's response by
+// `previous_response_id` (OpenAI's guide "Conversation state"), and both are in the log.
+describe('API traffic log of a Responses request continuing a stored response', () => {
+  const pair = (body: Record<string, unknown>, output: unknown[], id: string) =>
+    JSON.stringify({
+      request: { url: 'https://api.openai.com/v1/responses', body },
+      response: {
+        status_code: 200,
+        body: { id, object: 'response', model: 'gpt-4o-mini', output, usage: { input_tokens: 9 } },
+      },
+    })
+  const answer = (text: string) => ({
+    type: 'message',
+    role: 'assistant',
+    content: [{ type: 'output_text', text }],
+  })
+  const first = pair(
+    { model: 'gpt-4o-mini', instructions: 'Be brief.', input: 'My name is Ada.' },
+    [answer('Hello, Ada.')],
+    'resp_a',
+  )
+  const second = pair(
+    { model: 'gpt-4o-mini', input: 'What is my name?', previous_response_id: 'resp_a' },
+    [answer('Ada.')],
+    'resp_b',
+  )
+
+  it('reads the earlier turn from the log before the request’s input, without its instructions', () => {
+    const imported = importConversation(`${first}\n${second}\n`, 'auto', { request: 2 })
+    expect(imported.messages.map((m) => [m.type, m.text])).toEqual([
+      ['user', 'My name is Ada.'],
+      ['bot', 'Hello, Ada.'],
+      ['user', 'What is my name?'],
+      ['bot', 'Ada.'],
+    ])
+    expect(imported.report).toContainEqual(
+      expect.objectContaining({
+        severity: 'info',
+        path: 'line 2: request.body.previous_response_id',
+      }),
+    )
+    expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
+  })
+
+  it('still warns when the response it continues is not in the log', () => {
+    const imported = importConversation(`${second}\n`, 'auto')
+    expect(imported.messages.map((m) => m.text)).toEqual(['What is my name?', 'Ada.'])
+    expect(imported.report).toContainEqual({
+      severity: 'warning',
+      path: 'line 1: request.body.previous_response_id',
+      problem: 'continues a conversation stored by OpenAI; its earlier turns are not in this file',
+    })
+  })
+})
