@@ -29,6 +29,15 @@ const ROLE_TYPES: Record<string, string> = {
   tool: 'activity',
   function: 'activity',
 }
+/**
+ * A tool call's `index`: where a streamed reply's chunk puts the call among the reply's calls
+ * (`choices[].delta.tool_calls[].index`, OpenAI API reference, "The chat completion chunk object").
+ * A message's tool call has no such field; a client that sends the streamed call back as it came
+ * sends it too, and it is not part of what the model reads.
+ */
+const CALL_INDEX_NOTE =
+  "the call's position in a streamed reply, sent back as it came; not part of the conversation"
+
 const MESSAGE_FIELDS = new Set(['role', 'content', 'name', 'tool_calls', 'tool_call_id', 'refusal'])
 /**
  * A reply's `annotations`: the URL citations of a search model's answer (Chat Completions'
@@ -107,6 +116,8 @@ export function readChatMessage(
       if (!Array.isArray(list) || list.length > 0) {
         notes.info(pathString([...at, key]), ANNOTATIONS_NOTE)
       }
+    } else if (key === 'audio' && raw.audio === null) {
+      // An assistant message's `audio` (a spoken reply, or the id of one sent back) left empty.
     } else if (!MESSAGE_FIELDS.has(key) && !(key === 'function_call' && role === 'assistant')) {
       notes.warn(pathString([...at, key]), UNKNOWN_FIELD_NOTE)
     }
@@ -166,7 +177,8 @@ function readToolCalls(raw: Json, at: JsonPath, notes: NoteList): ToolCall[] {
         arguments: typeof args === 'string' ? parseArguments(args, path) : '',
       })
       for (const key of Object.keys(call)) {
-        if (!['id', 'type', 'function', 'custom'].includes(key)) {
+        if (key === 'index') notes.info(pathString([...here, key]), CALL_INDEX_NOTE)
+        else if (!['id', 'type', 'function', 'custom'].includes(key)) {
           notes.warn(pathString([...here, key]), UNKNOWN_FIELD_NOTE)
         }
       }

@@ -189,4 +189,28 @@ describe('OpenAI Chat Completions in', () => {
       },
     ])
   })
+
+  it('takes an empty "audio" and a streamed call\'s "index" as no loss: nothing unread is warned', () => {
+    // llama-stack sends a streamed reply's tool calls back with the chunk's `index`, and a reply
+    // message carries `audio: null` when it spoke nothing.
+    const text = JSON.stringify({
+      model: 'gpt-4o',
+      messages: [
+        { role: 'user', content: 'Weather?' },
+        {
+          role: 'assistant',
+          content: null,
+          audio: null,
+          tool_calls: [
+            { index: 0, id: 'call_1', type: 'function', function: { name: 'w', arguments: '{}' } },
+          ],
+        },
+      ],
+    })
+    const { report } = importConversation(text, 'openai')
+    expect(report.filter((n) => n.severity === 'warning')).toEqual([])
+    expect(report).toContainEqual(
+      expect.objectContaining({ severity: 'info', path: 'messages[1].tool_calls[0].index' }),
+    )
+  })
 })
