@@ -87,9 +87,34 @@ function estimateOf(
 // o-series and GPT-5 models are rendered in OpenAI's harmony format; the rest are GPT-4 class.
 const isReasoningModel = (model: string) => /^(o\d|gpt-5)/.test(model)
 
+/** Every file part of a message list: Chat's `file`, Responses' `input_file`, Anthropic's `document`. */
+function fileParts(value: any, found: any[] = []): any[] {
+  if (Array.isArray(value)) for (const v of value) fileParts(v, found)
+  else if (value && typeof value === 'object') {
+    if (['file', 'input_file', 'document'].includes(value.type)) found.push(value)
+    for (const v of Object.values(value)) fileParts(v, found)
+  }
+  return found
+}
+
+/** Whether a file part is a PDF: by its media type, its data's, or its file name (not a mention). */
+function isPdfPart(part: any): boolean {
+  const file = part.file && typeof part.file === 'object' ? part.file : part
+  const data = String(file.file_data ?? part.source?.data ?? '')
+  const names = [file.filename, file.file_url, part.source?.url].filter(
+    (n) => typeof n === 'string',
+  )
+  return (
+    part.source?.media_type === 'application/pdf' ||
+    data.startsWith('data:application/pdf') ||
+    names.some((n: string) => /\.pdf$/i.test(n))
+  )
+}
+
 function hasMedia(body: any): { pdf: boolean; media: boolean; remote: boolean } {
-  const text = JSON.stringify(body.messages ?? body.input ?? [])
-  const pdf = text.includes('application/pdf') || /\.pdf\b/.test(text)
+  const list = body.messages ?? body.input ?? []
+  const text = JSON.stringify(list)
+  const pdf = fileParts(list).some(isPdfPart)
   const media = /"type":"(image_url|input_audio|file|input_file)"/.test(text)
   // A file sent by URL or by an uploaded file's id: the request holds no bytes to price.
   const remote = /"file_id":|"url":"https?:/.test(text)
