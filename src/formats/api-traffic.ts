@@ -169,8 +169,8 @@ function storedTurns(
     const body = pairs[at].request.body
     const id = isObject(body) ? body.previous_response_id : undefined
     if (typeof id !== 'string' || id === '') break
-    const found = pairs.findIndex((p, k) => k < at && storedResponseOf(p)?.id === id)
-    if (found === -1 || seen.has(found)) {
+    const found = responseIndex(pairs).get(id) ?? -1
+    if (found === -1 || found >= at || seen.has(found)) {
       if (at !== i) missing = pairs[at].line
       break
     }
@@ -188,6 +188,22 @@ function storedTurns(
   }
   if (links.length === 0) return undefined
   return { items: turns.flat(), links, ...(missing !== undefined ? { missing } : {}) }
+}
+
+/** Each log's stored responses by id, made once: the pair whose response has the id, the first. */
+const responseIndexes = new WeakMap<Pair[], Map<string, number>>()
+
+function responseIndex(pairs: Pair[]): Map<string, number> {
+  let index = responseIndexes.get(pairs)
+  if (!index) {
+    index = new Map()
+    for (let k = 0; k < pairs.length; k++) {
+      const id = storedResponseOf(pairs[k])?.id
+      if (typeof id === 'string' && !index.has(id)) index.set(id, k)
+    }
+    responseIndexes.set(pairs, index)
+  }
+  return index
 }
 
 const sameMessage = (a: Message, b: Message) =>
