@@ -20,10 +20,11 @@ the files it wrote, and derive what each holds from the rules below, not from th
   leaves one while it runs: the file is its first page, and the tables and one session are in the
   log only.
 - crush.db: Crush's tables after all its migrations (charmbracelet/crush internal/db/migrations,
-  37f36e93), three sessions of our own (one with a summary, a subagent's, an older one), not in WAL
-  mode (crush_db says what each holds).
+  37f36e93), sessions of our own (one with a summary, a subagent's, an older one, and others
+  crush_db lists), not in WAL mode (crush_db says what each holds).
 - opencode-go.db: the Go opencode's tables (Crush's initial migration alone), one session.
 """
+import base64
 import json
 import os
 import shutil
@@ -227,13 +228,19 @@ def parts(*ps):
     return json.dumps([{"type": t, "data": d} for t, d in ps])
 
 
+def b64(text):
+    """A text as Go's encoding/json writes bytes: standard base64."""
+    return base64.b64encode(text.encode()).decode()
+
+
 def crush_db():
     """crush.db: Crush's tables after its later migrations (summary_message_id, provider,
     is_summary_message, todos), times in seconds as Crush writes them (strftime('%s')). Session s-main
     has a summary (m4) after three messages; a subagent's session s-task is newer; s-old is older.
     s-summed holds nothing after its summary (m41), which names the only model and provider;
     s-ended holds replies with nothing written that ended otherwise than cancelled, and one whose
-    text is blank."""
+    text is blank. s-vertex is a Claude model's on Vertex AI, s-gvertex a Gemini model's; s-paste
+    holds a prompt with two text files attached (binary parts, base64, as Go writes bytes)."""
     db = fresh(f"{OUT}/crush.db")
     db.execute(CRUSH_SESSIONS)
     db.execute(CRUSH_FILES)
@@ -248,6 +255,9 @@ def crush_db():
         ("s-old", None, "Earlier work", 1, 1764800000, 1764800000, None),
         ("s-summed", None, "Summed up", 2, 1764860000, 1764859000, "m41"),
         ("s-ended", None, "Empty replies", 8, 1764850000, 1764849000, None),
+        ("s-vertex", None, "Claude on Vertex", 2, 1764840000, 1764839000, None),
+        ("s-gvertex", None, "Gemini on Vertex", 2, 1764835000, 1764834000, None),
+        ("s-paste", None, "Pasted files", 2, 1764830000, 1764829000, None),
     ]
     for sid, parent, title, count, updated, created, summary in sessions:
         db.execute("INSERT INTO sessions (id, parent_session_id, title, message_count, updated_at, created_at,"
@@ -324,6 +334,23 @@ def crush_db():
         ("m57", "s-ended", "assistant", parts(("text", {"text": "\n"}),
                                               ("finish", {"reason": "end_turn", "time": 1764850000})),
          sonnet, 0, 1764850000),
+        ("m60", "s-vertex", "user", parts(("text", {"text": "Summarise the README."})), none, 0, 1764839000),
+        ("m61", "s-vertex", "assistant", parts(("text", {"text": "It explains the build."}),
+                                               ("finish", {"reason": "end_turn", "time": 1764840000})),
+         ("claude-sonnet-4@20250514", "vertexai"), 0, 1764840000),
+        ("m65", "s-gvertex", "user", parts(("text", {"text": "Summarise the README."})), none, 0, 1764834000),
+        ("m66", "s-gvertex", "assistant", parts(("text", {"text": "It explains the build."}),
+                                                ("finish", {"reason": "end_turn", "time": 1764835000})),
+         ("gemini-2.5-pro", "vertexai"), 0, 1764835000),
+        ("m70", "s-paste", "user", parts(("text", {"text": "  Review these.  "}),
+                                         ("binary", {"Path": "notes.txt", "MIMEType": "text/plain; charset=utf-8",
+                                                     "Data": b64("first line\nsecond line")}),
+                                         ("binary", {"Path": "todo.md", "MIMEType": "text/markdown",
+                                                     "Data": b64("- ship it")})),
+         none, 0, 1764829000),
+        ("m71", "s-paste", "assistant", parts(("text", {"text": "Both read well."}),
+                                              ("finish", {"reason": "end_turn", "time": 1764830000})),
+         sonnet, 0, 1764830000),
     ]
     for mid, sid, role, ps, (model, provider), summary, created in messages:
         db.execute("INSERT INTO messages (id, session_id, role, parts, model, provider, is_summary_message,"

@@ -192,7 +192,7 @@ function readMessages(
     if (x.model !== undefined) [model, modelAt] = [x.model, i]
     if (x.provider !== undefined) provider = x.provider
   }
-  let wire = wireOf(provider ?? model ?? '')
+  let wire = wireOf(provider, model)
   if (engine === 'go-opencode' && model !== undefined) {
     const named = goOpencodeModel(model)
     if (named.model !== model) {
@@ -301,28 +301,35 @@ function summaryOf(
 }
 
 /**
- * A user message as ToAIMessage sends it: its text, trimmed; a text file attached, inside the
- * prompt; a bang-mode shell command and its output after it; other files as file parts.
+ * A user message as ToAIMessage sends it: its text, trimmed; each text file attached after it,
+ * in a tag naming its path, the files under a line of Crush's own (PromptWithTextAttachments); a
+ * bang-mode shell command and its output after them; other files as file parts.
  */
 function readUser(id: string, parts: Part[], at: JsonPath, notes: NoteList): Message[] {
   let text = ''
+  const files: string[] = []
   const attachments: unknown[] = []
   const shells: string[] = []
   parts.forEach((p, k) => {
     const here = pathString([...at, 'parts', k])
     if (p.type === 'text') {
       if (text === '') text = str(p.data.text).trim()
-      else notes.info(here, 'a second text part; Crush sends only the first')
+      else notes.info(here, `a second text part; Crush sends only the first`)
     } else if (p.type === 'shell_command') {
       const code = typeof p.data.exit_code === 'number' ? p.data.exit_code : 0
       shells.push(`$ ${str(p.data.command)}\n${str(p.data.output)}\n(exit code ${code})`)
     } else if (p.type === 'binary') {
       const mime = str(p.data.MIMEType)
-      if (mime.startsWith('text/')) {
-        notes.warn(
+      const content = mime.startsWith('text/') ? decoded(p.data.Data) : undefined
+      if (content !== undefined) {
+        const path = str(p.data.Path)
+        files.push(`${path === '' ? '<file>' : `<file path='${path}'>`}\n\n${content}\n</file>\n`)
+        notes.info(
           here,
-          'a text file attached: Crush sends it inside the prompt, in wording the file does not hold; counted as its JSON',
+          `a text file attached: Crush sends its text inside the prompt, after a line of its own that the file does not hold (counted as ${ATTACHED_FILES_LINE} tokens)`,
         )
+      } else if (mime.startsWith('text/')) {
+        notes.warn(here, 'a text file attached whose data is not base64 text; counted as its JSON')
         attachments.push(p.data)
       } else {
         const media = mediaPart(str(p.data.Data), mime)
@@ -330,15 +337,42 @@ function readUser(id: string, parts: Part[], at: JsonPath, notes: NoteList): Mes
         attachments.push(media)
       }
     } else if (p.type === 'image_url') {
-      notes.info(here, 'an image by address: Crush does not send it; not loaded')
+      notes.info(here, `an image by address: Crush does not send it; not loaded`)
     } else if (p.type !== 'finish') {
       notes.warn(here, `a ${p.type} part in a user message; not loaded`)
     }
   })
+  text += files.join('')
   for (const shell of shells) text = text === '' ? shell : `${text}\n\n${shell}`
-  const payload = encodePayload(attachments.length > 0 ? { attachments } : {})
+  const payload = encodePayload({
+    ...(attachments.length > 0 ? { attachments } : {}),
+    ...(files.length > 0
+      ? { unwritten: { what: "Crush's line before attached files", tokens: ATTACHED_FILES_LINE } }
+      : {}),
+  })
   if (text === '' && payload === undefined) return []
   return [{ id, type: 'user', text, ...(payload !== undefined ? { payload } : {}) }]
+}
+
+/**
+ * The size, in o200k_base tokens, of the line Crush writes between a prompt and the text files
+ * attached to it, with the line breaks around it: charmbracelet/crush 37f36e93
+ * internal/message/content.go, PromptWithTextAttachments (since b3f73213, v0.29.0). Counted once,
+ * by us; the wording is Crush's and is not copied here.
+ */
+const ATTACHED_FILES_LINE = 23
+
+/** A binary part's `Data` (Go writes bytes as base64) as UTF-8 text; undefined if not base64. */
+function decoded(data: unknown): string | undefined {
+  if (typeof data !== 'string') return undefined
+  try {
+    const binary = atob(data)
+    const bytes = new Uint8Array(binary.length)
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
+    return new TextDecoder().decode(bytes)
+  } catch {
+    return undefined
+  }
 }
 
 /** Whether a reply with nothing in it is sent, and by whom (the engine's name in a note). */
@@ -505,14 +539,20 @@ function mediaPart(
 /**
  * The wire a provider's requests go over (internal/agent/coordinator.go): Anthropic's Messages API
  * (anthropic, bedrock), OpenAI's Responses API (openai, azure), Google's Gemini API (gemini,
- * vertexai); every other provider is OpenAI-compatible Chat Completions. Where a row names no
- * provider, a Claude or Gemini model's name says its provider's wire, and any other is Chat
- * Completions. The Go opencode's ids say theirs (goOpencodeModel).
+ * vertexai, but Anthropic's for a Claude model on them); every other provider is OpenAI-compatible
+ * Chat Completions. Where a row names no provider, a Claude or Gemini model's name says its
+ * provider's wire, and any other is Chat Completions. The Go opencode's ids say theirs
+ * (goOpencodeModel).
  */
-function wireOf(provider: string): Wire {
-  if (/anthropic|bedrock|^claude/.test(provider)) return 'anthropic'
-  if (provider === 'openai' || provider === 'azure') return 'openai-responses'
-  if (/^gemini|vertex|google/.test(provider)) return 'gemini'
+function wireOf(provider: string | undefined, model: string | undefined): Wire {
+  const named = provider ?? model ?? ''
+  if (/anthropic|bedrock|^claude/.test(named)) return 'anthropic'
+  if (named === 'openai' || named === 'azure') return 'openai-responses'
+  if (/^gemini|vertex|google/.test(named)) {
+    // Google's provider sends a model whose id holds "anthropic" or "claude" by Anthropic's client
+    // over Vertex AI (charmbracelet/fantasy providers/google/google.go, LanguageModel).
+    return model !== undefined && /anthropic|claude/.test(model) ? 'anthropic' : 'gemini'
+  }
   return 'openai-chat'
 }
 

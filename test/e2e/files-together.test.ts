@@ -84,7 +84,7 @@ describe('files a conversation needs beside it, in the browser', () => {
     const rows = await allRows(page, main.tokens.length)
     expect(rows.map((row) => row.tokens)).toEqual(main.tokens)
     const picker = page.locator(byTestId('session-select'))
-    expect(await picker.locator('option').count()).toBe(5)
+    expect(await picker.locator('option').count()).toBe(8)
     await screenshot(page, 'crush-db')
     await picker.selectOption('s-task')
     await expect.poll(() => total(page)).toBe(task.total)

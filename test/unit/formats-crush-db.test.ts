@@ -7,8 +7,10 @@ import { cutAt, infoAt, shape, warnings } from './formats-fixtures'
 // crush.db (Crush's tables after all its migrations, written by SQLite:
 // scripts/make-sqlite-fixtures.py): session s-main, whose summary m4 came after three messages;
 // s-task, a subagent's, the newest; s-summed, which holds nothing after its summary; s-ended, of
-// replies with nothing written; s-old. opencode-go.db: the Go opencode's tables (no provider, no
-// summary columns), times in milliseconds: g1, g2 (GitHub Copilot's), g3 (Anthropic's).
+// replies with nothing written; s-vertex and s-gvertex (Claude and Gemini on Vertex AI); s-paste,
+// a prompt with two text files attached; s-old. opencode-go.db: the Go opencode's tables (no
+// provider, no summary columns), times in milliseconds: g1, g2 (GitHub Copilot's), g3
+// (Anthropic's).
 const DIR = resolve(import.meta.dirname, '../../testdata/sqlite')
 const file = (name: string) => new Uint8Array(readFileSync(resolve(DIR, name)))
 
@@ -28,6 +30,9 @@ describe('Crush database', () => {
       { id: 's-main', title: 'Rename the helper', updated: 1764900300000, messages: 10 },
       { id: 's-summed', title: 'Summed up', updated: 1764860000000, messages: 2 },
       { id: 's-ended', title: 'Empty replies', updated: 1764850000000, messages: 8 },
+      { id: 's-vertex', title: 'Claude on Vertex', updated: 1764840000000, messages: 2 },
+      { id: 's-gvertex', title: 'Gemini on Vertex', updated: 1764835000000, messages: 2 },
+      { id: 's-paste', title: 'Pasted files', updated: 1764830000000, messages: 2 },
       { id: 's-old', title: 'Earlier work', updated: 1764800000000, messages: 1 },
     ])
     expect(imported.model).toBe('claude-sonnet-4-5-20250929')
@@ -108,7 +113,7 @@ describe('Crush database', () => {
     const missing = () => importConversation(file('crush.db'), 'auto', { session: 's-none' })
     expect(missing).toThrow(RequestError)
     expect(missing).toThrow(
-      'no session "s-none" in this database; it holds 5: s-task, s-main, s-summed, …',
+      'no session "s-none" in this database; it holds 8: s-task, s-main, s-summed, …',
     )
   })
 
@@ -195,6 +200,40 @@ describe('Crush database', () => {
     ])
     expect(infoAt(claude, 'messages[1]')).toEqual([
       'a reply with nothing written (cancelled); the Go opencode does not send it',
+    ])
+  })
+
+  it('sends a Claude model on Vertex AI over Anthropic’s Messages API, and a Gemini model over Gemini’s', () => {
+    // fantasy's Google provider, which Crush builds for Vertex AI, hands a model whose id holds
+    // "claude" to its Anthropic client (providers/google/google.go, LanguageModel).
+    const claude = importConversation(file('crush.db'), 'auto', { session: 's-vertex' })
+    expect(claude).toMatchObject({ model: 'claude-sonnet-4@20250514', wire: 'anthropic' })
+    const gemini = importConversation(file('crush.db'), 'auto', { session: 's-gvertex' })
+    expect(gemini).toMatchObject({ model: 'gemini-2.5-pro', wire: 'gemini' })
+  })
+
+  it('sends a text file attached inside the prompt, as its text, under Crush’s line', () => {
+    const imported = importConversation(file('crush.db'), 'auto', { session: 's-paste' })
+    expect(shape(imported.messages)).toEqual([
+      ['user', 'm70'],
+      ['bot', 'm71'],
+    ])
+    const [user] = imported.messages
+    // PromptWithTextAttachments: the trimmed prompt, Crush's line (not in the file), then each
+    // file's text decoded from base64, in a tag naming its path.
+    expect(user.text).toBe(
+      "Review these.<file path='notes.txt'>\n\nfirst line\nsecond line\n</file>\n" +
+        "<file path='todo.md'>\n\n- ship it\n</file>\n",
+    )
+    // The line, with its line breaks, is 23 tokens in o200k_base (counted once from Crush's
+    // source); it is priced as that many tokens of text, once for both files.
+    expect(JSON.parse(user.payload ?? '')).toEqual({
+      unwritten: { what: "Crush's line before attached files", tokens: 23 },
+    })
+    expect(warnings(imported)).toEqual([])
+    // One note for the two files, at both places.
+    expect(infoAt(imported, 'messages[*].parts[*]')).toEqual([
+      'a text file attached: Crush sends its text inside the prompt, after a line of its own that the file does not hold (counted as 23 tokens)',
     ])
   })
 })
