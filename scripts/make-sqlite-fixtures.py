@@ -22,7 +22,8 @@ the files it wrote, and derive what each holds from the rules below, not from th
 - crush.db: Crush's tables after all its migrations (charmbracelet/crush internal/db/migrations,
   37f36e93), sessions of our own (one with a summary, a subagent's, an older one, and others
   crush_db lists), not in WAL mode (crush_db says what each holds).
-- opencode-go.db: the Go opencode's tables (Crush's initial migration alone), one session.
+- opencode-go.db: the Go opencode's tables (Crush's initial migration alone), sessions
+  opencode_go_db lists.
 """
 import base64
 import json
@@ -363,7 +364,9 @@ def opencode_go_db():
     """opencode-go.db: the Go opencode's tables (Crush's initial migration alone: no provider, no
     summary), times in milliseconds as its schema says; g1, the newest, with a reply of gpt-4.1;
     g2, by GitHub Copilot (copilot.gpt-4o), and g3, by Anthropic (claude-3.7-sonnet), each with a
-    cancelled reply with nothing written."""
+    cancelled reply with nothing written; g4, whose only reply has no parts and names copilot.o1;
+    g5, by Anthropic, with reasoning, a call with no result, a result with no call, and a reply of
+    reasoning alone."""
     db = fresh(f"{OUT}/opencode-go.db")
     db.execute(CRUSH_SESSIONS)
     db.execute(CRUSH_FILES)
@@ -383,6 +386,27 @@ def opencode_go_db():
                     model, t + 1000, t + 1000, t + 1000))
         db.execute("INSERT INTO messages VALUES (?, ?, 'user', ?, NULL, ?, ?, NULL)",
                    (f"{sid}-c", sid, parts(("text", {"text": "Go on."})), t + 2000, t + 2000))
+    db.execute("INSERT INTO sessions VALUES ('g4', NULL, 'Plan only', 2, 0, 0, 0.0, 1711000001000, 1711000000000)")
+    db.execute("INSERT INTO messages VALUES ('g4-a', 'g4', 'user', ?, NULL, 1711000000000, 1711000000000, NULL)",
+               (parts(("text", {"text": "Plan it."})),))
+    db.execute("INSERT INTO messages VALUES ('g4-b', 'g4', 'assistant', '[]', 'copilot.o1', 1711000001000,"
+               " 1711000001000, NULL)")
+    db.execute("INSERT INTO sessions VALUES ('g5', NULL, 'Thinking', 4, 0, 0, 0.0, 1710000003000, 1710000000000)")
+    g5 = [
+        ("g5-a", "user", parts(("text", {"text": "Look at main.go."})), None),
+        ("g5-b", "assistant", parts(("reasoning", {"thinking": "Read it first."}),
+                                    ("tool_call", {"id": "toolu_g1", "name": "view",
+                                                   "input": "{\"file_path\":\"main.go\"}",
+                                                   "type": "tool_use", "finished": True}),
+                                    ("finish", {"reason": "tool_use", "time": 1710000001})), "claude-3.7-sonnet"),
+        ("g5-c", "tool", parts(("tool_result", {"tool_call_id": "toolu_g0", "name": "view", "content": "old",
+                                                "metadata": "", "is_error": False})), None),
+        ("g5-d", "assistant", parts(("reasoning", {"thinking": "Nothing more to do."}),
+                                    ("finish", {"reason": "end_turn", "time": 1710000003})), "claude-3.7-sonnet"),
+    ]
+    for k, (mid, role, ps, model) in enumerate(g5):
+        t = 1710000000000 + k * 1000
+        db.execute("INSERT INTO messages VALUES (?, 'g5', ?, ?, ?, ?, ?, NULL)", (mid, role, ps, model, t, t))
     db.close()
 
 

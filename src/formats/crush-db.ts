@@ -103,12 +103,14 @@ function readSession(db: SqliteDatabase, chosen: string | undefined, notes: Note
     if (typeof id === 'string') counts.set(id, (counts.get(id) ?? 0) + 1)
   })
   for (const session of sessions) session.messages = counts.get(session.id) ?? 0
+  // The Go opencode's tables have no provider column: Crush added it (20250627000000).
+  const engine: Engine = m.at.provider < 0 ? 'go-opencode' : 'crush'
   const picked = pickSession(
     sessions,
     chosen,
-    'a Crush database',
+    engine === 'crush' ? 'a Crush database' : "a Go opencode's database",
     notes,
-    db.walMode && 'crush.db-wal, beside the database',
+    db.walMode && `${engine === 'crush' ? 'crush' : 'opencode'}.db-wal, beside the database`,
   )
   const stored: Stored[] = []
   db.rows(m.info, (row) => {
@@ -129,8 +131,6 @@ function readSession(db: SqliteDatabase, chosen: string | undefined, notes: Note
   // ListMessagesBySession: ORDER BY created_at; rows of one second stay in rowid order (a stable
   // sort).
   stored.sort((a, b) => a.created - b.created)
-  // The Go opencode's tables have no provider column: Crush added it (20250627000000).
-  const engine: Engine = m.at.provider < 0 ? 'go-opencode' : 'crush'
   const read = readMessages(stored, picked.summary, engine, notes)
   return {
     ...read,
@@ -142,6 +142,16 @@ function readSession(db: SqliteDatabase, chosen: string | undefined, notes: Note
 }
 
 type Engine = 'crush' | 'go-opencode'
+
+/** The engine that wrote the database, by the name its notes give it. */
+const AGENT_NAME: Record<Engine, string> = { crush: 'Crush', 'go-opencode': 'the Go opencode' }
+
+/** The engine whose next request is read, and whether it sends a reply with nothing in it. */
+interface Agent {
+  engine: Engine
+  name: string
+  emptySent: boolean
+}
 
 /**
  * The session's messages as Crush's next request sends them (getSessionMessages): from its latest
@@ -163,7 +173,7 @@ function readMessages(
   if (from > 0) {
     notes.info(
       pathString(['messages', 0]),
-      `${from} message${from === 1 ? '' : 's'} before the session's latest summary: replaced by it; not loaded, as Crush no longer sends ${from === 1 ? 'it' : 'them'}`,
+      `${from} message${from === 1 ? '' : 's'} before the session's latest summary: replaced by it; not loaded, as ${AGENT_NAME[engine]} no longer sends ${from === 1 ? 'it' : 'them'}`,
     )
   }
   const messages: Message[] = []
@@ -187,10 +197,15 @@ function readMessages(
   let model: string | undefined
   let provider: string | undefined
   let modelAt = -1
-  for (const { x, i, parts } of parsed) {
-    if (x.role !== 'assistant' || (parts.length === 0 && i !== from)) continue
-    if (x.model !== undefined) [model, modelAt] = [x.model, i]
-    if (x.provider !== undefined) provider = x.provider
+  // A reply with no parts is sent as nothing, but it names the model it was asked of: its model
+  // counts only when no reply with parts names one (a session whose only reply is empty).
+  for (const withParts of [true, false]) {
+    for (const { x, i, parts } of parsed) {
+      if (x.role !== 'assistant' || (parts.length > 0 || i === from) !== withParts) continue
+      if (x.model !== undefined) [model, modelAt] = [x.model, i]
+      if (x.provider !== undefined) provider = x.provider
+    }
+    if (model !== undefined || provider !== undefined) break
   }
   let wire = wireOf(provider, model)
   if (engine === 'go-opencode' && model !== undefined) {
@@ -206,10 +221,11 @@ function readMessages(
   // Crush leaves out a reply with nothing in it (preparePrompt); the Go opencode leaves it out
   // over Anthropic's and Gemini's APIs, and sends it as an assistant message with no content over
   // OpenAI's Chat Completions (convertMessages in each provider's client).
-  const empty: EmptyReply =
-    engine === 'crush'
-      ? { sent: false, by: 'Crush' }
-      : { sent: wire === 'openai-chat', by: 'the Go opencode' }
+  const agent: Agent = {
+    engine,
+    name: AGENT_NAME[engine],
+    emptySent: engine === 'go-opencode' && wire === 'openai-chat',
+  }
   for (const { x, i, parts } of parsed) {
     const at: JsonPath = ['messages', i]
     if (i === from) {
@@ -217,15 +233,15 @@ function readMessages(
       continue
     }
     if (parts.length === 0) {
-      notes.info(pathString(at), 'a message with no parts; Crush sends nothing for it')
+      notes.info(pathString(at), `a message with no parts; ${agent.name} sends nothing for it`)
       continue
     }
     if (x.role === 'assistant') {
-      messages.push(...readAssistant(x, parts, at, results, empty, notes))
+      messages.push(...readAssistant(x, parts, at, results, agent, notes))
     } else if (x.role === 'user') {
-      messages.push(...readUser(x.id, parts, at, notes))
+      messages.push(...readUser(x.id, parts, at, agent, notes))
     } else if (x.role === 'tool') {
-      messages.push(...readResults(parts, at, calls, notes))
+      messages.push(...readResults(parts, at, calls, agent, notes))
     } else if (x.role === 'system') {
       const text = textOf(parts, at, notes, 'system')
       messages.push({ type: 'instructions', text })
@@ -303,9 +319,16 @@ function summaryOf(
 /**
  * A user message as ToAIMessage sends it: its text, trimmed; each text file attached after it,
  * in a tag naming its path, the files under a line of Crush's own (PromptWithTextAttachments); a
- * bang-mode shell command and its output after them; other files as file parts.
+ * bang-mode shell command and its output after them; other files as file parts. The Go opencode's
+ * clients send its first text and every file as an image (convertMessages).
  */
-function readUser(id: string, parts: Part[], at: JsonPath, notes: NoteList): Message[] {
+function readUser(
+  id: string,
+  parts: Part[],
+  at: JsonPath,
+  agent: Agent,
+  notes: NoteList,
+): Message[] {
   let text = ''
   const files: string[] = []
   const attachments: unknown[] = []
@@ -314,21 +337,22 @@ function readUser(id: string, parts: Part[], at: JsonPath, notes: NoteList): Mes
     const here = pathString([...at, 'parts', k])
     if (p.type === 'text') {
       if (text === '') text = str(p.data.text).trim()
-      else notes.info(here, `a second text part; Crush sends only the first`)
+      else notes.info(here, `a second text part; ${agent.name} sends only the first`)
     } else if (p.type === 'shell_command') {
       const code = typeof p.data.exit_code === 'number' ? p.data.exit_code : 0
       shells.push(`$ ${str(p.data.command)}\n${str(p.data.output)}\n(exit code ${code})`)
     } else if (p.type === 'binary') {
       const mime = str(p.data.MIMEType)
-      const content = mime.startsWith('text/') ? decoded(p.data.Data) : undefined
+      const content =
+        agent.engine === 'crush' && mime.startsWith('text/') ? decoded(p.data.Data) : undefined
       if (content !== undefined) {
         const path = str(p.data.Path)
         files.push(`${path === '' ? '<file>' : `<file path='${path}'>`}\n\n${content}\n</file>\n`)
         notes.info(
           here,
-          `a text file attached: Crush sends its text inside the prompt, after a line of its own that the file does not hold (counted as ${ATTACHED_FILES_LINE} tokens)`,
+          `a text file attached: ${agent.name} sends its text inside the prompt, after a line of its own that the file does not hold (counted as ${ATTACHED_FILES_LINE} tokens)`,
         )
-      } else if (mime.startsWith('text/')) {
+      } else if (agent.engine === 'crush' && mime.startsWith('text/')) {
         notes.warn(here, 'a text file attached whose data is not base64 text; counted as its JSON')
         attachments.push(p.data)
       } else {
@@ -337,7 +361,7 @@ function readUser(id: string, parts: Part[], at: JsonPath, notes: NoteList): Mes
         attachments.push(media)
       }
     } else if (p.type === 'image_url') {
-      notes.info(here, `an image by address: Crush does not send it; not loaded`)
+      notes.info(here, `an image by address: ${agent.name} does not send it; not loaded`)
     } else if (p.type !== 'finish') {
       notes.warn(here, `a ${p.type} part in a user message; not loaded`)
     }
@@ -375,12 +399,6 @@ function decoded(data: unknown): string | undefined {
   }
 }
 
-/** Whether a reply with nothing in it is sent, and by whom (the engine's name in a note). */
-interface EmptyReply {
-  sent: boolean
-  by: string
-}
-
 /**
  * Why a reply ended, in words, from its finish part's reason (internal/message/content.go: Crush's
  * FinishReason values; the Go opencode's add permission_denied).
@@ -412,17 +430,19 @@ function endedBy(reason: unknown): string {
  * An assistant message: its reasoning (with the signature Anthropic needs back, or OpenAI's
  * encrypted reasoning), then its text and tool calls. One with none of them (cancelled, failed,
  * or ended before it wrote anything) is not sent by Crush; the Go opencode may send it empty. A
- * call without a result is sent with one Crush writes.
+ * call without a result is sent with one Crush writes (preparePrompt); the Go opencode sends it as
+ * it is. The Go opencode's clients send no reasoning back (convertMessages).
  */
 function readAssistant(
   x: Stored,
   parts: Part[],
   at: JsonPath,
   results: ReadonlySet<string>,
-  empty: EmptyReply,
+  agent: Agent,
   notes: NoteList,
 ): Message[] {
   const texts: string[] = []
+  let unsentReasoning = false
   const calls: ToolCall[] = []
   const out: Message[] = []
   let failedAt: string | undefined
@@ -433,6 +453,11 @@ function readAssistant(
     else if (p.type === 'reasoning') {
       const thinking = str(p.data.thinking)
       if (thinking === '') return
+      if (agent.engine === 'go-opencode') {
+        notes.info(pathString(here), 'reasoning: the Go opencode does not send it back; not loaded')
+        unsentReasoning = true
+        return
+      }
       const encrypted = isObject(p.data.responses_data)
         ? str(p.data.responses_data.encrypted_content)
         : ''
@@ -454,7 +479,9 @@ function readAssistant(
       if (!results.has(id)) {
         notes.warn(
           pathString(here),
-          'a tool call with no result: Crush sends an error result for it that the file does not hold',
+          agent.engine === 'crush'
+            ? 'a tool call with no result: Crush sends an error result for it that the file does not hold'
+            : 'a tool call with no result: the Go opencode sends it without one',
         )
       }
     } else if (p.type === 'finish') {
@@ -468,22 +495,20 @@ function readAssistant(
   // sent, as an assistant message with nothing in it.
   if (texts.join('') === '' && calls.length === 0 && out.length === 0) {
     const ended = endedBy(reason)
-    if (!empty.sent) {
-      notes.info(
-        pathString(at),
-        `a reply with nothing written (${ended}); ${empty.by} does not send it`,
-      )
+    const what = unsentReasoning ? 'only its reasoning' : 'nothing written'
+    if (!agent.emptySent) {
+      notes.info(pathString(at), `a reply with ${what} (${ended}); ${agent.name} does not send it`)
       return []
     }
     notes.info(
       pathString(at),
-      `a reply with nothing written (${ended}); ${empty.by} still sends it, as an assistant message with no content`,
+      `a reply with ${what} (${ended}); ${agent.name} still sends it, as an assistant message with no content`,
     )
     return [{ id: x.id, type: 'bot', text: '' }]
   }
   const text = texts.join('').trim()
   if (failedAt !== undefined) {
-    notes.info(failedAt, 'a reply that ended in an error; Crush still sends what it wrote')
+    notes.info(failedAt, `a reply that ended in an error; ${agent.name} still sends what it wrote`)
   }
   const payload = encodePayload(calls.length > 0 ? { tool_calls: calls } : {})
   return [
@@ -492,11 +517,15 @@ function readAssistant(
   ].map((message) => orderMessage(message))
 }
 
-/** A tool message's results, each an activity whose id is its call's; a result without a call is not sent. */
+/**
+ * A tool message's results, each an activity whose id is its call's. A result without a call is
+ * not sent by Crush (filterOrphanedToolResults); the Go opencode sends it as it is.
+ */
 function readResults(
   parts: Part[],
   at: JsonPath,
   calls: ReadonlySet<string>,
+  agent: Agent,
   notes: NoteList,
 ): Message[] {
   const out: Message[] = []
@@ -508,8 +537,17 @@ function readResults(
     }
     const id = str(p.data.tool_call_id)
     if (!calls.has(id)) {
-      notes.warn(here, 'a tool result whose call the session does not hold; Crush does not send it')
-      return
+      if (agent.engine === 'crush') {
+        notes.warn(
+          here,
+          'a tool result whose call the session does not hold; Crush does not send it',
+        )
+        return
+      }
+      notes.warn(
+        here,
+        'a tool result whose call the session does not hold; the Go opencode sends it all the same',
+      )
     }
     const parts: PayloadParts = {}
     const media = str(p.data.data)

@@ -10,7 +10,8 @@ import { cutAt, infoAt, shape, warnings } from './formats-fixtures'
 // replies with nothing written; s-vertex and s-gvertex (Claude and Gemini on Vertex AI); s-paste,
 // a prompt with two text files attached; s-old. opencode-go.db: the Go opencode's tables (no
 // provider, no summary columns), times in milliseconds: g1, g2 (GitHub Copilot's), g3
-// (Anthropic's).
+// (Anthropic's), g4 (whose only reply has no parts), g5 (Anthropic's, with reasoning and unpaired
+// tool parts).
 const DIR = resolve(import.meta.dirname, '../../testdata/sqlite')
 const file = (name: string) => new Uint8Array(readFileSync(resolve(DIR, name)))
 
@@ -129,6 +130,8 @@ describe('Crush database', () => {
       { id: 'g1', title: 'Fix the build', updated: 1714000001000, messages: 2 },
       { id: 'g2', title: 'Copilot', updated: 1713000003000, messages: 3 },
       { id: 'g3', title: 'Claude', updated: 1712000003000, messages: 3 },
+      { id: 'g4', title: 'Plan only', updated: 1711000001000, messages: 2 },
+      { id: 'g5', title: 'Thinking', updated: 1710000003000, messages: 4 },
     ])
     expect(imported.messages.map((m) => [m.type, m.text])).toEqual([
       ['user', 'Why does the build fail?'],
@@ -234,6 +237,46 @@ describe('Crush database', () => {
     // One note for the two files, at both places.
     expect(infoAt(imported, 'messages[*].parts[*]')).toEqual([
       'a text file attached: Crush sends its text inside the prompt, after a line of its own that the file does not hold (counted as 23 tokens)',
+    ])
+  })
+
+  it('takes a Go opencode session’s model from a reply with no parts when no other names one', () => {
+    const imported = importConversation(file('opencode-go.db'), 'auto', { session: 'g4' })
+    // copilot.o1 is sent as o1, over Chat Completions (copilot.go).
+    expect(imported).toMatchObject({ model: 'o1', wire: 'openai-chat' })
+    expect(shape(imported.messages)).toEqual([['user', 'g4-a']])
+    expect(infoAt(imported, 'messages[1]')).toEqual([
+      'a message with no parts; the Go opencode sends nothing for it',
+    ])
+  })
+
+  it('reads a Go opencode session as the Go opencode sends it: no reasoning, unpaired tool parts as they are', () => {
+    const imported = importConversation(file('opencode-go.db'), 'auto', { session: 'g5' })
+    // Its clients send no reasoning back; cleanMessages and convertMessages add no result for a
+    // call and drop no result for want of a call; g5-d, reasoning alone, is sent over Anthropic's
+    // API as nothing.
+    expect(imported.messages.map((m) => [m.type, m.id])).toEqual([
+      ['user', 'g5-a'],
+      ['bot', 'g5-b'],
+      ['activity', 'toolu_g0'],
+    ])
+    expect(JSON.parse(imported.messages[1].payload ?? '')).toEqual({
+      tool_calls: [{ id: 'toolu_g1', name: 'view', arguments: { file_path: 'main.go' } }],
+    })
+    expect(JSON.parse(imported.messages[2].payload ?? '')).toEqual({ name: 'view', content: 'old' })
+    // At g5-b's and g5-d's reasoning.
+    expect(infoAt(imported, 'messages[*].parts[*]')).toEqual([
+      'reasoning: the Go opencode does not send it back; not loaded',
+    ])
+    expect(infoAt(imported, 'messages[3]')).toEqual([
+      'a reply with only its reasoning (the model ended its turn); the Go opencode does not send it',
+    ])
+    expect(warnings(imported)).toEqual([
+      ['messages[1].parts[1]', 'a tool call with no result: the Go opencode sends it without one'],
+      [
+        'messages[2].parts[0]',
+        'a tool result whose call the session does not hold; the Go opencode sends it all the same',
+      ],
     ])
   })
 })
