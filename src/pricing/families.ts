@@ -60,6 +60,12 @@ const OPEN_FAMILIES: readonly { family: ModelFamily; encoding: OpenEncoding; nam
 // Names that look like OpenAI's own even where gpt-tokenizer's table has no entry for them yet.
 const OPENAI_LIKE = /^(gpt|chatgpt|o\d|codex|text-|davinci|babbage|ft:gpt)/
 
+// Names of another maker's models that reach Anthropic's wire through its compatible endpoints:
+// MiniMax (pi-ai's catalog serves MiniMax-M2.x over `anthropic-messages`) and Zhipu's GLM (behind
+// Claude Code). Their own vocabularies are not Claude's: they are not counted as Claude for the
+// wire they came over (docs/tokens.md, "Methods by family").
+const OTHER_MAKERS = /minimax|glm/
+
 /**
  * The part of a name that names the model: without a router's or cloud's prefix (`anthropic/…`,
  * `models/…`, `openai/…`). Bedrock's `us.anthropic.claude-…-v1:0` and Vertex's `claude-…@date`
@@ -125,7 +131,7 @@ function resolveCounting(model: string, wire: Wire | undefined): CountingMethod 
 }
 
 function guessFamily(stem: string, wire: Wire | undefined): 'openai' | 'anthropic' | 'google' {
-  if (OPENAI_LIKE.test(stem)) return 'openai'
+  if (OPENAI_LIKE.test(stem) || OTHER_MAKERS.test(stem)) return 'openai'
   if (wire === 'anthropic') return 'anthropic'
   if (wire === 'gemini') return 'google'
   return 'openai'

@@ -100,6 +100,21 @@ describe('model families', () => {
     expect(describeCounting('').warning).toBeUndefined()
   })
 
+  it("does not count MiniMax or GLM as Claude for coming over Anthropic's wire", () => {
+    // pi sends MiniMax-M2.1 over anthropic-messages; Claude Code reaches GLM through Zhipu's
+    // Anthropic-compatible endpoint. Neither is Claude: counted as any other unknown name.
+    for (const model of ['MiniMax-M2.1', 'minimax-m2.7', 'glm-5.1', 'z-ai/glm-4.7']) {
+      expect(describeCounting(model, 'anthropic')).toMatchObject({
+        family: 'openai',
+        encoding: 'o200k_base',
+        factor: 1,
+        warning: 'counted as OpenAI (approximation)',
+      })
+    }
+    // A name that says nothing of its maker is still taken for the wire's.
+    expect(describeCounting('opus', 'anthropic').family).toBe('anthropic')
+  })
+
   it('lists every family in the picker, and each listed name resolves without a warning', () => {
     const listed = listCountingModels()
     const families = new Set(listed.map((m) => m.family))
