@@ -11,6 +11,7 @@ import {
 } from './json-shape'
 import { encodePayload, type ToolCall } from './payload'
 import type { NoteSink } from './report'
+import type { Wire } from '../pricing/wire'
 import { UNKNOWN_FIELD_NOTE, noteAttachment } from './vocabulary'
 import { METADATA_NOTE, USAGE_NOTE, type Where } from './pi-shared'
 
@@ -50,13 +51,29 @@ const ASSISTANT_NOTES = new Map(
  * OpenClaw, which runs pi, appends a copy of each message it delivers to a channel to the
  * session as an assistant entry of provider `openclaw`, model `delivery-mirror`
  * (isDeliveryMirrorAssistantMessage, openclaw/openclaw src/gateway): no model wrote it, so it sets
- * no model.
+ * neither the model (replyModel) nor the wire (replyWire).
  */
 const isDeliveryMirror = (m: Json) => m.provider === 'openclaw' && m.model === 'delivery-mirror'
 
 /** The model a reply names, unless it is OpenClaw's delivery mirror. */
 export const replyModel = (m: Json): string | undefined =>
   typeof m.model === 'string' && m.model !== '' && !isDeliveryMirror(m) ? m.model : undefined
+
+/**
+ * The wire a reply came over, by the `api` (else `provider`) pi records on it:
+ * `anthropic-messages`, `openai-completions`, `openai-responses`, `openai-codex-responses`,
+ * `google-generative-ai`, … (packages/ai/src/types.ts, KnownApi). None for OpenClaw's delivery
+ * mirror (its `api` is OpenClaw's, no request went over it) or a reply that names no known one.
+ */
+export function replyWire(m: Json): Wire | undefined {
+  if (isDeliveryMirror(m)) return undefined
+  const api = `${typeof m.api === 'string' ? m.api : ''} ${typeof m.provider === 'string' ? m.provider : ''}`
+  if (/anthropic|bedrock/.test(api)) return 'anthropic'
+  if (/responses|codex/.test(api)) return 'openai-responses'
+  if (/google|gemini|vertex/.test(api)) return 'gemini'
+  if (/completions|openai/.test(api)) return 'openai-chat'
+  return undefined
+}
 
 /** An assistant message: thinking → reasoning, text and toolCall blocks → one bot message. */
 export function readAssistant(

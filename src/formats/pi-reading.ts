@@ -3,6 +3,7 @@ import { ShapeError, isObject, type Json } from './json-shape'
 import type { NoteList, NoteRecord } from './report'
 import type { Entry, EntryReading, Where } from './pi-shared'
 import { readEntry } from './pi-entries'
+import { replyWire } from './pi-assistant'
 
 /*
  * A pi entry read as it is parsed: what the branch walk needs of its value is kept, and what it
@@ -36,9 +37,10 @@ const reading = (
 ): EntryReading => ({ messages, model, calls, notes, error })
 
 /**
- * What pi-branch.ts reads of an entry's value: its type, id and parentId, a model change's model,
- * an assistant message's role, model and usage; a compaction whole (its summary and fields are read
- * when it is the one the branch applies), and a context edit and a system message whole.
+ * What pi-branch.ts and pi.ts read of an entry's value: its type, id and parentId, a model change's
+ * model, an assistant message's role, model, wire and usage; a compaction whole (its summary and
+ * fields are read when it is the one the branch applies), and a context edit and a system message
+ * whole.
  */
 function branchFields(v: Json): Json {
   if (v.type === 'compaction' || v.type === 'context_edit') return v
@@ -55,6 +57,9 @@ function branchFields(v: Json): Json {
       ? {
           role: m.role,
           model: m.role === 'assistant' ? m.model : undefined,
+          // The wire it came over (pi.ts wireOfSession), worked out now: one of a few constant
+          // strings, where its `api` and `provider` would be two strings kept for every reply.
+          wire: m.role === 'assistant' ? replyWire(m) : undefined,
           // The reported prompt size (pi-branch.ts piUsage), read only on the branch: its counts,
           // not the parsed object with its cost breakdown, which would be kept for every reply.
           usage: m.role === 'assistant' ? promptCounts(m.usage) : undefined,

@@ -80,19 +80,13 @@ export function readPi(input: ReadInput): ReadResult {
 }
 
 /**
- * The wire the session's latest reply came over, by the `api` (else `provider`) pi records on an
- * assistant message: `anthropic-messages`, `openai-completions`, `openai-responses`,
- * `google-generative-ai`, … (packages/ai/src/types.ts, KnownApi). Undefined when none says.
+ * The wire of the session's latest reply that says one (pi-assistant.ts replyWire, worked out as
+ * the entry was parsed; OpenClaw's delivery mirror says none). Undefined when none says.
  */
 function wireOfSession(path: readonly Entry[]): Wire | undefined {
   for (let i = path.length - 1; i >= 0; i--) {
     const m = path[i].value.message
-    if (!isObject(m) || m.role !== 'assistant') continue
-    const api = `${typeof m.api === 'string' ? m.api : ''} ${typeof m.provider === 'string' ? m.provider : ''}`
-    if (/anthropic|bedrock/.test(api)) return 'anthropic'
-    if (/responses|codex/.test(api)) return 'openai-responses'
-    if (/google|gemini|vertex/.test(api)) return 'gemini'
-    if (/completions|openai/.test(api)) return 'openai-chat'
+    if (isObject(m) && m.role === 'assistant' && typeof m.wire === 'string') return m.wire as Wire
   }
   return undefined
 }

@@ -464,6 +464,65 @@ describe('pi 0.73 session in', () => {
   })
 })
 
+describe("pi session's wire, read from its latest reply's api", () => {
+  // pi records the API each reply came over (AssistantMessage.api, pi-ai types.ts KnownApi); the
+  // conversation is priced on that API's wire.
+  const head = { type: 'session', version: 3, id: 's', timestamp: 't', cwd: '/w' }
+  const user = {
+    type: 'message',
+    id: 'a',
+    parentId: null,
+    message: { role: 'user', content: 'hi' },
+  }
+  const reply = (id: string, parentId: string, api: string, provider: string, model: string) => ({
+    type: 'message',
+    id,
+    parentId,
+    message: {
+      role: 'assistant',
+      content: [{ type: 'text', text: 'Done.' }],
+      api,
+      provider,
+      model,
+      usage: { input: 10, output: 2, cacheRead: 0, cacheWrite: 0, totalTokens: 12 },
+    },
+  })
+
+  it("prices a reply over anthropic-messages on Anthropic's wire", () => {
+    const text = lines(head, user, reply('b', 'a', 'anthropic-messages', 'minimax', 'MiniMax-M2.1'))
+    expect(importConversation(text).wire).toBe('anthropic')
+  })
+
+  it('prices a reply over openai-responses or openai-codex-responses on the Responses wire', () => {
+    // pi.jsonl's last reply: api openai-responses; pi-0.73.jsonl's: api openai-codex-responses.
+    expect(importConversation(fixture('pi.jsonl')).wire).toBe('openai-responses')
+    expect(importConversation(fixture('pi-0.73.jsonl')).wire).toBe('openai-responses')
+  })
+
+  it('takes the wire from the latest reply, an earlier one over another API aside', () => {
+    const text = lines(
+      head,
+      user,
+      reply('b', 'a', 'anthropic-messages', 'anthropic', 'claude-sonnet-4-5'),
+      reply('c', 'b', 'google-generative-ai', 'google', 'gemini-2.5-pro'),
+    )
+    expect(importConversation(text).wire).toBe('gemini')
+  })
+
+  it("takes no wire from OpenClaw's delivery mirror, as it takes no model from it", () => {
+    // The mirror records OpenClaw's own api (openai-responses); the model's reply came before it.
+    const text = lines(
+      head,
+      user,
+      reply('b', 'a', 'anthropic-messages', 'minimax', 'MiniMax-M2.1'),
+      reply('c', 'b', 'openai-responses', 'openclaw', 'delivery-mirror'),
+    )
+    const imported = importConversation(text)
+    expect(imported.model).toBe('MiniMax-M2.1')
+    expect(imported.wire).toBe('anthropic')
+  })
+})
+
 describe('pi 1.x session in', () => {
   // pi-coding-agent 1.6.0 (dist/core/session-manager.js buildSessionProjection, projectContextEntry,
   // buildContextEntries) and pi-ai 1.6.0 (dist/utils/transcript.js collapseSystemMessages,
