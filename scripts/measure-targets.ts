@@ -43,6 +43,8 @@ import {
   requestOverhead,
   pricingAsks,
   requestPricings,
+  servedModels,
+  specsToLoad,
   type ImportedConversation,
 } from '../src/index'
 import { calibrationFor } from '../src/pricing/calibration'
@@ -216,9 +218,12 @@ async function* transcripts(
       unread(file, error as Error)
       continue
     }
-    // An open model's vocabulary (DeepSeek, Qwen, Llama) is loaded before it counts, as the CLI does.
+    // An open model's vocabulary (DeepSeek, Qwen, Llama) is loaded before it counts, as the CLI
+    // does: the file's own, and those of the models that served reported requests (they price
+    // those requests).
     const spec = specOf(imported)
-    await loadCountingVocabulary(spec)
+    const served = servedModels(imported.usage ?? [], spec)
+    await Promise.all(specsToLoad(spec, served).map(loadCountingVocabulary))
     const costs = countEachMessage(spec, imported.messages)
     yield { file, imported, costs, comparison: estimateOf(imported, spec, costs) }
   }
