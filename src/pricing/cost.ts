@@ -21,6 +21,7 @@ import {
   retainsEarlierThinking,
   signatureChars,
   signatureTokens,
+  SIGNATURE_FIXED_CHARS,
   unfinishedThinking,
   type PayloadPricingContext,
 } from './opaque'
@@ -68,6 +69,8 @@ export type PricedMessage = Pick<Message, 'text' | 'payload'> & {
    * worker receives its slice structured-cloned, and a function cannot be cloned.
    */
   replySignatureChars?: number
+  /** How many signatures `replySignatureChars` adds up: each has a part that is not thinking. */
+  replySignatures?: number
 }
 
 /** The text a message is priced on under the native rule: its text, then its payload. */
@@ -201,8 +204,11 @@ function buildPricing(spec: Required<CountingSpec>, base: Tokenizer): Pricing {
         // A report from before the reply ended is no measure of it: the thinking is then priced
         // by its text, or by the size of the reply's signatures, which carry it.
         if (isUnfinishedOutput(priced.replyOutput, priced.outputUnfinished === true, visible)) {
-          const signed = scaled(signatureTokens(m.replySignatureChars ?? 0))
-          return opaque + unfinishedThinking(summary, signed)
+          const chars = m.replySignatureChars ?? 0
+          const signed = scaled(signatureTokens(chars))
+          const fixed = (m.replySignatures ?? 0) * SIGNATURE_FIXED_CHARS
+          const carried = scaled(signatureTokens(Math.max(0, chars - fixed)))
+          return opaque + unfinishedThinking(summary, signed, carried)
         }
         return opaque + Math.max(summary, priced.replyOutput - visible)
       }
@@ -379,7 +385,7 @@ function asThinking(messages: readonly Placed[], index: number, earlier: boolean
     payload: m.payload,
     ...(earlier ? { earlierThinking: true } : {}),
     // The signatures price the thinking where the report is from before the reply ended.
-    ...(reply ? { reply, replySignatureChars: replySignatureChars(messages, index) } : {}),
+    ...(reply ? { reply, ...replySignatures(messages, index) } : {}),
   }
 }
 
@@ -389,16 +395,23 @@ const carriesReplyOutput = (payload: string | undefined) =>
 
 /**
  * The characters of the signatures of thinking block `index` and of the reasoning messages right
- * before it that carry no reported output of their own: the reply's other thinking blocks.
+ * before it that carry no reported output of their own (the reply's other thinking blocks), and
+ * how many signatures they are.
  */
-function replySignatureChars(messages: readonly Placed[], index: number): number {
-  let chars = signatureChars(messages[index].payload)
-  for (let j = index - 1; j >= 0; j--) {
+function replySignatures(
+  messages: readonly Placed[],
+  index: number,
+): { replySignatureChars: number; replySignatures: number } {
+  let chars = 0
+  let count = 0
+  for (let j = index; j >= 0; j--) {
     const m = messages[j]
-    if (m.type !== 'reasoning' || carriesReplyOutput(m.payload)) break
-    chars += signatureChars(m.payload)
+    if (j < index && (m.type !== 'reasoning' || carriesReplyOutput(m.payload))) break
+    const own = signatureChars(m.payload)
+    chars += own
+    if (own > 0) count++
   }
-  return chars
+  return { replySignatureChars: chars, replySignatures: count }
 }
 
 /**

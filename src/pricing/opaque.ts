@@ -76,6 +76,15 @@ export const signatureTokens = (chars: number): number =>
   Math.ceil(chars / SIGNATURE_CHARS_PER_TOKEN)
 
 /**
+ * The base64 characters of a thinking signature that are not its thinking: the part every
+ * signature has, however short the thinking. On 341 thinking blocks of 14 public Claude Code
+ * sessions of Claude Sonnet 4, Sonnet 4.5, Haiku 4.5 and Opus 4.5, a signature is 5.45 – 6.37
+ * characters a token of its text plus 242 – 260; no signature of Opus 4.6 or Sonnet 4.6 there is
+ * shorter than 292 (docs/tokens.md, "Thinking whose reported output is not final").
+ */
+export const SIGNATURE_FIXED_CHARS = 250
+
+/**
  * Whether a reply's reported output is a count from before it ended, and no measure of its
  * thinking: the reader says so (`output_unfinished`), or the count is below half what the reply's
  * visible part costs, which the final count holds (the stream's first count, in a file that names
@@ -86,12 +95,13 @@ export const isUnfinishedOutput = (output: number, flagged: boolean, visible: nu
 
 /**
  * The price of a reply's thinking where its reported output is no measure of it: its own text
- * (`summary`), unless its reply's signatures carry more than twice that (`signed`, the text then a
- * summary of what the model thought); a signature has a fixed part, so on short thinking its size
- * overstates it (docs/tokens.md).
+ * (`summary`), unless its reply's signatures carry more than twice that past their fixed parts
+ * (`carried`: the text is then a summary of what the model thought), when the signatures' size
+ * prices it (`signed`). On short thinking the fixed part is most of a signature: compared whole,
+ * it made a text that is the whole thinking look like a summary (docs/tokens.md).
  */
-export const unfinishedThinking = (summary: number, signed: number): number =>
-  signed > 2 * summary ? signed : summary
+export const unfinishedThinking = (summary: number, signed: number, carried: number): number =>
+  carried > 2 * summary ? signed : summary
 
 // Keys and markers only a payload with an opaque part holds: a payload without any is not parsed.
 const OPAQUE_MARKER =
@@ -384,7 +394,7 @@ function replyThinking(
   return {
     ...base,
     label: unfinished
-      ? `${PART_NAMES.thinking}, priced by the size of its reply's signatures, or by its own text where that is more than half as large: the file holds no final count of the reply's output (its ${formatNumber(output)} is the count the reply began with)`
+      ? `${PART_NAMES.thinking}, priced by the size of its reply's signatures, or by its own text where that is more than half what they carry past their fixed part: the file holds no final count of the reply's output (its ${formatNumber(output)} is the count the reply began with)`
       : `${PART_NAMES.thinking}, its reply's reported ${formatNumber(output)} output tokens less the reply's text and calls`,
   }
 }

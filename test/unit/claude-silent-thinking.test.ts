@@ -198,11 +198,50 @@ describe('a Claude thinking block whose reply’s reported output is not its fin
     expect(countEachMessage(spec, withText('Check the config.'))[2]).toBe(Math.round(1.14 * 600))
   })
 
+  it('is priced by its own text where it is short and its signature not much past the fixed part', () => {
+    // Claude Sonnet 4 to Opus 4.5 show short thinking whole, and write a signature of about 5.5
+    // characters a token of it plus some 250 that are not thinking (341 blocks of public Claude
+    // Code sessions, docs/tokens.md). Claude Code 2.1.23 writes no stop_reason and the stream's
+    // first count: a public Opus 4.5 reply of 30 tokens of thinking with a 416-character signature
+    // grew the next request by its text, where the signature's 84 tokens priced it at 96.
+    const text =
+      'The user asks which port the server uses. The config file sets it, so I will read config.json and answer with the value.'
+    const signature = 'E'.repeat(250 + 6 * tokens(text))
+    const read = importConversation(
+      unfinished.replace(
+        `{"type":"thinking","thinking":"","signature":"${first}"},` +
+          `{"type":"thinking","thinking":"","signature":"${second}"}`,
+        `{"type":"thinking","thinking":"${text}","signature":"${signature}"}`,
+      ),
+      'claude-code',
+    ).messages
+    expect(read[1].text).toBe(text)
+    const own = Math.round(1.14 * tokens(text))
+    // The whole signature, 250 + 6 characters a token of the text over 5, is more than twice the
+    // text: compared whole it made the text look like a summary. Past its fixed part it carries
+    // 6 / 5 of the text, and the text prices the thinking.
+    expect(Math.ceil(signature.length / 5)).toBeGreaterThan(2 * tokens(text))
+    expect(countEachMessage(spec, read)[1]).toBe(own)
+    // A 416-character signature with a text of a few tokens: past its fixed part of 250 it
+    // carries (416 - 250) / 5 = 34 tokens, more than twice the text's, so it prices the thinking,
+    // whole: 416 / 5 = 84 (83.2 rounded up), × 1.14.
+    const summary = importConversation(
+      unfinished.replace(
+        `{"type":"thinking","thinking":"","signature":"${first}"},` +
+          `{"type":"thinking","thinking":"","signature":"${second}"}`,
+        `{"type":"thinking","thinking":"Read the config.","signature":"${'E'.repeat(416)}"}`,
+      ),
+      'claude-code',
+    ).messages
+    expect(2 * tokens('Read the config.')).toBeLessThan(34)
+    expect(countEachMessage(spec, summary)[1]).toBe(Math.round(1.14 * 84))
+  })
+
   it('says on screen what prices it', () => {
     const read = importConversation(unfinished, 'claude-code').messages
     const ctx = { wire: spec.wire, model: spec.model, family: 'anthropic' as const, retained: true }
     const label =
-      "thinking, priced by the size of its reply's signatures, or by its own text where that is more than half as large: the file holds no final count of the reply's output (its 8 is the count the reply began with)"
+      "thinking, priced by the size of its reply's signatures, or by its own text where that is more than half what they carry past their fixed part: the file holds no final count of the reply's output (its 8 is the count the reply began with)"
     expect(describeOpaqueParts(read[2].payload!, ctx)[1].label).toBe(label)
     // In a file that names no stop_reason, the count of 8 is below half what the reply's visible
     // part costs: the same words, once the row knows that cost.
