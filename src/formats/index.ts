@@ -18,6 +18,7 @@ import type {
   FormatId,
   FormatInfo,
   ImportedConversation,
+  ReportedUsage,
 } from './types'
 
 export { FORMATS }
@@ -182,11 +183,22 @@ export function importInput(
     ...(result.sessions !== undefined
       ? { sessions: result.sessions, session: result.session }
       : {}),
-    ...(result.usage !== undefined && result.usage.length > 0 ? { usage: result.usage } : {}),
+    ...usageOf(result.usage),
     ...(result.contextWindow !== undefined ? { contextWindow: result.contextWindow } : {}),
     ...(result.engineSettings !== undefined ? { engineSettings: result.engineSettings } : {}),
     ...(result.forkedFrom !== undefined ? { forkedFrom: result.forkedFrom } : {}),
   }
+}
+
+/**
+ * The reports a file holds, without those of a 0-token prompt: no request is sent empty, so such
+ * a count measures nothing (a backend that fills in no usage, as z.ai did behind Claude Code 2.1.17:
+ * 0 input, cache and output on every line of its replies). Read as a report, it became the
+ * first request every later one is compared with. Every surface reads the reports from here.
+ */
+function usageOf(usage: readonly ReportedUsage[] | undefined): { usage?: ReportedUsage[] } {
+  const reports = usage?.filter((u) => u.inputTokens > 0) ?? []
+  return reports.length > 0 ? { usage: reports } : {}
 }
 
 /**

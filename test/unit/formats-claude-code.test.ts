@@ -1157,6 +1157,52 @@ describe('Claude Code parallel tool calls', () => {
     ])
   })
 
+  it('takes no report from a reply whose every line counts an empty prompt', () => {
+    // A backend that fills in no usage (z.ai behind Claude Code 2.1.17 in a public file) writes
+    // 0 input, cache and output on every line of some replies. No request is sent empty: such a
+    // count is no report, and the first real one is what later requests are compared with.
+    const line = (uuid: string, parent: string, id: string, text: string, usage: object) =>
+      event(uuid, parent, {
+        type: 'assistant',
+        message: {
+          id,
+          role: 'assistant',
+          model: 'glm-4.7',
+          content: [{ type: 'text', text }],
+          usage,
+        },
+      })
+    const none = {
+      input_tokens: 0,
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: 0,
+      output_tokens: 0,
+    }
+    const text = [
+      event('q', null, { type: 'user', message: { role: 'user', content: 'Hi.' } }),
+      line('a1', 'q', 'msg_a', 'Hello', none),
+      line('a2', 'a1', 'msg_a', 'there.', none),
+      event('q2', 'a2', { type: 'user', message: { role: 'user', content: 'And?' } }),
+      line('b1', 'q2', 'msg_b', 'So on.', {
+        input_tokens: 120,
+        cache_creation_input_tokens: 0,
+        cache_read_input_tokens: 23560,
+        output_tokens: 6,
+      }),
+      event('q3', 'b1', { type: 'user', message: { role: 'user', content: 'Thanks.' } }),
+      line('c1', 'q3', 'msg_c', 'Welcome.', none),
+    ].join('\n')
+    const imported = importConversation(text)
+    // One report: 120 + 0 + 23,560, the second reply's, of the three messages before it (the
+    // first reply's two lines are one message, as one API message).
+    expect(imported.usage?.map((u) => [u.prompt, u.inputTokens, u.at])).toEqual([
+      [3, 23680, 'line 5'],
+    ])
+    // Every surface reads the reports from the import: a file of empty counts alone has none.
+    const only = [text.split('\n')[0], text.split('\n')[1], text.split('\n')[2]].join('\n')
+    expect(importConversation(only).usage).toBeUndefined()
+  })
+
   it('reads a reply of 150,000 stray fields, naming the first few and counting the rest', () => {
     // A proxy once wrote a reply's message with a string's characters as fields "0", "1", …:
     // 137,454 of them in a public file. Each stray field was a note of its own, and the notes
