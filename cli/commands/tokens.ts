@@ -89,7 +89,7 @@ ${CONVERSATION_OPTIONS_HELP}
                        changed, modelChanges (each: model, tokens, request,
                        at); attachmentsUnrecorded
                        where the Claude Code version that wrote the file kept
-                       the attachments it sent out of it (1.0.60 – 2.1.96).
+                       most attachments it sent out of it (1.0.60 – 2.1.96).
   -h, --help           Show this help.
 
 Exit status: 0 on success; 2 on bad input or options.`,

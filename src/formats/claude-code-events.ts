@@ -13,7 +13,7 @@ import {
 import {
   dropsAttachments,
   mentionsFile,
-  UNRECORDED_ATTACHMENTS_NOTE,
+  unrecordedAttachmentsNote,
   UNRECORDED_MENTION_NOTE,
 } from './claude-code-mentions'
 import { ShapeError, isObject, kind, pathString, type Json, type JsonPath } from './json-shape'
@@ -740,7 +740,7 @@ function asContext(m: Message, value: Json, ctx: EventContext): Message {
   if (dropsAttachments(version)) {
     if (mentionsFile(m.text)) {
       ctx.tape.warn(ctx.where(['message', 'content']), UNRECORDED_MENTION_NOTE)
-    } else ctx.tape.field('version', UNRECORDED_ATTACHMENTS_NOTE)
+    } else ctx.tape.field('version', unrecordedAttachmentsNote(version))
   }
   return m
 }

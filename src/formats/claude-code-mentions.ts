@@ -3,22 +3,39 @@ import { versionIn } from './claude-code-version'
 /**
  * A prompt that names a file with @ ("read @src/app.ts", `@"a b.md"`): Claude Code reads what it
  * names and sends it with the prompt as an attachment (`extractAtMentionedFiles`,
- * utils/attachments.ts). From 1.0.60 to 2.1.96 it writes no attachment to the session file for
- * users outside Anthropic (the transcript filter `isLoggableMessage` drops every `attachment`
- * message unless the user type is "ant"); 2.1.97 drops none. So in those files the request after
- * such a prompt held text the file does not (docs/formats/claude-code.md, "Attachments").
+ * utils/attachments.ts). From 1.0.60 to 2.1.96 it leaves such an attachment out of the session
+ * file for users outside Anthropic (the transcript filter `isLoggableMessage` drops every
+ * `attachment` message unless the user type is "ant", but for a few kinds, none a file's); 2.1.97
+ * drops none. So in those files the request after such a prompt held text the file does not
+ * (docs/formats/claude-code.md, "Attachments").
  */
 export const UNRECORDED_MENTION_NOTE =
-  'the prompt names a path with @: Claude Code sends the file or folder it names with the prompt, and before 2.1.97 wrote no attachment to the session file, so that content is not in the file and the requests from here on are counted low'
+  'the prompt names a path with @: Claude Code sends the file or folder it names with the prompt, and before 2.1.97 left that attachment out of the session file, so that content is not in the file and the requests from here on are counted low'
 
 /**
  * The same filter, said at every typed prompt of such a version that names no path: Claude Code
  * sends a prompt's attachments with it (a todo or plan-mode reminder, a CLAUDE.md read on the way,
- * the IDE's selection), and a file of 1.0.60 – 2.1.96 holds none of them. Info, since most prompts
- * carry none; where one did, its request grew by more than the file shows.
+ * the IDE's selection), and a file of 1.0.60 – 2.1.89 holds none of them but a hook's (what a hook
+ * added, kept where an environment variable asks). Info, since most prompts carry none; where one
+ * did, its request grew by more than the file shows.
  */
 export const UNRECORDED_ATTACHMENTS_NOTE =
-  'Claude Code 1.0.60 – 2.1.96 wrote no attachment to the session file: what it sent with this prompt besides the text (a reminder, a CLAUDE.md read on the way, the skill listing, the IDE’s selection) is not in the file, and where it sent any, the requests from here on are counted low by it'
+  'Claude Code 1.0.60 – 2.1.89 left the attachments it sent with a prompt out of the session file, a hook’s aside: what it sent with this prompt besides the text (a reminder, a CLAUDE.md read on the way, the skill listing, the IDE’s selection) is not in the file, and where it sent any, the requests from here on are counted low by it'
+
+/**
+ * The same from 2.1.90 to 2.1.96, whose filter lets through the attachments that update the lists
+ * Claude Code keeps in the context (deferred tools, MCP servers' instructions, agents, from 2.1.94
+ * the skill listing) and its companion's introduction: the file holds those, and they are read and
+ * priced as the rest; the reminders, CLAUDE.md files and the IDE's selection it still leaves out.
+ */
+export const UNRECORDED_REMINDERS_NOTE =
+  'Claude Code 2.1.90 – 2.1.96 wrote only a few kinds of attachment to the session file, among them the updates of its deferred tools, MCP servers’ instructions and agents (from 2.1.94 its skill listing): what else it sent with this prompt (a reminder, a CLAUDE.md read on the way, the IDE’s selection) is not in the file, and where it sent any, the requests from here on are counted low by it'
+
+/** What a prompt of a version that leaves attachments out of the file is told (dropsAttachments). */
+export const unrecordedAttachmentsNote = (version: string | undefined): string =>
+  versionIn(version, [2, 1, 90], [2, 1, 97])
+    ? UNRECORDED_REMINDERS_NOTE
+    : UNRECORDED_ATTACHMENTS_NOTE
 
 // Claude Code's own patterns: a quoted path, or a run of non-space after an @ that starts the text
 // or follows a space. `@"name (agent)"` names a subagent, not a file.

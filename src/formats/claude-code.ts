@@ -20,7 +20,11 @@ import {
 } from './claude-code-events'
 import { inferUnrecordedMicrocompaction } from './claude-code-microcompact'
 import { markToolsLoaded } from './claude-code-deferred-tools'
-import { UNRECORDED_ATTACHMENTS_NOTE, UNRECORDED_MENTION_NOTE } from './claude-code-mentions'
+import {
+  UNRECORDED_ATTACHMENTS_NOTE,
+  UNRECORDED_MENTION_NOTE,
+  UNRECORDED_REMINDERS_NOTE,
+} from './claude-code-mentions'
 import { readPromptSnapshot, withSnapshot, type PromptSnapshot } from './claude-code-snapshot'
 import {
   noteForkContextLoaded,
@@ -211,7 +215,9 @@ export function readClaudeCode(input: ReadInput): ReadResult {
     notes,
     usage: snapshot.usage,
     ...(snapshot.head > 0 ? { systemPromptRecorded: true as const } : {}),
-    ...(notes.has(UNRECORDED_ATTACHMENTS_NOTE) || notes.has(UNRECORDED_MENTION_NOTE)
+    ...(notes.has(UNRECORDED_ATTACHMENTS_NOTE) ||
+    notes.has(UNRECORDED_REMINDERS_NOTE) ||
+    notes.has(UNRECORDED_MENTION_NOTE)
       ? { attachmentsUnrecorded: true as const }
       : {}),
     ...(thinking ? { thinking } : {}),

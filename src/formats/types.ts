@@ -78,9 +78,9 @@ export interface ImportedConversation {
    */
   systemPromptUnrecorded?: true
   /**
-   * Set when a prompt on the thread was written by a Claude Code version that kept the attachments
+   * Set when a prompt on the thread was written by a Claude Code version that kept most attachments
    * it sent with the prompt out of the session file (1.0.60 – 2.1.96): a request that carried one
-   * (a reminder, a CLAUDE.md, the skill listing) is counted low by it, and the file cannot say
+   * (a reminder, a CLAUDE.md, a file named with @) is counted low by it, and the file cannot say
    * which did (docs/formats/claude-code.md, "Attachments the file does not hold").
    */
   attachmentsUnrecorded?: true

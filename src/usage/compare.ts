@@ -225,7 +225,7 @@ export const hiddenTokensOf = (
  * prompt, which the file cannot show.
  */
 export const UNRECORDED_ATTACHMENTS_WORDS =
-  'Claude Code before 2.1.97 kept the attachments it sent with a prompt out of this file (reminders, CLAUDE.md files, the skill listing): a request that carried one grew by more than its messages, and the estimate stays below the reports from there by that much'
+  'Claude Code before 2.1.97 kept most attachments it sent with a prompt out of this file (reminders, CLAUDE.md files, files named with @): a request that carried one grew by more than its messages, and the estimate stays below the reports from there by that much'
 
 /**
  * What the context not in the file is, in words: the system prompt and tool schemas, where the

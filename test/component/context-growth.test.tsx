@@ -110,7 +110,7 @@ describe('the context-growth chart', () => {
   it('says why the estimate may fall behind where Claude Code kept its attachments out of the file', async () => {
     // docs/formats/claude-code.md, "Attachments the file does not hold": 1.0.60 – 2.1.96.
     const said =
-      /^Claude Code before 2\.1\.97 kept the attachments it sent with a prompt out of this file/
+      /^Claude Code before 2\.1\.97 kept most attachments it sent with a prompt out of this file/
     const store = await sessionStore()
     const { unmount } = renderWithStore(<ContextGrowth />, store)
     // SESSION names no version: nothing to say.

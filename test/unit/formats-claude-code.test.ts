@@ -1842,10 +1842,11 @@ describe('Claude Code: shapes found in public sessions', () => {
   })
 
   it('says at every other typed prompt of those versions that their attachments are not in the file', () => {
-    // docs/formats/claude-code.md, "Attachments the file does not hold": 1.0.60 – 2.1.96 filter
-    // every attachment out of the transcript (isLoggableMessage), whatever the prompt names.
+    // docs/formats/claude-code.md, "Attachments the file does not hold": 1.0.60 – 2.1.89 filter
+    // every attachment but a hook's out of the transcript (isLoggableMessage), whatever the prompt
+    // names.
     const ATTACHMENTS =
-      'Claude Code 1.0.60 – 2.1.96 wrote no attachment to the session file: what it sent with this prompt besides the text (a reminder, a CLAUDE.md read on the way, the skill listing, the IDE’s selection) is not in the file, and where it sent any, the requests from here on are counted low by it'
+      'Claude Code 1.0.60 – 2.1.89 left the attachments it sent with a prompt out of the session file, a hook’s aside: what it sent with this prompt besides the text (a reminder, a CLAUDE.md read on the way, the skill listing, the IDE’s selection) is not in the file, and where it sent any, the requests from here on are counted low by it'
     const session = (version: string, prompt: string) =>
       [
         user('q', null, prompt, { version }),
@@ -1864,6 +1865,7 @@ describe('Claude Code: shapes found in public sessions', () => {
     ])
     // 2.1.97 records its attachments; 1.0.59 is older than every release read.
     expect(notes('2.1.97', 'Fix the due date.')).toEqual([])
+    expect(notes('2.1.90', 'Fix the due date.')).toEqual([])
     expect(notes('1.0.59', 'Fix the due date.')).toEqual([])
     // The conversation says so too, for the usage view's words (UNRECORDED_ATTACHMENTS_WORDS).
     const unrecorded = (version: string, prompt: string) =>
@@ -1873,9 +1875,43 @@ describe('Claude Code: shapes found in public sessions', () => {
     expect(unrecorded('2.1.97', 'Fix the due date.')).toBeUndefined()
   })
 
+  it('says at a prompt of 2.1.90 – 2.1.96 that the file holds the list updates but not the reminders', () => {
+    // Claude Code 2.1.90 – 2.1.96 let the deferred tools', MCP servers' instructions' and agents'
+    // updates (2.1.94 on, the skill listing) through the transcript filter (isLoggableMessage, read
+    // in the npm packages' cli.js of 2.1.90, 2.1.91, 2.1.92, 2.1.94 and 2.1.96); 2.1.89 lets none
+    // of them through. A public 2.1.91 file holds an MCP servers' instructions update.
+    const REMINDERS =
+      'Claude Code 2.1.90 – 2.1.96 wrote only a few kinds of attachment to the session file, among them the updates of its deferred tools, MCP servers’ instructions and agents (from 2.1.94 its skill listing): what else it sent with this prompt (a reminder, a CLAUDE.md read on the way, the IDE’s selection) is not in the file, and where it sent any, the requests from here on are counted low by it'
+    const session = (version: string) =>
+      [
+        user('q', null, 'Which key is set?', { version }),
+        attachmentEvent('m', 'q', {
+          type: 'mcp_instructions_delta',
+          addedNames: ['pencil'],
+          addedBlocks: ['## pencil\nEdits .pen files.'],
+          removedNames: [],
+        }),
+        bot('a', 'm', [{ type: 'text', text: 'Done.' }]),
+      ].join('\n')
+    const read = (version: string) => importConversation(session(version))
+    const said = (version: string) =>
+      read(version)
+        .report.filter((n) => n.path === 'line 1: version' && n.problem.startsWith('Claude Code'))
+        .map((n) => n.problem)
+    for (const version of ['2.1.90', '2.1.91', '2.1.96']) {
+      expect(said(version), version).toEqual([REMINDERS])
+      expect(read(version).attachmentsUnrecorded, version).toBe(true)
+    }
+    expect(said('2.1.89')).toHaveLength(1)
+    expect(said('2.1.89')[0]).toMatch(/^Claude Code 1\.0\.60 – 2\.1\.89 left the attachments/)
+    expect(said('2.1.97')).toEqual([])
+    // The update it holds is read as context the request held.
+    expect(read('2.1.91').messages.map((m) => m.type)).toEqual(['user', 'context', 'bot'])
+  })
+
   it('warns where a prompt names a file with @ and the version wrote no attachment for it', () => {
     const MENTION =
-      'the prompt names a path with @: Claude Code sends the file or folder it names with the prompt, and before 2.1.97 wrote no attachment to the session file, so that content is not in the file and the requests from here on are counted low'
+      'the prompt names a path with @: Claude Code sends the file or folder it names with the prompt, and before 2.1.97 left that attachment out of the session file, so that content is not in the file and the requests from here on are counted low'
     const session = (version: string, prompt: string) =>
       [user('q', null, prompt, { version }), bot('a', 'q', [{ type: 'text', text: 'Done.' }])].join(
         '\n',
