@@ -7,9 +7,24 @@ import type { Wire } from './wire'
  * models and every Haiku through 4.5 keep only the last assistant turn's. OpenAI drops reasoning
  * items of earlier turns; Gemini's thoughts are not carried into later turns either. DeepSeek V4
  * keeps them: its chat encoding drops earlier thinking only when asked (`drop_thinking`, off by
- * default), and its API asks for each reply's reasoning back (docs/tokens.md).
+ * default), and its API asks for each reply's reasoning back (docs/tokens.md). GLM-4.7 and later
+ * keep them behind z.ai's Anthropic API (glmKeepsAll).
  */
 const DEEPSEEK_V4 = /deepseek-v4/
+// `glm-4.7`, `glm-5.1`, `z-ai/glm-4.7-flash`: a major version and a minor.
+const GLM = /glm-(\d{1,2})(?:\.(\d{1,2}))?(?!\d)/
+
+/**
+ * GLM-4.7 and later keep earlier turns' thinking on z.ai's Coding Plan endpoint and drop it on its
+ * standard API unless a request asks (z.ai, "Thinking Mode", Preserved thinking). Its Anthropic
+ * API is the Coding Plan's, the one Claude Code is pointed at; a Chat Completions file does not
+ * say which endpoint it used, and public OpenClaw files of GLM-5 through z.ai's Chat Completions
+ * grow as if it were dropped (docs/tokens.md, "Earlier turns' thinking").
+ */
+function glmKeepsAll(model: string, wire: Wire): boolean {
+  const m = GLM.exec(model)
+  return m !== null && wire === 'anthropic' && Number(m[1]) + Number(m[2] ?? 0) / 10 >= 4.7
+}
 
 // `claude-opus-4-5-20251101`, `claude-sonnet-4.6`, `anthropic/claude-opus-4-7`: a tier, a major
 // version, and a minor that is one or two digits (a date suffix is not a minor version).
@@ -67,6 +82,7 @@ export function retainsEarlierThinking(spec: {
   const model = spec.model.toLowerCase()
   if (!sendsThinking(spec)) return false
   if (DEEPSEEK_V4.test(model)) return true
+  if (glmKeepsAll(model, spec.wire)) return true
   if (!model.includes('claude')) return false
   // Only Anthropic's API reads the edit; every Claude model with thinking accepts it.
   if (spec.thinking === 'kept') return true

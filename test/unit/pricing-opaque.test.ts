@@ -357,6 +357,20 @@ describe('retainsEarlierThinking', () => {
     expect(retainsEarlierThinking({ model, wire: 'anthropic' })).toBe(expected)
   })
 
+  it('keeps GLM-4.7 and later’s earlier thinking behind z.ai’s Anthropic API, which is its Coding Plan’s', () => {
+    // z.ai, "Thinking Mode": GLM-4.7 brought Preserved thinking, on by default on the Coding Plan
+    // endpoint, which Claude Code is pointed at through z.ai's Anthropic API; GLM-4.5 and 4.6
+    // think between tool calls only.
+    for (const model of ['glm-4.7', 'glm-5', 'glm-5.1', 'z-ai/glm-4.7-flash']) {
+      expect(retainsEarlierThinking({ model, wire: 'anthropic' }), model).toBe(true)
+    }
+    for (const model of ['glm-4.6', 'glm-4.5-air', 'glm-4.5']) {
+      expect(retainsEarlierThinking({ model, wire: 'anthropic' }), model).toBe(false)
+    }
+    // Chat Completions does not say which endpoint answered; the standard one drops it.
+    expect(retainsEarlierThinking({ model: 'glm-5', wire: 'openai-chat' })).toBe(false)
+  })
+
   it('keeps every Claude model’s earlier thinking where the requests ask for it, and no other', () => {
     for (const model of ['claude-sonnet-4-5-20250929', 'claude-haiku-4-5', 'claude-opus-4-1']) {
       expect(retainsEarlierThinking({ model, wire: 'anthropic', thinking: 'kept' }), model).toBe(
