@@ -455,7 +455,11 @@ function noteOtherBackend(
 /**
  * When the thread starts at a compaction whose history is still in the file (its
  * `logicalParentUuid`), the summary's droppedCount is the number of messages that history reads
- * as, walked and mapped the same way; otherwise it stays 0.
+ * as, walked and mapped the same way; otherwise it stays 0. Claude Code names the last message it
+ * held before compacting (compactConversation: the messages' last uuid), and up to 2.1.88 at least
+ * it writes none of the attachments it holds after a tool's result (2.1.101 still leaves out a
+ * hook's empty result), so that uuid may be in no line: then the history ends at the last event
+ * written before the boundary, as the lines after an unwritten attachment chain back to it.
  */
 function countReplaced(
   messages: Message[],
@@ -470,12 +474,18 @@ function countReplaced(
   if (!root || summary < 0) return
   // Claude Code 2.1 names the history a boundary replaces (logicalParentUuid); 1.0 wrote its
   // summary as a new root, right after the last event of that history.
+  const named = root.subtype === 'compact_boundary' ? root.logicalParentUuid : undefined
+  const unwritten =
+    typeof named === 'string' && !index.main.has(named) && !index.side.has(named)
+      ? lastEventBefore(events, root.line, root.isSidechain)
+      : undefined
   const logical =
-    root.subtype === 'compact_boundary'
-      ? root.logicalParentUuid
+    unwritten?.uuid ??
+    (root.subtype === 'compact_boundary'
+      ? named
       : root.summaryRoot
         ? lastEventBefore(events, root.line)?.uuid
-        : undefined
+        : undefined)
   if (typeof logical !== 'string') return
   const before = buildThread(
     events,
@@ -489,18 +499,25 @@ function countReplaced(
   const count = readThreadEvents(before.events, lineMessages, new NoteList(), new LeftOut())
     .messages.length
   messages[summary] = { ...messages[summary], meta: { compacted: true, droppedCount: count } }
+  const stands = `the summary stands for its ${formatNumber(count)} messages (meta.droppedCount)`
   notes.info(
     `line ${root.line}: ${root.summaryRoot ? 'message' : 'logicalParentUuid'}`,
-    `the history before the compaction is in the file: the summary stands for its ${formatNumber(count)} messages (meta.droppedCount)`,
+    unwritten
+      ? `"${String(named)}", the last message Claude Code held before the compaction, is not in the file: Claude Code does not write every message it holds (such as a reminder or a hook’s output attached after a tool’s result); the history before the compaction is read back from line ${unwritten.line}, the last event written before it: ${stands}`
+      : `the history before the compaction is in the file: ${stands}`,
   )
 }
 
-/** The last event off the sidechains, not UI progress, written before `line`. */
-function lastEventBefore(events: readonly SessionEvent[], line: number): SessionEvent | undefined {
+/** The last event of its side of the sidechains, not UI progress, written before `line`. */
+function lastEventBefore(
+  events: readonly SessionEvent[],
+  line: number,
+  sidechain = false,
+): SessionEvent | undefined {
   let last: SessionEvent | undefined
   for (const e of events) {
     if (e.line >= line) break
-    if (e.uuid !== undefined && !e.isSidechain && e.type !== 'progress') last = e
+    if (e.uuid !== undefined && e.isSidechain === sidechain && e.type !== 'progress') last = e
   }
   return last
 }

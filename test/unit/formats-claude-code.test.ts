@@ -188,6 +188,59 @@ describe('Claude Code session in', () => {
     expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
   })
 
+  it('counts the history before a compaction whose named last message was never written', () => {
+    // Claude Code names the last message it held when it compacted (logicalParentUuid); after a
+    // tool's result that may be an attachment, which 2.1.39 – 2.1.88 never write. The history is
+    // the thread up to the tool's result, the last event written before the boundary.
+    const v = { version: '2.1.88' }
+    const text = [
+      event('u1', null, say('user', 'Run the tests.', v)),
+      event(
+        'a1',
+        'u1',
+        say(
+          'assistant',
+          [
+            { type: 'text', text: 'Running them.' },
+            { type: 'tool_use', id: 'toolu_1', name: 'Bash', input: { command: 'npm test' } },
+          ],
+          v,
+        ),
+      ),
+      event(
+        'r1',
+        'a1',
+        say('user', [{ type: 'tool_result', tool_use_id: 'toolu_1', content: '3 passed' }], {
+          ...v,
+          sourceToolAssistantUUID: 'a1',
+        }),
+      ),
+      event('b', null, {
+        type: 'system',
+        subtype: 'compact_boundary',
+        content: 'Conversation compacted',
+        logicalParentUuid: 'att-unwritten',
+        compactMetadata: { trigger: 'auto', preTokens: 160000 },
+        ...v,
+      }),
+      event('s', 'b', { ...say('user', 'Summary: the tests pass.', v), isCompactSummary: true }),
+      event('n1', 's', say('assistant', 'All three pass.', v)),
+    ].join('\n')
+    const imported = importConversation(text)
+    // The prompt, the reply with its tool call, and the tool's result: 3 messages.
+    expect(imported.messages[0]).toMatchObject({
+      id: 's',
+      meta: { compacted: true, droppedCount: 3 },
+    })
+    expect(imported.messages.map((m) => m.id)).toEqual(['s', 'n1'])
+    const note = imported.report.find((n) => n.path === 'line 4: logicalParentUuid')
+    expect(note?.severity).toBe('info')
+    expect(note?.problem).toMatch(/"att-unwritten".* is not in the file/)
+    expect(note?.problem).toMatch(/read back from line 3, the last event written before it/)
+    expect(note?.problem).toMatch(/stands for its 3 messages/)
+    expect(imported.report.filter((n) => n.severity === 'warning')).toEqual([])
+  })
+
   it('takes an unflagged summary (Claude Code before 1.0.27) for the compaction it is', () => {
     // Claude Code 1.0.11 and 1.0.17 wrote a compaction's summary as a parentless user line
     // without isCompactSummary (public sessions of those versions); the history it replaced stays
