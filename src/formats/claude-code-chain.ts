@@ -1,4 +1,5 @@
 import type { EventReading } from './claude-code-events'
+import { versionIn } from './claude-code-version'
 import { isObject, type Json } from './json-shape'
 import type { NoteList } from './report'
 
@@ -309,13 +310,19 @@ export function buildThread(
       )
       return before
     }
+    const elsewhere =
+      main.length > 0 &&
+      gap === undefined &&
+      versionIn(versionNear(pool, n.pos), ...SUGGESTION_KEPT)
+        ? SUGGESTION_FILE
+        : ''
     notes.warn(
       `line ${n.line}: parentUuid`,
       before
-        ? `"${p}" is not in the file${why}; the chain was bridged to line ${before.line}, the event before the gap`
+        ? `"${p}" is not in the file${why}; the chain was bridged to line ${before.line}, the event before the gap${elsewhere}`
         : main.length === 0 && gap === undefined
           ? `"${p}" is not in the file: this subagent's conversation goes on from an event of its parent session (a forked helper, such as the compaction's or a prompt suggestion's, is sent the parent's history first), so its requests held that history, which is in the parent session's file; the chain starts here`
-          : `"${p}" is not in the file${why}; the chain starts here`,
+          : `"${p}" is not in the file${why}; the chain starts here${elsewhere}`,
     )
     return before
   }
@@ -324,6 +331,29 @@ export function buildThread(
   const chain = walkBack(leaf, parent, graph, notes)
   const thread = withNotices(withTurnParts(chain, graph, contentOf), graph)
   return { events: thread, ...leftOut(graph, thread, all), ...(preserved ? { preserved } : {}) }
+}
+
+/**
+ * Claude Code 2.1.23 – 2.1.29 wrote the transcript of the helper that suggests the user's next
+ * prompt (2.1.30 stopped), in the session's `subagents` folder, starting with the conversation the
+ * helper was sent. A line is written once per session (its uuid is remembered), so a turn's last
+ * reply that the helper wrote first, the session's own file never holds: its next line hangs off
+ * a uuid that is in the helper's file.
+ */
+const SUGGESTION_KEPT = [
+  [2, 1, 23],
+  [2, 1, 30],
+] as const
+const SUGGESTION_FILE =
+  '. Claude Code 2.1.23 – 2.1.29 could write a turn’s last reply into the file of its helper that suggests the next prompt instead of this one: the missing line is likely in the session’s subagents folder, in a file named agent-aprompt_suggestion-….jsonl, and is not loaded'
+
+/** The Claude Code version of the nearest line at or before `pos` that names one (with usage). */
+function versionNear(pool: readonly SessionEvent[], pos: number): string | undefined {
+  for (let i = pos; i >= 0 && i > pos - 100; i--) {
+    const version = pool[i].version
+    if (version !== undefined) return version
+  }
+  return undefined
 }
 
 /**

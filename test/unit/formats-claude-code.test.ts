@@ -784,6 +784,42 @@ describe('Claude Code session in', () => {
     })
   })
 
+  it('says where a reply Claude Code 2.1.23 – 2.1.29 wrote into its prompt-suggestion file likely is', () => {
+    // The helper that suggests the next prompt wrote the turn's last reply (a2) into its own file
+    // first, and the session's file never got it: the turn's closing line hangs off a2.
+    const session = (version: string) =>
+      [
+        event('u1', null, say('user', 'Is the dashboard working?', { version })),
+        event(
+          'a1',
+          'u1',
+          say('assistant', [{ type: 'thinking', thinking: 'Check it.', signature: 'sig' }], {
+            version,
+          }),
+        ),
+        event('t1', 'a2', { type: 'system', subtype: 'turn_duration', durationMs: 5000 }),
+        event('u2', 't1', say('user', 'How do I use it?', { version })),
+      ].join('\n')
+    // Each reply line with usage names its version, as Claude Code writes it.
+    const withUsage = (text: string) =>
+      text.replace(
+        '"content":[{"type":"thinking"',
+        '"id":"msg_01A","usage":{"input_tokens":10,"output_tokens":5},"content":[{"type":"thinking"',
+      )
+    const warningOf = (version: string) =>
+      importConversation(withUsage(session(version))).report.find(
+        (n) => n.path === 'line 3: parentUuid',
+      )
+    const old = warningOf('2.1.29')
+    expect(old?.severity).toBe('warning')
+    expect(old?.problem).toMatch(/^"a2" is not in the file; the chain was bridged to line 2/)
+    expect(old?.problem).toMatch(/subagents folder, in a file named agent-aprompt_suggestion-/)
+    // 2.1.30 writes no transcript for that helper: the gap is not its doing.
+    expect(warningOf('2.1.30')?.problem).toBe(
+      '"a2" is not in the file; the chain was bridged to line 2, the event before the gap',
+    )
+  })
+
   it('loads 99 of 100 events when line 91 is broken', () => {
     const lines: string[] = []
     for (let i = 1; i <= 100; i++) {
