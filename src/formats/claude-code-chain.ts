@@ -205,6 +205,11 @@ export interface Thread {
   /** Lines of events on branches the thread abandoned (a rewind, an edited prompt). */
   abandoned: number[]
   /**
+   * Branches off the thread written while it went on (alongsideThread), as the line where each
+   * parts from the thread and its events' lines.
+   */
+  alongside: { fork: number; lines: number[] }[]
+  /**
    * Lines of events before the thread's first that continue an event not in the file: the end of
    * the session this one was started from (2.1.6x's plan mode, clearing the context to carry out
    * a plan, writes the planning session's last lines first), which no request of this one held.
@@ -720,6 +725,7 @@ function leftOut(
     sidechain: [],
     beforeCompaction: [],
     abandoned: [],
+    alongside: [],
     carriedOver: [],
     progress: [],
     apiErrors: [],
@@ -730,6 +736,7 @@ function leftOut(
   const { pool, inThread } = graph
   const carried = carriedOver(graph, root)
   if (pool !== all) for (const e of all) if (e.isSidechain) result.sidechain.push(e.line)
+  const abandoned: SessionEvent[] = []
   for (let i = 0; i < pool.length; i++) {
     if (inThread[i] === 1) continue
     const event = pool[i]
@@ -739,10 +746,87 @@ function leftOut(
     else if (event.line < boundary) result.beforeCompaction.push(event.line)
     else if (isApiError(event.type, event.subtype)) result.apiErrors.push(event.line)
     else if (carried.has(event)) result.carriedOver.push(event.line)
-    else result.abandoned.push(event.line)
+    else abandoned.push(event)
+  }
+  const alongside = alongsideThread(graph, thread, abandoned)
+  for (const e of abandoned) if (!alongside.has(e)) result.abandoned.push(e.line)
+  for (const [fork, events] of alongside.branches) {
+    result.alongside.push({ fork: fork.line, lines: events.map((e) => e.line) })
   }
   return result
 }
+
+/**
+ * The branches off the thread that were written while the thread went on: a branch whose lines'
+ * times span a line the thread wrote after the two parted. Rewinding, or editing a prompt, leaves
+ * a branch the thread only goes on from later; two Claude Code processes writing one session (it
+ * resumed in two terminals at once) leave two chains from one event, written turn by turn
+ * together, and the loaded one is only the one whose line is last.
+ */
+function alongsideThread(
+  graph: Graph,
+  thread: readonly SessionEvent[],
+  abandoned: readonly SessionEvent[],
+): { has: (e: SessionEvent) => boolean; branches: Map<SessionEvent, SessionEvent[]> } {
+  const branches = new Map<SessionEvent, SessionEvent[]>()
+  const none = { has: () => false, branches }
+  if (abandoned.length === 0) return none
+  const at = new Map<SessionEvent, number>()
+  thread.forEach((e, i) => at.set(e, i))
+  // Each abandoned event's branch, named by the thread event it hangs off (undefined: none).
+  const forkOf = new Map<SessionEvent, SessionEvent | undefined>()
+  const fork = (e: SessionEvent): SessionEvent | undefined => {
+    const path: SessionEvent[] = []
+    let found: SessionEvent | undefined
+    for (let n: SessionEvent | undefined = e; n;) {
+      if (forkOf.has(n)) {
+        found = forkOf.get(n)
+        break
+      }
+      const p: SessionEvent | undefined =
+        n.parentUuid === undefined ? undefined : graph.get(n.parentUuid)
+      path.push(n)
+      if (p === undefined || path.length > graph.pool.length) break
+      if (at.has(p)) {
+        found = p
+        break
+      }
+      n = p
+    }
+    for (const n of path) forkOf.set(n, found)
+    return found
+  }
+  const byFork = new Map<SessionEvent, SessionEvent[]>()
+  for (const e of abandoned) {
+    const f = fork(e)
+    if (f === undefined) continue
+    const list = byFork.get(f)
+    if (list) list.push(e)
+    else byFork.set(f, [e])
+  }
+  const members = new Set<SessionEvent>()
+  for (const [f, events] of byFork) {
+    let first = Infinity
+    let last = -Infinity
+    for (const e of events) {
+      const t = timeOf(e)
+      if (t < first) first = t
+      if (t > last) last = t
+    }
+    if (!(first < last)) continue
+    const during = thread.slice(at.get(f)! + 1).some((e) => {
+      const t = timeOf(e)
+      return t > first && t < last
+    })
+    if (!during) continue
+    branches.set(f, events)
+    for (const e of events) members.add(e)
+  }
+  return { has: (e) => members.has(e), branches }
+}
+
+/** An event's time in ms, NaN when it keeps none (only some do: SessionEvent.timestamp). */
+const timeOf = (e: SessionEvent): number => (e.timestamp === '' ? NaN : Date.parse(e.timestamp))
 
 /**
  * The events before the thread's root, off the thread, whose parent is in no line of the file, and

@@ -192,6 +192,14 @@ export function readClaudeCode(input: ReadInput): ReadResult {
     'off the main chain: an abandoned branch (a rewind, an edited prompt) or an earlier root; not loaded',
     true,
   )
+  for (const { fork, lines: branch } of thread.alongside) {
+    lines(
+      branch,
+      ['event', 'events'],
+      `off the main chain: a branch from line ${fork} written while the thread went on (its times and the thread’s after line ${fork} interleave), as when two Claude Code processes write one session (resumed in two terminals at once); only the chain whose line is last is loaded`,
+      true,
+    )
+  }
   left.report(notes)
   const fork = withForkContext(read.forks, input.choice.companion, messages, usage, notes)
   for (const { line, problem } of read.unreadSnapshots) {

@@ -1337,6 +1337,80 @@ describe('Claude Code parallel tool calls', () => {
         '1 event: off the main chain: an abandoned branch (a rewind, an edited prompt) or an earlier root; not loaded',
     })
   })
+
+  describe('a branch written while the thread went on', () => {
+    // Two chains from one tool result (line 3): the thread A (a1, ra1, a2) and a branch B (b1, b2,
+    // b3), each reply and tool result stamped with its time.
+    const reply = (id: string, at: string, content: string | Record<string, unknown>[]) => ({
+      type: 'assistant',
+      timestamp: at,
+      message: { id, role: 'assistant', content },
+    })
+    const result = (toolId: string, at: string, text: string) => ({
+      type: 'user',
+      timestamp: at,
+      message: {
+        role: 'user',
+        content: [{ type: 'tool_result', tool_use_id: toolId, content: text }],
+      },
+    })
+    const start = [
+      event('u1', null, say('user', 'Fix the build.')),
+      event(
+        'a0',
+        'u1',
+        reply('msg_0', '2026-04-05T10:00:00Z', [
+          { type: 'tool_use', id: 't0', name: 'Bash', input: { command: 'make' } },
+        ]),
+      ),
+      event('r0', 'a0', result('t0', '2026-04-05T10:00:01Z', 'error: missing header')),
+    ]
+    const a = (t1: string, t2: string, t3: string) => [
+      event(
+        'a1',
+        'r0',
+        reply('msg_A1', t1, [
+          { type: 'tool_use', id: 'tA', name: 'Bash', input: { command: 'make' } },
+        ]),
+      ),
+      event('ra1', 'a1', result('tA', t2, 'ok')),
+      event('a2', 'ra1', reply('msg_A2', t3, 'Fixed: the build passes.')),
+    ]
+    const b = (t1: string, t3: string) => [
+      event('b1', 'r0', reply('msg_B1', t1, 'The header is missing.')),
+      event('b2', 'b1', say('user', 'Add it.')),
+      event('b3', 'b2', reply('msg_B3', t3, 'Added.')),
+    ]
+
+    it('says so when its times interleave with the thread’s after they part, not after a rewind', () => {
+      const [a1, ra1, a2] = a(
+        '2026-04-05T10:01:30Z',
+        '2026-04-05T10:02:00Z',
+        '2026-04-05T10:03:00Z',
+      )
+      const [b1, b2, b3] = b('2026-04-05T10:01:00Z', '2026-04-05T10:02:30Z')
+      // As two processes append: b1 (line 4), a1, b2, b3 (lines 6–7), ra1, a2.
+      const imported = importConversation([...start, b1, a1, b2, b3, ra1, a2].join('\n'))
+      expect(imported.messages.map((m) => m.id)).toEqual(['u1', 'a0', 't0', 'a1', 'tA', 'a2'])
+      expect(imported.report).toContainEqual({
+        severity: 'warning',
+        path: 'lines 4, 6–7',
+        problem:
+          '3 events: off the main chain: a branch from line 3 written while the thread went on (its times and the thread’s after line 3 interleave), as when two Claude Code processes write one session (resumed in two terminals at once); only the chain whose line is last is loaded',
+      })
+      expect(imported.report.some((n) => n.problem.includes('abandoned branch'))).toBe(false)
+
+      // A rewind: the thread went on only after the branch's last line.
+      const [c1, c2, c3] = b('2026-04-05T10:01:00Z', '2026-04-05T10:01:20Z')
+      const rewound = importConversation([...start, c1, c2, c3, a1, ra1, a2].join('\n'))
+      expect(rewound.report).toContainEqual({
+        severity: 'warning',
+        path: 'lines 4–6',
+        problem:
+          '3 events: off the main chain: an abandoned branch (a rewind, an edited prompt) or an earlier root; not loaded',
+      })
+    })
+  })
 })
 
 describe('Claude Code attachments', () => {
