@@ -132,7 +132,8 @@ function readBody(
   const { previous_response_id: _, ...own } = body
   const read = readNested(reader, own, '', 'request.body', line, notes)
   const quiet = new NoteList()
-  // What the body's reader puts before the input (instructions, tools): the earlier turns follow it.
+  // What the body's reader puts before the input (instructions, tools): the earlier turns follow
+  // it.
   const head = readNested(reader, { ...own, input: [] }, '', '', line, quiet).length
   const earlier = readNested(reader, { input: chain.items }, '', '', line, quiet)
   const [first] = chain.links

@@ -192,9 +192,9 @@ export function importInput(
 
 /**
  * The reports a file holds, without those of a 0-token prompt: no request is sent empty, so such
- * a count measures nothing (a backend that fills in no usage, as z.ai did behind Claude Code 2.1.17:
- * 0 input, cache and output on every line of its replies). Read as a report, it became the
- * first request every later one is compared with. Every surface reads the reports from here.
+ * a count measures nothing (a backend that fills in no usage, as z.ai did behind Claude Code
+ * 2.1.17: 0 input, cache and output on every line of its replies). Read as a report, it became
+ * the first request every later one is compared with. Every surface reads the reports from here.
  */
 function usageOf(usage: readonly ReportedUsage[] | undefined): { usage?: ReportedUsage[] } {
   const reports = usage?.filter((u) => u.inputTokens > 0) ?? []
