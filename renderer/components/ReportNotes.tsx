@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { ImportNote, NoteSeverity } from '@core'
 import { formatNumber, plural } from '@core/numbers'
 
@@ -39,8 +39,17 @@ export function ReportNotes({ notes, testId, title, openWhenNew = false }: Repor
     ],
     [notes],
   )
-  if (notes.length === 0) return null
   const open = toggled?.notes === notes ? toggled.open : openWhenNew
+  const popover = useRef<HTMLDivElement>(null)
+  useLayoutEffect(() => {
+    const element = popover.current
+    if (!open || !element) return
+    const fit = () => keepInWindow(element)
+    fit()
+    window.addEventListener('resize', fit)
+    return () => window.removeEventListener('resize', fit)
+  }, [open, notes])
+  if (notes.length === 0) return null
   const hasWarnings = tally(notes, 'warning') > 0
   return (
     <details
@@ -54,7 +63,7 @@ export function ReportNotes({ notes, testId, title, openWhenNew = false }: Repor
       <summary className={hasWarnings ? 'report-badge has-warnings' : 'report-badge'} title={title}>
         {describeTally(notes)}
       </summary>
-      <div className="popover report-popover">
+      <div className="popover report-popover" ref={popover}>
         <p className="report-title">{title}</p>
         <ul>
           {shown.map((note, i) => (
@@ -73,4 +82,18 @@ export function ReportNotes({ notes, testId, title, openWhenNew = false }: Repor
       </div>
     </details>
   )
+}
+
+/** The window's edge a popover keeps clear of. */
+const EDGE = 8
+
+/**
+ * Moves an open popover left as far as it runs past the window's right side: one anchored to a
+ * badge near the right of a narrow window (900 px) was cut off by the window's edge.
+ */
+function keepInWindow(element: HTMLElement): void {
+  element.style.transform = ''
+  const { left, right } = element.getBoundingClientRect()
+  const over = Math.min(right - (document.documentElement.clientWidth - EDGE), left - EDGE)
+  if (over > 0) element.style.transform = `translateX(${-over}px)`
 }

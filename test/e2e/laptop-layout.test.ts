@@ -384,6 +384,20 @@ describe('the inspector in a narrow window', () => {
           await page.evaluate(() => document.documentElement.scrollWidth),
           where,
         ).toBeLessThanOrEqual(size.width)
+        // Nor does the import report, opened: its notes are read whole, not cut at the edge.
+        const report = page.locator(byTestId('import-report'))
+        if ((await report.count()) > 0) {
+          await report.locator('summary').click()
+          const box = (await report.locator('.report-popover').boundingBox())!
+          expect(box.x, `the report's left at ${where}`).toBeGreaterThanOrEqual(0)
+          expect(box.x + box.width, `the report's right at ${where}`).toBeLessThanOrEqual(
+            size.width,
+          )
+          if (size.width === 900 && file.endsWith('claude-code-2.1.jsonl')) {
+            await screenshot(page, 'narrow-900x700-import-report')
+          }
+          await report.locator('summary').click()
+        }
       }
     }
   })
