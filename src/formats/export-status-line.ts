@@ -1,4 +1,4 @@
-import type { ImportNote } from './types'
+import type { ImportNote } from './report'
 
 /*
  * opencode's `export` once wrote its status line, `Exporting session: <id>`, to standard output
