@@ -85,6 +85,8 @@ const NOTES = {
   transient: 'a transient event (ephemeral), which Copilot CLI does not keep; not loaded',
   unknown: 'not an event type of the Copilot SDK schema; not loaded',
   failedCompaction: 'a compaction that did not complete; nothing was replaced',
+  noSystemPrompt:
+    'no system prompt in the file (no system.message event of role "system"): Copilot CLI sent its own, which is not counted here',
   compacted:
     'before a compaction, which its summary replaced in every later request; not sent (the summary stands for them)',
   cleared: 'before /clear (session.context_cleared); not sent',
@@ -297,6 +299,7 @@ export function readCopilotCli(input: ReadInput): ReadResult {
   const notes = linesNotes({ what, read: events, broken, inLine, firstUnread, later })
   const prompt = latestPrompt(prompts, notes)
   if (prompt !== undefined) messages.unshift({ type: 'instructions', text: prompt.text })
+  else if (messages.length > 0) notes.info('', NOTES.noSystemPrompt)
   return {
     messages,
     notes,

@@ -37,6 +37,9 @@ describe('GitHub Copilot CLI session in', () => {
     // session.start's selectedModel, then the model change at line 2.
     expect(imported.model).toBe('gpt-5.3-codex')
     expect(imported.systemPromptUnrecorded).toBeUndefined()
+    expect(imported.report.map((n) => n.problem)).not.toContainEqual(
+      expect.stringMatching(/^no system prompt in the file/),
+    )
   })
 
   it('loads what the model is sent, in order, each result with its call id', () => {
@@ -247,6 +250,13 @@ describe('GitHub Copilot CLI session in', () => {
     const read = importConversation(lines.join('\n'), 'copilot-cli')
     expect(read.messages.map((m) => m.type)).toEqual(['user', 'bot', 'activity', 'context', 'bot'])
     expect(read.messages[3].text).toBe(skill)
+    // Its system prompt is in no event: the report says so, as the total leaves it out.
+    expect(read.report).toContainEqual({
+      severity: 'info',
+      path: '',
+      problem:
+        'no system prompt in the file (no system.message event of role "system"): Copilot CLI sent its own, which is not counted here',
+    })
   })
 
   it('takes the model a 1.0.2 shutdown names beside its data', () => {
