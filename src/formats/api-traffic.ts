@@ -1,4 +1,4 @@
-import { formatNumber } from '../numbers'
+import { formatNumber, plural } from '../numbers'
 import { readAnthropic, anthropicFormat } from './anthropic'
 import { RequestError } from './errors'
 import { isObject, kind, type Json } from './json-shape'
@@ -140,7 +140,7 @@ function readBody(
   const more = chain.links.length - 1
   notes.info(
     `line ${line}: request.body.previous_response_id`,
-    `continues the response to request ${first.index} (line ${first.line})${more > 0 ? `, and the ${more} earlier turn${more === 1 ? '' : 's'} it continues` : ''}, which this log holds: OpenAI sends those turns again, their input and output but not their instructions, so they are loaded before this request's input`,
+    `continues the response to request ${first.index} (line ${first.line})${more > 0 ? `, and the ${plural(more, 'earlier turn')} it continues` : ''}, which this log holds: OpenAI sends those turns again, their input and output but not their instructions, so they are loaded before this request's input`,
   )
   if (chain.missing) {
     notes.warn(

@@ -1,3 +1,4 @@
+import { plural } from '../numbers'
 import { orderMessage } from '../conversation'
 import type { Wire } from '../pricing/wire'
 import { SqliteDatabase, type Row, type TableInfo } from '../sqlite/database'
@@ -173,7 +174,7 @@ function readMessages(
   if (from > 0) {
     notes.info(
       pathString(['messages', 0]),
-      `${from} message${from === 1 ? '' : 's'} before the session's latest summary: replaced by it; not loaded, as ${AGENT_NAME[engine]} no longer sends ${from === 1 ? 'it' : 'them'}`,
+      `${plural(from, 'message')} before the session's latest summary: replaced by it; not loaded, as ${AGENT_NAME[engine]} no longer sends ${from === 1 ? 'it' : 'them'}`,
     )
   }
   const messages: Message[] = []

@@ -1,3 +1,4 @@
+import { hasByteOrderMark } from '../json-bytes'
 import type { ImportNote } from './report'
 
 /*
@@ -58,7 +59,7 @@ export function blankExportStatusLine(content: string | Uint8Array): StatusLineB
 /** Where the text starts: after a UTF-8 byte-order mark, if any. */
 function startOfText(content: string | Uint8Array): number {
   if (typeof content === 'string') return content.charCodeAt(0) === 0xfeff ? 1 : 0
-  return content[0] === 0xef && content[1] === 0xbb && content[2] === 0xbf ? 3 : 0
+  return hasByteOrderMark(content) ? 3 : 0
 }
 
 function startsWithStatus(content: string | Uint8Array, start: number): boolean {
