@@ -1,4 +1,4 @@
-import { formatNumber, plural } from '../numbers'
+import { plural } from '../numbers'
 import { readAnthropic, anthropicFormat } from './anthropic'
 import { RequestError } from './errors'
 import { isObject, kind, type Json } from './json-shape'
@@ -42,7 +42,10 @@ export function readApiTraffic(input: ReadInput): ReadResult {
   )
   const others = pairs.filter((_, i) => i !== chosen).map((p) => p.line)
   if (others.length > 0) {
-    notes.info(describeLines(others), `${others.length} other request(s) in the file; not loaded`)
+    notes.info(
+      describeLines(others),
+      `${plural(others.length, 'other request')} in the file; not loaded`,
+    )
   }
   reportPairFields(pair, notes)
   const body = pair.request.body
@@ -287,7 +290,7 @@ function choose(
   if (asked !== undefined) {
     if (!Number.isInteger(asked) || asked < 1 || asked > pairs.length) {
       throw new RequestError(
-        `${asked} is not a request of this file: it has ${pairs.length} request${pairs.length === 1 ? '' : 's'} (1–${pairs.length})`,
+        `${asked} is not a request of this file: it has ${plural(pairs.length, 'request')} (1–${pairs.length})`,
       )
     }
     return { chosen: asked - 1, why: 'as chosen' }
@@ -308,7 +311,7 @@ function choose(
   const n = requests[chosen].messages
   return {
     chosen,
-    why: `the latest with the longest message list (${formatNumber(n)} message${n === 1 ? '' : 's'})`,
+    why: `the latest with the longest message list (${plural(n, 'message')})`,
   }
 }
 

@@ -1,4 +1,5 @@
 import { describeLines, recall, type NoteList, type NoteSeverity, type NoteSink } from './report'
+import { plural } from '../numbers'
 
 /** Events a reader leaves out, gathered by kind and reason so the report counts each kind once. */
 export class LeftOut {
@@ -20,8 +21,8 @@ export class LeftOut {
   /** One note per kind, naming its lines. */
   report(notes: NoteList): void {
     for (const [key, { severity, lines }] of this.kinds) {
-      const [singular, plural, reason] = key.split('\u0000')
-      const problem = `${lines.length} ${lines.length === 1 ? singular : plural}: ${reason}`
+      const [singular, many, reason] = key.split('\u0000')
+      const problem = `${lines.length} ${lines.length === 1 ? singular : many}: ${reason}`
       if (severity === 'warning') notes.warn(describeLines(lines), problem)
       else notes.info(describeLines(lines), problem)
     }
@@ -95,7 +96,7 @@ const MAX_SHAPES = 16
 
 // How many fields of one problem are named one by one; the rest share one note.
 const MAX_FIELDS_LISTED = 20
-const moreFields = (n: number) => `${n.toLocaleString('en-US')} more field${n === 1 ? '' : 's'}`
+const moreFields = (n: number) => plural(n, 'more field')
 
 interface FieldGroup {
   line: number

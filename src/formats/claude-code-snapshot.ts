@@ -1,5 +1,5 @@
 import { listOf } from '../list-words'
-import { formatNumber } from '../numbers'
+import { plural } from '../numbers'
 import type { Message } from '../types'
 import { orderMessage } from '../conversation'
 import { isObject, type Json } from './json-shape'
@@ -126,7 +126,7 @@ export function withSnapshot(
   const recorded = toolsAt && toolsAt !== inForce ? ` (recorded at line ${toolsAt.line})` : ''
   notes.info(
     `line ${inForce.line}`,
-    `what Claude Code recorded its requests were sent: the system prompt (${formatNumber(blocks)} block${blocks === 1 ? '' : 's'}) and ${formatNumber(tools)} tool definition${tools === 1 ? '' : 's'}${recorded}, read as instructions in front of the messages`,
+    `what Claude Code recorded its requests were sent: the system prompt (${plural(blocks, 'block')}) and ${plural(tools, 'tool definition')}${recorded}, read as instructions in front of the messages`,
   )
   if (inForce.boundary) {
     notes.info(

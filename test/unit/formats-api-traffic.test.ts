@@ -23,7 +23,7 @@ describe('API traffic log in', () => {
     expect(imported.report).toContainEqual({
       severity: 'info',
       path: 'lines 1–3, 6–7',
-      problem: '5 other request(s) in the file; not loaded',
+      problem: '5 other requests in the file; not loaded',
     })
   })
 
