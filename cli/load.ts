@@ -270,7 +270,9 @@ export async function countingModelFor(
   })
   const { model: name, wire } = spec
   const counting = describeCounting(name, wire)
-  if (counting.warning !== undefined) {
+  // A file that names no model says so in its header ("no model named"), with the family its wire
+  // gives; only a name the families do not know is a warning.
+  if (counting.warning !== undefined && name !== '') {
     io.err(`${file}: warning: unknown model ${JSON.stringify(name)}: ${counting.warning}`)
   }
   // An open model's vocabulary is loaded on demand (OpenAI's are in the bundle); before counting,

@@ -136,7 +136,7 @@ export function ModelPicker() {
       )}
       {warning !== undefined && (
         <p className="field-note warn" data-testid="model-warning">
-          “{model}” is {warning}.
+          {model === '' ? `No model named: ${warning}` : `“${model}” is ${warning}`}.
         </p>
       )}
     </div>

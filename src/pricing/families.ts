@@ -111,6 +111,11 @@ function uncalibrated(method: CountingMethod): CountingMethod {
 }
 
 function resolveCounting(model: string, wire: Wire | undefined): CountingMethod {
+  // A file that names no model was still sent to one, and its wire says whose: Gemini CLI speaks
+  // only to Gemini, Anthropic's API only to Claude. Counted as that family, said to be a guess.
+  if (model === '' && (wire === 'anthropic' || wire === 'gemini')) {
+    return guessed(model, guessFamily('', wire))
+  }
   if (model === '' || (ENCODINGS as readonly string[]).includes(model)) {
     return exact(model, 'openai', resolveModel(model).encoding)
   }

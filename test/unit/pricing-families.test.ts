@@ -100,6 +100,21 @@ describe('model families', () => {
     expect(describeCounting('').warning).toBeUndefined()
   })
 
+  it('counts a file that names no model as the family its wire is spoken by', () => {
+    // A Gemini CLI checkpoint names no model, yet Gemini CLI only speaks to Gemini; an Anthropic
+    // request body without "model" went to Claude. Neither is OpenAI's o200k_base, exactly.
+    expect(describeCounting('', 'gemini')).toMatchObject({
+      family: 'google',
+      exact: false,
+      warning: 'counted as Google Gemini (approximation)',
+    })
+    expect(describeCounting('', 'anthropic')).toMatchObject({ family: 'anthropic', exact: false })
+    // The wires any maker's models speak keep the default encoding, exactly, as the corpus counts.
+    for (const wire of ['native', 'openai-chat', 'openai-responses'] as const) {
+      expect(describeCounting('', wire)).toMatchObject({ family: 'openai', exact: true })
+    }
+  })
+
   it("does not count MiniMax or GLM as Claude for coming over Anthropic's wire", () => {
     // pi sends MiniMax-M2.1 over anthropic-messages; Claude Code reaches GLM through Zhipu's
     // Anthropic-compatible endpoint. Neither is Claude: counted as any other unknown name.
