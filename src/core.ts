@@ -4,7 +4,13 @@
  * src/index.ts does for Node.
  */
 export * from './types'
-export { DEFAULT_MODEL, OptionError, countingSpecOf, validateOptions } from './options'
+export {
+  DEFAULT_MODEL,
+  OptionError,
+  countingSpecOf,
+  proposedModel,
+  validateOptions,
+} from './options'
 export { loadVocabulary, provideVocabularies, type VocabularySource } from './vocabularies'
 export {
   DEFAULT_ENCODING,

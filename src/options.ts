@@ -1,6 +1,7 @@
 import type { CountingSpec } from './pricing/cost'
 import { EARLIER_THINKING } from './pricing/thinking-retention'
-import { isWire, WIRES } from './pricing/wire'
+import { speaksOneMaker } from './pricing/families'
+import { isWire, WIRES, type Wire } from './pricing/wire'
 import { TRIGGER_RATIO, type Options } from './types'
 
 /**
@@ -8,6 +9,15 @@ import { TRIGGER_RATIO, type Options } from './types'
  * counts an unset or empty model with the default encoding (o200k_base, which gpt-4o also uses).
  */
 export const DEFAULT_MODEL = 'gpt-4o'
+
+/**
+ * The model a surface proposes for a file that names none: none ('') where the file's wire is
+ * spoken by one maker's models alone, which counts as that maker's family (describeCounting), for
+ * gpt-4o would be no model the file was sent to; else DEFAULT_MODEL.
+ */
+export function proposedModel(wire: Wire | undefined): string {
+  return speaksOneMaker(wire) ? '' : DEFAULT_MODEL
+}
 
 /** The model and wire the options count with: an unset model is '' (the default encoding), an unset wire 'native'. */
 export function countingSpecOf(

@@ -232,7 +232,7 @@ export const createConversationSlice: SliceCreator<ConversationSlice> = (deps) =
           ...importedFields(imported),
           requestedFormat: choice.format,
           loadError: null,
-          ...openingOptions(get().saved, imported.model ?? null, isSample),
+          ...openingOptions(get().saved, imported.model ?? null, isSample, imported.wire),
           ...conversationReset,
         })
         // A store update renders at once, so the first rows and the count's start share this task.

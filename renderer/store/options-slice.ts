@@ -1,4 +1,12 @@
-import { DEFAULT_MODEL, OptionError, TRIGGER_RATIO, validateOptions, type Options } from '@core'
+import {
+  DEFAULT_MODEL,
+  OptionError,
+  TRIGGER_RATIO,
+  proposedModel,
+  validateOptions,
+  type Options,
+  type Wire,
+} from '@core'
 import { selectOfferedWindow } from './model-window'
 import { optionsOfSaved, savedValue, type SavedOptions } from './settings-slice'
 import type { SliceCreator } from './types'
@@ -76,6 +84,7 @@ export function openingOptions(
   saved: SavedOptions,
   fileModel: string | null,
   isSample: boolean,
+  wire?: Wire,
 ): OptionValues {
   const defaults = { maxTokens: FILE_MAX_TOKENS, triggerRatio: TRIGGER_RATIO }
   if (isSample) {
@@ -83,7 +92,11 @@ export function openingOptions(
     return optionValues({ ...defaults, model, maxTokens: SAMPLE_MAX_TOKENS })
   }
   const kept = optionsOfSaved(saved)
-  return optionValues({ ...defaults, ...kept, model: fileModel ?? kept.model ?? DEFAULT_MODEL })
+  return optionValues({
+    ...defaults,
+    ...kept,
+    model: fileModel ?? kept.model ?? proposedModel(wire),
+  })
 }
 
 // Text that is a finite number goes to the core as a number; anything else goes as typed, so the
@@ -135,8 +148,8 @@ export const createOptionsSlice: SliceCreator<OptionsSlice> = () => (set, get) =
   },
 
   resetOptions: () => {
-    const { file, fileModel, options, includeHidden } = get()
-    set({ saved: {}, ...openingOptions({}, fileModel, file.isSample), includeHidden })
+    const { file, fileModel, options, includeHidden, wire } = get()
+    set({ saved: {}, ...openingOptions({}, fileModel, file.isSample, wire), includeHidden })
     if (get().options.model !== options.model) get().countMessages()
   },
 

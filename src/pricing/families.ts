@@ -113,9 +113,7 @@ function uncalibrated(method: CountingMethod): CountingMethod {
 function resolveCounting(model: string, wire: Wire | undefined): CountingMethod {
   // A file that names no model was still sent to one, and its wire says whose: Gemini CLI speaks
   // only to Gemini, Anthropic's API only to Claude. Counted as that family, said to be a guess.
-  if (model === '' && (wire === 'anthropic' || wire === 'gemini')) {
-    return guessed(model, guessFamily('', wire))
-  }
+  if (model === '' && speaksOneMaker(wire)) return guessed(model, guessFamily('', wire))
   if (model === '' || (ENCODINGS as readonly string[]).includes(model)) {
     return exact(model, 'openai', resolveModel(model).encoding)
   }
@@ -133,6 +131,11 @@ function resolveCounting(model: string, wire: Wire | undefined): CountingMethod 
     if (open.name.test(stem)) return exact(model, open.family, open.encoding)
   }
   return guessed(model, guessFamily(stem, wire))
+}
+
+/** Whether only one maker's models speak the wire: Anthropic's and Gemini's APIs. */
+export function speaksOneMaker(wire: Wire | undefined): boolean {
+  return wire === 'anthropic' || wire === 'gemini'
 }
 
 function guessFamily(stem: string, wire: Wire | undefined): 'openai' | 'anthropic' | 'google' {

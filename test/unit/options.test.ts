@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { OptionError, checkCompaction, splitMessagesForCompaction, type Message } from '@core'
+import {
+  DEFAULT_MODEL,
+  OptionError,
+  checkCompaction,
+  proposedModel,
+  splitMessagesForCompaction,
+  type Message,
+} from '@core'
+import { openingOptions } from '../../renderer/store/options-slice'
 
 const messages: Message[] = [
   { type: 'user', text: 'a' },
@@ -76,5 +84,27 @@ describe('option validation', () => {
 
   it('checks the options even when the conversation is empty', () => {
     expect(() => checkCompaction([], { maxTokens: 0 })).toThrow(OptionError)
+  })
+})
+
+describe('the model proposed for a file that names none', () => {
+  it("is none where one maker's models alone speak the wire, so its family counts it", () => {
+    // Gemini CLI speaks only to Gemini, Anthropic's API only to Claude: gpt-4o was sent nothing.
+    expect(proposedModel('gemini')).toBe('')
+    expect(proposedModel('anthropic')).toBe('')
+    for (const wire of ['native', 'openai-chat', 'openai-responses', undefined] as const) {
+      expect(proposedModel(wire)).toBe(DEFAULT_MODEL)
+    }
+  })
+
+  it('is what the app opens such a file with, unless the user saved a model', () => {
+    expect(openingOptions({}, null, false, 'gemini').options.model).toBe('')
+    expect(openingOptions({ model: 'gemini-2.5-pro' }, null, false, 'gemini').options.model).toBe(
+      'gemini-2.5-pro',
+    )
+    expect(openingOptions({}, 'claude-opus-4-7', false, 'gemini').options.model).toBe(
+      'claude-opus-4-7',
+    )
+    expect(openingOptions({}, null, false, 'openai-chat').options.model).toBe(DEFAULT_MODEL)
   })
 })
