@@ -127,3 +127,60 @@ function readResult(data: Json): Message {
   }
   return orderMessage({ id, type: 'activity', text: '', payload: encodePayload({ content }) })
 }
+
+/**
+ * A session.binary_asset: the bytes of an attachment, stored once and named by a content-addressed
+ * `assetId` ("Canonical bytes for a content-addressed binary asset shared by reference across
+ * events", BinaryAssetData: `assetId`, `type` image | resource, `mimeType`, `byteLength`, `data`
+ * base64). Throws ShapeError where a required field is missing.
+ */
+export interface BinaryAsset {
+  id: string
+  image: boolean
+  mimeType: string
+  data: string
+}
+
+export function readBinaryAsset(data: Json): BinaryAsset {
+  const id = requireString(data, 'assetId', ['data'])
+  const mimeType = requireString(data, 'mimeType', ['data'])
+  const bytes = requireString(data, 'data', ['data'])
+  const image = data.type === 'image' || (data.type === undefined && mimeType.startsWith('image/'))
+  return { id, image, mimeType, data: bytes }
+}
+
+/**
+ * A file the model is sent as bytes, as a base64 block priced by the media rules: an image as an
+ * image, anything else (a PDF Copilot CLI sends natively) as a document.
+ */
+export function mediaBlock(image: boolean, mimeType: string, data: string): unknown {
+  return {
+    type: image ? 'image' : 'document',
+    source: { type: 'base64', media_type: mimeType, data },
+  }
+}
+
+/** What one of a user.message's `attachments` sends as bytes: an asset it names, or inline data. */
+export type AttachedBytes =
+  | { at: number; asset: string }
+  | { at: number; inline: { image: boolean; mimeType: string; data: string } }
+
+/**
+ * The attachments of a user.message whose bytes are sent to the model: those naming a
+ * session.binary_asset (`assetId`, "the session.binary_asset event holding this attachment's
+ * model-facing bytes"; on a file or a blob attachment) and blobs that still hold their base64
+ * `data`. The others (a path in <tagged_files>, a selection, a GitHub reference) are text already
+ * in `transformedContent`.
+ */
+export function attachedBytes(data: Json): AttachedBytes[] {
+  const out: AttachedBytes[] = []
+  optionalList(data, 'attachments', ['data']).forEach((a, at) => {
+    if (!isObject(a)) return
+    if (typeof a.assetId === 'string' && a.assetId !== '') out.push({ at, asset: a.assetId })
+    else if (a.type === 'blob' && typeof a.data === 'string' && typeof a.mimeType === 'string') {
+      const image = a.mimeType.startsWith('image/')
+      out.push({ at, inline: { image, mimeType: a.mimeType, data: a.data } })
+    }
+  })
+  return out
+}

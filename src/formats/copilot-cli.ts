@@ -13,8 +13,15 @@ import { NoteList, describeLines } from './report'
 import { isCount } from './reported-usage'
 import { lineObjects } from './sniff-shapes'
 import type { FormatDescriptor, RecordedWindow } from './types'
-import { MESSAGE_EVENTS, readEventMessages } from './copilot-cli-event'
-import { decodePayload } from './payload'
+import {
+  MESSAGE_EVENTS,
+  attachedBytes,
+  mediaBlock,
+  readBinaryAsset,
+  readEventMessages,
+  type BinaryAsset,
+} from './copilot-cli-event'
+import { decodePayload, encodePayload } from './payload'
 import { summaryMeta } from './summary-meta'
 
 /*
@@ -22,7 +29,7 @@ import { summaryMeta } from './summary-meta'
  * event per line, {type, data, id, timestamp, parentId}, in the order they happened. Followed: the
  * event schema the Copilot SDK generates its types from (github.com/github/copilot-sdk at cc0438d,
  * nodejs/src/generated/session-events.ts, for @github/copilot 1.0.81 and later), checked against
- * public session files of 1.0.2 to 1.0.63. See docs/formats/copilot-cli.md.
+ * public session files of 1.0.2 to 1.0.77. See docs/formats/copilot-cli.md.
  */
 
 const START = 'session.start'
@@ -33,6 +40,10 @@ const COMPACTION_START = 'session.compaction_start'
 const COMPACTION_COMPLETE = 'session.compaction_complete'
 const CONTEXT_CLEARED = 'session.context_cleared'
 const TRUNCATION = 'session.truncation'
+const BINARY_ASSET = 'session.binary_asset'
+const AUTO_MODE_RESOLVED = 'session.auto_mode_resolved'
+// The model name of auto mode, which picks a model per prompt: never a model itself.
+const AUTO = 'auto'
 const MESSAGE_TYPES: ReadonlySet<string> = new Set(Object.values(MESSAGE_EVENTS))
 
 // The events the schema persists that hold nothing the model is sent: the session's own record
@@ -81,6 +92,15 @@ const OWN_EVENTS: ReadonlySet<string> = new Set([
 const NOTES = {
   own: "the session's own record; not sent",
   model: "the session's start or a change of model: read for the model it names; not sent",
+  autoResolved: "auto mode's choice of model (chosenModel): read for the model it names; not sent",
+  asset: (line: number) =>
+    `an attachment's bytes (session.binary_asset), sent with the user message at line ${line} that names its assetId; loaded there`,
+  assetUnused:
+    "an attachment's bytes (session.binary_asset) that no user message names; not loaded",
+  attached: (mime: string) =>
+    `${mime} sent with the message (its bytes are a session.binary_asset or inline data); priced by the provider's rule for media, not as text`,
+  assetMissing:
+    'names no session.binary_asset earlier in the file: the bytes Copilot CLI sent are not recorded, so the attachment is not counted',
   subagent: "a subagent's event (agentId): its own conversation, not this one's",
   transient: 'a transient event (ephemeral), which Copilot CLI does not keep; not loaded',
   unknown: 'not an event type of the Copilot SDK schema; not loaded',
@@ -119,6 +139,8 @@ export function readCopilotCli(input: ReadInput): ReadResult {
   let window: RecordedWindow | undefined
   // Where the running compaction started: the messages after it are kept by its summary.
   let compactionFrom: number | undefined
+  // Attachments' bytes by assetId, with their line and the user messages' lines that sent them.
+  const assets = new Map<string, { asset: BinaryAsset; line: number; sentAt: number[] }>()
 
   const broken = input.eachJsonLine((value, line) => {
     if (!isObject(value) || typeof value.type !== 'string' || !isObject(value.data)) {
@@ -143,7 +165,10 @@ export function readCopilotCli(input: ReadInput): ReadResult {
     if (MESSAGE_TYPES.has(type)) {
       // The model that wrote a reply or made a call (the schema's `model`, "if known"): the one in
       // force, where a resumed session chose it without a model_change (1.0.10).
-      if ((type === MESSAGE_EVENTS.reply || type === MESSAGE_EVENTS.result) && isName(data.model)) {
+      if (
+        (type === MESSAGE_EVENTS.reply || type === MESSAGE_EVENTS.result) &&
+        isModel(data.model)
+      ) {
         model = data.model
       }
       readMessageEvent(type, data, line)
@@ -153,19 +178,28 @@ export function readCopilotCli(input: ReadInput): ReadResult {
       case START:
         events++
         later.addOnLine('info', line, '', NOTES.model)
-        if (typeof data.selectedModel === 'string' && model === undefined) {
+        if (isModel(data.selectedModel) && model === undefined) {
           model = data.selectedModel
         }
         return
       case RESUME:
         events++
         later.addOnLine('info', line, '', NOTES.own)
-        if (isName(data.selectedModel)) model = data.selectedModel
+        if (isModel(data.selectedModel)) model = data.selectedModel
         return
       case MODEL_CHANGE:
         events++
         later.addOnLine('info', line, '', NOTES.model)
-        if (typeof data.newModel === 'string') model = data.newModel
+        if (isModel(data.newModel)) model = data.newModel
+        return
+      case AUTO_MODE_RESOLVED:
+        // Auto mode (the model "auto" above) names the model it chose for the prompt here.
+        events++
+        later.addOnLine('info', line, '', NOTES.autoResolved)
+        if (isModel(data.chosenModel)) model = data.chosenModel
+        return
+      case BINARY_ASSET:
+        readAsset(data, line)
         return
       case SHUTDOWN: {
         // Its totals are the session's; its currentModel is the model in force when it ended (in
@@ -173,7 +207,7 @@ export function readCopilotCli(input: ReadInput): ReadResult {
         events++
         later.addOnLine('info', line, '', NOTES.own)
         const current = data.currentModel ?? value.currentModel
-        if (typeof current === 'string') model = current
+        if (isModel(current)) model = current
         return
       }
       case COMPACTION_START:
@@ -222,6 +256,7 @@ export function readCopilotCli(input: ReadInput): ReadResult {
       prompts.push({ line, text: read.text })
       return
     }
+    if (type === MESSAGE_EVENTS.user) read = read.map((m) => withAttachments(m, data, line))
     const thinking = read[0]
     const last = messages.at(-1)
     if (
@@ -242,6 +277,40 @@ export function readCopilotCli(input: ReadInput): ReadResult {
       messages.push(m)
       lines.push(line)
     }
+  }
+
+  function readAsset(data: Json, line: number): void {
+    try {
+      const asset = readBinaryAsset(data)
+      assets.set(asset.id, { asset, line, sentAt: [] })
+      events++
+    } catch (error) {
+      if (!(error instanceof ShapeError)) throw error
+      firstUnread ??= { line, problem: error.problem }
+      later.addOnLine('warning', line, pathString(error.steps), `${error.problem}; event skipped`)
+    }
+  }
+
+  /** A user message with the files its attachments send as bytes, each priced as media. */
+  function withAttachments(m: Message, data: Json, line: number): Message {
+    const blocks: unknown[] = []
+    for (const bytes of attachedBytes(data)) {
+      const at = `data.attachments[${bytes.at}]`
+      let media
+      if ('asset' in bytes) {
+        const held = assets.get(bytes.asset)
+        if (held === undefined) {
+          later.addOnLine('warning', line, `${at}.assetId`, NOTES.assetMissing)
+          continue
+        }
+        held.sentAt.push(line)
+        media = held.asset
+      } else media = bytes.inline
+      blocks.push(mediaBlock(media.image, media.mimeType, media.data))
+      later.addOnLine('info', line, at, NOTES.attached(media.mimeType))
+    }
+    if (blocks.length === 0) return m
+    return { ...m, payload: encodePayload({ attachments: blocks }) }
   }
 
   function recordWindow(data: Json, line: number, at: string): void {
@@ -294,6 +363,10 @@ export function readCopilotCli(input: ReadInput): ReadResult {
     return gone
   }
 
+  for (const { line, sentAt } of assets.values()) {
+    const note = sentAt.length > 0 ? NOTES.asset(sentAt[0]) : NOTES.assetUnused
+    later.addOnLine('info', line, '', note)
+  }
   noteUnanswered(messages, lines, later)
   const what = 'a Copilot CLI event ({type, data, id, timestamp, parentId})'
   const notes = linesNotes({ what, read: events, broken, inLine, firstUnread, later })
@@ -356,4 +429,6 @@ export const copilotCliFormat = {
   read: readCopilotCli,
 } as const satisfies FormatDescriptor
 
-const isName = (value: unknown): value is string => typeof value === 'string' && value !== ''
+/** A model's name: not empty, and not auto mode's "auto", which names none. */
+const isModel = (value: unknown): value is string =>
+  typeof value === 'string' && value !== '' && value !== AUTO

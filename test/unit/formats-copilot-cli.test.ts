@@ -4,6 +4,7 @@ import { FormatError, importConversation } from '../../src/index'
 import { describeOpaqueParts } from '../../src/pricing/opaque'
 import { decodePayload } from '../../src/formats/payload'
 import { cutAt, fixture, infoAt, shape, warnings } from './formats-fixtures'
+import { pngBase64 } from './helpers/image-headers'
 
 /*
  * testdata/formats/copilot-cli.jsonl is our own session, written as GitHub Copilot CLI writes an
@@ -286,6 +287,89 @@ describe('GitHub Copilot CLI session in', () => {
       '{"type":"session.resume","data":{"selectedModel":"gpt-5.2"},"id":"r","parentId":"s"}',
     ].join('\n')
     expect(importConversation(chosen, 'copilot-cli').model).toBe('gpt-5.2')
+  })
+
+  it('reads auto mode as the model it chose, never as a model named "auto"', () => {
+    // Auto mode (1.0.77) writes "auto" as the model everywhere and names the model it picked
+    // for the prompt in session.auto_mode_resolved's chosenModel (the SDK's schema).
+    const text = [
+      '{"type":"session.start","data":{"producer":"copilot-agent","copilotVersion":"1.0.77","selectedModel":"auto"},"id":"s","parentId":null}',
+      '{"type":"user.message","data":{"content":"hi"},"id":"u","parentId":"s"}',
+      '{"type":"assistant.message","data":{"messageId":"m","content":"hello","model":"claude-haiku-4.5"},"id":"a","parentId":"u"}',
+      '{"type":"session.model_change","data":{"newModel":"auto","previousModel":"auto"},"id":"c","parentId":"a"}',
+      '{"type":"session.auto_mode_resolved","data":{"chosenModel":"gpt-5-mini","reasoningBucket":"medium"},"id":"r","parentId":"c"}',
+      '{"type":"user.message","data":{"content":"and now?"},"id":"u2","parentId":"r"}',
+    ].join('\n')
+    const read = importConversation(text, 'copilot-cli')
+    expect(read.model).toBe('gpt-5-mini')
+    expect(infoAt(read, 'line 5')).toEqual([
+      "auto mode's choice of model (chosenModel): read for the model it names; not sent",
+    ])
+    // With no choice recorded after the change to auto, the last reply's model stands.
+    const unresolved = text.split('\n').slice(0, 4).join('\n')
+    expect(importConversation(unresolved, 'copilot-cli').model).toBe('claude-haiku-4.5')
+    expect(importConversation(text.split('\n')[0], 'copilot-cli').model).toBeUndefined()
+  })
+
+  it('sends a pasted image with its user message, from the asset that holds its bytes', () => {
+    // 1.0.77 stores a pasted image's bytes once, in a session.binary_asset, and the user
+    // message's attachment names it by assetId.
+    const data = pngBase64(1500, 750)
+    const asset = {
+      type: 'session.binary_asset',
+      data: { assetId: 'sha256:ab12', type: 'image', mimeType: 'image/png', byteLength: 33, data },
+      id: 'b',
+      parentId: 'c',
+    }
+    const attachment = {
+      type: 'file',
+      path: 'C:\\tmp\\Pasted Image.png',
+      displayName: 'Pasted Image',
+      assetId: 'sha256:ab12',
+      mimeType: 'image/png',
+      byteLength: 33,
+    }
+    const text = [
+      '{"type":"session.model_change","data":{"newModel":"claude-sonnet-4.6"},"id":"c","parentId":null}',
+      JSON.stringify(asset),
+      JSON.stringify({
+        type: 'user.message',
+        data: { content: 'what is wrong here?', attachments: [attachment] },
+        id: 'u',
+        parentId: 'b',
+      }),
+      '{"type":"session.binary_asset","data":{"assetId":"sha256:cd34","type":"image","mimeType":"image/png","byteLength":33,"data":"AAAA"},"id":"b2","parentId":"u"}',
+    ].join('\n')
+    const read = importConversation(text, 'copilot-cli')
+    expect(shape(read.messages)).toEqual([['user', undefined]])
+    const image = { type: 'image', source: { type: 'base64', media_type: 'image/png', data } }
+    expect(decodePayload(read.messages[0].payload)?.attachments).toEqual([image])
+    // Anthropic: 1500 × 750 is within 1,568 px a side; 1500 × 750 / 750 = 1,500 tokens.
+    expect(describeOpaqueParts(read.messages[0].payload ?? '')).toMatchObject([
+      { kind: 'image', tokens: 1500 },
+    ])
+    expect(infoAt(read, 'line 2')).toEqual([
+      "an attachment's bytes (session.binary_asset), sent with the user message at line 3 that names its assetId; loaded there",
+    ])
+    expect(infoAt(read, 'line 4')).toEqual([
+      "an attachment's bytes (session.binary_asset) that no user message names; not loaded",
+    ])
+    expect(warnings(read)).toEqual([])
+    // An attachment whose asset the file does not hold is said to be missing, not counted.
+    const missing = importConversation(
+      text
+        .split('\n')
+        .filter((_, i) => i !== 1)
+        .join('\n'),
+      'copilot-cli',
+    )
+    expect(decodePayload(missing.messages[0].payload)?.attachments).toBeUndefined()
+    expect(warnings(missing)).toEqual([
+      [
+        'line 2: data.attachments[0].assetId',
+        'names no session.binary_asset earlier in the file: the bytes Copilot CLI sent are not recorded, so the attachment is not counted',
+      ],
+    ])
   })
 
   it('refuses a file with no Copilot CLI event, naming the first problem', () => {
