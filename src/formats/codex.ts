@@ -1,6 +1,7 @@
 import type { Message } from '../types'
 import { reserializeShellOutputs } from './codex-shell-output'
 import { truncateCodexOutputs } from './codex-truncation'
+import { addMissingOutputs } from './codex-missing-outputs'
 import { retypeCodexMessage } from './codex-context'
 import { countByType, dropLastUserTurns } from './codex-rollback'
 import { ReasoningReports } from './codex-reasoning'
@@ -237,6 +238,7 @@ const FIRST_SCHEMA_STATE_NOTE =
 function finish(r: Rollout, broken: { line: number; problem: string }[]): ReadResult {
   r.items.flush()
   r.reasoning.settle()
+  addMissingOutputs(r.items.messages, r.usage, r.items.calls, r.notes)
   const head = headOf(r)
   const messages = [...head, ...r.items.messages]
   checkPrompts(r, messages)

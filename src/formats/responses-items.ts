@@ -218,6 +218,8 @@ interface Turn {
  */
 export class ResponsesItems {
   readonly messages: Message[] = []
+  /** Each call read, by its call id: its item type and where it is, as the report names places. */
+  readonly calls = new Map<string, { itemType: string; place: string }>()
   private turn?: Turn
 
   constructor(
@@ -318,6 +320,7 @@ export class ResponsesItems {
     where: Where,
   ): void {
     const call = readCall(raw, itemType, id, at)
+    if (call.id !== undefined) this.calls.set(call.id, { itemType, place: where(at) })
     this.turn ??= { id, texts: [], calls: [], attachments: [] }
     if (id !== undefined && id !== this.turn.id) {
       this.notes.info(

@@ -1258,3 +1258,58 @@ describe('Codex rollouts: shell outputs as sent beside the freeform apply_patch 
     }
   })
 })
+
+describe('Codex CLI rollout: a call with no output', () => {
+  // Codex puts "aborted" right after every call the history holds no output for, each time it
+  // builds a prompt, and never writes it to the rollout (docs/formats/codex.md, "Calls with no
+  // output").
+  const text = [
+    line('session_meta', { id: 's', cli_version: '0.98.0' }),
+    line('turn_context', { model: 'gpt-5.2-codex' }),
+    line('response_item', userItem('Fix the parser.')),
+    // The user interrupts the patch, then asks for the shell.
+    line('response_item', {
+      type: 'custom_tool_call',
+      name: 'apply_patch',
+      input: PATCH,
+      call_id: 'p1',
+    }),
+    line('response_item', userItem('Use the shell instead.')),
+    line('response_item', { type: 'function_call', name: 'shell', arguments: '{}', call_id: 'c1' }),
+    usage(300),
+  ].join('\n')
+  const imported = importConversation(text)
+
+  it('is sent with the output "aborted" right after it, mid-thread and at the end', () => {
+    const aborted = (id: string): Message => ({
+      id,
+      type: 'activity',
+      text: '',
+      // A result's text alone is its payload, as a recorded output's is.
+      payload: 'aborted',
+    })
+    expect(imported.messages.map((m) => [m.type, m.id ?? null])).toEqual([
+      ['user', null],
+      ['bot', null],
+      ['activity', 'p1'],
+      ['user', null],
+      ['bot', null],
+      ['activity', 'c1'],
+    ])
+    expect(imported.messages[2]).toEqual(aborted('p1'))
+    expect(imported.messages[5]).toEqual(aborted('c1'))
+  })
+
+  it("says so at the call's line, and the request after it held the first one", () => {
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: 'line 4: payload',
+      problem:
+        'call p1 has no output in the file: Codex sends the output "aborted" in its place in every request, and never records it; added, and counted',
+    })
+    expect(imported.report.map((n) => n.path)).toContain('line 6: payload')
+    // The reply that called c1 was sent the prompt, the interrupted patch, its "aborted" and the
+    // second prompt: four messages.
+    expect(imported.usage?.map((u) => u.prompt)).toEqual([4])
+  })
+})
