@@ -47,7 +47,9 @@ const AUTO = 'auto'
 const MESSAGE_TYPES: ReadonlySet<string> = new Set(Object.values(MESSAGE_EVENTS))
 
 // The events the schema persists that hold nothing the model is sent: the session's own record
-// (turns, usage, hooks, permissions, the plan, subagents' lifecycle, shutdown totals).
+// (turns, usage, hooks, permissions, the plan, subagents' lifecycle, shutdown totals). Two are
+// read all the same (BINARY_ASSET, AUTO_MODE_RESOLVED: an attachment's bytes, which its user
+// message sends, and auto mode's model); they stay here, where detection looks.
 const OWN_EVENTS: ReadonlySet<string> = new Set([
   'session.remote_steerable_changed',
   'session.error',
