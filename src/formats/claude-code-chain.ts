@@ -41,6 +41,15 @@ const isCaveat = (type: string, v: Json): boolean =>
   type === 'user' && v.isMeta === true && firstText(v).startsWith(CAVEAT_OPENING)
 
 /**
+ * Whether a user event is a message a tool returned beside its result: Claude Code marks the
+ * messages its tools add as meta (the Read tool's PDF document, page images or an image's size
+ * note; a skill's instructions, tagged with the call's id as well), and sends them right after
+ * the result. A caveat is meta too, but opens a local command the user ran.
+ */
+const isToolAside = (type: string, isToolResult: boolean, caveat: boolean, v: Json): boolean =>
+  type === 'user' && !isToolResult && v.isMeta === true && !caveat
+
+/**
  * One line of a session file as the chain sees it: the few fields it links by, taken from the
  * parsed line so the line's value itself need not be kept (see sessionEventOf), and what the line
  * reads as, when it has a uuid (EventReading, claude-code-events.ts).
@@ -74,6 +83,11 @@ export interface SessionEvent extends EventReading {
   summaryRoot: boolean
   /** The caveat before a local command's lines (reusedCaveatLinks). */
   caveat: boolean
+  /**
+   * A meta user message a tool returned with its result (a PDF the Read tool read, an image's
+   * size, a skill's instructions), which Claude Code sends right after the result (hangers).
+   */
+  toolAside: boolean
   /**
    * Where its parent was among the events of its pool (ChainIndex) when it was parsed: final when
    * the file has no uuid twice, since no later event can take that uuid over.
@@ -139,6 +153,7 @@ export function sessionEventOf(line: number, v: Json): SessionEvent {
       ? message.id
       : undefined
   const subtype = v.subtype
+  const caveat = isCaveat(type, v)
   // Every field set here, absent ones as undefined: one shape for every event, with no property
   // added later (by the index and the reading) that would give each event a second object.
   const event: SessionEvent = {
@@ -160,7 +175,8 @@ export function sessionEventOf(line: number, v: Json): SessionEvent {
         ? v.compactMetadata
         : undefined,
     summaryRoot: type === 'user' && v.parentUuid === null && isCompactSummary(v),
-    caveat: isCaveat(type, v),
+    caveat,
+    toolAside: isToolAside(type, isToolResult, caveat, v),
     parentPos: undefined,
     pos: -1,
     // Not read yet: readEventLine fills these in for an event with a uuid.
@@ -689,7 +705,12 @@ function hasChildren(
   return false
 }
 
-/** The events below a recovered tool result that are not turns of their own (hooks, notices). */
+/**
+ * The events below a recovered tool result that are not turns of their own: hooks' attachments,
+ * notices, and the meta messages its tool returned with it (a PDF the Read tool read), which
+ * Claude Code sends right after the result (toolExecution.ts pushes a tool's `newMessages` after
+ * its result). A prompt or a reply below it starts a branch of its own and is left off.
+ */
 function hangers(
   from: SessionEvent,
   children: Map<string, SessionEvent[]>,
@@ -707,7 +728,7 @@ function hangers(
   while (stack.length > 0) {
     const n = stack.pop()!
     const type = n.type
-    if (graph.isIn(n) || type === 'user' || type === 'assistant') continue
+    if (graph.isIn(n) || (type === 'user' && !n.toolAside) || type === 'assistant') continue
     out.push(n)
     pushChildren(n)
   }
