@@ -129,7 +129,11 @@ export function readEventLine(
   tape: NoteTape,
   out: Message[],
 ): void {
-  const ctx = new LineContext(tape, event.line)
+  const ctx = new LineContext(
+    tape,
+    event.line,
+    typeof value.version === 'string' ? value.version : undefined,
+  )
   event.firstMessage = out.length
   try {
     const read = readEvent(value, ctx)
@@ -156,6 +160,8 @@ class LineContext implements BlockContext {
   constructor(
     readonly tape: NoteTape,
     readonly line: number,
+    /** The Claude Code version the event names (`version`), if it names one as text. */
+    readonly version: string | undefined,
   ) {
     this.notes = tape
   }
@@ -183,7 +189,9 @@ class LineContext implements BlockContext {
 
   sentInput(name: string, input: unknown, here: JsonPath): unknown {
     // The note's place is named only when there is a note: this runs for every tool call.
-    return sentToolInput(name, input, this.notes, () => this.where([...here, 'input']))
+    return sentToolInput(name, input, this.version, this.notes, () =>
+      this.where([...here, 'input']),
+    )
   }
 }
 

@@ -2220,6 +2220,46 @@ describe('Claude Code: shapes found in public sessions', () => {
     expect(written.report.filter((n) => n.problem.includes('ExitPlanMode'))).toEqual([])
   })
 
+  it("leaves out ExitPlanMode's plan without planFilePath from Claude Code 2.0.54 on, as it sends", () => {
+    // normalizeToolInputForAPI takes `plan` out of every ExitPlanMode call before a request from
+    // 2.0.54 (read in the npm packages' cli.js: 2.0.53 has no such step, 2.0.54 – 2.0.58 and 2.1.6
+    // do), where 2.0.x records no planFilePath beside it.
+    const plan = '# Plan\n\n1. Split the parser.\n2. Test it.\n'.repeat(40)
+    const exit = (version: string | undefined) =>
+      importConversation(
+        [
+          user('q', null, 'Plan the refactor.'),
+          event('a', 'q', {
+            type: 'assistant',
+            message: {
+              id: 'msg_a',
+              role: 'assistant',
+              model: 'claude-opus-4-5',
+              content: [{ ...call, name: 'ExitPlanMode', input: { plan } }],
+            },
+            ...(version !== undefined ? { version } : {}),
+          }),
+          user('r', 'a', [{ type: 'tool_result', tool_use_id: 'c1', content: 'Approved.' }]),
+        ].join('\n'),
+      )
+    const args = (version: string | undefined) =>
+      JSON.parse(exit(version).messages[1].payload ?? '{}').tool_calls[0].arguments
+    for (const version of ['2.0.54', '2.0.58', '2.0.76', '2.1.6']) {
+      expect(args(version), version).toEqual({})
+      expect(exit(version).report, version).toContainEqual({
+        severity: 'info',
+        path: 'line 2: message.content[0].input',
+        problem:
+          "ExitPlanMode's plan: Claude Code 2.0.54 and later take it out of the call before each request (it writes the plan from its plan file into the recorded call for its own display), so it is not counted or exported",
+      })
+    }
+    // Before 2.0.54 the plan was sent; a file that names no version is read as recorded.
+    for (const version of ['2.0.36', '2.0.53', undefined]) {
+      expect(args(version), String(version)).toEqual({ plan })
+      expect(exit(version).report.filter((n) => n.problem.includes('ExitPlanMode'))).toEqual([])
+    }
+  })
+
   it('records on every later request the tool results a microcompaction sent cleared', () => {
     const withUsage = (line: string, input: number) => {
       const v = JSON.parse(line)
