@@ -14,6 +14,7 @@ import {
   dropsAttachments,
   mentionsFile,
   unrecordedAttachmentsNote,
+  UNRECORDED_COMMAND_MENTION_NOTE,
   UNRECORDED_MENTION_NOTE,
 } from './claude-code-mentions'
 import { ShapeError, isObject, kind, pathString, type Json, type JsonPath } from './json-shape'
@@ -129,11 +130,7 @@ export function readEventLine(
   tape: NoteTape,
   out: Message[],
 ): void {
-  const ctx = new LineContext(
-    tape,
-    event.line,
-    typeof value.version === 'string' ? value.version : undefined,
-  )
+  const ctx = new LineContext(tape, event.line, eventVersion(value))
   event.firstMessage = out.length
   try {
     const read = readEvent(value, ctx)
@@ -705,6 +702,10 @@ function contextEditsNote(edits: ContextEdits, ctx: EventContext): void {
   )
 }
 
+/** The Claude Code version an event names (`version`), when it names one as text. */
+const eventVersion = (value: Json): string | undefined =>
+  typeof value.version === 'string' ? value.version : undefined
+
 /** A user message that Claude Code wrote rather than the user typed, as context; else as it is. */
 function asContext(m: Message, value: Json, ctx: EventContext): Message {
   if (isCompactSummary(value)) {
@@ -730,6 +731,9 @@ function asContext(m: Message, value: Json, ctx: EventContext): Message {
       'isMeta',
       'a text Claude Code adds for the model (a caveat, a command’s instructions); read as context, not as a user prompt',
     )
+    if (dropsAttachments(eventVersion(value)) && mentionsFile(m.text)) {
+      ctx.tape.warn(ctx.where(['message', 'content']), UNRECORDED_COMMAND_MENTION_NOTE)
+    }
     return { ...m, type: 'context' }
   }
   if (COMMAND_TEXT.test(m.text)) {
@@ -744,7 +748,7 @@ function asContext(m: Message, value: Json, ctx: EventContext): Message {
     ctx.tape.field('', own)
     return { ...m, type: 'context' }
   }
-  const version = typeof value.version === 'string' ? value.version : undefined
+  const version = eventVersion(value)
   if (dropsAttachments(version)) {
     if (mentionsFile(m.text)) {
       ctx.tape.warn(ctx.where(['message', 'content']), UNRECORDED_MENTION_NOTE)

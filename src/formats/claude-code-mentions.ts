@@ -13,6 +13,18 @@ export const UNRECORDED_MENTION_NOTE =
   'the prompt names a path with @: Claude Code sends the file or folder it names with the prompt, and before 2.1.97 left that attachment out of the session file, so that content is not in the file and the requests from here on are counted low'
 
 /**
+ * The same of a command's or a skill's instructions (an `isMeta` user event; from the Skill tool
+ * it names the call, `sourceToolUseID`): Claude Code reads the paths they name with @ and sends
+ * those files after them, as it does a prompt's (processPromptSlashCommand runs the attachments
+ * step on the instructions' text, read in the npm package's `cli.js` of 2.1.6), and the versions
+ * that drop a prompt's attachments drop these too. A skill's text often shows an example path in
+ * a code block (`@path/to/article.md`), which Claude Code tries too and finds nothing at: hence
+ * "where one was there".
+ */
+export const UNRECORDED_COMMAND_MENTION_NOTE =
+  'the instructions of a command or skill name a path with @: Claude Code sends each file or folder it finds at such a path after them, and before 2.1.97 left those attachments out of the session file, so where one was there its content is not in the file and the requests from here on are counted low'
+
+/**
  * The same filter, said at every typed prompt of such a version that names no path: Claude Code
  * sends a prompt's attachments with it (a todo or plan-mode reminder, a CLAUDE.md read on the way,
  * the IDE's selection), and a file of 1.0.60 – 2.1.89 holds none of them but a hook's (what a hook

@@ -22,6 +22,7 @@ import { inferUnrecordedMicrocompaction } from './claude-code-microcompact'
 import { markToolsLoaded } from './claude-code-deferred-tools'
 import {
   UNRECORDED_ATTACHMENTS_NOTE,
+  UNRECORDED_COMMAND_MENTION_NOTE,
   UNRECORDED_MENTION_NOTE,
   UNRECORDED_REMINDERS_NOTE,
 } from './claude-code-mentions'
@@ -225,7 +226,8 @@ export function readClaudeCode(input: ReadInput): ReadResult {
     ...(snapshot.head > 0 ? { systemPromptRecorded: true as const } : {}),
     ...(notes.has(UNRECORDED_ATTACHMENTS_NOTE) ||
     notes.has(UNRECORDED_REMINDERS_NOTE) ||
-    notes.has(UNRECORDED_MENTION_NOTE)
+    notes.has(UNRECORDED_MENTION_NOTE) ||
+    notes.has(UNRECORDED_COMMAND_MENTION_NOTE)
       ? { attachmentsUnrecorded: true as const }
       : {}),
     ...(thinking ? { thinking } : {}),

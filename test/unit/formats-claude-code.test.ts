@@ -2187,6 +2187,41 @@ describe('Claude Code: shapes found in public sessions', () => {
     }
   })
 
+  it("warns where a command's or skill's instructions name a file with @ and the version wrote no attachment for it", () => {
+    // The Skill tool's call runs processPromptSlashCommand, which sends the files the instructions
+    // name with @ as attachments after them (cli.js of 2.1.6); 1.0.60 – 2.1.96 keep attachments
+    // out of the transcript.
+    const COMMAND_MENTION =
+      'the instructions of a command or skill name a path with @: Claude Code sends each file or folder it finds at such a path after them, and before 2.1.97 left those attachments out of the session file, so where one was there its content is not in the file and the requests from here on are counted low'
+    const body = (text: string) => [{ type: 'text', text }]
+    const session = (version: string, instructions: string) =>
+      [
+        user('q', null, 'Plan phase 10.', { version }),
+        bot('a', 'q', [{ ...call, name: 'Skill', input: { skill: 'plan-phase' } }]),
+        user('r', 'a', [{ type: 'tool_result', tool_use_id: 'c1', content: 'Launching skill' }], {
+          version,
+        }),
+        user('m', 'r', body(instructions), { version, isMeta: true, sourceToolUseID: 'c1' }),
+        bot('b', 'm', [{ type: 'text', text: 'Reading the state.' }]),
+      ].join('\n')
+    const warned = (version: string, instructions: string) =>
+      importConversation(session(version, instructions)).report.filter(
+        (n) => n.problem === COMMAND_MENTION,
+      )
+    const named = '<context>\n@~/.claude/workflows/plan-phase.md\n@.planning/STATE.md\n</context>'
+    for (const version of ['2.1.6', '2.1.88', '1.0.60']) {
+      expect(warned(version, named), version).toEqual([
+        { severity: 'warning', path: 'line 4: message.content', problem: COMMAND_MENTION },
+      ])
+    }
+    // 2.1.97 writes the attachments to the file; instructions that name no path say nothing.
+    expect(warned('2.1.97', named)).toEqual([])
+    expect(warned('2.1.6', 'Read the roadmap, then write the plan.')).toEqual([])
+    expect(warned('2.1.6', 'Mark the handler with @dataclass.')).toEqual([])
+    // The instructions stay context.
+    expect(importConversation(session('2.1.6', named)).messages[3].type).toBe('context')
+  })
+
   it("reads ExitPlanMode's call as sent: the plan Claude Code 2.1 records beside it is not counted", () => {
     const plan = '# Plan\n\n1. Move the retry loop into its own module.\n2. Test it.\n'.repeat(40)
     const exit = (input: Record<string, unknown>) =>
