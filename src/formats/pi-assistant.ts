@@ -48,25 +48,44 @@ const ASSISTANT_NOTES = new Map(
 )
 
 /**
- * OpenClaw, which runs pi, appends a copy of each message it delivers to a channel to the
- * session as an assistant entry of provider `openclaw`, model `delivery-mirror`
- * (isDeliveryMirrorAssistantMessage, openclaw/openclaw src/gateway): no model wrote it, so it sets
- * neither the model (replyModel) nor the wire (replyWire).
+ * OpenClaw, which runs pi, writes two kinds of assistant entry of provider `openclaw` that no model
+ * wrote (openclaw/openclaw, the set of "transcript-only" models): `delivery-mirror`, a copy of each
+ * message it delivers to a channel (isDeliveryMirrorAssistantMessage, src/gateway), and
+ * `gateway-injected`, a notice its gateway appends to the transcript itself, such as a run that
+ * failed before any reply (@013ba5dc src/gateway/server-methods/chat-transcript-inject.ts
+ * appendInjectedAssistantMessageToTranscript). Neither sets the model (replyModel) or the wire
+ * (replyWire); the note says which it is.
  */
-const isDeliveryMirror = (m: Json) => m.provider === 'openclaw' && m.model === 'delivery-mirror'
+const TRANSCRIPT_ONLY = new Map([
+  [
+    'delivery-mirror',
+    "OpenClaw's delivery mirror: a copy of a message OpenClaw delivered to a channel, written as a reply; loaded as one, and no model is taken from it",
+  ],
+  [
+    'gateway-injected',
+    "a notice OpenClaw's gateway wrote into the session as a reply (no model wrote it); loaded as one, and no model is taken from it",
+  ],
+])
 
-/** The model a reply names, unless it is OpenClaw's delivery mirror. */
+const transcriptOnly = (m: Json): string | undefined =>
+  m.provider === 'openclaw' && typeof m.model === 'string'
+    ? TRANSCRIPT_ONLY.get(m.model)
+    : undefined
+
+/** The model a reply names, unless OpenClaw wrote the reply itself (transcriptOnly). */
 export const replyModel = (m: Json): string | undefined =>
-  typeof m.model === 'string' && m.model !== '' && !isDeliveryMirror(m) ? m.model : undefined
+  typeof m.model === 'string' && m.model !== '' && transcriptOnly(m) === undefined
+    ? m.model
+    : undefined
 
 /**
  * The wire a reply came over, by the `api` (else `provider`) pi records on it:
  * `anthropic-messages`, `openai-completions`, `openai-responses`, `openai-codex-responses`,
- * `google-generative-ai`, … (packages/ai/src/types.ts, KnownApi). None for OpenClaw's delivery
- * mirror (its `api` is OpenClaw's, no request went over it) or a reply that names no known one.
+ * `google-generative-ai`, … (packages/ai/src/types.ts, KnownApi). None for a reply OpenClaw wrote
+ * itself (its `api` is OpenClaw's, no request went over it) or a reply that names no known one.
  */
 export function replyWire(m: Json): Wire | undefined {
-  if (isDeliveryMirror(m)) return undefined
+  if (transcriptOnly(m) !== undefined) return undefined
   const api = `${typeof m.api === 'string' ? m.api : ''} ${typeof m.provider === 'string' ? m.provider : ''}`
   if (/anthropic|bedrock/.test(api)) return 'anthropic'
   if (/responses|codex/.test(api)) return 'openai-responses'
@@ -90,12 +109,8 @@ export function readAssistant(
     if (known !== undefined) notes.info(known.path, known.problem)
     else notes.warn(where([...at, key]), UNKNOWN_FIELD_NOTE)
   }
-  if (isDeliveryMirror(m)) {
-    notes.info(
-      where([...at, 'model']),
-      "OpenClaw's delivery mirror: a copy of a message OpenClaw delivered to a channel, written as a reply; loaded as one, and no model is taken from it",
-    )
-  }
+  const ownNote = transcriptOnly(m)
+  if (ownNote !== undefined) notes.info(where([...at, 'model']), ownNote)
   const failed = m.stopReason === 'error' || m.stopReason === 'aborted'
   if (failed) {
     notes.warn(

@@ -462,6 +462,38 @@ describe('pi 0.73 session in', () => {
       expect.objectContaining({ severity: 'info', path: 'line 4: message.model' }),
     )
   })
+
+  it("takes no model or wire from a notice OpenClaw's gateway wrote as a reply", () => {
+    // OpenClaw's gateway appends notices (a run that failed before any reply, say) as replies of
+    // provider "openclaw", model "gateway-injected", api openai-responses, zero usage
+    // (chat-transcript-inject.ts appendInjectedAssistantMessageToTranscript).
+    const reply = (id: string, parentId: string, api: string, provider: string, model: string) => ({
+      type: 'message',
+      id,
+      parentId,
+      message: {
+        role: 'assistant',
+        content: [{ type: 'text', text: 'The run failed before a reply.' }],
+        api,
+        provider,
+        model,
+        usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0 },
+      },
+    })
+    const text = lines(
+      { type: 'session', version: 3, id: 's', timestamp: 't', cwd: '/w' },
+      { type: 'message', id: 'a', parentId: null, message: { role: 'user', content: 'hi' } },
+      reply('b', 'a', 'openai-completions', 'qwen-portal', 'coder-model'),
+      reply('c', 'b', 'openai-responses', 'openclaw', 'gateway-injected'),
+    )
+    const imported = importConversation(text)
+    expect(imported.model).toBe('coder-model')
+    expect(imported.wire).toBe('openai-chat')
+    expect(imported.messages.map((m) => m.id)).toEqual(['a', 'b', 'c'])
+    expect(imported.report).toContainEqual(
+      expect.objectContaining({ severity: 'info', path: 'line 4: message.model' }),
+    )
+  })
 })
 
 describe("pi session's wire, read from its latest reply's api", () => {
