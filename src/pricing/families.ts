@@ -61,10 +61,12 @@ const OPEN_FAMILIES: readonly { family: ModelFamily; encoding: OpenEncoding; nam
 const OPENAI_LIKE = /^(gpt|chatgpt|o\d|codex|text-|davinci|babbage|ft:gpt)/
 
 // Names of another maker's models that reach Anthropic's wire through its compatible endpoints:
-// MiniMax (pi-ai's catalog serves MiniMax-M2.x over `anthropic-messages`) and Zhipu's GLM (behind
-// Claude Code). Their own vocabularies are not Claude's: they are not counted as Claude for the
-// wire they came over (docs/tokens.md, "Methods by family").
-const OTHER_MAKERS = /minimax|glm/
+// MiniMax (pi-ai's catalog serves MiniMax-M2.x over `anthropic-messages`), Moonshot's Kimi (the
+// same catalog's `k2p5` and `kimi-k2-thinking` of provider kimi-coding, and vercel-ai-gateway's
+// `moonshotai/kimi-k2…`) and Zhipu's GLM (behind Claude Code). Their own vocabularies are not
+// Claude's: they are not counted as Claude for the wire they came over (docs/tokens.md, "Methods
+// by family").
+const OTHER_MAKERS = /minimax|glm|kimi|^k2p\d/
 
 /**
  * The part of a name that names the model: without a router's or cloud's prefix (`anthropic/…`,

@@ -130,6 +130,19 @@ describe('model families', () => {
     expect(describeCounting('opus', 'anthropic').family).toBe('anthropic')
   })
 
+  it("does not count Kimi as Claude for coming over Anthropic's wire", () => {
+    // pi-ai's catalog sends Kimi K2.5 (`k2p5`) and `kimi-k2-thinking` of provider kimi-coding, and
+    // vercel-ai-gateway's `moonshotai/kimi-k2…`, over anthropic-messages. Three pi sessions of k2p5
+    // grew 1.21 – 1.40 × what their provider reported when counted as Claude, 0.99 – 1.12 as o200k.
+    for (const model of ['k2p5', 'kimi-k2-thinking', 'moonshotai/kimi-k2.5', 'Kimi-K2-Turbo']) {
+      expect(describeCounting(model, 'anthropic')).toMatchObject({
+        family: 'openai',
+        encoding: 'o200k_base',
+        warning: 'counted as OpenAI (approximation)',
+      })
+    }
+  })
+
   it('lists every family in the picker, and each listed name resolves without a warning', () => {
     const listed = listCountingModels()
     const families = new Set(listed.map((m) => m.family))
