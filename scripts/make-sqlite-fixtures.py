@@ -24,6 +24,8 @@ the files it wrote, and derive what each holds from the rules below, not from th
   crush_db lists), not in WAL mode (crush_db says what each holds).
 - opencode-go.db: the Go opencode's tables (Crush's initial migration alone), sessions
   opencode_go_db lists.
+- crush-0.12.db: Crush's tables as Crush 0.12 left them (migrations up to 20250627000000: no
+  is_summary_message column), a session crush_012_db describes.
 """
 import base64
 import json
@@ -410,9 +412,33 @@ def opencode_go_db():
     db.close()
 
 
+def crush_012_db():
+    """crush-0.12.db: Crush's tables as Crush 0.12 left them (charmbracelet/crush v0.12.3
+    internal/db/migrations, up to 20250627000000_add_provider_to_messages: summary_message_id and
+    provider, but not is_summary_message or todos), times in seconds; s-gpt, a prompt and a reply
+    of gpt-4o by the provider openai."""
+    db = fresh(f"{OUT}/crush-0.12.db")
+    db.execute(CRUSH_SESSIONS)
+    db.execute(CRUSH_FILES)
+    db.execute(CRUSH_MESSAGES)
+    db.execute("ALTER TABLE sessions ADD COLUMN summary_message_id TEXT")
+    db.execute("ALTER TABLE messages ADD COLUMN provider TEXT")
+    db.execute("INSERT INTO sessions (id, parent_session_id, title, message_count, updated_at, created_at)"
+               " VALUES ('s-gpt', NULL, 'Why it fails', 2, 1754500001, 1754500000)")
+    db.execute("INSERT INTO messages (id, session_id, role, parts, model, provider, created_at, updated_at)"
+               " VALUES ('q1', 's-gpt', 'user', ?, NULL, NULL, 1754500000, 1754500000)",
+               (parts(("text", {"text": "Why does the build fail?"})),))
+    db.execute("INSERT INTO messages (id, session_id, role, parts, model, provider, created_at, updated_at)"
+               " VALUES ('q2', 's-gpt', 'assistant', ?, 'gpt-4o', 'openai', 1754500001, 1754500001)",
+               (parts(("text", {"text": "A missing import in main.go."}),
+                      ("finish", {"reason": "end_turn", "time": 1754500001})),))
+    db.close()
+
+
 rows_db()
 wal_db()
 opencode_db()
 opencode_new_db()
 crush_db()
 opencode_go_db()
+crush_012_db()

@@ -37,7 +37,7 @@ const COLUMNS = {
 } as const
 const LATER = {
   sessions: ['summary_message_id'],
-  messages: ['provider'],
+  messages: ['provider', 'is_summary_message'],
 } as const
 
 type Table = 'sessions' | 'messages'
@@ -132,7 +132,11 @@ function readSession(db: SqliteDatabase, chosen: string | undefined, notes: Note
   // ListMessagesBySession: ORDER BY created_at; rows of one second stay in rowid order (a stable
   // sort).
   stored.sort((a, b) => a.created - b.created)
-  const read = readMessages(stored, picked.summary, engine, notes)
+  // Crush sends OpenAI's and Azure's requests over the Responses API from 0.13 on, the release
+  // that first carries the is_summary_message column (20250810000000); before it, over Chat
+  // Completions.
+  const responses = m.at.is_summary_message >= 0
+  const read = readMessages(stored, picked.summary, engine, responses, notes)
   return {
     ...read,
     notes,
@@ -162,6 +166,7 @@ function readMessages(
   stored: Stored[],
   summaryId: string | undefined,
   engine: Engine,
+  responses: boolean,
   notes: NoteList,
 ): Pick<ReadResult, 'messages' | 'model' | 'wire'> {
   const from = summaryId === undefined ? -1 : stored.findIndex((x) => x.id === summaryId)
@@ -208,7 +213,7 @@ function readMessages(
     }
     if (model !== undefined || provider !== undefined) break
   }
-  let wire = wireOf(provider, model)
+  let wire = wireOf(provider, model, responses)
   if (engine === 'go-opencode' && model !== undefined) {
     const named = goOpencodeModel(model)
     if (named.model !== model) {
@@ -577,16 +582,16 @@ function mediaPart(
 
 /**
  * The wire a provider's requests go over (internal/agent/coordinator.go): Anthropic's Messages API
- * (anthropic, bedrock), OpenAI's Responses API (openai, azure), Google's Gemini API (gemini,
- * vertexai, but Anthropic's for a Claude model on them); every other provider is OpenAI-compatible
- * Chat Completions. Where a row names no provider, a Claude or Gemini model's name says its
- * provider's wire, and any other is Chat Completions. The Go opencode's ids say theirs
- * (goOpencodeModel).
+ * (anthropic, bedrock), OpenAI's Responses API (openai, azure; Chat Completions before Crush 0.13,
+ * told by `responses`), Google's Gemini API (gemini, vertexai, but Anthropic's for a Claude model
+ * on them); every other provider is OpenAI-compatible Chat Completions. Where a row names no
+ * provider, a Claude or Gemini model's name says its provider's wire, and any other is Chat
+ * Completions. The Go opencode's ids say theirs (goOpencodeModel).
  */
-function wireOf(provider: string | undefined, model: string | undefined): Wire {
+function wireOf(provider: string | undefined, model: string | undefined, responses: boolean): Wire {
   const named = provider ?? model ?? ''
   if (/anthropic|bedrock|^claude/.test(named)) return 'anthropic'
-  if (named === 'openai' || named === 'azure') return 'openai-responses'
+  if (named === 'openai' || named === 'azure') return responses ? 'openai-responses' : 'openai-chat'
   if (/^gemini|vertex|google/.test(named)) {
     // Google's provider sends a model whose id holds "anthropic" or "claude" by Anthropic's client
     // over Vertex AI (charmbracelet/fantasy providers/google/google.go, LanguageModel).

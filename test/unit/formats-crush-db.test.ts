@@ -11,7 +11,8 @@ import { cutAt, infoAt, shape, warnings } from './formats-fixtures'
 // a prompt with two text files attached; s-old. opencode-go.db: the Go opencode's tables (no
 // provider, no summary columns), times in milliseconds: g1, g2 (GitHub Copilot's), g3
 // (Anthropic's), g4 (whose only reply has no parts), g5 (Anthropic's, with reasoning and unpaired
-// tool parts).
+// tool parts). crush-0.12.db: Crush's tables before its is_summary_message migration, s-gpt (a
+// reply of gpt-4o by the provider openai).
 const DIR = resolve(import.meta.dirname, '../../testdata/sqlite')
 const file = (name: string) => new Uint8Array(readFileSync(resolve(DIR, name)))
 
@@ -203,6 +204,23 @@ describe('Crush database', () => {
     ])
     expect(infoAt(claude, 'messages[1]')).toEqual([
       'a reply with nothing written (cancelled); the Go opencode does not send it',
+    ])
+  })
+
+  it('sends OpenAI’s replies over Chat Completions in a database of Crush before 0.13', () => {
+    // Crush took up OpenAI's Responses API (coordinator.go, WithUseResponsesAPI) in 0.13.0-beta.1,
+    // the release that first carries the migration adding is_summary_message; before it, its
+    // OpenAI client built Chat Completions requests (internal/llm/provider/openai.go).
+    const imported = importConversation(file('crush-0.12.db'))
+    expect(imported).toMatchObject({
+      format: 'crush-db',
+      session: 's-gpt',
+      model: 'gpt-4o',
+      wire: 'openai-chat',
+    })
+    expect(shape(imported.messages)).toEqual([
+      ['user', 'q1'],
+      ['bot', 'q2'],
     ])
   })
 
