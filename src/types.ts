@@ -53,8 +53,9 @@ export interface Options {
   /**
    * Whose rule keeps earlier turns' thinking in a request: the model's ('model', the default), the
    * request's ('kept': it asks the API to keep every thinking turn), the file's reports
-   * ('dropped': no request held any earlier reply's thinking), or the file's requests' shape
-   * ('new-turn': each begins a new turn). See docs/tokens.md.
+   * ('dropped': no request held any earlier reply's thinking; 'sent': every request held every
+   * earlier reply's), or the file's requests' shape ('new-turn': each begins a new turn). See
+   * docs/tokens.md.
    */
   thinking?: EarlierThinking
   /** The upper bound for the message list, in tokens: a positive integer. */

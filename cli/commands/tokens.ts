@@ -47,7 +47,8 @@ the method says so. Where a Gemini CLI session's reported prompts show that its
 requests held none of the replies' thinking, every reply's thinking is priced at
 0, and the line says that instead. So it is where a Cline or Roo Code task sent
 its tool results as the user's text (each request a new turn) and the model
-keeps only the current turn's thinking.
+keeps only the current turn's thinking. A Kimi CLI context's thinking from Kimi's
+API is sent back in every later request, and priced as sent there.
 
 Options:
 ${CONVERSATION_OPTIONS_HELP}
@@ -55,7 +56,9 @@ ${CONVERSATION_OPTIONS_HELP}
                        family, method, wire, thinking ('kept' where the file's
                        requests keep earlier thinking, 'dropped' where its
                        reports show they held none, 'new-turn' where each
-                       request begins a new turn, else 'model'),
+                       request begins a new turn, 'sent' where its reports
+                       show every reply's thinking in later requests, else
+                       'model'),
                        overheadPerMessage, overheadPerRequest (and, for a
                        family counted with a calibration factor,
                        calibratedPerMessage: the framing a message is counted

@@ -78,8 +78,8 @@ export interface ConversationSlice {
   /** The wire format the conversation is sent in (the file's format says), which prices it. */
   wire: Wire
   /**
-   * Whose rule keeps earlier thinking in the file's requests: the model's, 'kept', 'dropped' or
-   * 'new-turn'.
+   * Whose rule keeps earlier thinking in the file's requests: the model's, 'kept', 'dropped',
+   * 'new-turn' or 'sent'.
    */
   thinking: EarlierThinking
   /** The format asked for: 'auto' (detect it) unless the picker overrides it. */

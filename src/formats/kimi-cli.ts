@@ -43,6 +43,7 @@ const NOTES = {
     'a prompt size reported for a reply the file does not hold (the turn was cut off, or is still running); not read',
   movedPrompt:
     'the system prompt, after the first record (Kimi CLI writes it first); loaded first, as Kimi CLI sends it',
+  kept: "thinking as Kimi's API returns it (no signature, nothing encrypted): Kimi CLI sends each reply's thinking back with it, as reasoning_content, in every later request, so it is counted there",
   headless: (role: string) =>
     `the first message is ${role === 'tool' ? "a tool's result" : "the model's reply"}, where Kimi CLI starts a context with the user's message or a compaction's summary: its beginning may be missing, and what its first request held beyond the file may be earlier conversation, not only the system prompt and tools`,
 } as const
@@ -84,6 +85,10 @@ export function readKimiCli(input: ReadInput): ReadResult {
   let reply: Reply | undefined
   // Since a compaction's summary, before any `_usage`: Kimi CLI's own estimate comes next.
   let estimateDue = false
+  // The first reply whose thinking is Kimi's API's (a think part with nothing encrypted), and
+  // whether any thinking carries another provider's signature or encrypted content.
+  let kimiThinking: number | undefined
+  let otherThinking = false
 
   const broken = input.eachJsonLine((value, line) => {
     if (!isObject(value) || typeof value.role !== 'string') {
@@ -133,7 +138,13 @@ export function readKimiCli(input: ReadInput): ReadResult {
         "the summary of Kimi CLI's compaction; the messages it replaced are in the context file it rotated (context_N.jsonl), not in this one",
       )
     }
-    for (const m of read) messages.push(m)
+    for (const m of read) {
+      if (m.type === 'reasoning') {
+        if (m.payload === undefined) kimiThinking ??= line
+        else otherThinking = true
+      }
+      messages.push(m)
+    }
   })
 
   function ownRecord(value: Json, role: string, line: number): void {
@@ -240,9 +251,15 @@ export function readKimiCli(input: ReadInput): ReadResult {
     messages.unshift({ type: 'instructions', text: prompt.text })
     reported = shiftUsage(usage, 1)
   }
+  // Kimi's provider sends every assistant message's think parts back as reasoning_content
+  // (kosong chat_provider/kimi.py, _convert_message), and the reported prompts hold them. Thinking
+  // with a signature or encrypted content came from another provider, whose own rule stands.
+  const keptThinking = kimiThinking !== undefined && !otherThinking
+  if (keptThinking) notes.info(`line ${kimiThinking}: content`, NOTES.kept)
   return {
     messages,
     notes,
+    ...(keptThinking ? { thinking: 'sent' as const } : {}),
     ...(reported.length > 0 ? { usage: reported } : {}),
     ...(prompt !== undefined ? { systemPromptRecorded: true as const } : {}),
   }

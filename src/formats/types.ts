@@ -64,7 +64,9 @@ export interface ImportedConversation {
    * 'dropped' where its reported prompts show that no request held an earlier reply's thinking
    * (Gemini CLI: docs/tokens.md, "Gemini thinking the reports show was not sent"); 'new-turn' where
    * each request begins a new turn, so only a model that keeps every turn's thinking holds any
-   * (Cline's results sent as text: docs/formats/cline.md, "Each request a new turn"). Unset, the
+   * (Cline's results sent as text: docs/formats/cline.md, "Each request a new turn"); 'sent' where
+   * its reported prompts show every reply's thinking in the requests after it, whatever the model
+   * (Kimi CLI on Kimi's API: docs/formats/kimi-cli.md, "Thinking sent back"). Unset, the
    * model's rule, where the conversation holds no thinking: a rule would price nothing there.
    */
   thinking?: EarlierThinking

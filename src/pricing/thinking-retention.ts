@@ -51,12 +51,20 @@ function keepsAll(tier: string, major: number, minor: number): boolean {
  * (Gemini through Code Assist; docs/tokens.md, "Gemini thinking the reports show was not sent");
  * 'new-turn', the file's requests each begin a new turn, so every reply's thinking is an earlier
  * turn's and stays only where the model keeps every turn's (Cline sends each tool result as the
- * user's text; docs/formats/cline.md, "Each request a new turn").
+ * user's text; docs/formats/cline.md, "Each request a new turn"); 'sent', the file's reports,
+ * where they show every reply's thinking sent back and billed in the requests after it, whatever
+ * the model (Kimi CLI on Kimi's API; docs/formats/kimi-cli.md, "Thinking sent back").
  */
-export type EarlierThinking = 'model' | 'kept' | 'dropped' | 'new-turn'
+export type EarlierThinking = 'model' | 'kept' | 'dropped' | 'new-turn' | 'sent'
 
 /** Every rule, as an option takes it. */
-export const EARLIER_THINKING: readonly EarlierThinking[] = ['model', 'kept', 'dropped', 'new-turn']
+export const EARLIER_THINKING: readonly EarlierThinking[] = [
+  'model',
+  'kept',
+  'dropped',
+  'new-turn',
+  'sent',
+]
 
 /**
  * Whether the requests hold the current turn's thinking: all but those shown to hold none, and
@@ -81,6 +89,7 @@ export function retainsEarlierThinking(spec: {
 }): boolean {
   const model = spec.model.toLowerCase()
   if (!sendsThinking(spec)) return false
+  if (spec.thinking === 'sent') return true
   if (DEEPSEEK_V4.test(model)) return true
   if (glmKeepsAll(model, spec.wire)) return true
   if (!model.includes('claude')) return false
@@ -118,6 +127,9 @@ export function thinkingRuleNote(spec: {
   }
   if (!retainsEarlierThinking(spec) || retainsEarlierThinking({ ...spec, thinking: 'model' })) {
     return ''
+  }
+  if (spec.thinking === 'sent') {
+    return `earlier turns’ thinking priced as sent: the file’s reported prompts show every reply’s thinking in the requests after it, where ${spec.model === '' ? 'with no model named, the model is taken to keep' : `${spec.model} on its own keeps`} only the last turn’s`
   }
   return `earlier turns’ thinking priced as sent: the file’s requests ask Anthropic’s API to keep it, where ${spec.model} on its own keeps only the last turn’s`
 }

@@ -111,6 +111,45 @@ describe('Kimi CLI context file in', () => {
     ])
   })
 
+  it("counts each reply's thinking in the requests after it, where Kimi's API wrote it", () => {
+    // Kimi's provider sends every assistant message's think parts back as reasoning_content
+    // (kosong chat_provider/kimi.py, _convert_message). A public file's reports show it billed:
+    // a reply's total (prompt + output, its thinking among the output) plus the next user's
+    // message is the next prompt. Here, our own two turns, each reply thinking with nothing
+    // encrypted.
+    const text = [
+      { role: '_system_prompt', content: 'You are Kestrel.' },
+      { role: 'user', content: 'List the files.' },
+      { role: '_usage', token_count: 2000 },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'think', think: 'The folder holds two files; name both.', encrypted: null },
+          { type: 'text', text: 'a.txt and b.txt.' },
+        ],
+      },
+      { role: '_usage', token_count: 2030 },
+      { role: 'user', content: 'Delete b.txt.' },
+      { role: '_usage', token_count: 2040 },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'think', think: 'Run rm.' },
+          { type: 'text', text: 'Done.' },
+        ],
+      },
+    ]
+      .map((r) => JSON.stringify(r))
+      .join('\n')
+    const read = importConversation(text, 'kimi-cli')
+    expect(read.thinking).toBe('sent')
+    expect(infoAt(read, 'line 4: content')).toEqual([
+      "thinking as Kimi's API returns it (no signature, nothing encrypted): Kimi CLI sends each reply's thinking back with it, as reasoning_content, in every later request, so it is counted there",
+    ])
+    // Thinking another provider signed (the fixture's line 11) keeps that provider's rule.
+    expect(imported.thinking).toBeUndefined()
+  })
+
   it('warns when the file opens on a reply: its beginning is missing', () => {
     // Lines 5 on: the first message is line 5's reply, now the file's first line. Kimi CLI starts
     // a context with the user's message, or a compaction's summary (a user message too).

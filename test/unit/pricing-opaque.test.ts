@@ -421,6 +421,26 @@ describe('earlier thinking the requests keep, in the costs', () => {
   })
 })
 
+describe('earlier thinking the reports show sent back, whatever the model', () => {
+  // Kimi CLI on Kimi's API sends each reply's thinking back (reasoning_content), and the reports
+  // show it billed; the file names no model (docs/formats/kimi-cli.md, "Thinking sent back").
+  const kimi = { model: '', wire: 'openai-chat' as const }
+  const twoTurns: Message[] = [
+    { type: 'user', text: 'List the files.' },
+    { type: 'reasoning', text: 'The folder holds two files; name both.' },
+    { type: 'bot', text: 'a.txt and b.txt.' },
+    { type: 'user', text: 'Delete b.txt.' },
+  ]
+
+  it('prices an earlier turn’s thinking as sent, and says so', () => {
+    expect(countEachMessage(kimi, twoTurns)[1]).toBe(0)
+    expect(countEachMessage({ ...kimi, thinking: 'sent' }, twoTurns)[1]).toBeGreaterThan(0)
+    expect(thinkingRuleNote({ ...kimi, thinking: 'sent' })).toBe(
+      'earlier turns’ thinking priced as sent: the file’s reported prompts show every reply’s thinking in the requests after it, where with no model named, the model is taken to keep only the last turn’s',
+    )
+  })
+})
+
 describe('the words beside an opaque part follow the wire', () => {
   it('says a native file prices the payload as text, as its cost does', () => {
     const payload = JSON.stringify({ signature: 'A'.repeat(1200) })
