@@ -138,6 +138,8 @@ export function readKimiCli(input: ReadInput): ReadResult {
         "the summary of Kimi CLI's compaction; the messages it replaced are in the context file it rotated (context_N.jsonl), not in this one",
       )
     }
+    // Gemini's thinking comes with no encrypted value: its signature rides on the tool call.
+    if (geminiSigned(value)) otherThinking = true
     for (const m of read) {
       if (m.type === 'reasoning') {
         if (m.payload === undefined) kimiThinking ??= line
@@ -263,6 +265,15 @@ export function readKimiCli(input: ReadInput): ReadResult {
     ...(reported.length > 0 ? { usage: reported } : {}),
     ...(prompt !== undefined ? { systemPromptRecorded: true as const } : {}),
   }
+}
+
+/** Whether a message's tool call carries Gemini's thought signature (kosong google_genai.py). */
+function geminiSigned(value: Json): boolean {
+  const calls = value.tool_calls
+  return (
+    Array.isArray(calls) &&
+    calls.some((c) => isObject(c) && isObject(c.extras) && 'thought_signature_b64' in c.extras)
+  )
 }
 
 /** Kimi CLI: a JSONL context file of kosong messages and Kimi CLI's own `_`-role records. */

@@ -146,8 +146,24 @@ describe('Kimi CLI context file in', () => {
     expect(infoAt(read, 'line 4: content')).toEqual([
       "thinking as Kimi's API returns it (no signature, nothing encrypted): Kimi CLI sends each reply's thinking back with it, as reasoning_content, in every later request, so it is counted there",
     ])
-    // Thinking another provider signed (the fixture's line 11) keeps that provider's rule.
+    // Thinking another provider signed (the fixture's line 11) keeps that provider's rule; so does
+    // Gemini's, whose signature rides on the call (google_genai.py).
     expect(imported.thinking).toBeUndefined()
+    const gemini = {
+      role: 'assistant',
+      content: [{ type: 'think', think: 'Look first.' }],
+      tool_calls: [
+        {
+          type: 'function',
+          id: 'ls_1',
+          function: { name: 'Shell', arguments: '{"command":"ls"}' },
+          extras: { thought_signature_b64: 'c2lnbmF0dXJl' },
+        },
+      ],
+    }
+    expect(importConversation(`${text}\n${JSON.stringify(gemini)}`, 'kimi-cli').thinking).toBe(
+      undefined,
+    )
   })
 
   it('warns when the file opens on a reply: its beginning is missing', () => {
