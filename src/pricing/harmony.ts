@@ -308,8 +308,8 @@ export function renderToolsNamespace(
 /**
  * A Chat Completions `response_format` as the "# Response Formats" section the harmony format
  * gives a structured-output schema: `## name`, the description as a comment, the schema's JSON
- * without its `additionalProperties` and `required` keywords (what the API reports does not hold
- * them: docs/tokens.md, "Wire overhead"). Undefined for a format without a schema (`text`,
+ * without its `additionalProperties` and `required` keywords, nor its root's `$schema` (what the
+ * API reports does not hold them: docs/tokens.md, "Wire overhead"). Undefined for a format without a schema (`text`,
  * `json_object`), which adds no section.
  */
 export function renderResponseFormat(responseFormat: unknown): string | undefined {
@@ -319,8 +319,19 @@ export function renderResponseFormat(responseFormat: unknown): string | undefine
   const name = typeof spec.name === 'string' ? spec.name : 'response'
   const lines = ['# Response Formats', '', `## ${name}`, '']
   if (typeof spec.description === 'string') lines.push(`// ${spec.description}`)
-  lines.push(JSON.stringify(withoutUnrenderedKeywords(spec.schema ?? {})))
+  lines.push(JSON.stringify(withoutUnrenderedKeywords(withoutDialect(spec.schema ?? {}))))
   return lines.join('\n')
+}
+
+/**
+ * A schema without its root `$schema` keyword (the JSON Schema dialect's URI, which schema
+ * generators add): the reported counts bill none of its 17 tokens (docs/tokens.md, "Wire
+ * overhead"). Only the root's is measured; a nested one is kept.
+ */
+function withoutDialect(schema: unknown): unknown {
+  if (!isObject(schema) || !('$schema' in schema)) return schema
+  const { $schema: _dialect, ...rest } = schema
+  return rest
 }
 
 // Keywords whose value is a schema, a list of schemas, or a map of names to schemas.
