@@ -17,6 +17,7 @@ const BODY: BodyShape = {
   expected: 'expected an array of input items or a request body',
   fields: new Set(['model', 'input', 'instructions', 'tools', 'text']),
   keepsForcedChoice: true,
+  keepsRequiredChoice: true,
   warnings: {
     previous_response_id:
       'continues a conversation stored by OpenAI; its earlier turns are not in this file',

@@ -59,8 +59,8 @@ export interface PayloadParts {
   response_format?: unknown
   /**
    * A request's `tool_choice` when it forces a tool call (a Chat Completions
-   * `{type: "function", function: {name}}`, an Anthropic `{type: "tool", name}` or
-   * `{type: "any"}`: forcedChoiceOf), verbatim: the prompt then holds more, or other
+   * `{type: "function", function: {name}}`, a Responses `"required"`, an Anthropic
+   * `{type: "tool", name}` or `{type: "any"}`: forcedChoiceOf), verbatim: the prompt then holds more, or other
    * (docs/tokens.md, "Wire overhead"). Other choices are request settings, not kept.
    */
   tool_choice?: unknown
@@ -96,7 +96,7 @@ const CHECKS: Record<PartKey, (v: unknown) => boolean> = {
   output_unfinished: (v) => v === true,
   tools: Array.isArray,
   response_format: isObject,
-  tool_choice: isObject,
+  tool_choice: (v) => isObject(v) || v === 'required',
   item: (v) => v !== undefined,
   unwritten: (v) =>
     isObject(v) &&

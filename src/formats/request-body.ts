@@ -9,7 +9,7 @@ import {
   type JsonPath,
 } from './json-shape'
 import { toolsMessage } from './payload'
-import { forcedChoiceOf } from './tool-choice'
+import { REQUIRED_CHOICE, forcedChoiceOf } from './tool-choice'
 import type { NoteList } from './report'
 import { SETTING_NOTE, UNKNOWN_FIELD_NOTE, isRequestSetting } from './vocabulary'
 
@@ -35,6 +35,11 @@ export interface BodyShape {
    * is unset, is a setting.
    */
   keepsForcedChoice?: boolean
+  /**
+   * Whether `"required"` is kept as well (the Responses API, where the prompt then holds more);
+   * Chat Completions' `"required"` changes nothing the reported counts show, and is a setting.
+   */
+  keepsRequiredChoice?: boolean
   /** Reads the format's own top-level messages (a system prompt, instructions), after the tools. */
   readOwn?: (body: Json, notes: NoteList) => Message[]
   /**
@@ -89,8 +94,8 @@ export function readRequestBody(root: unknown, shape: BodyShape, notes: NoteList
       : undefined
   const responseFormat = isObject(format) ? format : undefined
   const choice = root.tool_choice
-  const forced =
-    shape.keepsForcedChoice && tools.length > 0 && forcedChoiceOf(choice) ? choice : undefined
+  const keeps = choice === REQUIRED_CHOICE ? shape.keepsRequiredChoice : shape.keepsForcedChoice
+  const forced = keeps && tools.length > 0 && forcedChoiceOf(choice) ? choice : undefined
   const head = [
     ...(tools.length > 0 || responseFormat ? [toolsMessage(tools, responseFormat, forced)] : []),
     ...(shape.readOwn?.(root, notes) ?? []),

@@ -7,13 +7,17 @@ import { isObject } from './json-shape'
  */
 export type ForcedChoice = { tool: string } | { any: true }
 
+/** OpenAI's choice of any tool: `"required"`. */
+export const REQUIRED_CHOICE = 'required'
+
 /**
  * The forced choice a request's `tool_choice` makes, in either form:
- * - Chat Completions: `{type: "function", function: {name}}` (its `"required"` is a string, a
- *   setting here, never measured); the Responses API: `{type: "function", name}`;
+ * - Chat Completions: `{type: "function", function: {name}}`; the Responses API:
+ *   `{type: "function", name}`; both: `"required"`, any of the tools;
  * - Anthropic Messages: `{type: "tool", name}` or `{type: "any"}`.
  */
 export function forcedChoiceOf(choice: unknown): ForcedChoice | undefined {
+  if (choice === REQUIRED_CHOICE) return { any: true }
   if (!isObject(choice)) return undefined
   if (choice.type === 'function') {
     // The Responses API names the function beside the type: {type: "function", name}.
@@ -28,7 +32,7 @@ export function forcedChoiceOf(choice: unknown): ForcedChoice | undefined {
 
 /** A forced choice as Chat Completions writes it: any tool is `"required"`. */
 export function chatToolChoice(choice: ForcedChoice): unknown {
-  return 'tool' in choice ? { type: 'function', function: { name: choice.tool } } : 'required'
+  return 'tool' in choice ? { type: 'function', function: { name: choice.tool } } : REQUIRED_CHOICE
 }
 
 /**

@@ -49,7 +49,8 @@ export const FORMAT_SYSTEM_MESSAGE_TOKENS = 8
  * What a request costs more when its `tool_choice` forces a function, outside the o-series and
  * GPT-5: measured, 9 on each of three recorded gpt-4o and gpt-4o-mini requests of one project,
  * and 6 to 15 on nine requests of four other projects (docs/tokens.md, "Wire overhead"). On harmony
- * models, nothing: the one measured (gpt-5-nano) was under by 2.
+ * models, nothing: the one measured (gpt-5-nano) was under by 2. A Responses request's
+ * `"required"` (any tool) costs the same; Chat's costs nothing (rig's recorded requests).
  */
 export const FORCED_FUNCTION_TOKENS = 9
 
@@ -183,7 +184,8 @@ export interface ChatPartsPrice {
  * OpenAI renders them as, plus GPT-5's tools prompt or the Chat tools section's cost, and a system
  * message's framing unless the request has one: `besideSystem`), `response_format` (harmony's
  * "# Response Formats" section), a forced function (FORCED_FUNCTION_TOKENS), tool calls (name +
- * arguments + TOOL_CALL_TOKENS; two or more as one call of OpenAI's parallel wrapper) and a tool
+ * arguments + TOOL_CALL_TOKENS; two or more as one call of OpenAI's parallel wrapper, but not on
+ * the Responses API) and a tool
  * result's text (+TOOL_RESULT_TOKENS; the `content` part is only ever a tool result's).
  */
 export function priceChatParts(
@@ -231,12 +233,15 @@ export function priceChatParts(
     delete rest.response_format
   }
   if (parts.tool_choice !== undefined) {
-    if (!rules.harmony) fixed += FORCED_FUNCTION_TOKENS
+    // Any tool (`"required"`) costs as much on the Responses API, and nothing on Chat's.
+    const billed = rules.responses || parts.tool_choice !== 'required'
+    if (!rules.harmony && billed) fixed += FORCED_FUNCTION_TOKENS
     delete rest.tool_choice
   }
   if (parts.tool_calls) {
     const calls = parts.tool_calls
-    if (calls.length >= 2) {
+    // On the Responses API each call is an item of its own, priced on its own (docs/tokens.md).
+    if (calls.length >= 2 && !rules.responses) {
       // Parallel calls are one call of OpenAI's own wrapper tool, its arguments the list of them.
       vocabulary += tokenizer.count(PARALLEL_TOOL) + tokenizer.count(parallelArguments(calls))
       fixed += TOOL_CALL_TOKENS[kind]

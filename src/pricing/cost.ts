@@ -168,9 +168,11 @@ function buildPricing(spec: Required<CountingSpec>, base: Tokenizer): Pricing {
       }
     }
     // The parts a wire prices by rule rather than as their JSON: Chat's, the tools and format of
-    // a Responses request (its calls and results are priced as their JSON, which Codex's
-    // rollouts bear out: docs/tokens.md), and Gemini's calls.
-    const chatParts = chat ? mayHoldChatParts(payload ?? '') : responses && schemas
+    // a Responses request and, on the GPT-4 class, its calls (on GPT-5 and the o-series they are
+    // priced as their JSON, which Codex's rollouts bear out: docs/tokens.md), and Gemini's calls.
+    const chatParts = chat
+      ? mayHoldChatParts(payload ?? '')
+      : responses && (schemas || (!rules.harmony && (payload ?? '').startsWith('{"tool_calls":')))
     if (payload && (chatParts || (gemini && mayHoldGeminiCalls(payload)))) {
       const parts = decodePayload(payload)
       if (parts) {
