@@ -46,6 +46,25 @@ const MESSAGE_FIELDS = new Set(['role', 'content', 'name', 'tool_calls', 'tool_c
  */
 const ANNOTATIONS_NOTE = "the reply's URL citations (web search); not counted"
 
+/**
+ * A spoken reply (`modalities: ["text", "audio"]`): the reply message's `audio` holds the sound
+ * (`data`, base64), its `transcript` and an `id` the server keeps it under until `expires_at`
+ * (openai/openai-python, types/chat/chat_completion_audio.py). The transcript is what the model
+ * said; its `content` is then null. A later request sends the reply back as `audio: {id}` on the
+ * assistant message (types/chat/chat_completion_assistant_message_param.py, `Audio`), and the
+ * model hears that audio again as input.
+ */
+const SPOKEN_REPLY_NOTE =
+  "a spoken reply: its transcript is read as the reply's text, and its sound is not counted (OpenAI bills it as audio output tokens); a later request sends it back by its id, and the model hears it again"
+/**
+ * An earlier spoken reply sent back by its id: the model hears the stored audio, which the file
+ * does not hold. OpenAI's reference does not price it for Chat Completions; for the Realtime API,
+ * which runs the same model, an earlier turn's audio is input audio tokens of the next
+ * (types/realtime/realtime_response_usage.py).
+ */
+const SPOKEN_ID_NOTE =
+  'an earlier spoken reply, sent back by its id: the model hears that audio again, which this file does not hold, so the count is low by its audio tokens'
+
 const RESPONSES_ITEM_TYPES = new Set([
   'message',
   'function_call',
@@ -116,8 +135,12 @@ export function readChatMessage(
       if (!Array.isArray(list) || list.length > 0) {
         notes.info(pathString([...at, key]), ANNOTATIONS_NOTE)
       }
-    } else if (key === 'audio' && raw.audio === null) {
-      // An assistant message's `audio` (a spoken reply, or the id of one sent back) left empty.
+    } else if (
+      key === 'audio' &&
+      (raw.audio === null || (role === 'assistant' && isObject(raw.audio)))
+    ) {
+      // An assistant message's `audio` (a spoken reply, or the id of one sent back), read below;
+      // null when it spoke nothing.
     } else if (!MESSAGE_FIELDS.has(key) && !(key === 'function_call' && role === 'assistant')) {
       notes.warn(pathString([...at, key]), UNKNOWN_FIELD_NOTE)
     }
@@ -143,6 +166,7 @@ export function readChatMessage(
       fullText = text === '' ? refusal : `${text}\n\n${refusal}`
       notes.info(pathString([...at, 'refusal']), 'refusal read as part of the reply text')
     }
+    fullText = readSpokenReply(raw, fullText, at, notes)
     const calls = readToolCalls(raw, at, notes)
     if (calls.length > 0) parts.tool_calls = calls
   } else if (raw.tool_call_id !== undefined) {
@@ -152,6 +176,21 @@ export function readChatMessage(
     )
   }
   return orderMessage({ type, text: fullText, payload: encodePayload(parts) })
+}
+
+/** An assistant message's text with its spoken reply's transcript, where it has one. */
+function readSpokenReply(raw: Json, text: string, at: JsonPath, notes: NoteList): string {
+  const audio = raw.audio
+  if (!isObject(audio)) return text
+  const here = pathString([...at, 'audio'])
+  const transcript = optionalString(audio, 'transcript', [...at, 'audio'])
+  if (transcript === undefined) {
+    notes.warn(here, SPOKEN_ID_NOTE)
+    return text
+  }
+  notes.info(here, SPOKEN_REPLY_NOTE)
+  if (text === '') return transcript
+  return text === transcript ? text : `${text}\n\n${transcript}`
 }
 
 function readToolCalls(raw: Json, at: JsonPath, notes: NoteList): ToolCall[] {

@@ -88,6 +88,9 @@ const REQUEST_SETTINGS = new Set([
   'reasoning',
   'thinking',
   'modalities',
+  // Chat Completions' {voice, format} of a spoken reply, asked for with `modalities`
+  // (openai/openai-python, types/chat/chat_completion_audio_param.py)
+  'audio',
   'verbosity',
   'truncation',
   'include',

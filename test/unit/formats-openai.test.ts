@@ -190,6 +190,57 @@ describe('OpenAI Chat Completions in', () => {
     ])
   })
 
+  it("reads a spoken reply's transcript as what the model said, and warns of one sent back by its id", () => {
+    // A request for a spoken reply ({voice, format} with modalities), the reply as the API returns
+    // it (content null, the words in audio.transcript), then the next turn sending it back by id.
+    const text = JSON.stringify({
+      model: 'gpt-4o-audio-preview',
+      modalities: ['text', 'audio'],
+      audio: { voice: 'alloy', format: 'wav' },
+      messages: [
+        { role: 'user', content: 'Say hi' },
+        {
+          role: 'assistant',
+          content: null,
+          audio: {
+            id: 'audio_1',
+            data: 'UklGRg==',
+            expires_at: 1730003600,
+            transcript: 'Hi there!',
+          },
+        },
+        { role: 'assistant', content: null, audio: { id: 'audio_1' } },
+        { role: 'user', content: 'Again' },
+      ],
+    })
+    const { report, messages } = importConversation(text, 'openai')
+    expect(messages.slice(0, 3)).toEqual([
+      { type: 'user', text: 'Say hi' },
+      { type: 'bot', text: 'Hi there!' },
+      { type: 'bot', text: '' },
+    ])
+    expect(report).toEqual([
+      {
+        severity: 'info',
+        path: 'modalities',
+        problem: 'request setting; not part of the conversation',
+      },
+      { severity: 'info', path: 'audio', problem: 'request setting; not part of the conversation' },
+      {
+        severity: 'info',
+        path: 'messages[1].audio',
+        problem:
+          "a spoken reply: its transcript is read as the reply's text, and its sound is not counted (OpenAI bills it as audio output tokens); a later request sends it back by its id, and the model hears it again",
+      },
+      {
+        severity: 'warning',
+        path: 'messages[2].audio',
+        problem:
+          'an earlier spoken reply, sent back by its id: the model hears that audio again, which this file does not hold, so the count is low by its audio tokens',
+      },
+    ])
+  })
+
   it('takes an empty "audio" and a streamed call\'s "index" as no loss: nothing unread is warned', () => {
     // llama-stack sends a streamed reply's tool calls back with the chunk's `index`, and a reply
     // message carries `audio: null` when it spoke nothing.
