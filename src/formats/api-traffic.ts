@@ -49,6 +49,7 @@ export function readApiTraffic(input: ReadInput): ReadResult {
   }
   reportPairFields(pair, notes)
   const body = pair.request.body
+  if (typeof body === 'string') throw stringBodyError(line)
   if (!isObject(body)) {
     throw new LocatedError(
       `"request.body" is ${kind(body)}, not a request body`,
@@ -228,13 +229,31 @@ function readPairs(input: ReadInput, notes: NoteList): Pair[] {
     values = lines.values
   }
   const pairs: Pair[] = []
+  const decoded = { request: [] as number[], response: [] as number[] }
   for (const { line, value } of values) {
     if (isObject(value) && isObject(value.request)) {
-      pairs.push({ line, request: value.request, response: value.response, value })
+      const request = withParsedBody(value.request)
+      const response = isObject(value.response) ? withParsedBody(value.response) : undefined
+      if (request) decoded.request.push(line)
+      if (response) decoded.response.push(line)
+      pairs.push({
+        line,
+        request: request ?? value.request,
+        response: response ?? value.response,
+        value,
+      })
     } else {
       notes.warn(
         `line ${line}`,
         `${kind(value)} with no "request", not a request/response pair; skipped`,
+      )
+    }
+  }
+  for (const side of ['request', 'response'] as const) {
+    if (decoded[side].length > 0) {
+      notes.info(
+        `${describeLines(decoded[side])}: ${side}.body`,
+        'the body is written as a string of JSON; read as the JSON it holds',
       )
     }
   }
@@ -246,6 +265,23 @@ function readPairs(input: ReadInput, notes: NoteList): Pair[] {
     )
   }
   return pairs
+}
+
+/**
+ * A request or response whose `body` is the HTTP body as text that holds a JSON object, with that
+ * object as its body; undefined for any other. DataDog/dd-apm-test-agent's recording proxy, whose
+ * cassettes dd-trace-js's tests keep, writes both bodies so (`vcr_proxy.py`, `CassetteDataRequest`
+ * and `CassetteDataResponse`, `body: str`).
+ */
+function withParsedBody(o: Json): Json | undefined {
+  const text = o.body
+  if (typeof text !== 'string' || !/^\s*\{/.test(text)) return undefined
+  try {
+    const body: unknown = JSON.parse(text)
+    return isObject(body) ? { ...o, body } : undefined
+  } catch {
+    return undefined
+  }
 }
 
 function isJsonDocument(input: ReadInput): boolean {
@@ -302,6 +338,8 @@ function choose(
     if (thread(i) && (chosen === -1 || r.messages >= requests[chosen].messages)) chosen = i
   })
   if (chosen === -1) {
+    const text = pairs.find((p) => typeof p.request.body === 'string')
+    if (text) throw stringBodyError(text.line)
     throw new LocatedError(
       'no request in the file sends a message list',
       `line ${pairs[0].line}`,
@@ -314,6 +352,10 @@ function choose(
     why: `the latest with the longest message list (${plural(n, 'message')})`,
   }
 }
+
+/** A request body that is text, but not the text of a JSON object. */
+const stringBodyError = (line: number) =>
+  new LocatedError('"request.body" is a string, not a JSON object', `line ${line}`, line)
 
 function reportPairFields(pair: Pair, notes: NoteList): void {
   const at = (path: string) => `line ${pair.line}: ${path}`

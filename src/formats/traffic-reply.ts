@@ -96,10 +96,17 @@ export function readResponse(
     } else if (key !== 'body' && key !== 'body_raw' && key !== 'events')
       notes.info(at(`response.${key}`), HTTP_NOTE)
   }
-  const { body, where } = replyBody(response, rendered, (rebuilt, where) =>
+  const { body, where, streamed } = replyBody(response, rendered, (rebuilt, where) =>
     reportStream(rebuilt, at(where), notes),
   )
-  const status = response.status_code
+  const field = (key: string) => fieldOf(where, key, streamed)
+  if (streamed && where === 'response.body') {
+    notes.info(
+      at(where),
+      'the body is a streamed reply written as text; the reply is rebuilt from its events',
+    )
+  }
+  const status = statusOf(response)
   if (typeof status === 'number' && status >= 400) {
     const error = isObject(body?.error) ? String(body.error.message ?? '') : ''
     notes.warn(
@@ -119,15 +126,15 @@ export function readResponse(
   // Anthropic's context editing: the usage counts the prompt as edited (reported-usage.ts).
   const edits = contextEdits(body.context_management)
   const counts = read && edits ? { ...read, apiCleared: edits.tokens } : read
-  if (isObject(body.usage)) notes.info(at(fieldOf(where, 'usage')), usageNote(body.usage))
+  if (isObject(body.usage)) notes.info(at(field('usage')), usageNote(body.usage))
   if (counts?.apiCleared !== undefined) {
     notes.info(
-      at(fieldOf(where, 'context_management')),
+      at(field('context_management')),
       `Anthropic's context editing cleared ${formatNumber(counts.apiCleared)} tokens from this request before the model read it; the usage view takes them off its estimate`,
     )
   }
   const model = typeof body.model === 'string' ? body.model : undefined
-  const messages = replyOf(body, where, line, notes)
+  const messages = replyOf(body, where, field, line, notes)
   if (messages.length > 0) {
     notes.info(
       at(where),
@@ -137,31 +144,50 @@ export function readResponse(
   return {
     messages,
     model,
-    ...(counts ? { usage: { ...counts, at: at(fieldOf(where, 'usage')) } } : {}),
+    ...(counts ? { usage: { ...counts, at: at(field('usage')) } } : {}),
   }
 }
 
 /**
- * The response's body: as logged, or rebuilt from its stream (`body_raw`) or its parsed `events`
- * (a proxy's rendering of the body is set aside for the events it kept); `where` is its field.
+ * The response's body: as logged, or rebuilt from its stream (`body_raw`, or a `body` that holds
+ * the stream's text, as a recording proxy that keeps every body as text writes it) or its parsed
+ * `events` (a proxy's rendering of the body is set aside for the events it kept); `where` is its
+ * field, and `streamed` says it was rebuilt.
  */
 function replyBody(
   response: Json,
   rendered: boolean,
   report: (rebuilt: RebuiltStream, where: string) => void,
-): { body?: Json; where: string } {
-  if (!rendered && isObject(response.body)) return { body: response.body, where: 'response.body' }
-  if (!rendered && typeof response.body_raw === 'string') {
-    const rebuilt = rebuildStream(response.body_raw)
-    report(rebuilt, 'response.body_raw')
-    return { body: rebuilt.body, where: 'response.body_raw' }
+): { body?: Json; where: string; streamed: boolean } {
+  if (!rendered && isObject(response.body)) {
+    return { body: response.body, where: 'response.body', streamed: false }
+  }
+  const text =
+    typeof response.body_raw === 'string'
+      ? { raw: response.body_raw, where: 'response.body_raw' }
+      : typeof response.body === 'string' && /^(data|event):/m.test(response.body)
+        ? { raw: response.body, where: 'response.body' }
+        : undefined
+  if (!rendered && text) {
+    const rebuilt = rebuildStream(text.raw)
+    report(rebuilt, text.where)
+    return { body: rebuilt.body, where: text.where, streamed: true }
   }
   if (Array.isArray(response.events)) {
     const rebuilt = rebuildEvents(response.events.map((e) => (isObject(e) ? e.data : e)))
     report(rebuilt, 'response.events')
-    return { body: rebuilt.body, where: 'response.events' }
+    return { body: rebuilt.body, where: 'response.events', streamed: true }
   }
-  return { where: 'response.body' }
+  return { where: 'response.body', streamed: false }
+}
+
+/**
+ * The response's HTTP status: claude-trace's `status_code`, or `status: {code, message}` as
+ * DataDog/dd-apm-test-agent's recording proxy writes it (`vcr_proxy.py`, `CassetteDataResponse`).
+ */
+function statusOf(response: Json): unknown {
+  if ('status_code' in response) return response.status_code
+  return isObject(response.status) ? response.status.code : undefined
 }
 
 /**
@@ -171,7 +197,7 @@ function replyBody(
 export function storedResponseOf(pair: LoggedPair): Json | undefined {
   const response = pair.response
   if (!isObject(response)) return undefined
-  const status = response.status_code
+  const status = statusOf(response)
   if (typeof status === 'number' && status >= 400) return undefined
   const { body } = replyBody(response, isProxyRendering(response), () => {})
   return body && typeof body.id === 'string' && Array.isArray(body.output) ? body : undefined
@@ -180,7 +206,13 @@ export function storedResponseOf(pair: LoggedPair): Json | undefined {
 const REPLY_FIELDS = ['role', 'content', 'id', 'usage', 'model']
 
 /** The reply in an Anthropic message, a chat completion or a Responses response. */
-function replyOf(body: Json, where: string, line: number, notes: NoteList): Message[] {
+function replyOf(
+  body: Json,
+  where: string,
+  field: (key: string) => string,
+  line: number,
+  notes: NoteList,
+): Message[] {
   const at = (path: string) => `line ${line}: ${path}`
   const metadata = (o: Json, path: (key: string) => string, read: readonly string[]) => {
     for (const key of Object.keys(o)) {
@@ -189,7 +221,7 @@ function replyOf(body: Json, where: string, line: number, notes: NoteList): Mess
     }
   }
   if (Array.isArray(body.choices)) {
-    metadata(body, (key) => fieldOf(where, key), ['choices', 'usage', 'model'])
+    metadata(body, field, ['choices', 'usage', 'model'])
     const first = body.choices[0]
     if (body.choices.length > 1)
       notes.info(at(`${where}.choices`), 'only the first choice is loaded')
@@ -205,14 +237,14 @@ function replyOf(body: Json, where: string, line: number, notes: NoteList): Mess
     )
   }
   if (Array.isArray(body.output)) {
-    metadata(body, (key) => fieldOf(where, key), ['output', 'usage', 'model'])
+    metadata(body, field, ['output', 'usage', 'model'])
     return readNested(readOpenAIResponses, body.output, '', `${where}.output`, line, notes)
   }
   if (body.role !== 'assistant') {
     notes.warn(at(where), 'the response holds no assistant message; no reply loaded')
     return []
   }
-  metadata(body, (key) => fieldOf(where, key), REPLY_FIELDS)
+  metadata(body, field, REPLY_FIELDS)
   const ctx: BlockContext = {
     notes,
     where: (steps) => at(pathString([where, ...steps])),
@@ -257,8 +289,8 @@ function reportStream(rebuilt: RebuiltStream, path: string, notes: NoteList): vo
 }
 
 /** A field of the reply's body: its path in a body, or the stream it was rebuilt from. */
-const fieldOf = (where: string, key: string) =>
-  where === 'response.body' ? `${where}.${key}` : `${where} (${key})`
+const fieldOf = (where: string, key: string, streamed: boolean) =>
+  streamed ? `${where} (${key})` : `${where}.${key}`
 
 /** `provider-reported usage (input_tokens 5210, output_tokens 184); read by the usage view`. */
 function usageNote(usage: Json): string {

@@ -525,3 +525,83 @@ describe('API traffic log of a Responses request continuing a stored response', 
     })
   })
 })
+
+// A recording proxy that keeps each HTTP body as text (DataDog/dd-apm-test-agent's, whose
+// cassettes dd-trace-js keeps): one pair per file, `status: {code, message}`, both bodies strings.
+describe('API traffic recorded with its bodies as text', () => {
+  const cassette = (request: string, response: string, code = 200) =>
+    JSON.stringify(
+      {
+        request: {
+          method: 'POST',
+          url: 'https://api.openai.com/v1/chat/completions',
+          headers: {},
+          body: request,
+        },
+        response: { status: { code, message: 'OK' }, headers: {}, body: response },
+      },
+      null,
+      2,
+    )
+  const asked = JSON.stringify({
+    model: 'gpt-4o-mini',
+    messages: [{ role: 'user', content: 'Weather in Oslo?' }],
+  })
+
+  it('reads a body written as a string of JSON as the JSON it holds, and says so', () => {
+    const reply = JSON.stringify(
+      {
+        object: 'chat.completion',
+        model: 'gpt-4o-mini',
+        choices: [{ index: 0, message: { role: 'assistant', content: 'Rain.' } }],
+        usage: { prompt_tokens: 12, completion_tokens: 2 },
+      },
+      null,
+      2,
+    )
+    const imported = importConversation(cassette(asked, reply))
+    expect(imported.format).toBe('api-traffic')
+    expect(imported.messages).toEqual([
+      { type: 'user', text: 'Weather in Oslo?' },
+      { type: 'bot', text: 'Rain.' },
+    ])
+    for (const side of ['request', 'response']) {
+      expect(imported.report).toContainEqual({
+        severity: 'info',
+        path: `line 1: ${side}.body`,
+        problem: 'the body is written as a string of JSON; read as the JSON it holds',
+      })
+    }
+    expect(imported.usage).toEqual([expect.objectContaining({ prompt: 1, inputTokens: 12 })])
+  })
+
+  it('rebuilds a streamed reply whose events are the body’s text', () => {
+    const chunk = (delta: unknown) =>
+      `data: ${JSON.stringify({ object: 'chat.completion.chunk', model: 'gpt-4o-mini', choices: [{ index: 0, delta }] })}\n\n`
+    const stream = chunk({ role: 'assistant', content: 'Rain' }) + chunk({ content: '.' })
+    const imported = importConversation(cassette(asked, `${stream}data: [DONE]\n\n`))
+    expect(imported.messages.at(-1)).toEqual({ type: 'bot', text: 'Rain.' })
+    expect(imported.report).toContainEqual({
+      severity: 'info',
+      path: 'line 1: response.body',
+      problem: 'the body is a streamed reply written as text; the reply is rebuilt from its events',
+    })
+  })
+
+  it('takes the status from {code, message}: an error loads no reply', () => {
+    const error = JSON.stringify({ error: { message: 'Rate limit reached' } })
+    const imported = importConversation(cassette(asked, error, 429))
+    expect(imported.messages).toEqual([{ type: 'user', text: 'Weather in Oslo?' }])
+    expect(imported.report).toContainEqual({
+      severity: 'warning',
+      path: 'line 1: response.body',
+      problem: 'the response is an error (status 429: Rate limit reached); no reply loaded',
+    })
+  })
+
+  it('refuses a request body that is text but not JSON, at its line', () => {
+    expect(() =>
+      importConversation(cassette('model=gpt-4o-mini&prompt=hi', '{}'), 'api-traffic'),
+    ).toThrow('"request.body" is a string, not a JSON object')
+  })
+})
