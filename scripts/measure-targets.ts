@@ -150,21 +150,34 @@ function groupsOf(body: any, reported: number): string[] {
   return groups
 }
 
-function measureChat(files: string[]): void {
+/**
+ * A read file counted and estimated as `tokens --json` counts it. An open model's vocabulary
+ * (DeepSeek, Qwen, Llama) is loaded before it counts, as the CLI does: the file's own, and those
+ * of the models that served reported requests (they price those requests).
+ */
+async function counted(imported: ImportedConversation) {
+  const spec = specOf(imported)
+  const served = servedModels(imported.usage ?? [], spec)
+  await Promise.all(specsToLoad(spec, served).map(loadCountingVocabulary))
+  const costs = countEachMessage(spec, imported.messages)
+  return { costs, comparison: estimateOf(imported, spec, costs) }
+}
+
+async function measureChat(files: string[]): Promise<void> {
   const rows: Row[] = []
   for (const file of files) {
     const text = readFileSync(file, 'utf8')
     const lines = text.split('\n').filter((l) => l.trim() !== '')
-    lines.forEach((line, i) => {
+    for (const [i, line] of lines.entries()) {
       const pair = JSON.parse(line)
       const body = pair.request?.body ?? {}
       const usage = pair.response?.body?.usage
       const reported = usage?.prompt_tokens ?? usage?.input_tokens
-      if (typeof reported !== 'number' || reported <= 0) return
+      if (typeof reported !== 'number' || reported <= 0) continue
       const imported = importConversation(text, 'api-traffic', { request: i + 1 })
-      const comparison = estimateOf(imported)
+      const { comparison } = await counted(imported)
       const own = comparison.rows.at(-1)
-      if (!own || own.reported !== reported) return
+      if (!own || own.reported !== reported) continue
       rows.push({
         source: String(pair.source ?? `${basename(file)} request ${i + 1}`),
         model: String(body.model ?? ''),
@@ -172,7 +185,7 @@ function measureChat(files: string[]): void {
         estimated: own.estimated,
         groups: groupsOf(body, reported),
       })
-    })
+    }
   }
   const within = (r: Row) => Math.abs(r.estimated / r.reported - 1) <= 0.05
   const pct = (x: number) => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}%`
@@ -218,14 +231,7 @@ async function* transcripts(
       unread(file, error as Error)
       continue
     }
-    // An open model's vocabulary (DeepSeek, Qwen, Llama) is loaded before it counts, as the CLI
-    // does: the file's own, and those of the models that served reported requests (they price
-    // those requests).
-    const spec = specOf(imported)
-    const served = servedModels(imported.usage ?? [], spec)
-    await Promise.all(specsToLoad(spec, served).map(loadCountingVocabulary))
-    const costs = countEachMessage(spec, imported.messages)
-    yield { file, imported, costs, comparison: estimateOf(imported, spec, costs) }
+    yield { file, imported, ...(await counted(imported)) }
   }
 }
 
@@ -371,7 +377,7 @@ async function measureSteps(files: string[]): Promise<void> {
 }
 
 const files = paths.flatMap(filesOf)
-if (mode === 'chat') measureChat(files)
+if (mode === 'chat') await measureChat(files)
 else if (mode === 'whole') await measureWhole(files)
 else if (mode === 'steps') await measureSteps(files)
 else await measureGrowth(files)
