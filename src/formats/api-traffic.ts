@@ -385,11 +385,15 @@ const isPair = (o: Json) =>
   ('url' in o.request || 'body' in o.request) &&
   ('response' in o || 'logged_at' in o)
 
-/** API traffic logs: claude-trace's request/response pairs, for Anthropic or OpenAI. */
+/**
+ * API traffic logs: any recorder's request/response pairs (claude-trace's first), for Anthropic or
+ * OpenAI. The label names the shape, not one tool.
+ */
 export const apiTrafficFormat = {
   id: 'api-traffic',
-  label: 'API traffic log (claude-trace)',
-  shape: 'JSONL, one {request, response, logged_at} pair per line, as claude-trace writes',
+  label: 'API traffic log ({request, response} pairs)',
+  shape:
+    'JSONL, one {request, response, logged_at} pair per line, as claude-trace writes; or a JSON pair, or an array of pairs',
   detect(sniff) {
     const json = sniff.json
     const roots = Array.isArray(json) ? json.filter(isObject) : isObject(json) ? [json] : []

@@ -31,7 +31,7 @@ describe('the request picker', () => {
   it("lists a traffic log's requests and shows the main thread first", async () => {
     await openInApp(formatFile('api-traffic.jsonl'))
     expect(screen.getByTestId('format-detected').textContent).toBe(
-      'API traffic log (claude-trace) · detected',
+      'API traffic log ({request, response} pairs) · detected',
     )
     // By hand from the fixture: six pairs (line 4 is broken), times in UTC.
     expect([...picker().options].map((o) => o.textContent)).toEqual([

@@ -41,7 +41,7 @@ const LOGS: [file: string, label: string][] = [
   ['mini-swe-agent-2.traj.json', 'SWE-agent or mini-swe-agent trajectory'],
   ['cline.json', 'Cline / Roo Code task history'],
   ['roo-code.json', 'Cline / Roo Code task history'],
-  ['api-traffic.jsonl', 'API traffic log (claude-trace)'],
+  ['api-traffic.jsonl', 'API traffic log ({request, response} pairs)'],
   ['openai-responses-list.json', 'OpenAI Responses'],
 ]
 

@@ -195,7 +195,7 @@ describe('format detection', () => {
       'SWE-agent or mini-swe-agent trajectory',
       'Cline / Roo Code task history',
       'Continue session',
-      'API traffic log (claude-trace)',
+      'API traffic log ({request, response} pairs)',
     ])
     expect(FORMAT_CHOICES).toEqual(['auto', ...FORMATS.map((f) => f.id)])
     expect(FORMAT_CHOICES.slice(0, 3)).toEqual(['auto', 'native', 'openai'])
