@@ -167,6 +167,8 @@ export async function loadConversation(
   let imported: ImportedConversation
   try {
     imported = importConversation(content, format, {
+      // Standard input has no name.
+      ...(path !== '-' ? { name: path } : {}),
       ...(request !== undefined ? { request } : {}),
       ...(session !== undefined ? { session } : {}),
       ...(companion !== undefined ? { companion } : {}),

@@ -89,6 +89,7 @@ Exit status: 0 when stopped with Ctrl+C; 2 on bad input or options.`,
     try {
       started = startLiveImport(bytes, {
         format,
+        name: path,
         ...(request !== undefined ? { request } : {}),
         ...(session !== undefined ? { session } : {}),
         ...(companion !== undefined ? { companion } : {}),

@@ -42,10 +42,10 @@ export type HeldAnswer = {
  * replies); the component tests' stand-in runs this same object in place.
  */
 export interface HeldConversation {
-  /** Reads a file's content as the choice says; its messages are held from then on. */
+  /** Reads a file's content as the choice says (`name`: the file's, ReadChoice.name); its messages are held from then on. */
   read(
     content: string | Uint8Array,
-    choice: ImportChoice & { companion?: Companion },
+    choice: ImportChoice & { companion?: Companion; name?: string },
     onParsing?: (done: number, total: number) => void,
   ): { imported: ImportedConversation; bytesRead?: number }
   /**
@@ -88,6 +88,7 @@ export function holdConversation(): HeldConversation {
   return {
     read(content, choice, onParsing) {
       const request = {
+        ...(choice.name !== undefined ? { name: choice.name } : {}),
         ...(choice.request !== undefined ? { request: choice.request } : {}),
         ...(choice.session !== undefined ? { session: choice.session } : {}),
         ...(choice.companion !== undefined ? { companion: choice.companion } : {}),

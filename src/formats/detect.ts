@@ -62,6 +62,12 @@ export interface Detection {
  */
 export function detectFormat(input: ReadInput): Detection {
   const sniff = input.sniff()
+  // An empty list reads as an empty conversation, but a file whose name says it is an engine's log
+  // of prompts is that log, holding none yet (unread-files.ts).
+  if (Array.isArray(sniff.json) && sniff.json.length === 0) {
+    const unread = unreadFileProblem(input)
+    if (unread !== undefined) throw new FormatError({ problem: unread })
+  }
   const scored = FORMATS.map((f) => ({
     id: f.id as FormatId,
     read: f.read,

@@ -101,6 +101,12 @@ export interface ReadChoice {
    * no session of it, it is a RequestError.
    */
   session?: string
+  /**
+   * The file's name, as the user opened it (a path is read for its last part); none for standard
+   * input. Only detection uses it, and only for a file that its content alone cannot tell from a
+   * conversation: an engine's file under a fixed name that holds nothing yet (unread-files.ts).
+   */
+  name?: string
 }
 
 /** How many lines of a JSONL file detection reads. */

@@ -21,13 +21,22 @@ export function unreadFileProblem(input: ReadInput): string | undefined {
   }
   // Gemini CLI's and Qwen Code's logs.json (packages/core/src/core/logger.ts, LogEntry, at
   // google-gemini/gemini-cli 5411f113ca): one record per prompt typed, {sessionId, messageId,
-  // timestamp, type, message}, and no reply.
+  // timestamp, type, message}, and no reply. Both engines create it holding `[]`
+  // (Logger.initialize; QwenLM/qwen-code 2e51eac7 the same), which only its name tells from an
+  // empty conversation.
   const list = sniff.json
-  if (Array.isArray(list) && list.length > 0 && list.every(isPromptLogEntry)) {
-    return "Gemini CLI's (or Qwen Code's) logs.json holds only the prompts typed, not the conversation: open the session in the chats folder beside it, or a checkpoint"
+  if (Array.isArray(list)) {
+    if (list.length > 0 ? list.every(isPromptLogEntry) : isPromptLogName(input.choice.name)) {
+      const none = list.length === 0 ? ' (this one none yet)' : ''
+      return `Gemini CLI's (or Qwen Code's) logs.json holds only the prompts typed${none}, not the conversation: open the session in the chats folder beside it, or a checkpoint`
+    }
   }
   return undefined
 }
+
+/** Whether a file's name is that of the engines' log of prompts: logs.json, in any folder. */
+const isPromptLogName = (name: string | undefined) =>
+  name !== undefined && /(^|[\\/])logs\.json$/i.test(name)
 
 const isPromptLogEntry = (e: unknown) =>
   isObject(e) &&

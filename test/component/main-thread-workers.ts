@@ -93,7 +93,7 @@ export function createMainThreadWorkers(countMessages: CountMessages = countInPl
               },
             }
           : {}
-        read = held.read(content, { ...choice, ...beside }, (done, total) =>
+        read = held.read(content, { ...choice, ...beside, name: file.name }, (done, total) =>
           events.onParsing?.(done, total),
         )
       } catch (error) {

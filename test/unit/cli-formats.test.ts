@@ -202,6 +202,16 @@ describe.concurrent('files no format reads', () => {
     )
   })
 
+  it("an empty logs.json is Gemini CLI's log of prompts, none typed yet, not an empty conversation", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'ci-logs-'))
+    onTestFinished(() => rm(dir, { recursive: true, force: true }))
+    // Gemini CLI and Qwen Code create it so (core/logger.ts, Logger.initialize).
+    await writeFile(join(dir, 'logs.json'), '[]')
+    expect(expectOneLineFailure(await run(['tokens', 'logs.json'], dir))).toMatch(
+      /^logs\.json: not a conversation in any known format: Gemini CLI's \(or Qwen Code's\) logs\.json holds only the prompts typed \(this one none yet\)/,
+    )
+  })
+
   it('a Git LFS pointer committed in place of a session says so, whatever format is asked for', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'ci-lfs-'))
     onTestFinished(() => rm(dir, { recursive: true, force: true }))

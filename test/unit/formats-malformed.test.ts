@@ -55,6 +55,29 @@ describe('malformed files', () => {
     expect(error.message).not.toContain('native')
   })
 
+  it('an empty logs.json, as Gemini CLI and Qwen Code create it, is named as that log, not read as an empty conversation', () => {
+    // Logger.initialize writes `[]` to a new project's logs.json before the first prompt
+    // (google-gemini/gemini-cli 5411f113, QwenLM/qwen-code 2e51eac7: core/logger.ts).
+    const named = (name: string) => {
+      try {
+        importConversation('[]', 'auto', { name })
+      } catch (error) {
+        if (error instanceof FormatError) return error.message
+        throw error
+      }
+      return 'read'
+    }
+    const refusal =
+      "not a conversation in any known format: Gemini CLI's (or Qwen Code's) logs.json holds only " +
+      'the prompts typed (this one none yet), not the conversation: open the session in the chats folder beside it, or a checkpoint'
+    expect(named('logs.json')).toBe(refusal)
+    expect(named('/home/ana/.gemini/tmp/5c1e0a/logs.json')).toBe(refusal)
+    expect(named('C:\\Users\\ana\\.qwen\\tmp\\5c1e0a\\logs.json')).toBe(refusal)
+    // Without that name, an empty list is still an empty conversation.
+    expect(named('conversation.json')).toBe('read')
+    expect(importConversation('[]').messages).toEqual([])
+  })
+
   it('an empty file says so, and a large file in no format never does', () => {
     expect(failure('').message).toBe('not a conversation in any known format: the file is empty')
     expect(failure(' \n\n').message).toBe(
