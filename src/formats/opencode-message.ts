@@ -24,7 +24,8 @@ const INFO_NOTES: Record<string, string> = {
   role: '',
   time: 'timestamps; not part of the conversation',
   agent: 'the opencode agent that ran the turn (build, plan, …); its prompt is not in the file',
-  model: "the model the user picked for the turn; the replies' modelID is read as the file's model",
+  model:
+    "the model the user picked for the turn; the file's model is the latest reply's modelID, or this when no reply read names one",
   fallbackModels: 'the models opencode may fall back to for the turn; not part of the conversation',
   format: 'the output format asked for (text or a JSON schema); not counted',
   summary: "on a user message, opencode's summary of the turn's changes for its UI; not sent",

@@ -66,6 +66,9 @@ export function readOpencodeMessages(all: OcMessage[], notes: NoteList): ReadRes
   const usage: ReportedUsage[] = []
   let model: string | undefined
   let provider: string | undefined
+  // The model the latest user message picked (UserMessage's `model`), for a file whose replies
+  // name none: the only reply failed, or none was written yet.
+  let picked: { modelID: string; providerID?: string } | undefined
   // opencode's system prompt ends with the `system` of the turn's user message (LLMRequestPrep).
   const lastUser = sent.findLast((m) => m.info.role === 'user')
   let system: string | undefined
@@ -85,6 +88,11 @@ export function readOpencodeMessages(all: OcMessage[], notes: NoteList): ReadRes
       continue
     }
     if (m.info.role === 'user') {
+      const pick = m.info.model
+      if (isObject(pick) && typeof pick.modelID === 'string' && pick.modelID !== '') {
+        const providerID = typeof pick.providerID === 'string' ? pick.providerID : undefined
+        picked = { modelID: pick.modelID, ...(providerID ? { providerID } : {}) }
+      }
       if (typeof m.info.system === 'string' && m.info.system !== '') {
         if (m === lastUser) system = m.info.system
         else
@@ -125,6 +133,10 @@ export function readOpencodeMessages(all: OcMessage[], notes: NoteList): ReadRes
   if (system !== undefined) {
     messages.unshift(orderMessage({ type: 'instructions', text: system }))
     for (const u of usage) u.prompt += 1
+  }
+  if (model === undefined && picked !== undefined) {
+    model = picked.modelID
+    provider ??= picked.providerID
   }
   const wire = provider !== undefined ? wireOf(provider) : undefined
   return {

@@ -229,6 +229,30 @@ describe('opencode rules on small sessions', () => {
     expect(problems.some((p) => p.includes('no parts'))).toBe(false)
   })
 
+  it('a session whose only reply failed is counted with the model the user picked for the turn', () => {
+    // UserMessage's `model` (message-v2.ts): the provider and model the turn was sent to.
+    const picked = (n: number, modelID: string, providerID: string) => ({
+      ...user(n, [text('hello')]),
+      info: { ...user(n, []).info, model: { providerID, modelID } },
+    })
+    const failed = { error: { name: 'APIError', data: { message: 'Insufficient Balance' } } }
+    const r = read([
+      picked(1, 'deepseek-reasoner', 'deepseek'),
+      reply(2, 1, [], { ...failed, modelID: 'deepseek-reasoner', providerID: 'deepseek' }),
+    ])
+    expect(r.messages.map((m) => m.type)).toEqual(['user'])
+    expect(r.model).toBe('deepseek-reasoner')
+    expect(r.wire).toBe('openai-chat')
+    // The latest user message's pick, when it changed; a reply that names a model still wins.
+    const changed = read([
+      picked(1, 'deepseek-chat', 'deepseek'),
+      picked(2, 'claude-sonnet-4-5', 'anthropic'),
+    ])
+    expect([changed.model, changed.wire]).toEqual(['claude-sonnet-4-5', 'anthropic'])
+    const replied = read([picked(1, 'deepseek-chat', 'deepseek'), reply(2, 1, [text('hi')])])
+    expect([replied.model, replied.wire]).toEqual(['gpt-5.1-codex', 'openai-responses'])
+  })
+
   it('a compaction that keeps no tail drops everything before its request', () => {
     const r = read([
       user(1, [text('first')]),
