@@ -31,7 +31,42 @@ export function unreadFileProblem(input: ReadInput): string | undefined {
       return `Gemini CLI's (or Qwen Code's) logs.json holds only the prompts typed${none}, not the conversation: open the session in the chats folder beside it, or a checkpoint`
     }
   }
-  return undefined
+  return opencodeStorageProblem(sniff.json)
+}
+
+/**
+ * One of the files opencode kept its sessions in before its database (anomalyco/opencode
+ * 062aa8c0, packages/opencode/src/storage/json-migration.ts, `run`): under `storage/`, a
+ * session's record in `session/<project>/<session>.json`, each message's in
+ * `message/<session>/<message>.json`, each part's in `part/<message>/<part>.json`. Told by their
+ * ids, whose prefixes opencode's Identifier gives (`ses_`, `msg_`, `prt_`).
+ */
+function opencodeStorageProblem(json: unknown): string | undefined {
+  if (!isObject(json) || typeof json.id !== 'string') return undefined
+  const { id, sessionID } = json
+  let what: string
+  let session: string
+  if (id.startsWith('ses_') && typeof json.title === 'string' && isObject(json.time)) {
+    what = 'the record of a session (its title and times)'
+    session = id
+  } else if (typeof sessionID !== 'string' || !sessionID.startsWith('ses_')) {
+    return undefined
+  } else if (id.startsWith('msg_') && (json.role === 'user' || json.role === 'assistant')) {
+    what = `the record of one ${json.role === 'user' ? 'prompt' : 'reply'} of a session, without its text (kept in files of its own)`
+    session = sessionID
+  } else if (
+    id.startsWith('prt_') &&
+    typeof json.messageID === 'string' &&
+    typeof json.type === 'string'
+  ) {
+    what = "one part of a message of a session (a text, a tool's call, a step)"
+    session = sessionID
+  } else {
+    return undefined
+  }
+  // Any opencode run (export too) first moves the folder into opencode.db when there is none yet
+  // (packages/opencode/src/index.ts, at 037d5081).
+  return `one of opencode's storage files from before its database: ${what}. Run "opencode export ${session} > session.json" for the whole session as one file, and open that; or open opencode.db, where opencode moves this storage folder the first time a version with a database runs`
 }
 
 /** Whether a file's name is that of the engines' log of prompts: logs.json, in any folder. */

@@ -369,3 +369,41 @@ describe('opencode rules on small sessions', () => {
     )
   })
 })
+
+describe("opencode's storage files from before its database", () => {
+  // opencode kept a session in storage/: its record, each message's and each part's in a file of
+  // their own (json-migration.ts, `run`). Our own files, laid out and shaped as opencode wrote them.
+  const S = 'ses_3f1a2b4c5ffeWx8Kq2Lm9Np0Rt'
+  const refusal = (file: string) => {
+    try {
+      importConversation(fixture(`opencode-storage/${file}`))
+    } catch (error) {
+      if (error instanceof FormatError) return error.message
+      throw error
+    }
+    return 'read'
+  }
+  const tail =
+    `. Run "opencode export ${S} > session.json" for the whole session as one file, and open that; ` +
+    'or open opencode.db, where opencode moves this storage folder the first time a version with a database runs'
+  const said = (what: string) =>
+    `not a conversation in any known format: one of opencode's storage files from before its database: ${what}${tail}`
+
+  it('names each kind of file, and the command that exports its session', () => {
+    expect(refusal(`session/4b2e9c1d0a7f36e85b1c2d3e4f5a6b7c8d9e0f1a/${S}.json`)).toBe(
+      said('the record of a session (its title and times)'),
+    )
+    expect(refusal(`message/${S}/msg_c0a1b2c3d001Ab3Cd4Ef5Gh6Ij7K.json`)).toBe(
+      said('the record of one prompt of a session, without its text (kept in files of its own)'),
+    )
+    expect(refusal(`message/${S}/msg_c0a1b2c3d002Ab3Cd4Ef5Gh6Ij7K.json`)).toBe(
+      said('the record of one reply of a session, without its text (kept in files of its own)'),
+    )
+    expect(
+      refusal('part/msg_c0a1b2c3d001Ab3Cd4Ef5Gh6Ij7K/prt_c0a1b2c3e001Zy9Xw8Vu7Ts6Rq5P.json'),
+    ).toBe(said("one part of a message of a session (a text, a tool's call, a step)"))
+    // An object with ids of no opencode kind is still told what a conversation lacks.
+    const other = JSON.stringify({ id: 'run_1', sessionID: 'ses_1', role: 'user', time: {} })
+    expect(() => importConversation(other)).toThrow('the object has no "messages" array')
+  })
+})
