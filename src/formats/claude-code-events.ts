@@ -19,6 +19,7 @@ import {
 } from './claude-code-mentions'
 import { ShapeError, isObject, kind, pathString, type Json, type JsonPath } from './json-shape'
 import { decodePayload, encodePayload, type ToolCall } from './payload'
+import { withReplyOutput } from './reply-output'
 import { FieldNotes, NoteTape, replay, type FieldRule, type LeftOut } from './claude-code-notes'
 import type { NoteList } from './report'
 import {
@@ -294,7 +295,7 @@ export function readThreadEvents(
   // without one.
   let namesStops = false
   for (const turn of turns.values()) if (turn.ended) namesStops = true
-  for (const turn of turns.values()) withReplyOutput(messages, turn, namesStops)
+  for (const turn of turns.values()) withTurnOutput(messages, turn, namesStops)
   fields.report(notes)
   if (stale.length > 0)
     notes.info(`line ${stale[0].line}: message.usage`, staleNote(stale, preserved!))
@@ -364,30 +365,21 @@ function unsentThinking(
 }
 
 /**
- * A reply with thinking: its reported output tokens go on its last thinking block as
- * `output_tokens`, which prices the thinking as the output less the reply's visible parts
- * (docs/tokens.md, "Thinking priced by its reply's output"). The file holds at most a summary of
- * what the model thought: Claude Code 2.1 often writes `"thinking": ""` and the signature only, and
- * a Claude 4 model's displayed thinking is a summary of it, while a later request is billed for
- * the thinking the signature carries back, all of it. A reply whose final count reached none of
- * its lines (no stop_reason, in a file that names them, and no count that rose) is marked
- * `output_unfinished`.
+ * A reply with thinking: its reported output tokens go on its last thinking block
+ * (reply-output.ts). Claude Code 2.1 often writes `"thinking": ""` and the signature only. A reply
+ * whose final count reached none of its lines (no stop_reason, in a file that names them, and no
+ * count that rose) is marked `output_unfinished`.
  */
-function withReplyOutput(messages: Message[], turn: TurnState, namesStops: boolean): void {
+function withTurnOutput(messages: Message[], turn: TurnState, namesStops: boolean): void {
   const thinking = turn.thinking
   const output = turn.report?.outputTokens
   if (thinking === undefined || output === undefined) return
   const at = thinking[thinking.length - 1]
-  const parts = decodePayload(messages[at].payload) ?? {}
   // No line named the reply's stop_reason, where the file names others', and its count never
   // rose: it is the stream's first, and the thinking is priced by its signatures' size instead
   // (docs/tokens.md).
-  const unfinished =
-    namesStops && !turn.ended && !turn.rose ? { output_unfinished: true as const } : {}
-  messages[at] = {
-    ...messages[at],
-    payload: encodePayload({ ...parts, ...unfinished, output_tokens: output }),
-  }
+  const unfinished = namesStops && !turn.ended && !turn.rose
+  messages[at] = withReplyOutput(messages[at], output, unfinished)
 }
 
 /**

@@ -1,7 +1,8 @@
 import { orderMessage } from '../conversation'
 import type { Message } from '../types'
 import { ShapeError, isObject, kind, pathString, requireString, type Json } from './json-shape'
-import { encodePayload, type ToolCall } from './payload'
+import { decodePayload, encodePayload, type ToolCall } from './payload'
+import { withReplyOutput } from './reply-output'
 import type { NoteList } from './report'
 import { isCount } from './reported-usage'
 import type { ReportedUsage } from './types'
@@ -190,7 +191,10 @@ export function readAssistant(m: OcMessage, first: number, notes: NoteList): Rea
         return
       case 'step-finish': {
         const reported = stepUsage(p, stepStart, where(m, k, 'tokens'), model)
-        if (reported) usage.push(reported)
+        if (reported) {
+          usage.push(reported)
+          withStepOutput(step, reported.outputTokens)
+        }
         notes.info(where(m, k), NOT_SENT['step-finish'])
         return
       }
@@ -222,6 +226,20 @@ export function readAssistant(m: OcMessage, first: number, notes: NoteList): Rea
     if (reported) usage.push(reported)
   }
   return { messages: out, usage }
+}
+
+/**
+ * A step whose reasoning is Claude's thinking (a part with Anthropic's signature): the step's
+ * reported output goes on its last reasoning part, as the Claude Code reader puts a reply's on its
+ * last thinking block (reply-output.ts; docs/tokens.md, "Thinking priced by its reply's output").
+ * A Claude 4 model's reasoning text is a summary of what it thought, and the next request is billed
+ * for all of it. Other providers' reasoning is the text the model wrote, and keeps its text's price.
+ */
+function withStepOutput(step: Step, output: number | undefined): void {
+  const last = step.reasoning.length - 1
+  if (output === undefined || last < 0) return
+  if (!step.reasoning.some((r) => decodePayload(r.payload)?.signature !== undefined)) return
+  step.reasoning[last] = withReplyOutput(step.reasoning[last], output)
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { diagnose } from '../../src/diagnose/index'
-import { FormatError, importConversation } from '../../src/index'
+import { FormatError, countEachMessage, importConversation } from '../../src/index'
 import { findMedia } from '../../src/pricing/opaque-media'
 import { decodePayload } from '../../src/formats/payload'
 import { cutAt, fixture, fixtureJson } from './formats-fixtures'
@@ -64,7 +64,11 @@ describe('opencode session in', () => {
     expect(user.text).toBe('Also keep the Kelvin value in --verbose output.')
     expect(added.text).toMatch(/^The user attached src\/format.ts:\n/)
     // The signature is kept for export, not counted as text.
-    expect(decodePayload(reasoning.payload)).toEqual({ signature: 'EqMBCkYIBxgCKkBz0cL2' })
+    // Claude's thinking carries its step's reported output (step-finish: output 140, reasoning 40).
+    expect(decodePayload(reasoning.payload)).toEqual({
+      signature: 'EqMBCkYIBxgCKkBz0cL2',
+      output_tokens: 140 + 40,
+    })
     expect(step1.text).toBe('Let me see where verbose output is printed.')
     expect(decodePayload(step1.payload)?.tool_calls).toEqual([
       { id: 'toolu_01Lm2SvTq4', name: 'read', arguments: { filePath: '/work/weather/src/cli.ts' } },
@@ -315,6 +319,51 @@ describe('opencode rules on small sessions', () => {
     ])
     expect(r.usage?.map((u) => u.prompt)).toEqual([4])
     expect(r.report.map((n) => n.path)).toContain('messages[0].info.system')
+  })
+
+  it("prices Claude's summarized thinking by its step's reported output, not by its text", () => {
+    // A Claude 4 model's reasoning text is a summary; the next request is billed for all of the
+    // thinking the signature carries back: the step's 900 output tokens, less its visible text.
+    const finish = (output: number) => ({
+      type: 'step-finish',
+      reason: 'stop',
+      tokens: { input: 2, output, reasoning: 0, cache: { read: 0, write: 400 } },
+    })
+    const claude = { modelID: 'claude-sonnet-4-6', providerID: 'anthropic' }
+    const r = read([
+      user(1, [text('first')]),
+      reply(
+        2,
+        1,
+        [
+          { type: 'step-start' },
+          {
+            type: 'reasoning',
+            text: 'Check the config.',
+            metadata: { anthropic: { signature: 'EqMBsig' } },
+          },
+          text('The timeout is 30 seconds.'),
+          finish(900),
+        ],
+        claude,
+      ),
+    ])
+    const [, thinking, bot] = r.messages
+    expect(decodePayload(thinking.payload)).toEqual({ signature: 'EqMBsig', output_tokens: 900 })
+    const counts = countEachMessage({ model: 'claude-sonnet-4-6', wire: r.wire }, r.messages)
+    expect(counts[1] + counts[2]).toBe(900)
+    expect(bot.text).toBe('The timeout is 30 seconds.')
+    // Reasoning with no Anthropic signature is the text the model wrote: priced as text.
+    const glm = read([
+      user(1, [text('first')]),
+      reply(
+        2,
+        1,
+        [{ type: 'step-start' }, { type: 'reasoning', text: 'Check it.' }, text('ok'), finish(900)],
+        { modelID: 'glm-4.6', providerID: 'zhipuai' },
+      ),
+    ])
+    expect(glm.messages[1].payload).toBeUndefined()
   })
 
   it('an ignored text is not sent, and a reply with no parts sends nothing', () => {
