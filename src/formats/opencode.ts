@@ -139,13 +139,40 @@ export function readOpencodeMessages(all: OcMessage[], notes: NoteList): ReadRes
     provider ??= picked.providerID
   }
   const wire = provider !== undefined ? wireOf(provider) : undefined
+  const thinking = keepsGlmThinking(sent) ? { thinking: 'kept' as const } : {}
   return {
     ...(model !== undefined ? { model } : {}),
     ...(wire !== undefined ? { wire } : {}),
+    ...thinking,
     messages,
     notes,
     ...(usage.length > 0 ? { usage } : {}),
   }
+}
+
+/**
+ * opencode's providers of GLM's Coding Plan (models.dev ids): their Chat Completions endpoint keeps
+ * earlier turns' reasoning for GLM-4.7 and later (docs/tokens.md, "Earlier turns' thinking").
+ */
+const GLM_CODING_PLAN = new Set(['zai-coding-plan', 'zhipuai-coding-plan'])
+
+/**
+ * Whether the file's requests keep every earlier reply's reasoning: some reply came from GLM's
+ * Coding Plan, and opencode sends each earlier assistant message's reasoning back as
+ * `reasoning_content` for a model whose models.dev entry names that field (`interleaved`, every
+ * GLM-4.7 and later there; ProviderTransform.message). The pricing keeps it for GLM-4.7 and later
+ * only (thinking-retention.ts). A file with a Claude reply as well is left to the models' own rule:
+ * the mark would keep an older Claude's earlier thinking, which Anthropic's API drops.
+ */
+function keepsGlmThinking(sent: readonly OcMessage[]): boolean {
+  let coding = false
+  for (const m of sent) {
+    if (m.info.role !== 'assistant') continue
+    if (typeof m.info.modelID === 'string' && /claude/i.test(m.info.modelID)) return false
+    if (typeof m.info.providerID === 'string' && GLM_CODING_PLAN.has(m.info.providerID))
+      coding = true
+  }
+  return coding
 }
 
 /**

@@ -17,13 +17,16 @@ const GLM = /glm-(\d{1,2})(?:\.(\d{1,2}))?(?!\d)/
 /**
  * GLM-4.7 and later keep earlier turns' thinking on z.ai's Coding Plan endpoint and drop it on its
  * standard API unless a request asks (z.ai, "Thinking Mode", Preserved thinking). Its Anthropic
- * API is the Coding Plan's, the one Claude Code is pointed at; a Chat Completions file does not
+ * API is the Coding Plan's, the one Claude Code is pointed at. A Chat Completions file does not
  * say which endpoint it used, and public OpenClaw files of GLM-5 through z.ai's Chat Completions
- * grow as if it were dropped (docs/tokens.md, "Earlier turns' thinking").
+ * grow as if it were dropped (docs/tokens.md, "Earlier turns' thinking"); a file whose requests
+ * went to the Coding Plan's Chat Completions endpoint, as opencode's provider id says, is marked
+ * 'kept' by its reader (docs/formats/opencode.md).
  */
-function glmKeepsAll(model: string, wire: Wire): boolean {
+function glmKeepsAll(model: string, wire: Wire, thinking: EarlierThinking | undefined): boolean {
   const m = GLM.exec(model)
-  return m !== null && wire === 'anthropic' && Number(m[1]) + Number(m[2] ?? 0) / 10 >= 4.7
+  const preserves = m !== null && Number(m[1]) + Number(m[2] ?? 0) / 10 >= 4.7
+  return preserves && (wire === 'anthropic' || thinking === 'kept')
 }
 
 // `claude-opus-4-5-20251101`, `claude-sonnet-4.6`, `anthropic/claude-opus-4-7`: a tier, a major
@@ -46,7 +49,8 @@ function keepsAll(tier: string, major: number, minor: number): boolean {
  * Whose rule decides whether earlier turns' thinking stays in a request: 'model', the model's own
  * (above); 'kept', the request's, where it asks Anthropic's API to keep every thinking turn (the
  * context-management edit `clear_thinking_20251015` with `keep: 'all'`, which Claude Code sends from
- * 2.1.84; docs/tokens.md, "Earlier thinking a request asks to keep"); 'dropped', the file's reports,
+ * 2.1.84; docs/tokens.md, "Earlier thinking a request asks to keep"), or where it goes to GLM's
+ * Coding Plan endpoint, which keeps it for GLM-4.7 and later (glmKeepsAll); 'dropped', the file's reports,
  * where they show that no request held any earlier reply's thinking, not even its own turn's
  * (Gemini through Code Assist; docs/tokens.md, "Gemini thinking the reports show was not sent");
  * 'new-turn', the file's requests each begin a new turn, so every reply's thinking is an earlier
@@ -91,7 +95,7 @@ export function retainsEarlierThinking(spec: {
   if (!sendsThinking(spec)) return false
   if (spec.thinking === 'sent') return true
   if (DEEPSEEK_V4.test(model)) return true
-  if (glmKeepsAll(model, spec.wire)) return true
+  if (glmKeepsAll(model, spec.wire, spec.thinking)) return true
   if (!model.includes('claude')) return false
   // Only Anthropic's API reads the edit; every Claude model with thinking accepts it.
   if (spec.thinking === 'kept') return true
@@ -130,6 +134,9 @@ export function thinkingRuleNote(spec: {
   }
   if (spec.thinking === 'sent') {
     return `earlier turns’ thinking priced as sent: the file’s reported prompts show every reply’s thinking in the requests after it, where ${spec.model === '' ? 'with no model named, the model is taken to keep' : `${spec.model} on its own keeps`} only the last turn’s`
+  }
+  if (GLM.test(spec.model.toLowerCase())) {
+    return `earlier turns’ thinking priced as sent: the file’s requests went to the GLM Coding Plan, which keeps it, and sent every reply’s reasoning back; on the standard API ${spec.model} keeps only the last turn’s`
   }
   return `earlier turns’ thinking priced as sent: the file’s requests ask Anthropic’s API to keep it, where ${spec.model} on its own keeps only the last turn’s`
 }

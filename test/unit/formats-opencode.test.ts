@@ -366,6 +366,33 @@ describe('opencode rules on small sessions', () => {
     expect(glm.messages[1].payload).toBeUndefined()
   })
 
+  it("keeps earlier turns' GLM reasoning where the replies came from GLM's Coding Plan", () => {
+    // opencode sends every earlier reply's reasoning back as reasoning_content for a model whose
+    // models.dev entry names that field (every GLM-4.7 and later of the Coding Plan providers),
+    // and the Coding Plan endpoint keeps it: the turn-one reasoning is in turn two's request.
+    const session = (providerID: string, modelID = 'glm-5.2') => [
+      user(1, [text('first')]),
+      reply(2, 1, [{ type: 'reasoning', text: 'Plan the layout first.' }, text('done')], {
+        modelID,
+        providerID,
+      }),
+      user(3, [text('second')]),
+    ]
+    const coding = read(session('zhipuai-coding-plan'))
+    expect(coding.thinking).toBe('kept')
+    expect(coding.wire).toBe('openai-chat')
+    const spec = { model: 'glm-5.2', wire: coding.wire, thinking: coding.thinking }
+    expect(countEachMessage(spec, coding.messages)[1]).toBeGreaterThan(0)
+    // The standard API drops an earlier turn's reasoning unless a request asks, and opencode
+    // does not ask; a file with a Claude reply is left to each model's own rule.
+    expect(read(session('zai')).thinking).toBeUndefined()
+    const claudeToo = [
+      ...session('zai-coding-plan'),
+      reply(4, 3, [text('ok')], { modelID: 'claude-sonnet-4-5', providerID: 'anthropic' }),
+    ]
+    expect(read(claudeToo).thinking).toBeUndefined()
+  })
+
   it('an ignored text is not sent, and a reply with no parts sends nothing', () => {
     const r = read([
       user(1, [text('kept'), { type: 'text', text: 'dropped', ignored: true }]),

@@ -371,6 +371,22 @@ describe('retainsEarlierThinking', () => {
     expect(retainsEarlierThinking({ model: 'glm-5', wire: 'openai-chat' })).toBe(false)
   })
 
+  it('keeps GLM-4.7 and later’s earlier thinking over Chat Completions where the file says the requests went to the Coding Plan', () => {
+    // opencode names the provider (zai-coding-plan, zhipuai-coding-plan) and sends every earlier
+    // reply's reasoning back; its reader marks such a file 'kept'.
+    for (const model of ['glm-4.7', 'glm-5.2']) {
+      expect(retainsEarlierThinking({ model, wire: 'openai-chat', thinking: 'kept' }), model).toBe(
+        true,
+      )
+    }
+    expect(
+      retainsEarlierThinking({ model: 'glm-4.6', wire: 'openai-chat', thinking: 'kept' }),
+    ).toBe(false)
+    expect(thinkingRuleNote({ model: 'glm-5.2', wire: 'openai-chat', thinking: 'kept' })).toBe(
+      'earlier turns’ thinking priced as sent: the file’s requests went to the GLM Coding Plan, which keeps it, and sent every reply’s reasoning back; on the standard API glm-5.2 keeps only the last turn’s',
+    )
+  })
+
   it('keeps every Claude model’s earlier thinking where the requests ask for it, and no other', () => {
     for (const model of ['claude-sonnet-4-5-20250929', 'claude-haiku-4-5', 'claude-opus-4-1']) {
       expect(retainsEarlierThinking({ model, wire: 'anthropic', thinking: 'kept' }), model).toBe(
