@@ -188,11 +188,12 @@ export const lateContext = (
 ]
 
 /**
- * A model change in words, as a part of where the context not in the file comes from: "2,020
- * more from request 3 (line 7) on, the first claude-opus-4-8 served after another model".
+ * A model change in words, as a part of where the context not in the file comes from, whose total
+ * already holds it: "2,020 of them from request 3 (line 7) on, the first claude-opus-4-8 served
+ * after another model", or "2,020 fewer from request 3 …" where the change took some away.
  */
 export const modelChangeWords = (change: ModelChange): string =>
-  `${formatNumber(Math.abs(change.tokens))} ${change.tokens < 0 ? 'fewer' : 'more'} from request ${formatNumber(change.request)} (${change.at}) on, the first ${change.model} served after another model`
+  `${formatNumber(Math.abs(change.tokens))} ${change.tokens < 0 ? 'fewer' : 'of them'} from request ${formatNumber(change.request)} (${change.at}) on, the first ${change.model} served after another model`
 
 /**
  * What the growth figures say where models changed: the growth holds what each change made of

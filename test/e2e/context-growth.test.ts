@@ -247,7 +247,7 @@ describe('the context-growth chart', () => {
     expect(change).toMatchObject({ model: 'claude-opus-4-7', request: 7, at: 'line 24' })
     const include = page.locator(byTestId('include-hidden')).locator('xpath=..')
     expect(await include.textContent()).toContain(
-      `; ${n(Math.abs(change.tokens))} ${change.tokens < 0 ? 'fewer' : 'more'} from request 7 (line 24) on, the first claude-opus-4-7 served after another model)`,
+      `; ${n(Math.abs(change.tokens))} ${change.tokens < 0 ? 'fewer' : 'of them'} from request 7 (line 24) on, the first claude-opus-4-7 served after another model)`,
     )
     expect(await page.locator(byTestId('growth-figures')).first().textContent()).toContain(
       'the context not in the file measured again where another model served included',

@@ -267,7 +267,7 @@ describe.concurrent('tokens: a session that switches model', () => {
     expect(increments[0]).toBeNull()
     expect(increments[6]).toBeCloseTo(1, 2)
     expect(text.stdout).toContain(
-      `derived from the first reported request at line 2; ${grouped(Math.abs(change))} ${change < 0 ? 'fewer' : 'more'} from request 7 (line 24) on, the first ${OPUS} served after another model)`,
+      `derived from the first reported request at line 2; ${grouped(Math.abs(change))} ${change < 0 ? 'fewer' : 'of them'} from request 7 (line 24) on, the first ${OPUS} served after another model)`,
     )
     expect(text.stdout).toContain(
       'the context not in the file measured again where another model served included (each model is sent a system prompt and tools of its own)',

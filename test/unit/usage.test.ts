@@ -13,6 +13,7 @@ import {
   encodePayload,
   hiddenTokensOf,
   lateContext,
+  modelChangeWords,
   otherBackendNote,
   pricingAsks,
   promptBeforeReply,
@@ -153,6 +154,12 @@ describe('each request priced as the model that served it', () => {
     ])
     expect(c.hiddenTokens).toBe(1080)
     expect(c.rows.map((r) => hiddenTokensOf(c, r))).toEqual([1000, 1000, 2020, 2020, 1080])
+    // In words, as parts of the total (1080 = 1000 + 1020 − 940): the first change is part of it,
+    // the second took some away.
+    expect(c.modelChanges.map(modelChangeWords)).toEqual([
+      '1,020 of them from request 3 (line 3) on, the first new-model served after another model',
+      '940 fewer from request 5 (line 6) on, the first old-model served after another model',
+    ])
     // From the first request, the changes so far (0, 0, 1020, 1020, 80) in the estimate's growth.
     expect(c.rows.map((r) => r.incrementRatio)).toEqual([null, 50 / 60, 1, 1120 / 1130, 1])
     // The chart's band steps where each model starts: prompts 3 and 6.
