@@ -73,6 +73,7 @@ export function readOpencodeMessages(all: OcMessage[], notes: NoteList): ReadRes
   const lastUser = sent.findLast((m) => m.info.role === 'user')
   let system: string | undefined
   let summaries = 0
+  const reasoning = new OtherReasoning()
   for (const m of sent) {
     noteInfo(m, notes)
     // A reply that failed is named as one, whether or not it wrote any part before it failed.
@@ -119,9 +120,16 @@ export function readOpencodeMessages(all: OcMessage[], notes: NoteList): ReadRes
       continue
     }
     const read = readAssistant(m, messages.length, notes)
+    const writer = `${String(m.info.providerID)}/${String(m.info.modelID)}`
+    const reports = read.usage.map((u) => withOtherReasoning(u, writer, reasoning))
+    read.messages.forEach((r, j) => {
+      // opencode sends another model's reasoning only where it has text (toModelMessages).
+      if (r.type === 'reasoning' && r.text.trim() !== '')
+        reasoning.push({ index: messages.length + j, writer })
+    })
     messages.push(...read.messages)
-    if ((order.get(m) ?? 0) < compactedAt) unmeasured.push(...read.usage)
-    else usage.push(...read.usage)
+    if ((order.get(m) ?? 0) < compactedAt) unmeasured.push(...reports)
+    else usage.push(...reports)
   }
   if (unmeasured.length > 0) {
     const n = unmeasured.length
@@ -132,7 +140,15 @@ export function readOpencodeMessages(all: OcMessage[], notes: NoteList): ReadRes
   }
   if (system !== undefined) {
     messages.unshift(orderMessage({ type: 'instructions', text: system }))
-    for (const u of usage) u.prompt += 1
+    // Each shared list moves once, and stays shared.
+    const moved = new Map<readonly number[], readonly number[]>()
+    for (const u of usage) {
+      u.prompt += 1
+      if (u.asText === undefined) continue
+      let list = moved.get(u.asText)
+      if (!list) moved.set(u.asText, (list = u.asText.map((i) => i + 1)))
+      u.asText = list
+    }
   }
   if (model === undefined && picked !== undefined) {
     model = picked.modelID
@@ -173,6 +189,49 @@ function keepsGlmThinking(sent: readonly OcMessage[]): boolean {
       coding = true
   }
   return coding
+}
+
+/**
+ * The reasoning messages read so far, each with the provider and model that wrote it, and the
+ * list each writer's requests send as plain text, kept while no new reasoning joins it: reports
+ * that share one share one list.
+ */
+class OtherReasoning {
+  private all: { index: number; writer: string }[] = []
+  private lists = new Map<string, { count: number; list: readonly number[] }>()
+
+  push(r: { index: number; writer: string }): void {
+    this.all.push(r)
+  }
+
+  /** The reasoning before `prompt` that another provider or model than `writer` wrote. */
+  otherThan(writer: string, prompt: number): readonly number[] {
+    let count = 0
+    while (count < this.all.length && this.all[count].index < prompt) count++
+    const known = this.lists.get(writer)
+    if (known && known.count === count) return known.list
+    const list = this.all.slice(0, count).flatMap((r) => (r.writer === writer ? [] : [r.index]))
+    const kept = known && sameList(known.list, list) ? known.list : list
+    this.lists.set(writer, { count, list: kept })
+    return kept
+  }
+}
+
+const sameList = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && a.every((x, i) => x === b[i])
+
+/**
+ * A report with the reasoning its request sent as plain text: opencode's toModelMessages sends
+ * the reasoning of a reply whose provider and model are not the request's as a text part, without
+ * its provider metadata (opencode 1.15.4 and 1.18.33; docs/formats/opencode.md).
+ */
+function withOtherReasoning(
+  u: ReportedUsage,
+  writer: string,
+  reasoning: OtherReasoning,
+): ReportedUsage {
+  const asText = reasoning.otherThan(writer, u.prompt)
+  return asText.length > 0 ? { ...u, asText } : u
 }
 
 /**

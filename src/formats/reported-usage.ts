@@ -94,11 +94,13 @@ export function shiftUsage(usage: readonly ReportedUsage[], by: number): Reporte
   return usage.map((u) => {
     const cleared = shift(u.cleared)
     const stripped = shift(u.stripped)
+    const asText = shift(u.asText)
     return {
       ...u,
       prompt: u.prompt + by,
       ...(cleared ? { cleared } : {}),
       ...(stripped ? { stripped } : {}),
+      ...(asText ? { asText } : {}),
     }
   })
 }

@@ -177,6 +177,14 @@ export interface ReportedUsage {
    */
   stripped?: readonly number[]
   /**
+   * The reasoning (reasoning messages, by index, ascending, each before `prompt`) the request sent
+   * as plain text: opencode sends the reasoning another model (or provider) wrote as a text part of
+   * its reply, without the provider's record of it (see docs/formats/opencode.md, "A reply from
+   * another model"). Priced as its text, whatever the request's model does with its own earlier
+   * thinking. Reports that share one share one list.
+   */
+  asText?: readonly number[]
+  /**
    * The tokens the provider's context editing cleared from the request before the model read it,
    * as the reply's `context_management.applied_edits` says (Anthropic; see docs/tokens.md,
    * "Context editing the API reports"): `inputTokens` counts the prompt without them.

@@ -1,6 +1,6 @@
 import type { ReportedUsage } from '../formats/types'
 import { decodePayload, encodePayload } from '../formats/payload'
-import { countMessageTokens, type SpecLike } from '../pricing/cost'
+import { countMessageTokens, textCost, type SpecLike } from '../pricing/cost'
 import type { Message } from '../types'
 
 /**
@@ -22,15 +22,24 @@ export function asCleared(m: Message): Message {
   return { ...m, text: '', payload: encodePayload({ content: CLEARED_RESULT_TEXT, ...rest }) }
 }
 
-/** Every message some reported request was sent cleared, by index, in order. */
+/**
+ * Every message some reported request was sent cleared, or (reasoning) as plain text, by index, in
+ * order: the messages whose cost as sent clearedCostsOf prices.
+ */
 export function clearedResults(usage: readonly ReportedUsage[]): number[] {
   const all = new Set<number>()
   let last: readonly number[] | undefined
+  let lastText: readonly number[] | undefined
   for (const u of usage) {
     // Reports after one microcompaction share its list: each list is walked once.
-    if (u.cleared === undefined || u.cleared === last) continue
-    last = u.cleared
-    for (const i of u.cleared) all.add(i)
+    if (u.cleared !== undefined && u.cleared !== last) {
+      last = u.cleared
+      for (const i of u.cleared) all.add(i)
+    }
+    if (u.asText !== undefined && u.asText !== lastText) {
+      lastText = u.asText
+      for (const i of u.asText) all.add(i)
+    }
   }
   return [...all].sort((a, b) => a - b)
 }
@@ -44,7 +53,13 @@ export function clearedCostsOf(
   if (indexes.length === 0) return null
   const out = new Map<number, number>()
   for (const i of indexes) {
-    if (i >= 0 && i < messages.length) out.set(i, countMessageTokens(spec, asCleared(messages[i])))
+    if (i < 0 || i >= messages.length) continue
+    const m = messages[i]
+    // Reasoning sent as plain text is a text part of its reply: its text, with no framing of its own.
+    out.set(
+      i,
+      m.type === 'reasoning' ? textCost(spec, m.text) : countMessageTokens(spec, asCleared(m)),
+    )
   }
   return out
 }
@@ -63,21 +78,30 @@ export interface ClearedSaving {
 /**
  * What a request saved, against the messages' `costs` whole, up to an end of its prompt: the
  * results of `u.cleared` before that end, each its cost less its cost as cleared, the thinking of
- * `u.stripped` before it, each its whole cost, and `u.apiCleared`, the API's own count of what its
- * context editing cleared (the oldest content: before every end). Asked for ends that never
- * decrease, it walks each list once in all (the chart asks at every position of a stretch).
+ * `u.stripped` before it, each its whole cost, the reasoning of `u.asText` before it, each its cost
+ * less its cost as text (less than nothing where the model would have dropped it), and
+ * `u.apiCleared`, the API's own count of what its context editing cleared (the oldest content:
+ * before every end). Asked for ends that never decrease, it walks each list once in all (the chart
+ * asks at every position of a stretch).
  */
 export function clearedSavingAlong(
   costs: readonly number[],
   clearedCosts: ClearedCosts | null | undefined,
-  u: Pick<ReportedUsage, 'cleared' | 'stripped' | 'apiCleared'>,
+  u: Pick<ReportedUsage, 'cleared' | 'stripped' | 'asText' | 'apiCleared'>,
 ): (end: number) => ClearedSaving {
   const list = clearedCosts && u.cleared ? u.cleared : []
   const stripped = u.stripped ?? []
+  const asText = clearedCosts && u.asText ? u.asText : []
   const saved: ClearedSaving = { tokens: u.apiCleared ?? 0, results: 0, thinking: 0 }
   let next = 0
   let nextStripped = 0
+  let nextText = 0
   return (end) => {
+    for (; nextText < asText.length && asText[nextText] < end; nextText++) {
+      const sent = clearedCosts!.get(asText[nextText])
+      if (sent === undefined || asText[nextText] >= costs.length) continue
+      saved.tokens += costs[asText[nextText]] - sent
+    }
     for (; next < list.length && list[next] < end; next++) {
       const cleared = clearedCosts!.get(list[next])
       if (cleared === undefined) continue
@@ -98,5 +122,5 @@ export function clearedSavingAlong(
 export const clearedSaving = (
   costs: readonly number[],
   clearedCosts: ClearedCosts | null | undefined,
-  u: Pick<ReportedUsage, 'prompt' | 'cleared' | 'stripped' | 'apiCleared'>,
+  u: Pick<ReportedUsage, 'prompt' | 'cleared' | 'stripped' | 'asText' | 'apiCleared'>,
 ): ClearedSaving => clearedSavingAlong(costs, clearedCosts, u)(u.prompt)

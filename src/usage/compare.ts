@@ -429,7 +429,7 @@ export function requestEstimates(
   inForce: RequestPricing,
   served: ServedPricing,
 ): (
-  u: Pick<ReportedUsage, 'prompt' | 'model' | 'cleared' | 'stripped' | 'apiCleared'>,
+  u: Pick<ReportedUsage, 'prompt' | 'model' | 'cleared' | 'stripped' | 'asText' | 'apiCleared'>,
 ) => RequestEstimate {
   const estimatesOf = promptEstimatesOnce()
   return (u) => {

@@ -82,6 +82,7 @@ export function contextGrowth(input: {
       pricing !== inForce ||
       (u.cleared !== undefined && pricing.cleared) ||
       u.stripped !== undefined ||
+      (u.asText !== undefined && pricing.cleared) ||
       u.apiCleared !== undefined
     ) {
       const e = estimatesOf(pricing)

@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest'
 import { diagnose } from '../../src/diagnose/index'
-import { FormatError, countEachMessage, importConversation } from '../../src/index'
+import {
+  FormatError,
+  compareUsage,
+  countEachMessage,
+  importConversation,
+  pricingAsks,
+  requestOverhead,
+  requestPricings,
+} from '../../src/index'
 import { findMedia } from '../../src/pricing/opaque-media'
 import { decodePayload } from '../../src/formats/payload'
 import { cutAt, fixture, fixtureJson } from './formats-fixtures'
+import { tiktokenFor } from './helpers/tiktoken'
 
 /*
  * testdata/formats/opencode.json is our own session, written to opencode 1.18.33's schema and put
@@ -391,6 +400,61 @@ describe('opencode rules on small sessions', () => {
       reply(4, 3, [text('ok')], { modelID: 'claude-sonnet-4-5', providerID: 'anthropic' }),
     ]
     expect(read(claudeToo).thinking).toBeUndefined()
+  })
+
+  it("prices another model's earlier reasoning as text, as opencode sends it", () => {
+    // opencode's toModelMessages sends a reply's reasoning as a plain text part when the reply's
+    // provider and model are not the request's. Here GLM's Coding Plan reasons, then the user
+    // switches to an OpenAI model, which would drop an earlier turn's reasoning of its own.
+    const finish = (input: number) => ({
+      type: 'step-finish',
+      reason: 'stop',
+      tokens: { input, output: 5, reasoning: 0, cache: { read: 0, write: 0 } },
+    })
+    const glm = { modelID: 'glm-5.2', providerID: 'zhipuai-coding-plan' }
+    const gpt = { modelID: 'gpt-5.1', providerID: 'openrouter' }
+    const thought = 'Plan the isometric grid before any of the sprites are drawn.'
+    const r = read([
+      user(1, [text('first')]),
+      reply(
+        2,
+        1,
+        [
+          { type: 'step-start' },
+          { type: 'reasoning', text: thought },
+          { type: 'reasoning', text: '  ' },
+          text('done'),
+          finish(100),
+        ],
+        glm,
+      ),
+      user(3, [text('second')]),
+      reply(4, 3, [{ type: 'step-start' }, text('ok'), finish(200)], gpt),
+    ])
+    expect(r.messages.map((m) => m.type)).toEqual([
+      'user',
+      'reasoning',
+      'reasoning',
+      'bot',
+      'user',
+      'bot',
+    ])
+    // The GLM request sends its own reasoning as reasoning; the OpenAI one, the non-blank text.
+    expect(r.usage?.map((u) => u.asText)).toEqual([undefined, [1]])
+    const spec = { model: 'gpt-5.1', wire: r.wire, thinking: r.thinking }
+    const counts = countEachMessage(spec, r.messages)
+    expect(counts[1]).toBe(0) // an earlier turn's reasoning, as gpt-5.1 would drop its own
+    const { turns, served, cleared } = requestPricings(
+      spec,
+      r.messages,
+      pricingAsks(r.usage!, spec),
+    )
+    const rows = compareUsage(r.usage!, counts, requestOverhead(spec), turns, served, cleared).rows
+    const withoutIt = compareUsage(r.usage!, counts, requestOverhead(spec), turns, served).rows
+    // o200k_base without a factor: the text part costs its tokens, with no framing of its own.
+    expect(rows[1].estimated - withoutIt[1].estimated).toBe(
+      tiktokenFor('o200k_base').encode(thought).length,
+    )
   })
 
   it('an ignored text is not sent, and a reply with no parts sends nothing', () => {
