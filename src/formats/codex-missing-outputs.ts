@@ -24,10 +24,17 @@ const STAND_IN: Readonly<Record<string, string>> = {
   tool_search_call: '[]',
 }
 
-const NOTE = (id: string, output: string) =>
-  output === '[]'
-    ? `tool search ${id} has no output in the file: Codex sends an empty one (no tools loaded) in its place in every request, and never records it; added, and counted`
-    : `call ${id} has no output in the file: Codex sends the output "aborted" in its place in every request, and never records it; added, and counted`
+/**
+ * The note at a call with no output. One at the end of the file may still be running, in a session
+ * being written: its own output then comes, and no request holds the stand-in.
+ */
+const NOTE = (id: string, output: string, atEnd: boolean) => {
+  const what = output === '[]' ? `tool search ${id}` : `call ${id}`
+  const standIn = output === '[]' ? 'an empty one (no tools loaded)' : 'the output "aborted"'
+  return atEnd
+    ? `${what} has no output in the file yet: it may still be running; if it was left, Codex sends ${standIn} in its place in every later request, and never records it; added, and counted`
+    : `${what} has no output in the file: Codex sends ${standIn} in its place in every request, and never records it; added, and counted`
+}
 
 /**
  * Puts Codex's stand-in output after each bot message whose calls no activity answers, noting it
@@ -52,7 +59,7 @@ export function addMissingOutputs(
       const output = read === undefined ? undefined : STAND_IN[read.itemType]
       if (read === undefined || output === undefined) continue
       answered.add(call.id)
-      notes.info(read.place, NOTE(call.id, output))
+      notes.info(read.place, NOTE(call.id, output, i === messages.length - 1))
       const payload = encodePayload({ content: output })
       added.push(orderMessage({ id: call.id, type: 'activity', text: '', payload }))
     }
