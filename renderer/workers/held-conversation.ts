@@ -42,7 +42,10 @@ export type HeldAnswer = {
  * replies); the component tests' stand-in runs this same object in place.
  */
 export interface HeldConversation {
-  /** Reads a file's content as the choice says (`name`: the file's, ReadChoice.name); its messages are held from then on. */
+  /**
+   * Reads a file's content as the choice says (`name`: the file's, ReadChoice.name); its messages
+   * are held from then on.
+   */
   read(
     content: string | Uint8Array,
     choice: ImportChoice & { companion?: Companion; name?: string },

@@ -232,8 +232,9 @@ export function readAssistant(m: OcMessage, first: number, notes: NoteList): Rea
  * A step whose reasoning is Claude's thinking (a part with Anthropic's signature): the step's
  * reported output goes on its last reasoning part, as the Claude Code reader puts a reply's on its
  * last thinking block (reply-output.ts; docs/tokens.md, "Thinking priced by its reply's output").
- * A Claude 4 model's reasoning text is a summary of what it thought, and the next request is billed
- * for all of it. Other providers' reasoning is the text the model wrote, and keeps its text's price.
+ * A Claude 4 model's reasoning text is a summary of what it thought, and the next request is
+ * billed for all of it. Other providers' reasoning is the text the model wrote, and keeps its
+ * text's price.
  */
 function withStepOutput(step: Step, output: number | undefined): void {
   const last = step.reasoning.length - 1

@@ -60,8 +60,9 @@ export interface PayloadParts {
   /**
    * A request's `tool_choice` when it forces a tool call (a Chat Completions
    * `{type: "function", function: {name}}`, a Responses `"required"`, an Anthropic
-   * `{type: "tool", name}` or `{type: "any"}`: forcedChoiceOf), verbatim: the prompt then holds more, or other
-   * (docs/tokens.md, "Wire overhead"). Other choices are request settings, not kept.
+   * `{type: "tool", name}` or `{type: "any"}`: forcedChoiceOf), verbatim: the prompt then holds
+   * more, or other (docs/tokens.md, "Wire overhead"). Other choices are request settings, not
+   * kept.
    */
   tool_choice?: unknown
   /** A Responses input item of a type with no mapping, verbatim. */

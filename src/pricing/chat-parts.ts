@@ -185,8 +185,8 @@ export interface ChatPartsPrice {
  * message's framing unless the request has one: `besideSystem`), `response_format` (harmony's
  * "# Response Formats" section), a forced function (FORCED_FUNCTION_TOKENS), tool calls (name +
  * arguments + TOOL_CALL_TOKENS; two or more as one call of OpenAI's parallel wrapper, but not on
- * the Responses API) and a tool
- * result's text (+TOOL_RESULT_TOKENS; the `content` part is only ever a tool result's).
+ * the Responses API) and a tool result's text (+TOOL_RESULT_TOKENS; the `content` part is only
+ * ever a tool result's).
  */
 export function priceChatParts(
   parts: PayloadParts,

@@ -309,8 +309,8 @@ export function renderToolsNamespace(
  * A Chat Completions `response_format` as the "# Response Formats" section the harmony format
  * gives a structured-output schema: `## name`, the description as a comment, the schema's JSON
  * without its `additionalProperties` and `required` keywords, nor its root's `$schema` (what the
- * API reports does not hold them: docs/tokens.md, "Wire overhead"). Undefined for a format without a schema (`text`,
- * `json_object`), which adds no section.
+ * API reports does not hold them: docs/tokens.md, "Wire overhead"). Undefined for a format without
+ * a schema (`text`, `json_object`), which adds no section.
  */
 export function renderResponseFormat(responseFormat: unknown): string | undefined {
   if (!isObject(responseFormat) || responseFormat.type !== 'json_schema') return undefined

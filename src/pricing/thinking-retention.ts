@@ -48,14 +48,14 @@ function keepsAll(tier: string, major: number, minor: number): boolean {
 /**
  * Whose rule decides whether earlier turns' thinking stays in a request: 'model', the model's own
  * (above); 'kept', the request's, where it asks Anthropic's API to keep every thinking turn (the
- * context-management edit `clear_thinking_20251015` with `keep: 'all'`, which Claude Code sends from
- * 2.1.84; docs/tokens.md, "Earlier thinking a request asks to keep"), or where it goes to GLM's
- * Coding Plan endpoint, which keeps it for GLM-4.7 and later (glmKeepsAll); 'dropped', the file's reports,
- * where they show that no request held any earlier reply's thinking, not even its own turn's
- * (Gemini through Code Assist; docs/tokens.md, "Gemini thinking the reports show was not sent");
- * 'new-turn', the file's requests each begin a new turn, so every reply's thinking is an earlier
- * turn's and stays only where the model keeps every turn's (Cline sends each tool result as the
- * user's text; docs/formats/cline.md, "Each request a new turn"); 'sent', the file's reports,
+ * context-management edit `clear_thinking_20251015` with `keep: 'all'`, which Claude Code sends
+ * from 2.1.84; docs/tokens.md, "Earlier thinking a request asks to keep"), or where it goes to
+ * GLM's Coding Plan endpoint, which keeps it for GLM-4.7 and later (glmKeepsAll); 'dropped', the
+ * file's reports, where they show that no request held any earlier reply's thinking, not even its
+ * own turn's (Gemini through Code Assist; docs/tokens.md, "Gemini thinking the reports show was not
+ * sent"); 'new-turn', the file's requests each begin a new turn, so every reply's thinking is an
+ * earlier turn's and stays only where the model keeps every turn's (Cline sends each tool result as
+ * the user's text; docs/formats/cline.md, "Each request a new turn"); 'sent', the file's reports,
  * where they show every reply's thinking sent back and billed in the requests after it, whatever
  * the model (Kimi CLI on Kimi's API; docs/formats/kimi-cli.md, "Thinking sent back").
  */

@@ -55,7 +55,8 @@ export function clearedCostsOf(
   for (const i of indexes) {
     if (i < 0 || i >= messages.length) continue
     const m = messages[i]
-    // Reasoning sent as plain text is a text part of its reply: its text, with no framing of its own.
+    // Reasoning sent as plain text is a text part of its reply: its text, with no framing of its
+    // own.
     out.set(
       i,
       m.type === 'reasoning' ? textCost(spec, m.text) : countMessageTokens(spec, asCleared(m)),

@@ -512,7 +512,8 @@ describe('opencode rules on small sessions', () => {
 
 describe("opencode's storage files from before its database", () => {
   // opencode kept a session in storage/: its record, each message's and each part's in a file of
-  // their own (json-migration.ts, `run`). Our own files, laid out and shaped as opencode wrote them.
+  // their own (json-migration.ts, `run`). Our own files, laid out and shaped as opencode wrote
+  // them.
   const S = 'ses_3f1a2b4c5ffeWx8Kq2Lm9Np0Rt'
   const refusal = (file: string) => {
     try {
