@@ -28,7 +28,9 @@ export function ModelWindowButton() {
       </button>
       <span className="field-note muted" data-testid="model-window">
         {offered === null
-          ? `no window known for ${model}`
+          ? model === ''
+            ? 'no model named, so no window known'
+            : `no window known for ${model}`
           : `${model}: ${formatNumber(offered.tokens)}${whose}${inForce ? ', in force' : ''}`}
       </span>
     </div>

@@ -51,7 +51,9 @@ function unknownModel(a: Analysis): Finding[] {
       'unknown-model',
       'warning',
       [],
-      `The model "${model}" is unknown: ${warning}, with ${encoding}, so every count may be off; name a known model, or an encoding, to count with its own vocabulary.`,
+      model === ''
+        ? `No model is named: ${warning}, with ${encoding}, so every count may be off; name the model the conversation was sent to, or an encoding, to count with its own vocabulary.`
+        : `The model "${model}" is unknown: ${warning}, with ${encoding}, so every count may be off; name a known model, or an encoding, to count with its own vocabulary.`,
       { model, encoding },
     ),
   ]

@@ -265,6 +265,20 @@ describe('suggested fixes are checked before they are offered', () => {
     expect(findings.find((f) => f.code === 'no-instructions')?.severity).toBe('info')
   })
 
+  it('says a file names no model, where its wire gives the family, and quotes no empty name', () => {
+    // A Gemini CLI checkpoint names no model: counted as Gemini (docs/tokens.md, "No model named").
+    const findings = diagnose({
+      messages: [{ id: 'u0', type: 'user', text: 'Hello.' }],
+      counts: [5],
+      options: { maxTokens: 1000, model: '', wire: 'gemini' },
+    })
+    const unknown = findings.find((f) => f.code === 'unknown-model')!
+    expect(unknown.message).toMatch(
+      /^No model is named: counted as Google Gemini \(approximation\)/,
+    )
+    expect(unknown.message).not.toContain('""')
+  })
+
   it('writes thresholds rounded and grouped, as people read them', () => {
     // 2,708 × 0.9 is 2437.2000000000003 as a double; a short conversation stays below it.
     const messages = [{ type: 'user', text: 'Hello there.' }]
