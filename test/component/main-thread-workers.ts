@@ -6,6 +6,8 @@ import {
   type Message,
   type SliceRange,
 } from '../../src'
+import { describeCounting, loadCountingVocabulary } from '../../src/pricing'
+import { isOpenEncoding } from '../../src/pricing/open-vocabularies'
 import type { Result } from '../../electron/contract'
 import {
   holdConversation,
@@ -18,6 +20,10 @@ import { describeImportError } from '../../renderer/workers/import-error'
 import type { Conversation, CountEvents, Job, Workers } from '../../renderer/workers/types'
 
 const NOTHING_TO_CANCEL = { cancel: () => {} }
+
+// The open models' vocabularies loaded so far: the counting pool loads the one a count needs
+// before it counts (a Gemini file with no model counts with Gemma's), and so does this stand-in.
+const loadedOpen = new Set<string>()
 
 /** The held conversation's answer to a question, as its kind's type (the worker's answers are). */
 type AnswerTo<Q extends ConversationQuestion> = Extract<HeldAnswer, { kind: Q['kind'] }>['value']
@@ -109,6 +115,18 @@ export function createMainThreadWorkers(countMessages: CountMessages = countInPl
           if (!counted) {
             events.onError(NO_CHANGE_TO_COUNT)
             return NOTHING_TO_CANCEL
+          }
+          const { encoding } = describeCounting(spec.model, spec.wire)
+          if (isOpenEncoding(encoding) && !loadedOpen.has(encoding)) {
+            let live = true
+            loadCountingVocabulary(spec).then(
+              () => {
+                loadedOpen.add(encoding)
+                if (live) countMessages(spec, counted.messages, ranges, counted.events)
+              },
+              (error: unknown) => live && counted.events.onError(String(error)),
+            )
+            return { cancel: () => (live = false) }
           }
           return countMessages(spec, counted.messages, ranges, counted.events)
         },
